@@ -1,0 +1,56 @@
+// The spec's error catalogue (01-core §8, 03-saas §8) plus the few generic codes the
+// platform itself answers with. The server sends `{ error: code }`; the web translates it.
+export const errorCodes = [
+  'ERR_NO_OTHER_WHATSAPP',
+  'ERR_NO_DEF_WAPP_FOUND',
+  'ERR_WAPP_NOT_INITIALIZED',
+  'ERR_WAPP_CHECK_CONTACT',
+  'ERR_WAPP_INVALID_CONTACT',
+  'ERR_WAPP_DOWNLOAD_MEDIA',
+  'ERR_INVALID_CREDENTIALS',
+  'ERR_SENDING_WAPP_MSG',
+  'ERR_DELETE_WAPP_MSG',
+  'ERR_OTHER_OPEN_TICKET',
+  'ERR_SESSION_EXPIRED',
+  'ERR_USER_CREATION_DISABLED',
+  'ERR_NO_PERMISSION',
+  'ERR_DUPLICATED_CONTACT',
+  'ERR_NO_SETTING_FOUND',
+  'ERR_NO_CONTACT_FOUND',
+  'ERR_NO_TICKET_FOUND',
+  'ERR_NO_USER_FOUND',
+  'ERR_NO_WAPP_FOUND',
+  'ERR_CREATING_MESSAGE',
+  'ERR_CREATING_TICKET',
+  'ERR_FETCH_WAPP_MSG',
+  'ERR_QUEUE_COLOR_ALREADY_EXISTS',
+  'ERR_WAPP_GREETING_REQUIRED',
+  'ERR_OUT_OF_HOURS',
+  // Platform codes not named by the spec (its generic error bodies are "not shown").
+  'ERR_SUBSCRIPTION_OVERDUE',
+  'ERR_PLAN_USER_LIMIT',
+  'ERR_DUPLICATED_EMAIL',
+  'ERR_VALIDATION',
+  'ERR_INVALID_JSON',
+  'ERR_INVALID_FILE',
+  'ERR_FILE_TOO_LARGE',
+  'ERR_TOO_MANY_REQUESTS',
+  'ERR_NOT_FOUND',
+  'ERR_INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+export type ValidationIssue = { path: string; message: string };
+
+export type ErrorBody = {
+  error: ErrorCode;
+  // present on ERR_VALIDATION
+  fields?: ValidationIssue[];
+  // present on ERR_SUBSCRIPTION_OVERDUE: the company's due date (YYYY-MM-DD)
+  dueDate?: string;
+  requestId?: string;
+};
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && (errorCodes as readonly string[]).includes(value);

@@ -1,0 +1,27 @@
+// The one catalogue of realtime channels (01-core §7 Realtime) and their payloads, used by the
+// server's emitter and the web's socket hooks. Channel names are `company-{id}-{event}`.
+import type { CompanySettingKey } from './settings.ts';
+import type { UserView } from './users.ts';
+
+export type CompanyEvents = {
+  // a newer sign-in of the same user; the session whose id differs logs out
+  auth: { action: 'update'; user: { id: number }; sessionId: string };
+  user: { action: 'create' | 'update'; user: UserView } | { action: 'delete'; userId: number };
+  settings: { action: 'update'; setting: { key: CompanySettingKey; value: string } };
+};
+
+export type CompanyEventName = keyof CompanyEvents;
+
+export const companyChannel = <E extends CompanyEventName>(companyId: number, event: E) =>
+  `company-${companyId}-${event}` as const;
+
+// What the client may emit (01-core §7): the server checks each against the token's tenant.
+export type ClientToServerEvents = {
+  joinNotification: () => void;
+  leaveNotification: () => void;
+  joinTickets: (status: string) => void;
+  leaveTickets: (status: string) => void;
+  joinChatBox: (ticketId: string) => void;
+  joinChatBoxLeave: (ticketId: string) => void;
+  userStatus: () => void;
+};

@@ -1,0 +1,47 @@
+// The side menu of 01-core §2 App shell: which item needs which permission or plan flag.
+// The web adds icons and labels; the rules live here so menu and route gating agree.
+import { can, planAllows, type Action, type Actor } from './permissions.ts';
+import type { PlanFlag, PlanFlags } from './plans.ts';
+
+export const menuGroups = ['main', 'management', 'campaigns', 'administration'] as const;
+export type MenuGroup = (typeof menuGroups)[number];
+
+export type MenuItem = {
+  key: string;
+  path: string;
+  group: MenuGroup;
+  action?: Action;
+  planFlag?: PlanFlag;
+};
+
+export const menuItems: readonly MenuItem[] = [
+  { key: 'dashboard', path: '/', group: 'management', action: 'dashboard:view' },
+  { key: 'reports', path: '/reports', group: 'management', action: 'reports:view' },
+  { key: 'moments', path: '/moments', group: 'management', action: 'panel:view' },
+  { key: 'tickets', path: '/tickets', group: 'main' },
+  { key: 'quickMessages', path: '/quick-messages', group: 'main' },
+  { key: 'kanban', path: '/kanban', group: 'main', planFlag: 'useKanban' },
+  { key: 'contacts', path: '/contacts', group: 'main' },
+  { key: 'schedules', path: '/schedules', group: 'main', planFlag: 'useSchedules' },
+  { key: 'tags', path: '/tags', group: 'main' },
+  { key: 'chats', path: '/chats', group: 'main', planFlag: 'useInternalChat' },
+  { key: 'todolist', path: '/todolist', group: 'main' },
+  { key: 'campaigns', path: '/campaigns', group: 'campaigns', action: 'drawer-admin-items:view', planFlag: 'useCampaigns' },
+  { key: 'contactLists', path: '/contact-lists', group: 'campaigns', action: 'drawer-admin-items:view', planFlag: 'useCampaigns' },
+  { key: 'campaignsConfig', path: '/campaigns-config', group: 'campaigns', action: 'drawer-admin-items:view', planFlag: 'useCampaigns' },
+  { key: 'announcements', path: '/announcements', group: 'administration', action: 'announcements:manage' },
+  { key: 'messagesApi', path: '/messages-api', group: 'administration', action: 'drawer-admin-items:view', planFlag: 'useExternalApi' },
+  { key: 'users', path: '/users', group: 'administration', action: 'users:manage' },
+  { key: 'queues', path: '/queues', group: 'administration', action: 'drawer-admin-items:view' },
+  { key: 'prompts', path: '/prompts', group: 'administration', action: 'drawer-admin-items:view', planFlag: 'useOpenAi' },
+  { key: 'queueIntegration', path: '/queue-integration', group: 'administration', action: 'drawer-admin-items:view', planFlag: 'useIntegrations' },
+  { key: 'connections', path: '/connections', group: 'administration', action: 'connections:view' },
+  { key: 'allConnections', path: '/allConnections', group: 'administration', action: 'allConnections:view' },
+  { key: 'files', path: '/files', group: 'administration', action: 'drawer-admin-items:view' },
+  { key: 'financeiro', path: '/financeiro', group: 'administration', action: 'financeiro:view' },
+  { key: 'settings', path: '/settings', group: 'administration', action: 'settings:manage' },
+  { key: 'companies', path: '/companies', group: 'administration', action: 'companies:manage' },
+];
+
+export const visibleMenuItems = (actor: Actor, plan: PlanFlags): MenuItem[] =>
+  menuItems.filter((item) => (item.action === undefined || can(actor, item.action)) && planAllows(plan, item.planFlag));

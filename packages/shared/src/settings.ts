@@ -1,0 +1,71 @@
+// Company settings keys (03-saas §3, 01-core §3) and global settings (03-saas §3) with defaults.
+export const companySettingDefaults = {
+  userRating: 'disabled',
+  scheduleType: 'disabled',
+  chatBotType: 'text',
+  acceptCallWhatsapp: 'enabled',
+  userRandom: 'disabled',
+  sendGreetingMessageOneQueues: 'enabled',
+  sendSignMessage: 'enabled',
+  sendFarewellWaitingTicket: 'disabled',
+  sendGreetingAccepted: 'disabled',
+  sendQueuePosition: 'disabled',
+  acceptAudioMessageContact: 'enabled',
+  enableLGPD: 'disabled',
+  requiredTag: 'disabled',
+  lgpdDeleteMessage: 'disabled',
+  lgpdHideNumber: 'disabled',
+  lgpdConsent: 'disabled',
+  lgpdMessage: '',
+  lgpdLink: '',
+  sendMsgTransfTicket: 'disabled',
+  DirectTicketsToWallets: 'disabled',
+  closeTicketOnTransfer: 'disabled',
+  transferMessage: '',
+  greetingAcceptedMessage: '',
+  AcceptCallWhatsappMessage: '',
+  sendQueuePositionMessage: '',
+  showNotificationPending: 'disabled',
+  campaignsEnabled: 'disabled',
+} as const;
+
+export type CompanySettingKey = keyof typeof companySettingDefaults;
+export type CompanySettings = Record<CompanySettingKey, string>;
+export const companySettingKeys = Object.keys(companySettingDefaults) as CompanySettingKey[];
+
+// Keys whose value is free text; every other key takes one of its listed values.
+export const companySettingChoices: Partial<Record<CompanySettingKey, readonly string[]>> = {
+  scheduleType: ['disabled', 'queue', 'company', 'connection'],
+};
+export const companyTextSettingKeys: readonly CompanySettingKey[] = [
+  'chatBotType',
+  'lgpdMessage',
+  'lgpdLink',
+  'transferMessage',
+  'greetingAcceptedMessage',
+  'AcceptCallWhatsappMessage',
+  'sendQueuePositionMessage',
+];
+
+export const globalSettingDefaults = {
+  userCreation: 'disabled',
+  primaryColorLight: '#065183',
+  primaryColorDark: '#065183',
+  appName: '',
+  appLogoLight: '',
+  appLogoDark: '',
+  appLogoFavicon: '',
+  loginEnterImage: '',
+  loginRegisterImage: '',
+} as const;
+
+export type GlobalSettingKey = keyof typeof globalSettingDefaults;
+export const globalSettingKeys = Object.keys(globalSettingDefaults) as GlobalSettingKey[];
+// Every branding key is readable without signing in: the login page needs them.
+export const publicSettingKeys: readonly GlobalSettingKey[] = globalSettingKeys;
+
+export const brandingFallbacks = {
+  primaryColorLight: '#0000FF',
+  primaryColorDark: '#39ACE7',
+  appName: 'O Plano',
+} as const;
