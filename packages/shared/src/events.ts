@@ -21,7 +21,5 @@ export type ClientToServerEvents = {
   leaveNotification: () => void;
   joinTickets: (status: string) => void;
   leaveTickets: (status: string) => void;
-  joinChatBox: (ticketId: string) => void;
-  joinChatBoxLeave: (ticketId: string) => void;
   userStatus: () => void;
 };

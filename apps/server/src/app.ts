@@ -1,0 +1,105 @@
+// buildApp: plugins, modules and realtime on one Fastify instance, without listening (tests
+// call it directly).
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerAccessControl } from './platform/access.ts';
+import { registerErrorHandler } from './platform/errors.ts';
+import { createEventBus } from './platform/events.ts';
+import { createLoginThrottle } from './platform/login-throttle.ts';
+import { createRealtime } from './platform/realtime.ts';
+import { registerStaticFiles } from './platform/static-files.ts';
+import { createStorage } from './platform/storage.ts';
+import { createTokenService } from './platform/tokens.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { connectionsRoutes } from './modules/connections/connections.routes.ts';
+import { queuesRoutes } from './modules/queues/queues.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { createSettingsService } from './modules/settings/settings.service.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+
+const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+export const buildApp = async (config: Config, database: Database) => {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            transport: process.stdout.isTTY && config.env !== 'production' ? { target: 'pino-pretty' } : undefined,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const { db } = database;
+  const bus = createEventBus();
+  const storage = createStorage(config.publicDir);
+  const tokens = createTokenService({
+    accessSecret: config.jwtSecret,
+    refreshSecret: config.jwtRefreshSecret,
+    accessTtlSeconds: config.accessTokenTtlSeconds,
+    refreshTtlSeconds: config.refreshTokenTtlSeconds,
+  });
+  const throttle = createLoginThrottle(config.loginThrottle);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 20 } });
+  await registerStaticFiles(app, { publicDir: storage.publicDir, webDistDir: config.webDistDir });
+  registerAccessControl(app, { db, tokens });
+
+  const usersService = createUsersService({ db, bus, storage });
+  const settingsService = createSettingsService({ db, bus });
+  const authService = createAuthService({ db, bus, tokens, throttle, storage });
+
+  await app.register(authRoutes(authService, { refreshTtlSeconds: config.refreshTokenTtlSeconds }));
+  await app.register(usersRoutes(usersService));
+  await app.register(settingsRoutes(settingsService));
+  await app.register(companiesRoutes({ db }));
+  await app.register(queuesRoutes({ db }));
+  await app.register(connectionsRoutes({ db }));
+
+  const realtime = await createRealtime({
+    httpServer: app.server,
+    db,
+    tokens,
+    bus,
+    redisUrl: config.redisUrl,
+    hooks: { onUserStatus: usersService.setOnline },
+  });
+  app.addHook('preClose', async () => {
+    realtime.io.disconnectSockets(true);
+  });
+  app.addHook('onClose', async () => {
+    await realtime.close().catch(() => undefined);
+  });
+
+  return app;
+};
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

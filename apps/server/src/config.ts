@@ -1,0 +1,100 @@
+// Every environment variable the server reads, parsed once. The README lists them all.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  JWT_REFRESH_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  ADMIN_EMAIL: z.string().email().default('admin@admin.com'),
+  ADMIN_PASSWORD: z.string().min(5).optional(),
+  LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(30),
+  LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  publicDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  jwtSecret: string;
+  jwtRefreshSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  adminEmail: string;
+  adminPassword?: string;
+  loginThrottle: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowSeconds: number };
+  webDistDir: string;
+  trustProxy: boolean;
+  logLevel: string;
+};
+
+type Secrets = { jwtSecret: string; jwtRefreshSecret: string };
+
+// Development keeps generated secrets under the data folder so tokens survive a restart.
+const developmentSecrets = (dataDir: string): Secrets => {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Secrets;
+  const secrets = { jwtSecret: randomBytes(48).toString('hex'), jwtRefreshSecret: randomBytes(48).toString('hex') };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+};
+
+export class ConfigError extends Error {}
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${fields}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  let secrets: Secrets;
+  if (e.JWT_SECRET && e.JWT_REFRESH_SECRET) {
+    secrets = { jwtSecret: e.JWT_SECRET, jwtRefreshSecret: e.JWT_REFRESH_SECRET };
+  } else if (e.NODE_ENV === 'production') {
+    throw new ConfigError('JWT_SECRET and JWT_REFRESH_SECRET (at least 32 characters each) are required in production');
+  } else {
+    secrets = developmentSecrets(dataDir);
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    publicDir: join(dataDir, 'public'),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    ...secrets,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    loginThrottle: {
+      maxFailuresPerEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,
+      maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      windowSeconds: e.LOGIN_THROTTLE_WINDOW_SECONDS,
+    },
+    webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    trustProxy: e.TRUST_PROXY === 'true',
+    logLevel: e.LOG_LEVEL,
+  };
+};

@@ -1,0 +1,22 @@
+import { boolean, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { plans } from './plans.ts';
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    planId: integer('plan_id').references(() => plans.id),
+    status: boolean('status').notNull().default(true),
+    document: text('document').notNull().default(''),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    recurrence: text('recurrence').notNull().default('MENSAL'),
+    paymentMethod: text('payment_method').notNull().default(''),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('companies_plan_id_idx').on(t.planId)],
+);

@@ -1,0 +1,44 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { loginBody } from '@atende/shared/auth';
+import type { SessionAnswer } from '@atende/shared/users';
+import type { AuthService, IssuedSession } from './auth.service.ts';
+
+export const REFRESH_COOKIE = 'jrt';
+
+// 01-core §7 auth calls. The refresh token lives only in an httpOnly cookie scoped to /auth.
+export const authRoutes = (service: AuthService, options: { refreshTtlSeconds: number }): FastifyPluginAsyncZod => async (app) => {
+  const answer = (request: FastifyRequest, reply: FastifyReply, session: IssuedSession): SessionAnswer => {
+    reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.protocol === 'https',
+      path: '/auth',
+      maxAge: options.refreshTtlSeconds,
+    });
+    const { refreshToken: _hidden, ...body } = session;
+    return body;
+  };
+  const refreshCookie = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE];
+
+  app.post('/auth/login', { config: { access: 'public' }, schema: { body: loginBody } }, async (request, reply) =>
+    answer(request, reply, await service.login(request.body, request.ip)),
+  );
+
+  app.post('/auth/refresh_token', { config: { access: 'public' } }, async (request, reply) => {
+    try {
+      return answer(request, reply, await service.refresh(refreshCookie(request)));
+    } catch (error) {
+      reply.clearCookie(REFRESH_COOKIE, { path: '/auth' });
+      throw error;
+    }
+  });
+
+  app.delete('/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
+    await service.logout(refreshCookie(request));
+    reply.clearCookie(REFRESH_COOKIE, { path: '/auth' });
+    return reply.status(204).send();
+  });
+
+  app.get('/auth/me', { config: { access: 'tenant' } }, (request) => service.me(request.tenant.companyId, request.tenant.userId));
+};

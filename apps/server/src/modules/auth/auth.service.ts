@@ -1,0 +1,118 @@
+// Sign-in, token refresh with rotation, sign-out and the session's user (01-core §4 Session).
+import { randomUUID } from 'node:crypto';
+import { verify } from '@node-rs/argon2';
+import { NEVER_EXPIRES_DUE_DATE, PLATFORM_COMPANY_ID } from '@atende/shared/constants';
+import type { LoginBody } from '@atende/shared/auth';
+import type { SessionAnswer, SessionUser } from '@atende/shared/users';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { EventBus } from '../../platform/events.ts';
+import type { LoginThrottle } from '../../platform/login-throttle.ts';
+import type { Storage } from '../../platform/storage.ts';
+import type { TokenService } from '../../platform/tokens.ts';
+import { findCompanyWithPlan, touchLastLogin, type CompanyWithPlan } from '../companies/companies.repo.ts';
+import { readCompanySettings } from '../settings/company-settings.repo.ts';
+import { toUserView } from '../users/user-view.ts';
+import { findUser, findUserByEmail, type UserRow } from '../users/users.repo.ts';
+import * as sessions from './sessions.repo.ts';
+
+type Deps = { db: Db; bus: EventBus; tokens: TokenService; throttle: LoginThrottle; storage: Storage };
+
+export type IssuedSession = SessionAnswer & { refreshToken: string };
+
+const invalidCredentials = () => new AppError('ERR_INVALID_CREDENTIALS', 401);
+const sessionEnded = () => new AppError('ERR_SESSION_EXPIRED', 401);
+
+// A hash of a random password: unknown emails cost the same time as wrong passwords.
+const DECOY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$I1oJXf7RCCdF1wPCrHhMbw$j50xptn60DBkxLBBki3e/VFeioeuw0suCbsBD00k9gk';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+const effectiveDueDate = (company: CompanyWithPlan) =>
+  company.id === PLATFORM_COMPANY_ID ? NEVER_EXPIRES_DUE_DATE : company.dueDate;
+
+export const createAuthService = ({ db, bus, tokens, throttle, storage }: Deps) => {
+  const sessionUser = async (row: UserRow, company: CompanyWithPlan): Promise<SessionUser> => {
+    const [view, settings] = await Promise.all([toUserView(db, storage, row), readCompanySettings(db, company.id)]);
+    const { id, name, plan } = company;
+    return { ...view, company: { id, name, dueDate: effectiveDueDate(company), plan, settings } };
+  };
+
+  const issue = async (row: UserRow, company: CompanyWithPlan, familyId: string): Promise<IssuedSession> => {
+    const tokenId = randomUUID();
+    await sessions.insertRefreshToken(db, {
+      id: tokenId,
+      familyId,
+      userId: row.id,
+      companyId: row.companyId,
+      expiresAt: new Date(Date.now() + tokens.refreshTtlSeconds * 1000),
+    });
+    const [token, refreshToken, user] = await Promise.all([
+      tokens.signAccess({ userId: row.id, companyId: row.companyId, sessionId: familyId }),
+      tokens.signRefresh({ tokenId, familyId, userId: row.id }),
+      sessionUser(row, company),
+    ]);
+    return { token, refreshToken, sessionId: familyId, user };
+  };
+
+  const activeCompany = async (companyId: number) => {
+    const company = await findCompanyWithPlan(db, companyId);
+    if (!company || !company.status) throw invalidCredentials();
+    return company;
+  };
+
+  return {
+    login: async (body: LoginBody, ip: string): Promise<IssuedSession> => {
+      throttle.check(body.email, ip);
+      const row = await findUserByEmail(db, body.email);
+      const passwordOk = await verify(row?.passwordHash ?? DECOY_HASH, body.password).catch(() => false);
+      if (!row || !passwordOk) {
+        throttle.recordFailure(body.email, ip);
+        throw invalidCredentials();
+      }
+      const company = await activeCompany(row.companyId);
+      const dueDate = effectiveDueDate(company);
+      if (dueDate < today()) throw new AppError('ERR_SUBSCRIPTION_OVERDUE', 402, { dueDate });
+      throttle.reset(body.email);
+      const session = await issue(row, company, randomUUID());
+      await touchLastLogin(db, company.id);
+      // Older sessions of this user see the newer sign-in and log out (01-core §4 Session).
+      bus.publish({
+        companyId: company.id,
+        event: 'auth',
+        payload: { action: 'update', user: { id: row.id }, sessionId: session.sessionId },
+        audience: { userId: row.id },
+      });
+      return session;
+    },
+
+    refresh: async (refreshToken: string | undefined): Promise<IssuedSession> => {
+      const claims = refreshToken ? await tokens.verifyRefresh(refreshToken) : null;
+      if (!claims) throw sessionEnded();
+      const stored = await sessions.findRefreshToken(db, claims.tokenId);
+      if (!stored || stored.revokedAt || stored.expiresAt < new Date()) throw sessionEnded();
+      if (!(await sessions.claimRefreshToken(db, claims.tokenId))) {
+        // A rotated token came back: someone holds a copy. End the whole sign-in.
+        await sessions.revokeFamily(db, stored.familyId);
+        throw sessionEnded();
+      }
+      const row = await findUser(db, stored.companyId, stored.userId);
+      if (!row) throw sessionEnded();
+      return issue(row, await activeCompany(row.companyId), stored.familyId);
+    },
+
+    logout: async (refreshToken: string | undefined) => {
+      const claims = refreshToken ? await tokens.verifyRefresh(refreshToken) : null;
+      if (claims) await sessions.revokeFamily(db, claims.familyId);
+    },
+
+    me: async (companyId: number, userId: number) => {
+      const row = await findUser(db, companyId, userId);
+      if (!row) throw sessionEnded();
+      return sessionUser(row, await activeCompany(companyId));
+    },
+  };
+};
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,29 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { refreshTokens } from '../../db/schema.ts';
+
+export const insertRefreshToken = (db: DbOrTx, row: typeof refreshTokens.$inferInsert) => db.insert(refreshTokens).values(row);
+
+export const findRefreshToken = async (db: DbOrTx, tokenId: string) => {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, tokenId)).limit(1);
+  return row;
+};
+
+// Marks the token rotated only if nobody else did first; the loser of a race sees a reuse.
+export const claimRefreshToken = async (db: DbOrTx, tokenId: string) => {
+  const claimed = await db
+    .update(refreshTokens)
+    .set({ rotatedAt: sql`now()` })
+    .where(and(eq(refreshTokens.id, tokenId), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return claimed.length > 0;
+};
+
+export const revokeFamily = (db: DbOrTx, familyId: string) =>
+  db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+
+export const deleteExpiredRefreshTokens = (db: DbOrTx) =>
+  db.delete(refreshTokens).where(sql`${refreshTokens.expiresAt} < now() - interval '1 day'`);

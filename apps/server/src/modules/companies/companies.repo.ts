@@ -1,0 +1,56 @@
+import { eq, sql } from 'drizzle-orm';
+import { planFlags, type PlanFlags } from '@atende/shared/plans';
+import type { DbOrTx } from '../../db/client.ts';
+import { companies, plans } from '../../db/schema.ts';
+
+export type CompanyWithPlan = {
+  id: number;
+  name: string;
+  status: boolean;
+  dueDate: string;
+  plan: PlanFlags & { id: number | null; name: string; users: number; connections: number; queues: number };
+};
+
+const planColumns = Object.fromEntries(planFlags.map((flag) => [flag, plans[flag]])) as Record<
+  keyof PlanFlags,
+  (typeof plans)[keyof PlanFlags]
+>;
+
+export const findCompanyWithPlan = async (db: DbOrTx, companyId: number): Promise<CompanyWithPlan | undefined> => {
+  const [row] = await db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      status: companies.status,
+      dueDate: companies.dueDate,
+      planId: plans.id,
+      planName: plans.name,
+      users: plans.users,
+      connections: plans.connections,
+      queues: plans.queues,
+      ...planColumns,
+    })
+    .from(companies)
+    .leftJoin(plans, eq(plans.id, companies.planId))
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  if (!row) return undefined;
+  const flags = Object.fromEntries(planFlags.map((flag) => [flag, row[flag] ?? false])) as PlanFlags;
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    dueDate: row.dueDate,
+    plan: {
+      id: row.planId,
+      name: row.planName ?? '',
+      users: row.users ?? 0,
+      connections: row.connections ?? 0,
+      queues: row.queues ?? 0,
+      ...flags,
+    },
+  };
+};
+
+export const touchLastLogin = (db: DbOrTx, companyId: number) =>
+  db.update(companies).set({ lastLogin: sql`now()` }).where(eq(companies.id, companyId));

@@ -1,0 +1,76 @@
+// Every route declares who may call it in `config.access`; a route without one stops the server
+// at start-up, so nothing can be added unclassified. Tenant context comes from the token only.
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { can, permissionFlags, type Action, type Actor } from '@atende/shared/permissions';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { AppError, forbidden } from './errors.ts';
+import type { TokenService } from './tokens.ts';
+
+export type Access = 'public' | 'tenant' | 'super';
+
+export type TenantActor = Actor & { id: number; companyId: number };
+export type TenantContext = { companyId: number; userId: number; sessionId: string; actor: TenantActor };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    permission?: Action;
+  }
+  interface FastifyRequest {
+    tenant: TenantContext;
+  }
+}
+
+const bearerToken = (request: FastifyRequest) => {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return undefined;
+  return header.slice('Bearer '.length).trim() || undefined;
+};
+
+const actorColumns = {
+  id: users.id,
+  companyId: users.companyId,
+  profile: users.profile,
+  super: users.super,
+  ...Object.fromEntries(permissionFlags.map((flag) => [flag, users[flag]])),
+} as const;
+
+export const loadActor = async (db: Db, userId: number, companyId: number): Promise<TenantActor | undefined> => {
+  const [row] = await db
+    .select(actorColumns)
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.companyId, companyId)))
+    .limit(1);
+  return row as TenantActor | undefined;
+};
+
+// Resolves a bearer token into a tenant context; shared by HTTP and Socket.IO.
+export const authenticateToken = async (db: Db, tokens: TokenService, token: string | undefined) => {
+  // No token at all ends the session (401); a bad or expired one asks for a refresh (403).
+  if (!token) throw new AppError('ERR_SESSION_EXPIRED', 401);
+  const claims = await tokens.verifyAccess(token);
+  const actor = await loadActor(db, claims.userId, claims.companyId);
+  if (!actor) throw new AppError('ERR_SESSION_EXPIRED', 401);
+  return { companyId: actor.companyId, userId: actor.id, sessionId: claims.sessionId, actor } satisfies TenantContext;
+};
+
+export const registerAccessControl = (app: FastifyInstance, deps: { db: Db; tokens: TokenService }) => {
+  app.decorateRequest('tenant', null as unknown as TenantContext);
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (route.method === 'HEAD') return;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} has no access classification`);
+    if (access === 'public') return;
+    const permission = route.config?.permission;
+    const guard = async (request: FastifyRequest) => {
+      request.tenant = await authenticateToken(deps.db, deps.tokens, bearerToken(request));
+      if (access === 'super' && !request.tenant.actor.super) throw forbidden();
+      if (permission && !can(request.tenant.actor, permission)) throw forbidden();
+    };
+    // onRequest, so an unauthenticated caller learns nothing from validation answers
+    const existing = route.onRequest;
+    route.onRequest = existing ? [guard, ...(Array.isArray(existing) ? existing : [existing])] : [guard];
+  });
+};

@@ -1,0 +1,17 @@
+// Drizzle wraps driver errors; both pg and PGlite carry the SQLSTATE and constraint name.
+type PgErrorLike = { code?: string; constraint?: string; cause?: unknown };
+
+const pgError = (error: unknown): PgErrorLike | undefined => {
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current && typeof current === 'object'; depth++) {
+    const candidate = current as PgErrorLike;
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate;
+    current = candidate.cause;
+  }
+  return undefined;
+};
+
+export const isUniqueViolation = (error: unknown, constraint?: string) => {
+  const found = pgError(error);
+  return found?.code === '23505' && (constraint === undefined || found.constraint === constraint);
+};

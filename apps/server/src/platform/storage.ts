@@ -1,0 +1,28 @@
+// Uploaded files live under <data>/public/company{id}/<folder>/ with generated names only; they
+// are served with headers that stop a browser from running them in the app's origin.
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+
+export type Storage = ReturnType<typeof createStorage>;
+
+export const publicUrlPrefix = '/public';
+
+export const createStorage = (publicDir: string) => {
+  const folderOf = (companyId: number, folder: string) => join(publicDir, `company${companyId}`, folder);
+  return {
+    publicDir,
+    save: async (companyId: number, folder: string, data: Buffer, extension: string) => {
+      const name = `${randomUUID()}.${extension}`;
+      const dir = folderOf(companyId, folder);
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, name), data);
+      return name;
+    },
+    remove: async (companyId: number, folder: string, name: string) => {
+      // basename: a stored name never walks out of its folder
+      await rm(join(folderOf(companyId, folder), basename(name)), { force: true });
+    },
+    urlOf: (companyId: number, folder: string, name: string) => `${publicUrlPrefix}/company${companyId}/${folder}/${name}`,
+  };
+};

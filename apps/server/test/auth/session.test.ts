@@ -1,0 +1,139 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCompany, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
+import { startTestApp, SUPER_EMAIL, SUPER_PASSWORD, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ loginThrottle: { maxFailuresPerEmail: 3, maxFailuresPerIp: 1000, windowSeconds: 60 } });
+});
+afterAll(() => t.close());
+
+const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+describe('POST /auth/login (01-core §4 Session, §7)', () => {
+  it('answers token, session id and the user with company, due date and settings; sets an httpOnly refresh cookie', async () => {
+    const answer = await t.request('POST', '/auth/login', { body: { email: SUPER_EMAIL, password: SUPER_PASSWORD } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.token).toEqual(expect.any(String));
+    expect(answer.body.sessionId).toEqual(expect.any(String));
+    expect(answer.body.user).toMatchObject({
+      email: SUPER_EMAIL,
+      super: true,
+      profile: 'admin',
+      company: { id: 1, dueDate: '2999-12-31', settings: { userRating: 'disabled' }, plan: { useCampaigns: true } },
+    });
+    const cookie = answer.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^jrt=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(JSON.stringify(answer.body)).not.toMatch(/argon2|passwordHash/);
+  });
+
+  it('refuses a wrong password and an unknown email alike with ERR_INVALID_CREDENTIALS (01-core §8)', async () => {
+    const wrong = await t.request('POST', '/auth/login', { body: { email: SUPER_EMAIL, password: 'nope-nope' } });
+    const unknown = await t.request('POST', '/auth/login', { body: { email: 'ghost@x.test', password: 'nope-nope' } });
+    expect(wrong).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_CREDENTIALS' } });
+    expect(unknown).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_CREDENTIALS' } });
+  });
+
+  it('refuses an overdue company and names its due date (01-core §4 Session)', async () => {
+    const { admin } = await createCompany(t.db, { dueDate: daysFromToday(-1) });
+    const answer = await t.request('POST', '/auth/login', { body: { email: admin.email, password: TEST_PASSWORD } });
+    expect(answer).toMatchObject({ status: 402, body: { error: 'ERR_SUBSCRIPTION_OVERDUE', dueDate: daysFromToday(-1) } });
+    expect(answer.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('lets a company due today or later in (the web warns under 5 days)', async () => {
+    const { admin } = await createCompany(t.db, { dueDate: daysFromToday(2) });
+    const session = await t.login(admin.email, TEST_PASSWORD);
+    expect(session.user.company.dueDate).toBe(daysFromToday(2));
+  });
+
+  it('throttles repeated failures per email with 429, even with the right password afterwards', async () => {
+    const { admin } = await createCompany(t.db);
+    for (let i = 0; i < 3; i++) {
+      const failed = await t.request('POST', '/auth/login', { body: { email: admin.email, password: 'wrong-pass' } });
+      expect(failed.status).toBe(401);
+    }
+    const throttled = await t.request('POST', '/auth/login', { body: { email: admin.email, password: TEST_PASSWORD } });
+    expect(throttled).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_REQUESTS' } });
+  });
+
+  it('answers 400 with field paths for bad input', async () => {
+    const answer = await t.request('POST', '/auth/login', { body: { email: 'not-an-email', password: 'x', extra: 1 } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe('ERR_VALIDATION');
+    const paths = answer.body.fields.map((field: { path: string }) => field.path);
+    expect(paths).toEqual(expect.arrayContaining(['body.email', 'body.extra']));
+    const malformed = await t.request('POST', '/auth/login', { rawBody: '{"email":' });
+    expect(malformed).toMatchObject({ status: 400, body: { error: 'ERR_INVALID_JSON' } });
+  });
+});
+
+describe('refresh, logout and me (01-core §4 Session, §7)', () => {
+  it('rotates the refresh token; a reused rotated token revokes the whole family', async () => {
+    const session = await t.login(SUPER_EMAIL, SUPER_PASSWORD);
+    const first = await t.request('POST', '/auth/refresh_token', { cookie: session.cookie });
+    expect(first.status).toBe(200);
+    expect(first.body.sessionId).toBe(session.sessionId);
+    const rotatedCookie = (first.headers.get('set-cookie') ?? '').split(';')[0];
+    expect(rotatedCookie).not.toBe(session.cookie);
+
+    const reuse = await t.request('POST', '/auth/refresh_token', { cookie: session.cookie });
+    expect(reuse).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
+    const afterReuse = await t.request('POST', '/auth/refresh_token', { cookie: rotatedCookie });
+    expect(afterReuse.status).toBe(401);
+  });
+
+  it('logout ends the refresh token', async () => {
+    const session = await t.login(SUPER_EMAIL, SUPER_PASSWORD);
+    const logout = await t.request('DELETE', '/auth/logout', { cookie: session.cookie });
+    expect(logout.status).toBe(204);
+    const refresh = await t.request('POST', '/auth/refresh_token', { cookie: session.cookie });
+    expect(refresh.status).toBe(401);
+  });
+
+  it('refresh without a cookie answers 401 so the web ends the session', async () => {
+    expect((await t.request('POST', '/auth/refresh_token')).status).toBe(401);
+  });
+
+  it('GET /auth/me answers the session user; no token is 401, a bad token 403 (the web refreshes on 403)', async () => {
+    const session = await t.login(SUPER_EMAIL, SUPER_PASSWORD);
+    const me = await t.request('GET', '/auth/me', { token: session.token });
+    expect(me).toMatchObject({ status: 200, body: { email: SUPER_EMAIL, company: { id: 1 } } });
+    expect((await t.request('GET', '/auth/me')).status).toBe(401);
+    expect((await t.request('GET', '/auth/me', { token: 'garbage' })).status).toBe(403);
+  });
+
+  it('refuses alg none, foreign-key and expired tokens with 403', async () => {
+    const session = await t.login(SUPER_EMAIL, SUPER_PASSWORD);
+    const [, payload] = session.token.split('.');
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    const algNone = `${header}.${payload}.`;
+    const foreign = await new SignJWT({ cid: 1, sid: 'x' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+    const expired = await new SignJWT({ cid: 1, sid: 'x' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+      .sign(new TextEncoder().encode(t.config.jwtSecret));
+    for (const token of [algNone, foreign, expired]) {
+      expect(await t.request('GET', '/auth/me', { token })).toMatchObject({ status: 403, body: { error: 'ERR_SESSION_EXPIRED' } });
+    }
+  });
+
+  it('a deleted user loses access at once', async () => {
+    const { company } = await createCompany(t.db);
+    const user = await createUser(t.db, company.id);
+    const session = await t.login(user.email, TEST_PASSWORD);
+    const { users } = await import('../../src/db/schema.ts');
+    const { eq } = await import('drizzle-orm');
+    await t.db.delete(users).where(eq(users.id, user.id));
+    expect((await t.request('GET', '/auth/me', { token: session.token })).status).toBe(401);
+  });
+});

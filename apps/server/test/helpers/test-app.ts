@@ -1,0 +1,84 @@
+// Starts the real server on a random loopback port over a fresh database, seeded like a
+// first start, and offers a small HTTP client that speaks to it as the web app does.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import type { Database } from '../../src/db/client.ts';
+import { seedPlatform } from '../../src/seed.ts';
+import { openTestDatabase } from './test-database.ts';
+
+export const SUPER_EMAIL = 'super@platform.test';
+export const SUPER_PASSWORD = 'super-secret-1';
+
+export type HttpAnswer<T = any> = { status: number; body: T; headers: Headers };
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+export const startTestApp = async (overrides: Partial<Config> = {}) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atende-test-'));
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    redisUrl: process.env.TEST_REDIS_URL,
+    ...overrides,
+  };
+  const database: Database = await openTestDatabase();
+  await seedPlatform(database.db, { adminEmail: SUPER_EMAIL, adminPassword: SUPER_PASSWORD });
+  const app = await buildApp(config, database);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const request = async <T = any>(
+    method: string,
+    path: string,
+    options: { token?: string; body?: unknown; rawBody?: string | FormData; cookie?: string } = {},
+  ): Promise<HttpAnswer<T>> => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.cookie) headers.cookie = options.cookie;
+    let body: string | FormData | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    } else if (typeof options.rawBody === 'string') {
+      headers['content-type'] = 'application/json';
+    }
+    const response = await fetch(url + path, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // non-JSON answers (files) stay text
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  };
+
+  const login = async (email: string, password: string) => {
+    const answer = await request('POST', '/auth/login', { body: { email, password } });
+    if (answer.status !== 200) throw new Error(`login failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    const setCookie = answer.headers.get('set-cookie') ?? '';
+    return {
+      token: answer.body.token as string,
+      sessionId: answer.body.sessionId as string,
+      user: answer.body.user,
+      cookie: setCookie.split(';')[0],
+    };
+  };
+
+  return {
+    url,
+    app,
+    db: database.db,
+    config,
+    request,
+    login,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};

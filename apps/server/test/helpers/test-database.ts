@@ -1,0 +1,37 @@
+// A fresh database per test file: in-memory PGlite by default, or a new database on the
+// PostgreSQL server named by TEST_DATABASE_URL.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../src/db/client.ts';
+
+const withDatabaseName = (url: string, name: string) => {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+};
+
+export const openTestDatabase = async (): Promise<Database> => {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ inMemory: true });
+    await database.migrate();
+    return database;
+  }
+  const name = `t_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const database = await openDatabase({ url: withDatabaseName(serverUrl, name) });
+  await database.migrate();
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+};
