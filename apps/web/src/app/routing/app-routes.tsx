@@ -1,0 +1,51 @@
+import { menuItems } from '@atende/shared/navigation';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { ComingSoonPage } from '../../features/coming-soon/coming-soon-page.tsx';
+import { DashboardPage } from '../../features/dashboard/dashboard-page.tsx';
+import { LoginPage } from '../../features/login/login-page.tsx';
+import { OverduePage } from '../../features/overdue/overdue-page.tsx';
+import { SignupPage } from '../../features/signup/signup-page.tsx';
+import { UsersPage } from '../../features/users/users-page.tsx';
+import { AppLayout } from '../shell/app-layout.tsx';
+import { RequireAction } from './require-action.tsx';
+import { PrivateRoute, PublicRoute } from './route-guards.tsx';
+
+const builtScreens = new Set(['dashboard', 'users']);
+
+export const AppRoutes = () => {
+  const { t } = useTranslation();
+  return (
+    <Routes>
+      <Route element={<PublicRoute />}>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/signup" element={<SignupPage />} />
+      </Route>
+      <Route path="/financeiro-aberto" element={<OverduePage />} />
+      <Route element={<PrivateRoute />}>
+        <Route element={<AppLayout />}>
+          <Route index element={<DashboardPage />} />
+          <Route
+            path="/users"
+            element={
+              <RequireAction action="users:manage">
+                <UsersPage />
+              </RequireAction>
+            }
+          />
+          {menuItems
+            .filter((item) => !builtScreens.has(item.key))
+            .map((item) => (
+              <Route
+                key={item.key}
+                path={`${item.path}/*`}
+                element={<ComingSoonPage area={t(`menu.items.${item.key}`)} />}
+              />
+            ))}
+          <Route path="/helps" element={<ComingSoonPage area={t('menu.items.helps')} />} />
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+};

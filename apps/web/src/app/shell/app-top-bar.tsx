@@ -1,0 +1,33 @@
+import { Menu as MenuIcon, Refresh } from '@mui/icons-material';
+import { AppBar, IconButton, Toolbar, Tooltip } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { UpdateButton } from '../../features/version/update-button.tsx';
+import { ThemeToggleButton } from '../theme/theme-toggle-button.tsx';
+import { Greeting } from './greeting.tsx';
+import { LanguageMenu } from './language-menu.tsx';
+import { UserMenu } from './user-menu.tsx';
+import { VolumeControl } from './volume-control.tsx';
+
+export const AppTopBar = ({ onToggleDrawer }: { onToggleDrawer: () => void }) => {
+  const { t } = useTranslation();
+  return (
+    <AppBar position="fixed" elevation={1} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }} data-testid="app-bar">
+      <Toolbar sx={{ gap: 0.5 }}>
+        <IconButton color="inherit" edge="start" onClick={onToggleDrawer} aria-label={t('shell.toggleMenu')} sx={{ mr: 1 }} data-testid="drawer-toggle">
+          <MenuIcon />
+        </IconButton>
+        <Greeting />
+        <UpdateButton />
+        <VolumeControl />
+        <ThemeToggleButton />
+        <Tooltip title={t('shell.reload')}>
+          <IconButton color="inherit" onClick={() => window.location.reload()} aria-label={t('shell.reload')} data-testid="reload-button">
+            <Refresh />
+          </IconButton>
+        </Tooltip>
+        <LanguageMenu />
+        <UserMenu />
+      </Toolbar>
+    </AppBar>
+  );
+};

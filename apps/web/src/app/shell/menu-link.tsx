@@ -1,0 +1,32 @@
+import type { MenuItem } from '@atende/shared/navigation';
+import { Circle } from '@mui/icons-material';
+import { ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import { menuIcons } from './menu-icons.tsx';
+
+type MenuLinkProps = { item: MenuItem; nested?: boolean; onNavigate?: () => void };
+
+const isActive = (pathname: string, path: string) =>
+  path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
+
+export const MenuLink = ({ item, nested, onNavigate }: MenuLinkProps) => {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const Icon = menuIcons[item.key] ?? Circle;
+  return (
+    <ListItemButton
+      component={Link}
+      to={item.path}
+      selected={isActive(pathname, item.path)}
+      onClick={onNavigate}
+      sx={{ pl: nested ? 4 : 2, borderRadius: 1, mx: 1 }}
+      data-testid={`menu-${item.key}`}
+    >
+      <ListItemIcon sx={{ minWidth: 40 }}>
+        <Icon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText primary={t(`menu.items.${item.key}`)} slotProps={{ primary: { noWrap: true, variant: 'body2' } }} />
+    </ListItemButton>
+  );
+};

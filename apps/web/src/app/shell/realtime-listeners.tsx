@@ -1,0 +1,11 @@
+import { useForcedLogout } from '../../features/realtime/use-forced-logout.ts';
+import { useSettingsEvents } from '../../features/realtime/use-settings-events.ts';
+import { useUserEvents } from '../../features/users/use-user-events.ts';
+
+// App-wide subscriptions that live as long as the signed-in shell.
+export const RealtimeListeners = () => {
+  useForcedLogout();
+  useUserEvents();
+  useSettingsEvents();
+  return null;
+};

@@ -1,0 +1,20 @@
+import { createTheme } from '@mui/material';
+import { DRAWER_WIDTH } from '@atende/shared/constants';
+import type { ColorMode } from './color-mode.ts';
+
+export const createAppTheme = (mode: ColorMode, primary: string) =>
+  createTheme({
+    palette: {
+      mode,
+      primary: { main: primary },
+      background: mode === 'dark' ? { default: '#121212', paper: '#1e1e1e' } : { default: '#f4f6f8', paper: '#ffffff' },
+    },
+    shape: { borderRadius: 8 },
+    // 01-core §9: the 600 px mobile breakpoint is MUI's `sm`
+    breakpoints: { values: { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } },
+    components: {
+      MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
+      MuiDrawer: { styleOverrides: { paper: { width: DRAWER_WIDTH } } },
+      MuiTableCell: { styleOverrides: { head: { fontWeight: 600 } } },
+    },
+  });

@@ -1,0 +1,17 @@
+import type { GlobalSettingKey } from '@atende/shared/settings';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client.ts';
+
+type PublicSetting = { key: string; value: string | null };
+
+export const publicSettingQueryKey = (key: GlobalSettingKey) => ['public-settings', key] as const;
+
+export const usePublicSettingQuery = (key: GlobalSettingKey) =>
+  useQuery({
+    queryKey: publicSettingQueryKey(key),
+    queryFn: () => apiRequest<PublicSetting>(`/public-settings/${key}`, { public: true }),
+    staleTime: 5 * 60_000,
+    retry: 1,
+  });
+
+export const usePublicSetting = (key: GlobalSettingKey): string => usePublicSettingQuery(key).data?.value ?? '';

@@ -1,0 +1,51 @@
+import { loginBody, type LoginBody } from '@atende/shared/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Stack, TextField } from '@mui/material';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../users/password-field.tsx';
+import { useFieldError } from '../users/use-field-error.ts';
+import { useLogin } from './use-login.ts';
+
+export const LoginForm = () => {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const login = useLogin();
+  const { register, handleSubmit, formState } = useForm<LoginBody>({
+    defaultValues: { email: '', password: '' },
+    resolver: zodResolver(loginBody),
+  });
+  const { ref: emailRef, ...email } = register('email');
+  const { ref: passwordRef, ...password } = register('password');
+  const { errors } = formState;
+
+  return (
+    <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit((values) => login.mutate(values))} data-testid="login-form">
+      <TextField
+        {...email}
+        inputRef={emailRef}
+        label={t('login.email')}
+        type="email"
+        autoComplete="email"
+        autoFocus
+        fullWidth
+        error={Boolean(errors.email)}
+        helperText={fieldError(errors.email)}
+        slotProps={{ htmlInput: { 'data-testid': 'login-email' } }}
+      />
+      <PasswordField
+        {...password}
+        ref={passwordRef}
+        testId="login-password"
+        label={t('login.password')}
+        autoComplete="current-password"
+        fullWidth
+        error={Boolean(errors.password)}
+        helperText={errors.password && t('validation.required')}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={login.isPending} data-testid="login-submit">
+        {t('login.submit')}
+      </Button>
+    </Stack>
+  );
+};

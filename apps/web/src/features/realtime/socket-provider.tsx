@@ -1,0 +1,47 @@
+import { STATUS_PING_MS } from '@atende/shared/constants';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { refreshSession } from '../../lib/api-client.ts';
+import { useSession } from '../auth/session-context.ts';
+import { createSocket } from './create-socket.ts';
+import { SocketContext, type AppSocket } from './socket-context.ts';
+
+// One socket per signed-in user (01-core §7 Realtime).
+export const SocketProvider = ({ children }: { children: ReactNode }) => {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const [socket, setSocket] = useState<AppSocket | null>(null);
+  const userId = user?.id;
+
+  useEffect(() => {
+    if (userId === undefined) return;
+    const next = createSocket();
+    let connectedBefore = false;
+
+    next.on('connect', () => {
+      next.emit('userStatus');
+      // a reconnect that could not recover missed events: refetch what is on screen
+      if (connectedBefore && !next.recovered) void queryClient.invalidateQueries();
+      connectedBefore = true;
+    });
+    next.on('connect_error', (error) => {
+      if (error.message !== 'ERR_SESSION_EXPIRED') return;
+      // the server refused the expired token: the client does not retry by itself
+      refreshSession()
+        .then(() => next.connect())
+        .catch(() => undefined);
+    });
+    const ping = setInterval(() => {
+      if (next.connected) next.emit('userStatus');
+    }, STATUS_PING_MS);
+
+    setSocket(next);
+    return () => {
+      clearInterval(ping);
+      next.disconnect();
+      setSocket(null);
+    };
+  }, [userId, queryClient]);
+
+  return <SocketContext.Provider value={socket}>{children}</SocketContext.Provider>;
+};

@@ -1,0 +1,17 @@
+import type { CompanySettings } from '@atende/shared/settings';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+import { useSessionUser } from '../auth/session-context.ts';
+
+export const companySettingsQueryKey = (companyId: number) => ['companySettings', companyId] as const;
+
+export const useCompanySettings = () => {
+  const user = useSessionUser();
+  return useQuery({
+    queryKey: companySettingsQueryKey(user.companyId),
+    queryFn: () => api.get<CompanySettings>(`/companySettings/${user.companyId}`),
+    // the session already carries the company's settings; the query keeps them fresh
+    initialData: user.company.settings,
+    staleTime: 60_000,
+  });
+};

@@ -1,0 +1,68 @@
+import { AVATAR_MAX_BYTES } from '@atende/shared/constants';
+import type { UserView } from '@atende/shared/users';
+import { PhotoCameraOutlined } from '@mui/icons-material';
+import { Badge, CircularProgress, IconButton, Tooltip } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UserAvatar } from '../../components/user-avatar.tsx';
+import { toastError } from '../../lib/error-message.ts';
+import { resizeToJpeg } from '../../lib/resize-image.ts';
+import { toast } from '../../lib/toast.ts';
+import { useSession } from '../auth/session-context.ts';
+import { usersApi } from './users-api.ts';
+import { upsertUserInCache } from './users-cache.ts';
+
+export const UserAvatarUpload = ({ user, name }: { user: UserView; name: string }) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { user: me, updateUser } = useSession();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [image, setImage] = useState(user.profileImage);
+  const [busy, setBusy] = useState(false);
+
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (!file.type.startsWith('image/') || file.size > AVATAR_MAX_BYTES) {
+      toast.error(t('users.avatar.invalid'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = await usersApi.uploadAvatar(user.id, await resizeToJpeg(file));
+      setImage(saved.profileImage);
+      upsertUserInCache(queryClient, saved);
+      if (saved.id === me?.id) updateUser((current) => ({ ...current, profileImage: saved.profileImage }));
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Badge
+      overlap="circular"
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      badgeContent={
+        <Tooltip title={t('users.avatar.change')}>
+          <IconButton
+            size="small"
+            onClick={() => inputRef.current?.click()}
+            disabled={busy}
+            aria-label={t('users.avatar.change')}
+            sx={{ bgcolor: 'background.paper', boxShadow: 1, '&:hover': { bgcolor: 'background.paper' } }}
+            data-testid="user-avatar-button"
+          >
+            {busy ? <CircularProgress size={16} /> : <PhotoCameraOutlined fontSize="small" />}
+          </IconButton>
+        </Tooltip>
+      }
+    >
+      <UserAvatar name={name || user.name} image={image} size={72} />
+      <input ref={inputRef} type="file" accept="image/*" hidden onChange={upload} data-testid="user-avatar-input" />
+    </Badge>
+  );
+};

@@ -1,0 +1,82 @@
+import { can } from '@atende/shared/permissions';
+import type { UserView } from '@atende/shared/users';
+import { Box, Button, DialogActions, DialogContent, Tab, Tabs } from '@mui/material';
+import { useState } from 'react';
+import { FormProvider, useForm, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-error.ts';
+import { toastError } from '../../lib/error-message.ts';
+import { toast } from '../../lib/toast.ts';
+import { useSessionUser } from '../auth/session-context.ts';
+import { UserGeneralTab } from './user-general-tab.tsx';
+import { UserPermissionsTab } from './user-permissions-tab.tsx';
+import { userFormResolver } from './user-form-resolver.ts';
+import { toFormValues, type UserFormAccess, type UserFormValues } from './user-form-values.ts';
+import { useSaveUser } from './use-save-user.ts';
+
+type UserFormProps = { user: UserView | null; onClose: () => void };
+
+export const UserForm = ({ user, onClose }: UserFormProps) => {
+  const { t } = useTranslation();
+  const actor = useSessionUser();
+  const access: UserFormAccess = {
+    editProfile: can(actor, 'user-modal:editProfile'),
+    editQueues: can(actor, 'user-modal:editQueues'),
+    editPermissions: actor.profile === 'admin',
+  };
+  const [tab, setTab] = useState<'general' | 'permissions'>('general');
+  const form = useForm<UserFormValues>({
+    defaultValues: toFormValues(user),
+    resolver: userFormResolver(user ? 'edit' : 'create'),
+  });
+  const save = useSaveUser(user?.id ?? null, access);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await save.mutateAsync(values);
+      toast.success(t('users.toasts.saved'));
+      // 01-core §4 Other: editing oneself reloads so the shell picks up the new settings
+      if (saved.id === actor.id) setTimeout(() => window.location.reload(), 500);
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.body?.fields?.length) {
+        for (const issue of error.body.fields) {
+          form.setError(issue.path as Path<UserFormValues>, { message: issue.message });
+        }
+        setTab('general');
+      }
+      toastError(error);
+    }
+  });
+
+  return (
+    <FormProvider {...form}>
+      <Box component="form" noValidate onSubmit={submit} data-testid="user-form">
+        <Tabs value={tab} onChange={(_, value: 'general' | 'permissions') => setTab(value)} sx={{ px: 3 }}>
+          <Tab value="general" label={t('users.tabs.general')} data-testid="user-tab-general" />
+          {access.editPermissions && (
+            <Tab value="permissions" label={t('users.tabs.permissions')} data-testid="user-tab-permissions" />
+          )}
+        </Tabs>
+        <DialogContent dividers>
+          <Box hidden={tab !== 'general'}>
+            <UserGeneralTab user={user} access={access} />
+          </Box>
+          {access.editPermissions && (
+            <Box hidden={tab !== 'permissions'}>
+              <UserPermissionsTab />
+            </Box>
+          )}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, py: 2 }}>
+          <Button onClick={onClose} color="inherit" data-testid="user-cancel">
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting} data-testid="user-save">
+            {user ? t('common.save') : t('common.add')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </FormProvider>
+  );
+};

@@ -1,0 +1,138 @@
+import type { UserView } from '@atende/shared/users';
+import { Box, Grid, TextField } from '@mui/material';
+import { useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ConnectionSelect } from './connection-select.tsx';
+import { PasswordField } from './password-field.tsx';
+import { QueueSelect } from './queue-select.tsx';
+import { SelectField } from './select-field.tsx';
+import { UserAvatarUpload } from './user-avatar-upload.tsx';
+import type { UserFormAccess, UserFormValues } from './user-form-values.ts';
+import { useConnectionOptions, useQueueOptions } from './use-users.ts';
+import { useFieldError } from './use-field-error.ts';
+
+// 01-core §9: work hours pick in 10-minute steps
+const TIME_STEP_SECONDS = 600;
+
+type UserGeneralTabProps = { user: UserView | null; access: UserFormAccess };
+
+export const UserGeneralTab = ({ user, access }: UserGeneralTabProps) => {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const { register, watch, formState } = useFormContext<UserFormValues>();
+  const { errors } = formState;
+  const queues = useQueueOptions(access.editQueues);
+  const connections = useConnectionOptions(access.editQueues);
+  const text = (name: 'name' | 'email' | 'farewellMessage' | 'startWork' | 'endWork') => {
+    const { ref, ...rest } = register(name);
+    return { ...rest, inputRef: ref, error: Boolean(errors[name]), helperText: fieldError(errors[name]) };
+  };
+  const { ref: passwordRef, ...password } = register('password');
+
+  return (
+    <Grid container spacing={2}>
+      {user && (
+        <Grid size={12}>
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}>
+            <UserAvatarUpload user={user} name={watch('name')} />
+          </Box>
+        </Grid>
+      )}
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField {...text('name')} label={t('users.fields.name')} fullWidth autoFocus slotProps={{ htmlInput: { 'data-testid': 'user-name' } }} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <PasswordField
+          {...password}
+          ref={passwordRef}
+          testId="user-password"
+          label={t('users.fields.password')}
+          fullWidth
+          autoComplete="new-password"
+          error={Boolean(errors.password)}
+          helperText={fieldError(errors.password) ?? (user ? t('users.fields.passwordKeep') : undefined)}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: access.editProfile ? 8 : 12 }}>
+        <TextField {...text('email')} label={t('users.fields.email')} type="email" fullWidth slotProps={{ htmlInput: { 'data-testid': 'user-email' } }} />
+      </Grid>
+      {access.editProfile && (
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <SelectField
+            name="profile"
+            label={t('users.fields.profile')}
+            testId="user-profile"
+            options={[
+              { value: 'admin', label: t('users.profiles.admin') },
+              { value: 'user', label: t('users.profiles.user') },
+            ]}
+          />
+        </Grid>
+      )}
+      {access.editQueues && (
+        <>
+          <Grid size={12}>
+            <QueueSelect queues={queues.data ?? []} />
+          </Grid>
+          <Grid size={12}>
+            <ConnectionSelect connections={connections.data ?? []} />
+          </Grid>
+        </>
+      )}
+      {access.editProfile && (
+        <>
+          <Grid size={{ xs: 6 }}>
+            <TextField
+              {...text('startWork')}
+              label={t('users.fields.startWork')}
+              type="time"
+              fullWidth
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: TIME_STEP_SECONDS, 'data-testid': 'user-start-work' } }}
+            />
+          </Grid>
+          <Grid size={{ xs: 6 }}>
+            <TextField
+              {...text('endWork')}
+              label={t('users.fields.endWork')}
+              type="time"
+              fullWidth
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: TIME_STEP_SECONDS, 'data-testid': 'user-end-work' } }}
+            />
+          </Grid>
+        </>
+      )}
+      <Grid size={12}>
+        <TextField
+          {...text('farewellMessage')}
+          label={t('users.fields.farewellMessage')}
+          fullWidth
+          multiline
+          minRows={2}
+          slotProps={{ htmlInput: { 'data-testid': 'user-farewell' } }}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <SelectField
+          name="defaultTheme"
+          label={t('users.fields.defaultTheme')}
+          testId="user-default-theme"
+          options={[
+            { value: 'light', label: t('theme.light') },
+            { value: 'dark', label: t('theme.dark') },
+          ]}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <SelectField
+          name="defaultMenu"
+          label={t('users.fields.defaultMenu')}
+          testId="user-default-menu"
+          options={[
+            { value: 'open', label: t('users.menu.open') },
+            { value: 'closed', label: t('users.menu.closed') },
+          ]}
+        />
+      </Grid>
+    </Grid>
+  );
+};

@@ -1,0 +1,37 @@
+import { FRONTEND_VERSION } from '@atende/shared/constants';
+import { useCallback, useState } from 'react';
+import { api } from '../../lib/api-client.ts';
+import { readStorage, storageKeys, writeStorage } from '../../lib/storage.ts';
+
+const RELOAD_DELAY_MS = 1000;
+
+// A browser's first visit has nothing to compare with: it starts at the running build.
+const storedOrCurrent = () => {
+  const stored = readStorage(storageKeys.frontendVersion);
+  if (stored !== null) return stored;
+  writeStorage(storageKeys.frontendVersion, FRONTEND_VERSION);
+  return FRONTEND_VERSION;
+};
+
+// 01-core §4 Other: a build newer than the one this browser last confirmed offers an update.
+export const useFrontendVersion = () => {
+  const [stored, setStored] = useState(storedOrCurrent);
+  const updateAvailable = stored !== FRONTEND_VERSION;
+
+  const applyUpdate = useCallback(async () => {
+    writeStorage(storageKeys.frontendVersion, FRONTEND_VERSION);
+    setStored(FRONTEND_VERSION);
+    try {
+      await api.post('/version', { version: FRONTEND_VERSION });
+    } catch {
+      // the reload still picks up the new build
+    }
+    if ('caches' in window) {
+      const names = await caches.keys();
+      await Promise.all(names.map((name) => caches.delete(name)));
+    }
+    setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
+  }, []);
+
+  return { updateAvailable, applyUpdate };
+};

@@ -1,0 +1,108 @@
+import type { SessionAnswer } from '@atende/shared/users';
+import { ApiError } from './api-error.ts';
+import { emitSessionEnded, emitSessionRefreshed } from './session-events.ts';
+import { clearToken, getToken, setToken } from './storage.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type RequestOptions = {
+  method?: Method;
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  // public calls (login, public settings) neither refresh nor end the session
+  public?: boolean;
+  signal?: AbortSignal;
+};
+
+const buildUrl = (path: string, query: RequestOptions['query']) => {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+};
+
+const send = (path: string, options: RequestOptions) => {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = getToken();
+  if (token && !options.public) headers.set('Authorization', `Bearer ${token}`);
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+  return fetch(buildUrl(path, options.query), {
+    method: options.method ?? 'GET',
+    credentials: 'include',
+    headers,
+    body,
+    signal: options.signal,
+  });
+};
+
+const parse = async (response: Response): Promise<unknown> => {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+const toError = async (response: Response) => {
+  const parsed = await parse(response);
+  return new ApiError(response.status, parsed, typeof parsed === 'string' ? parsed : undefined);
+};
+
+const endSession = () => {
+  clearToken();
+  emitSessionEnded();
+};
+
+let refreshInFlight: Promise<SessionAnswer> | null = null;
+
+// Concurrent 403s share one refresh (01-core §4 Session).
+export const refreshSession = (): Promise<SessionAnswer> => {
+  refreshInFlight ??= (async () => {
+    const response = await send('/auth/refresh_token', { method: 'POST', public: true });
+    if (response.status === 401) {
+      endSession();
+      throw await toError(response);
+    }
+    if (!response.ok) throw await toError(response);
+    const answer = (await parse(response)) as SessionAnswer;
+    setToken(answer.token);
+    emitSessionRefreshed(answer);
+    return answer;
+  })().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+};
+
+export const apiRequest = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
+  let response = await send(path, options);
+  if (!options.public && response.status === 403) {
+    await refreshSession();
+    response = await send(path, options);
+  }
+  if (!options.public && response.status === 401) {
+    endSession();
+    throw await toError(response);
+  }
+  if (!response.ok) throw await toError(response);
+  return (await parse(response)) as T;
+};
+
+export const api = {
+  get: <T>(path: string, query?: RequestOptions['query']) => apiRequest<T>(path, { query }),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
+  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+};

@@ -1,0 +1,27 @@
+// Dates in the API are 'YYYY-MM-DD'; read them as local calendar dates, not UTC instants.
+const parseDay = (day: string) => {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year, (month ?? 1) - 1, date ?? 1);
+};
+
+export const formatDay = (day: string | null | undefined) => {
+  if (!day) return '';
+  const [year, month, date] = day.slice(0, 10).split('-');
+  return year && month && date ? `${date}/${month}/${year}` : day;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const daysUntil = (day: string, now = new Date()) => {
+  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  return Math.round((parseDay(day.slice(0, 10)).getTime() - today.getTime()) / DAY_MS);
+};
+
+const CIRCLED_ONE = 0x2460;
+
+// 01-core §2: ①..⑳ for 1 to 20, beyond that the number in parentheses.
+export const unreadPrefix = (count: number) => {
+  if (count <= 0) return '';
+  if (count <= 20) return String.fromCodePoint(CIRCLED_ONE + count - 1);
+  return `(${count})`;
+};
