@@ -10,20 +10,33 @@ import type { Database } from './db/client.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { createEventBus } from './platform/events.ts';
+import { createOutboxSignal } from './platform/outbox-signal.ts';
 import { createLoginThrottle } from './platform/login-throttle.ts';
 import { createRealtime } from './platform/realtime.ts';
 import { registerStaticFiles } from './platform/static-files.ts';
 import { createStorage } from './platform/storage.ts';
 import { createTokenService } from './platform/tokens.ts';
+import { createInboundPipeline } from './channels/inbound-pipeline.ts';
+import { createOutboundDispatcher } from './channels/outbound-dispatcher.ts';
+import { sandboxProvider } from './channels/sandbox/sandbox.provider.ts';
+import { sandboxRoutes } from './channels/sandbox/sandbox.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { connectionsRoutes } from './modules/connections/connections.routes.ts';
+import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
 import { queuesRoutes } from './modules/queues/queues.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { createMessagesService } from './modules/messages/messages.service.ts';
+import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.ts';
+import { ticketTagsRoutes } from './modules/tickets/ticket-tags.routes.ts';
+import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
+import { createTicketsService } from './modules/tickets/tickets.service.ts';
 
 const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
@@ -76,6 +89,10 @@ export const buildApp = async (config: Config, database: Database) => {
   const usersService = createUsersService({ db, bus, storage });
   const settingsService = createSettingsService({ db, bus });
   const authService = createAuthService({ db, bus, tokens, throttle, storage });
+  const outbox = createOutboxSignal();
+  const ticketsService = createTicketsService({ db, bus, outbox });
+  const messagesService = createMessagesService({ db, bus, outbox, storage, tickets: ticketsService });
+  const pipeline = createInboundPipeline({ db, tickets: ticketsService });
 
   await app.register(authRoutes(authService, { refreshTtlSeconds: config.refreshTokenTtlSeconds }));
   await app.register(usersRoutes(usersService));
@@ -83,6 +100,13 @@ export const buildApp = async (config: Config, database: Database) => {
   await app.register(companiesRoutes({ db }));
   await app.register(queuesRoutes({ db }));
   await app.register(connectionsRoutes({ db }));
+  await app.register(contactsRoutes({ db, bus }));
+  await app.register(tagsRoutes({ db, bus }));
+  await app.register(ticketsRoutes(ticketsService));
+  await app.register(ticketTagsRoutes({ db, tickets: ticketsService }));
+  await app.register(ticketNotesRoutes({ db, tickets: ticketsService }));
+  await app.register(messagesRoutes(messagesService));
+  await app.register(sandboxRoutes({ db, pipeline }));
 
   const realtime = await createRealtime({
     httpServer: app.server,
@@ -90,9 +114,18 @@ export const buildApp = async (config: Config, database: Database) => {
     tokens,
     bus,
     redisUrl: config.redisUrl,
-    hooks: { onUserStatus: usersService.setOnline },
+    hooks: { onUserStatus: usersService.setOnline, canJoinTicket: ticketsService.canJoin },
   });
+  const dispatcher = createOutboundDispatcher({
+    db,
+    outbox,
+    tickets: ticketsService,
+    providers: { sandbox: sandboxProvider },
+    log: app.log,
+  });
+  app.addHook('onReady', async () => dispatcher.start());
   app.addHook('preClose', async () => {
+    await dispatcher.stop();
     realtime.io.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {

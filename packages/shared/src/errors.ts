@@ -28,6 +28,14 @@ export const errorCodes = [
   'ERR_OUT_OF_HOURS',
   // Platform codes not named by the spec (its generic error bodies are "not shown").
   'ERR_SUBSCRIPTION_OVERDUE',
+  'ERR_REQUIRED_TAG',
+  'ERR_DELETE_CLOSED_TICKET',
+  'ERR_INVALID_TRANSITION',
+  'ERR_QUEUE_REQUIRED',
+  'ERR_TICKET_NOT_OPEN',
+  'ERR_EDIT_WINDOW_EXPIRED',
+  'ERR_NO_MESSAGE_FOUND',
+  'ERR_NO_NOTE_FOUND',
   'ERR_PLAN_USER_LIMIT',
   'ERR_DUPLICATED_EMAIL',
   'ERR_VALIDATION',
@@ -44,7 +52,9 @@ export type ErrorCode = (typeof errorCodes)[number];
 export type ValidationIssue = { path: string; message: string };
 
 export type ErrorBody = {
-  error: ErrorCode;
+  // a code of the catalogue, or, for the ticket conflict of 01-core §4, a JSON string
+  error: ErrorCode | string;
+  code?: ErrorCode;
   // present on ERR_VALIDATION
   fields?: ValidationIssue[];
   // present on ERR_SUBSCRIPTION_OVERDUE: the company's due date (YYYY-MM-DD)

@@ -1,6 +1,9 @@
 // The one catalogue of realtime channels (01-core §7 Realtime) and their payloads, used by the
 // server's emitter and the web's socket hooks. Channel names are `company-{id}-{event}`.
+import type { ContactView } from './contacts.ts';
+import type { MessageView } from './messages.ts';
 import type { CompanySettingKey } from './settings.ts';
+import type { TicketView } from './tickets.ts';
 import type { UserView } from './users.ts';
 
 export type CompanyEvents = {
@@ -8,6 +11,14 @@ export type CompanyEvents = {
   auth: { action: 'update'; user: { id: number }; sessionId: string };
   user: { action: 'create' | 'update'; user: UserView } | { action: 'delete'; userId: number };
   settings: { action: 'update'; setting: { key: CompanySettingKey; value: string } };
+  contact: { action: 'create' | 'update'; contact: ContactView } | { action: 'delete'; contactId: number };
+  ticket:
+    | { action: 'update'; ticket: TicketView }
+    | { action: 'delete'; ticketId: number }
+    | { action: 'updateUnread'; ticketId: number };
+  appMessage:
+    | { action: 'create' | 'update'; message: MessageView; ticket: TicketView; contact: TicketView['contact'] }
+    | { action: 'delete'; messageId: number; ticketId: number };
 };
 
 export type CompanyEventName = keyof CompanyEvents;
@@ -21,5 +32,7 @@ export type ClientToServerEvents = {
   leaveNotification: () => void;
   joinTickets: (status: string) => void;
   leaveTickets: (status: string) => void;
+  joinChatBox: (ticketId: string) => void;
+  joinChatBoxLeave: (ticketId: string) => void;
   userStatus: () => void;
 };

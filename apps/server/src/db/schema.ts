@@ -5,3 +5,8 @@ export * from './schema/connections.ts';
 export * from './schema/users.ts';
 export * from './schema/sessions.ts';
 export * from './schema/settings.ts';
+export * from './schema/tags.ts';
+export * from './schema/contacts.ts';
+export * from './schema/tickets.ts';
+export * from './schema/messages.ts';
+export * from './schema/outbound-jobs.ts';

@@ -7,7 +7,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly statusCode = 400,
-    readonly extra: Omit<ErrorBody, 'error'> = {},
+    // extra fields of the body; `error` here replaces the code (the ticket conflict's JSON string)
+    readonly extra: Partial<ErrorBody> = {},
   ) {
     super(code);
   }

@@ -2,9 +2,11 @@
 // realtime layer is the only subscriber that maps them to Socket.IO channels.
 import { EventEmitter } from 'node:events';
 import type { CompanyEventName, CompanyEvents } from '@atende/shared/events';
+import type { VisibleTicket } from '@atende/shared/ticket-visibility';
 
-// Who may receive an event: the whole company, or only one user's sockets.
-export type Audience = { userId: number } | undefined;
+// Who may receive an event: the whole company, one user's sockets, or the users allowed to see a
+// ticket under the 01-core §6 rules.
+export type Audience = { userId: number } | { ticket: VisibleTicket } | undefined;
 
 export type DomainEvent<E extends CompanyEventName = CompanyEventName> = {
   companyId: number;

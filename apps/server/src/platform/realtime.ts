@@ -4,9 +4,12 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
+import { and, eq } from 'drizzle-orm';
 import { companyChannel, type ClientToServerEvents } from '@atende/shared/events';
+import { canSeeTicket, type VisibilityActor, type VisibleTicket } from '@atende/shared/ticket-visibility';
 import type { Db } from '../db/client.ts';
-import { authenticateToken, type TenantContext } from './access.ts';
+import { userQueues } from '../db/schema.ts';
+import { authenticateToken, loadActor, type TenantContext } from './access.ts';
 import { AppError } from './errors.ts';
 import type { EventBus } from './events.ts';
 import type { TokenService } from './tokens.ts';
@@ -16,13 +19,23 @@ export const rooms = {
   user: (userId: number) => `user:${userId}`,
   notification: (companyId: number) => `company:${companyId}:notification`,
   ticketsStatus: (companyId: number, status: string) => `company:${companyId}:tickets:${status}`,
+  ticket: (companyId: number, ticketId: number) => `company:${companyId}:ticket:${ticketId}`,
 };
 
-type SocketData = { tenant: TenantContext };
+type SocketData = { tenant: TenantContext; viewer: VisibilityActor };
 export type AppSocket = Socket<ClientToServerEvents, Record<string, (payload: unknown) => void>, Record<string, never>, SocketData>;
 
 export type RealtimeHooks = {
   onUserStatus: (tenant: TenantContext, online: boolean) => Promise<void>;
+  canJoinTicket: (tenant: TenantContext, ticketId: number) => Promise<boolean>;
+};
+
+const loadViewer = async (db: Db, tenant: TenantContext): Promise<VisibilityActor> => {
+  const rows = await db
+    .select({ queueId: userQueues.queueId })
+    .from(userQueues)
+    .where(and(eq(userQueues.companyId, tenant.companyId), eq(userQueues.userId, tenant.userId)));
+  return { ...tenant.actor, queueIds: rows.map((row) => row.queueId) };
 };
 
 const ticketStatuses = new Set(['open', 'pending', 'closed', 'group', 'lgpd', 'nps']);
@@ -50,6 +63,7 @@ export const createRealtime = async (deps: {
     try {
       const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
       socket.data.tenant = await authenticateToken(deps.db, deps.tokens, token);
+      socket.data.viewer = await loadViewer(deps.db, socket.data.tenant);
       next();
     } catch (error) {
       next(new Error(error instanceof AppError ? error.code : 'ERR_SESSION_EXPIRED'));
@@ -68,6 +82,16 @@ export const createRealtime = async (deps: {
     socket.on('leaveTickets', (status) => {
       if (ticketStatuses.has(status)) void socket.leave(rooms.ticketsStatus(companyId, status));
     });
+    socket.on('joinChatBox', async (ticketId) => {
+      const id = Number(ticketId);
+      if (Number.isInteger(id) && id > 0 && (await deps.hooks.canJoinTicket(socket.data.tenant, id).catch(() => false))) {
+        void socket.join(rooms.ticket(companyId, id));
+      }
+    });
+    socket.on('joinChatBoxLeave', (ticketId) => {
+      const id = Number(ticketId);
+      if (Number.isInteger(id)) void socket.leave(rooms.ticket(companyId, id));
+    });
     socket.on('userStatus', () => void deps.hooks.onUserStatus(socket.data.tenant, true).catch(() => undefined));
     socket.on('disconnect', async () => {
       const remaining = await io.in(rooms.user(userId)).fetchSockets();
@@ -75,9 +99,34 @@ export const createRealtime = async (deps: {
     });
   });
 
+  // Ticket events go only to sockets whose user may see the ticket (01-core §6).
+  const emitToTicketViewers = async (companyId: number, ticket: VisibleTicket, channel: string, payload: unknown) => {
+    const sockets = await io.in(rooms.company(companyId)).fetchSockets();
+    const allowed = sockets.filter((socket) => socket.data.viewer && canSeeTicket(socket.data.viewer, ticket)).map((socket) => socket.id);
+    if (allowed.length > 0) io.to(allowed).emit(channel, payload);
+  };
+
+  // A user's changed queues or flags take effect on its open sockets at once.
+  const refreshViewers = async (companyId: number, userId: number) => {
+    for (const socket of await io.in(rooms.user(userId)).local.fetchSockets()) {
+      const actor = await loadActor(deps.db, userId, companyId);
+      if (!actor) {
+        socket.disconnect(true);
+        continue;
+      }
+      socket.data.tenant = { ...socket.data.tenant, actor };
+      socket.data.viewer = await loadViewer(deps.db, socket.data.tenant);
+    }
+  };
+
   const unsubscribe = deps.bus.subscribe(({ companyId, event, payload, audience }) => {
-    const room = audience ? rooms.user(audience.userId) : rooms.company(companyId);
-    io.to(room).emit(companyChannel(companyId, event), payload);
+    const channel = companyChannel(companyId, event);
+    if (event === 'user' && 'user' in payload) void refreshViewers(companyId, payload.user.id).catch(() => undefined);
+    if (audience && 'ticket' in audience) {
+      void emitToTicketViewers(companyId, audience.ticket, channel, payload).catch(() => undefined);
+      return;
+    }
+    io.to(audience ? rooms.user(audience.userId) : rooms.company(companyId)).emit(channel, payload);
   });
 
   return {

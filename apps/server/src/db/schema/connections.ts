@@ -14,6 +14,7 @@ export const connections = pgTable(
     channel: text('channel', { enum: ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'sandbox'] }).notNull(),
     status: text('status').notNull().default('DISCONNECTED'),
     isDefault: boolean('is_default').notNull().default(false),
+    groupAsTicket: text('group_as_ticket', { enum: ['enabled', 'disabled'] }).notNull().default('disabled'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,118 @@
+// Every channel's inbound messages end here: find or create the contact, find the live ticket or
+// open a pending one, store the message once per (connection, provider id), bump unread and last
+// message, then publish after commit. Answers only after the message is durably stored.
+import { and, eq, sql } from 'drizzle-orm';
+import { normalizeNumber } from '@atende/shared/phone';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { connections, contacts } from '../db/schema.ts';
+import { isUniqueViolation } from '../platform/db-errors.ts';
+import { notFound } from '../platform/errors.ts';
+import * as messagesRepo from '../modules/messages/messages.repo.ts';
+import { writeTicketLog } from '../modules/tickets/ticket-logs.repo.ts';
+import * as ticketsRepo from '../modules/tickets/tickets.repo.ts';
+import type { TicketsService } from '../modules/tickets/tickets.service.ts';
+import type { InboundAck, InboundMessage } from './provider.ts';
+
+export type InboundResult = { messageId: number; ticketId: number; duplicate: boolean };
+
+const upsertContact = async (tx: DbOrTx, message: InboundMessage, channel: string) => {
+  const number = message.from.isGroup ? message.from.number : normalizeNumber(message.from.number);
+  const [contact] = await tx
+    .insert(contacts)
+    .values({
+      companyId: message.companyId,
+      number,
+      name: message.from.name.trim() || number,
+      channel,
+      isGroup: message.from.isGroup ?? false,
+      whatsappId: message.connectionId,
+    })
+    .onConflictDoUpdate({ target: [contacts.companyId, contacts.number], set: { updatedAt: sql`now()` } })
+    .returning();
+  return contact;
+};
+
+const liveTicketFor = async (tx: DbOrTx, message: InboundMessage, contact: typeof contacts.$inferSelect, channel: string) => {
+  const existing = await ticketsRepo.findLiveTicket(tx, message.companyId, contact.id, message.connectionId);
+  if (existing) return existing;
+  try {
+    const created = await tx.transaction((inner) =>
+      ticketsRepo.insertTicket(inner, {
+        companyId: message.companyId,
+        contactId: contact.id,
+        whatsappId: message.connectionId,
+        status: contact.isGroup ? 'group' : 'pending',
+        isGroup: contact.isGroup,
+        channel,
+        unreadMessages: 0,
+      }),
+    );
+    await writeTicketLog(tx, { companyId: message.companyId, ticketId: created.id, type: 'create' });
+    return created;
+  } catch (error) {
+    // another delivery opened it a moment ago
+    if (!isUniqueViolation(error, 'tickets_one_live_per_contact_key')) throw error;
+    const winner = await ticketsRepo.findLiveTicket(tx, message.companyId, contact.id, message.connectionId);
+    if (!winner) throw error;
+    return winner;
+  }
+};
+
+export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService }) => ({
+  receive: async (message: InboundMessage): Promise<InboundResult> => {
+    const outcome = await deps.db.transaction(async (tx) => {
+      const [connection] = await tx
+        .select({ id: connections.id, channel: connections.channel })
+        .from(connections)
+        .where(and(eq(connections.companyId, message.companyId), eq(connections.id, message.connectionId)));
+      if (!connection) throw notFound('ERR_NO_WAPP_FOUND');
+      const known = await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.providerMessageId);
+      if (known) return { duplicate: true as const, message: known };
+      const contact = await upsertContact(tx, message, connection.channel);
+      const ticket = await liveTicketFor(tx, message, contact, connection.channel);
+      const quoted = message.quotedProviderMessageId
+        ? await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.quotedProviderMessageId)
+        : undefined;
+      const stored = await messagesRepo.insertInboundMessage(tx, {
+        companyId: message.companyId,
+        ticketId: ticket.id,
+        contactId: contact.id,
+        whatsappId: message.connectionId,
+        queueId: ticket.queueId,
+        providerMessageId: message.providerMessageId,
+        body: message.body,
+        fromMe: message.fromMe ?? false,
+        read: message.fromMe ?? false,
+        mediaType: message.mediaType ?? 'chat',
+        mediaUrl: message.mediaUrl ?? null,
+        quotedMsgId: quoted?.id ?? null,
+        ack: message.fromMe ? 1 : 0,
+      });
+      if (!stored) {
+        const racing = await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.providerMessageId);
+        if (!racing) throw new Error('inbound message vanished after a conflict');
+        return { duplicate: true as const, message: racing };
+      }
+      const [bumped] = await messagesRepo.touchTicketWithMessage(tx, message.companyId, ticket.id, {
+        lastMessage: stored.body || stored.mediaType,
+        unreadIncrement: stored.fromMe ? 0 : 1,
+      });
+      return { duplicate: false as const, message: stored, ticket: bumped };
+    });
+    if (!outcome.duplicate) await deps.tickets.publishMessage(outcome.ticket, outcome.message);
+    return { messageId: outcome.message.id, ticketId: outcome.message.ticketId, duplicate: outcome.duplicate };
+  },
+
+  acknowledge: async (receipt: InboundAck) => {
+    const message = await messagesRepo.findByProviderId(deps.db, receipt.companyId, receipt.connectionId, receipt.providerMessageId);
+    if (!message) return false;
+    const raised = await messagesRepo.raiseAck(deps.db, receipt.companyId, message.id, receipt.ack);
+    if (raised) {
+      const ticket = await ticketsRepo.findTicket(deps.db, receipt.companyId, raised.ticketId);
+      if (ticket) await deps.tickets.publishMessage(ticket, raised, 'update');
+    }
+    return true;
+  },
+});
+
+export type InboundPipeline = ReturnType<typeof createInboundPipeline>;

@@ -1,0 +1,127 @@
+// The sandbox connection kind (issue: attendance core): a real connection with an authenticated,
+// tenant-scoped HTTP side that plays the customer, so a new company can try the product without a
+// phone and tests can drive whole conversations.
+import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '@atende/shared/validation';
+import type { Db } from '../../db/client.ts';
+import { connections, messages } from '../../db/schema.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { InboundPipeline } from '../inbound-pipeline.ts';
+
+const connectionParams = z.strictObject({ connectionId: idParam });
+
+export const sandboxInboundBody = z.strictObject({
+  from: z.string().trim().min(3).max(60),
+  name: z.string().trim().max(200).default(''),
+  body: z.string().max(10_000),
+  providerMessageId: z.string().trim().min(1).max(200).optional(),
+  isGroup: z.boolean().optional(),
+  fromMe: z.boolean().optional(),
+  quotedProviderMessageId: z.string().max(200).optional(),
+});
+
+export const sandboxRoutes = (deps: { db: Db; pipeline: InboundPipeline }): FastifyPluginAsyncZod => async (app) => {
+  const sandboxConnection = async (companyId: number, connectionId: number) => {
+    const [connection] = await deps.db
+      .select()
+      .from(connections)
+      .where(and(eq(connections.companyId, companyId), eq(connections.id, connectionId), eq(connections.channel, 'sandbox')));
+    if (!connection) throw notFound('ERR_NO_WAPP_FOUND');
+    return connection;
+  };
+
+  app.post(
+    '/sandbox/connections',
+    {
+      config: { access: 'tenant', permission: 'connections-page:addConnection' },
+      schema: { body: z.strictObject({ name: z.string().trim().min(1).max(100) }) },
+    },
+    async (request, reply) => {
+      const companyId = request.tenant.companyId;
+      const [existing] = await deps.db.select({ value: count() }).from(connections).where(eq(connections.companyId, companyId));
+      const [connection] = await deps.db
+        .insert(connections)
+        .values({ companyId, name: request.body.name, channel: 'sandbox', status: 'CONNECTED', isDefault: (existing?.value ?? 0) === 0 })
+        .returning();
+      return reply.status(201).send(connection);
+    },
+  );
+
+  // A customer's message arriving on the sandbox connection; answered after it is stored.
+  app.post(
+    '/sandbox/:connectionId/messages',
+    {
+      config: { access: 'tenant', permission: 'connections-page:actionButtons' },
+      schema: { params: connectionParams, body: sandboxInboundBody },
+    },
+    async (request, reply) => {
+      const connection = await sandboxConnection(request.tenant.companyId, request.params.connectionId);
+      const { body } = request;
+      const result = await deps.pipeline.receive({
+        companyId: connection.companyId,
+        connectionId: connection.id,
+        providerMessageId: body.providerMessageId ?? `sandbox-in-${crypto.randomUUID()}`,
+        from: { number: body.from, name: body.name, isGroup: body.isGroup },
+        body: body.body,
+        fromMe: body.fromMe,
+        quotedProviderMessageId: body.quotedProviderMessageId,
+      });
+      return reply.status(result.duplicate ? 200 : 201).send(result);
+    },
+  );
+
+  // A receipt from the customer's phone: delivered (2), read (3), played (4)...
+  app.post(
+    '/sandbox/:connectionId/acks',
+    {
+      config: { access: 'tenant', permission: 'connections-page:actionButtons' },
+      schema: {
+        params: connectionParams,
+        body: z.strictObject({ providerMessageId: z.string().min(1).max(200), ack: z.number().int().min(0).max(5) }),
+      },
+    },
+    async (request) => {
+      const connection = await sandboxConnection(request.tenant.companyId, request.params.connectionId);
+      const found = await deps.pipeline.acknowledge({
+        companyId: connection.companyId,
+        connectionId: connection.id,
+        providerMessageId: request.body.providerMessageId,
+        ack: request.body.ack,
+      });
+      if (!found) throw notFound('ERR_NO_MESSAGE_FOUND');
+      return { ok: true };
+    },
+  );
+
+  // What the sandbox 'sent' to customers, newest first.
+  app.get(
+    '/sandbox/:connectionId/outbox',
+    { config: { access: 'tenant', permission: 'connections-page:actionButtons' }, schema: { params: connectionParams } },
+    async (request) => {
+      const connection = await sandboxConnection(request.tenant.companyId, request.params.connectionId);
+      return deps.db
+        .select({
+          id: messages.id,
+          ticketId: messages.ticketId,
+          providerMessageId: messages.providerMessageId,
+          body: messages.body,
+          mediaType: messages.mediaType,
+          ack: messages.ack,
+          createdAt: messages.createdAt,
+        })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.companyId, connection.companyId),
+            eq(messages.whatsappId, connection.id),
+            eq(messages.fromMe, true),
+            isNotNull(messages.providerMessageId),
+          ),
+        )
+        .orderBy(desc(messages.id))
+        .limit(200);
+    },
+  );
+};

@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { companies } from './companies.ts';
+import { connections } from './connections.ts';
+import { contacts } from './contacts.ts';
+import { queues } from './queues.ts';
+import { tags } from './tags.ts';
+import { users } from './users.ts';
+
+export const ticketStatuses = ['pending', 'open', 'closed', 'group', 'lgpd', 'nps'] as const;
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ticketStatuses }).notNull().default('pending'),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    whatsappId: integer('whatsapp_id').references(() => connections.id, { onDelete: 'set null' }),
+    channel: text('channel').notNull().default('whatsapp'),
+    isGroup: boolean('is_group').notNull().default(false),
+    isBot: boolean('is_bot').notNull().default(false),
+    useIntegration: boolean('use_integration').notNull().default(false),
+    isTransfered: boolean('is_transfered').notNull().default(false),
+    amountUsedBotQueues: integer('amount_used_bot_queues').notNull().default(0),
+    lastMessage: text('last_message').notNull().default(''),
+    unreadMessages: integer('unread_messages').notNull().default(0),
+    greetingSentAt: timestamp('greeting_sent_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tickets_uuid_key').on(t.uuid),
+    // one live ticket per contact and connection, decided by the database (01-core §4)
+    uniqueIndex('tickets_one_live_per_contact_key')
+      .on(t.companyId, t.contactId, sql`coalesce(${t.whatsappId}, 0)`)
+      .where(sql`${t.status} <> 'closed'`),
+    index('tickets_company_status_updated_idx').on(t.companyId, t.status, t.updatedAt, t.id),
+    index('tickets_company_user_status_idx').on(t.companyId, t.userId, t.status),
+    index('tickets_company_queue_status_idx').on(t.companyId, t.queueId, t.status),
+    index('tickets_contact_idx').on(t.contactId),
+  ],
+);
+
+export const ticketTags = pgTable(
+  'ticket_tags',
+  {
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.tagId] }), index('ticket_tags_tag_id_idx').on(t.tagId)],
+);
+
+export const ticketLogTypes = [
+  'create',
+  'chatBot',
+  'queue',
+  'open',
+  'access',
+  'transfered',
+  'receivedTransfer',
+  'pending',
+  'closed',
+  'reopen',
+  'redirect',
+] as const;
+
+export const ticketLogs = pgTable(
+  'ticket_logs',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ticketLogTypes }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_logs_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
+export const ticketNotes = pgTable(
+  'ticket_notes',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_notes_ticket_contact_idx').on(t.ticketId, t.contactId)],
+);

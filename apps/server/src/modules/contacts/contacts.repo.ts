@@ -1,0 +1,198 @@
+import { and, asc, count, eq, ilike, inArray, like, not, or, sql, type SQL } from 'drizzle-orm';
+import { normalizeNumber } from '@atende/shared/phone';
+import type { ContactExtraInfoInput } from '@atende/shared/contacts';
+import type { DbOrTx } from '../../db/client.ts';
+import { connections, contactExtraInfo, contacts, contactTags, tags } from '../../db/schema.ts';
+
+export type ContactRow = typeof contacts.$inferSelect;
+export type NewContact = Omit<typeof contacts.$inferInsert, 'id' | 'uuid' | 'companyId' | 'createdAt' | 'updatedAt'>;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+export type ContactsFilter = {
+  search: string;
+  channel?: string;
+  isGroup?: boolean;
+  tagIds?: number[];
+};
+
+const contactsWhere = (db: DbOrTx, companyId: number, filter: ContactsFilter) => {
+  const conditions: SQL[] = [eq(contacts.companyId, companyId)];
+  const search = filter.search.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    const byText = [ilike(contacts.name, pattern), ilike(contacts.email, pattern)];
+    // numbers are stored as digits: "+55 (11) 9876" finds 55119876…
+    const digits = normalizeNumber(search);
+    if (digits) byText.push(like(contacts.number, `%${digits}%`));
+    conditions.push(or(...byText)!);
+  }
+  if (filter.channel) conditions.push(eq(contacts.channel, filter.channel));
+  if (filter.isGroup !== undefined) conditions.push(eq(contacts.isGroup, filter.isGroup));
+  if (filter.tagIds?.length) {
+    const tagged = db
+      .select({ contactId: contactTags.contactId })
+      .from(contactTags)
+      .where(and(eq(contactTags.companyId, companyId), inArray(contactTags.tagId, filter.tagIds)));
+    conditions.push(inArray(contacts.id, tagged));
+  }
+  return and(...conditions);
+};
+
+export const listContacts = async (
+  db: DbOrTx,
+  companyId: number,
+  page: ContactsFilter & { limit: number; offset: number },
+) => {
+  const where = contactsWhere(db, companyId, page);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(contacts)
+      .where(where)
+      .orderBy(asc(sql`lower(${contacts.name})`), asc(contacts.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ value: count() }).from(contacts).where(where),
+  ]);
+  return { rows, count: total?.value ?? 0 };
+};
+
+export const listContactSummaries = (db: DbOrTx, companyId: number) =>
+  db
+    .select({ id: contacts.id, name: contacts.name, number: contacts.number, email: contacts.email })
+    .from(contacts)
+    .where(eq(contacts.companyId, companyId))
+    .orderBy(asc(sql`lower(${contacts.name})`), asc(contacts.id));
+
+export const findContact = async (db: DbOrTx, companyId: number, contactId: number) => {
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)))
+    .limit(1);
+  return row;
+};
+
+// Locks the contact row until the transaction ends, so concurrent tag syncs run one after another.
+export const lockContact = async (db: DbOrTx, companyId: number, contactId: number) => {
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)))
+    .limit(1)
+    .for('update');
+  return row;
+};
+
+export const findContactByNumber = async (db: DbOrTx, companyId: number, number: string) => {
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.number, number)))
+    .limit(1);
+  return row;
+};
+
+export const insertContact = async (db: DbOrTx, companyId: number, values: NewContact) => {
+  const [row] = await db
+    .insert(contacts)
+    .values({ ...values, companyId })
+    .returning();
+  return row;
+};
+
+export const updateContact = async (db: DbOrTx, companyId: number, contactId: number, values: Partial<NewContact>) => {
+  const [row] = await db
+    .update(contacts)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)))
+    .returning();
+  return row;
+};
+
+// Flips a boolean in one statement, so two quick clicks give two flips.
+export const toggleContactFlag = async (
+  db: DbOrTx,
+  companyId: number,
+  contactId: number,
+  flag: 'acceptAudioMessage' | 'disableBot',
+) => {
+  const [row] = await db
+    .update(contacts)
+    .set({ [flag]: not(contacts[flag]), updatedAt: sql`now()` })
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)))
+    .returning();
+  return row;
+};
+
+export const deleteContact = async (db: DbOrTx, companyId: number, contactId: number) => {
+  const deleted = await db
+    .delete(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)))
+    .returning({ id: contacts.id });
+  return deleted.length > 0;
+};
+
+export const extraInfoOfContacts = async (db: DbOrTx, companyId: number, contactIds: number[]) => {
+  if (contactIds.length === 0) return [];
+  return db
+    .select({ id: contactExtraInfo.id, contactId: contactExtraInfo.contactId, name: contactExtraInfo.name, value: contactExtraInfo.value })
+    .from(contactExtraInfo)
+    .where(and(eq(contactExtraInfo.companyId, companyId), inArray(contactExtraInfo.contactId, contactIds)))
+    .orderBy(asc(contactExtraInfo.id));
+};
+
+// Entries with an id of this contact are updated, the others added, stored ones not named removed.
+// An id of another contact (or company) is treated as a new entry, never touched.
+export const replaceExtraInfo = async (db: DbOrTx, companyId: number, contactId: number, entries: ContactExtraInfoInput[]) => {
+  const ofContact = and(eq(contactExtraInfo.companyId, companyId), eq(contactExtraInfo.contactId, contactId));
+  const stored = new Set((await db.select({ id: contactExtraInfo.id }).from(contactExtraInfo).where(ofContact)).map((row) => row.id));
+  const kept = new Map<number, ContactExtraInfoInput>();
+  const added: ContactExtraInfoInput[] = [];
+  for (const entry of entries) {
+    if (entry.id !== undefined && stored.has(entry.id) && !kept.has(entry.id)) kept.set(entry.id, entry);
+    else added.push(entry);
+  }
+  const removed = [...stored].filter((id) => !kept.has(id));
+  if (removed.length > 0) await db.delete(contactExtraInfo).where(and(ofContact, inArray(contactExtraInfo.id, removed)));
+  for (const [id, entry] of kept) {
+    await db
+      .update(contactExtraInfo)
+      .set({ name: entry.name, value: entry.value })
+      .where(and(ofContact, eq(contactExtraInfo.id, id)));
+  }
+  if (added.length > 0) {
+    await db
+      .insert(contactExtraInfo)
+      .values(added.map((entry) => ({ companyId, contactId, name: entry.name, value: entry.value })));
+  }
+};
+
+export const tagsOfContacts = async (db: DbOrTx, companyId: number, contactIds: number[]) => {
+  if (contactIds.length === 0) return [];
+  return db
+    .select({ contactId: contactTags.contactId, id: tags.id, name: tags.name, color: tags.color, kanban: tags.kanban })
+    .from(contactTags)
+    .innerJoin(tags, and(eq(tags.id, contactTags.tagId), eq(tags.companyId, companyId)))
+    .where(and(eq(contactTags.companyId, companyId), inArray(contactTags.contactId, contactIds)))
+    .orderBy(asc(tags.name), asc(tags.id));
+};
+
+export const replaceContactTags = async (db: DbOrTx, companyId: number, contactId: number, tagIds: number[]) => {
+  await db.delete(contactTags).where(and(eq(contactTags.companyId, companyId), eq(contactTags.contactId, contactId)));
+  if (tagIds.length > 0) {
+    await db
+      .insert(contactTags)
+      .values(tagIds.map((tagId) => ({ companyId, contactId, tagId })))
+      .onConflictDoNothing();
+  }
+};
+
+export const connectionNames = async (db: DbOrTx, companyId: number, connectionIds: number[]) => {
+  if (connectionIds.length === 0) return [];
+  return db
+    .select({ id: connections.id, name: connections.name })
+    .from(connections)
+    .where(and(eq(connections.companyId, companyId), inArray(connections.id, connectionIds)));
+};

@@ -1,0 +1,49 @@
+// Attachments are typed by their content, not their name or declared type; anything outside the
+// allow-list (HTML, SVG, scripts, executables) is refused (ARCHITECTURE §4 Input is hostile).
+import { fileTypeFromBuffer } from 'file-type';
+import type { MediaType } from '@atende/shared/messages';
+import { AppError } from '../../platform/errors.ts';
+
+const allowedMime: Record<string, MediaType> = {
+  'image/jpeg': 'image',
+  'image/png': 'image',
+  'image/gif': 'image',
+  'image/webp': 'image',
+  'audio/ogg': 'audio',
+  'audio/mpeg': 'audio',
+  'audio/mp4': 'audio',
+  'audio/x-m4a': 'audio',
+  'audio/aac': 'audio',
+  'audio/wav': 'audio',
+  'audio/webm': 'audio',
+  'video/mp4': 'video',
+  'video/webm': 'video',
+  'video/3gpp': 'video',
+  'video/quicktime': 'video',
+  'application/pdf': 'application',
+  'application/zip': 'application',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'application',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'application',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'application',
+  'application/x-cfb': 'application',
+};
+
+// Plain text has no signature; accept it only as .txt or .csv without markup.
+const plainTextExtensions = new Set(['txt', 'csv']);
+
+export type CheckedMedia = { mediaType: MediaType; extension: string };
+
+export const checkMedia = async (data: Buffer, fileName: string): Promise<CheckedMedia> => {
+  const detected = await fileTypeFromBuffer(data);
+  if (detected) {
+    const mediaType = allowedMime[detected.mime];
+    if (!mediaType) throw new AppError('ERR_INVALID_FILE', 400);
+    return { mediaType, extension: detected.ext };
+  }
+  const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
+  const text = data.toString('utf8');
+  if (plainTextExtensions.has(extension) && !text.includes('\uFFFD') && !/<[a-z!?/]/i.test(text)) {
+    return { mediaType: 'application', extension };
+  }
+  throw new AppError('ERR_INVALID_FILE', 400);
+};

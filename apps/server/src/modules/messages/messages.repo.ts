@@ -1,0 +1,116 @@
+import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { messages, tickets } from '../../db/schema.ts';
+
+export type MessageRow = typeof messages.$inferSelect;
+export type NewMessage = typeof messages.$inferInsert;
+
+export const insertMessage = async (db: DbOrTx, values: NewMessage) => {
+  const [row] = await db.insert(messages).values(values).returning();
+  return row;
+};
+
+// Inbound delivery is idempotent on (company, connection, provider id): a repeat returns undefined.
+export const insertInboundMessage = async (db: DbOrTx, values: NewMessage) => {
+  const [row] = await db
+    .insert(messages)
+    .values(values)
+    // the only unique key a new row can hit is messages_connection_provider_id_key
+    .onConflictDoNothing()
+    .returning();
+  return row;
+};
+
+export const findMessage = async (db: DbOrTx, companyId: number, messageId: number) => {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId)))
+    .limit(1);
+  return row;
+};
+
+export const findMessagesByIds = (db: DbOrTx, companyId: number, ids: number[]) =>
+  ids.length === 0 ? Promise.resolve([]) : db.select().from(messages).where(and(eq(messages.companyId, companyId), inArray(messages.id, ids)));
+
+export const findByProviderId = async (db: DbOrTx, companyId: number, connectionId: number | null, providerMessageId: string) => {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.companyId, companyId),
+        sql`coalesce(${messages.whatsappId}, 0) = ${connectionId ?? 0}`,
+        eq(messages.providerMessageId, providerMessageId),
+      ),
+    )
+    .limit(1);
+  return row;
+};
+
+// Newest page first; each page is returned oldest to newest for display.
+export const listTicketMessages = async (db: DbOrTx, companyId: number, ticketId: number, page: { limit: number; offset: number }) => {
+  const where = and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId));
+  const [rows, [total]] = await Promise.all([
+    db.select().from(messages).where(where).orderBy(desc(messages.createdAt), desc(messages.id)).limit(page.limit).offset(page.offset),
+    db.select({ value: count() }).from(messages).where(where),
+  ]);
+  return { rows: rows.reverse(), count: total?.value ?? 0 };
+};
+
+export const updateMessage = async (db: DbOrTx, companyId: number, messageId: number, values: Partial<NewMessage>) => {
+  const [row] = await db
+    .update(messages)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId)))
+    .returning();
+  return row;
+};
+
+// Acks only move forward (a late 'sent' never undoes 'read').
+export const raiseAck = async (db: DbOrTx, companyId: number, messageId: number, ack: number) => {
+  const [row] = await db
+    .update(messages)
+    .set({ ack, updatedAt: sql`now()` })
+    .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId), lt(messages.ack, ack)))
+    .returning();
+  return row;
+};
+
+export const markTicketMessagesRead = (db: DbOrTx, companyId: number, ticketId: number) =>
+  db
+    .update(messages)
+    .set({ read: true })
+    .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId), eq(messages.read, false)));
+
+export const countMessages = async (db: DbOrTx, companyId: number, filter: { fromMe?: boolean; dateStart?: string; dateEnd?: string }) => {
+  const [row] = await db
+    .select({ count: count() })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.companyId, companyId),
+        filter.fromMe === undefined ? undefined : eq(messages.fromMe, filter.fromMe),
+        filter.dateStart ? gte(messages.createdAt, new Date(`${filter.dateStart.slice(0, 10)}T00:00:00Z`)) : undefined,
+        filter.dateEnd ? lt(messages.createdAt, new Date(new Date(`${filter.dateEnd.slice(0, 10)}T00:00:00Z`).getTime() + 86_400_000)) : undefined,
+      ),
+    );
+  return row?.count ?? 0;
+};
+
+export const touchTicketWithMessage = (
+  db: DbOrTx,
+  companyId: number,
+  ticketId: number,
+  change: { lastMessage: string; unreadIncrement: number },
+) =>
+  db
+    .update(tickets)
+    .set({
+      lastMessage: change.lastMessage,
+      unreadMessages: sql`${tickets.unreadMessages} + ${change.unreadIncrement}`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+    .returning();
+

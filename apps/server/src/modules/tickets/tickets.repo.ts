@@ -1,0 +1,176 @@
+import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { TicketsListQuery } from '@atende/shared/tickets';
+import type { VisibilityActor } from '@atende/shared/ticket-visibility';
+import { can } from '@atende/shared/permissions';
+import type { DbOrTx } from '../../db/client.ts';
+import { contacts, messages, ticketTags, tickets } from '../../db/schema.ts';
+
+export type TicketRow = typeof tickets.$inferSelect;
+export const TICKETS_PAGE_SIZE = 40;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+const on = (value: string) => value === 'enabled';
+
+// The SQL form of canSeeTicket (packages/shared ticket-visibility.ts); keep the two in step.
+const visibleTo = (actor: VisibilityActor): SQL | undefined => {
+  if (actor.profile === 'admin') return undefined;
+  const queueIds = actor.queueIds.length > 0 ? inArray(tickets.queueId, [...actor.queueIds]) : sql`false`;
+  const queueScope = or(queueIds, and(isNull(tickets.queueId), on(actor.allTicket) ? sql`true` : eq(tickets.isGroup, true)));
+  const waiting = and(isNull(tickets.userId), inArray(tickets.status, ['pending', 'lgpd', 'group']), queueScope);
+  const history = on(actor.allHistoric) ? eq(tickets.status, 'closed') : sql`false`;
+  const everyone = can(actor, 'tickets:viewAll') ? queueScope : sql`false`;
+  const groupAllowed = on(actor.allowGroup) ? sql`true` : eq(tickets.isGroup, false);
+  return or(eq(tickets.userId, actor.id), and(groupAllowed, or(waiting, history, everyone)));
+};
+
+export const listTickets = async (db: DbOrTx, companyId: number, actor: VisibilityActor, query: TicketsListQuery) => {
+  const conditions: (SQL | undefined)[] = [eq(tickets.companyId, companyId), visibleTo(actor)];
+  const showAll = query.showAll === true && can(actor, 'tickets-manager:showall');
+  if (!showAll) conditions.push(or(eq(tickets.userId, actor.id), isNull(tickets.userId), eq(tickets.status, 'closed')));
+  if (query.status) conditions.push(eq(tickets.status, query.status));
+  if (query.statusFilter?.length) conditions.push(inArray(tickets.status, query.statusFilter));
+  if (query.queueIds?.length) conditions.push(or(inArray(tickets.queueId, query.queueIds), isNull(tickets.queueId)));
+  if (query.whatsapps?.length) conditions.push(inArray(tickets.whatsappId, query.whatsapps));
+  if (query.users?.length && can(actor, 'tickets-manager:filterUsers')) conditions.push(inArray(tickets.userId, query.users));
+  if (query.withUnreadMessages) conditions.push(sql`${tickets.unreadMessages} > 0`);
+  if (query.isGroup !== undefined) conditions.push(eq(tickets.isGroup, query.isGroup));
+  if (query.date) conditions.push(sql`${tickets.createdAt}::date = ${query.date.slice(0, 10)}::date`);
+  if (query.updatedAt) conditions.push(sql`${tickets.updatedAt}::date = ${query.updatedAt.slice(0, 10)}::date`);
+  if (query.tags?.length) {
+    conditions.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(ticketTags)
+          .where(and(eq(ticketTags.ticketId, tickets.id), inArray(ticketTags.tagId, query.tags))),
+      ),
+    );
+  }
+  const search = query.searchParam.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    const digits = search.replace(/\D/g, '');
+    const matches: (SQL | undefined)[] = [ilike(contacts.name, pattern), ilike(tickets.lastMessage, pattern)];
+    if (digits) matches.push(ilike(contacts.number, `%${digits}%`));
+    if (query.searchOnMessages) {
+      matches.push(
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(messages)
+            .where(and(eq(messages.ticketId, tickets.id), eq(messages.isPrivate, false), ilike(messages.body, pattern))),
+        ),
+      );
+    }
+    conditions.push(or(...matches));
+  }
+  const where = and(...conditions);
+  const order = query.sortTickets === 'ASC' ? [asc(tickets.updatedAt), asc(tickets.id)] : [desc(tickets.updatedAt), desc(tickets.id)];
+  const offset = (query.pageNumber - 1) * TICKETS_PAGE_SIZE;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ ticket: tickets })
+      .from(tickets)
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .where(where)
+      .orderBy(...order)
+      .limit(TICKETS_PAGE_SIZE)
+      .offset(offset),
+    db.select({ value: count() }).from(tickets).innerJoin(contacts, eq(contacts.id, tickets.contactId)).where(where),
+  ]);
+  return { rows: rows.map((row) => row.ticket), count: total?.value ?? 0, offset };
+};
+
+export const findTicket = async (db: DbOrTx, companyId: number, ticketId: number) => {
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+    .limit(1);
+  return row;
+};
+
+export const findTicketByUuid = async (db: DbOrTx, companyId: number, uuid: string) => {
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.uuid, uuid)))
+    .limit(1);
+  return row;
+};
+
+export const findLiveTicket = async (db: DbOrTx, companyId: number, contactId: number, whatsappId: number | null) => {
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.companyId, companyId),
+        eq(tickets.contactId, contactId),
+        sql`coalesce(${tickets.whatsappId}, 0) = ${whatsappId ?? 0}`,
+        ne(tickets.status, 'closed'),
+      ),
+    )
+    .limit(1);
+  return row;
+};
+
+export const insertTicket = async (db: DbOrTx, values: typeof tickets.$inferInsert) => {
+  const [row] = await db.insert(tickets).values(values).returning();
+  return row;
+};
+
+// Updates only while the ticket still has the status the caller saw, so two racing transitions
+// cannot both apply; undefined means someone else changed it first.
+export const updateTicketFrom = async (
+  db: DbOrTx,
+  companyId: number,
+  ticketId: number,
+  expectedStatus: TicketRow['status'],
+  values: Partial<typeof tickets.$inferInsert>,
+) => {
+  const [row] = await db
+    .update(tickets)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId), eq(tickets.status, expectedStatus)))
+    .returning();
+  return row;
+};
+
+export const updateTicket = async (db: DbOrTx, companyId: number, ticketId: number, values: Partial<typeof tickets.$inferInsert>) => {
+  const [row] = await db
+    .update(tickets)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+    .returning();
+  return row;
+};
+
+export const resetUnread = async (db: DbOrTx, companyId: number, ticketId: number) => {
+  const changed = await db
+    .update(tickets)
+    .set({ unreadMessages: 0 })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId), sql`${tickets.unreadMessages} > 0`))
+    .returning({ id: tickets.id });
+  return changed.length > 0;
+};
+
+export const deleteTicket = async (db: DbOrTx, companyId: number, ticketId: number) => {
+  const deleted = await db
+    .delete(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+    .returning({ id: tickets.id });
+  return deleted.length > 0;
+};
+
+export const liveTicketsToClose = (db: DbOrTx, companyId: number, status: 'open' | 'pending', queueIds: number[]) =>
+  db
+    .select()
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.companyId, companyId),
+        eq(tickets.status, status),
+        queueIds.length > 0 ? inArray(tickets.queueId, queueIds) : undefined,
+      ),
+    );

@@ -1,0 +1,382 @@
+// Ticket lifecycle of 01-core §4: list and show under the §6 visibility rules, create, the
+// transitions of PUT /tickets/{id}, delete and close-all. Changes commit first, events follow.
+import { and, count, eq } from 'drizzle-orm';
+import { can } from '@atende/shared/permissions';
+import { renderPlaceholders } from '@atende/shared/placeholders';
+import { canSeeTicket, type VisibilityActor } from '@atende/shared/ticket-visibility';
+import type {
+  TicketConflict,
+  TicketCreateBody,
+  TicketsListQuery,
+  TicketsPage,
+  TicketUpdateBody,
+  TicketView,
+} from '@atende/shared/tickets';
+import type { MessageView } from '@atende/shared/messages';
+import type { CompanySettings } from '@atende/shared/settings';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { connections, contactTags, contacts, queues, tickets, users } from '../../db/schema.ts';
+import type { TenantContext } from '../../platform/access.ts';
+import { isUniqueViolation } from '../../platform/db-errors.ts';
+import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import type { EventBus } from '../../platform/events.ts';
+import type { OutboxSignal } from '../../platform/outbox-signal.ts';
+import { toMessageView } from '../messages/message-view.ts';
+import { writeOutboundMessage } from '../messages/outbound-message.ts';
+import type { MessageRow } from '../messages/messages.repo.ts';
+import { listQueuesOfUser } from '../queues/queues.repo.ts';
+import { readCompanySettings } from '../settings/company-settings.repo.ts';
+import { decideTransition } from './ticket-transitions.ts';
+import { listTicketLogs, writeTicketLog, type TicketLogType } from './ticket-logs.repo.ts';
+import { toTicketViews } from './ticket-view.ts';
+import * as repo from './tickets.repo.ts';
+import type { TicketRow } from './tickets.repo.ts';
+
+type Deps = { db: Db; bus: EventBus; outbox: OutboxSignal };
+
+const ticketNotFound = () => notFound('ERR_NO_TICKET_FOUND');
+const on = (value: string) => value === 'enabled';
+
+export const createTicketsService = ({ db, bus, outbox }: Deps) => {
+  const viewerOf = async (tenant: TenantContext): Promise<VisibilityActor> => ({
+    ...tenant.actor,
+    queueIds: (await listQueuesOfUser(db, tenant.companyId, tenant.userId)).map((queue) => queue.id),
+  });
+
+  const masksFor = (tenant: TenantContext, settings: CompanySettings) =>
+    on(settings.lgpdHideNumber) && tenant.actor.profile === 'user';
+
+  const viewsFor = async (tenant: TenantContext, rows: TicketRow[]) => {
+    const settings = await readCompanySettings(db, tenant.companyId);
+    return toTicketViews(db, rows, { maskNumbers: masksFor(tenant, settings) });
+  };
+
+  // Events reach many users; with lgpdHideNumber on they carry masked numbers for everyone.
+  const publishTicket = async (row: TicketRow) => {
+    const settings = await readCompanySettings(db, row.companyId);
+    const [ticket] = await toTicketViews(db, [row], { maskNumbers: on(settings.lgpdHideNumber) });
+    bus.publish({ companyId: row.companyId, event: 'ticket', payload: { action: 'update', ticket }, audience: { ticket: row } });
+    return ticket;
+  };
+
+  const publishMessage = async (row: TicketRow, message: MessageRow, action: 'create' | 'update' = 'create') => {
+    const ticket = await publishTicket(row);
+    const view: MessageView = await toMessageView(db, message);
+    bus.publish({
+      companyId: row.companyId,
+      event: 'appMessage',
+      payload: { action, message: view, ticket, contact: ticket.contact },
+      audience: { ticket: row },
+    });
+  };
+
+  const visibleTicket = async (tenant: TenantContext, row: TicketRow | undefined) => {
+    if (!row || !canSeeTicket(await viewerOf(tenant), row)) throw ticketNotFound();
+    return row;
+  };
+
+  const conflictWith = async (tx: DbOrTx, holder: TicketRow): Promise<AppError> => {
+    const [user] = holder.userId
+      ? await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, holder.userId))
+      : [];
+    const [queue] = holder.queueId
+      ? await tx.select({ id: queues.id, name: queues.name, color: queues.color }).from(queues).where(eq(queues.id, holder.queueId))
+      : [];
+    const conflict: TicketConflict = { id: holder.id, uuid: holder.uuid, userId: holder.userId, user: user ?? null, queue: queue ?? null };
+    return new AppError('ERR_OTHER_OPEN_TICKET', 409, { error: JSON.stringify(conflict), code: 'ERR_OTHER_OPEN_TICKET' });
+  };
+
+  const queueExists = async (tx: DbOrTx, companyId: number, queueId: number) =>
+    (await tx.select({ id: queues.id }).from(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, queueId)))).length > 0;
+
+  const companyHasQueues = async (tx: DbOrTx, companyId: number) =>
+    ((await tx.select({ value: count() }).from(queues).where(eq(queues.companyId, companyId)))[0]?.value ?? 0) > 0;
+
+  const log = (tx: DbOrTx, row: TicketRow, type: TicketLogType, userId: number | null, queueId = row.queueId) =>
+    writeTicketLog(tx, { companyId: row.companyId, ticketId: row.id, type, userId, queueId });
+
+  const contactName = async (tx: DbOrTx, contactId: number) =>
+    (await tx.select({ name: contacts.name }).from(contacts).where(eq(contacts.id, contactId)))[0]?.name ?? '';
+
+  const liveStatusFor = (row: TicketRow): 'group' | 'open' => (row.isGroup ? 'group' : 'open');
+
+  type Outcome = { row: TicketRow; messages: MessageRow[] };
+
+  // Sends the accept greeting once (01-core §4 Greeting on accept).
+  const greetOnAccept = async (tx: DbOrTx, row: TicketRow, settings: CompanySettings, actorId: number): Promise<Outcome> => {
+    const template = settings.greetingAcceptedMessage.trim();
+    if (!on(settings.sendGreetingAccepted) || !template || row.greetingSentAt) return { row, messages: [] };
+    if (row.isGroup) {
+      const [connection] = row.whatsappId
+        ? await tx.select({ groupAsTicket: connections.groupAsTicket }).from(connections).where(eq(connections.id, row.whatsappId))
+        : [];
+      if (connection?.groupAsTicket !== 'enabled') return { row, messages: [] };
+    }
+    const body = renderPlaceholders(template, { name: await contactName(tx, row.contactId), protocol: String(row.id) });
+    const sent = await writeOutboundMessage(tx, row, { body, userId: actorId, isPrivate: false });
+    const marked = await repo.updateTicket(tx, row.companyId, row.id, { greetingSentAt: new Date() });
+    return { row: marked ?? sent.ticket, messages: [sent.message] };
+  };
+
+  const transition = async (tenant: TenantContext, current: TicketRow, body: TicketUpdateBody): Promise<Outcome> => {
+    const me = tenant.userId;
+    const kind = decideTransition(current.status, body, me);
+    if (!kind) throw new AppError('ERR_INVALID_TRANSITION', 400);
+    const settings = await readCompanySettings(db, tenant.companyId);
+    const isAdmin = tenant.actor.profile === 'admin';
+    const extra = {
+      ...(body.useIntegration !== undefined && { useIntegration: body.useIntegration }),
+      ...(body.amountUsedBotQueues !== undefined && { amountUsedBotQueues: body.amountUsedBotQueues }),
+    };
+
+    return db.transaction(async (tx) => {
+      const guarded = async (values: Partial<TicketRow>) => {
+        const updated = await repo.updateTicketFrom(tx, tenant.companyId, current.id, current.status, { ...extra, ...values });
+        if (updated) return updated;
+        // someone else moved the ticket first
+        const now = await repo.findTicket(tx, tenant.companyId, current.id);
+        if (now && now.userId !== null && now.userId !== me) throw await conflictWith(tx, now);
+        throw new AppError('ERR_INVALID_TRANSITION', 409);
+      };
+      const queueFor = async () => {
+        const queueId = body.queueId ?? current.queueId;
+        if (queueId !== null && !(await queueExists(tx, tenant.companyId, queueId))) throw notFound('ERR_NOT_FOUND');
+        if (queueId === null && (await companyHasQueues(tx, tenant.companyId))) throw new AppError('ERR_QUEUE_REQUIRED', 400);
+        return queueId;
+      };
+
+      switch (kind) {
+        case 'accept': {
+          const queueId = await queueFor();
+          let row = await guarded({ status: liveStatusFor(current), userId: me, queueId, isTransfered: false });
+          await log(tx, row, 'open', me);
+          const greeted = await greetOnAccept(tx, row, settings, me);
+          row = greeted.row;
+          return { row, messages: greeted.messages };
+        }
+        case 'reopen': {
+          const queueId = await queueFor();
+          try {
+            const row = await tx.transaction(async (inner) => {
+              const updated = await repo.updateTicketFrom(inner, tenant.companyId, current.id, 'closed', {
+                ...extra,
+                status: liveStatusFor(current),
+                userId: me,
+                queueId,
+                closedAt: null,
+              });
+              if (!updated) throw new AppError('ERR_INVALID_TRANSITION', 409);
+              return updated;
+            });
+            await log(tx, row, 'reopen', me);
+            return { row, messages: [] };
+          } catch (error) {
+            if (!isUniqueViolation(error, 'tickets_one_live_per_contact_key')) throw error;
+            const holder = await repo.findLiveTicket(tx, tenant.companyId, current.contactId, current.whatsappId);
+            throw holder ? await conflictWith(tx, holder) : error;
+          }
+        }
+        case 'return': {
+          if (current.userId !== me && !isAdmin) throw forbidden();
+          const row = await guarded({ status: 'pending', userId: null });
+          await log(tx, row, 'pending', me);
+          return { row, messages: [] };
+        }
+        case 'resolve': {
+          if (current.userId !== me && !isAdmin && !on(tenant.actor.allUserChat)) throw forbidden();
+          if (on(settings.requiredTag)) {
+            const [tagged] = await tx.select({ value: count() }).from(contactTags).where(eq(contactTags.contactId, current.contactId));
+            if ((tagged?.value ?? 0) === 0) throw new AppError('ERR_REQUIRED_TAG', 400);
+          }
+          let row = await guarded({ status: 'closed', closedAt: new Date(), amountUsedBotQueues: 0 });
+          await log(tx, row, 'closed', me);
+          const messages: MessageRow[] = [];
+          if (body.sendFarewellMessage) {
+            const [owner] = await tx.select({ farewell: users.farewellMessage }).from(users).where(eq(users.id, me));
+            const farewell = owner?.farewell.trim();
+            if (farewell) {
+              const text = renderPlaceholders(farewell, { name: await contactName(tx, row.contactId), protocol: String(row.id) });
+              const sent = await writeOutboundMessage(tx, row, { body: text, userId: me, isPrivate: false });
+              row = sent.ticket;
+              messages.push(sent.message);
+            }
+          }
+          return { row, messages };
+        }
+        case 'ignore': {
+          if (!can(tenant.actor, 'tickets:ignorePending')) throw forbidden();
+          const row = await guarded({ status: 'closed', closedAt: new Date(), amountUsedBotQueues: 0 });
+          await log(tx, row, 'closed', me);
+          return { row, messages: [] };
+        }
+        case 'transfer': {
+          if (body.queueId === undefined || body.queueId === null) throw new AppError('ERR_QUEUE_REQUIRED', 400);
+          if (!(await queueExists(tx, tenant.companyId, body.queueId))) throw notFound('ERR_NOT_FOUND');
+          const targetUserId = body.userId ?? null;
+          if (targetUserId !== null) {
+            const [target] = await tx
+              .select({ id: users.id })
+              .from(users)
+              .where(and(eq(users.companyId, tenant.companyId), eq(users.id, targetUserId)));
+            if (!target) throw notFound('ERR_NO_USER_FOUND');
+          }
+          let row = await guarded({
+            status: targetUserId === null ? 'pending' : liveStatusFor(current),
+            userId: targetUserId,
+            queueId: body.queueId,
+            isTransfered: true,
+          });
+          await log(tx, row, 'transfered', me, current.queueId);
+          await log(tx, row, 'receivedTransfer', targetUserId, body.queueId);
+          const messages: MessageRow[] = [];
+          const note = body.msgTransfer?.trim();
+          if (note) {
+            const sent = await writeOutboundMessage(tx, row, { body: note, userId: me, isPrivate: true });
+            row = sent.ticket;
+            messages.push(sent.message);
+          }
+          return { row, messages };
+        }
+        case 'changeQueue': {
+          const queueId = await queueFor();
+          const row = await guarded({ queueId });
+          if (queueId !== current.queueId) await log(tx, row, 'queue', me);
+          return { row, messages: [] };
+        }
+        case 'settings':
+          return { row: await guarded({}), messages: [] };
+      }
+    });
+  };
+
+  return {
+    viewerOf,
+
+    canJoin: async (tenant: TenantContext, ticketId: number) => {
+      const row = await repo.findTicket(db, tenant.companyId, ticketId);
+      return Boolean(row && canSeeTicket(await viewerOf(tenant), row));
+    },
+
+    visibleTicket: async (tenant: TenantContext, ticketId: number) =>
+      visibleTicket(tenant, await repo.findTicket(db, tenant.companyId, ticketId)),
+
+    viewsFor,
+    publishTicket,
+    publishMessage,
+
+    list: async (tenant: TenantContext, query: TicketsListQuery): Promise<TicketsPage> => {
+      const page = await repo.listTickets(db, tenant.companyId, await viewerOf(tenant), query);
+      return {
+        tickets: await viewsFor(tenant, page.rows),
+        count: page.count,
+        hasMore: page.offset + page.rows.length < page.count,
+      };
+    },
+
+    show: async (tenant: TenantContext, ticketId: number): Promise<TicketView> => {
+      const row = await visibleTicket(tenant, await repo.findTicket(db, tenant.companyId, ticketId));
+      return (await viewsFor(tenant, [row]))[0];
+    },
+
+    showByUuid: async (tenant: TenantContext, uuid: string): Promise<TicketView> => {
+      const row = await visibleTicket(tenant, await repo.findTicketByUuid(db, tenant.companyId, uuid));
+      await writeTicketLog(db, { companyId: row.companyId, ticketId: row.id, type: 'access', userId: tenant.userId, queueId: row.queueId });
+      return (await viewsFor(tenant, [row]))[0];
+    },
+
+    create: async (tenant: TenantContext, body: TicketCreateBody): Promise<TicketView> => {
+      const row = await db.transaction(async (tx) => {
+        const [contact] = await tx
+          .select({ id: contacts.id, isGroup: contacts.isGroup, channel: contacts.channel })
+          .from(contacts)
+          .where(and(eq(contacts.companyId, tenant.companyId), eq(contacts.id, body.contactId)));
+        if (!contact) throw notFound('ERR_NO_CONTACT_FOUND');
+        const queueId = body.queueId ?? null;
+        if (queueId !== null && !(await queueExists(tx, tenant.companyId, queueId))) throw notFound('ERR_NOT_FOUND');
+        let whatsappId = body.whatsappId ?? null;
+        if (whatsappId !== null) {
+          const [connection] = await tx
+            .select({ id: connections.id })
+            .from(connections)
+            .where(and(eq(connections.companyId, tenant.companyId), eq(connections.id, whatsappId)));
+          if (!connection) throw notFound('ERR_NO_WAPP_FOUND');
+        } else {
+          const [fallback] = await tx
+            .select({ id: connections.id })
+            .from(connections)
+            .where(and(eq(connections.companyId, tenant.companyId), eq(connections.isDefault, true)))
+            .limit(1);
+          whatsappId = fallback?.id ?? null;
+        }
+        const [channel] = whatsappId
+          ? await tx.select({ channel: connections.channel }).from(connections).where(eq(connections.id, whatsappId))
+          : [];
+        try {
+          const created = await tx.transaction((inner) =>
+            repo.insertTicket(inner, {
+              companyId: tenant.companyId,
+              contactId: contact.id,
+              whatsappId,
+              queueId,
+              userId: tenant.userId,
+              status: contact.isGroup ? 'group' : 'open',
+              isGroup: contact.isGroup,
+              channel: channel?.channel ?? contact.channel,
+            }),
+          );
+          await log(tx, created, 'create', tenant.userId);
+          return created;
+        } catch (error) {
+          if (!isUniqueViolation(error, 'tickets_one_live_per_contact_key')) throw error;
+          const holder = await repo.findLiveTicket(tx, tenant.companyId, contact.id, whatsappId);
+          throw holder ? await conflictWith(tx, holder) : error;
+        }
+      });
+      await publishTicket(row);
+      return (await viewsFor(tenant, [row]))[0];
+    },
+
+    update: async (tenant: TenantContext, ticketId: number, body: TicketUpdateBody): Promise<TicketView> => {
+      const current = await visibleTicket(tenant, await repo.findTicket(db, tenant.companyId, ticketId));
+      const outcome = await transition(tenant, current, body);
+      if (outcome.messages.length === 0) await publishTicket(outcome.row);
+      for (const message of outcome.messages) await publishMessage(outcome.row, message);
+      if (outcome.messages.some((message) => !message.isPrivate)) outbox.notify();
+      return (await viewsFor(tenant, [outcome.row]))[0];
+    },
+
+    remove: async (tenant: TenantContext, ticketId: number) => {
+      const row = await visibleTicket(tenant, await repo.findTicket(db, tenant.companyId, ticketId));
+      if (row.status === 'closed') throw new AppError('ERR_DELETE_CLOSED_TICKET', 400);
+      if (!(await repo.deleteTicket(db, tenant.companyId, ticketId))) throw ticketNotFound();
+      bus.publish({ companyId: tenant.companyId, event: 'ticket', payload: { action: 'delete', ticketId }, audience: { ticket: row } });
+    },
+
+    closeAll: async (tenant: TenantContext, status: 'open' | 'pending', queueIds: number[]) => {
+      const closed = await db.transaction(async (tx) => {
+        const candidates = await repo.liveTicketsToClose(tx, tenant.companyId, status, queueIds);
+        const done: TicketRow[] = [];
+        for (const candidate of candidates) {
+          const row = await repo.updateTicketFrom(tx, tenant.companyId, candidate.id, status, {
+            status: 'closed',
+            closedAt: new Date(),
+            amountUsedBotQueues: 0,
+          });
+          if (!row) continue;
+          await log(tx, row, 'closed', tenant.userId);
+          done.push(row);
+        }
+        return done;
+      });
+      for (const row of closed) await publishTicket(row);
+      return { closed: closed.length };
+    },
+
+    logs: async (tenant: TenantContext, ticketId: number) => {
+      await visibleTicket(tenant, await repo.findTicket(db, tenant.companyId, ticketId));
+      return listTicketLogs(db, tenant.companyId, ticketId);
+    },
+  };
+};
+
+export type TicketsService = ReturnType<typeof createTicketsService>;

@@ -1,0 +1,147 @@
+// Ticket entity (01-core §3 Ticket).
+import { z } from 'zod';
+import type { TagView } from './tags.ts';
+import { idParam, pageNumberQuery } from './validation.ts';
+
+export const ticketStatuses = ['pending', 'open', 'closed', 'group', 'lgpd', 'nps'] as const;
+export type TicketStatus = (typeof ticketStatuses)[number];
+
+export type TicketView = {
+  id: number;
+  uuid: string;
+  companyId: number;
+  status: TicketStatus;
+  userId: number | null;
+  user: { id: number; name: string; color: string } | null;
+  queueId: number | null;
+  queue: { id: number; name: string; color: string } | null;
+  whatsappId: number | null;
+  whatsapp: { id: number; name: string; channel: string; groupAsTicket: 'enabled' | 'disabled' } | null;
+  channel: string;
+  isGroup: boolean;
+  isBot: boolean;
+  useIntegration: boolean;
+  isTransfered: boolean;
+  amountUsedBotQueues: number;
+  contactId: number;
+  contact: { id: number; name: string; urlPicture: string; number: string; isGroup: boolean };
+  lastMessage: string;
+  unreadMessages: number;
+  tags: TagView[];
+  userRating: { rate: number } | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+
+// List filters arrive as JSON-encoded arrays in the query string (01-core §7 GET /tickets).
+const jsonIdList = z
+  .string()
+  .max(2000)
+  .transform((text, ctx) => {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      const list = Array.isArray(parsed) ? parsed : [parsed];
+      const ids = z.array(z.coerce.number().int().min(0).max(2_147_483_647)).max(500).parse(list);
+      return ids;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'validation.invalidList' });
+      return z.NEVER;
+    }
+  });
+const jsonStatusList = z
+  .string()
+  .max(500)
+  .transform((text, ctx) => {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      return z.array(z.enum(ticketStatuses)).max(10).parse(Array.isArray(parsed) ? parsed : [parsed]);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'validation.invalidList' });
+      return z.NEVER;
+    }
+  });
+const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'validation.invalidDate');
+
+export const ticketsListQuery = z.strictObject({
+  searchParam: z.string().max(200).default(''),
+  pageNumber: pageNumberQuery,
+  tags: jsonIdList.optional(),
+  users: jsonIdList.optional(),
+  status: z.enum(ticketStatuses).optional(),
+  date: isoDate.optional(),
+  updatedAt: isoDate.optional(),
+  showAll: booleanText.optional(),
+  queueIds: jsonIdList.optional(),
+  withUnreadMessages: booleanText.optional(),
+  whatsapps: jsonIdList.optional(),
+  statusFilter: jsonStatusList.optional(),
+  sortTickets: z.enum(['ASC', 'DESC']).default('DESC'),
+  searchOnMessages: booleanText.optional(),
+  isGroup: booleanText.optional(),
+});
+export type TicketsListQuery = z.infer<typeof ticketsListQuery>;
+
+export const ticketCreateBody = z.strictObject({
+  contactId: idParam,
+  queueId: idParam.nullable().optional(),
+  whatsappId: idParam.nullable().optional(),
+  // sent by the web; the ticket always opens for the signed-in user and company
+  userId: idParam.optional(),
+  companyId: idParam.optional(),
+  status: z.literal('open').optional(),
+});
+export type TicketCreateBody = z.infer<typeof ticketCreateBody>;
+
+export const ticketUpdateBody = z.strictObject({
+  status: z.enum(ticketStatuses).optional(),
+  userId: idParam.nullable().optional(),
+  queueId: idParam.nullable().optional(),
+  whatsappId: idParam.nullable().optional(),
+  msgTransfer: z.string().max(4000).optional(),
+  isTransfered: z.boolean().optional(),
+  sendFarewellMessage: z.boolean().optional(),
+  amountUsedBotQueues: z.number().int().min(0).max(1000).optional(),
+  useIntegration: z.boolean().optional(),
+});
+export type TicketUpdateBody = z.infer<typeof ticketUpdateBody>;
+
+export const closeAllBody = z.strictObject({
+  status: z.enum(['open', 'pending']),
+  selectedQueueIds: z.array(idParam).max(500).default([]),
+});
+
+// The conflict answer of 01-core §4 New ticket: the error is a JSON string naming the holder.
+export type TicketConflict = {
+  id: number;
+  uuid: string;
+  userId: number | null;
+  user: { id: number; name: string } | null;
+  queue: { id: number; name: string; color: string } | null;
+};
+
+export type TicketsPage = { tickets: TicketView[]; count: number; hasMore: boolean };
+
+export type TicketLogView = {
+  id: number;
+  type: string;
+  createdAt: string;
+  user: { id: number; name: string } | null;
+  queue: { id: number; name: string } | null;
+};
+
+export const ticketNoteBody = z.strictObject({
+  note: z.string().trim().min(2, 'validation.tooShort').max(5000, 'validation.tooLong'),
+  ticketId: idParam,
+  contactId: idParam,
+});
+export const ticketNotesQuery = z.strictObject({ ticketId: idParam, contactId: idParam });
+export type TicketNoteView = {
+  id: number;
+  note: string;
+  ticketId: number;
+  contactId: number;
+  user: { id: number; name: string } | null;
+  createdAt: string;
+};
