@@ -114,6 +114,7 @@ export const buildApp = async (config: Config, database: Database) => {
     tokens,
     bus,
     redisUrl: config.redisUrl,
+    redisStreamName: config.redisStreamName,
     hooks: { onUserStatus: usersService.setOnline, canJoinTicket: ticketsService.canJoin },
   });
   const dispatcher = createOutboundDispatcher({

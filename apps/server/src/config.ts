@@ -11,6 +11,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  REDIS_STREAM_NAME: z.string().min(1).max(100).default('socket.io'),
   JWT_SECRET: z.string().min(32).optional(),
   JWT_REFRESH_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
@@ -33,6 +34,7 @@ export type Config = {
   publicDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  redisStreamName: string;
   jwtSecret: string;
   jwtRefreshSecret: string;
   accessTokenTtlSeconds: number;
@@ -83,6 +85,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     publicDir: join(dataDir, 'public'),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisStreamName: e.REDIS_STREAM_NAME,
     ...secrets,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,

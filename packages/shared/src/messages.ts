@@ -45,14 +45,17 @@ export const MESSAGES_PAGE_SIZE = 20;
 
 const nonBlank = z.string().max(10_000).refine((body) => body.trim().length > 0, 'validation.required');
 
+// multipart fields arrive as text
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
+
 export const messageSendBody = z.strictObject({
   body: z.string().max(10_000).default(''),
   // fields the web sends along; the server decides them
-  read: z.boolean().optional(),
-  fromMe: z.boolean().optional(),
+  read: flag.optional(),
+  fromMe: flag.optional(),
   mediaUrl: z.string().max(0).optional(),
   quotedMsg: z.strictObject({ id: z.number().int().positive() }).passthrough().nullable().optional(),
-  isPrivate: z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]).optional(),
+  isPrivate: flag.optional(),
   vCard: z.strictObject({ name: z.string().trim().min(1).max(200), number: z.string().trim().min(8).max(50) }).optional(),
 });
 export type MessageSendBody = z.infer<typeof messageSendBody>;

@@ -46,6 +46,7 @@ export const createRealtime = async (deps: {
   tokens: TokenService;
   bus: EventBus;
   redisUrl?: string;
+  redisStreamName: string;
   hooks: RealtimeHooks;
 }) => {
   const io = new Server<ClientToServerEvents, Record<string, (payload: unknown) => void>, Record<string, never>, SocketData>(
@@ -56,7 +57,7 @@ export const createRealtime = async (deps: {
   if (deps.redisUrl) {
     redis = createClient({ url: deps.redisUrl });
     await redis.connect();
-    io.adapter(createAdapter(redis));
+    io.adapter(createAdapter(redis, { streamName: deps.redisStreamName }));
   }
 
   io.use(async (socket, next) => {

@@ -1,5 +1,6 @@
 // Starts the real server on a random loopback port over a fresh database, seeded like a
 // first start, and offers a small HTTP client that speaks to it as the web app does.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +22,8 @@ export const startTestApp = async (overrides: Partial<Config> = {}) => {
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
     redisUrl: process.env.TEST_REDIS_URL,
+    // each test server has its own database, so it must not share rooms with the others
+    redisStreamName: `socket.io-test-${randomUUID()}`,
     ...overrides,
   };
   const database: Database = await openTestDatabase();

@@ -120,19 +120,25 @@ export const insertTicket = async (db: DbOrTx, values: typeof tickets.$inferInse
   return row;
 };
 
-// Updates only while the ticket still has the status the caller saw, so two racing transitions
-// cannot both apply; undefined means someone else changed it first.
+// Updates only while the ticket still has the status and owner the caller saw, so two racing
+// transitions cannot both apply; undefined means someone else changed it first.
 export const updateTicketFrom = async (
   db: DbOrTx,
   companyId: number,
-  ticketId: number,
-  expectedStatus: TicketRow['status'],
+  seen: Pick<TicketRow, 'id' | 'status' | 'userId'>,
   values: Partial<typeof tickets.$inferInsert>,
 ) => {
   const [row] = await db
     .update(tickets)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId), eq(tickets.status, expectedStatus)))
+    .where(
+      and(
+        eq(tickets.companyId, companyId),
+        eq(tickets.id, seen.id),
+        eq(tickets.status, seen.status),
+        seen.userId === null ? isNull(tickets.userId) : eq(tickets.userId, seen.userId),
+      ),
+    )
     .returning();
   return row;
 };

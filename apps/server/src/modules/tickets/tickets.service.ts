@@ -120,7 +120,7 @@ export const createTicketsService = ({ db, bus, outbox }: Deps) => {
 
   const transition = async (tenant: TenantContext, current: TicketRow, body: TicketUpdateBody): Promise<Outcome> => {
     const me = tenant.userId;
-    const kind = decideTransition(current.status, body, me);
+    const kind = decideTransition(current, body, me);
     if (!kind) throw new AppError('ERR_INVALID_TRANSITION', 400);
     const settings = await readCompanySettings(db, tenant.companyId);
     const isAdmin = tenant.actor.profile === 'admin';
@@ -131,7 +131,7 @@ export const createTicketsService = ({ db, bus, outbox }: Deps) => {
 
     return db.transaction(async (tx) => {
       const guarded = async (values: Partial<TicketRow>) => {
-        const updated = await repo.updateTicketFrom(tx, tenant.companyId, current.id, current.status, { ...extra, ...values });
+        const updated = await repo.updateTicketFrom(tx, tenant.companyId, current, { ...extra, ...values });
         if (updated) return updated;
         // someone else moved the ticket first
         const now = await repo.findTicket(tx, tenant.companyId, current.id);
@@ -147,6 +147,7 @@ export const createTicketsService = ({ db, bus, outbox }: Deps) => {
 
       switch (kind) {
         case 'accept': {
+          if (current.userId !== null && current.userId !== me) throw await conflictWith(tx, current);
           const queueId = await queueFor();
           let row = await guarded({ status: liveStatusFor(current), userId: me, queueId, isTransfered: false });
           await log(tx, row, 'open', me);
@@ -158,7 +159,7 @@ export const createTicketsService = ({ db, bus, outbox }: Deps) => {
           const queueId = await queueFor();
           try {
             const row = await tx.transaction(async (inner) => {
-              const updated = await repo.updateTicketFrom(inner, tenant.companyId, current.id, 'closed', {
+              const updated = await repo.updateTicketFrom(inner, tenant.companyId, current, {
                 ...extra,
                 status: liveStatusFor(current),
                 userId: me,
@@ -357,7 +358,7 @@ export const createTicketsService = ({ db, bus, outbox }: Deps) => {
         const candidates = await repo.liveTicketsToClose(tx, tenant.companyId, status, queueIds);
         const done: TicketRow[] = [];
         for (const candidate of candidates) {
-          const row = await repo.updateTicketFrom(tx, tenant.companyId, candidate.id, status, {
+          const row = await repo.updateTicketFrom(tx, tenant.companyId, candidate, {
             status: 'closed',
             closedAt: new Date(),
             amountUsedBotQueues: 0,
