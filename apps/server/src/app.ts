@@ -34,6 +34,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { createMessagesService } from './modules/messages/messages.service.ts';
 import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.ts';
+import { createTicketNotesService } from './modules/ticket-notes/ticket-notes.service.ts';
 import { ticketTagsRoutes } from './modules/tickets/ticket-tags.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
@@ -104,7 +105,7 @@ export const buildApp = async (config: Config, database: Database) => {
   await app.register(tagsRoutes({ db, bus }));
   await app.register(ticketsRoutes(ticketsService));
   await app.register(ticketTagsRoutes({ db, tickets: ticketsService }));
-  await app.register(ticketNotesRoutes({ db, tickets: ticketsService }));
+  await app.register(ticketNotesRoutes(createTicketNotesService({ db, tickets: ticketsService })));
   await app.register(messagesRoutes(messagesService));
   await app.register(sandboxRoutes({ db, pipeline }));
 

@@ -1,12 +1,12 @@
 // The sandbox connection kind (issue: attendance core): a real connection with an authenticated,
 // tenant-scoped HTTP side that plays the customer, so a new company can try the product without a
 // phone and tests can drive whole conversations.
-import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '@atende/shared/validation';
 import type { Db } from '../../db/client.ts';
-import { connections, messages } from '../../db/schema.ts';
+import { findConnectionOfChannel, insertConnection } from '../../modules/connections/connections.repo.ts';
+import { listSentThrough } from '../../modules/messages/messages.repo.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { InboundPipeline } from '../inbound-pipeline.ts';
 
@@ -24,10 +24,7 @@ export const sandboxInboundBody = z.strictObject({
 
 export const sandboxRoutes = (deps: { db: Db; pipeline: InboundPipeline }): FastifyPluginAsyncZod => async (app) => {
   const sandboxConnection = async (companyId: number, connectionId: number) => {
-    const [connection] = await deps.db
-      .select()
-      .from(connections)
-      .where(and(eq(connections.companyId, companyId), eq(connections.id, connectionId), eq(connections.channel, 'sandbox')));
+    const connection = await findConnectionOfChannel(deps.db, companyId, connectionId, 'sandbox');
     if (!connection) throw notFound('ERR_NO_WAPP_FOUND');
     return connection;
   };
@@ -39,12 +36,11 @@ export const sandboxRoutes = (deps: { db: Db; pipeline: InboundPipeline }): Fast
       schema: { body: z.strictObject({ name: z.string().trim().min(1).max(100) }) },
     },
     async (request, reply) => {
-      const companyId = request.tenant.companyId;
-      const [existing] = await deps.db.select({ value: count() }).from(connections).where(eq(connections.companyId, companyId));
-      const [connection] = await deps.db
-        .insert(connections)
-        .values({ companyId, name: request.body.name, channel: 'sandbox', status: 'CONNECTED', isDefault: (existing?.value ?? 0) === 0 })
-        .returning();
+      const connection = await insertConnection(deps.db, request.tenant.companyId, {
+        name: request.body.name,
+        channel: 'sandbox',
+        status: 'CONNECTED',
+      });
       return reply.status(201).send(connection);
     },
   );
@@ -101,27 +97,7 @@ export const sandboxRoutes = (deps: { db: Db; pipeline: InboundPipeline }): Fast
     { config: { access: 'tenant', permission: 'connections-page:actionButtons' }, schema: { params: connectionParams } },
     async (request) => {
       const connection = await sandboxConnection(request.tenant.companyId, request.params.connectionId);
-      return deps.db
-        .select({
-          id: messages.id,
-          ticketId: messages.ticketId,
-          providerMessageId: messages.providerMessageId,
-          body: messages.body,
-          mediaType: messages.mediaType,
-          ack: messages.ack,
-          createdAt: messages.createdAt,
-        })
-        .from(messages)
-        .where(
-          and(
-            eq(messages.companyId, connection.companyId),
-            eq(messages.whatsappId, connection.id),
-            eq(messages.fromMe, true),
-            isNotNull(messages.providerMessageId),
-          ),
-        )
-        .orderBy(desc(messages.id))
-        .limit(200);
+      return listSentThrough(deps.db, connection.companyId, connection.id, 200);
     },
   );
 };

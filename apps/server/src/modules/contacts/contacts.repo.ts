@@ -2,12 +2,12 @@ import { and, asc, count, eq, ilike, inArray, like, not, or, sql, type SQL } fro
 import { normalizeNumber } from '@atende/shared/phone';
 import type { ContactExtraInfoInput } from '@atende/shared/contacts';
 import type { DbOrTx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { connections, contactExtraInfo, contacts, contactTags, tags } from '../../db/schema.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type NewContact = Omit<typeof contacts.$inferInsert, 'id' | 'uuid' | 'companyId' | 'createdAt' | 'updatedAt'>;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 export type ContactsFilter = {
   search: string;
@@ -20,7 +20,7 @@ const contactsWhere = (db: DbOrTx, companyId: number, filter: ContactsFilter) =>
   const conditions: SQL[] = [eq(contacts.companyId, companyId)];
   const search = filter.search.trim();
   if (search) {
-    const pattern = `%${escapeLike(search)}%`;
+    const pattern = containsPattern(search);
     const byText = [ilike(contacts.name, pattern), ilike(contacts.email, pattern)];
     // numbers are stored as digits: "+55 (11) 9876" finds 55119876…
     const digits = normalizeNumber(search);

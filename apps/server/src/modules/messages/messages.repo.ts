@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { messages, tickets } from '../../db/schema.ts';
 
@@ -114,3 +114,27 @@ export const touchTicketWithMessage = (
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
     .returning();
 
+
+// What went out through one connection, newest first (the sandbox's record of its sends).
+export const listSentThrough = (db: DbOrTx, companyId: number, connectionId: number, limit: number) =>
+  db
+    .select({
+      id: messages.id,
+      ticketId: messages.ticketId,
+      providerMessageId: messages.providerMessageId,
+      body: messages.body,
+      mediaType: messages.mediaType,
+      ack: messages.ack,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.companyId, companyId),
+        eq(messages.whatsappId, connectionId),
+        eq(messages.fromMe, true),
+        isNotNull(messages.providerMessageId),
+      ),
+    )
+    .orderBy(desc(messages.id))
+    .limit(limit);

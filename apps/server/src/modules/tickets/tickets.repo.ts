@@ -3,12 +3,12 @@ import type { TicketsListQuery } from '@atende/shared/tickets';
 import type { VisibilityActor } from '@atende/shared/ticket-visibility';
 import { can } from '@atende/shared/permissions';
 import type { DbOrTx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { contacts, messages, ticketTags, tickets } from '../../db/schema.ts';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export const TICKETS_PAGE_SIZE = 40;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 const on = (value: string) => value === 'enabled';
 
 // The SQL form of canSeeTicket (packages/shared ticket-visibility.ts); keep the two in step.
@@ -48,7 +48,7 @@ export const listTickets = async (db: DbOrTx, companyId: number, actor: Visibili
   }
   const search = query.searchParam.trim();
   if (search) {
-    const pattern = `%${escapeLike(search)}%`;
+    const pattern = containsPattern(search);
     const digits = search.replace(/\D/g, '');
     const matches: (SQL | undefined)[] = [ilike(contacts.name, pattern), ilike(tickets.lastMessage, pattern)];
     if (digits) matches.push(ilike(contacts.number, `%${digits}%`));

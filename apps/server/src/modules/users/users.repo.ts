@@ -1,16 +1,16 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { connections, queues, userQueues, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'companyId'>;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 const searchFilter = (companyId: number, search: string) => {
   const byCompany = eq(users.companyId, companyId);
   if (!search) return byCompany;
-  const pattern = `%${escapeLike(search)}%`;
+  const pattern = containsPattern(search);
   return and(byCompany, or(ilike(users.name, pattern), ilike(users.email, pattern)));
 };
 
