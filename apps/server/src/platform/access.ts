@@ -13,6 +13,16 @@ export type Access = 'public' | 'tenant' | 'super';
 export type TenantActor = Actor & { id: number; companyId: number };
 export type TenantContext = { companyId: number; userId: number; sessionId: string; actor: TenantActor };
 
+// Every classified route, for the safety sweeps that must visit each one.
+export type RouteEntry = {
+  method: string;
+  url: string;
+  access: Access;
+  permission?: Action;
+  // the route's zod schemas, so sweeps can build valid and hostile requests from them
+  schema: { params?: unknown; querystring?: unknown; body?: unknown };
+};
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
@@ -20,6 +30,9 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     tenant: TenantContext;
+  }
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
   }
 }
 
@@ -58,12 +71,18 @@ export const authenticateToken = async (db: Db, tokens: TokenService, token: str
 
 export const registerAccessControl = (app: FastifyInstance, deps: { db: Db; tokens: TokenService }) => {
   app.decorateRequest('tenant', null as unknown as TenantContext);
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
     if (route.method === 'HEAD') return;
     if (!access) throw new Error(`Route ${route.method} ${route.url} has no access classification`);
-    if (access === 'public') return;
     const permission = route.config?.permission;
+    const { params, querystring, body } = (route.schema ?? {}) as RouteEntry['schema'];
+    for (const method of [route.method].flat()) {
+      routeTable.push({ method, url: route.url, access, permission, schema: { params, querystring, body } });
+    }
+    if (access === 'public') return;
     const guard = async (request: FastifyRequest) => {
       request.tenant = await authenticateToken(deps.db, deps.tokens, bearerToken(request));
       if (access === 'super' && !request.tenant.actor.super) throw forbidden();
