@@ -1,0 +1,242 @@
+// Issue: proof of safety. Every route of the route table is called as company B with company A's
+// ids; none may answer with A's data or change it. A route missing from the catalogue below fails
+// the sweep, so a new route cannot slip past it.
+import { getTableColumns, getTableName, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '../../src/db/schema.ts';
+import { createTag } from '../factories/contact.factory.ts';
+import { setupAttendance } from '../helpers/attendance.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+type Ids = {
+  userId: number;
+  contactId: number;
+  contactNumber: string;
+  ticketId: number;
+  ticketUuid: string;
+  messageId: number;
+  providerMessageId: string;
+  noteId: number;
+  tagId: number;
+  queueId: number;
+  connectionId: number;
+  companyId: number;
+};
+type Call = { path: string; body?: unknown };
+// 'foreign': the call names A's records and must be refused; 'own': it works on B's side and
+// must show nothing of A.
+type Entry = { kind: 'foreign' | 'own'; call: (a: Ids, b: Ids) => Call };
+
+const catalogue: Record<string, Entry[]> = {
+  'GET /auth/me': [{ kind: 'own', call: () => ({ path: '/auth/me' }) }],
+  'GET /users': [{ kind: 'own', call: () => ({ path: '/users?searchParam=Alpha' }) }],
+  'GET /users/list': [{ kind: 'own', call: () => ({ path: '/users/list' }) }],
+  'GET /users/:id': [{ kind: 'foreign', call: (a) => ({ path: `/users/${a.userId}` }) }],
+  'POST /users': [{ kind: 'own', call: () => ({ path: '/users', body: { name: 'Beta New', email: 'beta-new@b.test', password: 'secret-1' } }) }],
+  'PUT /users/:id': [{ kind: 'foreign', call: (a) => ({ path: `/users/${a.userId}`, body: { name: 'Hijacked', email: 'hijack@b.test' } }) }],
+  'DELETE /users/:id': [{ kind: 'foreign', call: (a) => ({ path: `/users/${a.userId}` }) }],
+  'PUT /users/toggleChangeWidht/:userId': [
+    { kind: 'foreign', call: (a) => ({ path: `/users/toggleChangeWidht/${a.userId}`, body: { defaultTicketsManagerWidth: 600 } }) },
+  ],
+  'POST /users/:id/media-upload': [{ kind: 'foreign', call: (a) => ({ path: `/users/${a.userId}/media-upload`, body: 'multipart' }) }],
+  'GET /companySettings/:companyId': [{ kind: 'foreign', call: (a) => ({ path: `/companySettings/${a.companyId}` }) }],
+  'GET /companySettingOne': [{ kind: 'own', call: () => ({ path: '/companySettingOne?column=userRating' }) }],
+  'PUT /companySettings': [{ kind: 'own', call: () => ({ path: '/companySettings', body: { column: 'userRating', data: 'enabled' } }) }],
+  'GET /setting/:key': [{ kind: 'own', call: () => ({ path: '/setting/appName' }) }],
+  'POST /version': [{ kind: 'own', call: () => ({ path: '/version', body: { version: '2.0.4-v3' } }) }],
+  'GET /companies/listPlan/:companyId': [{ kind: 'foreign', call: (a) => ({ path: `/companies/listPlan/${a.companyId}` }) }],
+  'GET /queue': [{ kind: 'own', call: () => ({ path: '/queue' }) }],
+  'GET /queue/user': [{ kind: 'own', call: () => ({ path: '/queue/user' }) }],
+  'GET /whatsapp': [{ kind: 'own', call: (a) => ({ path: `/whatsapp?companyId=${a.companyId}` }) }],
+  'GET /contacts': [
+    { kind: 'own', call: () => ({ path: '/contacts?searchParam=Alpha' }) },
+    { kind: 'own', call: (a) => ({ path: `/contacts?searchParam=${a.contactNumber}` }) },
+    { kind: 'own', call: (a) => ({ path: `/contacts?contactTag=${encodeURIComponent(JSON.stringify([a.tagId]))}` }) },
+  ],
+  'GET /contacts/list': [{ kind: 'own', call: (a) => ({ path: `/contacts/list?companyId=${a.companyId}` }) }],
+  'GET /contacts/profile/:number': [{ kind: 'foreign', call: (a) => ({ path: `/contacts/profile/${a.contactNumber}` }) }],
+  'GET /contacts/:id': [{ kind: 'foreign', call: (a) => ({ path: `/contacts/${a.contactId}` }) }],
+  'POST /contacts': [
+    { kind: 'own', call: (a) => ({ path: '/contacts', body: { name: 'Beta Contact', number: '5511912340000', companyId: a.companyId } }) },
+  ],
+  'PUT /contacts/:id': [{ kind: 'foreign', call: (a) => ({ path: `/contacts/${a.contactId}`, body: { name: 'Hijacked', number: '5511900001111' } }) }],
+  'DELETE /contacts/:id': [{ kind: 'foreign', call: (a) => ({ path: `/contacts/${a.contactId}` }) }],
+  'PUT /contacts/toggleAcceptAudio/:id': [{ kind: 'foreign', call: (a) => ({ path: `/contacts/toggleAcceptAudio/${a.contactId}` }) }],
+  'PUT /contacts/toggleDisableBot/:id': [{ kind: 'foreign', call: (a) => ({ path: `/contacts/toggleDisableBot/${a.contactId}` }) }],
+  'PUT /contacts/block/:id': [{ kind: 'foreign', call: (a) => ({ path: `/contacts/block/${a.contactId}`, body: { active: false } }) }],
+  'POST /tags': [{ kind: 'own', call: () => ({ path: '/tags', body: { name: 'Beta Tag', color: '#123456', kanban: 0 } }) }],
+  'GET /tags/list': [{ kind: 'own', call: () => ({ path: '/tags/list' }) }],
+  'POST /tags/sync': [
+    { kind: 'foreign', call: (a) => ({ path: '/tags/sync', body: { contactId: a.contactId, tags: [{ id: a.tagId }] } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: '/tags/sync', body: { contactId: b.contactId, tags: [{ id: a.tagId }] } }) },
+  ],
+  'GET /contactTags/:contactId': [{ kind: 'foreign', call: (a) => ({ path: `/contactTags/${a.contactId}` }) }],
+  'GET /tickets': [
+    { kind: 'own', call: () => ({ path: '/tickets?showAll=true&searchParam=alpha&searchOnMessages=true' }) },
+    { kind: 'own', call: (a) => ({ path: `/tickets?queueIds=${encodeURIComponent(JSON.stringify([a.queueId]))}&showAll=true` }) },
+  ],
+  'GET /tickets/u/:uuid': [{ kind: 'foreign', call: (a) => ({ path: `/tickets/u/${a.ticketUuid}` }) }],
+  'GET /tickets/:ticketId': [{ kind: 'foreign', call: (a) => ({ path: `/tickets/${a.ticketId}` }) }],
+  'POST /tickets': [
+    { kind: 'foreign', call: (a) => ({ path: '/tickets', body: { contactId: a.contactId, status: 'open' } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: '/tickets', body: { contactId: b.contactId, queueId: a.queueId } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: '/tickets', body: { contactId: b.contactId, whatsappId: a.connectionId } }) },
+  ],
+  'PUT /tickets/:ticketId': [{ kind: 'foreign', call: (a) => ({ path: `/tickets/${a.ticketId}`, body: { status: 'closed' } }) }],
+  'DELETE /tickets/:ticketId': [{ kind: 'foreign', call: (a) => ({ path: `/tickets/${a.ticketId}` }) }],
+  'POST /tickets/closeAll': [
+    { kind: 'own', call: (a) => ({ path: '/tickets/closeAll', body: { status: 'pending', selectedQueueIds: [a.queueId] } }) },
+  ],
+  'GET /tickets-log/:ticketId': [{ kind: 'foreign', call: (a) => ({ path: `/tickets-log/${a.ticketId}` }) }],
+  'DELETE /ticket-tags/:ticketId': [{ kind: 'foreign', call: (a) => ({ path: `/ticket-tags/${a.ticketId}` }) }],
+  'PUT /ticket-tags/:ticketId/:tagId': [
+    { kind: 'foreign', call: (a) => ({ path: `/ticket-tags/${a.ticketId}/${a.tagId}` }) },
+    { kind: 'foreign', call: (a, b) => ({ path: `/ticket-tags/${b.ticketId}/${a.tagId}` }) },
+  ],
+  'POST /ticket-notes': [
+    { kind: 'foreign', call: (a) => ({ path: '/ticket-notes', body: { note: 'intruder', ticketId: a.ticketId, contactId: a.contactId } }) },
+  ],
+  'GET /ticket-notes/list': [{ kind: 'foreign', call: (a) => ({ path: `/ticket-notes/list?ticketId=${a.ticketId}&contactId=${a.contactId}` }) }],
+  'DELETE /ticket-notes/:noteId': [{ kind: 'foreign', call: (a) => ({ path: `/ticket-notes/${a.noteId}` }) }],
+  'GET /messages/:ticketId': [{ kind: 'foreign', call: (a) => ({ path: `/messages/${a.ticketId}` }) }],
+  'POST /messages/:ticketId': [{ kind: 'foreign', call: (a) => ({ path: `/messages/${a.ticketId}`, body: { body: 'intruder' } }) }],
+  'POST /messages/edit/:messageId': [{ kind: 'foreign', call: (a) => ({ path: `/messages/edit/${a.messageId}`, body: { body: 'hijacked' } }) }],
+  'DELETE /messages/:messageId': [{ kind: 'foreign', call: (a) => ({ path: `/messages/${a.messageId}` }) }],
+  'POST /message/forward': [
+    { kind: 'foreign', call: (a, b) => ({ path: '/message/forward', body: { messageId: a.messageId, contactId: b.contactId } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: '/message/forward', body: { messageId: b.messageId, contactId: a.contactId } }) },
+  ],
+  'GET /messages-allMe': [{ kind: 'own', call: () => ({ path: '/messages-allMe' }) }],
+  'POST /sandbox/connections': [{ kind: 'own', call: () => ({ path: '/sandbox/connections', body: { name: 'Beta Sandbox' } }) }],
+  'POST /sandbox/:connectionId/messages': [
+    { kind: 'foreign', call: (a) => ({ path: `/sandbox/${a.connectionId}/messages`, body: { from: '5511900002222', body: 'intruder' } }) },
+  ],
+  'POST /sandbox/:connectionId/acks': [
+    { kind: 'foreign', call: (a) => ({ path: `/sandbox/${a.connectionId}/acks`, body: { providerMessageId: a.providerMessageId, ack: 5 } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: `/sandbox/${b.connectionId}/acks`, body: { providerMessageId: a.providerMessageId, ack: 5 } }) },
+  ],
+  'GET /sandbox/:connectionId/outbox': [{ kind: 'foreign', call: (a) => ({ path: `/sandbox/${a.connectionId}/outbox` }) }],
+};
+
+// Super routes are refused to a company admin; public ones carry no tenant data.
+const superOrPublicChecks: Record<string, Call> = {
+  'GET /settings': { path: '/settings' },
+  'PUT /settings/:key': { path: '/settings/appName', body: { value: 'Hijacked' } },
+};
+
+const MARKERS = ['Alpha', 'alpha'];
+
+// One md5 per table over A's rows: any change to A's data changes it.
+const fingerprintOf = async (companyId: number) => {
+  const tables = Object.values(schema).filter((value): value is PgTable => typeof value === 'object' && value !== null && Symbol.for('drizzle:Name') in value);
+  const result: Record<string, string> = {};
+  for (const table of tables) {
+    const name = getTableName(table);
+    const columns = getTableColumns(table);
+    const tenantColumn = 'companyId' in columns ? 'company_id' : name === 'companies' ? 'id' : undefined;
+    if (!tenantColumn) continue;
+    const rows = await t.db.execute(
+      sql.raw(`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${name}" x where "${tenantColumn}" = ${companyId}`),
+    );
+    result[name] = String((rows as unknown as { rows: { h: string }[] }).rows[0].h);
+  }
+  return result;
+};
+
+const seedTenant = async (label: 'Alpha' | 'Beta') => {
+  const tenant = await setupAttendance(t);
+  const token = tenant.adminSession.token;
+  const number = label === 'Alpha' ? '5511987650000' : '5511987659999';
+  const { ticketId, messageId } = await tenant.inbound(number, `${label.toLowerCase()} message`);
+  await tenant.put(token, ticketId, { status: 'open', userId: tenant.admin.id, queueId: tenant.queues[0].id });
+  const ticket = await tenant.ticket(token, ticketId);
+  await t.request('PUT', `/contacts/${ticket.contactId}`, { token, body: { name: `${label} Contact`, number } });
+  await t.request('PUT', `/users/${tenant.admin.id}`, { token, body: { name: `${label} User`, email: tenant.admin.email } });
+  const tag = await createTag(t.db, tenant.company.id, { name: `${label} Tag`, kanban: 1 });
+  await t.request('POST', '/tags/sync', { token, body: { contactId: ticket.contactId, tags: [{ id: tag.id }] } });
+  const note = await t.request('POST', '/ticket-notes', { token, body: { note: `${label} note`, ticketId, contactId: ticket.contactId } });
+  const sent = await t.request('POST', `/messages/${ticketId}`, { token, body: { body: `${label} reply` } });
+  await expect.poll(async () => (await t.request('GET', `/sandbox/${tenant.connection.id}/outbox`, { token })).body.length).toBe(1);
+  const outbox = await t.request('GET', `/sandbox/${tenant.connection.id}/outbox`, { token });
+  const ids: Ids = {
+    userId: tenant.admin.id,
+    contactId: ticket.contactId,
+    contactNumber: number,
+    ticketId,
+    ticketUuid: ticket.uuid,
+    messageId: sent.body[0].id ?? messageId,
+    providerMessageId: outbox.body[0].providerMessageId,
+    noteId: note.body.id,
+    tagId: tag.id,
+    queueId: tenant.queues[0].id,
+    connectionId: tenant.connection.id,
+    companyId: tenant.company.id,
+  };
+  return { tenant, ids };
+};
+
+describe('tenant-isolation sweep over every route (ARCHITECTURE §4 Tenancy, 01-core §6)', () => {
+  it("company B's admin reaches none of company A's records through any route", async () => {
+    const alpha = await seedTenant('Alpha');
+    const beta = await seedTenant('Beta');
+    const token = beta.tenant.adminSession.token;
+    const before = await fingerprintOf(alpha.ids.companyId);
+
+    const tenantRoutes = t.app.routeTable.filter((route) => route.access === 'tenant');
+    const unlisted = tenantRoutes.map((route) => `${route.method} ${route.url}`).filter((key) => !catalogue[key]);
+    expect(unlisted, 'tenant routes missing from the isolation catalogue').toEqual([]);
+
+    const failures: string[] = [];
+    let calls = 0;
+    for (const route of tenantRoutes) {
+      for (const entry of catalogue[`${route.method} ${route.url}`]) {
+        const call = entry.call(alpha.ids, beta.ids);
+        let answer;
+        if (call.body === 'multipart') {
+          const form = new FormData();
+          form.append('profileImage', new Blob([Buffer.from([0xff, 0xd8, 0xff])]), 'x.jpg');
+          answer = await t.request(route.method, call.path, { token, rawBody: form });
+        } else {
+          answer = await t.request(route.method, call.path, { token, body: call.body });
+        }
+        calls++;
+        const text = JSON.stringify(answer.body ?? '');
+        const where = `${route.method} ${call.path} -> ${answer.status}`;
+        if (answer.status >= 500) failures.push(`${where}: server error`);
+        if (MARKERS.some((marker) => text.includes(marker)) || text.includes(alpha.ids.contactNumber)) failures.push(`${where}: leaks A's data ${text.slice(0, 200)}`);
+        if (entry.kind === 'foreign' && ![400, 403, 404].includes(answer.status)) failures.push(`${where}: not refused`);
+      }
+    }
+    for (const [key, call] of Object.entries(superOrPublicChecks)) {
+      const [method] = key.split(' ');
+      const answer = await t.request(method, call.path, { token, body: call.body });
+      calls++;
+      if (answer.status !== 403) failures.push(`${key} as company admin -> ${answer.status}`);
+    }
+    expect(failures).toEqual([]);
+    expect(calls).toBeGreaterThan(tenantRoutes.length);
+    expect(await fingerprintOf(alpha.ids.companyId)).toEqual(before);
+  });
+
+  it('a profile user reaches no route that needs a permission it lacks (01-core §6)', async () => {
+    const { tenant, ids } = await seedTenant('Beta');
+    const plain = await tenant.attendant([tenant.queues[0].id]);
+    const guarded = t.app.routeTable.filter((route) => route.access === 'super' || route.permission);
+    expect(guarded.length).toBeGreaterThan(5);
+    const failures: string[] = [];
+    for (const route of guarded) {
+      const entry = catalogue[`${route.method} ${route.url}`]?.[0];
+      const call = entry ? entry.call(ids, ids) : superOrPublicChecks[`${route.method} ${route.url}`];
+      const answer = await t.request(route.method, call.path, { token: plain.session.token, body: call.body === 'multipart' ? undefined : call.body });
+      if (answer.status !== 403) failures.push(`${route.method} ${call.path} -> ${answer.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
