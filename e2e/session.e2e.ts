@@ -1,0 +1,60 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './helpers/browser.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+// Access tokens live 2 s here, so the web's refresh path runs for real.
+beforeAll(async () => {
+  server = await startServer({ ACCESS_TOKEN_TTL_SECONDS: '2' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const signIn = async (page: Page) => {
+  await page.goto(`${server.url}/login`);
+  await page.getByTestId('login-email').fill(ADMIN_EMAIL);
+  await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('app-bar').waitFor();
+};
+
+describe('session in the browser (01-core §4 Session)', () => {
+  it('an expired access token is refreshed once and the call retried, without leaving the page', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page);
+    const firstToken = await page.evaluate(() => localStorage.getItem('token'));
+    await page.waitForTimeout(3000);
+    await page.getByTestId('menu-users').first().click();
+    await page.getByText(ADMIN_EMAIL).first().waitFor();
+    expect(page.url()).toMatch(/\/users$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBe(firstToken);
+    await context.close();
+  });
+
+  it('a newer sign-in elsewhere logs the older session out with the spec message', async () => {
+    const older = await browser.newContext();
+    const olderPage = await older.newPage();
+    await signIn(olderPage);
+    // give the socket of the older tab time to connect before the newer sign-in
+    await olderPage.waitForFunction(() => document.querySelector('[data-testid="app-bar"]') !== null);
+    await olderPage.waitForTimeout(1000);
+    const newer = await browser.newContext();
+    const newerPage = await newer.newPage();
+    await signIn(newerPage);
+    await olderPage.getByText('Sua conta foi acessada em outro computador.').waitFor();
+    await olderPage.waitForURL(/\/login$/);
+    expect(await olderPage.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // the newer session stays
+    await newerPage.reload();
+    await newerPage.getByTestId('app-bar').waitFor();
+    await older.close();
+    await newer.close();
+  });
+});
