@@ -24,6 +24,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { connectionsRoutes } from './modules/connections/connections.routes.ts';
+import { createConnectionsService } from './modules/connections/connections.service.ts';
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
 import { queuesRoutes } from './modules/queues/queues.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -90,6 +91,7 @@ export const buildApp = async (config: Config, database: Database) => {
   const usersService = createUsersService({ db, bus, storage });
   const settingsService = createSettingsService({ db, bus });
   const authService = createAuthService({ db, bus, tokens, throttle, storage });
+  const connectionsService = createConnectionsService({ db, bus });
   const outbox = createOutboxSignal();
   const ticketsService = createTicketsService({ db, bus, outbox });
   const messagesService = createMessagesService({ db, bus, outbox, storage, tickets: ticketsService });
@@ -100,14 +102,14 @@ export const buildApp = async (config: Config, database: Database) => {
   await app.register(settingsRoutes(settingsService));
   await app.register(companiesRoutes({ db }));
   await app.register(queuesRoutes({ db }));
-  await app.register(connectionsRoutes({ db }));
+  await app.register(connectionsRoutes(connectionsService));
   await app.register(contactsRoutes({ db, bus }));
   await app.register(tagsRoutes({ db, bus }));
   await app.register(ticketsRoutes(ticketsService));
   await app.register(ticketTagsRoutes({ db, tickets: ticketsService }));
   await app.register(ticketNotesRoutes(createTicketNotesService({ db, tickets: ticketsService })));
   await app.register(messagesRoutes(messagesService));
-  await app.register(sandboxRoutes({ db, pipeline }));
+  await app.register(sandboxRoutes({ db, pipeline, connections: connectionsService }));
 
   const realtime = await createRealtime({
     httpServer: app.server,

@@ -1,5 +1,6 @@
 // The one catalogue of realtime channels (01-core §7 Realtime) and their payloads, used by the
 // server's emitter and the web's socket hooks. Channel names are `company-{id}-{event}`.
+import type { ConnectionView } from './connections.ts';
 import type { ContactView } from './contacts.ts';
 import type { MessageView } from './messages.ts';
 import type { CompanySettingKey } from './settings.ts';
@@ -12,6 +13,7 @@ export type CompanyEvents = {
   user: { action: 'create' | 'update'; user: UserView } | { action: 'delete'; userId: number };
   settings: { action: 'update'; setting: { key: CompanySettingKey; value: string } };
   contact: { action: 'create' | 'update'; contact: ContactView } | { action: 'delete'; contactId: number };
+  whatsapp: { action: 'update'; whatsapp: ConnectionView } | { action: 'delete'; whatsappId: number };
   ticket:
     | { action: 'update'; ticket: TicketView }
     | { action: 'delete'; ticketId: number }

@@ -55,6 +55,17 @@ const catalogue: Record<string, Entry[]> = {
   'GET /queue': [{ kind: 'own', call: () => ({ path: '/queue' }) }],
   'GET /queue/user': [{ kind: 'own', call: () => ({ path: '/queue/user' }) }],
   'GET /whatsapp': [{ kind: 'own', call: (a) => ({ path: `/whatsapp?companyId=${a.companyId}` }) }],
+  'GET /whatsapp/filter': [{ kind: 'own', call: (a) => ({ path: `/whatsapp/filter?channel=sandbox&companyId=${a.companyId}` }) }],
+  'GET /whatsapp/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/whatsapp/${a.connectionId}?session=0` }) }],
+  'POST /whatsapp': [
+    { kind: 'own', call: (a) => ({ path: '/whatsapp', body: { name: 'Beta Line', channel: 'sandbox', companyId: a.companyId } }) },
+    { kind: 'foreign', call: (a) => ({ path: '/whatsapp', body: { name: 'Beta Line', channel: 'sandbox', queueIds: [a.queueId] } }) },
+  ],
+  'PUT /whatsapp/:whatsappId': [
+    { kind: 'foreign', call: (a) => ({ path: `/whatsapp/${a.connectionId}`, body: { name: 'Hijacked' } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: `/whatsapp/${b.connectionId}`, body: { sendIdQueue: a.queueId, timeSendQueue: 5 } }) },
+  ],
+  'DELETE /whatsapp/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/whatsapp/${a.connectionId}` }) }],
   'GET /contacts': [
     { kind: 'own', call: () => ({ path: '/contacts?searchParam=Alpha' }) },
     { kind: 'own', call: (a) => ({ path: `/contacts?searchParam=${a.contactNumber}` }) },
@@ -135,7 +146,7 @@ const MARKERS = ['Alpha', 'alpha'];
 
 // One md5 per table over A's rows: any change to A's data changes it.
 const fingerprintOf = async (companyId: number) => {
-  const tables = Object.values(schema).filter((value): value is PgTable => typeof value === 'object' && value !== null && Symbol.for('drizzle:Name') in value);
+  const tables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => typeof value === 'object' && value !== null && Symbol.for('drizzle:Name') in value);
   const result: Record<string, string> = {};
   for (const table of tables) {
     const name = getTableName(table);

@@ -5,7 +5,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '@atende/shared/validation';
 import type { Db } from '../../db/client.ts';
-import { findConnectionOfChannel, insertConnection } from '../../modules/connections/connections.repo.ts';
+import { findConnectionOfChannel } from '../../modules/connections/connections.repo.ts';
+import type { ConnectionsService } from '../../modules/connections/connections.service.ts';
 import { listSentThrough } from '../../modules/messages/messages.repo.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { InboundPipeline } from '../inbound-pipeline.ts';
@@ -22,7 +23,7 @@ export const sandboxInboundBody = z.strictObject({
   quotedProviderMessageId: z.string().max(200).optional(),
 });
 
-export const sandboxRoutes = (deps: { db: Db; pipeline: InboundPipeline }): FastifyPluginAsyncZod => async (app) => {
+export const sandboxRoutes = (deps: { db: Db; pipeline: InboundPipeline; connections: ConnectionsService }): FastifyPluginAsyncZod => async (app) => {
   const sandboxConnection = async (companyId: number, connectionId: number) => {
     const connection = await findConnectionOfChannel(deps.db, companyId, connectionId, 'sandbox');
     if (!connection) throw notFound('ERR_NO_WAPP_FOUND');
@@ -36,11 +37,7 @@ export const sandboxRoutes = (deps: { db: Db; pipeline: InboundPipeline }): Fast
       schema: { body: z.strictObject({ name: z.string().trim().min(1).max(100) }) },
     },
     async (request, reply) => {
-      const connection = await insertConnection(deps.db, request.tenant.companyId, {
-        name: request.body.name,
-        channel: 'sandbox',
-        status: 'CONNECTED',
-      });
+      const connection = await deps.connections.create(request.tenant, { name: request.body.name, channel: 'sandbox' });
       return reply.status(201).send(connection);
     },
   );

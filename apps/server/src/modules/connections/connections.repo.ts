@@ -1,26 +1,23 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { connections } from '../../db/schema.ts';
+import { connectionQueues, connections, queues } from '../../db/schema.ts';
 
 export type ConnectionChannel = (typeof connections.$inferSelect)['channel'];
+export type ConnectionRow = typeof connections.$inferSelect;
+export type NewConnection = Omit<typeof connections.$inferInsert, 'id' | 'companyId'>;
 
-const summary = {
-  id: connections.id,
-  name: connections.name,
-  channel: connections.channel,
-  status: connections.status,
-  isDefault: connections.isDefault,
-};
+const byCompany = (companyId: number, connectionId?: number) =>
+  and(eq(connections.companyId, companyId), connectionId === undefined ? undefined : eq(connections.id, connectionId));
 
-export const listConnections = (db: DbOrTx, companyId: number) =>
-  db.select(summary).from(connections).where(eq(connections.companyId, companyId)).orderBy(asc(connections.name));
+export const listConnections = (db: DbOrTx, companyId: number, channel?: ConnectionChannel) =>
+  db
+    .select()
+    .from(connections)
+    .where(and(byCompany(companyId), channel ? eq(connections.channel, channel) : undefined))
+    .orderBy(asc(connections.name), asc(connections.id));
 
 export const findConnection = async (db: DbOrTx, companyId: number, connectionId: number) => {
-  const [row] = await db
-    .select(summary)
-    .from(connections)
-    .where(and(eq(connections.companyId, companyId), eq(connections.id, connectionId)))
-    .limit(1);
+  const [row] = await db.select().from(connections).where(byCompany(companyId, connectionId)).limit(1);
   return row;
 };
 
@@ -28,21 +25,68 @@ export const findConnectionOfChannel = async (db: DbOrTx, companyId: number, con
   const [row] = await db
     .select()
     .from(connections)
-    .where(and(eq(connections.companyId, companyId), eq(connections.id, connectionId), eq(connections.channel, channel)))
+    .where(and(byCompany(companyId, connectionId), eq(connections.channel, channel)))
     .limit(1);
   return row;
 };
 
+export const countConnections = async (db: DbOrTx, companyId: number) => {
+  const [row] = await db.select({ value: count() }).from(connections).where(byCompany(companyId));
+  return row?.value ?? 0;
+};
+
 // The company's first connection becomes its default one.
-export const insertConnection = async (
-  db: DbOrTx,
-  companyId: number,
-  values: { name: string; channel: ConnectionChannel; status: string },
-) => {
-  const [existing] = await db.select({ value: count() }).from(connections).where(eq(connections.companyId, companyId));
+export const insertConnection = async (db: DbOrTx, companyId: number, values: NewConnection) => {
+  const existing = await countConnections(db, companyId);
   const [row] = await db
     .insert(connections)
-    .values({ ...values, companyId, isDefault: (existing?.value ?? 0) === 0 })
+    .values({ ...values, companyId, isDefault: existing === 0 || values.isDefault === true })
     .returning();
   return row;
+};
+
+export const updateConnection = async (db: DbOrTx, companyId: number, connectionId: number, values: Partial<NewConnection>) => {
+  const [row] = await db
+    .update(connections)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(byCompany(companyId, connectionId))
+    .returning();
+  return row;
+};
+
+export const deleteConnection = async (db: DbOrTx, companyId: number, connectionId: number) =>
+  (await db.delete(connections).where(byCompany(companyId, connectionId)).returning({ id: connections.id })).length > 0;
+
+export const clearOtherDefaults = (db: DbOrTx, companyId: number, keepId: number) =>
+  db
+    .update(connections)
+    .set({ isDefault: false })
+    .where(and(byCompany(companyId), ne(connections.id, keepId), eq(connections.isDefault, true)));
+
+export const countOtherDefaults = async (db: DbOrTx, companyId: number, exceptId: number) => {
+  const [row] = await db
+    .select({ value: count() })
+    .from(connections)
+    .where(and(byCompany(companyId), ne(connections.id, exceptId), eq(connections.isDefault, true)));
+  return row?.value ?? 0;
+};
+
+export const promoteOldestToDefault = async (db: DbOrTx, companyId: number) => {
+  const [oldest] = await db.select({ id: connections.id }).from(connections).where(byCompany(companyId)).orderBy(asc(connections.id)).limit(1);
+  if (oldest) await db.update(connections).set({ isDefault: true }).where(byCompany(companyId, oldest.id));
+};
+
+export const replaceConnectionQueues = async (db: DbOrTx, companyId: number, connectionId: number, queueIds: number[]) => {
+  await db.delete(connectionQueues).where(and(eq(connectionQueues.companyId, companyId), eq(connectionQueues.connectionId, connectionId)));
+  if (queueIds.length > 0) await db.insert(connectionQueues).values(queueIds.map((queueId) => ({ companyId, connectionId, queueId })));
+};
+
+export const queuesOfConnections = async (db: DbOrTx, companyId: number, connectionIds: number[]) => {
+  if (connectionIds.length === 0) return [];
+  return db
+    .select({ connectionId: connectionQueues.connectionId, id: queues.id, name: queues.name, color: queues.color })
+    .from(connectionQueues)
+    .innerJoin(queues, eq(queues.id, connectionQueues.queueId))
+    .where(and(eq(connectionQueues.companyId, companyId), inArray(connectionQueues.connectionId, connectionIds)))
+    .orderBy(asc(queues.name));
 };

@@ -1,8 +1,47 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
-import { listConnections } from './connections.repo.ts';
+import { z } from 'zod';
+import { connectionCreateBody, connectionsListQuery, connectionUpdateBody } from '@atende/shared/connections';
+import { idParam } from '@atende/shared/validation';
+import type { ConnectionsService } from './connections.service.ts';
 
-// 01-core §7 GET /whatsapp: the connection summaries of the company (default-connection select).
-export const connectionsRoutes = (deps: { db: Db }): FastifyPluginAsyncZod => async (app) => {
-  app.get('/whatsapp', { config: { access: 'tenant' } }, (request) => listConnections(deps.db, request.tenant.companyId));
+const connectionParams = z.strictObject({ whatsappId: idParam });
+const showQuery = z.object({ session: z.string().max(10).optional() });
+
+// 02-operations §7 Connections (list, filter, show, create, update, delete).
+export const connectionsRoutes = (service: ConnectionsService): FastifyPluginAsyncZod => async (app) => {
+  app.get('/whatsapp', { config: { access: 'tenant' }, schema: { querystring: connectionsListQuery } }, (request) =>
+    service.list(request.tenant),
+  );
+
+  app.get('/whatsapp/filter', { config: { access: 'tenant' }, schema: { querystring: connectionsListQuery } }, (request) =>
+    service.list(request.tenant, request.query.channel),
+  );
+
+  app.get('/whatsapp/:whatsappId', { config: { access: 'tenant' }, schema: { params: connectionParams, querystring: showQuery } }, (request) =>
+    service.show(request.tenant, request.params.whatsappId),
+  );
+
+  app.post(
+    '/whatsapp',
+    { config: { access: 'tenant', permission: 'connections-page:addConnection' }, schema: { body: connectionCreateBody } },
+    async (request, reply) => reply.status(201).send(await service.create(request.tenant, request.body)),
+  );
+
+  app.put(
+    '/whatsapp/:whatsappId',
+    {
+      config: { access: 'tenant', permission: 'connections-page:editOrDeleteConnection' },
+      schema: { params: connectionParams, body: connectionUpdateBody },
+    },
+    (request) => service.update(request.tenant, request.params.whatsappId, request.body),
+  );
+
+  app.delete(
+    '/whatsapp/:whatsappId',
+    { config: { access: 'tenant', permission: 'connections-page:editOrDeleteConnection' }, schema: { params: connectionParams } },
+    async (request, reply) => {
+      await service.remove(request.tenant, request.params.whatsappId);
+      return reply.status(204).send();
+    },
+  );
 };

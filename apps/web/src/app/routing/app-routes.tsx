@@ -2,16 +2,18 @@ import { menuItems } from '@atende/shared/navigation';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ComingSoonPage } from '../../features/coming-soon/coming-soon-page.tsx';
+import { ContactsPage } from '../../features/contacts/contacts-page.tsx';
 import { DashboardPage } from '../../features/dashboard/dashboard-page.tsx';
 import { LoginPage } from '../../features/login/login-page.tsx';
 import { OverduePage } from '../../features/overdue/overdue-page.tsx';
 import { SignupPage } from '../../features/signup/signup-page.tsx';
+import { TicketsPage } from '../../features/tickets/tickets-page.tsx';
 import { UsersPage } from '../../features/users/users-page.tsx';
 import { AppLayout } from '../shell/app-layout.tsx';
 import { RequireAction } from './require-action.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -25,6 +27,9 @@ export const AppRoutes = () => {
       <Route element={<PrivateRoute />}>
         <Route element={<AppLayout />}>
           <Route index element={<DashboardPage />} />
+          <Route path="/tickets/:ticketUuid?" element={<TicketsPage />} />
+          <Route path="/contacts" element={<ContactsPage />} />
+          <Route path="/contacts/import" element={<ComingSoonPage area={t('menu.items.contacts')} />} />
           <Route
             path="/users"
             element={

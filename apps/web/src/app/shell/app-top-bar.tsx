@@ -1,6 +1,7 @@
 import { Menu as MenuIcon, Refresh } from '@mui/icons-material';
 import { AppBar, IconButton, Toolbar, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { NotificationsPopover } from '../../features/notifications/notifications-popover.tsx';
 import { UpdateButton } from '../../features/version/update-button.tsx';
 import { ThemeToggleButton } from '../theme/theme-toggle-button.tsx';
 import { Greeting } from './greeting.tsx';
@@ -18,6 +19,7 @@ export const AppTopBar = ({ onToggleDrawer }: { onToggleDrawer: () => void }) =>
         </IconButton>
         <Greeting />
         <UpdateButton />
+        <NotificationsPopover />
         <VolumeControl />
         <ThemeToggleButton />
         <Tooltip title={t('shell.reload')}>

@@ -1,5 +1,6 @@
 import { useForcedLogout } from '../../features/realtime/use-forced-logout.ts';
 import { useSettingsEvents } from '../../features/realtime/use-settings-events.ts';
+import { useTicketEvents } from '../../features/tickets/use-ticket-events.ts';
 import { useUserEvents } from '../../features/users/use-user-events.ts';
 
 // App-wide subscriptions that live as long as the signed-in shell.
@@ -7,5 +8,6 @@ export const RealtimeListeners = () => {
   useForcedLogout();
   useUserEvents();
   useSettingsEvents();
+  useTicketEvents();
   return null;
 };

@@ -1,0 +1,120 @@
+// Connections of 02-operations §3-§5: list, show, create and edit with the §5 rules, the default
+// connection rules (ERR_NO_OTHER_WHATSAPP), the plan's connection limit and channel flags.
+import type { ConnectionChannel, ConnectionCreateBody, ConnectionUpdateBody, ConnectionView } from '@atende/shared/connections';
+import type { PlanFlag } from '@atende/shared/plans';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { TenantContext } from '../../platform/access.ts';
+import { isUniqueViolation } from '../../platform/db-errors.ts';
+import { AppError, invalidField, notFound } from '../../platform/errors.ts';
+import type { EventBus } from '../../platform/events.ts';
+import { findCompanyWithPlan } from '../companies/companies.repo.ts';
+import { existingQueueIds } from '../queues/queues.repo.ts';
+import { readCompanySettings } from '../settings/company-settings.repo.ts';
+import { toConnectionViews } from './connection-view.ts';
+import * as repo from './connections.repo.ts';
+
+const channelPlanFlag: Partial<Record<ConnectionChannel, PlanFlag>> = {
+  whatsapp: 'useWhatsapp',
+  whatsappapi: 'useWhatsapp',
+  facebook: 'useFacebook',
+  instagram: 'useInstagram',
+};
+
+const connectionNotFound = () => notFound('ERR_NO_WAPP_FOUND');
+
+type Settable = Omit<ConnectionUpdateBody, 'queueIds' | 'companyId'>;
+
+export const createConnectionsService = ({ db, bus }: { db: Db; bus: EventBus }) => {
+  const viewOf = async (tx: DbOrTx, row: repo.ConnectionRow) => (await toConnectionViews(tx, row.companyId, [row]))[0];
+
+  const publish = (view: ConnectionView) =>
+    bus.publish({ companyId: view.companyId, event: 'whatsapp', payload: { action: 'update', whatsapp: view } });
+
+  // Rules that need the database: queues of the company, the redirect queue, the greeting with
+  // several queues, and the NPS fields when ratings are on.
+  const checkRules = async (tx: DbOrTx, tenant: TenantContext, merged: Settable & { queueIds: number[] }) => {
+    const wanted = [...new Set([...merged.queueIds, ...(merged.sendIdQueue ? [merged.sendIdQueue] : [])])];
+    if ((await existingQueueIds(tx, tenant.companyId, wanted)).length !== wanted.length) {
+      throw invalidField('body.queueIds', 'validation.unknownQueue');
+    }
+    if (merged.queueIds.length > 1 && !merged.greetingMessage?.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED', 400);
+    const settings = await readCompanySettings(tx, tenant.companyId);
+    if (settings.userRating === 'enabled') {
+      if (!merged.ratingMessage?.trim()) throw invalidField('body.ratingMessage', 'validation.npsNeedsMessage');
+      if (!merged.expiresTicketNPS) throw invalidField('body.expiresTicketNPS', 'validation.npsNeedsTime');
+    }
+  };
+
+  const translateDuplicate = (error: unknown): never => {
+    if (isUniqueViolation(error, 'connections_token_key')) throw invalidField('body.token', 'validation.duplicated');
+    throw error;
+  };
+
+  return {
+    list: async (tenant: TenantContext, channel?: ConnectionChannel) =>
+      toConnectionViews(db, tenant.companyId, await repo.listConnections(db, tenant.companyId, channel)),
+
+    show: async (tenant: TenantContext, connectionId: number) => {
+      const row = await repo.findConnection(db, tenant.companyId, connectionId);
+      if (!row) throw connectionNotFound();
+      return viewOf(db, row);
+    },
+
+    create: async (tenant: TenantContext, body: ConnectionCreateBody) => {
+      const { queueIds = [], companyId: _ignored, channel, ...fields } = body;
+      const view = await db
+        .transaction(async (tx) => {
+          const company = await findCompanyWithPlan(tx, tenant.companyId);
+          if (!company) throw connectionNotFound();
+          const flag = channelPlanFlag[channel];
+          if (flag && !company.plan[flag]) throw new AppError('ERR_NO_PERMISSION', 403);
+          if ((await repo.countConnections(tx, tenant.companyId)) >= company.plan.connections) {
+            throw new AppError('ERR_PLAN_CONNECTION_LIMIT', 403);
+          }
+          await checkRules(tx, tenant, { ...fields, queueIds });
+          const status = channel === 'sandbox' ? 'CONNECTED' : channel === 'whatsapp' ? 'qrcode' : 'DISCONNECTED';
+          const row = await repo.insertConnection(tx, tenant.companyId, { ...fields, channel, status });
+          if (row.isDefault) await repo.clearOtherDefaults(tx, tenant.companyId, row.id);
+          await repo.replaceConnectionQueues(tx, tenant.companyId, row.id, [...new Set(queueIds)]);
+          return viewOf(tx, row);
+        })
+        .catch(translateDuplicate);
+      publish(view);
+      return view;
+    },
+
+    update: async (tenant: TenantContext, connectionId: number, body: ConnectionUpdateBody) => {
+      const { queueIds, companyId: _ignored, ...fields } = body;
+      const view = await db
+        .transaction(async (tx) => {
+          const current = await repo.findConnection(tx, tenant.companyId, connectionId);
+          if (!current) throw connectionNotFound();
+          const currentQueues = (await repo.queuesOfConnections(tx, tenant.companyId, [connectionId])).map((queue) => queue.id);
+          const merged = { ...current, ...fields, queueIds: queueIds ?? currentQueues };
+          await checkRules(tx, tenant, merged);
+          if (fields.isDefault === false && current.isDefault && (await repo.countOtherDefaults(tx, tenant.companyId, connectionId)) === 0) {
+            throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
+          }
+          const row = await repo.updateConnection(tx, tenant.companyId, connectionId, fields);
+          if (row.isDefault) await repo.clearOtherDefaults(tx, tenant.companyId, row.id);
+          if (queueIds) await repo.replaceConnectionQueues(tx, tenant.companyId, row.id, [...new Set(queueIds)]);
+          return viewOf(tx, row);
+        })
+        .catch(translateDuplicate);
+      publish(view);
+      return view;
+    },
+
+    remove: async (tenant: TenantContext, connectionId: number) => {
+      await db.transaction(async (tx) => {
+        const current = await repo.findConnection(tx, tenant.companyId, connectionId);
+        if (!current || !(await repo.deleteConnection(tx, tenant.companyId, connectionId))) throw connectionNotFound();
+        // the company keeps a default connection while it has any
+        if (current.isDefault) await repo.promoteOldestToDefault(tx, tenant.companyId);
+      });
+      bus.publish({ companyId: tenant.companyId, event: 'whatsapp', payload: { action: 'delete', whatsappId: connectionId } });
+    },
+  };
+};
+
+export type ConnectionsService = ReturnType<typeof createConnectionsService>;

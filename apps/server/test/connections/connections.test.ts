@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCompany, createQueue, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const adminOf = async (options: Parameters<typeof createCompany>[1] = {}) => {
+  const tenant = await createCompany(t.db, options);
+  const session = await t.login(tenant.admin.email, TEST_PASSWORD);
+  const create = (body: Record<string, unknown>) => t.request('POST', '/whatsapp', { token: session.token, body });
+  const update = (id: number, body: Record<string, unknown>) => t.request('PUT', `/whatsapp/${id}`, { token: session.token, body });
+  return { ...tenant, token: session.token, create, update };
+};
+
+describe('connections (02-operations §3 Connection, §5, §7 Connections)', () => {
+  it('creates connections with the §9 defaults and a 30-character token; the first is the default', async () => {
+    const s = await adminOf();
+    const first = await s.create({ name: 'Vendas', channel: 'whatsapp' });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      name: 'Vendas',
+      channel: 'whatsapp',
+      status: 'qrcode',
+      isDefault: true,
+      maxUseBotQueues: 3,
+      maxUseBotQueuesNPS: 3,
+      provider: 'beta',
+      expiresTicket: 0,
+      timeSendQueue: 0,
+      timeCreateNewTicket: 0,
+      whenExpiresTicket: '0',
+      queues: [],
+    });
+    expect(first.body.token).toMatch(/^[A-Za-z0-9]{30}$/);
+    expect(first.body).not.toHaveProperty('channelConfig');
+    const second = await s.create({ name: 'Suporte', channel: 'whatsapp' });
+    expect(second.body.isDefault).toBe(false);
+    const list = await t.request('GET', '/whatsapp?session=0', { token: s.token });
+    expect(list.body.map((c: { name: string }) => c.name)).toEqual(['Suporte', 'Vendas']);
+  });
+
+  it('keeps one default: unsetting the only default is ERR_NO_OTHER_WHATSAPP; setting another moves it', async () => {
+    const s = await adminOf();
+    const first = (await s.create({ name: 'Linha A', channel: 'whatsapp' })).body;
+    const second = (await s.create({ name: 'Linha B', channel: 'whatsapp' })).body;
+    expect(await s.update(first.id, { isDefault: false })).toMatchObject({ status: 400, body: { error: 'ERR_NO_OTHER_WHATSAPP' } });
+    expect((await s.update(second.id, { isDefault: true })).body.isDefault).toBe(true);
+    expect((await t.request('GET', `/whatsapp/${first.id}`, { token: s.token })).body.isDefault).toBe(false);
+    expect((await t.request('DELETE', `/whatsapp/${second.id}`, { token: s.token })).status).toBe(204);
+    expect((await t.request('GET', `/whatsapp/${first.id}`, { token: s.token })).body.isDefault).toBe(true);
+  });
+
+  it('validates the form: name bounds, greeting with several queues, redirect time and queue together, NPS with ratings', async () => {
+    const s = await adminOf();
+    const q1 = await createQueue(t.db, s.company.id);
+    const q2 = await createQueue(t.db, s.company.id);
+    expect((await s.create({ name: 'A', channel: 'whatsapp' })).body.fields).toEqual([{ path: 'body.name', message: 'validation.tooShort' }]);
+    expect(await s.create({ name: 'Duas filas', channel: 'whatsapp', queueIds: [q1.id, q2.id] })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_WAPP_GREETING_REQUIRED' },
+    });
+    const redirect = await s.create({ name: 'Redirect', channel: 'whatsapp', timeSendQueue: 10 });
+    expect(redirect.body.fields).toEqual([{ path: 'body.sendIdQueue', message: 'validation.redirectNeedsBoth' }]);
+    const emptyTime = await s.create({ name: 'Vazio', channel: 'whatsapp', timeSendQueue: '' });
+    expect(emptyTime.body.timeSendQueue).toBe(0);
+    await t.request('PUT', '/companySettings', { token: s.token, body: { column: 'userRating', data: 'enabled' } });
+    const nps = await s.create({ name: 'Com NPS', channel: 'whatsapp' });
+    expect(nps.body.fields).toEqual([{ path: 'body.ratingMessage', message: 'validation.npsNeedsMessage' }]);
+    const npsTime = await s.create({ name: 'Com NPS', channel: 'whatsapp', ratingMessage: 'Nota de 0 a 10?' });
+    expect(npsTime.body.fields).toEqual([{ path: 'body.expiresTicketNPS', message: 'validation.npsNeedsTime' }]);
+    const ok = await s.create({
+      name: 'Com NPS',
+      channel: 'whatsapp',
+      ratingMessage: 'Nota de 0 a 10?',
+      expiresTicketNPS: 30,
+      queueIds: [q1.id, q2.id],
+      greetingMessage: 'Escolha: 1 ou 2',
+    });
+    expect(ok.status).toBe(201);
+    expect(ok.body.queues.map((q: { id: number }) => q.id).sort()).toEqual([q1.id, q2.id].sort());
+    const vacation = await s.update(ok.body.id, { collectiveVacationMessage: 'Férias coletivas' });
+    expect(vacation.status).toBe(400);
+  });
+
+  it("enforces the plan's connection limit and its channel flags (03-saas §3 Plan)", async () => {
+    const s = await adminOf({ planFlags: { connections: 1, useFacebook: false } });
+    expect((await s.create({ name: 'Facebook', channel: 'facebook' })).status).toBe(403);
+    expect((await s.create({ name: 'Uma', channel: 'whatsapp' })).status).toBe(201);
+    expect(await s.create({ name: 'Duas', channel: 'whatsapp' })).toMatchObject({ status: 403, body: { error: 'ERR_PLAN_CONNECTION_LIMIT' } });
+  });
+
+  it('a regenerated token is saved; a token taken by another connection is refused', async () => {
+    const s = await adminOf();
+    const one = (await s.create({ name: 'Um', channel: 'whatsapp' })).body;
+    const two = (await s.create({ name: 'Dois', channel: 'whatsapp' })).body;
+    const fresh = 'A'.repeat(30);
+    expect((await s.update(one.id, { token: fresh })).body.token).toBe(fresh);
+    expect((await s.update(two.id, { token: fresh })).status).toBe(400);
+    expect((await s.update(two.id, { token: 'short' })).status).toBe(400);
+  });
+
+  it('profile users list connections but cannot add, edit or delete them unless allowConnections (01-core §6)', async () => {
+    const s = await adminOf();
+    const line = (await s.create({ name: 'Linha', channel: 'whatsapp' })).body;
+    const plain = await createUser(t.db, s.company.id);
+    const plainToken = (await t.login(plain.email, TEST_PASSWORD)).token;
+    expect((await t.request('GET', '/whatsapp', { token: plainToken })).status).toBe(200);
+    expect((await t.request('POST', '/whatsapp', { token: plainToken, body: { name: 'X1', channel: 'whatsapp' } })).status).toBe(403);
+    expect((await t.request('PUT', `/whatsapp/${line.id}`, { token: plainToken, body: { name: 'X1' } })).status).toBe(403);
+    const allowed = await createUser(t.db, s.company.id, { allowConnections: 'enabled' });
+    const allowedToken = (await t.login(allowed.email, TEST_PASSWORD)).token;
+    expect((await t.request('PUT', `/whatsapp/${line.id}`, { token: allowedToken, body: { name: 'Renomeada' } })).body.name).toBe('Renomeada');
+  });
+});

@@ -1,0 +1,118 @@
+import type { TicketView } from '@atende/shared/tickets';
+import { Block, Close, Edit, LockOpen } from '@mui/icons-material';
+import { Avatar, Box, Button, Chip, CircularProgress, Divider, FormControlLabel, IconButton, Stack, Switch, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { toastError } from '../../lib/error-message.ts';
+import { openTicketDialog } from '../tickets/ticket-dialogs.ts';
+import { contactsApi, contactsQueryKeys } from './contacts-api.ts';
+import { upsertContactInCache } from './contacts-cache.ts';
+import { ContactModal } from './contact-modal.tsx';
+import { useBlockContact } from './use-block-contact.ts';
+
+const DRAWER_WIDTH = 320;
+
+// 01-core §2 Contact drawer: picture, name, number (masked as the server gives it), email, edit,
+// block/unblock, accept-audio toggle, notes and extra info.
+export const ContactDrawer = ({ contactId, ticket, onClose }: { contactId: number; ticket: TicketView; onClose: () => void }) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const block = useBlockContact();
+  const [editing, setEditing] = useState(false);
+  const [confirmBlock, setConfirmBlock] = useState(false);
+  const { data: contact } = useQuery({ queryKey: contactsQueryKeys.one(contactId), queryFn: () => contactsApi.get(contactId), staleTime: 0 });
+
+  const toggleAudio = async () => {
+    if (!contact) return;
+    try {
+      upsertContactInCache(queryClient, await contactsApi.toggleAcceptAudio(contact.id));
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  return (
+    <Box sx={{ width: DRAWER_WIDTH, flexShrink: 0, borderLeft: 1, borderColor: 'divider', overflowY: 'auto', bgcolor: 'background.paper' }} data-testid="contact-drawer">
+      <Stack direction="row" sx={{ alignItems: 'center', px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+        <Typography sx={{ flex: 1, fontWeight: 600 }}>{t('contacts.drawer.title')}</Typography>
+        <IconButton onClick={onClose} aria-label={t('common.close')} data-testid="contact-drawer-close">
+          <Close />
+        </IconButton>
+      </Stack>
+      {!contact ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
+          <CircularProgress size={24} />
+        </Box>
+      ) : (
+        <Stack spacing={1.5} sx={{ p: 2, alignItems: 'stretch' }}>
+          <Stack spacing={1} sx={{ alignItems: 'center' }}>
+            <Avatar src={contact.urlPicture || undefined} sx={{ width: 120, height: 120, fontSize: 48 }}>
+              {contact.name.charAt(0).toUpperCase()}
+            </Avatar>
+            <Typography variant="h6" sx={{ textAlign: 'center', wordBreak: 'break-word' }} data-testid="contact-drawer-name">
+              {contact.name}
+            </Typography>
+            <Typography color="text.secondary" data-testid="contact-drawer-number">{contact.number}</Typography>
+            {contact.email && <Typography color="text.secondary">{contact.email}</Typography>}
+            {!contact.active && <Chip color="error" size="small" label={t('contacts.blocked')} data-testid="contact-drawer-blocked" />}
+            <Stack direction="row" spacing={1}>
+              <Button size="small" variant="outlined" startIcon={<Edit />} onClick={() => setEditing(true)} data-testid="contact-drawer-edit">
+                {t('common.edit')}
+              </Button>
+              {contact.active ? (
+                <Button size="small" variant="outlined" color="error" startIcon={<Block />} onClick={() => setConfirmBlock(true)} data-testid="contact-drawer-block">
+                  {t('contacts.actions.block')}
+                </Button>
+              ) : (
+                <Button size="small" variant="outlined" startIcon={<LockOpen />} onClick={() => void block(contact, true)} data-testid="contact-drawer-unblock">
+                  {t('contacts.actions.unblock')}
+                </Button>
+              )}
+            </Stack>
+          </Stack>
+          <FormControlLabel
+            control={<Switch checked={contact.acceptAudioMessage} onChange={() => void toggleAudio()} slotProps={{ input: { 'data-testid': 'contact-accept-audio' } as object }} />}
+            label={t('contacts.fields.acceptAudio')}
+          />
+          {contact.tags.length > 0 && (
+            <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+              {contact.tags.map((tag) => (
+                <Chip key={tag.id} size="small" label={tag.name} sx={{ bgcolor: tag.color, color: '#fff' }} />
+              ))}
+            </Stack>
+          )}
+          <Divider />
+          <Button variant="text" onClick={() => openTicketDialog({ kind: 'notes', ticket })} data-testid="contact-drawer-notes">
+            {t('tickets.actions.notes')}
+          </Button>
+          {contact.extraInfo.length > 0 && (
+            <>
+              <Divider />
+              <Typography variant="subtitle2">{t('contacts.modal.extraInfo')}</Typography>
+              {contact.extraInfo.map((info) => (
+                <Box key={info.id}>
+                  <Typography variant="caption" color="text.secondary">{info.name}</Typography>
+                  <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>{info.value}</Typography>
+                </Box>
+              ))}
+            </>
+          )}
+        </Stack>
+      )}
+      <ContactModal open={editing} contactId={contactId} onClose={() => setEditing(false)} />
+      <ConfirmDialog
+        open={confirmBlock}
+        title={t('contacts.block.title', { name: contact?.name ?? '' })}
+        onClose={() => setConfirmBlock(false)}
+        onConfirm={() => {
+          setConfirmBlock(false);
+          if (contact) void block(contact, false);
+        }}
+      >
+        {t('contacts.block.text')}
+      </ConfirmDialog>
+    </Box>
+  );
+};

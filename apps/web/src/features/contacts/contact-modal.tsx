@@ -1,0 +1,168 @@
+import { FORM_SUBMIT_DELAY_MS } from '@atende/shared/constants';
+import { contactCreateBody, contactUpdateBody, type ContactView } from '@atende/shared/contacts';
+import type { TagView } from '@atende/shared/tags';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Add, Delete } from '@mui/icons-material';
+import {
+  Box,
+  Button,
+  Checkbox,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  IconButton,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useFieldArray, useForm, type Path, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-error.ts';
+import { toastError } from '../../lib/error-message.ts';
+import { toast } from '../../lib/toast.ts';
+import { useFieldError } from '../users/use-field-error.ts';
+import { formatClock, formatDate } from '../tickets/ticket-format.ts';
+import { contactsApi, contactsQueryKeys } from './contacts-api.ts';
+import { upsertContactInCache } from './contacts-cache.ts';
+import { TagBox } from './tag-box.tsx';
+
+type ContactFormValues = {
+  name: string;
+  number: string;
+  email: string;
+  disableBot: boolean;
+  extraInfo: { id?: number; name: string; value: string }[];
+};
+
+// raw: the form keeps its values; the shared schemas only judge them (see users/user-form-resolver.ts)
+const createResolver = zodResolver(contactCreateBody, undefined, { raw: true }) as unknown as Resolver<ContactFormValues>;
+const updateResolver = zodResolver(contactUpdateBody, undefined, { raw: true }) as unknown as Resolver<ContactFormValues>;
+
+const delay = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+const ContactForm = ({ contact, onClose, onSaved }: { contact: ContactView | null; onClose: () => void; onSaved?: (contact: ContactView) => void }) => {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const queryClient = useQueryClient();
+  const [tags, setTags] = useState<TagView[]>(contact?.tags ?? []);
+  const form = useForm<ContactFormValues>({
+    defaultValues: {
+      name: contact?.name ?? '',
+      number: contact?.number ?? '',
+      email: contact?.email ?? '',
+      disableBot: contact?.disableBot ?? false,
+      extraInfo: contact?.extraInfo.map(({ id, name, value }) => ({ id, name, value })) ?? [],
+    },
+    resolver: contact ? updateResolver : createResolver,
+  });
+  const extra = useFieldArray({ control: form.control, name: 'extraInfo' });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    // 01-core §9: the contact modal submits after 400 ms
+    await delay(FORM_SUBMIT_DELAY_MS);
+    try {
+      const body = { ...values, email: values.email.trim(), extraInfo: values.extraInfo };
+      const saved = contact ? await contactsApi.update(contact.id, body) : await contactsApi.create(body);
+      const tagsChanged = tags.map((tag) => tag.id).join() !== saved.tags.map((tag) => tag.id).join();
+      if (tagsChanged) await contactsApi.syncTags(saved.id, tags);
+      const final = { ...saved, tags };
+      upsertContactInCache(queryClient, final);
+      toast.success(t('contacts.toasts.saved'));
+      onSaved?.(final);
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.body?.fields?.length) {
+        for (const issue of error.body.fields) {
+          form.setError(issue.path.replace(/^body\./, '') as Path<ContactFormValues>, { message: issue.message });
+        }
+      }
+      toastError(error);
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} data-testid="contact-form">
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <Typography variant="subtitle2" color="primary">{t('contacts.modal.mainInfo')}</Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField fullWidth label={t('contacts.fields.name')} {...form.register('name')} error={Boolean(errors.name)} helperText={fieldError(errors.name) ?? ' '} slotProps={{ htmlInput: { 'data-testid': 'contact-name' } }} />
+            <TextField fullWidth label={t('contacts.fields.number')} placeholder="5513912344321" {...form.register('number')} error={Boolean(errors.number)} helperText={fieldError(errors.number) ?? ' '} slotProps={{ htmlInput: { 'data-testid': 'contact-number' } }} />
+          </Stack>
+          <TextField fullWidth label={t('contacts.fields.email')} placeholder="email@example.com" {...form.register('email')} error={Boolean(errors.email)} helperText={fieldError(errors.email) ?? ' '} slotProps={{ htmlInput: { 'data-testid': 'contact-email' } }} />
+          <TagBox value={tags} onChange={setTags} />
+          <Controller
+            control={form.control}
+            name="disableBot"
+            render={({ field }) => (
+              <FormControlLabel control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label={t('contacts.fields.disableBot')} />
+            )}
+          />
+          {contact?.whatsapp && (
+            <Typography variant="body2" color="text.secondary">
+              {t('contacts.fields.connection')}: {contact.whatsapp.name}
+            </Typography>
+          )}
+          {contact?.lgpdAcceptedAt && (
+            <Typography variant="body2" color="text.secondary">
+              {t('contacts.fields.lgpdAcceptedAt')}: {formatDate(new Date(contact.lgpdAcceptedAt))} {formatClock(new Date(contact.lgpdAcceptedAt))}
+            </Typography>
+          )}
+          <Typography variant="subtitle2" color="primary">{t('contacts.modal.extraInfo')}</Typography>
+          {extra.fields.map((field, index) => (
+            <Stack key={field.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+              <TextField size="small" fullWidth label={t('contacts.fields.extraName')} {...form.register(`extraInfo.${index}.name`)} error={Boolean(errors.extraInfo?.[index]?.name)} helperText={fieldError(errors.extraInfo?.[index]?.name) ?? ' '} />
+              <TextField size="small" fullWidth label={t('contacts.fields.extraValue')} {...form.register(`extraInfo.${index}.value`)} />
+              <IconButton onClick={() => extra.remove(index)} aria-label={t('common.delete')}>
+                <Delete />
+              </IconButton>
+            </Stack>
+          ))}
+          <Box>
+            <Button startIcon={<Add />} onClick={() => extra.append({ name: '', value: '' })} data-testid="contact-extra-add">
+              {t('contacts.modal.addExtra')}
+            </Button>
+          </Box>
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button color="inherit" onClick={onClose} data-testid="contact-cancel">{t('common.cancel')}</Button>
+        <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="contact-save" startIcon={isSubmitting ? <CircularProgress size={16} /> : undefined}>
+          {contact ? t('common.save') : t('common.add')}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+};
+
+type ContactModalProps = { open: boolean; contactId: number | null; onClose: () => void; onSaved?: (contact: ContactView) => void };
+
+// 01-core §2 Contact modal: main info, tags, bot-disabled, connection, LGPD date, extra info.
+export const ContactModal = ({ open, contactId, onClose, onSaved }: ContactModalProps) => {
+  const { t } = useTranslation();
+  const { data: contact, isPending } = useQuery({
+    queryKey: contactsQueryKeys.one(contactId ?? 0),
+    queryFn: () => contactsApi.get(contactId ?? 0),
+    enabled: open && contactId !== null,
+    staleTime: 0,
+  });
+  const editing = contactId !== null;
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth scroll="paper" data-testid="contact-modal">
+      <DialogTitle>{editing ? t('contacts.modal.editTitle') : t('contacts.modal.addTitle')}</DialogTitle>
+      {editing && (isPending || !contact) ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+          <CircularProgress />
+        </Box>
+      ) : (
+        <ContactForm key={contact?.id ?? 'new'} contact={editing && contact ? contact : null} onClose={onClose} onSaved={onSaved} />
+      )}
+    </Dialog>
+  );
+};

@@ -1,0 +1,79 @@
+import { Notifications } from '@mui/icons-material';
+import { Avatar, Badge, IconButton, List, ListItemAvatar, ListItemButton, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useUnreadTitle } from '../../lib/unread-title.ts';
+import { cut, formatTicketTime } from '../tickets/ticket-format.ts';
+import type { TicketListFilters } from '../tickets/tickets-api.ts';
+import { useTicketsList } from '../tickets/use-tickets.ts';
+
+// Tickets with unread messages; live events keep this list like any other ticket list.
+const unreadFilters: TicketListFilters = {
+  searchParam: '',
+  searchOnMessages: false,
+  showAll: false,
+  queueIds: [],
+  tags: [],
+  users: [],
+  whatsapps: [],
+  statusFilter: [],
+  sortTickets: 'DESC',
+  withUnreadMessages: true,
+};
+
+// 01-core §2 Notifications popover and the unread count in the page title.
+export const NotificationsPopover = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { data } = useTicketsList(unreadFilters);
+  const tickets = useMemo(() => data?.pages.flatMap((page) => page.tickets) ?? [], [data]);
+  useUnreadTitle(tickets.length);
+
+  return (
+    <>
+      <Tooltip title={t('notifications.title')}>
+        <IconButton color="inherit" onClick={(event) => setAnchor(event.currentTarget)} data-testid="notifications-button">
+          <Badge badgeContent={tickets.length} color="error" data-testid="notifications-badge">
+            <Notifications />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Popover
+        open={Boolean(anchor)}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { width: 340, maxHeight: 420 }, 'data-testid': 'notifications-popover' } as object }}
+      >
+        {tickets.length === 0 ? (
+          <Typography color="text.secondary" sx={{ p: 2 }} data-testid="notifications-empty">
+            {t('notifications.empty')}
+          </Typography>
+        ) : (
+          <List dense>
+            {tickets.map((ticket) => (
+              <ListItemButton
+                key={ticket.id}
+                onClick={() => {
+                  setAnchor(null);
+                  navigate(`/tickets/${ticket.uuid}`);
+                }}
+                data-testid={`notification-${ticket.id}`}
+              >
+                <ListItemAvatar>
+                  <Badge badgeContent={ticket.unreadMessages} color="success">
+                    <Avatar src={ticket.contact.urlPicture || undefined}>{ticket.contact.name.charAt(0).toUpperCase()}</Avatar>
+                  </Badge>
+                </ListItemAvatar>
+                <ListItemText primary={cut(ticket.contact.name, 60)} secondary={`${formatTicketTime(ticket.updatedAt)} · ${cut(ticket.lastMessage, 40)}`} />
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+      </Popover>
+    </>
+  );
+};

@@ -1,0 +1,112 @@
+import { MESSAGE_EDIT_WINDOW_MS, type MessageView } from '@atende/shared/messages';
+import type { TicketView } from '@atende/shared/tickets';
+import { Box, CircularProgress, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { Fragment, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { toastError } from '../../lib/error-message.ts';
+import { useSessionUser } from '../auth/session-context.ts';
+import { DaySeparator, MessageBubble } from './message-bubble.tsx';
+import { formatDate, isSameDay } from './ticket-format.ts';
+import { ticketsApi } from './tickets-api.ts';
+import { upsertMessageInCache } from './tickets-cache.ts';
+import { useMessages } from './use-messages.ts';
+
+const TOP_THRESHOLD_PX = 50;
+
+type MessageListProps = { ticket: TicketView; onReply: (message: MessageView) => void; onEdit: (message: MessageView) => void };
+
+export const MessageList = ({ ticket, onReply, onEdit }: MessageListProps) => {
+  const { t } = useTranslation();
+  const me = useSessionUser();
+  const queryClient = useQueryClient();
+  const { data, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } = useMessages(ticket.id);
+  const ref = useRef<HTMLDivElement>(null);
+  const previous = useRef<{ height: number; count: number; lastId: number | undefined } | null>(null);
+  const [deleting, setDeleting] = useState<MessageView | null>(null);
+
+  // pages hold newest first; each page runs oldest to newest
+  const messages = useMemo(() => {
+    const seen = new Set<number>();
+    const list: MessageView[] = [];
+    for (const page of [...(data?.pages ?? [])].reverse()) {
+      for (const message of page.messages) {
+        if (seen.has(message.id)) continue;
+        seen.add(message.id);
+        list.push(message);
+      }
+    }
+    return list;
+  }, [data]);
+
+  // keep the view pinned: at the bottom for new messages, in place when older ones load above
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const before = previous.current;
+    const lastId = messages.at(-1)?.id;
+    if (!before || before.count === 0) element.scrollTop = element.scrollHeight;
+    else if (before.lastId !== lastId) {
+      const nearBottom = before.height - element.scrollTop - element.clientHeight < 200;
+      if (nearBottom || messages.at(-1)?.fromMe) element.scrollTop = element.scrollHeight;
+    } else if (messages.length > before.count) element.scrollTop += element.scrollHeight - before.height;
+    previous.current = { height: element.scrollHeight, count: messages.length, lastId };
+  }, [messages]);
+
+  const onScroll = () => {
+    const element = ref.current;
+    if (element && element.scrollTop < TOP_THRESHOLD_PX && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  };
+
+  const canEdit = useCallback(
+    (message: MessageView) =>
+      message.fromMe && message.userId === me.id && !message.isDeleted && !message.mediaUrl && Date.now() - new Date(message.createdAt).getTime() < MESSAGE_EDIT_WINDOW_MS,
+    [me.id],
+  );
+
+  const remove = async () => {
+    if (!deleting) return;
+    try {
+      upsertMessageInCache(queryClient, await ticketsApi.deleteMessage(deleting.id));
+      setDeleting(null);
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  return (
+    <Box
+      ref={ref}
+      onScroll={onScroll}
+      sx={(theme) => ({ flex: 1, minHeight: 0, overflowY: 'auto', py: 1, bgcolor: theme.palette.mode === 'dark' ? '#0b141a' : '#efeae2' })}
+      data-testid="message-list"
+    >
+      {(isPending || isFetchingNextPage) && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', p: 1 }}>
+          <CircularProgress size={22} />
+        </Box>
+      )}
+      {!isPending && messages.length === 0 && (
+        <Box sx={{ display: 'grid', placeItems: 'center', height: '100%' }}>
+          <Typography color="text.secondary" data-testid="chat-empty">
+            {t('tickets.chat.empty')}
+          </Typography>
+        </Box>
+      )}
+      {messages.map((message, index) => {
+        const day = new Date(message.createdAt);
+        const previousDay = index > 0 ? new Date(messages[index - 1].createdAt) : null;
+        return (
+          <Fragment key={message.id}>
+            {(!previousDay || !isSameDay(day, previousDay)) && <DaySeparator label={formatDate(day)} />}
+            <MessageBubble message={message} canEdit={canEdit(message)} onReply={onReply} onEdit={onEdit} onDelete={setDeleting} />
+          </Fragment>
+        );
+      })}
+      <ConfirmDialog open={deleting !== null} title={t('tickets.messages.deleteTitle')} onConfirm={() => void remove()} onClose={() => setDeleting(null)}>
+        {t('tickets.messages.deleteConfirm')}
+      </ConfirmDialog>
+    </Box>
+  );
+};

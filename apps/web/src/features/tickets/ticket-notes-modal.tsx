@@ -1,0 +1,95 @@
+import type { TicketView } from '@atende/shared/tickets';
+import { Delete } from '@mui/icons-material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, ListItemText, Stack, TextField } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { toastError } from '../../lib/error-message.ts';
+import { toast } from '../../lib/toast.ts';
+import { formatClock, formatDate } from './ticket-format.ts';
+import { ticketsApi } from './tickets-api.ts';
+import { ticketsQueryKeys } from './tickets-cache.ts';
+
+// Ticket notes (01-core §5: at least 2 characters; §8 toasts and delete confirmation).
+export const TicketNotesModal = ({ ticket, onClose }: { ticket: TicketView; onClose: () => void }) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const key = ticketsQueryKeys.notes(ticket.id);
+  const { data: notes = [] } = useQuery({ queryKey: key, queryFn: () => ticketsApi.notes(ticket.id, ticket.contactId), staleTime: 0 });
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<number | null>(null);
+
+  const add = async () => {
+    if (text.trim().length < 2) return setError(text.trim() ? t('validation.tooShort') : t('validation.required'));
+    try {
+      await ticketsApi.addNote({ note: text.trim(), ticketId: ticket.id, contactId: ticket.contactId });
+      toast.success(t('tickets.notes.added'));
+      setText('');
+      setError(null);
+      await queryClient.invalidateQueries({ queryKey: key });
+    } catch (failure) {
+      toastError(failure);
+    }
+  };
+  const remove = async () => {
+    if (deleting === null) return;
+    try {
+      await ticketsApi.deleteNote(deleting);
+      toast.success(t('tickets.notes.deleted'));
+      setDeleting(null);
+      await queryClient.invalidateQueries({ queryKey: key });
+    } catch (failure) {
+      toastError(failure);
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth data-testid="notes-dialog">
+      <DialogTitle>{t('tickets.notes.title')}</DialogTitle>
+      <DialogContent dividers>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <TextField
+            fullWidth
+            multiline
+            minRows={2}
+            label={t('tickets.notes.new')}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            error={Boolean(error)}
+            helperText={error ?? ' '}
+            slotProps={{ htmlInput: { 'data-testid': 'note-input' } }}
+          />
+          <Button variant="contained" onClick={() => void add()} data-testid="note-add" sx={{ mt: 1 }}>
+            {t('common.add')}
+          </Button>
+        </Stack>
+        <List dense>
+          {notes.map((note) => {
+            const at = new Date(note.createdAt);
+            return (
+              <ListItem
+                key={note.id}
+                data-testid="note-item"
+                secondaryAction={
+                  <IconButton edge="end" onClick={() => setDeleting(note.id)} aria-label={t('common.delete')} data-testid="note-delete">
+                    <Delete />
+                  </IconButton>
+                }
+              >
+                <ListItemText primary={note.note} secondary={`${note.user?.name ?? ''} · ${formatDate(at)} ${formatClock(at)}`} />
+              </ListItem>
+            );
+          })}
+        </List>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.close')}</Button>
+      </DialogActions>
+      <ConfirmDialog open={deleting !== null} title={t('tickets.notes.deleteTitle')} onConfirm={() => void remove()} onClose={() => setDeleting(null)}>
+        {t('tickets.notes.deleteConfirm')}
+      </ConfirmDialog>
+    </Dialog>
+  );
+};

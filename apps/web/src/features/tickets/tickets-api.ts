@@ -1,0 +1,82 @@
+import type { MessagesPage, MessageView } from '@atende/shared/messages';
+import type { TagView } from '@atende/shared/tags';
+import type {
+  TicketCreateBody,
+  TicketLogView,
+  TicketNoteView,
+  TicketsPage,
+  TicketStatus,
+  TicketUpdateBody,
+  TicketView,
+} from '@atende/shared/tickets';
+import type { QueueSummary, UserView } from '@atende/shared/users';
+import { api, apiRequest } from '../../lib/api-client.ts';
+
+export type TicketListFilters = {
+  status?: TicketStatus;
+  searchParam: string;
+  searchOnMessages: boolean;
+  showAll: boolean;
+  queueIds: number[];
+  tags: number[];
+  users: number[];
+  whatsapps: number[];
+  statusFilter: TicketStatus[];
+  sortTickets: 'ASC' | 'DESC';
+  withUnreadMessages?: boolean;
+};
+
+export type ConnectionOption = { id: number; name: string; channel: string; status: string; isDefault: boolean };
+
+const jsonList = (ids: readonly (number | string)[]) => (ids.length ? JSON.stringify(ids) : undefined);
+
+// GET /tickets takes its list filters as JSON-encoded arrays (01-core §7).
+export const toTicketsQuery = (filters: TicketListFilters, pageNumber: number) => ({
+  pageNumber,
+  searchParam: filters.searchParam || undefined,
+  status: filters.status,
+  showAll: filters.showAll ? 'true' : undefined,
+  searchOnMessages: filters.searchParam && filters.searchOnMessages ? 'true' : undefined,
+  queueIds: jsonList(filters.queueIds),
+  tags: jsonList(filters.tags),
+  users: jsonList(filters.users),
+  whatsapps: jsonList(filters.whatsapps),
+  statusFilter: jsonList(filters.statusFilter),
+  sortTickets: filters.sortTickets,
+  withUnreadMessages: filters.withUnreadMessages ? 'true' : undefined,
+});
+
+export const ticketsApi = {
+  list: (filters: TicketListFilters, pageNumber: number) => api.get<TicketsPage>('/tickets', toTicketsQuery(filters, pageNumber)),
+  byUuid: (uuid: string) => api.get<TicketView>(`/tickets/u/${uuid}`),
+  create: (body: TicketCreateBody) => api.post<TicketView>('/tickets', body),
+  update: (id: number, body: TicketUpdateBody) => api.put<TicketView>(`/tickets/${id}`, body),
+  remove: (id: number) => api.delete<void>(`/tickets/${id}`),
+  closeAll: (status: 'open' | 'pending', selectedQueueIds: number[]) =>
+    api.post<{ closed: number }>('/tickets/closeAll', { status, selectedQueueIds }),
+  logs: (id: number) => api.get<TicketLogView[]>(`/tickets-log/${id}`),
+  messages: (ticketId: number, pageNumber: number) => api.get<MessagesPage>(`/messages/${ticketId}`, { pageNumber }),
+  send: (ticketId: number, body: { body: string; quotedMsg?: { id: number } | null; isPrivate?: boolean }) =>
+    api.post<MessageView[]>(`/messages/${ticketId}`, { ...body, read: true, fromMe: true }),
+  sendMedia: (ticketId: number, files: File[], caption: string, isPrivate: boolean) => {
+    const form = new FormData();
+    form.append('fromMe', 'true');
+    form.append('isPrivate', String(isPrivate));
+    form.append('body', caption);
+    for (const file of files) form.append('medias', file, file.name);
+    return apiRequest<MessageView[]>(`/messages/${ticketId}`, { method: 'POST', body: form });
+  },
+  editMessage: (id: number, body: string) => api.post<MessageView>(`/messages/edit/${id}`, { body }),
+  deleteMessage: (id: number) => api.delete<MessageView>(`/messages/${id}`),
+  forward: (messageId: number, contactId: number) => api.post<MessageView>('/message/forward', { messageId, contactId }),
+  notes: (ticketId: number, contactId: number) => api.get<TicketNoteView[]>('/ticket-notes/list', { ticketId, contactId }),
+  addNote: (body: { note: string; ticketId: number; contactId: number }) => api.post<TicketNoteView>('/ticket-notes', body),
+  deleteNote: (id: number) => api.delete<void>(`/ticket-notes/${id}`),
+  queues: () => api.get<QueueSummary[]>('/queue'),
+  myQueues: () => api.get<QueueSummary[]>('/queue/user'),
+  users: () => api.get<UserView[]>('/users/list'),
+  connections: () => api.get<ConnectionOption[]>('/whatsapp'),
+  tags: () => api.get<TagView[]>('/tags/list'),
+  saveWidth: (userId: number, width: number) =>
+    api.put<unknown>(`/users/toggleChangeWidht/${userId}`, { defaultTicketsManagerWidth: width }),
+};

@@ -1,0 +1,129 @@
+import type { MessagesPage, MessageView } from '@atende/shared/messages';
+import type { TicketsPage, TicketView } from '@atende/shared/tickets';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { TicketListFilters } from './tickets-api.ts';
+
+export const ticketsQueryKeys = {
+  lists: ['tickets', 'list'] as const,
+  list: (filters: TicketListFilters) => ['tickets', 'list', filters] as const,
+  one: (uuid: string) => ['tickets', 'one', uuid] as const,
+  messages: (ticketId: number) => ['messages', ticketId] as const,
+  notes: (ticketId: number) => ['ticket-notes', ticketId] as const,
+  logs: (ticketId: number) => ['ticket-logs', ticketId] as const,
+};
+
+type Pages = InfiniteData<TicketsPage, number>;
+type MessagePages = InfiniteData<MessagesPage, number>;
+
+// Whether a ticket belongs in a cached list: the list's own filters, judged on the client so a
+// live event can place the ticket without a refetch. Search results only update rows they hold.
+export const ticketFitsList = (filters: TicketListFilters, ticket: TicketView, meId: number) => {
+  if (filters.status && ticket.status !== filters.status) return false;
+  if (filters.statusFilter.length && !filters.statusFilter.includes(ticket.status)) return false;
+  if (filters.withUnreadMessages && ticket.unreadMessages <= 0) return false;
+  if (!filters.showAll && ticket.userId !== null && ticket.userId !== meId && ticket.status !== 'closed') return false;
+  if (filters.queueIds.length && ticket.queueId !== null && !filters.queueIds.includes(ticket.queueId)) return false;
+  if (filters.whatsapps.length && (ticket.whatsappId === null || !filters.whatsapps.includes(ticket.whatsappId))) return false;
+  if (filters.users.length && (ticket.userId === null || !filters.users.includes(ticket.userId))) return false;
+  if (filters.tags.length && !ticket.tags.some((tag) => filters.tags.includes(tag.id))) return false;
+  return true;
+};
+
+const isListed = (data: Pages, ticketId: number) => data.pages.some((page) => page.tickets.some((row) => row.id === ticketId));
+
+const withCount = (data: Pages, delta: number): Pages => ({
+  ...data,
+  pages: data.pages.map((page) => ({ ...page, count: Math.max(0, page.count + delta) })),
+});
+
+const without = (data: Pages, ticketId: number): Pages => ({
+  ...data,
+  pages: data.pages.map((page) => ({ ...page, tickets: page.tickets.filter((row) => row.id !== ticketId) })),
+});
+
+const placed = (data: Pages, ticket: TicketView, atTop: boolean, ascending: boolean): Pages => {
+  if (!atTop) return data;
+  if (ascending) {
+    // oldest first: a fresh ticket belongs at the end, shown only once the last page is here
+    const last = data.pages.length - 1;
+    if (data.pages[last]?.hasMore) return data;
+    return { ...data, pages: data.pages.map((page, index) => (index === last ? { ...page, tickets: [...page.tickets, ticket] } : page)) };
+  }
+  return { ...data, pages: data.pages.map((page, index) => (index === 0 ? { ...page, tickets: [ticket, ...page.tickets] } : page)) };
+};
+
+// Puts a ticket where each cached list wants it (01-core §4 Unread handling and live updates).
+export const upsertTicketInLists = (client: QueryClient, ticket: TicketView, meId: number, moveToTop: boolean) => {
+  for (const [key, data] of client.getQueriesData<Pages>({ queryKey: ticketsQueryKeys.lists })) {
+    if (!data) continue;
+    const filters = key[2] as TicketListFilters;
+    const listed = isListed(data, ticket.id);
+    const fits = ticketFitsList(filters, ticket, meId);
+    let next: Pages = data;
+    if (!fits) {
+      if (!listed) continue;
+      next = withCount(without(data, ticket.id), -1);
+    } else if (listed && !moveToTop) {
+      next = {
+        ...data,
+        pages: data.pages.map((page) => ({ ...page, tickets: page.tickets.map((row) => (row.id === ticket.id ? ticket : row)) })),
+      };
+    } else if (listed) {
+      next = placed(without(data, ticket.id), ticket, true, filters.sortTickets === 'ASC');
+    } else {
+      // a search lists what the server matched; live events only update those rows
+      if (filters.searchParam) continue;
+      next = withCount(placed(data, ticket, true, filters.sortTickets === 'ASC'), 1);
+    }
+    client.setQueryData(key, next);
+  }
+  client.setQueryData<TicketView>(ticketsQueryKeys.one(ticket.uuid), (current) => (current ? ticket : current));
+};
+
+export const findCachedTicket = (client: QueryClient, ticketId: number): TicketView | undefined => {
+  for (const [, data] of client.getQueriesData<Pages>({ queryKey: ticketsQueryKeys.lists })) {
+    const found = data?.pages.flatMap((page) => page.tickets).find((row) => row.id === ticketId);
+    if (found) return found;
+  }
+  for (const [, data] of client.getQueriesData<TicketView>({ queryKey: ['tickets', 'one'] })) {
+    if (data?.id === ticketId) return data;
+  }
+  return undefined;
+};
+
+export const removeTicketFromLists = (client: QueryClient, ticketId: number) => {
+  for (const [key, data] of client.getQueriesData<Pages>({ queryKey: ticketsQueryKeys.lists })) {
+    if (data && isListed(data, ticketId)) client.setQueryData(key, withCount(without(data, ticketId), -1));
+  }
+};
+
+export const resetUnreadInCache = (client: QueryClient, ticketId: number, meId: number) => {
+  const ticket = findCachedTicket(client, ticketId);
+  if (ticket) {
+    upsertTicketInLists(client, { ...ticket, unreadMessages: 0 }, meId, false);
+    return;
+  }
+  // unknown here: it still leaves the unread lists
+  for (const [key, data] of client.getQueriesData<Pages>({ queryKey: ticketsQueryKeys.lists })) {
+    const filters = key[2] as TicketListFilters;
+    if (data && filters.withUnreadMessages && isListed(data, ticketId)) client.setQueryData(key, withCount(without(data, ticketId), -1));
+  }
+};
+
+// New and changed messages land in the open chat's pages (page 0 holds the newest messages).
+export const upsertMessageInCache = (client: QueryClient, message: MessageView) => {
+  client.setQueryData<MessagePages>(ticketsQueryKeys.messages(message.ticketId), (data) => {
+    if (!data) return data;
+    const listed = data.pages.some((page) => page.messages.some((row) => row.id === message.id));
+    if (listed) {
+      return {
+        ...data,
+        pages: data.pages.map((page) => ({ ...page, messages: page.messages.map((row) => (row.id === message.id ? message : row)) })),
+      };
+    }
+    return {
+      ...data,
+      pages: data.pages.map((page, index) => (index === 0 ? { ...page, messages: [...page.messages, message] } : page)),
+    };
+  });
+};

@@ -1,0 +1,141 @@
+// Connection entity and form (02-operations §3 Connection, §5 Connection validation).
+import { z } from 'zod';
+import type { QueueSummary } from './users.ts';
+import { boundedText, hhmm, idParam, validationMessages } from './validation.ts';
+
+export const connectionChannels = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'sandbox'] as const;
+export type ConnectionChannel = (typeof connectionChannels)[number];
+
+export const connectionStatuses = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING', 'CONNECTED'] as const;
+export type ConnectionStatus = (typeof connectionStatuses)[number];
+// 02-operations §4: these statuses put a warning badge on the menu
+export const statusesNeedingAttention: readonly string[] = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'];
+
+export const CONNECTION_DEFAULTS = { maxUseBotQueues: 3, maxUseBotQueuesNPS: 3, provider: 'beta' } as const;
+
+const weekdaySchedule = z.strictObject({
+  weekday: z.string().max(30),
+  weekdayEn: z.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']),
+  startTimeA: z.union([z.literal(''), hhmm]),
+  endTimeA: z.union([z.literal(''), hhmm]),
+  startTimeB: z.union([z.literal(''), hhmm]),
+  endTimeB: z.union([z.literal(''), hhmm]),
+});
+
+export type WeekdaySchedule = z.infer<typeof weekdaySchedule>;
+
+const minutes = z.coerce.number().int().min(0).max(525_600);
+const longText = z.string().max(5000);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalidDate');
+
+export const connectionFields = {
+  name: boundedText(2, 50),
+  isDefault: z.boolean().optional(),
+  token: z.string().regex(/^[A-Za-z0-9]{30}$/, 'validation.invalidToken').optional(),
+  greetingMessage: longText.optional(),
+  complationMessage: longText.optional(),
+  outOfHoursMessage: longText.optional(),
+  ratingMessage: longText.optional(),
+  provider: z.string().max(30).optional(),
+  allowGroup: z.boolean().optional(),
+  groupAsTicket: z.enum(['enabled', 'disabled']).optional(),
+  maxUseBotQueues: minutes.optional(),
+  timeUseBotQueues: minutes.optional(),
+  // an empty redirect time means 0 (02-operations §5)
+  timeSendQueue: z.union([z.literal('').transform(() => 0), minutes]).optional(),
+  sendIdQueue: idParam.nullable().optional(),
+  expiresTicket: minutes.optional(),
+  expiresTicketNPS: minutes.optional(),
+  maxUseBotQueuesNPS: minutes.optional(),
+  expiresInactiveMessage: longText.optional(),
+  timeInactiveMessage: minutes.optional(),
+  inactiveMessage: longText.optional(),
+  whenExpiresTicket: z.enum(['0', '1']).optional(),
+  timeCreateNewTicket: minutes.optional(),
+  integrationId: idParam.nullable().optional(),
+  promptId: idParam.nullable().optional(),
+  collectiveVacationStart: isoDate.nullable().optional(),
+  collectiveVacationEnd: isoDate.nullable().optional(),
+  collectiveVacationMessage: longText.optional(),
+  schedules: z.array(weekdaySchedule).max(7).optional(),
+  queueIds: z.array(idParam).max(200).optional(),
+  // sent by the web; the tenant always comes from the token
+  companyId: idParam.optional(),
+};
+
+type ConnectionInput = {
+  timeSendQueue?: number;
+  sendIdQueue?: number | null;
+  collectiveVacationMessage?: string;
+  collectiveVacationStart?: string | null;
+  collectiveVacationEnd?: string | null;
+};
+
+// Cross-field rules of 02-operations §5 that need no database.
+const crossFieldRules = (value: ConnectionInput, ctx: z.RefinementCtx) => {
+  const redirectTime = value.timeSendQueue ?? 0;
+  const redirectQueue = value.sendIdQueue ?? null;
+  if ((redirectTime > 0) !== (redirectQueue !== null) && (value.timeSendQueue !== undefined || value.sendIdQueue !== undefined)) {
+    ctx.addIssue({ code: 'custom', path: [redirectTime > 0 ? 'sendIdQueue' : 'timeSendQueue'], message: 'validation.redirectNeedsBoth' });
+  }
+  if (value.collectiveVacationMessage?.trim()) {
+    if (!value.collectiveVacationStart) ctx.addIssue({ code: 'custom', path: ['collectiveVacationStart'], message: validationMessages.required });
+    if (!value.collectiveVacationEnd) ctx.addIssue({ code: 'custom', path: ['collectiveVacationEnd'], message: validationMessages.required });
+  }
+};
+
+export const connectionCreateBody = z
+  .strictObject({ ...connectionFields, channel: z.enum(connectionChannels).default('whatsapp') })
+  .superRefine(crossFieldRules);
+export type ConnectionCreateBody = z.infer<typeof connectionCreateBody>;
+
+export const connectionUpdateBody = z.strictObject(connectionFields).partial().superRefine(crossFieldRules);
+export type ConnectionUpdateBody = z.infer<typeof connectionUpdateBody>;
+
+export const connectionsListQuery = z.object({
+  session: z.string().max(10).optional(),
+  companyId: z.string().max(20).optional(),
+  channel: z.enum(connectionChannels).optional(),
+});
+
+export type ConnectionView = {
+  id: number;
+  companyId: number;
+  name: string;
+  channel: ConnectionChannel;
+  number: string;
+  status: string;
+  qrcode: string;
+  isDefault: boolean;
+  token: string;
+  provider: string;
+  greetingMessage: string;
+  complationMessage: string;
+  outOfHoursMessage: string;
+  ratingMessage: string;
+  allowGroup: boolean;
+  groupAsTicket: 'enabled' | 'disabled';
+  maxUseBotQueues: number;
+  timeUseBotQueues: number;
+  timeSendQueue: number;
+  sendIdQueue: number | null;
+  expiresTicket: number;
+  expiresTicketNPS: number;
+  maxUseBotQueuesNPS: number;
+  expiresInactiveMessage: string;
+  timeInactiveMessage: number;
+  inactiveMessage: string;
+  whenExpiresTicket: '0' | '1';
+  timeCreateNewTicket: number;
+  greetingMediaAttachment: string | null;
+  enableImportMessage: boolean;
+  statusImportMessages: string | null;
+  integrationId: number | null;
+  promptId: number | null;
+  collectiveVacationStart: string | null;
+  collectiveVacationEnd: string | null;
+  collectiveVacationMessage: string;
+  schedules: WeekdaySchedule[];
+  queues: QueueSummary[];
+  updatedAt: string;
+};
