@@ -27,6 +27,7 @@ import { connectionsRoutes } from './modules/connections/connections.routes.ts';
 import { createConnectionsService } from './modules/connections/connections.service.ts';
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
 import { queuesRoutes } from './modules/queues/queues.routes.ts';
+import { createQueuesService } from './modules/queues/queues.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
@@ -101,7 +102,7 @@ export const buildApp = async (config: Config, database: Database) => {
   await app.register(usersRoutes(usersService));
   await app.register(settingsRoutes(settingsService));
   await app.register(companiesRoutes({ db }));
-  await app.register(queuesRoutes({ db }));
+  await app.register(queuesRoutes({ db, service: createQueuesService({ db, bus }) }));
   await app.register(connectionsRoutes(connectionsService));
   await app.register(contactsRoutes({ db, bus }));
   await app.register(tagsRoutes({ db, bus }));

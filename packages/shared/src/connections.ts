@@ -1,7 +1,8 @@
 // Connection entity and form (02-operations §3 Connection, §5 Connection validation).
 import { z } from 'zod';
 import type { QueueSummary } from './users.ts';
-import { boundedText, hhmm, idParam, validationMessages } from './validation.ts';
+import { weekSchedules, type WeekdaySchedule } from './schedules.ts';
+import { boundedText, idParam, validationMessages } from './validation.ts';
 
 export const connectionChannels = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'sandbox'] as const;
 export type ConnectionChannel = (typeof connectionChannels)[number];
@@ -13,16 +14,6 @@ export const statusesNeedingAttention: readonly string[] = ['qrcode', 'PAIRING',
 
 export const CONNECTION_DEFAULTS = { maxUseBotQueues: 3, maxUseBotQueuesNPS: 3, provider: 'beta' } as const;
 
-const weekdaySchedule = z.strictObject({
-  weekday: z.string().max(30),
-  weekdayEn: z.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']),
-  startTimeA: z.union([z.literal(''), hhmm]),
-  endTimeA: z.union([z.literal(''), hhmm]),
-  startTimeB: z.union([z.literal(''), hhmm]),
-  endTimeB: z.union([z.literal(''), hhmm]),
-});
-
-export type WeekdaySchedule = z.infer<typeof weekdaySchedule>;
 
 const minutes = z.coerce.number().int().min(0).max(525_600);
 const longText = z.string().max(5000);
@@ -57,7 +48,7 @@ export const connectionFields = {
   collectiveVacationStart: isoDate.nullable().optional(),
   collectiveVacationEnd: isoDate.nullable().optional(),
   collectiveVacationMessage: longText.optional(),
-  schedules: z.array(weekdaySchedule).max(7).optional(),
+  schedules: weekSchedules.optional(),
   queueIds: z.array(idParam).max(200).optional(),
   // sent by the web; the tenant always comes from the token
   companyId: idParam.optional(),

@@ -3,6 +3,7 @@
 import type { ConnectionView } from './connections.ts';
 import type { ContactView } from './contacts.ts';
 import type { MessageView } from './messages.ts';
+import type { QueueView } from './queues.ts';
 import type { CompanySettingKey } from './settings.ts';
 import type { TicketView } from './tickets.ts';
 import type { UserView } from './users.ts';
@@ -13,6 +14,7 @@ export type CompanyEvents = {
   user: { action: 'create' | 'update'; user: UserView } | { action: 'delete'; userId: number };
   settings: { action: 'update'; setting: { key: CompanySettingKey; value: string } };
   contact: { action: 'create' | 'update'; contact: ContactView } | { action: 'delete'; contactId: number };
+  queue: { action: 'update'; queue: QueueView } | { action: 'delete'; queueId: number };
   whatsapp: { action: 'update'; whatsapp: ConnectionView } | { action: 'delete'; whatsappId: number };
   ticket:
     | { action: 'update'; ticket: TicketView }

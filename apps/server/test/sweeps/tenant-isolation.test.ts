@@ -27,6 +27,7 @@ type Ids = {
   tagId: number;
   queueId: number;
   connectionId: number;
+  chatbotId: number;
   companyId: number;
 };
 type Call = { path: string; body?: unknown };
@@ -54,6 +55,19 @@ const catalogue: Record<string, Entry[]> = {
   'GET /companies/listPlan/:companyId': [{ kind: 'foreign', call: (a) => ({ path: `/companies/listPlan/${a.companyId}` }) }],
   'GET /queue': [{ kind: 'own', call: () => ({ path: '/queue' }) }],
   'GET /queue/user': [{ kind: 'own', call: () => ({ path: '/queue/user' }) }],
+  'GET /queue/:queueId': [{ kind: 'foreign', call: (a) => ({ path: `/queue/${a.queueId}` }) }],
+  'POST /queue': [{ kind: 'own', call: () => ({ path: '/queue', body: { name: 'Beta Queue X', color: '#ABCDEF' } }) }],
+  'PUT /queue/:queueId': [{ kind: 'foreign', call: (a) => ({ path: `/queue/${a.queueId}`, body: { name: 'Hijacked' } }) }],
+  'DELETE /queue/:queueId': [{ kind: 'foreign', call: (a) => ({ path: `/queue/${a.queueId}` }) }],
+  'GET /chatbot': [{ kind: 'foreign', call: (a) => ({ path: `/chatbot?queueId=${a.queueId}` }) }],
+  'GET /chatbot/:chatbotId': [{ kind: 'foreign', call: (a) => ({ path: `/chatbot/${a.chatbotId}` }) }],
+  'POST /chatbot': [
+    { kind: 'foreign', call: (a) => ({ path: '/chatbot', body: { queueId: a.queueId, name: 'Intruder option' } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: '/chatbot', body: { queueId: b.queueId, parentId: a.chatbotId, name: 'Intruder option' } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: '/chatbot', body: { queueId: b.queueId, name: 'Intruder option', optQueueId: a.queueId } }) },
+  ],
+  'PUT /chatbot/:chatbotId': [{ kind: 'foreign', call: (a) => ({ path: `/chatbot/${a.chatbotId}`, body: { name: 'Hijacked option' } }) }],
+  'DELETE /chatbot/:chatbotId': [{ kind: 'foreign', call: (a) => ({ path: `/chatbot/${a.chatbotId}` }) }],
   'GET /whatsapp': [{ kind: 'own', call: (a) => ({ path: `/whatsapp?companyId=${a.companyId}` }) }],
   'GET /whatsapp/filter': [{ kind: 'own', call: (a) => ({ path: `/whatsapp/filter?channel=sandbox&companyId=${a.companyId}` }) }],
   'GET /whatsapp/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/whatsapp/${a.connectionId}?session=0` }) }],
@@ -171,6 +185,7 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
   await t.request('PUT', `/contacts/${ticket.contactId}`, { token, body: { name: `${label} Contact`, number } });
   await t.request('PUT', `/users/${tenant.admin.id}`, { token, body: { name: `${label} User`, email: tenant.admin.email } });
   const tag = await createTag(t.db, tenant.company.id, { name: `${label} Tag`, kanban: 1 });
+  const option = await t.request('POST', '/chatbot', { token, body: { queueId: tenant.queues[0].id, name: `${label} option` } });
   await t.request('POST', '/tags/sync', { token, body: { contactId: ticket.contactId, tags: [{ id: tag.id }] } });
   const note = await t.request('POST', '/ticket-notes', { token, body: { note: `${label} note`, ticketId, contactId: ticket.contactId } });
   const sent = await t.request('POST', `/messages/${ticketId}`, { token, body: { body: `${label} reply` } });
@@ -188,6 +203,7 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
     tagId: tag.id,
     queueId: tenant.queues[0].id,
     connectionId: tenant.connection.id,
+    chatbotId: option.body.id,
     companyId: tenant.company.id,
   };
   return { tenant, ids };

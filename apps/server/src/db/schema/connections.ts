@@ -2,7 +2,8 @@
 // a Cloud API number, a Facebook page, an Instagram account, or the sandbox).
 import { randomInt } from 'node:crypto';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { connectionChannels, type WeekdaySchedule } from '@atende/shared/connections';
+import { connectionChannels } from '@atende/shared/connections';
+import type { WeekdaySchedule } from '@atende/shared/schedules';
 import { companies } from './companies.ts';
 import { queues } from './queues.ts';
 

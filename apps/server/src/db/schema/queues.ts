@@ -1,4 +1,6 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+// Queues (sectors) and their chatbot option trees (02-operations §3 Queue, Chatbot option).
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { WeekdaySchedule } from '@atende/shared/schedules';
 import { companies } from './companies.ts';
 
 export const queues = pgTable(
@@ -10,6 +12,16 @@ export const queues = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     color: text('color').notNull(),
+    greetingMessage: text('greeting_message').notNull().default(''),
+    outOfHoursMessage: text('out_of_hours_message').notNull().default(''),
+    completionMessage: text('completion_message').notNull().default(''),
+    orderQueue: integer('order_queue'),
+    ativarRoteador: boolean('ativar_roteador').notNull().default(false),
+    tempoRoteador: integer('tempo_roteador').notNull().default(0),
+    integrationId: integer('integration_id'),
+    fileListId: integer('file_list_id'),
+    closeTicket: boolean('close_ticket').notNull().default(false),
+    schedules: jsonb('schedules').$type<WeekdaySchedule[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -18,4 +30,29 @@ export const queues = pgTable(
     uniqueIndex('queues_company_name_key').on(t.companyId, t.name),
     uniqueIndex('queues_company_color_key').on(t.companyId, t.color),
   ],
+);
+
+export const chatbots = pgTable(
+  'chatbots',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    queueId: integer('queue_id')
+      .notNull()
+      .references(() => queues.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => chatbots.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    greetingMessage: text('greeting_message').notNull().default(''),
+    queueType: text('queue_type', { enum: ['text', 'attendent', 'queue', 'integration', 'file'] }).notNull().default('text'),
+    closeTicket: boolean('close_ticket').notNull().default(false),
+    optQueueId: integer('opt_queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    optUserId: integer('opt_user_id'),
+    optIntegrationId: integer('opt_integration_id'),
+    optFileId: integer('opt_file_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chatbots_queue_parent_idx').on(t.queueId, t.parentId)],
 );

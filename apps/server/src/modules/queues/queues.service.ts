@@ -1,0 +1,117 @@
+// Queues and chatbot options (02-operations §3, §5 Queue, §7 Queues and chatbot): colour unique
+// per company (ERR_QUEUE_COLOR_ALREADY_EXISTS), the plan's queue limit, live company-{id}-queue.
+import type { ChatbotBody, ChatbotUpdateBody, QueueBody, QueueUpdateBody, QueueView } from '@atende/shared/queues';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { TenantContext } from '../../platform/access.ts';
+import { isUniqueViolation } from '../../platform/db-errors.ts';
+import { AppError, invalidField, notFound } from '../../platform/errors.ts';
+import type { EventBus } from '../../platform/events.ts';
+import { findCompanyWithPlan } from '../companies/companies.repo.ts';
+import { toChatbotView, toQueueViews } from './queue-view.ts';
+import * as repo from './queues.repo.ts';
+
+const queueNotFound = () => notFound('ERR_NOT_FOUND');
+
+const translateDuplicate = (error: unknown): never => {
+  if (isUniqueViolation(error, 'queues_company_color_key')) throw new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS', 400);
+  if (isUniqueViolation(error, 'queues_company_name_key')) throw invalidField('body.name', 'validation.duplicated');
+  throw error;
+};
+
+export const createQueuesService = ({ db, bus }: { db: Db; bus: EventBus }) => {
+  const viewOf = async (tx: DbOrTx, row: repo.QueueRow) => (await toQueueViews(tx, row.companyId, [row]))[0];
+  const publish = (queue: QueueView) => bus.publish({ companyId: queue.companyId, event: 'queue', payload: { action: 'update', queue } });
+
+  const publishQueueOf = async (companyId: number, queueId: number) => {
+    const row = await repo.findQueue(db, companyId, queueId);
+    if (row) publish(await viewOf(db, row));
+  };
+
+  // An option's parent and target queue must be the company's, the parent in the same queue.
+  const checkOption = async (tenant: TenantContext, queueId: number, body: ChatbotUpdateBody) => {
+    if (body.parentId) {
+      const parent = await repo.findChatbot(db, tenant.companyId, body.parentId);
+      if (!parent || parent.queueId !== queueId) throw invalidField('body.parentId', 'validation.unknownOption');
+    }
+    if (body.optQueueId && !(await repo.findQueue(db, tenant.companyId, body.optQueueId))) {
+      throw invalidField('body.optQueueId', 'validation.unknownQueue');
+    }
+  };
+
+  return {
+    list: async (tenant: TenantContext) => toQueueViews(db, tenant.companyId, await repo.listQueueRows(db, tenant.companyId)),
+
+    show: async (tenant: TenantContext, queueId: number) => {
+      const row = await repo.findQueue(db, tenant.companyId, queueId);
+      if (!row) throw queueNotFound();
+      return viewOf(db, row);
+    },
+
+    create: async (tenant: TenantContext, body: QueueBody) => {
+      const { companyId: _ignored, ...fields } = body;
+      const view = await db
+        .transaction(async (tx) => {
+          const company = await findCompanyWithPlan(tx, tenant.companyId);
+          if (!company) throw queueNotFound();
+          if ((await repo.countQueues(tx, tenant.companyId)) >= company.plan.queues) throw new AppError('ERR_PLAN_QUEUE_LIMIT', 403);
+          return viewOf(tx, await repo.insertQueue(tx, tenant.companyId, fields));
+        })
+        .catch(translateDuplicate);
+      publish(view);
+      return view;
+    },
+
+    update: async (tenant: TenantContext, queueId: number, body: QueueUpdateBody) => {
+      const { companyId: _ignored, ...fields } = body;
+      const row = await repo.updateQueue(db, tenant.companyId, queueId, fields).catch(translateDuplicate);
+      if (!row) throw queueNotFound();
+      const view = await viewOf(db, row);
+      publish(view);
+      return view;
+    },
+
+    remove: async (tenant: TenantContext, queueId: number) => {
+      if (!(await repo.deleteQueue(db, tenant.companyId, queueId))) throw queueNotFound();
+      bus.publish({ companyId: tenant.companyId, event: 'queue', payload: { action: 'delete', queueId } });
+    },
+
+    listOptions: async (tenant: TenantContext, queueId?: number) => {
+      if (queueId && !(await repo.findQueue(db, tenant.companyId, queueId))) throw queueNotFound();
+      const queueIds = queueId ? [queueId] : (await repo.listQueueRows(db, tenant.companyId)).map((row) => row.id);
+      const rows = await repo.listChatbots(db, tenant.companyId, queueIds);
+      return rows.filter((row) => row.parentId === null).map((row) => toChatbotView(row, rows));
+    },
+
+    showOption: async (tenant: TenantContext, chatbotId: number) => {
+      const row = await repo.findChatbot(db, tenant.companyId, chatbotId);
+      if (!row) throw queueNotFound();
+      return toChatbotView(row, await repo.listChatbots(db, tenant.companyId, [row.queueId]));
+    },
+
+    createOption: async (tenant: TenantContext, body: ChatbotBody) => {
+      if (!(await repo.findQueue(db, tenant.companyId, body.queueId))) throw queueNotFound();
+      await checkOption(tenant, body.queueId, body);
+      const row = await repo.insertChatbot(db, tenant.companyId, body);
+      await publishQueueOf(tenant.companyId, row.queueId);
+      return toChatbotView(row);
+    },
+
+    updateOption: async (tenant: TenantContext, chatbotId: number, body: ChatbotUpdateBody) => {
+      const current = await repo.findChatbot(db, tenant.companyId, chatbotId);
+      if (!current) throw queueNotFound();
+      if (body.parentId === chatbotId) throw invalidField('body.parentId', 'validation.unknownOption');
+      await checkOption(tenant, current.queueId, body);
+      const row = await repo.updateChatbot(db, tenant.companyId, chatbotId, body);
+      await publishQueueOf(tenant.companyId, row.queueId);
+      return toChatbotView(row, await repo.listChatbots(db, tenant.companyId, [row.queueId]));
+    },
+
+    removeOption: async (tenant: TenantContext, chatbotId: number) => {
+      const current = await repo.findChatbot(db, tenant.companyId, chatbotId);
+      if (!current || !(await repo.deleteChatbot(db, tenant.companyId, chatbotId))) throw queueNotFound();
+      await publishQueueOf(tenant.companyId, current.queueId);
+    },
+  };
+};
+
+export type QueuesService = ReturnType<typeof createQueuesService>;

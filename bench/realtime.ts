@@ -1,0 +1,170 @@
+// Inbound ingestion and realtime delivery, on a fresh database each (the PostgreSQL server's
+// `bench_ingest`, and PGlite, the default):
+//  - ingestion: messages/s through POST /sandbox/{id}/messages (the inbound pipeline) from
+//    BENCH_INGEST_CONCURRENCY (32) senders, while an admin's socket listens;
+//  - webhook-to-agent: time from the webhook POST to the `company-{id}-appMessage` event at the
+//    admin's socket.io-client, one message at a time (idle) and during the ingestion run (busy);
+//  - fan-out: one inbound message delivered to 200 and 2,000 connected admin sockets, latency
+//    from the POST to each socket's event.
+// BENCH_INGEST_MESSAGES (3000) and BENCH_INGEST_DATABASES (postgres,pglite) narrow the run.
+import { io as connect, type Socket } from 'socket.io-client';
+import { BENCH_DB, call, freshDatabase, heading, line, login, ms, onServer, startServer, summary, SUPER_EMAIL, type BenchServer } from './lib/common.ts';
+
+const INGEST_MESSAGES = Number(process.env.BENCH_INGEST_MESSAGES ?? 3000);
+const INGEST_CONCURRENCY = Number(process.env.BENCH_INGEST_CONCURRENCY ?? 32);
+const SEQUENTIAL = 300;
+const FANOUT_EVENTS = 30;
+
+type Session = { token: string; companyId: number };
+
+const openSocket = (url: string, token: string) =>
+  new Promise<Socket>((resolve, reject) => {
+    const socket = connect(url, { transports: ['websocket'], auth: { token }, forceNew: true, reconnection: false, timeout: 30_000 });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+
+// Resolves when the socket sees an appMessage whose body is `body`.
+const listener = (socket: Socket, companyId: number) => {
+  const waiting = new Map<string, (at: number) => void>();
+  socket.on(`company-${companyId}-appMessage`, (payload: { action: string; message: { body: string } }) => {
+    if (payload.action !== 'create') return;
+    const done = waiting.get(payload.message.body);
+    if (done) {
+      waiting.delete(payload.message.body);
+      done(performance.now());
+    }
+  });
+  return (body: string, timeoutMs = 10_000) =>
+    new Promise<number | undefined>((resolve) => {
+      const timer = setTimeout(() => {
+        waiting.delete(body);
+        resolve(undefined);
+      }, timeoutMs);
+      waiting.set(body, (at) => {
+        clearTimeout(timer);
+        resolve(at);
+      });
+    });
+};
+
+const setup = async (server: BenchServer) => {
+  const answer = await login(server.url, SUPER_EMAIL);
+  const session: Session = { token: answer.token, companyId: answer.user.companyId };
+  const connection = await call<{ id: number }>(server.url, 'POST', '/sandbox/connections', session.token, { name: 'Bench sandbox' });
+  return { session, connectionId: connection.id };
+};
+
+const inbound = (server: BenchServer, session: Session, connectionId: number, index: number, body: string, customers: number) =>
+  fetch(`${server.url}/sandbox/${connectionId}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${session.token}` },
+    body: JSON.stringify({ from: `55219${String(10_000_000 + (index % customers)).slice(1)}`, name: `Bench ${index % customers}`, body, providerMessageId: body }),
+  }).then(async (answer) => {
+    await answer.arrayBuffer();
+    if (answer.status !== 201) throw new Error(`inbound ${body}: ${answer.status}`);
+  });
+
+const ingestion = async (kind: string, databaseUrl: string | undefined) => {
+  const server = await startServer(databaseUrl);
+  try {
+    const { session, connectionId } = await setup(server);
+    const socket = await openSocket(server.url, session.token);
+    const arrival = listener(socket, session.companyId);
+
+    // idle: one message at a time, each to an existing ticket after the first few
+    const idle: number[] = [];
+    for (let index = 0; index < SEQUENTIAL; index += 1) {
+      const body = `${kind}-idle-${index}`;
+      const at = performance.now();
+      const seen = arrival(body);
+      await inbound(server, session, connectionId, index, body, 50);
+      const arrived = await seen;
+      if (arrived !== undefined) idle.push(arrived - at);
+    }
+
+    // busy: INGEST_CONCURRENCY senders, 1,000 customers (new tickets first, then existing ones)
+    const busy: number[] = [];
+    let next = 0;
+    let missing = 0;
+    const started = performance.now();
+    const sender = async () => {
+      while (next < INGEST_MESSAGES) {
+        const index = next;
+        next += 1;
+        const body = `${kind}-busy-${index}`;
+        const at = performance.now();
+        const seen = arrival(body, 30_000);
+        await inbound(server, session, connectionId, index, body, 1000);
+        const arrived = await seen;
+        if (arrived === undefined) missing += 1;
+        else busy.push(arrived - at);
+      }
+    };
+    await Promise.all(Array.from({ length: INGEST_CONCURRENCY }, sender));
+    const seconds = (performance.now() - started) / 1000;
+    socket.disconnect();
+    const i = summary(idle);
+    const b = summary(busy);
+    line(
+      `| ${kind} | ${(INGEST_MESSAGES / seconds).toFixed(0)} msg/s (${INGEST_MESSAGES} in ${seconds.toFixed(1)} s, ${INGEST_CONCURRENCY} senders) | ` +
+        `${ms(i.p50)} / ${ms(i.p99)} | ${ms(b.p50)} / ${ms(b.p99)} | ${missing} |`,
+    );
+  } finally {
+    await server.stop();
+  }
+};
+
+const fanOut = async (databaseUrl: string, sockets: number) => {
+  const server = await startServer(databaseUrl);
+  const clients: Socket[] = [];
+  try {
+    const { session, connectionId } = await setup(server);
+    for (let batch = 0; batch < sockets; batch += 100) {
+      const size = Math.min(100, sockets - batch);
+      clients.push(...(await Promise.all(Array.from({ length: size }, () => openSocket(server.url, session.token)))));
+    }
+    const arrivals = clients.map((socket) => listener(socket, session.companyId));
+    const latencies: number[] = [];
+    const spreads: number[] = [];
+    let missing = 0;
+    for (let index = 0; index < FANOUT_EVENTS; index += 1) {
+      const body = `fanout-${sockets}-${index}`;
+      const at = performance.now();
+      const seen = arrivals.map((arrival) => arrival(body, 10_000));
+      await inbound(server, session, connectionId, index, body, 5);
+      const times = await Promise.all(seen);
+      const delivered = times.filter((time): time is number => time !== undefined).map((time) => time - at);
+      missing += times.length - delivered.length;
+      latencies.push(...delivered);
+      if (delivered.length) spreads.push(Math.max(...delivered) - Math.min(...delivered));
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    const l = summary(latencies);
+    const s = summary(spreads);
+    line(`| ${sockets} | ${FANOUT_EVENTS} | ${ms(l.p50)} / ${ms(l.p99)} / ${ms(l.max)} | ${ms(s.p50)} / ${ms(s.max)} | ${missing} |`);
+  } finally {
+    for (const socket of clients) socket.disconnect();
+    await server.stop();
+  }
+};
+
+export const benchRealtime = async () => {
+  const ingestDb = `${BENCH_DB}_ingest`;
+  heading('Inbound ingestion and webhook-to-agent latency (fresh database, one server process)');
+  line('| database | throughput | POST -> appMessage, idle p50 / p99 | POST -> appMessage, during the throughput run p50 / p99 | events missing |');
+  line('|---|---|---|---|---|');
+  const kinds = (process.env.BENCH_INGEST_DATABASES ?? 'postgres,pglite').split(',');
+  if (kinds.includes('postgres')) await ingestion('postgres', await freshDatabase(ingestDb));
+  if (kinds.includes('pglite')) await ingestion('pglite', undefined);
+
+  heading('Fan-out: one inbound message to N connected admin sockets (PostgreSQL server)');
+  line('| sockets | events | POST -> socket p50 / p99 / max | first-to-last socket p50 / max | deliveries missing |');
+  line('|---|---|---|---|---|');
+  for (const sockets of [200, 2000]) await fanOut(await freshDatabase(ingestDb), sockets);
+  await onServer(`drop database if exists ${ingestDb} with (force)`);
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await benchRealtime();
+}

@@ -1,0 +1,98 @@
+// GET /tickets against the large tenant (bench/seed-large-tenant.ts): p50/p95/p99 and requests/s
+// at 1 and 50 concurrent clients, for the tabs and searches the web sends, as the tenant's admin
+// and as a profile user with two queues. Beside each, the same list SQL (rows + count, as
+// tickets.repo.ts builds it) run directly with pg, and the ratio of the two p50s.
+// BENCH_DURATION (s, default 20) is the length of the 50-client runs; BENCH_EXPLAIN=1 prints plans.
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { ticketsListQuery } from '@atende/shared/tickets';
+import * as schema from '../apps/server/src/db/schema.ts';
+import type { Db } from '../apps/server/src/db/client.ts';
+import { loadActor } from '../apps/server/src/platform/access.ts';
+import { listQueuesOfUser } from '../apps/server/src/modules/queues/queues.repo.ts';
+import { listTickets } from '../apps/server/src/modules/tickets/tickets.repo.ts';
+import { agentEmail, BENCH_DB, databaseUrl, heading, line, login, ms, startServer, summary, TENANT_ADMIN_EMAIL } from './lib/common.ts';
+import { load } from './lib/load.ts';
+
+const SLOW_MS = 500;
+
+type Scenario = { name: string; as: 'admin' | 'agent'; query: Record<string, string> };
+
+const scenarios = (agentQueues: number[]): Scenario[] => [
+  { name: 'open tab, showAll', as: 'admin', query: { status: 'open', showAll: 'true' } },
+  { name: 'pending tab', as: 'admin', query: { status: 'pending' } },
+  { name: 'open tab', as: 'agent', query: { status: 'open', queueIds: JSON.stringify(agentQueues) } },
+  { name: 'pending tab', as: 'agent', query: { status: 'pending', queueIds: JSON.stringify(agentQueues) } },
+  { name: 'name search "mariana"', as: 'admin', query: { searchParam: 'mariana' } },
+  { name: 'name search "mariana"', as: 'agent', query: { searchParam: 'mariana', queueIds: JSON.stringify(agentQueues) } },
+  { name: 'searchOnMessages "reembolso"', as: 'admin', query: { searchParam: 'reembolso', searchOnMessages: 'true' } },
+];
+
+const pathOf = (query: Record<string, string>) => `/tickets?${new URLSearchParams({ pageNumber: '1', sortTickets: 'DESC', ...query })}`;
+
+// The list's two statements, captured from the repo itself, then timed with plain pg.
+const directSql = async (pool: pg.Pool, companyId: number, userId: number, query: Record<string, string>) => {
+  const captured: { sql: string; params: unknown[] }[] = [];
+  const db = drizzle(pool, { schema, logger: { logQuery: (sql, params) => captured.push({ sql, params }) } }) as unknown as Db;
+  const actor = await loadActor(db, userId, companyId);
+  if (!actor) throw new Error('bench user not found');
+  const queueIds = (await listQueuesOfUser(db, companyId, userId)).map((queue) => queue.id);
+  captured.length = 0;
+  await listTickets(db, companyId, { ...actor, queueIds }, ticketsListQuery.parse({ pageNumber: '1', sortTickets: 'DESC', ...query }));
+  const statements = [...captured];
+  const times: number[] = [];
+  const deadline = Date.now() + 10_000;
+  for (let round = 0; round < 30 && Date.now() < deadline; round += 1) {
+    const at = performance.now();
+    await Promise.all(statements.map((statement) => pool.query(statement.sql, statement.params)));
+    times.push(performance.now() - at);
+  }
+  if (process.env.BENCH_EXPLAIN) {
+    for (const statement of statements) {
+      const plan = await pool.query(`explain (analyze, buffers) ${statement.sql}`, statement.params);
+      line(plan.rows.map((row) => `    ${row['QUERY PLAN']}`).join('\n'));
+    }
+  }
+  return summary(times);
+};
+
+export const benchTicketsList = async () => {
+  const seconds = Number(process.env.BENCH_DURATION ?? 20);
+  const url = databaseUrl(BENCH_DB);
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  const server = await startServer(url);
+  try {
+    const admin = await login(server.url, TENANT_ADMIN_EMAIL);
+    const agent = await login(server.url, agentEmail(1));
+    const { rows } = await pool.query('select queue_id from user_queues where user_id = $1 order by queue_id', [agent.user.id]);
+    const agentQueues = rows.map((row) => Number(row.queue_id));
+    heading(`GET /tickets, large tenant (${seconds} s at 50 clients, ${Math.min(5, seconds)} s at 1 client)`);
+    line('| as | list | total rows | SQL p50 | 1 client p50 / p99 | ratio HTTP/SQL | 50 clients p50 / p95 / p99 | req/s at 50 | errors |');
+    line('|---|---|---|---|---|---|---|---|---|');
+    for (const scenario of scenarios(agentQueues)) {
+      const session = scenario.as === 'admin' ? admin : agent;
+      const path = pathOf(scenario.query);
+      const first = await fetch(server.url + path, { headers: { accept: 'application/json', authorization: `Bearer ${session.token}` } });
+      const page = (await first.json()) as { count: number };
+      if (process.env.BENCH_EXPLAIN) line(`\n  ${scenario.as} ${scenario.name}: ${path}`);
+      const sqlTimes = await directSql(pool, session.user.companyId, session.user.id, scenario.query);
+      const single = await load({ url: server.url, path, token: session.token, connections: 1, seconds: Math.min(5, seconds) });
+      // 50 clients of a list that takes seconds alone would only measure a queue for minutes
+      const many = single.p50 > SLOW_MS ? undefined : await load({ url: server.url, path, token: session.token, connections: 50, seconds });
+      const loaded = many
+        ? `${ms(many.p50)} / ${ms(many.p95)} / ${ms(many.p99)} | ${many.requestsPerSecond.toFixed(0)}`
+        : `skipped (1-client p50 > ${SLOW_MS} ms) | -`;
+      line(
+        `| ${scenario.as} | ${scenario.name} | ${page.count} | ${ms(sqlTimes.p50)} | ${ms(single.p50)} / ${ms(single.p99)} | ` +
+          `${(single.p50 / sqlTimes.p50).toFixed(1)} | ${loaded} | ${single.errors + (many?.errors ?? 0)} |`,
+      );
+    }
+  } finally {
+    await server.stop();
+    await pool.end();
+  }
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await benchTicketsList();
+}

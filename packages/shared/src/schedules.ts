@@ -1,0 +1,20 @@
+// Service hours: two shifts (A and B) per weekday, HH:MM, for companies, queues and connections
+// (02-operations §3, §9: default 08:00-12:00 and 13:00-18:00).
+import { z } from 'zod';
+import { hhmm } from './validation.ts';
+
+export const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+
+const optionalTime = z.union([z.literal(''), hhmm]);
+
+export const weekdaySchedule = z.strictObject({
+  weekday: z.string().max(30),
+  weekdayEn: z.enum(weekdays),
+  startTimeA: optionalTime,
+  endTimeA: optionalTime,
+  startTimeB: optionalTime,
+  endTimeB: optionalTime,
+});
+export type WeekdaySchedule = z.infer<typeof weekdaySchedule>;
+
+export const weekSchedules = z.array(weekdaySchedule).max(7);
