@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { QueueSummary } from './users.ts';
 import { weekSchedules, type WeekdaySchedule } from './schedules.ts';
-import { boundedText, idParam, validationMessages } from './validation.ts';
+import { boundedText, idParam, isoDatePrefix, validationMessages } from './validation.ts';
 
 export const connectionChannels = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'sandbox'] as const;
 export type ConnectionChannel = (typeof connectionChannels)[number];
@@ -17,7 +17,7 @@ export const CONNECTION_DEFAULTS = { maxUseBotQueues: 3, maxUseBotQueuesNPS: 3, 
 
 const minutes = z.coerce.number().int().min(0).max(525_600);
 const longText = z.string().max(5000);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalidDate');
+const isoDate = isoDatePrefix.refine((text) => text.length === 10, 'validation.invalidDate');
 
 export const connectionFields = {
   name: boundedText(2, 50),

@@ -1,6 +1,7 @@
 // Message entity (01-core §3 Message).
 import { z } from 'zod';
 import type { TicketView } from './tickets.ts';
+import { isoDatePrefix } from './validation.ts';
 export const mediaTypes = [
   'chat',
   'image',
@@ -72,8 +73,8 @@ export const messageForwardBody = z.strictObject({
 });
 export const messagesAllMeQuery = z.strictObject({
   fromMe: z.enum(['true', 'false']).optional(),
-  dateStart: z.string().regex(/^\d{4}-\d{2}-\d{2}/).optional(),
-  dateEnd: z.string().regex(/^\d{4}-\d{2}-\d{2}/).optional(),
+  dateStart: isoDatePrefix.optional(),
+  dateEnd: isoDatePrefix.optional(),
 });
 
 export type MessagesPage = { messages: MessageView[]; ticket: TicketView; count: number; hasMore: boolean };

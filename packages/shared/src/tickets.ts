@@ -1,7 +1,7 @@
 // Ticket entity (01-core §3 Ticket).
 import { z } from 'zod';
 import type { TagView } from './tags.ts';
-import { idParam, pageNumberQuery } from './validation.ts';
+import { idParam, isoDatePrefix, pageNumberQuery } from './validation.ts';
 
 export const ticketStatuses = ['pending', 'open', 'closed', 'group', 'lgpd', 'nps'] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
@@ -62,7 +62,7 @@ const jsonStatusList = z
     }
   });
 const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'validation.invalidDate');
+const isoDate = isoDatePrefix;
 
 export const ticketsListQuery = z.strictObject({
   searchParam: z.string().max(200).default(''),

@@ -11,6 +11,9 @@ const pgError = (error: unknown): PgErrorLike | undefined => {
   return undefined;
 };
 
+// NUL or bytes the database encoding cannot hold: the request's text is at fault (400, not 500).
+export const isUnstorableText = (error: unknown) => ['22021', '22P05'].includes(pgError(error)?.code ?? '');
+
 export const isUniqueViolation = (error: unknown, constraint?: string) => {
   const found = pgError(error);
   return found?.code === '23505' && (constraint === undefined || found.constraint === constraint);

@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode, ValidationIssue } from '@atende/shared/errors';
+import { isUnstorableText } from './db-errors.ts';
 
 export class AppError extends Error {
   constructor(
@@ -18,6 +19,17 @@ export const notFound = (code: ErrorCode = 'ERR_NOT_FOUND') => new AppError(code
 export const forbidden = () => new AppError('ERR_NO_PERMISSION', 403);
 export const invalidField = (path: string, message: string) =>
   new AppError('ERR_VALIDATION', 400, { fields: [{ path, message }] });
+
+// Reads a multipart request: a malformed body (cut off, no closing boundary) is the caller's
+// fault, not a 500; errors that carry a status (size and count limits, AppError) keep it.
+export const readMultipart = async <T>(read: () => Promise<T>) => {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
+    throw new AppError('ERR_INVALID_FILE', 400);
+  }
+};
 
 const fastifyCodeToError: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'ERR_INVALID_JSON',
@@ -43,6 +55,9 @@ export const registerErrorHandler = (app: FastifyInstance) => {
         return { path: segments.filter(Boolean).join('.'), message: issue.message ?? issue.keyword };
       });
       return reply.status(400).send({ error: 'ERR_VALIDATION', fields } satisfies ErrorBody);
+    }
+    if (isUnstorableText(error)) {
+      return reply.status(400).send({ error: 'ERR_VALIDATION' } satisfies ErrorBody);
     }
     if (error.statusCode === 429) {
       return reply.status(429).send({ error: 'ERR_TOO_MANY_REQUESTS' } satisfies ErrorBody);

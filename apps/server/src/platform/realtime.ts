@@ -122,7 +122,11 @@ export const createRealtime = async (deps: {
 
   const unsubscribe = deps.bus.subscribe(({ companyId, event, payload, audience }) => {
     const channel = companyChannel(companyId, event);
-    if (event === 'user' && 'user' in payload) void refreshViewers(companyId, payload.user.id).catch(() => undefined);
+    // a deleted user's sockets are dropped too (refreshViewers finds no actor and disconnects)
+    if (event === 'user') {
+      const changedUserId = 'user' in payload ? payload.user.id : 'userId' in payload ? payload.userId : undefined;
+      if (changedUserId !== undefined) void refreshViewers(companyId, changedUserId).catch(() => undefined);
+    }
     if (audience && 'ticket' in audience) {
       void emitToTicketViewers(companyId, audience.ticket, channel, payload).catch(() => undefined);
       return;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageEditBody, messageForwardBody, messageSendBody, messagesAllMeQuery, messagesListQuery } from '@atende/shared/messages';
 import { idParam } from '@atende/shared/validation';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, readMultipart } from '../../platform/errors.ts';
 import { checkMedia } from './media.ts';
 import type { MessagesService, UploadedMedia } from './messages.service.ts';
 
@@ -25,15 +25,19 @@ export const messagesRoutes = (service: MessagesService): FastifyPluginAsyncZod 
       let fields: Record<string, unknown> = {};
       const medias: UploadedMedia[] = [];
       if (request.isMultipart()) {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'medias' || medias.length >= MAX_MEDIA_FILES) throw new AppError('ERR_INVALID_FILE', 400);
-            const data = await (part as MultipartFile).toBuffer();
-            medias.push({ data, checked: await checkMedia(data, part.filename) });
-          } else {
-            fields[part.fieldname] = part.value;
+        await readMultipart(async () => {
+          for await (const part of request.parts()) {
+            if (part.type === 'file') {
+              if (part.fieldname !== 'medias' || medias.length >= MAX_MEDIA_FILES) throw new AppError('ERR_INVALID_FILE', 400);
+              const data = await (part as MultipartFile).toBuffer();
+              // toBuffer misses a limit reached in the last chunk; the stream still says it was cut
+              if (part.file.truncated) throw new AppError('ERR_FILE_TOO_LARGE', 413);
+              medias.push({ data, checked: await checkMedia(data, part.filename) });
+            } else {
+              fields[part.fieldname] = part.value;
+            }
           }
-        }
+        });
       } else {
         fields = (request.body ?? {}) as Record<string, unknown>;
       }

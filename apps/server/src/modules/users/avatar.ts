@@ -7,6 +7,8 @@ import { AppError } from '../../platform/errors.ts';
 const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'gif']);
 
 export const toAvatarJpeg = async (input: Buffer) => {
+  // sharp throws at once on an empty buffer
+  if (input.length === 0) throw new AppError('ERR_INVALID_FILE', 400);
   const image = sharp(input, { failOn: 'error', limitInputPixels: 40_000_000 });
   const metadata = await image.metadata().catch(() => undefined);
   if (!metadata?.format || !acceptedFormats.has(metadata.format)) throw new AppError('ERR_INVALID_FILE', 400);

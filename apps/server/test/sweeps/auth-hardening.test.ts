@@ -1,0 +1,200 @@
+// Auth hardening beyond test/auth/session.test.ts (HTTP alg none / foreign key / expired, rotation
+// reuse, logout, throttling, deleted user over HTTP) and test/platform/config.test.ts (production
+// secrets): the same forged tokens on the Socket.IO handshake, tokens of users moved or deleted,
+// key confusion between access and refresh tokens, and tampered refresh cookies (issue 4 point 3).
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/db/schema.ts';
+import { createCompany, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.close();
+});
+afterAll(() => t.close());
+
+const connect = (options: { auth?: Record<string, unknown>; query?: Record<string, string> }) =>
+  new Promise<Socket>((resolve, reject) => {
+    const socket = io(t.url, { ...options, transports: ['websocket'], reconnection: false });
+    sockets.push(socket);
+    socket.on('connect', () => resolve(socket));
+    socket.on('connect_error', (error) => reject(error));
+  });
+const connectWith = (token: string) => connect({ auth: { token } });
+
+const key = (secret: string) => new TextEncoder().encode(secret);
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const decode = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
+
+// Forged variants of a genuine access token: each must be refused wherever a token is accepted.
+const forgeries = async (genuine: string) => {
+  const claims = decode(genuine);
+  const [header, payload, signature] = genuine.split('.');
+  const sign = (alg: string, secret: string, extra: Record<string, unknown> = {}) =>
+    new SignJWT({ cid: claims.cid, sid: claims.sid, ...extra })
+      .setProtectedHeader({ alg })
+      .setSubject(String(claims.sub))
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(key(secret));
+  return {
+    'alg none': `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`,
+    'alg none, no signature part': `${b64({ alg: 'none' })}.${payload}`,
+    'wrong signature': `${header}.${payload}.${signature.slice(0, -4)}AAAA`,
+    'foreign secret': await sign('HS256', 'another-secret-another-secret-another-secret'),
+    'signed with the refresh secret': await sign('HS256', t.config.jwtRefreshSecret),
+    'HS512 with the right secret': await sign('HS512', t.config.jwtSecret),
+    'payload swapped to company 1, signature kept': `${header}.${b64({ ...claims, cid: 1, sub: '1' })}.${signature}`,
+    expired: await new SignJWT({ cid: claims.cid, sid: claims.sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(claims.sub))
+      .setIssuedAt(nowSeconds() - 7200)
+      .setExpirationTime(nowSeconds() - 3600)
+      .sign(key(t.config.jwtSecret)),
+    'not yet valid': await new SignJWT({ cid: claims.cid, sid: claims.sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(claims.sub))
+      .setNotBefore(nowSeconds() + 3600)
+      .setExpirationTime('2h')
+      .sign(key(t.config.jwtSecret)),
+    'claims of the wrong type': await sign('HS256', t.config.jwtSecret, { cid: String(claims.cid) }),
+    'empty string': '',
+    'huge token': 'a'.repeat(100_000),
+  };
+};
+
+describe('Socket.IO handshake refuses forged tokens (ARCHITECTURE §4 Tenancy, 01-core §7 Realtime)', () => {
+  it('alg none, wrong signature, foreign or refresh secret, HS512, swapped payload, expired: all refused', async () => {
+    const { admin } = await createCompany(t.db);
+    const session = await t.login(admin.email, TEST_PASSWORD);
+    for (const [name, token] of Object.entries(await forgeries(session.token))) {
+      await expect(connectWith(token), name).rejects.toThrow('ERR_SESSION_EXPIRED');
+    }
+    // the genuine token still connects, so the refusals above are about the forgery
+    await expect(connectWith(session.token)).resolves.toBeTruthy();
+  });
+
+  it('a refresh token is not an access token, on the socket or over HTTP', async () => {
+    const { admin } = await createCompany(t.db);
+    const session = await t.login(admin.email, TEST_PASSWORD);
+    const refreshToken = session.cookie.replace(/^jrt=/, '');
+    await expect(connectWith(refreshToken)).rejects.toThrow('ERR_SESSION_EXPIRED');
+    expect((await t.request('GET', '/auth/me', { token: refreshToken })).status).toBe(403);
+  });
+
+  it('a token is read only from the handshake auth, never from the URL query', async () => {
+    const { admin } = await createCompany(t.db);
+    const session = await t.login(admin.email, TEST_PASSWORD);
+    await expect(connect({ query: { token: session.token } })).rejects.toThrow('ERR_SESSION_EXPIRED');
+    await expect(connect({ auth: { token: [session.token] } })).rejects.toThrow('ERR_SESSION_EXPIRED');
+    expect((await t.request('GET', `/auth/me?token=${session.token}`)).status).toBe(401);
+  });
+});
+
+describe('tokens of users moved or deleted (ARCHITECTURE §4 Tenancy, 01-core §4 Session)', () => {
+  it('a user moved to another company: its old token is refused on HTTP and on the socket, its refresh cookie too', async () => {
+    const a = await createCompany(t.db);
+    const b = await createCompany(t.db);
+    const user = await createUser(t.db, a.company.id, { profile: 'admin' });
+    const session = await t.login(user.email, TEST_PASSWORD);
+    await t.db.update(users).set({ companyId: b.company.id }).where(eq(users.id, user.id));
+
+    expect((await t.request('GET', '/auth/me', { token: session.token })).status).toBe(401);
+    expect((await t.request('GET', '/users', { token: session.token })).status).toBe(401);
+    await expect(connectWith(session.token)).rejects.toThrow('ERR_SESSION_EXPIRED');
+    const refreshed = await t.request('POST', '/auth/refresh_token', { cookie: session.cookie });
+    expect(refreshed.status).toBe(401);
+    expect(JSON.stringify(refreshed.body)).not.toContain(String(a.company.name));
+  });
+
+  it('a deleted user: the socket handshake is refused and the refresh cookie ends', async () => {
+    const { company } = await createCompany(t.db);
+    const user = await createUser(t.db, company.id);
+    const session = await t.login(user.email, TEST_PASSWORD);
+    await t.db.delete(users).where(eq(users.id, user.id));
+    await expect(connectWith(session.token)).rejects.toThrow('ERR_SESSION_EXPIRED');
+    expect((await t.request('POST', '/auth/refresh_token', { cookie: session.cookie })).status).toBe(401);
+  });
+
+  it("a user deleted by the admin loses its open socket and gets none of the company's events afterwards", async () => {
+    const { company, admin } = await createCompany(t.db);
+    const adminSession = await t.login(admin.email, TEST_PASSWORD);
+    const user = await createUser(t.db, company.id);
+    const socket = await connectWith((await t.login(user.email, TEST_PASSWORD)).token);
+    const seen: string[] = [];
+    socket.onAny((channel: string) => seen.push(channel));
+
+    expect((await t.request('DELETE', `/users/${user.id}`, { token: adminSession.token })).status).toBe(204);
+    await expect.poll(() => socket.connected, { timeout: 5000 }).toBe(false);
+    const seenBefore = seen.length;
+    const created = await t.request('POST', '/users', {
+      token: adminSession.token,
+      body: { name: 'After Deletion', email: `after-${Date.now()}@example.test`, password: 'secret-1' },
+    });
+    expect(created.status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(seen.slice(seenBefore)).toEqual([]);
+  });
+});
+
+describe('refresh cookie tampering (01-core §4 Session, ARCHITECTURE §2 auth)', () => {
+  it('forged refresh cookies are refused and do not end the genuine session', async () => {
+    const { admin } = await createCompany(t.db);
+    const other = await createCompany(t.db);
+    const session = await t.login(admin.email, TEST_PASSWORD);
+    const refreshToken = session.cookie.replace(/^jrt=/, '');
+    const [header, payload, signature] = refreshToken.split('.');
+    const claims = decode(refreshToken);
+    const forged = {
+      'alg none': `${b64({ alg: 'none' })}.${payload}.`,
+      'wrong signature': `${header}.${payload}.${signature.slice(0, -4)}AAAA`,
+      'subject swapped to another user, signature kept': `${header}.${b64({ ...claims, sub: String(other.admin.id) })}.${signature}`,
+      'signed with the access secret': await new SignJWT({ fam: claims.fam })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(claims.sub))
+        .setJti(String(claims.jti))
+        .setExpirationTime('1h')
+        .sign(key(t.config.jwtSecret)),
+      'an access token': session.token,
+      'unknown token id and family, right secret': await new SignJWT({ fam: '00000000-0000-0000-0000-000000000001' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(other.admin.id))
+        .setJti('00000000-0000-0000-0000-000000000000')
+        .setExpirationTime('1h')
+        .sign(key(t.config.jwtRefreshSecret)),
+      garbage: "' OR 1=1 --",
+      huge: 'a'.repeat(3000),
+    };
+    for (const [name, cookieValue] of Object.entries(forged)) {
+      const answer = await t.request('POST', '/auth/refresh_token', { cookie: `jrt=${encodeURIComponent(cookieValue)}` });
+      expect(answer.status, name).toBe(401);
+      expect(answer.body, name).toEqual({ error: 'ERR_SESSION_EXPIRED' });
+      // logout with a forged cookie must not end anyone's session
+      expect((await t.request('DELETE', '/auth/logout', { cookie: `jrt=${encodeURIComponent(cookieValue)}` })).status, name).toBe(204);
+    }
+    const genuine = await t.request('POST', '/auth/refresh_token', { cookie: session.cookie });
+    expect(genuine.status).toBe(200);
+    expect(genuine.body.user.id).toBe(admin.id);
+  });
+
+  it('after logout the access token may live until it expires, but no refresh brings the session back (01-core §4 Session)', async () => {
+    const { admin } = await createCompany(t.db);
+    const session = await t.login(admin.email, TEST_PASSWORD);
+    const rotated = await t.request('POST', '/auth/refresh_token', { cookie: session.cookie });
+    const rotatedCookie = (rotated.headers.get('set-cookie') ?? '').split(';')[0];
+    expect((await t.request('DELETE', '/auth/logout', { cookie: rotatedCookie })).status).toBe(204);
+    // the short-lived access token is not revoked (accepted design: it expires in minutes)
+    expect((await t.request('GET', '/auth/me', { token: session.token })).status).toBe(200);
+    for (const cookie of [rotatedCookie, session.cookie]) {
+      expect((await t.request('POST', '/auth/refresh_token', { cookie })).status).toBe(401);
+    }
+  });
+});
