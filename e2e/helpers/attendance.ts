@@ -1,13 +1,7 @@
 // Helpers for the attendance journeys: an API client with an admin token, a sandbox connection
-// that plays the customer, and a server started on a data folder seeded with queues (the queues
-// screens are another issue's work, so queues are written straight into the embedded database
-// between two starts).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+// that plays the customer, and a server started with queues.
 import type { Page } from 'playwright-core';
-import { startServer, type RunningServer } from './server.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './server.ts';
 
 export type Api = {
   token: string;
@@ -55,30 +49,13 @@ export const createSandbox = async (api: Api, name = 'Sandbox'): Promise<Sandbox
 
 export type SeededServer = RunningServer & { queues: { id: number; name: string }[] };
 
-// Starts once to migrate and seed, writes the queues, then starts again on the same folder.
+// Starts the product and creates the queues through the API, as an admin would.
 export const startServerWithQueues = async (queues: { name: string; color: string }[]): Promise<SeededServer> => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'atende-e2e-seeded-'));
-  const first = await startServer({ DATA_DIR: dataDir });
-  await first.stop();
-  const db = await PGlite.create(join(dataDir, 'pglite'));
+  const server = await startServer();
+  const admin = await apiAs(server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
   const created: { id: number; name: string }[] = [];
-  for (const queue of queues) {
-    const result = await db.query<{ id: number; name: string }>(
-      'insert into queues (company_id, name, color) values (1, $1, $2) returning id, name',
-      [queue.name, queue.color],
-    );
-    created.push(result.rows[0]);
-  }
-  await db.close();
-  const server = await startServer({ DATA_DIR: dataDir });
-  return {
-    ...server,
-    queues: created,
-    stop: async () => {
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  for (const queue of queues) created.push(await admin.call<{ id: number; name: string }>('POST', '/queue', queue));
+  return { ...server, queues: created };
 };
 
 export const signIn = async (page: Page, url: string, email: string, password: string) => {
