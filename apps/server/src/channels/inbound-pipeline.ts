@@ -58,8 +58,12 @@ const liveTicketFor = async (tx: DbOrTx, message: InboundMessage, contact: typeo
   }
 };
 
+// PostgreSQL text cannot hold NUL; a customer's message is kept without it rather than refused.
+const withoutNul = (text: string) => text.replaceAll('\u0000', '');
+
 export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService }) => ({
-  receive: async (message: InboundMessage): Promise<InboundResult> => {
+  receive: async (raw: InboundMessage): Promise<InboundResult> => {
+    const message = { ...raw, body: withoutNul(raw.body), from: { ...raw.from, name: withoutNul(raw.from.name) } };
     const outcome = await deps.db.transaction(async (tx) => {
       const [connection] = await tx
         .select({ id: connections.id, channel: connections.channel })

@@ -162,3 +162,12 @@ describe('inbound pipeline (01-core §4 Unread handling; ARCHITECTURE §4 no los
     expect((await a.ticket(a.adminSession.token, results[0].ticketId)).unreadMessages).toBe(5);
   });
 });
+
+describe('inbound text the database cannot hold (ARCHITECTURE §4 no lost messages)', () => {
+  it('a customer message with NUL characters is stored without them, not refused', async () => {
+    const a = await setupAttendance(t);
+    const stored = await a.inbound('5511933330002', 'oi\u0000tudo bem');
+    const page = await t.request('GET', `/messages/${stored.ticketId}`, { token: a.adminSession.token });
+    expect(page.body.messages[0].body).toBe('oitudo bem');
+  });
+});

@@ -2,10 +2,12 @@ import { menuItems } from '@atende/shared/navigation';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ComingSoonPage } from '../../features/coming-soon/coming-soon-page.tsx';
+import { ConnectionsPage } from '../../features/connections/connections-page.tsx';
 import { ContactsPage } from '../../features/contacts/contacts-page.tsx';
 import { DashboardPage } from '../../features/dashboard/dashboard-page.tsx';
 import { LoginPage } from '../../features/login/login-page.tsx';
 import { OverduePage } from '../../features/overdue/overdue-page.tsx';
+import { QueuesPage } from '../../features/queues/queues-page.tsx';
 import { SignupPage } from '../../features/signup/signup-page.tsx';
 import { TicketsPage } from '../../features/tickets/tickets-page.tsx';
 import { UsersPage } from '../../features/users/users-page.tsx';
@@ -13,7 +15,7 @@ import { AppLayout } from '../shell/app-layout.tsx';
 import { RequireAction } from './require-action.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -35,6 +37,22 @@ export const AppRoutes = () => {
             element={
               <RequireAction action="users:manage">
                 <UsersPage />
+              </RequireAction>
+            }
+          />
+          <Route
+            path="/queues"
+            element={
+              <RequireAction action="drawer-admin-items:view">
+                <QueuesPage />
+              </RequireAction>
+            }
+          />
+          <Route
+            path="/connections"
+            element={
+              <RequireAction action="connections:view">
+                <ConnectionsPage />
               </RequireAction>
             }
           />

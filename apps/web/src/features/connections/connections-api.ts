@@ -1,0 +1,51 @@
+import type { ConnectionCreateBody, ConnectionUpdateBody, ConnectionView } from '@atende/shared/connections';
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+
+export const connectionsApi = {
+  list: () => api.get<ConnectionView[]>('/whatsapp'),
+  get: (id: number) => api.get<ConnectionView>(`/whatsapp/${id}`),
+  create: (body: ConnectionCreateBody) => api.post<ConnectionView>('/whatsapp', body),
+  update: (id: number, body: ConnectionUpdateBody) => api.put<ConnectionView>(`/whatsapp/${id}`, body),
+  remove: (id: number) => api.delete<void>(`/whatsapp/${id}`),
+};
+
+// ['whatsapp'] is shared with the connection pickers of other screens (same GET /whatsapp answer).
+export const connectionsQueryKeys = {
+  list: ['whatsapp'] as const,
+  one: (id: number) => ['connections', 'one', id] as const,
+};
+
+export const upsertConnectionInCache = (client: QueryClient, connection: ConnectionView) => {
+  client.setQueryData<ConnectionView[]>(connectionsQueryKeys.list, (list) => {
+    if (!list) return list;
+    const next = list.some((row) => row.id === connection.id)
+      ? list.map((row) => (row.id === connection.id ? connection : row))
+      : [...list, connection];
+    // only one default connection per company
+    return connection.isDefault ? next.map((row) => (row.id === connection.id ? row : { ...row, isDefault: false })) : next;
+  });
+  client.setQueryData<ConnectionView>(connectionsQueryKeys.one(connection.id), (current) => (current ? connection : current));
+};
+
+export const removeConnectionFromCache = (client: QueryClient, connectionId: number) => {
+  client.setQueryData<ConnectionView[]>(connectionsQueryKeys.list, (list) => list?.filter((row) => row.id !== connectionId));
+  client.removeQueries({ queryKey: connectionsQueryKeys.one(connectionId) });
+};
+
+const TOKEN_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+// 30 random letters or digits (the shared schema's token rule).
+export const generateToken = () => {
+  const bytes = crypto.getRandomValues(new Uint8Array(30));
+  return Array.from(bytes, (byte) => TOKEN_CHARS[byte % TOKEN_CHARS.length]).join('');
+};
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+// dd/MM/yy HH:mm in local time
+export const formatUpdatedAt = (iso: string) => {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${pad(date.getFullYear() % 100)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+};

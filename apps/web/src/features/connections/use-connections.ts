@@ -1,0 +1,22 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCompanyEvent } from '../realtime/use-company-event.ts';
+import { connectionsApi, connectionsQueryKeys, removeConnectionFromCache, upsertConnectionInCache } from './connections-api.ts';
+
+export const useConnections = () => useQuery({ queryKey: connectionsQueryKeys.list, queryFn: connectionsApi.list });
+
+export const useConnection = (id: number | null) =>
+  useQuery({
+    queryKey: connectionsQueryKeys.one(id ?? 0),
+    queryFn: () => connectionsApi.get(id ?? 0),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+
+// company-{id}-whatsapp keeps the list current.
+export const useConnectionEvents = () => {
+  const queryClient = useQueryClient();
+  useCompanyEvent('whatsapp', (payload) => {
+    if (payload.action === 'delete') removeConnectionFromCache(queryClient, payload.whatsappId);
+    else upsertConnectionInCache(queryClient, payload.whatsapp);
+  });
+};

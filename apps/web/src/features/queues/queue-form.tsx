@@ -1,0 +1,176 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { queueBody, rotationMinutes, type QueueView } from '@atende/shared/queues';
+import {
+  Box, Button, DialogActions, DialogContent, FormControlLabel, Grid, MenuItem, Stack, Switch, Tab, Tabs, TextField, Typography,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm, type Path, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-error.ts';
+import { toastError } from '../../lib/error-message.ts';
+import { toast } from '../../lib/toast.ts';
+import { useSessionUser } from '../auth/session-context.ts';
+import { useFieldError } from '../users/use-field-error.ts';
+import { ChatbotOptions } from './chatbot-options.tsx';
+import { toQueueFormValues, toQueuePayload, type QueueFormValues } from './queue-form-values.ts';
+import { queuesApi, upsertQueueInCache } from './queues-api.ts';
+import { QueueSchedules } from './queue-schedules.tsx';
+
+const resolver = zodResolver(queueBody, undefined, { raw: true }) as unknown as Resolver<QueueFormValues>;
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+type QueueFormProps = { queue: QueueView | null; onCreated: (id: number) => void; onClose: () => void };
+
+export const QueueForm = ({ queue, onCreated, onClose }: QueueFormProps) => {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const queryClient = useQueryClient();
+  const actor = useSessionUser();
+  const withSchedules = actor.company.settings.scheduleType === 'queue';
+  const [tab, setTab] = useState<'data' | 'hours'>('data');
+  const form = useForm<QueueFormValues>({
+    defaultValues: toQueueFormValues(queue, (weekday) => t(`queues.weekdays.${weekday}`)),
+    resolver,
+  });
+  const { register, control, watch, formState } = form;
+  const { errors } = formState;
+  const text = (name: 'name' | 'color' | 'greetingMessage' | 'outOfHoursMessage', testId: string) => {
+    const { ref, ...rest } = register(name);
+    return { ...rest, inputRef: ref, error: Boolean(errors[name]), helperText: fieldError(errors[name]), slotProps: { htmlInput: { 'data-testid': testId } } };
+  };
+  const color = watch('color');
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const payload = toQueuePayload(values, withSchedules);
+      const saved = queue ? await queuesApi.update(queue.id, payload) : await queuesApi.create(payload);
+      upsertQueueInCache(queryClient, saved);
+      toast.success(t('queues.toasts.saved'));
+      // a new queue stays open in edit mode so its chatbot options can be added
+      if (queue) onClose();
+      else onCreated(saved.id);
+    } catch (error) {
+      if (error instanceof ApiError && error.body?.fields?.length) {
+        for (const issue of error.body.fields) {
+          form.setError(issue.path.replace(/^body\./, '') as Path<QueueFormValues>, { message: issue.message });
+        }
+        setTab('data');
+      }
+      toastError(error);
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} data-testid="queue-form" sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+      {withSchedules && (
+        <Tabs value={tab} onChange={(_, value: 'data' | 'hours') => setTab(value)} sx={{ px: 3 }}>
+          <Tab value="data" label={t('queues.tabs.data')} data-testid="queue-tab-data" />
+          <Tab value="hours" label={t('queues.tabs.hours')} data-testid="queue-tab-hours" />
+        </Tabs>
+      )}
+      <DialogContent dividers>
+        <Box hidden={tab !== 'data'}>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField {...text('name', 'queue-name')} label={t('queues.fields.name')} fullWidth autoFocus />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                <TextField {...text('color', 'queue-color')} label={t('queues.fields.color')} fullWidth />
+                <Box
+                  component="input"
+                  type="color"
+                  aria-label={t('queues.fields.color')}
+                  value={HEX_COLOR.test(color) ? color : '#000000'}
+                  onChange={(event) => form.setValue('color', event.target.value, { shouldDirty: true })}
+                  sx={{ width: 56, height: 56, p: 0, border: 'none', bgcolor: 'transparent', cursor: 'pointer' }}
+                  data-testid="queue-color-picker"
+                />
+              </Stack>
+            </Grid>
+            <Grid size={12}>
+              <TextField {...text('greetingMessage', 'queue-greeting')} label={t('queues.fields.greetingMessage')} fullWidth multiline minRows={2} />
+            </Grid>
+            <Grid size={12}>
+              <TextField {...text('outOfHoursMessage', 'queue-out-of-hours')} label={t('queues.fields.outOfHoursMessage')} fullWidth multiline minRows={2} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <Controller
+                control={control}
+                name="ativarRoteador"
+                render={({ field }) => (
+                  <FormControlLabel
+                    control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} data-testid="queue-rotation" />}
+                    label={t('queues.fields.rotation')}
+                  />
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <Controller
+                control={control}
+                name="tempoRoteador"
+                render={({ field }) => (
+                  <TextField
+                    select
+                    fullWidth
+                    size="small"
+                    label={t('queues.fields.rotationTime')}
+                    value={field.value}
+                    onChange={(event) => field.onChange(Number(event.target.value))}
+                    disabled={!watch('ativarRoteador')}
+                    data-testid="queue-rotation-time"
+                  >
+                    {rotationMinutes.map((minutes) => (
+                      <MenuItem key={minutes} value={minutes}>
+                        {t('queues.minutes', { count: minutes })}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <Controller
+                control={control}
+                name="closeTicket"
+                render={({ field }) => (
+                  <FormControlLabel
+                    control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} data-testid="queue-close-ticket" />}
+                    label={t('queues.fields.closeTicket')}
+                  />
+                )}
+              />
+            </Grid>
+          </Grid>
+          <Box sx={{ mt: 3 }}>
+            <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+              {t('queues.chatbot.title')}
+            </Typography>
+            {queue ? (
+              <ChatbotOptions queue={queue} />
+            ) : (
+              <Typography variant="body2" color="text.secondary" data-testid="queue-chatbot-hint">
+                {t('queues.chatbot.saveFirst')}
+              </Typography>
+            )}
+          </Box>
+        </Box>
+        {withSchedules && (
+          <Box hidden={tab !== 'hours'}>
+            <QueueSchedules control={control} errors={errors} />
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button onClick={onClose} color="inherit" data-testid="queue-cancel">
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" disabled={formState.isSubmitting} data-testid="queue-save">
+          {queue ? t('common.save') : t('common.add')}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+};

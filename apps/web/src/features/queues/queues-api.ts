@@ -1,0 +1,33 @@
+import type { ChatbotBody, ChatbotUpdateBody, ChatbotView, QueueBody, QueueView } from '@atende/shared/queues';
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+
+export const queuesApi = {
+  list: () => api.get<QueueView[]>('/queue'),
+  get: (id: number) => api.get<QueueView>(`/queue/${id}`),
+  create: (body: QueueBody) => api.post<QueueView>('/queue', body),
+  update: (id: number, body: Partial<QueueBody>) => api.put<QueueView>(`/queue/${id}`, body),
+  remove: (id: number) => api.delete<void>(`/queue/${id}`),
+  createOption: (body: ChatbotBody) => api.post<ChatbotView>('/chatbot', body),
+  updateOption: (id: number, body: ChatbotUpdateBody) => api.put<ChatbotView>(`/chatbot/${id}`, body),
+  removeOption: (id: number) => api.delete<void>(`/chatbot/${id}`),
+};
+
+// ['queue'] is shared with the queue pickers of other screens (same GET /queue answer).
+export const queuesQueryKeys = {
+  list: ['queue'] as const,
+  one: (id: number) => ['queues', 'one', id] as const,
+};
+
+export const upsertQueueInCache = (client: QueryClient, queue: QueueView) => {
+  client.setQueryData<QueueView[]>(queuesQueryKeys.list, (list) => {
+    if (!list) return list;
+    return list.some((row) => row.id === queue.id) ? list.map((row) => (row.id === queue.id ? queue : row)) : [...list, queue];
+  });
+  client.setQueryData<QueueView>(queuesQueryKeys.one(queue.id), (current) => (current ? queue : current));
+};
+
+export const removeQueueFromCache = (client: QueryClient, queueId: number) => {
+  client.setQueryData<QueueView[]>(queuesQueryKeys.list, (list) => list?.filter((row) => row.id !== queueId));
+  client.removeQueries({ queryKey: queuesQueryKeys.one(queueId) });
+};

@@ -1,0 +1,112 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './helpers/browser.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const signIn = async (page: Page, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) => {
+  await page.goto(`${server.url}/login`);
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('app-bar').waitFor();
+};
+
+describe('queues and connections screens (02-operations §2)', () => {
+  it('creates a queue with a chatbot option, refuses a repeated colour, and links a sandbox connection', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page);
+    await page.goto(`${server.url}/queues`);
+    await page.getByTestId('queues-table').waitFor();
+
+    // a new queue; the dialog stays open in edit mode for its chatbot options
+    await page.getByTestId('queues-add').click();
+    await page.getByTestId('queue-modal').waitFor();
+    await page.getByTestId('queue-name').fill('Suporte');
+    await page.getByTestId('queue-color').fill('#123456');
+    await page.getByTestId('queue-greeting').fill('Bem-vindo ao suporte');
+    await page.getByTestId('queue-save').click();
+    await page.getByTestId('queue-chatbot-add').click();
+    await page.getByTestId('queue-chatbot-name').fill('abc');
+    await page.getByTestId('queue-chatbot-save').click();
+    await page.getByText('Muito curto!').first().waitFor();
+    await page.getByTestId('queue-chatbot-name').fill('Financeiro');
+    await page.getByTestId('queue-chatbot-greeting').fill('Fale com o financeiro');
+    await page.getByTestId('queue-chatbot-save').click();
+    await page.getByTestId('toast-success').filter({ hasText: 'Bot salvo com sucesso' }).first().waitFor();
+    await page.locator('[data-testid="queue-chatbot-option"][data-saved="true"]').waitFor();
+    await page.getByTestId('queue-save').click();
+    await page.getByTestId('queue-modal').waitFor({ state: 'detached' });
+    await page.getByTestId('queues-row').filter({ hasText: 'Suporte' }).waitFor();
+
+    // the option is there when the queue is opened again
+    await page.getByTestId('queues-row').filter({ hasText: 'Suporte' }).getByTestId('queues-edit').click();
+    await expect.poll(() => page.getByTestId('queue-chatbot-name').inputValue()).toBe('Financeiro');
+    await page.getByTestId('queue-cancel').click();
+    await page.getByTestId('queue-modal').waitFor({ state: 'detached' });
+
+    // same colour: the translated error toast
+    await page.getByTestId('queues-add').click();
+    await page.getByTestId('queue-name').fill('Vendas');
+    await page.getByTestId('queue-color').fill('#123456');
+    await page.getByTestId('queue-save').click();
+    await page.getByTestId('toast-error').first().waitFor();
+    await page.getByTestId('toast-error').filter({ hasText: 'Esta cor já está em uso' }).first().waitFor();
+    await page.getByTestId('queue-cancel').click();
+
+    // a sandbox connection with that queue
+    await page.goto(`${server.url}/connections`);
+    await page.getByTestId('connections-table').waitFor();
+    await page.getByTestId('connections-add').click();
+    await page.getByTestId('connections-add-sandbox').click();
+    await page.getByTestId('connection-modal').waitFor();
+    await page.getByTestId('connection-name').fill('Sandbox E2E');
+    await page.getByTestId('connection-queues').locator('[role="combobox"]').click();
+    await page.locator('[data-testid^="connection-queue-option-"]').filter({ hasText: 'Suporte' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('connection-token-regenerate').click();
+    await expect.poll(() => page.getByTestId('connection-token').inputValue()).toMatch(/^[A-Za-z0-9]{30}$/);
+    await page.getByTestId('connection-save').click();
+    await page.getByTestId('connection-modal').waitFor({ state: 'detached' });
+    const row = page.getByTestId('connections-row').filter({ hasText: 'Sandbox E2E' });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toMatch(/\d\d\/\d\d\/\d\d \d\d:\d\d/);
+
+    // the queue is linked
+    await row.getByTestId('connections-edit').click();
+    await page.getByTestId('connection-queues').getByText('Suporte').waitFor();
+    await page.close();
+  });
+
+  it('a user with the user profile sees the no-permission view on /queues', async () => {
+    const admin = await browser.newPage();
+    await signIn(admin);
+    const status = await admin.evaluate(async () => {
+      const response = await fetch('/users', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('token') ?? ''}` },
+        body: JSON.stringify({ name: 'Plain User', email: 'plain@e2e.test', password: 'plain-pass', profile: 'user' }),
+      });
+      return response.status;
+    });
+    expect(status).toBe(201);
+    await admin.close();
+    const page = await browser.newPage();
+    await signIn(page, 'plain@e2e.test', 'plain-pass');
+    await page.goto(`${server.url}/queues`);
+    await page.getByTestId('access-denied').waitFor();
+    expect(await page.getByTestId('queues-table').count()).toBe(0);
+    await page.close();
+  });
+});
