@@ -30,6 +30,9 @@ export type DatabaseTarget = { url: string } | { pgliteDir: string } | { inMemor
 export const openDatabase = async (target: DatabaseTarget): Promise<Database> => {
   if ('url' in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+    // An idle connection the server ends (restart, admin command) must not crash the process;
+    // the pool opens a new one on the next checkout.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -30,7 +30,17 @@ export const openTestDatabase = async (): Promise<Database> => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
+      // connections that are still closing make a plain drop fail for a moment; wait for them
+      // rather than force, which would interrupt them mid-goodbye
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await cleanup.query(`drop database if exists ${name}`);
+          break;
+        } catch (error) {
+          if (attempt >= 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       await cleanup.end();
     },
   };
