@@ -73,7 +73,7 @@ describe('queues and connections screens (02-operations §2)', () => {
     await page.getByTestId('connection-modal').waitFor();
     await page.getByTestId('connection-name').fill('Sandbox E2E');
     await page.getByTestId('connection-queues').locator('[role="combobox"]').click();
-    await page.locator('[data-testid^="connection-queue-option-"]').filter({ hasText: 'Suporte' }).click();
+    await page.locator('[data-testid^="connection-queues-option-"]').filter({ hasText: 'Suporte' }).click();
     await page.keyboard.press('Escape');
     await page.getByTestId('connection-token-regenerate').click();
     await expect.poll(() => page.getByTestId('connection-token').inputValue()).toMatch(/^[A-Za-z0-9]{30}$/);

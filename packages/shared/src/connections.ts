@@ -7,12 +7,23 @@ import { boundedText, idParam, isoDatePrefix, validationMessages } from './valid
 export const connectionChannels = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'sandbox'] as const;
 export type ConnectionChannel = (typeof connectionChannels)[number];
 
+const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+export const CONNECTION_TOKEN_LENGTH = 30;
+
+// 02-operations §3: 30 random alphanumeric characters (bytes past 247 are redrawn, so each
+// character is equally likely). Works in the browser and in Node.
+export const newConnectionToken = () => {
+  let token = '';
+  while (token.length < CONNECTION_TOKEN_LENGTH) {
+    for (const byte of globalThis.crypto.getRandomValues(new Uint8Array(CONNECTION_TOKEN_LENGTH))) {
+      if (byte < 248 && token.length < CONNECTION_TOKEN_LENGTH) token += TOKEN_ALPHABET[byte % TOKEN_ALPHABET.length];
+    }
+  }
+  return token;
+};
+
 export const connectionStatuses = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING', 'CONNECTED'] as const;
 export type ConnectionStatus = (typeof connectionStatuses)[number];
-// 02-operations §4: these statuses put a warning badge on the menu
-export const statusesNeedingAttention: readonly string[] = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'];
-
-export const CONNECTION_DEFAULTS = { maxUseBotQueues: 3, maxUseBotQueuesNPS: 3, provider: 'beta' } as const;
 
 
 const minutes = z.coerce.number().int().min(0).max(525_600);
@@ -22,7 +33,7 @@ const isoDate = isoDatePrefix.refine((text) => text.length === 10, 'validation.i
 export const connectionFields = {
   name: boundedText(2, 50),
   isDefault: z.boolean().optional(),
-  token: z.string().regex(/^[A-Za-z0-9]{30}$/, 'validation.invalidToken').optional(),
+  token: z.string().length(CONNECTION_TOKEN_LENGTH, 'validation.invalidToken').regex(/^[A-Za-z0-9]+$/, 'validation.invalidToken').optional(),
   greetingMessage: longText.optional(),
   complationMessage: longText.optional(),
   outOfHoursMessage: longText.optional(),

@@ -61,8 +61,6 @@ export const globalSettingDefaults = {
 
 export type GlobalSettingKey = keyof typeof globalSettingDefaults;
 export const globalSettingKeys = Object.keys(globalSettingDefaults) as GlobalSettingKey[];
-// Every branding key is readable without signing in: the login page needs them.
-export const publicSettingKeys: readonly GlobalSettingKey[] = globalSettingKeys;
 
 export const brandingFallbacks = {
   primaryColorLight: '#0000FF',

@@ -1,20 +1,10 @@
 // Connections (02-operations §3 Connection): one channel account of a company (a WhatsApp number,
 // a Cloud API number, a Facebook page, an Instagram account, or the sandbox).
-import { randomInt } from 'node:crypto';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { connectionChannels } from '@atende/shared/connections';
+import { connectionChannels, newConnectionToken } from '@atende/shared/connections';
 import type { WeekdaySchedule } from '@atende/shared/schedules';
 import { companies } from './companies.ts';
 import { queues } from './queues.ts';
-
-
-const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-export const TOKEN_LENGTH = 30;
-
-// 02-operations §3: 30 random alphanumeric characters.
-export const newConnectionToken = () =>
-  Array.from({ length: TOKEN_LENGTH }, () => TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)]).join('');
-
 
 export const connections = pgTable(
   'connections',

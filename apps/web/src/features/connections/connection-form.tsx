@@ -1,23 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  connectionCreateBody, connectionUpdateBody, type ConnectionChannel, type ConnectionCreateBody, type ConnectionView,
+  connectionCreateBody, connectionUpdateBody, newConnectionToken, type ConnectionChannel, type ConnectionCreateBody, type ConnectionView,
 } from '@atende/shared/connections';
 import type { QueueView } from '@atende/shared/queues';
 import { ContentCopy, Refresh } from '@mui/icons-material';
 import {
-  Box, Button, Chip, DialogActions, DialogContent, FormControlLabel, Grid, IconButton, InputAdornment, MenuItem, Switch, Tab, Tabs,
+  Box, Button, DialogActions, DialogContent, FormControlLabel, Grid, IconButton, InputAdornment, Switch, Tab, Tabs,
   TextField, Tooltip,
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, type Path, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { QueueMultiSelect } from '../../components/queue-multi-select.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { queuesApi, queuesQueryKeys } from '../queues/queues-api.ts';
 import { useFieldError } from '../users/use-field-error.ts';
-import { connectionsApi, generateToken, upsertConnectionInCache } from './connections-api.ts';
+import { connectionsApi, upsertConnectionInCache } from './connections-api.ts';
 
 export type ConnectionFormValues = {
   name: string;
@@ -139,7 +140,7 @@ export const ConnectionForm = ({ connection, channel, onClose }: ConnectionFormP
                         </span>
                       </Tooltip>
                       <Tooltip title={t('connections.token.regenerate')}>
-                        <IconButton onClick={() => setToken(generateToken())} aria-label={t('connections.token.regenerate')} data-testid="connection-token-regenerate">
+                        <IconButton onClick={() => setToken(newConnectionToken())} aria-label={t('connections.token.regenerate')} data-testid="connection-token-regenerate">
                           <Refresh fontSize="small" />
                         </IconButton>
                       </Tooltip>
@@ -171,45 +172,20 @@ type QueueSelectProps = {
 
 const ConnectionQueueSelect = ({ control, queues, error }: QueueSelectProps) => {
   const { t } = useTranslation();
-  const byId = new Map(queues.map((queue) => [queue.id, queue]));
   return (
     <Controller
       control={control}
       name="queueIds"
       render={({ field }) => (
-        <TextField
-          select
-          fullWidth
-          label={t('connections.fields.queues')}
+        <QueueMultiSelect
+          queues={queues}
           value={field.value}
-          onChange={(event) => {
-            const value: unknown = event.target.value;
-            field.onChange(Array.isArray(value) ? value.map(Number) : []);
-          }}
+          onChange={field.onChange}
           onBlur={field.onBlur}
-          error={Boolean(error)}
-          helperText={error}
-          data-testid="connection-queues"
-          slotProps={{
-            select: {
-              multiple: true,
-              renderValue: (selected) => (
-                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-                  {(selected as number[]).map((id) => {
-                    const queue = byId.get(id);
-                    return <Chip key={id} size="small" label={queue?.name ?? id} sx={{ bgcolor: queue?.color || 'grey.500', color: '#fff' }} />;
-                  })}
-                </Box>
-              ),
-            },
-          }}
-        >
-          {queues.map((queue) => (
-            <MenuItem key={queue.id} value={queue.id} data-testid={`connection-queue-option-${queue.id}`}>
-              {queue.name}
-            </MenuItem>
-          ))}
-        </TextField>
+          label={t('connections.fields.queues')}
+          error={error}
+          testId="connection-queues"
+        />
       )}
     />
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatUpdatedAt, generateToken } from './connections-api.ts';
+import { newConnectionToken as generateToken } from '@atende/shared/connections';
+import { formatUpdatedAt } from './connections-api.ts';
 
 describe('connections helpers', () => {
   it('generates 30 random letters or digits', () => {

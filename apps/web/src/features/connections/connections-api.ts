@@ -33,14 +33,6 @@ export const removeConnectionFromCache = (client: QueryClient, connectionId: num
   client.removeQueries({ queryKey: connectionsQueryKeys.one(connectionId) });
 };
 
-const TOKEN_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-// 30 random letters or digits (the shared schema's token rule).
-export const generateToken = () => {
-  const bytes = crypto.getRandomValues(new Uint8Array(30));
-  return Array.from(bytes, (byte) => TOKEN_CHARS[byte % TOKEN_CHARS.length]).join('');
-};
-
 const pad = (value: number) => String(value).padStart(2, '0');
 
 // dd/MM/yy HH:mm in local time
