@@ -1,9 +1,10 @@
 import type { MessageView } from '@atende/shared/messages';
 import { AccessTime, Done, DoneAll, Edit, Forward, InsertDriveFile, Lock, MoreVert, PlayArrow, Reply } from '@mui/icons-material';
-import { Box, IconButton, Link, Menu, MenuItem, Stack, Typography } from '@mui/material';
+import { Box, Checkbox, IconButton, Link, Menu, MenuItem, Stack, Typography } from '@mui/material';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AudioPlayer } from './audio-player.tsx';
+import { ContactCardMessage } from './contact-card.tsx';
 import { formatClock } from './ticket-format.ts';
 
 // 01-core §4 Messages: ack 0 pending, 1 sent, 2 delivered, 3 read, 4-5 played.
@@ -44,15 +45,37 @@ type MessageBubbleProps = {
   onReply: (message: MessageView) => void;
   onEdit: (message: MessageView) => void;
   onDelete: (message: MessageView) => void;
+  selecting: boolean;
+  checked: boolean;
+  onToggleSelect: (message: MessageView) => void;
+  onForward: (message: MessageView) => void;
 };
 
-export const MessageBubble = memo(({ message, canEdit, onReply, onEdit, onDelete }: MessageBubbleProps) => {
+export const canForward = (message: MessageView) => !message.isDeleted && !message.isPrivate;
+
+export const MessageBubble = memo(({ message, canEdit, onReply, onEdit, onDelete, selecting, checked, onToggleSelect, onForward }: MessageBubbleProps) => {
   const { t } = useTranslation();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const mine = message.fromMe;
   const showBody = message.body && !(message.mediaUrl && message.body === message.mediaUrl);
   return (
-    <Box sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', px: 2, py: 0.375 }} data-testid={`message-${message.id}`} data-from-me={mine} data-private={message.isPrivate}>
+    <Box
+      sx={{ display: 'flex', alignItems: 'center', justifyContent: mine ? 'flex-end' : 'flex-start', px: 2, py: 0.375, bgcolor: checked ? 'action.selected' : undefined }}
+      data-testid={`message-${message.id}`}
+      data-from-me={mine}
+      data-private={message.isPrivate}
+      data-message-id={message.id}
+    >
+      {selecting && (
+        <Checkbox
+          size="small"
+          checked={checked}
+          disabled={!canForward(message)}
+          onChange={() => onToggleSelect(message)}
+          sx={{ mr: 'auto', order: -1 }}
+          slotProps={{ input: { 'aria-label': t('tickets.messages.select'), ...({ 'data-testid': 'message-select' } as object) } }}
+        />
+      )}
       <Box
         sx={(theme) => ({
           position: 'relative',
@@ -102,7 +125,9 @@ export const MessageBubble = memo(({ message, canEdit, onReply, onEdit, onDelete
         ) : (
           <>
             <Media message={message} />
-            {showBody && (
+            {message.mediaType === 'contactMessage' ? (
+              <ContactCardMessage vCard={message.vCard} fallbackName={message.body} />
+            ) : showBody && (
               <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', pr: 2 }} data-testid="message-body">
                 {message.body}
               </Typography>
@@ -122,6 +147,11 @@ export const MessageBubble = memo(({ message, canEdit, onReply, onEdit, onDelete
         {canEdit && (
           <MenuItem onClick={() => { setMenu(null); onEdit(message); }} data-testid="message-edit">
             <Edit fontSize="small" sx={{ mr: 1 }} /> {t('tickets.messages.edit')}
+          </MenuItem>
+        )}
+        {canForward(message) && (
+          <MenuItem onClick={() => { setMenu(null); onForward(message); }} data-testid="message-forward">
+            <Forward fontSize="small" sx={{ mr: 1 }} /> {t('tickets.messages.forward')}
           </MenuItem>
         )}
         {mine && !message.isDeleted && (

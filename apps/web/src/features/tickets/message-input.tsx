@@ -1,19 +1,37 @@
 import type { TicketView } from '@atende/shared/tickets';
-import { AttachFile, Close, Lock, LockOpen, Send } from '@mui/icons-material';
+import { AttachFile, Checklist, Close, ContactPhone, Draw, Lock, LockOpen, Send } from '@mui/icons-material';
 import { Box, Chip, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../lib/error-message.ts';
+import { useSessionUser } from '../auth/session-context.ts';
+import { ContactCardDialog } from './contact-card.tsx';
+import { insertAt, SIGN_OPTION_KEY, signBody } from './chat-extras.ts';
+import { EmojiButton } from './emoji-picker.tsx';
 import type { ReplyState } from './ticket-chat.tsx';
 import { ticketsApi } from './tickets-api.ts';
 import { upsertMessageInCache } from './tickets-cache.ts';
 
-type MessageInputProps = { ticket: TicketView; reply: ReplyState; onClearReply: () => void };
+type MessageInputProps = { ticket: TicketView; reply: ReplyState; onClearReply: () => void; onSelectMode: () => void };
+
+const readSign = () => {
+  try {
+    return localStorage.getItem(SIGN_OPTION_KEY) === 'true';
+  } catch {
+    return false;
+  }
+};
 
 // 01-core §2 Message input: disabled unless the ticket is open or group; blank text is not sent.
-export const MessageInput = ({ ticket, reply, onClearReply }: MessageInputProps) => {
+export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: MessageInputProps) => {
   const { t } = useTranslation();
+  const me = useSessionUser();
+  const signAvailable = me.company.settings.sendSignMessage === 'enabled';
+  const [signOn, setSignOn] = useState(readSign);
+  const sign = signAvailable && signOn;
+  const [cardOpen, setCardOpen] = useState(false);
+  const textArea = useRef<HTMLTextAreaElement | null>(null);
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [isPrivate, setIsPrivate] = useState(false);
@@ -46,11 +64,11 @@ export const MessageInput = ({ ticket, reply, onClearReply }: MessageInputProps)
       if (editing) {
         upsertMessageInCache(queryClient, await ticketsApi.editMessage(reply.message.id, body));
       } else if (files.length > 0) {
-        const created = await ticketsApi.sendMedia(ticket.id, files, body, isPrivate);
+        const created = await ticketsApi.sendMedia(ticket.id, files, signBody(body, me.name, sign, isPrivate), isPrivate);
         for (const message of created) upsertMessageInCache(queryClient, message);
       } else {
         const created = await ticketsApi.send(ticket.id, {
-          body,
+          body: signBody(body, me.name, sign, isPrivate),
           isPrivate,
           quotedMsg: reply?.mode === 'reply' ? { id: reply.message.id } : undefined,
         });
@@ -62,6 +80,28 @@ export const MessageInput = ({ ticket, reply, onClearReply }: MessageInputProps)
     } finally {
       setSending(false);
     }
+  };
+
+  const toggleSign = () => {
+    const next = !signOn;
+    setSignOn(next);
+    try {
+      localStorage.setItem(SIGN_OPTION_KEY, String(next));
+    } catch {
+      // storage unavailable: the choice lasts for this page only
+    }
+  };
+
+  const insertEmoji = (emoji: string) => {
+    const element = textArea.current;
+    const next = insertAt(text, emoji, element?.selectionStart ?? null, element?.selectionEnd ?? null);
+    setText(next.value);
+    requestAnimationFrame(() => {
+      const target = textArea.current;
+      if (!target) return;
+      target.focus();
+      target.setSelectionRange(next.cursor, next.cursor);
+    });
   };
 
   return (
@@ -103,6 +143,30 @@ export const MessageInput = ({ ticket, reply, onClearReply }: MessageInputProps)
             </IconButton>
           </span>
         </Tooltip>
+        <EmojiButton disabled={!enabled} onPick={insertEmoji} />
+        <Tooltip title={t('tickets.input.contactCard')}>
+          <span>
+            <IconButton disabled={!enabled || editing || isPrivate} onClick={() => setCardOpen(true)} data-testid="message-contact-card-open" aria-label={t('tickets.input.contactCard')}>
+              <ContactPhone />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Tooltip title={t('tickets.input.selectMessages')}>
+          <span>
+            <IconButton disabled={editing} onClick={onSelectMode} data-testid="message-select-mode" aria-label={t('tickets.input.selectMessages')}>
+              <Checklist />
+            </IconButton>
+          </span>
+        </Tooltip>
+        {signAvailable && (
+          <Tooltip title={sign ? t('tickets.input.signOn') : t('tickets.input.signOff')}>
+            <span>
+              <IconButton disabled={!enabled || editing} color={sign ? 'primary' : 'default'} onClick={toggleSign} data-testid="message-sign-toggle" aria-pressed={sign} aria-label={t('tickets.input.sign')}>
+                <Draw />
+              </IconButton>
+            </span>
+          </Tooltip>
+        )}
         <input
           ref={fileInput}
           type="file"
@@ -121,7 +185,8 @@ export const MessageInput = ({ ticket, reply, onClearReply }: MessageInputProps)
           size="small"
           disabled={!enabled}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setText(event.target.value)}
+          inputRef={textArea}
           placeholder={
             !enabled ? t('tickets.input.disabled') : files.length > 0 ? t('tickets.input.caption') : isPrivate ? t('tickets.input.privatePlaceholder') : t('tickets.input.placeholder')
           }
@@ -138,6 +203,7 @@ export const MessageInput = ({ ticket, reply, onClearReply }: MessageInputProps)
           <Send />
         </IconButton>
       </Stack>
+      {cardOpen && <ContactCardDialog ticket={ticket} onClose={() => setCardOpen(false)} />}
     </Box>
   );
 };

@@ -15,9 +15,17 @@ import { useMessages } from './use-messages.ts';
 
 const TOP_THRESHOLD_PX = 50;
 
-type MessageListProps = { ticket: TicketView; onReply: (message: MessageView) => void; onEdit: (message: MessageView) => void };
+type MessageListProps = {
+  ticket: TicketView;
+  onReply: (message: MessageView) => void;
+  onEdit: (message: MessageView) => void;
+  selecting: boolean;
+  selected: ReadonlySet<number>;
+  onToggleSelect: (message: MessageView) => void;
+  onForward: (message: MessageView) => void;
+};
 
-export const MessageList = ({ ticket, onReply, onEdit }: MessageListProps) => {
+export const MessageList = ({ ticket, onReply, onEdit, selecting, selected, onToggleSelect, onForward }: MessageListProps) => {
   const { t } = useTranslation();
   const me = useSessionUser();
   const queryClient = useQueryClient();
@@ -100,7 +108,17 @@ export const MessageList = ({ ticket, onReply, onEdit }: MessageListProps) => {
         return (
           <Fragment key={message.id}>
             {(!previousDay || !isSameDay(day, previousDay)) && <DaySeparator label={formatDate(day)} />}
-            <MessageBubble message={message} canEdit={canEdit(message)} onReply={onReply} onEdit={onEdit} onDelete={setDeleting} />
+            <MessageBubble
+              message={message}
+              canEdit={canEdit(message)}
+              onReply={onReply}
+              onEdit={onEdit}
+              onDelete={setDeleting}
+              selecting={selecting}
+              checked={selected.has(message.id)}
+              onToggleSelect={onToggleSelect}
+              onForward={onForward}
+            />
           </Fragment>
         );
       })}

@@ -1,10 +1,12 @@
 import type { MessageView } from '@atende/shared/messages';
-import { Box, CircularProgress } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Alert, Box, CircularProgress } from '@mui/material';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toastError } from '../../lib/error-message.ts';
 import { ContactDrawer } from '../contacts/contact-drawer.tsx';
 import { useSocket } from '../realtime/socket-context.ts';
+import { ForwardBar } from './forward-bar.tsx';
 import { MessageInput } from './message-input.tsx';
 import { MessageList } from './message-list.tsx';
 import { TicketHeader } from './ticket-header.tsx';
@@ -15,12 +17,44 @@ export type ReplyState = { mode: 'reply' | 'edit'; message: MessageView } | null
 
 // One ticket's chat (01-core §2 Chat screen): header, messages, input and the contact drawer.
 export const TicketChat = ({ uuid }: { uuid: string }) => {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const socket = useSocket();
   const { data: ticket, error } = useTicket(uuid);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [reply, setReply] = useState<ReplyState>(null);
   const ticketId = ticket?.id;
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+  const selectedIds = useMemo(() => [...selected].sort((a, b) => a - b), [selected]);
+
+  const toggleSelect = useCallback((message: MessageView) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(message.id)) next.delete(message.id);
+      else next.add(message.id);
+      return next;
+    });
+  }, []);
+  const startForward = useCallback((message: MessageView) => {
+    setReply(null);
+    setSelecting(true);
+    setSelected(new Set([message.id]));
+  }, []);
+  const stopSelecting = () => {
+    setSelecting(false);
+    setSelected(new Set());
+  };
+  const onReply = useCallback((message: MessageView) => setReply({ mode: 'reply', message }), []);
+  const onEdit = useCallback((message: MessageView) => setReply({ mode: 'edit', message }), []);
+
+  // selection belongs to one ticket
+  const [selectionTicket, setSelectionTicket] = useState(ticketId);
+  if (selectionTicket !== ticketId) {
+    setSelectionTicket(ticketId);
+    setSelecting(false);
+    setSelected(new Set());
+  }
 
   useEffect(() => {
     if (!error) return;
@@ -51,8 +85,25 @@ export const TicketChat = ({ uuid }: { uuid: string }) => {
     <Box sx={{ display: 'flex', height: '100%', minWidth: 0 }} data-testid="ticket-chat" data-ticket-id={ticket.id} data-status={ticket.status}>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <TicketHeader ticket={ticket} onOpenContact={() => setDrawerOpen((open) => !open)} />
-        <MessageList ticket={ticket} onReply={(message) => setReply({ mode: 'reply', message })} onEdit={(message) => setReply({ mode: 'edit', message })} />
-        <MessageInput ticket={ticket} reply={reply} onClearReply={() => setReply(null)} />
+        {(ticket.channel === 'facebook' || ticket.channel === 'instagram') && (
+          <Alert severity="info" sx={{ borderRadius: 0, py: 0 }} data-testid="chat-meta-notice">
+            {t('tickets.chat.metaWindow')}
+          </Alert>
+        )}
+        <MessageList
+          ticket={ticket}
+          onReply={onReply}
+          onEdit={onEdit}
+          selecting={selecting}
+          selected={selected}
+          onToggleSelect={toggleSelect}
+          onForward={startForward}
+        />
+        {selecting ? (
+          <ForwardBar selected={selectedIds} onCancel={stopSelecting} />
+        ) : (
+          <MessageInput ticket={ticket} reply={reply} onClearReply={() => setReply(null)} onSelectMode={() => setSelecting(true)} />
+        )}
       </Box>
       {drawerOpen && <ContactDrawer contactId={ticket.contactId} ticket={ticket} onClose={() => setDrawerOpen(false)} />}
     </Box>

@@ -56,7 +56,10 @@ export const ticketsApi = {
     api.post<{ closed: number }>('/tickets/closeAll', { status, selectedQueueIds }),
   logs: (id: number) => api.get<TicketLogView[]>(`/tickets-log/${id}`),
   messages: (ticketId: number, pageNumber: number) => api.get<MessagesPage>(`/messages/${ticketId}`, { pageNumber }),
-  send: (ticketId: number, body: { body: string; quotedMsg?: { id: number } | null; isPrivate?: boolean }) =>
+  send: (
+    ticketId: number,
+    body: { body: string; quotedMsg?: { id: number } | null; isPrivate?: boolean; vCard?: { name: string; number: string } },
+  ) =>
     api.post<MessageView[]>(`/messages/${ticketId}`, { ...body, read: true, fromMe: true }),
   sendMedia: (ticketId: number, files: File[], caption: string, isPrivate: boolean) => {
     const form = new FormData();

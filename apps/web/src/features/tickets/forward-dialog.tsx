@@ -1,0 +1,87 @@
+import { SEARCH_DEBOUNCE_MS } from '@atende/shared/constants';
+import type { ContactsPage } from '@atende/shared/contacts';
+import { Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, TextField } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api-client.ts';
+import { toastError } from '../../lib/error-message.ts';
+import { toast } from '../../lib/toast.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { forwardMessages } from './chat-extras.ts';
+import { ticketsApi } from './tickets-api.ts';
+
+type ContactOption = { id: number; name: string; number: string };
+
+type ForwardDialogProps = { messageIds: readonly number[]; onClose: () => void; onDone: () => void };
+
+// Contact search from 3 characters with the 500 ms debounce (GET /contacts?searchParam=).
+export const ForwardDialog = ({ messageIds, onClose, onDone }: ForwardDialogProps) => {
+  const { t } = useTranslation();
+  const [input, setInput] = useState('');
+  const search = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
+  const [picked, setPicked] = useState<ContactOption | null>(null);
+  const [sending, setSending] = useState(false);
+  const { data: found, isFetching } = useQuery({
+    queryKey: ['contacts', 'search', search],
+    queryFn: () => api.get<ContactsPage>('/contacts', { searchParam: search, pageNumber: 1 }),
+    enabled: search.length >= 3,
+  });
+  const options: ContactOption[] = search.length >= 3 ? (found?.contacts ?? []) : [];
+
+  const submit = async () => {
+    if (!picked || sending) return;
+    setSending(true);
+    try {
+      await forwardMessages(messageIds, picked.id, ticketsApi.forward);
+      toast.success(t('tickets.forward.done', { count: messageIds.length }));
+      onDone();
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={sending ? undefined : onClose} maxWidth="xs" fullWidth data-testid="forward-dialog">
+      <DialogTitle>{t('tickets.forward.title', { count: messageIds.length })}</DialogTitle>
+      <DialogContent>
+        <Autocomplete
+          sx={{ mt: 1 }}
+          options={picked && !options.some((option) => option.id === picked.id) ? [picked, ...options] : options}
+          value={picked}
+          loading={isFetching}
+          filterOptions={(list) => list}
+          getOptionLabel={(option) => `${option.name} - ${option.number}`}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          inputValue={input}
+          onInputChange={(_, value) => setInput(value)}
+          onChange={(_, value) => setPicked(value)}
+          noOptionsText={input.trim().length < 3 ? t('tickets.forward.typeToSearch') : t('tickets.forward.noContacts')}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label={t('tickets.forward.contact')}
+              slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'forward-contact' } }}
+            />
+          )}
+          renderOption={({ key, ...props }, option) => (
+            <li key={key} {...props} data-testid={`forward-contact-option-${option.id}`}>
+              {option.name} - {option.number}
+            </li>
+          )}
+        />
+        {sending && <LinearProgress sx={{ mt: 2 }} data-testid="forward-progress" />}
+      </DialogContent>
+      <DialogActions>
+        <Button color="inherit" disabled={sending} onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button variant="contained" disabled={!picked || sending} onClick={() => void submit()} data-testid="forward-submit">
+          {t('tickets.forward.submit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
