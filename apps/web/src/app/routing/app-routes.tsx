@@ -8,6 +8,7 @@ import { DashboardPage } from '../../features/dashboard/dashboard-page.tsx';
 import { LoginPage } from '../../features/login/login-page.tsx';
 import { OverduePage } from '../../features/overdue/overdue-page.tsx';
 import { QueuesPage } from '../../features/queues/queues-page.tsx';
+import { SettingsPage } from '../../features/settings/settings-page.tsx';
 import { SignupPage } from '../../features/signup/signup-page.tsx';
 import { TicketsPage } from '../../features/tickets/tickets-page.tsx';
 import { UsersPage } from '../../features/users/users-page.tsx';
@@ -15,7 +16,7 @@ import { AppLayout } from '../shell/app-layout.tsx';
 import { RequireAction } from './require-action.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -53,6 +54,14 @@ export const AppRoutes = () => {
             element={
               <RequireAction action="connections:view">
                 <ConnectionsPage />
+              </RequireAction>
+            }
+          />
+          <Route
+            path="/settings"
+            element={
+              <RequireAction action="settings:manage">
+                <SettingsPage />
               </RequireAction>
             }
           />

@@ -1,0 +1,104 @@
+import type { CompanySettingKey } from '@atende/shared/settings';
+import { Grid, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { settingKind, settingsSections } from './settings-sections.ts';
+import { useCompanySettings } from './use-company-settings.ts';
+import { useSaveSetting } from './use-save-setting.ts';
+
+type FieldProps = { settingKey: CompanySettingKey; value: string; onSave: (value: string) => void };
+
+const SelectSetting = ({ settingKey, value, onSave, choices }: FieldProps & { choices: readonly string[] }) => {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      select
+      fullWidth
+      size="small"
+      label={t(`settings.keys.${settingKey}`)}
+      value={choices.includes(value) ? value : ''}
+      onChange={(event) => {
+        if (event.target.value !== value) onSave(event.target.value);
+      }}
+      data-testid={`setting-${settingKey}`}
+      data-value={value}
+    >
+      {choices.map((choice) => (
+        <MenuItem key={choice} value={choice} data-testid={`setting-${settingKey}-${choice}`}>
+          {t(`settings.values.${choice}`)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+};
+
+const TextSetting = ({ settingKey, value, onSave }: FieldProps) => {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(value);
+  return (
+    <TextField
+      fullWidth
+      size="small"
+      multiline
+      maxRows={6}
+      label={t(`settings.keys.${settingKey}`)}
+      value={draft}
+      onChange={(event) => setDraft(event.target.value)}
+      onBlur={() => {
+        if (draft !== value) onSave(draft);
+      }}
+      data-testid={`setting-${settingKey}`}
+      slotProps={{ htmlInput: { 'data-testid': `setting-${settingKey}-input` } }}
+    />
+  );
+};
+
+const OptionsTab = () => {
+  const { t } = useTranslation();
+  const { data: settings } = useCompanySettings();
+  const save = useSaveSetting();
+  return (
+    <Stack spacing={2}>
+      {settingsSections.map((section) => (
+        <Paper key={section.key} variant="outlined" sx={{ p: 2 }} data-testid={`settings-section-${section.key}`}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
+            {t(`settings.sections.${section.key}`)}
+          </Typography>
+          <Grid container spacing={2}>
+            {section.settings.map((key) => {
+              const kind = settingKind(key);
+              const value = settings[key] ?? '';
+              const onSave = (next: string) => save.mutate({ key, value: next });
+              return (
+                <Grid key={key} size={{ xs: 12, sm: 6, md: 4 }}>
+                  {kind.type === 'select' ? (
+                    <SelectSetting settingKey={key} value={value} onSave={onSave} choices={kind.choices} />
+                  ) : (
+                    // remounts with the stored value when it changes elsewhere (live event, another save)
+                    <TextSetting key={value} settingKey={key} value={value} onSave={onSave} />
+                  )}
+                </Grid>
+              );
+            })}
+          </Grid>
+        </Paper>
+      ))}
+    </Stack>
+  );
+};
+
+export const SettingsPage = () => {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState('options');
+  return (
+    <Stack spacing={2} data-testid="settings-page">
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+        {t('settings.title')}
+      </Typography>
+      <Tabs value={tab} onChange={(_, next: string) => setTab(next)}>
+        <Tab value="options" label={t('settings.tabs.options')} data-testid="settings-tab-options" />
+      </Tabs>
+      {tab === 'options' && <OptionsTab />}
+    </Stack>
+  );
+};

@@ -1,0 +1,35 @@
+import { companySettingChoices, companySettingKeys, companyTextSettingKeys, type CompanySettingKey } from '@atende/shared/settings';
+
+export type SettingsSection = { key: 'general' | 'tickets' | 'lgpd'; settings: readonly CompanySettingKey[] };
+
+const listed: SettingsSection[] = [
+  {
+    key: 'general',
+    settings: [
+      'userRating', 'scheduleType', 'chatBotType', 'userRandom', 'acceptCallWhatsapp', 'AcceptCallWhatsappMessage',
+      'acceptAudioMessageContact', 'showNotificationPending', 'campaignsEnabled', 'requiredTag',
+    ],
+  },
+  {
+    key: 'tickets',
+    settings: [
+      'sendGreetingMessageOneQueues', 'sendSignMessage', 'sendFarewellWaitingTicket', 'sendGreetingAccepted',
+      'greetingAcceptedMessage', 'sendQueuePosition', 'sendQueuePositionMessage', 'sendMsgTransfTicket', 'transferMessage',
+      'DirectTicketsToWallets', 'closeTicketOnTransfer',
+    ],
+  },
+  { key: 'lgpd', settings: ['enableLGPD', 'lgpdDeleteMessage', 'lgpdHideNumber', 'lgpdConsent', 'lgpdMessage', 'lgpdLink'] },
+];
+
+// any key not placed above still shows, at the end of the first section
+const placed = new Set(listed.flatMap((section) => section.settings));
+const unplaced = companySettingKeys.filter((key) => !placed.has(key));
+export const settingsSections: readonly SettingsSection[] = listed.map((section, index) =>
+  index === 0 ? { ...section, settings: [...section.settings, ...unplaced] } : section,
+);
+
+export type SettingKind = { type: 'text' } | { type: 'select'; choices: readonly string[] };
+export const settingKind = (key: CompanySettingKey): SettingKind =>
+  companyTextSettingKeys.includes(key)
+    ? { type: 'text' }
+    : { type: 'select', choices: companySettingChoices[key] ?? ['enabled', 'disabled'] };

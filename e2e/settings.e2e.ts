@@ -1,0 +1,57 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './helpers/browser.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const signIn = async (page: Page) => {
+  await page.goto(`${server.url}/login`);
+  await page.getByTestId('login-email').fill(ADMIN_EMAIL);
+  await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('app-bar').waitFor();
+};
+
+const valueOf = (page: Page, key: string) => page.getByTestId(`setting-${key}`).getAttribute('data-value');
+
+describe('settings page (03-saas §2 Settings page)', () => {
+  it('saves a select and a text setting at once and keeps them after reload', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page);
+    await page.goto(`${server.url}/settings`);
+    await page.getByTestId('settings-page').waitFor();
+    await expect.poll(() => valueOf(page, 'userRating')).toBe('disabled');
+
+    await page.getByTestId('setting-userRating').getByRole('combobox').click();
+    await page.getByTestId('setting-userRating-enabled').click();
+    await expect(page.getByTestId('toast-success').first().textContent()).resolves.toContain('Operação atualizada com sucesso.');
+    await expect.poll(() => valueOf(page, 'userRating')).toBe('enabled');
+
+    const greeting = page.getByTestId('setting-greetingAcceptedMessage-input');
+    await greeting.fill('Olá, já vou te atender!');
+    const saved = page.waitForResponse((answer) => answer.url().includes('/companySettings') && answer.request().method() === 'PUT');
+    await greeting.blur();
+    expect((await saved).ok()).toBe(true);
+    await page.getByTestId('toast-success').first().waitFor();
+    await expect.poll(() => page.getByTestId('setting-greetingAcceptedMessage-input').inputValue()).toBe('Olá, já vou te atender!');
+
+    await page.reload();
+    await page.getByTestId('settings-page').waitFor();
+    await expect.poll(() => valueOf(page, 'userRating')).toBe('enabled');
+    await expect
+      .poll(() => page.getByTestId('setting-greetingAcceptedMessage-input').inputValue())
+      .toBe('Olá, já vou te atender!');
+    await page.close();
+  });
+});
