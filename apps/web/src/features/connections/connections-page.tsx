@@ -1,13 +1,12 @@
 import type { ConnectionChannel, ConnectionView } from '@atende/shared/connections';
 import { can } from '@atende/shared/permissions';
-import { Add, DeleteOutlined, EditOutlined, Star, StarBorder } from '@mui/icons-material';
-import {
-  Box, Button, Chip, CircularProgress, IconButton, ListItemIcon, Menu, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableHead,
-  TableRow, Tooltip, Typography,
-} from '@mui/material';
+import { Add, Star, StarBorder } from '@mui/icons-material';
+import { Box, Button, Chip, ListItemIcon, Menu, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListStatus } from '../../components/list-status.tsx';
+import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
@@ -113,37 +112,14 @@ export const ConnectionsPage = () => {
                 </TableCell>
                 {actions && (
                   <TableCell align="center">
-                    <Tooltip title={t('common.edit')}>
-                      <IconButton
-                        size="small"
-                        aria-label={t('common.edit')}
-                        onClick={() => setModal({ open: true, connectionId: connection.id, channel: connection.channel })}
-                        data-testid="connections-edit"
-                      >
-                        <EditOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title={t('common.delete')}>
-                      <IconButton size="small" aria-label={t('common.delete')} onClick={() => setDeleting(connection)} data-testid="connections-delete">
-                        <DeleteOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
+                    <EditDeleteActions onEdit={() => setModal({ open: true, connectionId: connection.id, channel: connection.channel })} onDelete={() => setDeleting(connection)} testIdPrefix="connections" />
                   </TableCell>
                 )}
               </TableRow>
             ))}
           </TableBody>
         </Table>
-        {isPending && (
-          <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
-            <CircularProgress size={24} />
-          </Box>
-        )}
-        {!isPending && connections.length === 0 && (
-          <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-            {t('connections.empty')}
-          </Typography>
-        )}
+        <ListStatus loading={isPending} empty={connections.length === 0} emptyText={t('connections.empty')} />
       </Paper>
       <ConnectionModal
         open={modal.open}

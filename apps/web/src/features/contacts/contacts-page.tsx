@@ -2,28 +2,11 @@ import { SEARCH_DEBOUNCE_MS } from '@atende/shared/constants';
 import { can } from '@atende/shared/permissions';
 import type { ContactView } from '@atende/shared/contacts';
 import { Add, Block, Delete, Edit, LockOpen, Search, WhatsApp } from '@mui/icons-material';
-import {
-  Avatar,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  IconButton,
-  InputAdornment,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Avatar, Button, Chip, IconButton, InputAdornment, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListStatus } from '../../components/list-status.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { isNearBottom } from '../../lib/infinite-scroll.ts';
@@ -168,14 +151,7 @@ export const ContactsPage = () => {
             ))}
           </TableBody>
         </Table>
-        {(isPending || isFetchingNextPage) && (
-          <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
-            <CircularProgress size={24} />
-          </Box>
-        )}
-        {!isPending && contacts.length === 0 && (
-          <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>{t('contacts.empty')}</Typography>
-        )}
+        <ListStatus loading={isPending || isFetchingNextPage} empty={contacts.length === 0} emptyText={t('contacts.empty')} />
       </Paper>
       <ContactModal open={modal.open} contactId={modal.contactId} onClose={() => setModal((current) => ({ ...current, open: false }))} />
       <ConfirmDialog

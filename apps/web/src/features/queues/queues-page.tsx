@@ -1,11 +1,11 @@
 import type { QueueView } from '@atende/shared/queues';
-import { Add, DeleteOutlined, EditOutlined } from '@mui/icons-material';
-import {
-  Box, Button, CircularProgress, IconButton, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography,
-} from '@mui/material';
+import { Add } from '@mui/icons-material';
+import { Box, Button, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListStatus } from '../../components/list-status.tsx';
+import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
@@ -69,31 +69,13 @@ export const QueuesPage = () => {
                   </Typography>
                 </TableCell>
                 <TableCell align="center">
-                  <Tooltip title={t('common.edit')}>
-                    <IconButton size="small" aria-label={t('common.edit')} onClick={() => setModal({ open: true, queueId: queue.id })} data-testid="queues-edit">
-                      <EditOutlined fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t('common.delete')}>
-                    <IconButton size="small" aria-label={t('common.delete')} onClick={() => setDeleting(queue)} data-testid="queues-delete">
-                      <DeleteOutlined fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  <EditDeleteActions onEdit={() => setModal({ open: true, queueId: queue.id })} onDelete={() => setDeleting(queue)} testIdPrefix="queues" />
                 </TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
-        {isPending && (
-          <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
-            <CircularProgress size={24} />
-          </Box>
-        )}
-        {!isPending && queues.length === 0 && (
-          <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-            {t('queues.empty')}
-          </Typography>
-        )}
+        <ListStatus loading={isPending} empty={queues.length === 0} emptyText={t('queues.empty')} />
       </Paper>
       <QueueModal
         open={modal.open}

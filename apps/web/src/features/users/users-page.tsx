@@ -1,9 +1,10 @@
 import { SEARCH_DEBOUNCE_MS } from '@atende/shared/constants';
 import type { UserView } from '@atende/shared/users';
 import { Add, Search } from '@mui/icons-material';
-import { Box, Button, CircularProgress, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Button, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListStatus } from '../../components/list-status.tsx';
 import { isNearBottom } from '../../lib/infinite-scroll.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { DeleteUserDialog } from './delete-user-dialog.tsx';
@@ -66,16 +67,7 @@ export const UsersPage = () => {
           onEdit={(user) => setModal({ open: true, userId: user.id })}
           onDelete={(user) => setDeleting(user)}
         />
-        {(isPending || isFetchingNextPage) && (
-          <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
-            <CircularProgress size={24} />
-          </Box>
-        )}
-        {!isPending && users.length === 0 && (
-          <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-            {t('users.empty')}
-          </Typography>
-        )}
+        <ListStatus loading={isPending || isFetchingNextPage} empty={users.length === 0} emptyText={t('users.empty')} />
       </Paper>
       <UserModal
         open={modal.open}

@@ -1,7 +1,7 @@
 import type { UserView } from '@atende/shared/users';
-import { DeleteOutlined, EditOutlined } from '@mui/icons-material';
-import { Box, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { Box, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 
 type UsersTableProps = {
@@ -45,16 +45,7 @@ export const UsersTable = ({ users, onEdit, onDelete }: UsersTableProps) => {
               {user.startWork} – {user.endWork}
             </TableCell>
             <TableCell align="center">
-              <Tooltip title={t('common.edit')}>
-                <IconButton size="small" onClick={() => onEdit(user)} aria-label={t('common.edit')} data-testid="users-edit">
-                  <EditOutlined fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={t('common.delete')}>
-                <IconButton size="small" onClick={() => onDelete(user)} aria-label={t('common.delete')} data-testid="users-delete">
-                  <DeleteOutlined fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              <EditDeleteActions onEdit={() => onEdit(user)} onDelete={() => onDelete(user)} testIdPrefix="users" />
             </TableCell>
           </TableRow>
         ))}
