@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshTokens, users } from '../../src/db/schema.ts';
 import { createCompany, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
 import { startTestApp, SUPER_EMAIL, SUPER_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
@@ -72,7 +74,7 @@ describe('POST /auth/login (01-core §4 Session, §7)', () => {
 });
 
 describe('refresh, logout and me (01-core §4 Session, §7)', () => {
-  it('rotates the refresh token; a reused rotated token revokes the whole family', async () => {
+  it('rotates the refresh token; a rotated token presented again later revokes the whole family', async () => {
     const session = await t.login(SUPER_EMAIL, SUPER_PASSWORD);
     const first = await t.request('POST', '/auth/refresh_token', { cookie: session.cookie });
     expect(first.status).toBe(200);
@@ -80,10 +82,25 @@ describe('refresh, logout and me (01-core §4 Session, §7)', () => {
     const rotatedCookie = (first.headers.get('set-cookie') ?? '').split(';')[0];
     expect(rotatedCookie).not.toBe(session.cookie);
 
+    // past the few seconds in which two tabs may refresh together
+    await t.db.update(refreshTokens).set({ rotatedAt: new Date(Date.now() - 60_000) }).where(eq(refreshTokens.familyId, session.sessionId));
     const reuse = await t.request('POST', '/auth/refresh_token', { cookie: session.cookie });
     expect(reuse).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
     const afterReuse = await t.request('POST', '/auth/refresh_token', { cookie: rotatedCookie });
     expect(afterReuse.status).toBe(401);
+  });
+
+  it('two tabs refreshing with the same cookie at once both stay signed in (01-core §4 Session)', async () => {
+    const session = await t.login(SUPER_EMAIL, SUPER_PASSWORD);
+    const [one, two] = await Promise.all([
+      t.request('POST', '/auth/refresh_token', { cookie: session.cookie }),
+      t.request('POST', '/auth/refresh_token', { cookie: session.cookie }),
+    ]);
+    expect([one.status, two.status]).toEqual([200, 200]);
+    expect(one.body.sessionId).toBe(session.sessionId);
+    expect(two.body.sessionId).toBe(session.sessionId);
+    const next = (two.headers.get('set-cookie') ?? '').split(';')[0];
+    expect((await t.request('POST', '/auth/refresh_token', { cookie: next })).status).toBe(200);
   });
 
   it('logout ends the refresh token', async () => {
@@ -131,8 +148,6 @@ describe('refresh, logout and me (01-core §4 Session, §7)', () => {
     const { company } = await createCompany(t.db);
     const user = await createUser(t.db, company.id);
     const session = await t.login(user.email, TEST_PASSWORD);
-    const { users } = await import('../../src/db/schema.ts');
-    const { eq } = await import('drizzle-orm');
     await t.db.delete(users).where(eq(users.id, user.id));
     expect((await t.request('GET', '/auth/me', { token: session.token })).status).toBe(401);
   });

@@ -27,6 +27,8 @@ const sessionEnded = () => new AppError('ERR_SESSION_EXPIRED', 401);
 const DECOY_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$I1oJXf7RCCdF1wPCrHhMbw$j50xptn60DBkxLBBki3e/VFeioeuw0suCbsBD00k9gk';
 
+const CONCURRENT_REFRESH_GRACE_MS = 10_000;
+
 const today = () => new Date().toISOString().slice(0, 10);
 
 const effectiveDueDate = (company: CompanyWithPlan) =>
@@ -93,9 +95,14 @@ export const createAuthService = ({ db, bus, tokens, throttle, storage }: Deps) 
       const stored = await sessions.findRefreshToken(db, claims.tokenId);
       if (!stored || stored.revokedAt || stored.expiresAt < new Date()) throw sessionEnded();
       if (!(await sessions.claimRefreshToken(db, claims.tokenId))) {
-        // A rotated token came back: someone holds a copy. End the whole sign-in.
-        await sessions.revokeFamily(db, stored.familyId);
-        throw sessionEnded();
+        // Two tabs of one browser share the cookie and may refresh at the same moment: a token
+        // rotated a few seconds ago is still honoured. Later, a rotated token coming back means
+        // someone holds a copy, and the whole sign-in ends.
+        const rotatedAt = (await sessions.findRefreshToken(db, claims.tokenId))?.rotatedAt;
+        if (!rotatedAt || Date.now() - rotatedAt.getTime() > CONCURRENT_REFRESH_GRACE_MS) {
+          await sessions.revokeFamily(db, stored.familyId);
+          throw sessionEnded();
+        }
       }
       const row = await findUser(db, stored.companyId, stored.userId);
       if (!row) throw sessionEnded();
