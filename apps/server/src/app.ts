@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl } from './platform/access.ts';
+import type { Clock } from './platform/clock.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { createEventBus } from './platform/events.ts';
 import { createOutboxSignal } from './platform/outbox-signal.ts';
@@ -43,7 +44,9 @@ import { createTicketsService } from './modules/tickets/tickets.service.ts';
 
 const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
-export const buildApp = async (config: Config, database: Database) => {
+export type AppOptions = { clock?: Clock };
+
+export const buildApp = async (config: Config, database: Database, options: AppOptions = {}) => {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, type AppOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
 import { seedPlatform } from '../../src/seed.ts';
@@ -17,7 +17,7 @@ export type HttpAnswer<T = any> = { status: number; body: T; headers: Headers };
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-export const startTestApp = async (overrides: Partial<Config> = {}) => {
+export const startTestApp = async (overrides: Partial<Config> = {}, options: AppOptions = {}) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'atende-test-'));
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
@@ -28,7 +28,7 @@ export const startTestApp = async (overrides: Partial<Config> = {}) => {
   };
   const database: Database = await openTestDatabase();
   await seedPlatform(database.db, { adminEmail: SUPER_EMAIL, adminPassword: SUPER_PASSWORD });
-  const app = await buildApp(config, database);
+  const app = await buildApp(config, database, options);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
