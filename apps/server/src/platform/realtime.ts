@@ -4,11 +4,9 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
-import { and, eq } from 'drizzle-orm';
 import { companyChannel, type ClientToServerEvents } from '@atende/shared/events';
-import { canSeeTicket, type VisibilityActor, type VisibleTicket } from '@atende/shared/ticket-visibility';
+import { canSeeTicket, type VisibleTicket } from '@atende/shared/ticket-visibility';
 import type { Db } from '../db/client.ts';
-import { userQueues } from '../db/schema.ts';
 import { authenticateToken, loadActor, type TenantContext } from './access.ts';
 import { AppError } from './errors.ts';
 import type { EventBus } from './events.ts';
@@ -22,20 +20,12 @@ export const rooms = {
   ticket: (companyId: number, ticketId: number) => `company:${companyId}:ticket:${ticketId}`,
 };
 
-type SocketData = { tenant: TenantContext; viewer: VisibilityActor };
+type SocketData = { tenant: TenantContext };
 export type AppSocket = Socket<ClientToServerEvents, Record<string, (payload: unknown) => void>, Record<string, never>, SocketData>;
 
 export type RealtimeHooks = {
   onUserStatus: (tenant: TenantContext, online: boolean) => Promise<void>;
   canJoinTicket: (tenant: TenantContext, ticketId: number) => Promise<boolean>;
-};
-
-const loadViewer = async (db: Db, tenant: TenantContext): Promise<VisibilityActor> => {
-  const rows = await db
-    .select({ queueId: userQueues.queueId })
-    .from(userQueues)
-    .where(and(eq(userQueues.companyId, tenant.companyId), eq(userQueues.userId, tenant.userId)));
-  return { ...tenant.actor, queueIds: rows.map((row) => row.queueId) };
 };
 
 const ticketStatuses = new Set(['open', 'pending', 'closed', 'group', 'lgpd', 'nps']);
@@ -64,7 +54,6 @@ export const createRealtime = async (deps: {
     try {
       const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
       socket.data.tenant = await authenticateToken(deps.db, deps.tokens, token);
-      socket.data.viewer = await loadViewer(deps.db, socket.data.tenant);
       next();
     } catch (error) {
       next(new Error(error instanceof AppError ? error.code : 'ERR_SESSION_EXPIRED'));
@@ -103,7 +92,7 @@ export const createRealtime = async (deps: {
   // Ticket events go only to sockets whose user may see the ticket (01-core §6).
   const emitToTicketViewers = async (companyId: number, ticket: VisibleTicket, channel: string, payload: unknown) => {
     const sockets = await io.in(rooms.company(companyId)).fetchSockets();
-    const allowed = sockets.filter((socket) => socket.data.viewer && canSeeTicket(socket.data.viewer, ticket)).map((socket) => socket.id);
+    const allowed = sockets.filter((socket) => socket.data.tenant && canSeeTicket(socket.data.tenant.actor, ticket)).map((socket) => socket.id);
     if (allowed.length > 0) io.to(allowed).emit(channel, payload);
   };
 
@@ -116,7 +105,6 @@ export const createRealtime = async (deps: {
         continue;
       }
       socket.data.tenant = { ...socket.data.tenant, actor };
-      socket.data.viewer = await loadViewer(deps.db, socket.data.tenant);
     }
   };
 
