@@ -163,6 +163,30 @@ describe('queues and connections screens (02-operations §2)', () => {
     await page.close();
   });
 
+  it('the connections menu item shows a badge while a connection is not connected (01-core §2)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page);
+    await page.getByTestId('menu-connections').waitFor();
+    const created = await page.evaluate(async () => {
+      const response = await fetch('/whatsapp', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('token') ?? ''}` },
+        body: JSON.stringify({ name: 'Página sem sessão', channel: 'facebook' }),
+      });
+      return { status: response.status, body: await response.json() };
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.status).not.toBe('CONNECTED');
+    await page.getByTestId('menu-connections-attention').waitFor();
+    const removed = await page.evaluate(async (id) => {
+      const response = await fetch(`/whatsapp/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}` } });
+      return response.status;
+    }, created.body.id as number);
+    expect(removed).toBeLessThan(300);
+    await page.getByTestId('menu-connections-attention').waitFor({ state: 'detached' });
+    await page.close();
+  });
+
   it('a user with the user profile sees the no-permission view on /queues', async () => {
     const admin = await browser.newPage();
     await signIn(admin);
