@@ -35,6 +35,8 @@ import { createSettingsService } from './modules/settings/settings.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { messagesApiRoutes } from './modules/messages-api/messages-api.routes.ts';
+import { createMessagesApiService } from './modules/messages-api/messages-api.service.ts';
 import { createMessagesService } from './modules/messages/messages.service.ts';
 import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.ts';
 import { createTicketNotesService } from './modules/ticket-notes/ticket-notes.service.ts';
@@ -95,9 +97,9 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   const usersService = createUsersService({ db, bus, storage });
   const settingsService = createSettingsService({ db, bus });
   const authService = createAuthService({ db, bus, tokens, throttle, storage });
-  const connectionsService = createConnectionsService({ db, bus });
   const outbox = createOutboxSignal();
   const ticketsService = createTicketsService({ db, bus, outbox });
+  const connectionsService = createConnectionsService({ db, bus, publishTicket: ticketsService.publishTicket });
   const messagesService = createMessagesService({ db, bus, outbox, storage, tickets: ticketsService });
   const pipeline = createInboundPipeline({ db, tickets: ticketsService });
 
@@ -113,6 +115,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(ticketTagsRoutes({ db, tickets: ticketsService }));
   await app.register(ticketNotesRoutes(createTicketNotesService({ db, tickets: ticketsService })));
   await app.register(messagesRoutes(messagesService));
+  await app.register(messagesApiRoutes(createMessagesApiService({ db, outbox, storage, tickets: ticketsService })));
   await app.register(sandboxRoutes({ db, pipeline, connections: connectionsService }));
 
   const realtime = await createRealtime({

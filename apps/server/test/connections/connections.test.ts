@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createQueue, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
+import { setupAttendance } from '../helpers/attendance.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -114,5 +115,22 @@ describe('connections (02-operations §3 Connection, §5, §7 Connections)', () 
     const allowed = await createUser(t.db, s.company.id, { allowConnections: 'enabled' });
     const allowedToken = (await t.login(allowed.email, TEST_PASSWORD)).token;
     expect((await t.request('PUT', `/whatsapp/${line.id}`, { token: allowedToken, body: { name: 'Renomeada' } })).body.name).toBe('Renomeada');
+  });
+
+  it("deleting a connection closes its live tickets, even when the contact has live tickets on other connections (02-operations §7)", async () => {
+    const a = await setupAttendance(t);
+    const other = await t.request('POST', '/sandbox/connections', { token: a.adminSession.token, body: { name: 'Segunda linha' } });
+    await a.inbound('5511966660001', 'pela primeira linha');
+    const second = await t.request('POST', `/sandbox/${other.body.id}/messages`, {
+      token: a.adminSession.token,
+      body: { from: '5511966660001', name: 'Cliente', body: 'pela segunda linha' },
+    });
+    const removed = await t.request('DELETE', `/whatsapp/${other.body.id}`, { token: a.adminSession.token });
+    expect(removed.status).toBe(204);
+    const ticket = await a.ticket(a.adminSession.token, second.body.ticketId);
+    expect(ticket).toMatchObject({ status: 'closed', whatsappId: null });
+    expect(await a.logTypes(ticket.id)).toContain('closed');
+    // the first connection's conversation goes on
+    expect((await a.inbound('5511966660001', 'ainda aqui')).ticketId).not.toBe(ticket.id);
   });
 });

@@ -30,6 +30,12 @@ export const findConnectionOfChannel = async (db: DbOrTx, companyId: number, con
   return row;
 };
 
+// The external messages API authenticates with a connection's token; tokens are unique.
+export const findConnectionByToken = async (db: DbOrTx, token: string) => {
+  const [row] = await db.select().from(connections).where(eq(connections.token, token)).limit(1);
+  return row;
+};
+
 export const countConnections = async (db: DbOrTx, companyId: number) => {
   const [row] = await db.select({ value: count() }).from(connections).where(byCompany(companyId));
   return row?.value ?? 0;

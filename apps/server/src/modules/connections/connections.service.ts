@@ -10,6 +10,8 @@ import type { EventBus } from '../../platform/events.ts';
 import { findCompanyWithPlan } from '../companies/companies.repo.ts';
 import { existingQueueIds } from '../queues/queues.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
+import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
+import { closeLiveTicketsOfConnection, type TicketRow } from '../tickets/tickets.repo.ts';
 import { toConnectionViews } from './connection-view.ts';
 import * as repo from './connections.repo.ts';
 
@@ -24,7 +26,9 @@ const connectionNotFound = () => notFound('ERR_NO_WAPP_FOUND');
 
 type Settable = Omit<ConnectionUpdateBody, 'queueIds' | 'companyId'>;
 
-export const createConnectionsService = ({ db, bus }: { db: Db; bus: EventBus }) => {
+type Deps = { db: Db; bus: EventBus; publishTicket: (row: TicketRow) => Promise<unknown> };
+
+export const createConnectionsService = ({ db, bus, publishTicket }: Deps) => {
   const viewOf = async (tx: DbOrTx, row: repo.ConnectionRow) => (await toConnectionViews(tx, row.companyId, [row]))[0];
 
   const publish = (view: ConnectionView) =>
@@ -106,13 +110,18 @@ export const createConnectionsService = ({ db, bus }: { db: Db; bus: EventBus })
     },
 
     remove: async (tenant: TenantContext, connectionId: number) => {
-      await db.transaction(async (tx) => {
+      const closed = await db.transaction(async (tx) => {
         const current = await repo.findConnection(tx, tenant.companyId, connectionId);
-        if (!current || !(await repo.deleteConnection(tx, tenant.companyId, connectionId))) throw connectionNotFound();
+        if (!current) throw connectionNotFound();
+        const tickets = await closeLiveTicketsOfConnection(tx, tenant.companyId, connectionId);
+        for (const ticket of tickets) await writeTicketLog(tx, { companyId: tenant.companyId, ticketId: ticket.id, userId: tenant.userId, type: 'closed' });
+        if (!(await repo.deleteConnection(tx, tenant.companyId, connectionId))) throw connectionNotFound();
         // the company keeps a default connection while it has any
         if (current.isDefault) await repo.promoteOldestToDefault(tx, tenant.companyId);
+        return tickets;
       });
       bus.publish({ companyId: tenant.companyId, event: 'whatsapp', payload: { action: 'delete', whatsappId: connectionId } });
+      for (const ticket of closed) await publishTicket({ ...ticket, whatsappId: null });
     },
   };
 };
