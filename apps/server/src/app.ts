@@ -99,7 +99,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   const authService = createAuthService({ db, bus, tokens, throttle, storage });
   const outbox = createOutboxSignal();
   const ticketsService = createTicketsService({ db, bus, outbox });
-  const connectionsService = createConnectionsService({ db, bus, publishTicket: ticketsService.publishTicket });
+  const connectionsService = createConnectionsService({ db, bus, storage, publishTicket: ticketsService.publishTicket });
   const messagesService = createMessagesService({ db, bus, outbox, storage, tickets: ticketsService });
   const pipeline = createInboundPipeline({ db, tickets: ticketsService });
 

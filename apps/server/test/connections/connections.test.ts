@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createQueue, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
 import { setupAttendance } from '../helpers/attendance.ts';
@@ -132,5 +133,27 @@ describe('connections (02-operations §3 Connection, §5, §7 Connections)', () 
     expect(await a.logTypes(ticket.id)).toContain('closed');
     // the first connection's conversation goes on
     expect((await a.inbound('5511966660001', 'ainda aqui')).ticketId).not.toBe(ticket.id);
+  });
+
+  it('greeting attachment: an image or video is stored under a generated name; anything else is refused; DELETE clears it (02-operations §5, §7)', async () => {
+    const s = await adminOf();
+    const line = (await s.create({ name: 'Com anexo' })).body;
+    const upload = (content: Buffer, name: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(content)]), name);
+      return t.request('POST', `/whatsapp/${line.id}/media-upload`, { token: s.token, rawBody: form });
+    };
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    const stored = await upload(png, '../../evil.html');
+    expect(stored.status).toBe(200);
+    expect(stored.body.greetingMediaAttachment).toMatch(/^\/public\/company\d+\/greeting\/[0-9a-f-]{36}\.png$/);
+    const served = await fetch(t.url + stored.body.greetingMediaAttachment);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    const refused = await upload(Buffer.from('<html><script>alert(1)</script></html>'), 'x.png');
+    expect(refused.status).toBe(400);
+    expect((await t.request('GET', `/whatsapp/${line.id}`, { token: s.token })).body.greetingMediaAttachment).toBe(stored.body.greetingMediaAttachment);
+    const cleared = await t.request('DELETE', `/whatsapp/${line.id}/media-upload`, { token: s.token });
+    expect(cleared.body.greetingMediaAttachment).toBeNull();
+    expect((await fetch(t.url + stored.body.greetingMediaAttachment)).status).toBe(404);
   });
 });

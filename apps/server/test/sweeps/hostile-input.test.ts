@@ -33,6 +33,7 @@ const bodyValidatedInHandler: Record<string, unknown> = {
 const bodyless = new Set([
   'POST /auth/refresh_token',
   'POST /users/:id/media-upload',
+  'POST /whatsapp/:whatsappId/media-upload',
   'PUT /contacts/toggleAcceptAudio/:id',
   'PUT /contacts/toggleDisableBot/:id',
   'PUT /ticket-tags/:ticketId/:tagId',

@@ -7,6 +7,8 @@ import type { TenantContext } from '../../platform/access.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { checkMedia } from '../messages/media.ts';
 import { findCompanyWithPlan } from '../companies/companies.repo.ts';
 import { existingQueueIds } from '../queues/queues.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
@@ -26,9 +28,11 @@ const connectionNotFound = () => notFound('ERR_NO_WAPP_FOUND');
 
 type Settable = Omit<ConnectionUpdateBody, 'queueIds' | 'companyId'>;
 
-type Deps = { db: Db; bus: EventBus; publishTicket: (row: TicketRow) => Promise<unknown> };
+type Deps = { db: Db; bus: EventBus; storage: Storage; publishTicket: (row: TicketRow) => Promise<unknown> };
 
-export const createConnectionsService = ({ db, bus, publishTicket }: Deps) => {
+const GREETING_FOLDER = 'greeting';
+
+export const createConnectionsService = ({ db, bus, storage, publishTicket }: Deps) => {
   const viewOf = async (tx: DbOrTx, row: repo.ConnectionRow) => (await toConnectionViews(tx, row.companyId, [row]))[0];
 
   const publish = (view: ConnectionView) =>
@@ -52,6 +56,16 @@ export const createConnectionsService = ({ db, bus, publishTicket }: Deps) => {
   const translateDuplicate = (error: unknown): never => {
     if (isUniqueViolation(error, 'connections_token_key')) throw invalidField('body.token', 'validation.duplicated');
     throw error;
+  };
+
+  // The previous file goes once the row no longer points at it.
+  const replaceGreetingMedia = async (tenant: TenantContext, current: repo.ConnectionRow, url: string | null) => {
+    const row = await repo.updateConnection(db, tenant.companyId, current.id, { greetingMediaAttachment: url });
+    if (!row) throw connectionNotFound();
+    if (current.greetingMediaAttachment) await storage.remove(tenant.companyId, GREETING_FOLDER, current.greetingMediaAttachment);
+    const view = await viewOf(db, row);
+    publish(view);
+    return view;
   };
 
   return {
@@ -107,6 +121,21 @@ export const createConnectionsService = ({ db, bus, publishTicket }: Deps) => {
         .catch(translateDuplicate);
       publish(view);
       return view;
+    },
+
+    setGreetingMedia: async (tenant: TenantContext, connectionId: number, upload: { data: Buffer; fileName: string }) => {
+      const current = await repo.findConnection(db, tenant.companyId, connectionId);
+      if (!current) throw connectionNotFound();
+      const checked = await checkMedia(upload.data, upload.fileName);
+      if (checked.mediaType !== 'image' && checked.mediaType !== 'video') throw new AppError('ERR_INVALID_FILE', 400);
+      const name = await storage.save(tenant.companyId, GREETING_FOLDER, upload.data, checked.extension);
+      return replaceGreetingMedia(tenant, current, storage.urlOf(tenant.companyId, GREETING_FOLDER, name));
+    },
+
+    clearGreetingMedia: async (tenant: TenantContext, connectionId: number) => {
+      const current = await repo.findConnection(db, tenant.companyId, connectionId);
+      if (!current) throw connectionNotFound();
+      return replaceGreetingMedia(tenant, current, null);
     },
 
     remove: async (tenant: TenantContext, connectionId: number) => {
