@@ -98,7 +98,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   const connectionsService = createConnectionsService({ db, bus });
   const outbox = createOutboxSignal();
   const ticketsService = createTicketsService({ db, bus, outbox });
-  const messagesService = createMessagesService({ db, bus, outbox, storage, tickets: ticketsService });
+  const messagesService = createMessagesService({ db, bus, outbox, storage, tickets: ticketsService, clock: options.clock });
   const pipeline = createInboundPipeline({ db, tickets: ticketsService });
 
   await app.register(authRoutes(authService, { refreshTtlSeconds: config.refreshTokenTtlSeconds }));

@@ -1,11 +1,13 @@
 // Messages of a ticket (01-core §4 Messages, §7): read pages (which resets unread), send text,
 // media and contact cards, private notes, edit, delete, forward, and counts.
 import { and, eq } from 'drizzle-orm';
-import { MESSAGE_EDIT_WINDOW_MS, MESSAGES_PAGE_SIZE, type MessageSendBody, type MessagesPage } from '@atende/shared/messages';
+import { MESSAGE_EDIT_WINDOW_MS, MESSAGES_PAGE_SIZE, type MessageSendBody, type MessagesPage, type MessageTemplate } from '@atende/shared/messages';
+import { hasServiceWindow, isInsideServiceWindow } from '@atende/shared/service-window';
 import { normalizeNumber } from '@atende/shared/phone';
 import type { Db } from '../../db/client.ts';
 import { contacts } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/access.ts';
+import { systemClock, type Clock } from '../../platform/clock.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { OutboxSignal } from '../../platform/outbox-signal.ts';
@@ -18,9 +20,9 @@ import type { CheckedMedia } from './media.ts';
 import { lgpdDeletedBody, toMessageViews } from './message-view.ts';
 import * as repo from './messages.repo.ts';
 import { enqueueOutbound } from './outbound.repo.ts';
-import { writeOutboundMessage } from './outbound-message.ts';
+import { writeOutboundMessage, type OutboundDraft } from './outbound-message.ts';
 
-type Deps = { db: Db; bus: EventBus; outbox: OutboxSignal; storage: Storage; tickets: TicketsService };
+type Deps = { db: Db; bus: EventBus; outbox: OutboxSignal; storage: Storage; tickets: TicketsService; clock?: Clock };
 
 export type UploadedMedia = { data: Buffer; checked: CheckedMedia };
 
@@ -33,7 +35,19 @@ const vCardOf = (card: { name: string; number: string }) => {
   return `BEGIN:VCARD\nVERSION:3.0\nN:;${card.name};;;\nFN:${card.name}\nTEL;type=CELL;waid=${digits}:+${digits}\nEND:VCARD`;
 };
 
-export const createMessagesService = ({ db, bus, outbox, storage, tickets }: Deps) => {
+const templateText = (template: MessageTemplate) =>
+  template.parameters.length ? `${template.name} (${template.parameters.join(', ')})` : template.name;
+
+export const createMessagesService = ({ db, bus, outbox, storage, tickets, clock = systemClock }: Deps) => {
+  // Meta's channels take free-form messages only within 24 h of the customer's last message
+  // (01-core §2 chat notice); after that only a Cloud API template may go out.
+  const checkServiceWindow = async (ticket: ticketsRepo.TicketRow, template: MessageTemplate | undefined) => {
+    if (template && ticket.channel !== 'whatsappapi') throw invalidField('body.template', 'validation.templateNeedsCloudApi');
+    if (template || !hasServiceWindow(ticket.channel) || ticket.whatsappId === null) return;
+    const last = await repo.lastCustomerMessageAt(db, ticket.companyId, ticket.contactId, ticket.whatsappId);
+    if (!isInsideServiceWindow(last, clock.now())) throw new AppError('ERR_OUTSIDE_24H_WINDOW', 400);
+  };
+
   const ownMessage = async (tenant: TenantContext, messageId: number) => {
     const message = await repo.findMessage(db, tenant.companyId, messageId);
     if (!message) throw messageNotFound();
@@ -74,7 +88,10 @@ export const createMessagesService = ({ db, bus, outbox, storage, tickets }: Dep
       const isPrivate = body.isPrivate === true;
       if (!isPrivate && !canWriteTo(ticket.status)) throw new AppError('ERR_TICKET_NOT_OPEN', 400);
       const text = body.body.trim();
-      if (!text && medias.length === 0 && !body.vCard) throw invalidField('body.body', 'validation.required');
+      const template = isPrivate ? undefined : body.template;
+      if (!text && medias.length === 0 && !body.vCard && !template) throw invalidField('body.body', 'validation.required');
+      if (template && (medias.length > 0 || body.vCard)) throw invalidField('body.template', 'validation.invalidTemplate');
+      if (!isPrivate) await checkServiceWindow(ticket, template);
       if (isPrivate && medias.length > 0) throw invalidField('body.isPrivate', 'validation.privateTextOnly');
       if (body.quotedMsg) {
         const quoted = await repo.findMessage(db, tenant.companyId, body.quotedMsg.id);
@@ -86,11 +103,13 @@ export const createMessagesService = ({ db, bus, outbox, storage, tickets }: Dep
           url: storage.urlOf(tenant.companyId, MEDIA_FOLDER, await storage.save(tenant.companyId, MEDIA_FOLDER, media.data, media.checked.extension)),
         })),
       );
-      const drafts = [
-        ...stored.map((media, index) => ({ body: index === 0 ? text : '', mediaUrl: media.url, mediaType: media.mediaType })),
-        ...(stored.length === 0 && text ? [{ body: text, mediaUrl: null, mediaType: 'chat' }] : []),
-        ...(body.vCard ? [{ body: body.vCard.name, mediaUrl: null, mediaType: 'contactMessage', vCard: vCardOf(body.vCard) }] : []),
-      ];
+      const drafts: Array<Omit<OutboundDraft, 'userId' | 'isPrivate' | 'quotedMsgId'>> = template
+        ? [{ body: templateText(template), mediaUrl: null, mediaType: 'chat', dataJson: { template } }]
+        : [
+            ...stored.map((media, index) => ({ body: index === 0 ? text : '', mediaUrl: media.url, mediaType: media.mediaType })),
+            ...(stored.length === 0 && text ? [{ body: text, mediaUrl: null, mediaType: 'chat' }] : []),
+            ...(body.vCard ? [{ body: body.vCard.name, mediaUrl: null, mediaType: 'contactMessage', vCard: vCardOf(body.vCard) }] : []),
+          ];
       const written = await db.transaction(async (tx) => {
         let current = ticket;
         const rows: repo.MessageRow[] = [];
@@ -161,6 +180,7 @@ export const createMessagesService = ({ db, bus, outbox, storage, tickets }: Dep
       }
       if (!target) throw notFound('ERR_NO_TICKET_FOUND');
       const targetTicket = target;
+      await checkServiceWindow(targetTicket, undefined);
       const written = await db.transaction(async (tx) => {
         const result = await writeOutboundMessage(tx, targetTicket, {
           body: message.body,

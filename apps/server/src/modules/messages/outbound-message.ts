@@ -5,7 +5,7 @@ import type { TicketRow } from '../tickets/tickets.repo.ts';
 import { insertMessage, touchTicketWithMessage, type NewMessage } from './messages.repo.ts';
 import { enqueueOutbound } from './outbound.repo.ts';
 
-export type OutboundDraft = Pick<NewMessage, 'body' | 'mediaUrl' | 'mediaType' | 'quotedMsgId' | 'isPrivate' | 'isForwarded' | 'vCard'> & {
+export type OutboundDraft = Pick<NewMessage, 'body' | 'mediaUrl' | 'mediaType' | 'quotedMsgId' | 'isPrivate' | 'isForwarded' | 'vCard' | 'dataJson'> & {
   userId: number | null;
 };
 
