@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl } from './platform/access.ts';
-import type { Clock } from './platform/clock.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { createEventBus } from './platform/events.ts';
 import { createOutboxSignal } from './platform/outbox-signal.ts';
@@ -21,6 +21,11 @@ import { createInboundPipeline } from './channels/inbound-pipeline.ts';
 import { createOutboundDispatcher } from './channels/outbound-dispatcher.ts';
 import { sandboxProvider } from './channels/sandbox/sandbox.provider.ts';
 import { sandboxRoutes } from './channels/sandbox/sandbox.routes.ts';
+import { createGraphClient } from './channels/meta-graph/graph-client.ts';
+import { createPagesProvider } from './channels/meta-pages/pages.provider.ts';
+import { pagesRoutes } from './channels/meta-pages/pages.routes.ts';
+import { createCloudProvider } from './channels/whatsapp-cloud/cloud.provider.ts';
+import { cloudRoutes } from './channels/whatsapp-cloud/cloud.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
@@ -114,6 +119,11 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(ticketNotesRoutes(createTicketNotesService({ db, tickets: ticketsService })));
   await app.register(messagesRoutes(messagesService));
   await app.register(sandboxRoutes({ db, pipeline, connections: connectionsService }));
+  const clock = options.clock ?? systemClock;
+  const graph = createGraphClient(config.meta.graphUrl);
+  const metaChannels = { db, pipeline, connections: connectionsService, graph, storage, secrets: config.meta, log: app.log };
+  await app.register(cloudRoutes(metaChannels));
+  await app.register(pagesRoutes({ ...metaChannels, appId: config.meta.appId }));
 
   const realtime = await createRealtime({
     httpServer: app.server,
@@ -128,7 +138,12 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     db,
     outbox,
     tickets: ticketsService,
-    providers: { sandbox: sandboxProvider },
+    providers: {
+      sandbox: sandboxProvider,
+      whatsappapi: createCloudProvider({ db, graph, storage, clock }),
+      facebook: createPagesProvider('facebook', { db, graph, clock, publicUrl: config.publicUrl }),
+      instagram: createPagesProvider('instagram', { db, graph, clock, publicUrl: config.publicUrl }),
+    },
     log: app.log,
   });
   app.addHook('onReady', async () => dispatcher.start());

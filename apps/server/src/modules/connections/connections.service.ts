@@ -24,6 +24,15 @@ const connectionNotFound = () => notFound('ERR_NO_WAPP_FOUND');
 
 type Settable = Omit<ConnectionUpdateBody, 'queueIds' | 'companyId'>;
 
+// An account a provider vouched for (a Cloud API number, a Facebook page, an Instagram account).
+export type ChannelAccount = {
+  channel: ConnectionChannel;
+  name: string;
+  number: string;
+  externalId: string;
+  channelConfig: Record<string, string>;
+};
+
 export const createConnectionsService = ({ db, bus }: { db: Db; bus: EventBus }) => {
   const viewOf = async (tx: DbOrTx, row: repo.ConnectionRow) => (await toConnectionViews(tx, row.companyId, [row]))[0];
 
@@ -47,6 +56,7 @@ export const createConnectionsService = ({ db, bus }: { db: Db; bus: EventBus })
 
   const translateDuplicate = (error: unknown): never => {
     if (isUniqueViolation(error, 'connections_token_key')) throw invalidField('body.token', 'validation.duplicated');
+    if (isUniqueViolation(error, 'connections_channel_external_id_key')) throw new AppError('ERR_CONNECTION_IN_USE', 409);
     throw error;
   };
 
@@ -103,6 +113,37 @@ export const createConnectionsService = ({ db, bus }: { db: Db; bus: EventBus })
         .catch(translateDuplicate);
       publish(view);
       return view;
+    },
+
+    // Creates a connection per account, or refreshes the credentials of one the company already
+    // has; an account connected by another company is refused. Plan flags and limit apply.
+    connectAccounts: async (tenant: TenantContext, accounts: ChannelAccount[]) => {
+      const views = await db
+        .transaction(async (tx) => {
+          const company = await findCompanyWithPlan(tx, tenant.companyId);
+          if (!company) throw connectionNotFound();
+          const rows: repo.ConnectionRow[] = [];
+          for (const account of accounts) {
+            const flag = channelPlanFlag[account.channel];
+            if (flag && !company.plan[flag]) throw new AppError('ERR_NO_PERMISSION', 403);
+            const existing = await repo.findConnectionByExternalId(tx, account.channel, account.externalId);
+            if (existing && existing.companyId !== tenant.companyId) throw new AppError('ERR_CONNECTION_IN_USE', 409);
+            if (existing) {
+              rows.push(
+                await repo.updateConnection(tx, tenant.companyId, existing.id, { channelConfig: account.channelConfig, status: 'CONNECTED' }),
+              );
+              continue;
+            }
+            if ((await repo.countConnections(tx, tenant.companyId)) >= company.plan.connections) {
+              throw new AppError('ERR_PLAN_CONNECTION_LIMIT', 403);
+            }
+            rows.push(await repo.insertConnection(tx, tenant.companyId, { ...account, status: 'CONNECTED' }));
+          }
+          return toConnectionViews(tx, tenant.companyId, rows);
+        })
+        .catch(translateDuplicate);
+      for (const view of views) publish(view);
+      return views;
     },
 
     remove: async (tenant: TenantContext, connectionId: number) => {
