@@ -72,7 +72,8 @@ describe('WhatsApp Cloud API channel (02-operations §7 Connections; 01-core §4
   it('connects a number checked against the Graph API and never shows its token (02-operations §3 Connection)', async () => {
     const { a, connection, phoneNumberId } = await cloudCompany();
     expect(connection).toMatchObject({ channel: 'whatsappapi', status: 'CONNECTED', number: '551133330000', name: 'Cloud line' });
-    const listed = await t.request('GET', '/whatsapp/?session=0', { token: a.adminSession.token });
+    const listed = await t.request('GET', '/whatsapp?session=0', { token: a.adminSession.token });
+    expect(listed.body.map((row: { channel: string }) => row.channel).sort()).toEqual(['sandbox', 'whatsappapi']);
     expect(JSON.stringify(listed.body)).not.toContain('cloud-access-token');
     expect(JSON.stringify(connection)).not.toContain('cloud-access-token');
     const refused = await t.request('POST', '/whatsappapi/connections', {
