@@ -7,7 +7,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
-import { ProviderRejection } from '../provider.ts';
 import { GraphUnavailable } from './graph-client.ts';
 import { hasValidSignature } from './signature.ts';
 
@@ -70,10 +69,6 @@ export const metaWebhookRoutes =
         // Meta retries a delivery that is not answered 200: right for an outage of ours or Graph's
         if (error instanceof GraphUnavailable) {
           options.log.warn({ path: options.path, reason: error.message }, 'webhook not stored yet: Graph unavailable');
-          throw new AppError('ERR_INTERNAL', 503);
-        }
-        if (error instanceof ProviderRejection) {
-          options.log.warn({ path: options.path, reason: error.message }, 'webhook not stored: Graph refused a call');
           throw new AppError('ERR_INTERNAL', 503);
         }
         throw error;

@@ -17,7 +17,7 @@ import type { InboundPipeline } from '../inbound-pipeline.ts';
 import type { GraphClient } from '../meta-graph/graph-client.ts';
 import { MAX_INBOUND_MEDIA_BYTES, storeInboundMedia } from '../meta-graph/inbound-media.ts';
 import type { WebhookEnvelope } from '../meta-graph/webhook-routes.ts';
-import type { InboundMessage } from '../provider.ts';
+import { ProviderRejection, type InboundMessage } from '../provider.ts';
 import { pageCredentialsOf, type PageChannel } from './page-credentials.ts';
 
 const text = z.string().max(100_000);
@@ -86,10 +86,16 @@ export const createPagesWebhookHandler = (deps: {
   const attachmentMessage = async (connection: ConnectionRow, attachment: z.infer<typeof attachmentSchema>) => {
     const url = attachment.payload?.url;
     if (url && downloadable[attachment.type]) {
-      const { data } = await deps.graph.download(url, undefined, MAX_INBOUND_MEDIA_BYTES);
-      const stored = await storeInboundMedia(deps.storage, connection.companyId, data, new URL(url).pathname.split('/').pop() ?? 'file');
-      if (stored) return { body: '', ...stored };
-      log.warn({ connectionId: connection.id, type: attachment.type }, 'attachment of a refused type dropped');
+      try {
+        const { data } = await deps.graph.download(url, undefined, MAX_INBOUND_MEDIA_BYTES);
+        const stored = await storeInboundMedia(deps.storage, connection.companyId, data, new URL(url).pathname.split('/').pop() ?? 'file');
+        if (stored) return { body: '', ...stored };
+        log.warn({ connectionId: connection.id, type: attachment.type }, 'attachment of a refused type dropped');
+      } catch (error) {
+        // a link Meta refuses (expired, gone, too large) will not work later: keep the link text
+        if (!(error instanceof ProviderRejection)) throw error;
+        log.warn({ connectionId: connection.id, type: attachment.type, reason: error.message }, 'attachment unavailable');
+      }
     }
     return { body: [attachment.payload?.title, url].filter(Boolean).join('\n') || `[${attachment.type}]` };
   };

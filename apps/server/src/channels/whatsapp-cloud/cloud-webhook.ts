@@ -13,7 +13,7 @@ import type { InboundPipeline } from '../inbound-pipeline.ts';
 import type { GraphClient } from '../meta-graph/graph-client.ts';
 import { MAX_INBOUND_MEDIA_BYTES, storeInboundMedia } from '../meta-graph/inbound-media.ts';
 import type { WebhookEnvelope } from '../meta-graph/webhook-routes.ts';
-import type { InboundMessage } from '../provider.ts';
+import { ProviderRejection, type InboundMessage } from '../provider.ts';
 import { cloudCredentialsOf } from './cloud-credentials.ts';
 
 const text = z.string().max(100_000);
@@ -110,9 +110,18 @@ export const createCloudWebhookHandler = (deps: {
   const fetchMedia = async (connection: ConnectionRow, part: z.infer<typeof mediaPart>, kind: MediaKind) => {
     const credentials = cloudCredentialsOf(connection);
     if (!credentials) return undefined;
-    const described = await deps.graph.get<{ url?: string }>(part.id, { token: credentials.accessToken });
-    if (!described.url) return undefined;
-    const { data } = await deps.graph.download(described.url, credentials.accessToken, MAX_INBOUND_MEDIA_BYTES);
+    let data: Buffer;
+    try {
+      const described = await deps.graph.get<{ url?: string }>(part.id, { token: credentials.accessToken });
+      if (!described.url) return undefined;
+      ({ data } = await deps.graph.download(described.url, credentials.accessToken, MAX_INBOUND_MEDIA_BYTES));
+    } catch (error) {
+      // media Meta refuses to hand over (expired, unknown, too large) will not come later: the
+      // message is kept without it; an outage (GraphUnavailable) fails the delivery for a retry
+      if (!(error instanceof ProviderRejection)) throw error;
+      log.warn({ connectionId: connection.id, kind, reason: error.message }, 'cloud api media unavailable');
+      return undefined;
+    }
     const stored = await storeInboundMedia(deps.storage, connection.companyId, data, part.filename ?? `${kind}.bin`);
     if (!stored) log.warn({ connectionId: connection.id, kind }, 'cloud api media of a refused type dropped');
     return stored;
