@@ -21,6 +21,7 @@ import { createInboundPipeline } from './channels/inbound-pipeline.ts';
 import { createOutboundDispatcher } from './channels/outbound-dispatcher.ts';
 import { sandboxProvider } from './channels/sandbox/sandbox.provider.ts';
 import { sandboxRoutes } from './channels/sandbox/sandbox.routes.ts';
+import { watchingCredentials } from './channels/meta-graph/credential-watch.ts';
 import { createGraphClient } from './channels/meta-graph/graph-client.ts';
 import { createPagesProvider } from './channels/meta-pages/pages.provider.ts';
 import { pagesRoutes } from './channels/meta-pages/pages.routes.ts';
@@ -140,9 +141,9 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     tickets: ticketsService,
     providers: {
       sandbox: sandboxProvider,
-      whatsappapi: createCloudProvider({ db, graph, storage, clock }),
-      facebook: createPagesProvider('facebook', { db, graph, clock, publicUrl: config.publicUrl }),
-      instagram: createPagesProvider('instagram', { db, graph, clock, publicUrl: config.publicUrl }),
+      whatsappapi: watchingCredentials(createCloudProvider({ db, graph, storage, clock }), connectionsService),
+      facebook: watchingCredentials(createPagesProvider('facebook', { db, graph, clock, publicUrl: config.publicUrl }), connectionsService),
+      instagram: watchingCredentials(createPagesProvider('instagram', { db, graph, clock, publicUrl: config.publicUrl }), connectionsService),
     },
     log: app.log,
   });

@@ -31,7 +31,7 @@ const cloudCompany = async () => {
   graph.addPhoneNumber(phoneNumberId, '+55 11 3333-0000');
   const created = await t.request('POST', '/whatsappapi/connections', {
     token: a.adminSession.token,
-    body: { name: 'Cloud line', phoneNumberId, accessToken: 'cloud-access-token' },
+    body: { name: 'Cloud line', phoneNumberId, accessToken: `cloud-access-token-${phoneNumberId}` },
   });
   if (created.status !== 201) throw new Error(`cloud connection: ${JSON.stringify(created.body)}`);
   const delivery = (value: Record<string, unknown>) => ({
@@ -149,7 +149,7 @@ describe('WhatsApp Cloud API channel (02-operations §7 Connections; 01-core §4
     expect(image.mediaUrl).toMatch(/^\/public\/company\d+\/media\/[0-9a-f-]{36}\.png$/);
     const served = await fetch(t.url + image.mediaUrl);
     expect(Buffer.from(await served.arrayBuffer()).equals(photo)).toBe(true);
-    expect(graph.calls.some((call) => call.method === 'GET' && call.path === 'media-photo-1' && call.token === 'cloud-access-token')).toBe(true);
+    expect(graph.calls.some((call) => call.method === 'GET' && call.path === 'media-photo-1' && call.token.startsWith('cloud-access-token-'))).toBe(true);
     expect(location.body).toContain('Loja');
     expect(location.body).toContain('-23.5%2C-46.6');
     expect(card).toMatchObject({ body: 'João' });
@@ -166,7 +166,7 @@ describe('WhatsApp Cloud API channel (02-operations §7 Connections; 01-core §4
     expect(posted.status).toBe(201);
     await expect.poll(() => sendsTo(phoneNumberId).length).toBe(1);
     const [send] = sendsTo(phoneNumberId);
-    expect(send.token).toBe('cloud-access-token');
+    expect(send.token).toBe(`cloud-access-token-${phoneNumberId}`);
     expect(send.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: '5511955550005', type: 'text', text: { body: 'Bom dia!', preview_url: false } });
     const ours = async () => (await messagesOf(ticketId)).find((message) => message.fromMe);
     await expect.poll(async () => (await ours())?.ack).toBe(1);
@@ -223,8 +223,9 @@ describe('WhatsApp Cloud API channel (02-operations §7 Connections; 01-core §4
     }
   });
 
-  it('retries rate-limited sends with backoff until delivered; other refusals mark the message failed (issue 6 Bad input)', async () => {
-    const { a, phoneNumberId, openTicketFor, messagesOf, deliver, delivery } = await cloudCompany();
+  it('retries rate-limited sends with backoff until delivered; other refusals mark the message failed, a revoked token the connection (issue 6 Bad input; 02-operations §4 Connection status)', async () => {
+    const { a, phoneNumberId, connection, openTicketFor, messagesOf, deliver, delivery } = await cloudCompany();
+    const connectionId = connection.id;
     const ticketId = await openTicketFor('5511955550008');
     graph.failNextSends(graphErrors.rateLimit, graphErrors.throttled);
     await t.request('POST', `/messages/${ticketId}`, { token: a.adminSession.token, body: { body: 'chega já' } });
@@ -239,12 +240,25 @@ describe('WhatsApp Cloud API channel (02-operations §7 Connections; 01-core §4
     expect((await ours())[1].ack).toBe(0);
     expect(sendsTo(phoneNumberId)).toHaveLength(4);
 
+    // a revoked token: refused, and the connection shows it needs its owner
+    graph.revokeToken(`cloud-access-token-${phoneNumberId}`);
+    await t.request('POST', `/messages/${ticketId}`, { token: a.adminSession.token, body: { body: 'sem token' } });
+    await expect.poll(async () => (await ours())[2]?.sendError).toBe('ERR_INVALID_CREDENTIALS');
+    const shown = await t.request('GET', `/whatsapp/${connectionId}`, { token: a.adminSession.token });
+    expect(shown.body.status).toBe('DISCONNECTED');
+    // connecting again with a new token brings it back
+    const reconnected = await t.request('POST', '/whatsappapi/connections', {
+      token: a.adminSession.token,
+      body: { name: 'Cloud line', phoneNumberId, accessToken: 'a-fresh-cloud-token' },
+    });
+    expect(reconnected).toMatchObject({ status: 201, body: { id: connectionId, status: 'CONNECTED' } });
+
     // accepted, then reported failed by a status: the window closed in between
     await t.request('POST', `/messages/${ticketId}`, { token: a.adminSession.token, body: { body: 'aceita' } });
-    await expect.poll(async () => (await ours())[2]?.ack).toBe(1);
+    await expect.poll(async () => (await ours())[3]?.ack).toBe(1);
     const wamid = sendsTo(phoneNumberId).at(-1)?.sentId;
     const failed = delivery({ statuses: [{ id: wamid, status: 'failed', recipient_id: '5511955550008', errors: [{ code: 131047, title: 'Re-engagement message' }] }] });
     expect((await deliver(failed)).status).toBe(200);
-    expect((await ours())[2].sendError).toBe('ERR_OUTSIDE_24H_WINDOW');
+    expect((await ours())[3].sendError).toBe('ERR_OUTSIDE_24H_WINDOW');
   });
 });

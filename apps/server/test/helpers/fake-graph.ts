@@ -37,6 +37,7 @@ export const startFakeGraph = async () => {
   const phoneNumbers = new Map<string, string>();
   const profiles = new Map<string, { name?: string; username?: string }>();
   let pages: GraphPage[] = [];
+  const revoked = new Set<string>([INVALID_TOKEN]);
   let counter = 0;
   let base = '';
 
@@ -75,7 +76,7 @@ export const startFakeGraph = async () => {
     }
     const call: GraphCall = { method: request.method ?? 'GET', path: segments.slice(1).join('/'), query: Object.fromEntries(url.searchParams), token, body };
     calls.push(call);
-    if (!token || token === INVALID_TOKEN) return fail(response, { status: 400, code: 190, message: 'Invalid OAuth access token' });
+    if (!token || revoked.has(token)) return fail(response, { status: 400, code: 190, message: 'Invalid OAuth access token' });
 
     if (node === 'oauth' && edge === 'access_token') return json(response, 200, { access_token: `long-lived-${url.searchParams.get('fb_exchange_token')}` });
     if (request.method === 'GET' && edge === 'accounts') return json(response, 200, { data: pages });
@@ -122,6 +123,7 @@ export const startFakeGraph = async () => {
     },
     addPhoneNumber: (id: string, displayNumber: string) => phoneNumbers.set(id, displayNumber),
     addProfile: (id: string, profile: { name?: string; username?: string }) => profiles.set(id, profile),
+    revokeToken: (token: string) => revoked.add(token),
     setPages: (list: GraphPage[]) => {
       pages = list;
     },

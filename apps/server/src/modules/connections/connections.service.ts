@@ -1,6 +1,6 @@
 // Connections of 02-operations §3-§5: list, show, create and edit with the §5 rules, the default
 // connection rules (ERR_NO_OTHER_WHATSAPP), the plan's connection limit and channel flags.
-import type { ConnectionChannel, ConnectionCreateBody, ConnectionUpdateBody, ConnectionView } from '@atende/shared/connections';
+import type { ConnectionChannel, ConnectionCreateBody, ConnectionStatus, ConnectionUpdateBody, ConnectionView } from '@atende/shared/connections';
 import type { PlanFlag } from '@atende/shared/plans';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { TenantContext } from '../../platform/access.ts';
@@ -144,6 +144,15 @@ export const createConnectionsService = ({ db, bus }: { db: Db; bus: EventBus })
         .catch(translateDuplicate);
       for (const view of views) publish(view);
       return views;
+    },
+
+    // A channel found the connection unusable (revoked token) or usable again; the connections
+    // screen and its menu badge follow the status (02-operations §4 Connection status).
+    setStatus: async (companyId: number, connectionId: number, status: ConnectionStatus) => {
+      const current = await repo.findConnection(db, companyId, connectionId);
+      if (!current || current.status === status) return;
+      const row = await repo.updateConnection(db, companyId, connectionId, { status });
+      publish(await viewOf(db, row));
     },
 
     remove: async (tenant: TenantContext, connectionId: number) => {
