@@ -4,10 +4,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const signBody = (rawBody: Buffer | string, appSecret: string) => `sha256=${createHmac('sha256', appSecret).update(rawBody).digest('hex')}`;
 
-export const hasValidSignature = (rawBody: Buffer, header: string | undefined, appSecret: string) => {
-  if (!header) return false;
-  const expected = Buffer.from(signBody(rawBody, appSecret));
-  const given = Buffer.from(header.trim().toLowerCase());
-  // timingSafeEqual needs equal lengths; a length mismatch is a wrong signature anyway
-  return given.length === expected.length && timingSafeEqual(given, expected);
+// Constant-time comparison; timingSafeEqual needs equal lengths, and a length mismatch is a
+// mismatch anyway.
+export const sameSecret = (given: string, expected: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 };
+
+export const hasValidSignature = (rawBody: Buffer, header: string | undefined, appSecret: string) =>
+  header !== undefined && sameSecret(header.trim().toLowerCase(), signBody(rawBody, appSecret));

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 import { GraphUnavailable } from './graph-client.ts';
-import { hasValidSignature } from './signature.ts';
+import { hasValidSignature, sameSecret } from './signature.ts';
 
 export type WebhookSecrets = { appSecret?: string; verifyToken?: string };
 
@@ -38,7 +38,8 @@ export const metaWebhookRoutes =
     app.get(options.path, { config: { access: 'public' }, schema: { querystring: handshakeQuery } }, async (request, reply) => {
       const { verifyToken } = options.secrets;
       const query = request.query;
-      if (!verifyToken || query['hub.mode'] !== 'subscribe' || !query['hub.challenge'] || query['hub.verify_token'] !== verifyToken) {
+      const given = query['hub.verify_token'];
+      if (!verifyToken || query['hub.mode'] !== 'subscribe' || !query['hub.challenge'] || !given || !sameSecret(given, verifyToken)) {
         throw new AppError('ERR_NO_PERMISSION', 403);
       }
       return reply.type('text/plain; charset=utf-8').send(query['hub.challenge']);

@@ -75,6 +75,8 @@ const messagesValue = z.object({
   statuses: z.array(z.unknown()).max(1000).optional(),
 });
 
+type MessageContent = Pick<InboundMessage, 'body' | 'mediaType' | 'mediaUrl' | 'quotedProviderMessageId' | 'vCard'>;
+
 type Batch = {
   phoneNumberId: string;
   names: Map<string, string>;
@@ -129,7 +131,7 @@ export const createCloudWebhookHandler = (deps: {
 
   // The message's text, media and references in the pipeline's shape; undefined for kinds the
   // product does not show (system notices, orders, unsupported).
-  const normalise = async (connection: ConnectionRow, message: CloudMessage): Promise<Partial<InboundMessage> | undefined> => {
+  const normalise = async (connection: ConnectionRow, message: CloudMessage): Promise<MessageContent | undefined> => {
     const quoted = message.context?.id ?? null;
     if (message.type === 'text' && message.text) return { body: message.text.body, quotedProviderMessageId: quoted };
     if (isMediaKind(message.type)) {
@@ -175,7 +177,6 @@ export const createCloudWebhookHandler = (deps: {
         connectionId: connection.id,
         providerMessageId: message.id,
         from: { number: message.from, name: batch.names.get(message.from) ?? '' },
-        body: content.body ?? '',
         ...content,
       });
     }

@@ -58,7 +58,8 @@ export const createCloudProvider = (deps: { db: Db; graph: GraphClient; storage:
       const type = cloudMediaType(payload.mediaType);
       const mediaId = await upload(credentials, payload, payload.mediaUrl);
       const caption = payload.body && (type === 'image' || type === 'video' || type === 'document') ? { caption: payload.body } : {};
-      return { type, [type]: { id: mediaId, ...caption } };
+      const filename = type === 'document' ? { filename: payload.mediaUrl.split('/').pop() } : {};
+      return { type, [type]: { id: mediaId, ...caption, ...filename } };
     }
     if (payload.mediaType === 'contactMessage' && payload.vCard) return { type: 'contacts', contacts: [contactOf(payload.vCard, payload.body)] };
     return { type: 'text', text: { body: payload.body, preview_url: false } };
