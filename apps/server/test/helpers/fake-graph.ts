@@ -5,7 +5,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signBody } from '../../src/channels/meta-graph/signature.ts';
-import type { TestApp } from './test-app.ts';
 
 export const GRAPH_VERSION = 'v20.0';
 export const INVALID_TOKEN = 'invalid-token-000';
@@ -135,7 +134,7 @@ export type FakeGraph = Awaited<ReturnType<typeof startFakeGraph>>;
 
 // A webhook delivery as Meta makes it: the JSON body signed with the app secret.
 export const deliverWebhook = async (
-  t: TestApp,
+  t: { url: string },
   path: string,
   payload: unknown,
   options: { secret?: string; signature?: string | null; rawBody?: string } = {},
