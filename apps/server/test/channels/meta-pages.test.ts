@@ -161,16 +161,22 @@ describe('Messenger and Instagram channels (02-operations §7 Connections; 01-co
     expect(attachment.body.message.attachment).toMatchObject({ type: 'image', payload: { url: expect.stringMatching(new RegExp(`^${PUBLIC_URL}/public/company\\d+/media/`)) } });
     expect(caption.body.message).toEqual({ text: 'nosso catálogo' });
 
+    // a contact card goes as text: neither channel has cards
+    const card = await t.request('POST', `/messages/${ticket.id}`, { token: a.adminSession.token, body: { body: '', vCard: { name: 'Suporte', number: '5511933332222' } } });
+    expect(card.status).toBe(201);
+    await expect.poll(() => sendsToPage().length).toBe(4);
+    expect(sendsToPage()[3].body.message).toEqual({ text: 'Suporte\n+5511933332222' });
+
     const messages = async () => (await t.request('GET', `/messages/${ticket.id}`, { token: a.adminSession.token })).body.messages.filter((m: any) => m.fromMe);
-    await expect.poll(async () => (await messages()).map((m: any) => m.ack)).toEqual([1, 1]);
+    await expect.poll(async () => (await messages()).map((m: any) => m.ack)).toEqual([1, 1, 1]);
     const receipt = (kind: Record<string, unknown>) => ({
       object: 'page',
       entry: [{ id: pages[1].id, time: Date.now(), messaging: [{ sender: { id: customer }, recipient: { id: pages[1].id }, timestamp: Date.now(), ...kind }] }],
     });
     expect((await deliver(receipt({ delivery: { mids: [send.sentId], watermark: Date.now() } }))).status).toBe(200);
-    expect((await messages()).map((m: any) => m.ack)).toEqual([2, 1]);
+    expect((await messages()).map((m: any) => m.ack)).toEqual([2, 1, 1]);
     expect((await deliver(receipt({ read: { watermark: Date.now() + 60_000 } }))).status).toBe(200);
-    expect((await messages()).map((m: any) => m.ack)).toEqual([3, 3]);
+    expect((await messages()).map((m: any) => m.ack)).toEqual([3, 3, 3]);
 
     clock.advance(25 * HOURS);
     try {
@@ -184,6 +190,6 @@ describe('Messenger and Instagram channels (02-operations §7 Connections; 01-co
     } finally {
       clock.advance(-25 * HOURS);
     }
-    expect(sendsToPage()).toHaveLength(3);
+    expect(sendsToPage()).toHaveLength(4);
   });
 });

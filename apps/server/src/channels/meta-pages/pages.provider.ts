@@ -12,6 +12,13 @@ import { pageCredentialsOf, type PageChannel, type PageCredentials } from './pag
 
 type SendAnswer = { message_id?: string };
 
+// Neither channel has contact cards: a card goes as its name and numbers.
+const textOf = (payload: OutboundPayload) => {
+  if (payload.mediaType !== 'contactMessage' || !payload.vCard) return payload.body;
+  const numbers = [...payload.vCard.matchAll(/^TEL[^:]*:(.*)$/gm)].map((match) => match[1].trim());
+  return [payload.body, ...numbers].join('\n');
+};
+
 const attachmentType = (mediaType: string) => (mediaType === 'image' || mediaType === 'audio' || mediaType === 'video' ? mediaType : 'file');
 
 export const createPagesProvider = (
@@ -44,7 +51,7 @@ export const createPagesProvider = (
       const credentials = await credentialsFor(payload);
       await assertInsideServiceWindow(deps.db, deps.clock, payload);
       const recipient = payload.to.number;
-      if (!payload.mediaUrl) return { providerMessageId: await sendOne(credentials, recipient, { text: payload.body }), ack: 1 };
+      if (!payload.mediaUrl) return { providerMessageId: await sendOne(credentials, recipient, { text: textOf(payload) }), ack: 1 };
       if (!deps.publicUrl) throw new ProviderRejection('ERR_SENDING_WAPP_MSG', 'PUBLIC_URL is not configured: Meta cannot fetch attachments');
       const providerMessageId = await sendOne(credentials, recipient, {
         attachment: { type: attachmentType(payload.mediaType), payload: { url: `${deps.publicUrl}${payload.mediaUrl}`, is_reusable: false } },
