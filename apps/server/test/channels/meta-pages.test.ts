@@ -182,6 +182,9 @@ describe('Messenger and Instagram channels (02-operations §7 Connections; 01-co
     try {
       const late = await t.request('POST', `/messages/${ticket.id}`, { token: a.adminSession.token, body: { body: 'ainda aí?' } });
       expect(late).toMatchObject({ status: 400, body: { error: 'ERR_OUTSIDE_24H_WINDOW' } });
+      const [firstReply] = await messages();
+      const forwarded = await t.request('POST', '/message/forward', { token: a.adminSession.token, body: { messageId: firstReply.id, contactId: ticket.contactId } });
+      expect(forwarded).toMatchObject({ status: 400, body: { error: 'ERR_OUTSIDE_24H_WINDOW' } });
       const template = await t.request('POST', `/messages/${ticket.id}`, {
         token: a.adminSession.token,
         body: { body: '', template: { name: 'retomar', language: 'pt_BR' } },

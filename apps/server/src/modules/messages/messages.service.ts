@@ -41,10 +41,13 @@ const templateText = (template: MessageTemplate) =>
 export const createMessagesService = ({ db, bus, outbox, storage, tickets, clock = systemClock }: Deps) => {
   // Meta's channels take free-form messages only within 24 h of the customer's last message
   // (01-core §2 chat notice); after that only a Cloud API template may go out.
-  const checkServiceWindow = async (ticket: ticketsRepo.TicketRow, template: MessageTemplate | undefined) => {
-    if (template && ticket.channel !== 'whatsappapi') throw invalidField('body.template', 'validation.templateNeedsCloudApi');
-    if (template || !hasServiceWindow(ticket.channel) || ticket.whatsappId === null) return;
-    const last = await repo.lastCustomerMessageAt(db, ticket.companyId, ticket.contactId, ticket.whatsappId);
+  const checkServiceWindow = async (
+    to: Pick<ticketsRepo.TicketRow, 'channel' | 'companyId' | 'contactId' | 'whatsappId'>,
+    template: MessageTemplate | undefined,
+  ) => {
+    if (template && to.channel !== 'whatsappapi') throw invalidField('body.template', 'validation.templateNeedsCloudApi');
+    if (template || !hasServiceWindow(to.channel) || to.whatsappId === null) return;
+    const last = await repo.lastCustomerMessageAt(db, to.companyId, to.contactId, to.whatsappId);
     if (!isInsideServiceWindow(last, clock.now())) throw new AppError('ERR_OUTSIDE_24H_WINDOW', 400);
   };
 
@@ -173,6 +176,8 @@ export const createMessagesService = ({ db, bus, outbox, storage, tickets, clock
         .from(contacts)
         .where(and(eq(contacts.companyId, tenant.companyId), eq(contacts.id, contactId)));
       if (!contact) throw notFound('ERR_NO_CONTACT_FOUND');
+      // checked before a ticket is opened for it, so a refused forward leaves nothing behind
+      await checkServiceWindow({ channel: source.channel, companyId: tenant.companyId, contactId, whatsappId: source.whatsappId }, undefined);
       let target = await ticketsRepo.findLiveTicket(db, tenant.companyId, contactId, source.whatsappId);
       if (!target) {
         const created = await tickets.create(tenant, { contactId, whatsappId: source.whatsappId, queueId: source.queueId });
@@ -180,7 +185,6 @@ export const createMessagesService = ({ db, bus, outbox, storage, tickets, clock
       }
       if (!target) throw notFound('ERR_NO_TICKET_FOUND');
       const targetTicket = target;
-      await checkServiceWindow(targetTicket, undefined);
       const written = await db.transaction(async (tx) => {
         const result = await writeOutboundMessage(tx, targetTicket, {
           body: message.body,
