@@ -104,15 +104,20 @@ export const raiseAckSentUntil = (
     )
     .returning();
 
-// When the contact last wrote through a connection: the start of the service window.
+// When the contact last wrote through a connection: the start of the service window. Read
+// through the contact's tickets on that connection, whose messages are indexed by ticket.
 export const lastCustomerMessageAt = async (db: DbOrTx, companyId: number, contactId: number, connectionId: number) => {
+  const contactTickets = db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), eq(tickets.whatsappId, connectionId)));
   const [row] = await db
     .select({ at: max(messages.createdAt) })
     .from(messages)
     .where(
       and(
         eq(messages.companyId, companyId),
-        eq(messages.contactId, contactId),
+        inArray(messages.ticketId, contactTickets),
         eq(messages.whatsappId, connectionId),
         eq(messages.fromMe, false),
       ),
