@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl } from './platform/access.ts';
-import type { Clock } from './platform/clock.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { createEventBus } from './platform/events.ts';
 import { createOutboxSignal } from './platform/outbox-signal.ts';
@@ -21,6 +21,12 @@ import { createInboundPipeline } from './channels/inbound-pipeline.ts';
 import { createOutboundDispatcher } from './channels/outbound-dispatcher.ts';
 import { sandboxProvider } from './channels/sandbox/sandbox.provider.ts';
 import { sandboxRoutes } from './channels/sandbox/sandbox.routes.ts';
+import { watchingCredentials } from './channels/meta-graph/credential-watch.ts';
+import { createGraphClient } from './channels/meta-graph/graph-client.ts';
+import { createPagesProvider } from './channels/meta-pages/pages.provider.ts';
+import { pagesRoutes } from './channels/meta-pages/pages.routes.ts';
+import { createCloudProvider } from './channels/whatsapp-cloud/cloud.provider.ts';
+import { cloudRoutes } from './channels/whatsapp-cloud/cloud.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
@@ -94,13 +100,14 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await registerStaticFiles(app, { publicDir: storage.publicDir, webDistDir: config.webDistDir });
   registerAccessControl(app, { db, tokens });
 
+  const clock = options.clock ?? systemClock;
   const usersService = createUsersService({ db, bus, storage });
   const settingsService = createSettingsService({ db, bus });
   const authService = createAuthService({ db, bus, tokens, throttle, storage });
   const outbox = createOutboxSignal();
   const ticketsService = createTicketsService({ db, bus, outbox });
   const connectionsService = createConnectionsService({ db, bus, storage, publishTicket: ticketsService.publishTicket });
-  const messagesService = createMessagesService({ db, bus, outbox, storage, tickets: ticketsService });
+  const messagesService = createMessagesService({ db, bus, outbox, storage, tickets: ticketsService, clock });
   const pipeline = createInboundPipeline({ db, tickets: ticketsService });
 
   await app.register(authRoutes(authService, { refreshTtlSeconds: config.refreshTokenTtlSeconds }));
@@ -115,8 +122,12 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(ticketTagsRoutes({ db, tickets: ticketsService }));
   await app.register(ticketNotesRoutes(createTicketNotesService({ db, tickets: ticketsService })));
   await app.register(messagesRoutes(messagesService));
-  await app.register(messagesApiRoutes(createMessagesApiService({ db, outbox, storage, tickets: ticketsService })));
+  await app.register(messagesApiRoutes(createMessagesApiService({ db, outbox, storage, tickets: ticketsService, clock })));
   await app.register(sandboxRoutes({ db, pipeline, connections: connectionsService }));
+  const graph = createGraphClient(config.meta.graphUrl);
+  const metaChannels = { db, pipeline, connections: connectionsService, graph, storage, secrets: config.meta, log: app.log };
+  await app.register(cloudRoutes(metaChannels));
+  await app.register(pagesRoutes({ ...metaChannels, appId: config.meta.appId }));
 
   const realtime = await createRealtime({
     httpServer: app.server,
@@ -131,7 +142,12 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     db,
     outbox,
     tickets: ticketsService,
-    providers: { sandbox: sandboxProvider },
+    providers: {
+      sandbox: sandboxProvider,
+      whatsappapi: watchingCredentials(createCloudProvider({ db, graph, storage, clock }), connectionsService),
+      facebook: watchingCredentials(createPagesProvider('facebook', { db, graph, clock, publicUrl: config.publicUrl }), connectionsService),
+      instagram: watchingCredentials(createPagesProvider('instagram', { db, graph, clock, publicUrl: config.publicUrl }), connectionsService),
+    },
     log: app.log,
   });
   app.addHook('onReady', async () => dispatcher.start());

@@ -23,6 +23,11 @@ const envSchema = z.object({
   LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  META_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v20.0'),
+  META_APP_ID: z.string().min(1).max(100).optional(),
+  META_APP_SECRET: z.string().min(1).max(200).optional(),
+  META_VERIFY_TOKEN: z.string().min(1).max(200).optional(),
+  PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -45,6 +50,10 @@ export type Config = {
   webDistDir: string;
   trustProxy: boolean;
   logLevel: string;
+  // Meta's Graph API (WhatsApp Cloud API, Messenger, Instagram): one app for the deployment
+  meta: { graphUrl: string; appId?: string; appSecret?: string; verifyToken?: string };
+  // the address Meta fetches this server's /public files from (Messenger and Instagram attachments)
+  publicUrl?: string;
 };
 
 type Secrets = { jwtSecret: string; jwtRefreshSecret: string };
@@ -99,5 +108,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
+    meta: { graphUrl: e.META_GRAPH_URL.replace(/\/+$/, ''), appId: e.META_APP_ID, appSecret: e.META_APP_SECRET, verifyToken: e.META_VERIFY_TOKEN },
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
   };
 };

@@ -37,12 +37,21 @@ export type MessageView = {
   contactId: number | null;
   contact: { id: number; name: string; urlPicture: string } | null;
   vCard: string | null;
+  // why the channel refused the message (an error code), or null
+  sendError: string | null;
   createdAt: string;
   updatedAt: string;
 };
 
 export const MESSAGE_EDIT_WINDOW_MS = 15 * 60 * 1000;
 export const MESSAGES_PAGE_SIZE = 20;
+
+export const messageTemplate = z.strictObject({
+  name: z.string().trim().regex(/^[a-z0-9_]{1,512}$/, 'validation.invalidTemplate'),
+  language: z.string().trim().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'validation.invalidTemplate'),
+  parameters: z.array(z.string().trim().min(1).max(1024)).max(20).default([]),
+});
+export type MessageTemplate = z.infer<typeof messageTemplate>;
 
 const nonBlank = z.string().max(10_000).refine((body) => body.trim().length > 0, 'validation.required');
 
@@ -58,6 +67,8 @@ export const messageSendBody = z.strictObject({
   quotedMsg: z.strictObject({ id: z.number().int().positive() }).passthrough().nullable().optional(),
   isPrivate: flag.optional(),
   vCard: z.strictObject({ name: z.string().trim().min(1).max(200), number: z.string().trim().min(8).max(50) }).optional(),
+  // an approved WhatsApp template (Cloud API connections), the only send allowed outside the 24 h window
+  template: messageTemplate.optional(),
 });
 export type MessageSendBody = z.infer<typeof messageSendBody>;
 

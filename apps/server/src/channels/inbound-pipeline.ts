@@ -11,7 +11,7 @@ import { upsertContactByNumber } from '../modules/contacts/contacts.repo.ts';
 import { findOrOpenLiveTicket } from '../modules/tickets/live-ticket.ts';
 import * as ticketsRepo from '../modules/tickets/tickets.repo.ts';
 import type { TicketsService } from '../modules/tickets/tickets.service.ts';
-import type { InboundAck, InboundMessage } from './provider.ts';
+import type { InboundAck, InboundFailure, InboundMessage } from './provider.ts';
 
 export type InboundResult = { messageId: number; ticketId: number; duplicate: boolean };
 
@@ -57,6 +57,7 @@ export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService })
         read: message.fromMe ?? false,
         mediaType: message.mediaType ?? 'chat',
         mediaUrl: message.mediaUrl ?? null,
+        vCard: message.vCard ?? null,
         quotedMsgId: quoted?.id ?? null,
         ack: message.fromMe ? 1 : 0,
       });
@@ -83,6 +84,26 @@ export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService })
       const ticket = await ticketsRepo.findTicket(deps.db, receipt.companyId, raised.ticketId);
       if (ticket) await deps.tickets.publishMessage(ticket, raised, 'update');
     }
+    return true;
+  },
+
+  // Receipts that name no message but a moment: everything sent to the contact until then.
+  acknowledgeUntil: async (receipt: { companyId: number; connectionId: number; contactNumber: string; until: Date; ack: number }) => {
+    const raised = await messagesRepo.raiseAckSentUntil(deps.db, receipt);
+    for (const message of raised) {
+      const ticket = await ticketsRepo.findTicket(deps.db, receipt.companyId, message.ticketId);
+      if (ticket) await deps.tickets.publishMessage(ticket, message, 'update');
+    }
+    return raised.length;
+  },
+
+  // The channel reported, after accepting it, that a message of ours could not be delivered.
+  reportFailure: async (failure: InboundFailure) => {
+    const message = await messagesRepo.findByProviderId(deps.db, failure.companyId, failure.connectionId, failure.providerMessageId);
+    if (!message || !message.fromMe) return false;
+    const updated = await messagesRepo.updateMessage(deps.db, failure.companyId, message.id, { sendError: failure.code });
+    const ticket = await ticketsRepo.findTicket(deps.db, failure.companyId, updated.ticketId);
+    if (ticket) await deps.tickets.publishMessage(ticket, updated, 'update');
     return true;
   },
 });

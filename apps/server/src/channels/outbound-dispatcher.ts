@@ -2,7 +2,7 @@
 // run twice: a message that already has a provider id is not sent again.
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MediaType } from '@atende/shared/messages';
+import type { MediaType, MessageTemplate } from '@atende/shared/messages';
 import type { Db } from '../db/client.ts';
 import { connections, contacts } from '../db/schema.ts';
 import type { OutboxSignal } from '../platform/outbox-signal.ts';
@@ -10,7 +10,7 @@ import * as messagesRepo from '../modules/messages/messages.repo.ts';
 import { claimOutboundJobs, finishOutboundJob, retryOutboundJob, type OutboundJob } from '../modules/messages/outbound.repo.ts';
 import * as ticketsRepo from '../modules/tickets/tickets.repo.ts';
 import type { TicketsService } from '../modules/tickets/tickets.service.ts';
-import type { ChannelProvider, OutboundPayload } from './provider.ts';
+import { ProviderRejection, type ChannelProvider, type OutboundPayload } from './provider.ts';
 
 const POLL_MS = 1000;
 const BATCH = 20;
@@ -50,6 +50,7 @@ export const createOutboundDispatcher = (deps: {
       mediaUrl: message.mediaUrl,
       vCard: message.vCard,
       quotedProviderMessageId: quoted?.providerMessageId ?? null,
+      template: (message.dataJson as { template?: MessageTemplate } | null)?.template ?? null,
     };
     return { message, provider, payload };
   };
@@ -57,6 +58,11 @@ export const createOutboundDispatcher = (deps: {
   const publish = async (message: messagesRepo.MessageRow) => {
     const ticket = await ticketsRepo.findTicket(deps.db, message.companyId, message.ticketId);
     if (ticket) await deps.tickets.publishMessage(ticket, message, 'update');
+  };
+
+  const recordRejection = async (job: OutboundJob, code: string) => {
+    const updated = await messagesRepo.updateMessage(deps.db, job.companyId, job.messageId, { sendError: code });
+    if (updated) await publish(updated);
   };
 
   const runJob = async (job: OutboundJob) => {
@@ -86,7 +92,11 @@ export const createOutboundDispatcher = (deps: {
           await finishOutboundJob(deps.db, job.id);
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
-          if (error instanceof PermanentFailure) {
+          if (error instanceof ProviderRejection) {
+            deps.log.warn({ jobId: job.id, code: error.code, reason }, 'outbound job refused by the channel');
+            if (job.kind === 'send') await recordRejection(job, error.code);
+            await finishOutboundJob(deps.db, job.id);
+          } else if (error instanceof PermanentFailure) {
             deps.log.warn({ jobId: job.id, reason }, 'outbound job dropped');
             await finishOutboundJob(deps.db, job.id);
           } else {

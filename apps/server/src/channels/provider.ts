@@ -1,6 +1,7 @@
 // The one interface every channel kind implements (ARCHITECTURE §3 channels/). The channels
 // issue adds session control (start/stop, QR) to the kinds that have sessions.
-import type { MediaType } from '@atende/shared/messages';
+import type { MediaType, MessageTemplate } from '@atende/shared/messages';
+import type { ErrorCode } from '@atende/shared/errors';
 
 export type OutboundPayload = {
   companyId: number;
@@ -12,6 +13,8 @@ export type OutboundPayload = {
   mediaUrl: string | null;
   vCard: string | null;
   quotedProviderMessageId: string | null;
+  // set when the message is an approved template (Cloud API)
+  template?: MessageTemplate | null;
 };
 
 export type SendReceipt = { providerMessageId: string; ack: number };
@@ -33,6 +36,21 @@ export type InboundMessage = {
   mediaUrl?: string | null;
   fromMe?: boolean;
   quotedProviderMessageId?: string | null;
+  vCard?: string | null;
 };
 
 export type InboundAck = { companyId: number; connectionId: number; providerMessageId: string; ack: number };
+
+// The peer refused a message for good (bad recipient, closed service window, unsupported
+// operation): retrying cannot help, so the dispatcher records `code` on the message instead.
+// Any other error thrown by a provider is taken as passing (outage, rate limit) and retried.
+export class ProviderRejection extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+export type InboundFailure = { companyId: number; connectionId: number; providerMessageId: string; code: ErrorCode };

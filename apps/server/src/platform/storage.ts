@@ -1,7 +1,7 @@
 // Uploaded files live under <data>/public/company{id}/<folder>/ with generated names only; they
 // are served with headers that stop a browser from running them in the app's origin.
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 
 export type Storage = ReturnType<typeof createStorage>;
@@ -24,5 +24,11 @@ export const createStorage = (publicDir: string) => {
       await rm(join(folderOf(companyId, folder), basename(name)), { force: true });
     },
     urlOf: (companyId: number, folder: string, name: string) => `${publicUrlPrefix}/company${companyId}/${folder}/${name}`,
+    // Reads back a file of this company by the url urlOf gave; any other url is refused.
+    readByUrl: async (companyId: number, url: string) => {
+      const match = new RegExp(`^${publicUrlPrefix}/company${companyId}/([a-z]+)/([0-9a-f-]{36}\\.[a-z0-9]{1,5})$`).exec(url);
+      if (!match) throw new Error(`not a stored file of company ${companyId}`);
+      return readFile(join(folderOf(companyId, match[1]), match[2]));
+    },
   };
 };

@@ -24,6 +24,8 @@ export const startTestApp = async (overrides: Partial<Config> = {}, options: App
     redisUrl: process.env.TEST_REDIS_URL,
     // each test server has its own database, so it must not share rooms with the others
     redisStreamName: `socket.io-test-${randomUUID()}`,
+    // no test reaches Meta: a test that needs the Graph API passes a fake one (helpers/fake-graph.ts)
+    meta: { graphUrl: 'http://127.0.0.1:9/v20.0' },
     ...overrides,
   };
   const database: Database = await openTestDatabase();

@@ -7,13 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema.ts';
 import { createTag } from '../factories/contact.factory.ts';
 import { setupAttendance } from '../helpers/attendance.ts';
+import { startFakeGraph, type FakeGraph } from '../helpers/fake-graph.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
+let graph: FakeGraph;
 beforeAll(async () => {
-  t = await startTestApp();
+  graph = await startFakeGraph();
+  t = await startTestApp({ meta: { graphUrl: graph.graphUrl } });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await graph.close();
+});
 
 type Ids = {
   userId: number;
@@ -151,6 +157,10 @@ const catalogue: Record<string, Entry[]> = {
     { kind: 'foreign', call: (a, b) => ({ path: `/sandbox/${b.connectionId}/acks`, body: { providerMessageId: a.providerMessageId, ack: 5 } }) },
   ],
   'GET /sandbox/:connectionId/outbox': [{ kind: 'foreign', call: (a) => ({ path: `/sandbox/${a.connectionId}/outbox` }) }],
+  'POST /whatsappapi/connections': [
+    { kind: 'own', call: () => ({ path: '/whatsappapi/connections', body: { name: 'Beta Cloud', phoneNumberId: '5550001', accessToken: 'beta-cloud-token' } }) },
+  ],
+  'POST /facebook': [{ kind: 'own', call: () => ({ path: '/facebook', body: { facebookUserId: '5550002', facebookUserToken: 'beta-user-token', addInstagram: true } }) }],
 };
 
 // Super routes are refused to a company admin; public ones carry no tenant data.

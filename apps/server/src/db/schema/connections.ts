@@ -1,5 +1,6 @@
 // Connections (02-operations §3 Connection): one channel account of a company (a WhatsApp number,
 // a Cloud API number, a Facebook page, an Instagram account, or the sandbox).
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { connectionChannels, newConnectionToken } from '@atende/shared/connections';
 import type { WeekdaySchedule } from '@atende/shared/schedules';
@@ -56,10 +57,17 @@ export const connections = pgTable(
     schedules: jsonb('schedules').$type<WeekdaySchedule[]>().notNull().default([]),
     // provider credentials (Cloud API number id and token, page token…); never sent to clients
     channelConfig: jsonb('channel_config').$type<Record<string, string>>().notNull().default({}),
+    // the provider's id of the account (Cloud API phone number id, Facebook page id, Instagram
+    // account id); webhooks are routed by it, so one account belongs to one connection
+    externalId: text('external_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('connections_company_id_idx').on(t.companyId), uniqueIndex('connections_token_key').on(t.token)],
+  (t) => [
+    index('connections_company_id_idx').on(t.companyId),
+    uniqueIndex('connections_token_key').on(t.token),
+    uniqueIndex('connections_channel_external_id_key').on(t.channel, t.externalId).where(sql`${t.externalId} is not null`),
+  ],
 );
 
 export const connectionQueues = pgTable(

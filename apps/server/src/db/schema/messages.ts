@@ -37,6 +37,8 @@ export const messages = pgTable(
     vCard: text('v_card'),
     participant: text('participant'),
     dataJson: jsonb('data_json'),
+    // the error code a channel refused this outbound message with; null while fine
+    sendError: text('send_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -96,3 +96,14 @@ export const queuesOfConnections = async (db: DbOrTx, companyId: number, connect
     .where(and(eq(connectionQueues.companyId, companyId), inArray(connectionQueues.connectionId, connectionIds)))
     .orderBy(asc(queues.name));
 };
+
+// Webhooks name the provider's account, not a company: this lookup is the routing step that
+// finds the one connection (and so the company) an account belongs to.
+export const findConnectionByExternalId = async (db: DbOrTx, channel: ConnectionChannel, externalId: string) => {
+  const [row] = await db
+    .select()
+    .from(connections)
+    .where(and(eq(connections.channel, channel), eq(connections.externalId, externalId)))
+    .limit(1);
+  return row;
+};

@@ -1,6 +1,6 @@
 // Connections of 02-operations §3-§5: list, show, create and edit with the §5 rules, the default
 // connection rules (ERR_NO_OTHER_WHATSAPP), the plan's connection limit and channel flags.
-import type { ConnectionChannel, ConnectionCreateBody, ConnectionUpdateBody, ConnectionView } from '@atende/shared/connections';
+import type { ConnectionChannel, ConnectionCreateBody, ConnectionStatus, ConnectionUpdateBody, ConnectionView } from '@atende/shared/connections';
 import type { PlanFlag } from '@atende/shared/plans';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { TenantContext } from '../../platform/access.ts';
@@ -32,6 +32,15 @@ type Deps = { db: Db; bus: EventBus; storage: Storage; publishTicket: (row: Tick
 
 const GREETING_FOLDER = 'greeting';
 
+// An account a provider vouched for (a Cloud API number, a Facebook page, an Instagram account).
+export type ChannelAccount = {
+  channel: ConnectionChannel;
+  name: string;
+  number: string;
+  externalId: string;
+  channelConfig: Record<string, string>;
+};
+
 export const createConnectionsService = ({ db, bus, storage, publishTicket }: Deps) => {
   const viewOf = async (tx: DbOrTx, row: repo.ConnectionRow) => (await toConnectionViews(tx, row.companyId, [row]))[0];
 
@@ -55,6 +64,7 @@ export const createConnectionsService = ({ db, bus, storage, publishTicket }: De
 
   const translateDuplicate = (error: unknown): never => {
     if (isUniqueViolation(error, 'connections_token_key')) throw invalidField('body.token', 'validation.duplicated');
+    if (isUniqueViolation(error, 'connections_channel_external_id_key')) throw new AppError('ERR_CONNECTION_IN_USE', 409);
     throw error;
   };
 
@@ -136,6 +146,46 @@ export const createConnectionsService = ({ db, bus, storage, publishTicket }: De
       const current = await repo.findConnection(db, tenant.companyId, connectionId);
       if (!current) throw connectionNotFound();
       return replaceGreetingMedia(tenant, current, null);
+    },
+
+    // Creates a connection per account, or refreshes the credentials of one the company already
+    // has; an account connected by another company is refused. Plan flags and limit apply.
+    connectAccounts: async (tenant: TenantContext, accounts: ChannelAccount[]) => {
+      const views = await db
+        .transaction(async (tx) => {
+          const company = await findCompanyWithPlan(tx, tenant.companyId);
+          if (!company) throw connectionNotFound();
+          const rows: repo.ConnectionRow[] = [];
+          for (const account of accounts) {
+            const flag = channelPlanFlag[account.channel];
+            if (flag && !company.plan[flag]) throw new AppError('ERR_NO_PERMISSION', 403);
+            const existing = await repo.findConnectionByExternalId(tx, account.channel, account.externalId);
+            if (existing && existing.companyId !== tenant.companyId) throw new AppError('ERR_CONNECTION_IN_USE', 409);
+            if (existing) {
+              rows.push(
+                await repo.updateConnection(tx, tenant.companyId, existing.id, { channelConfig: account.channelConfig, status: 'CONNECTED' }),
+              );
+              continue;
+            }
+            if ((await repo.countConnections(tx, tenant.companyId)) >= company.plan.connections) {
+              throw new AppError('ERR_PLAN_CONNECTION_LIMIT', 403);
+            }
+            rows.push(await repo.insertConnection(tx, tenant.companyId, { ...account, status: 'CONNECTED' }));
+          }
+          return toConnectionViews(tx, tenant.companyId, rows);
+        })
+        .catch(translateDuplicate);
+      for (const view of views) publish(view);
+      return views;
+    },
+
+    // A channel found the connection unusable (revoked token) or usable again; the connections
+    // screen and its menu badge follow the status (02-operations §4 Connection status).
+    setStatus: async (companyId: number, connectionId: number, status: ConnectionStatus) => {
+      const current = await repo.findConnection(db, companyId, connectionId);
+      if (!current || current.status === status) return;
+      const row = await repo.updateConnection(db, companyId, connectionId, { status });
+      publish(await viewOf(db, row));
     },
 
     remove: async (tenant: TenantContext, connectionId: number) => {

@@ -6,11 +6,13 @@ import { signBody } from '@atende/shared/messages';
 import type { ExternalSendAnswer, ExternalSendBody } from '@atende/shared/messages-api';
 import type { Db } from '../../db/client.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { OutboxSignal } from '../../platform/outbox-signal.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { findCompanyWithPlan } from '../companies/companies.repo.ts';
 import { findConnectionByToken, type ConnectionRow } from '../connections/connections.repo.ts';
-import { upsertContactByNumber } from '../contacts/contacts.repo.ts';
+import { findContactByNumber, upsertContactByNumber } from '../contacts/contacts.repo.ts';
+import { assertServiceWindow } from '../messages/service-window.ts';
 import { outboundDrafts, storeMedias, writeOutboundMessages, type UploadedMedia } from '../messages/outbound-message.ts';
 import { findQueue } from '../queues/queues.repo.ts';
 import { findOrOpenLiveTicket } from '../tickets/live-ticket.ts';
@@ -19,11 +21,11 @@ import * as ticketsRepo from '../tickets/tickets.repo.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
 import { findUser } from '../users/users.repo.ts';
 
-type Deps = { db: Db; outbox: OutboxSignal; storage: Storage; tickets: TicketsService };
+type Deps = { db: Db; outbox: OutboxSignal; storage: Storage; tickets: TicketsService; clock: Clock };
 
 const invalidToken = () => new AppError('ERR_SESSION_EXPIRED', 401);
 
-export const createMessagesApiService = ({ db, outbox, storage, tickets }: Deps) => {
+export const createMessagesApiService = ({ db, outbox, storage, tickets, clock }: Deps) => {
   // The token names the connection and with it the company; nothing in the body can choose another.
   const connectionOf = async (token: string | undefined) => {
     if (!token) throw invalidToken();
@@ -45,6 +47,9 @@ export const createMessagesApiService = ({ db, outbox, storage, tickets }: Deps)
       if (body.userId !== undefined && !user) throw notFound('ERR_NO_USER_FOUND');
       if (body.queueId !== undefined && !(await findQueue(db, companyId, body.queueId))) throw invalidField('body.queueId', 'validation.unknownQueue');
       const signed = user ? signBody(text, user.name, body.sendSignature === true, false) : text;
+      // a contact never seen on a Meta channel is outside its 24 h window too
+      const known = await findContactByNumber(db, companyId, body.number);
+      await assertServiceWindow(db, clock.now(), { channel: connection.channel, companyId, contactId: known?.id ?? 0, whatsappId: connection.id }, undefined);
       const stored = await storeMedias(storage, companyId, medias);
 
       const written = await db.transaction(async (tx) => {
@@ -66,7 +71,7 @@ export const createMessagesApiService = ({ db, outbox, storage, tickets }: Deps)
           quotedMsgId: null,
         });
         if (!body.closeTicket) return sent;
-        const closed = await ticketsRepo.updateTicket(tx, companyId, sent.ticket.id, { status: 'closed', closedAt: new Date(), amountUsedBotQueues: 0 });
+        const closed = await ticketsRepo.updateTicket(tx, companyId, sent.ticket.id, { status: 'closed', closedAt: clock.now(), amountUsedBotQueues: 0 });
         await writeTicketLog(tx, { companyId, ticketId: closed.id, userId: user?.id ?? null, type: 'closed' });
         return { ...sent, ticket: closed };
       });

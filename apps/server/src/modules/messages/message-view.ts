@@ -48,6 +48,7 @@ export const toMessageViews = async (db: DbOrTx, rows: MessageRow[]): Promise<Me
       contactId: row.contactId,
       contact: row.contactId === null ? null : (contactById.get(row.contactId) ?? null),
       vCard: row.vCard,
+      sendError: row.sendError,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, lte, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { messages, tickets } from '../../db/schema.ts';
+import { contacts, messages, tickets } from '../../db/schema.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;
@@ -75,6 +75,54 @@ export const raiseAck = async (db: DbOrTx, companyId: number, messageId: number,
     .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId), lt(messages.ack, ack)))
     .returning();
   return row;
+};
+
+// Messages sent through a connection to one contact up to a moment (Messenger's read watermark).
+export const raiseAckSentUntil = (
+  db: DbOrTx,
+  receipt: { companyId: number; connectionId: number; contactNumber: string; until: Date; ack: number },
+) =>
+  db
+    .update(messages)
+    .set({ ack: receipt.ack, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(messages.companyId, receipt.companyId),
+        eq(messages.whatsappId, receipt.connectionId),
+        eq(messages.fromMe, true),
+        isNotNull(messages.providerMessageId),
+        lt(messages.ack, receipt.ack),
+        lte(messages.createdAt, receipt.until),
+        inArray(
+          messages.contactId,
+          db
+            .select({ id: contacts.id })
+            .from(contacts)
+            .where(and(eq(contacts.companyId, receipt.companyId), eq(contacts.number, receipt.contactNumber))),
+        ),
+      ),
+    )
+    .returning();
+
+// When the contact last wrote through a connection: the start of the service window. Read
+// through the contact's tickets on that connection, whose messages are indexed by ticket.
+export const lastCustomerMessageAt = async (db: DbOrTx, companyId: number, contactId: number, connectionId: number) => {
+  const contactTickets = db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), eq(tickets.whatsappId, connectionId)));
+  const [row] = await db
+    .select({ at: max(messages.createdAt) })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.companyId, companyId),
+        inArray(messages.ticketId, contactTickets),
+        eq(messages.whatsappId, connectionId),
+        eq(messages.fromMe, false),
+      ),
+    );
+  return row?.at ? new Date(row.at) : null;
 };
 
 export const markTicketMessagesRead = (db: DbOrTx, companyId: number, ticketId: number) =>

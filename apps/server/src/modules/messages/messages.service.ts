@@ -1,10 +1,11 @@
 // Messages of a ticket (01-core §4 Messages, §7): read pages (which resets unread), send text,
 // media and contact cards, private notes, edit, delete, forward, and counts.
 import { and, eq } from 'drizzle-orm';
-import { MESSAGE_EDIT_WINDOW_MS, MESSAGES_PAGE_SIZE, type MessageSendBody, type MessagesPage } from '@atende/shared/messages';
+import { MESSAGE_EDIT_WINDOW_MS, MESSAGES_PAGE_SIZE, type MessageSendBody, type MessagesPage, type MessageTemplate } from '@atende/shared/messages';
 import type { Db } from '../../db/client.ts';
 import { contacts } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/access.ts';
+import { systemClock, type Clock } from '../../platform/clock.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { OutboxSignal } from '../../platform/outbox-signal.ts';
@@ -16,14 +17,17 @@ import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
 import { lgpdDeletedBody, toMessageViews } from './message-view.ts';
 import * as repo from './messages.repo.ts';
 import { enqueueOutbound } from './outbound.repo.ts';
+import { assertServiceWindow, type ServiceWindowTarget } from './service-window.ts';
 import { outboundDrafts, storeMedias, writeOutboundMessage, writeOutboundMessages, type UploadedMedia } from './outbound-message.ts';
 
-type Deps = { db: Db; bus: EventBus; outbox: OutboxSignal; storage: Storage; tickets: TicketsService };
+type Deps = { db: Db; bus: EventBus; outbox: OutboxSignal; storage: Storage; tickets: TicketsService; clock?: Clock };
 
 const messageNotFound = () => notFound('ERR_NO_MESSAGE_FOUND');
 const canWriteTo = (status: string) => status === 'open' || status === 'group';
 
-export const createMessagesService = ({ db, bus, outbox, storage, tickets }: Deps) => {
+export const createMessagesService = ({ db, bus, outbox, storage, tickets, clock = systemClock }: Deps) => {
+  const checkServiceWindow = (to: ServiceWindowTarget, template: MessageTemplate | undefined) => assertServiceWindow(db, clock.now(), to, template);
+
   const ownMessage = async (tenant: TenantContext, messageId: number) => {
     const message = await repo.findMessage(db, tenant.companyId, messageId);
     if (!message) throw messageNotFound();
@@ -64,14 +68,17 @@ export const createMessagesService = ({ db, bus, outbox, storage, tickets }: Dep
       const isPrivate = body.isPrivate === true;
       if (!isPrivate && !canWriteTo(ticket.status)) throw new AppError('ERR_TICKET_NOT_OPEN', 400);
       const text = body.body.trim();
-      if (!text && medias.length === 0 && !body.vCard) throw invalidField('body.body', 'validation.required');
+      const template = isPrivate ? undefined : body.template;
+      if (!text && medias.length === 0 && !body.vCard && !template) throw invalidField('body.body', 'validation.required');
+      if (template && (medias.length > 0 || body.vCard)) throw invalidField('body.template', 'validation.invalidTemplate');
+      if (!isPrivate) await checkServiceWindow(ticket, template);
       if (isPrivate && medias.length > 0) throw invalidField('body.isPrivate', 'validation.privateTextOnly');
       if (body.quotedMsg) {
         const quoted = await repo.findMessage(db, tenant.companyId, body.quotedMsg.id);
         if (!quoted || quoted.ticketId !== ticket.id) throw messageNotFound();
       }
       const stored = await storeMedias(storage, tenant.companyId, medias);
-      const drafts = outboundDrafts({ text, medias: stored, vCard: body.vCard });
+      const drafts = outboundDrafts({ text, medias: stored, vCard: body.vCard, template });
       const written = await db.transaction((tx) =>
         writeOutboundMessages(tx, ticket, drafts, { userId: tenant.userId, isPrivate, quotedMsgId: body.quotedMsg?.id ?? null }),
       );
@@ -123,6 +130,8 @@ export const createMessagesService = ({ db, bus, outbox, storage, tickets }: Dep
         .from(contacts)
         .where(and(eq(contacts.companyId, tenant.companyId), eq(contacts.id, contactId)));
       if (!contact) throw notFound('ERR_NO_CONTACT_FOUND');
+      // checked before a ticket is opened for it, so a refused forward leaves nothing behind
+      await checkServiceWindow({ channel: source.channel, companyId: tenant.companyId, contactId, whatsappId: source.whatsappId }, undefined);
       let target = await ticketsRepo.findLiveTicket(db, tenant.companyId, contactId, source.whatsappId);
       if (!target) {
         const created = await tickets.create(tenant, { contactId, whatsappId: source.whatsappId, queueId: source.queueId });

@@ -1,5 +1,6 @@
 // Writes a message the company sends (attendant reply, greeting, farewell) and queues its delivery
 // in the same transaction; private messages are stored and never sent (01-core §4 Messages).
+import type { MessageTemplate } from '@atende/shared/messages';
 import { normalizeNumber } from '@atende/shared/phone';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -8,7 +9,7 @@ import type { CheckedMedia } from './media.ts';
 import { insertMessage, touchTicketWithMessage, type MessageRow, type NewMessage } from './messages.repo.ts';
 import { enqueueOutbound } from './outbound.repo.ts';
 
-export type OutboundDraft = Pick<NewMessage, 'body' | 'mediaUrl' | 'mediaType' | 'quotedMsgId' | 'isPrivate' | 'isForwarded' | 'vCard'> & {
+export type OutboundDraft = Pick<NewMessage, 'body' | 'mediaUrl' | 'mediaType' | 'quotedMsgId' | 'isPrivate' | 'isForwarded' | 'vCard' | 'dataJson'> & {
   userId: number | null;
 };
 
@@ -53,11 +54,23 @@ const vCardOf = (card: { name: string; number: string }) => {
 
 // What one send becomes (01-core §4 Messages): each file a message, the first carrying the text
 // as its caption; the text alone when there is no file; a contact card last.
-export const outboundDrafts = (content: { text: string; medias: StoredMedia[]; vCard?: { name: string; number: string } }) => [
-  ...content.medias.map((media, index) => ({ body: index === 0 ? content.text : '', mediaUrl: media.url, mediaType: media.mediaType })),
-  ...(content.medias.length === 0 && content.text ? [{ body: content.text, mediaUrl: null, mediaType: 'chat' }] : []),
-  ...(content.vCard ? [{ body: content.vCard.name, mediaUrl: null, mediaType: 'contactMessage', vCard: vCardOf(content.vCard) }] : []),
-];
+const templateText = (template: MessageTemplate) =>
+  template.parameters.length ? `${template.name} (${template.parameters.join(', ')})` : template.name;
+
+// A Cloud API template goes alone: it is the one message allowed outside the 24 h window.
+export const outboundDrafts = (content: {
+  text: string;
+  medias: StoredMedia[];
+  vCard?: { name: string; number: string };
+  template?: MessageTemplate;
+}): Omit<OutboundDraft, 'userId' | 'isPrivate' | 'quotedMsgId'>[] =>
+  content.template
+    ? [{ body: templateText(content.template), mediaUrl: null, mediaType: 'chat', dataJson: { template: content.template } }]
+    : [
+        ...content.medias.map((media, index) => ({ body: index === 0 ? content.text : '', mediaUrl: media.url, mediaType: media.mediaType })),
+        ...(content.medias.length === 0 && content.text ? [{ body: content.text, mediaUrl: null, mediaType: 'chat' }] : []),
+        ...(content.vCard ? [{ body: content.vCard.name, mediaUrl: null, mediaType: 'contactMessage', vCard: vCardOf(content.vCard) }] : []),
+      ];
 
 export const writeOutboundMessages = async (
   tx: DbOrTx,

@@ -1,5 +1,5 @@
 import type { MessageView } from '@atende/shared/messages';
-import { AccessTime, Done, DoneAll, Edit, Forward, InsertDriveFile, Lock, MoreVert, PlayArrow, Reply } from '@mui/icons-material';
+import { AccessTime, Done, DoneAll, Edit, ErrorOutlined, Forward, InsertDriveFile, Lock, MoreVert, PlayArrow, Reply } from '@mui/icons-material';
 import { Box, Checkbox, IconButton, Link, Menu, MenuItem, Stack, Typography } from '@mui/material';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -137,7 +137,15 @@ export const MessageBubble = memo(({ message, canEdit, onReply, onEdit, onDelete
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', textAlign: 'right', fontSize: 11, mt: 0.25 }}>
           {message.isEdited && <span data-testid="message-edited">{t('tickets.messages.edited')} · </span>}
           {formatClock(new Date(message.createdAt))}
-          {mine && !message.isPrivate && <AckIcon ack={message.ack} />}
+          {mine && !message.isPrivate && !message.sendError && <AckIcon ack={message.ack} />}
+          {mine && message.sendError && (
+            <ErrorOutlined
+              color="error"
+              sx={{ fontSize: 14, ml: 0.5, verticalAlign: 'middle' }}
+              titleAccess={t(`errors.${message.sendError}`, { defaultValue: message.sendError })}
+              data-testid="message-send-error"
+            />
+          )}
         </Typography>
       </Box>
       <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>

@@ -1,5 +1,5 @@
 import type { TicketView } from '@atende/shared/tickets';
-import { AttachFile, Checklist, Close, ContactPhone, Draw, Lock, LockOpen, Send } from '@mui/icons-material';
+import { AttachFile, Checklist, Close, ContactPhone, Draw, Lock, LockOpen, Send, ViewQuilt } from '@mui/icons-material';
 import { Box, Chip, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent } from 'react';
@@ -10,6 +10,7 @@ import { ContactCardDialog } from './contact-card.tsx';
 import { insertAt, SIGN_OPTION_KEY, signBody } from './chat-extras.ts';
 import { EmojiButton } from './emoji-picker.tsx';
 import type { ReplyState } from './ticket-chat.tsx';
+import { TemplateDialog } from './template-dialog.tsx';
 import { ticketsApi } from './tickets-api.ts';
 import { upsertMessageInCache } from './tickets-cache.ts';
 
@@ -31,6 +32,7 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
   const [signOn, setSignOn] = useState(readSign);
   const sign = signAvailable && signOn;
   const [cardOpen, setCardOpen] = useState(false);
+  const [templateOpen, setTemplateOpen] = useState(false);
   const textArea = useRef<HTMLTextAreaElement | null>(null);
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
@@ -151,6 +153,15 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
             </IconButton>
           </span>
         </Tooltip>
+        {ticket.channel === 'whatsappapi' && (
+          <Tooltip title={t('tickets.input.template')}>
+            <span>
+              <IconButton disabled={!enabled || editing || isPrivate} onClick={() => setTemplateOpen(true)} data-testid="message-template-open" aria-label={t('tickets.input.template')}>
+                <ViewQuilt />
+              </IconButton>
+            </span>
+          </Tooltip>
+        )}
         <Tooltip title={t('tickets.input.selectMessages')}>
           <span>
             <IconButton disabled={editing} onClick={onSelectMode} data-testid="message-select-mode" aria-label={t('tickets.input.selectMessages')}>
@@ -204,6 +215,7 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
         </IconButton>
       </Stack>
       {cardOpen && <ContactCardDialog ticket={ticket} onClose={() => setCardOpen(false)} />}
+      {templateOpen && <TemplateDialog ticket={ticket} onClose={() => setTemplateOpen(false)} />}
     </Box>
   );
 };

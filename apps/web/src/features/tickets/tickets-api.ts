@@ -1,4 +1,4 @@
-import type { MessagesPage, MessageView } from '@atende/shared/messages';
+import type { MessagesPage, MessageTemplate, MessageView } from '@atende/shared/messages';
 import type { TagView } from '@atende/shared/tags';
 import type {
   TicketCreateBody,
@@ -58,7 +58,13 @@ export const ticketsApi = {
   messages: (ticketId: number, pageNumber: number) => api.get<MessagesPage>(`/messages/${ticketId}`, { pageNumber }),
   send: (
     ticketId: number,
-    body: { body: string; quotedMsg?: { id: number } | null; isPrivate?: boolean; vCard?: { name: string; number: string } },
+    body: {
+      body: string;
+      quotedMsg?: { id: number } | null;
+      isPrivate?: boolean;
+      vCard?: { name: string; number: string };
+      template?: MessageTemplate;
+    },
   ) =>
     api.post<MessageView[]>(`/messages/${ticketId}`, { ...body, read: true, fromMe: true }),
   sendMedia: (ticketId: number, files: File[], caption: string, isPrivate: boolean) => {

@@ -1,0 +1,52 @@
+// The Cloud API channel's HTTP side: its webhook (public, signed) and the tenant route that
+// connects a number with its phone number id and access token, checked against the Graph API.
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cloudConnectionBody } from '@atende/shared/meta-channels';
+import type { Db } from '../../db/client.ts';
+import type { ConnectionsService } from '../../modules/connections/connections.service.ts';
+import type { Storage } from '../../platform/storage.ts';
+import type { InboundPipeline } from '../inbound-pipeline.ts';
+import type { GraphClient } from '../meta-graph/graph-client.ts';
+import { asHttpError } from '../meta-graph/graph-errors.ts';
+import { metaWebhookRoutes, type WebhookSecrets } from '../meta-graph/webhook-routes.ts';
+import { createCloudWebhookHandler } from './cloud-webhook.ts';
+
+export const CLOUD_WEBHOOK_PATH = '/webhooks/whatsappapi';
+
+type Deps = {
+  db: Db;
+  pipeline: InboundPipeline;
+  connections: ConnectionsService;
+  graph: GraphClient;
+  storage: Storage;
+  secrets: WebhookSecrets;
+  log: FastifyBaseLogger;
+};
+
+export const cloudRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
+  await app.register(
+    metaWebhookRoutes({ path: CLOUD_WEBHOOK_PATH, secrets: deps.secrets, log: deps.log, handle: createCloudWebhookHandler(deps) }),
+  );
+
+  app.post(
+    '/whatsappapi/connections',
+    { config: { access: 'tenant', permission: 'connections-page:addConnection' }, schema: { body: cloudConnectionBody } },
+    async (request, reply) => {
+      const { name, phoneNumberId, accessToken } = request.body;
+      const number = await deps.graph
+        .get<{ display_phone_number?: string }>(phoneNumberId, { token: accessToken, query: { fields: 'display_phone_number,verified_name' } })
+        .catch(asHttpError);
+      const [connection] = await deps.connections.connectAccounts(request.tenant, [
+        {
+          channel: 'whatsappapi',
+          name,
+          number: (number.display_phone_number ?? '').replace(/\D/g, ''),
+          externalId: phoneNumberId,
+          channelConfig: { phoneNumberId, accessToken },
+        },
+      ]);
+      return reply.status(201).send(connection);
+    },
+  );
+};
