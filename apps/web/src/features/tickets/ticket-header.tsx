@@ -1,6 +1,6 @@
 import { can } from '@atende/shared/permissions';
 import type { TicketView } from '@atende/shared/tickets';
-import { Check, Close, Delete, DoneAll, History, MoreVert, NoteAlt, Replay, SmartToy, SwapHoriz, Undo } from '@mui/icons-material';
+import { Check, Close, Delete, DoneAll, History, MoreVert, NoteAlt, PictureAsPdf, Replay, SmartToy, SwapHoriz, Undo } from '@mui/icons-material';
 import { Avatar, Box, Button, ButtonBase, IconButton, ListItemIcon, Menu, MenuItem, Stack, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,9 @@ import { openTicketDialog } from './ticket-dialogs.ts';
 import { useTicketFlow } from './use-ticket-flow.ts';
 
 // Header of the chat with the actions of 01-core §4 that fit the ticket's status.
-export const TicketHeader = ({ ticket, onOpenContact }: { ticket: TicketView; onOpenContact: () => void }) => {
+type TicketHeaderProps = { ticket: TicketView; onOpenContact: () => void; onExportPdf: () => void };
+
+export const TicketHeader = ({ ticket, onOpenContact, onExportPdf }: TicketHeaderProps) => {
   const { t } = useTranslation();
   const me = useSessionUser();
   const flow = useTicketFlow();
@@ -91,6 +93,10 @@ export const TicketHeader = ({ ticket, onOpenContact }: { ticket: TicketView; on
         <MenuItem onClick={() => { closeMenu(); openTicketDialog({ kind: 'log', ticket }); }} data-testid="ticket-log">
           <ListItemIcon><History fontSize="small" /></ListItemIcon>
           {t('tickets.actions.log')}
+        </MenuItem>
+        <MenuItem onClick={() => { closeMenu(); onExportPdf(); }} data-testid="ticket-export-pdf">
+          <ListItemIcon><PictureAsPdf fontSize="small" /></ListItemIcon>
+          {t('tickets.actions.exportPdf')}
         </MenuItem>
         <MenuItem onClick={() => { closeMenu(); void flow.toggleIntegration(ticket); }} data-testid="ticket-integration">
           <ListItemIcon><SmartToy fontSize="small" /></ListItemIcon>
