@@ -1,11 +1,13 @@
 import type { TicketView } from '@atende/shared/tickets';
-import { AttachFile, Checklist, Close, ContactPhone, Draw, Lock, LockOpen, Send } from '@mui/icons-material';
+import { AttachFile, Checklist, Close, ContactPhone, Draw, Lock, LockOpen, PhotoCamera, Send } from '@mui/icons-material';
 import { Box, Chip, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../lib/error-message.ts';
 import { useSessionUser } from '../auth/session-context.ts';
+import { AudioRecorder } from './audio-recorder.tsx';
+import { CameraCaptureDialog } from './camera-capture-dialog.tsx';
 import { ContactCardDialog } from './contact-card.tsx';
 import { insertAt, SIGN_OPTION_KEY, signBody } from './chat-extras.ts';
 import { EmojiButton } from './emoji-picker.tsx';
@@ -31,6 +33,7 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
   const [signOn, setSignOn] = useState(readSign);
   const sign = signAvailable && signOn;
   const [cardOpen, setCardOpen] = useState(false);
+  const [cameraOpen, setCameraOpen] = useState(false);
   const textArea = useRef<HTMLTextAreaElement | null>(null);
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
@@ -56,6 +59,12 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
     onClearReply();
   };
 
+  // attachments, camera photos and recordings all go out as multipart media
+  const sendFiles = async (list: File[], caption: string) => {
+    const created = await ticketsApi.sendMedia(ticket.id, list, signBody(caption, me.name, sign, isPrivate), isPrivate);
+    for (const message of created) upsertMessageInCache(queryClient, message);
+  };
+
   const send = async () => {
     const body = text.trim();
     if (sending || (!body && files.length === 0)) return;
@@ -64,8 +73,7 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
       if (editing) {
         upsertMessageInCache(queryClient, await ticketsApi.editMessage(reply.message.id, body));
       } else if (files.length > 0) {
-        const created = await ticketsApi.sendMedia(ticket.id, files, signBody(body, me.name, sign, isPrivate), isPrivate);
-        for (const message of created) upsertMessageInCache(queryClient, message);
+        await sendFiles(files, body);
       } else {
         const created = await ticketsApi.send(ticket.id, {
           body: signBody(body, me.name, sign, isPrivate),
@@ -143,6 +151,13 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
             </IconButton>
           </span>
         </Tooltip>
+        <Tooltip title={t('tickets.camera.open')}>
+          <span>
+            <IconButton disabled={!enabled || editing || isPrivate} onClick={() => setCameraOpen(true)} aria-label={t('tickets.camera.open')} data-testid="message-camera">
+              <PhotoCamera />
+            </IconButton>
+          </span>
+        </Tooltip>
         <EmojiButton disabled={!enabled} onPick={insertEmoji} />
         <Tooltip title={t('tickets.input.contactCard')}>
           <span>
@@ -202,8 +217,10 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
         <IconButton color="primary" disabled={!enabled || sending || (!text.trim() && files.length === 0)} onClick={() => void send()} data-testid="message-send" aria-label={t('tickets.input.send')}>
           <Send />
         </IconButton>
+        <AudioRecorder ticket={ticket} disabled={!enabled || editing || isPrivate} onRecorded={(file) => sendFiles([file], '')} />
       </Stack>
       {cardOpen && <ContactCardDialog ticket={ticket} onClose={() => setCardOpen(false)} />}
+      {cameraOpen && <CameraCaptureDialog onClose={() => setCameraOpen(false)} onSend={(photo, caption) => sendFiles([photo], caption)} />}
     </Box>
   );
 };

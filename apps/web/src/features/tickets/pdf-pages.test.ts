@@ -1,6 +1,6 @@
 import { PDF_EXPORT } from '@atende/shared/constants';
 import { describe, expect, it } from 'vitest';
-import { PDF_CONTENT_MM, pdfSlices } from './pdf-pages.ts';
+import { PDF_CONTENT_MM, pdfCapacityPx, pdfSlices } from './pdf-pages.ts';
 
 describe('PDF export pages (01-core §9: A4 portrait, 10 mm margin, at most 100 pages)', () => {
   it('fits the content width to the A4 page less the margins', () => {
@@ -15,8 +15,12 @@ describe('PDF export pages (01-core §9: A4 portrait, 10 mm margin, at most 100 
     expect(slices.map((slice) => slice.heightMm)).toEqual([277, 277, 46]);
     expect(pdfSlices(380, 100)).toEqual([{ top: 0, height: 100, heightMm: 50 }]);
   });
-  it('stops at 100 pages and makes none of empty content', () => {
-    expect(pdfSlices(190, 277 * 250)).toHaveLength(100);
+  it('keeps the latest 100 pages of a longer chat and makes none of empty content', () => {
+    expect(pdfCapacityPx(190)).toBe(27_700);
+    const slices = pdfSlices(190, 277 * 250 + 10);
+    expect(slices).toHaveLength(100);
+    expect(slices[0].top).toBe(277 * 150 + 10);
+    expect(slices.at(-1)).toEqual({ top: 277 * 249 + 10, height: 277, heightMm: 277 });
     expect(pdfSlices(190, 0)).toEqual([]);
   });
 });

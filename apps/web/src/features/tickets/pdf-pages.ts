@@ -9,16 +9,21 @@ export const PDF_CONTENT_MM = {
 
 export type PdfSlice = { top: number; height: number; heightMm: number };
 
-// Cuts content of the given CSS size into page-high bands, scaled to the page width, at most
-// PDF_EXPORT.maxPages of them; the last band is as short as what is left.
+const pageHeightPx = (widthPx: number) => (PDF_CONTENT_MM.height * widthPx) / PDF_CONTENT_MM.width;
+
+// How tall content of this width may be before it fills PDF_EXPORT.maxPages pages.
+export const pdfCapacityPx = (widthPx: number) => PDF_EXPORT.maxPages * pageHeightPx(widthPx);
+
+// Cuts content of the given CSS size into page-high bands scaled to the page width. Past the
+// page limit the oldest part is left out: a chat's latest messages are at the bottom.
 export const pdfSlices = (widthPx: number, heightPx: number): PdfSlice[] => {
   if (widthPx <= 0 || heightPx <= 0) return [];
-  const pxPerMm = widthPx / PDF_CONTENT_MM.width;
-  const pageHeightPx = PDF_CONTENT_MM.height * pxPerMm;
-  const pages = Math.min(Math.ceil(heightPx / pageHeightPx), PDF_EXPORT.maxPages);
-  return Array.from({ length: pages }, (_, index) => {
-    const top = index * pageHeightPx;
-    const height = Math.min(pageHeightPx, heightPx - top);
-    return { top, height, heightMm: height / pxPerMm };
+  const page = pageHeightPx(widthPx);
+  const start = Math.max(0, heightPx - pdfCapacityPx(widthPx));
+  const count = Math.ceil((heightPx - start) / page);
+  return Array.from({ length: count }, (_, index) => {
+    const top = start + index * page;
+    const height = Math.min(page, heightPx - top);
+    return { top, height, heightMm: (height * PDF_CONTENT_MM.width) / widthPx };
   });
 };

@@ -1,17 +1,17 @@
 import type { MessageView } from '@atende/shared/messages';
 import { Alert, Box, CircularProgress } from '@mui/material';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toastError } from '../../lib/error-message.ts';
 import { ContactDrawer } from '../contacts/contact-drawer.tsx';
-import { exportChatPdf } from './export-chat-pdf.ts';
 import { useSocket } from '../realtime/socket-context.ts';
 import { ForwardBar } from './forward-bar.tsx';
 import { MessageInput } from './message-input.tsx';
 import { MessageList } from './message-list.tsx';
 import { TicketHeader } from './ticket-header.tsx';
 import { ticketsUi } from './tickets-ui-store.ts';
+import { useChatPdfExport } from './use-chat-pdf-export.ts';
 import { useTicket } from './use-tickets.ts';
 
 export type ReplyState = { mode: 'reply' | 'edit'; message: MessageView } | null;
@@ -23,8 +23,8 @@ export const TicketChat = ({ uuid }: { uuid: string }) => {
   const socket = useSocket();
   const { data: ticket, error } = useTicket(uuid);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const scrollerRef = useRef<HTMLDivElement | null>(null);
   const [reply, setReply] = useState<ReplyState>(null);
+  const { scrollerRef, exportPdf } = useChatPdfExport(ticket);
   const ticketId = ticket?.id;
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
@@ -75,12 +75,6 @@ export const TicketChat = ({ uuid }: { uuid: string }) => {
     };
   }, [ticketId, socket]);
 
-  const exportPdf = () => {
-    const scroller = scrollerRef.current;
-    // 01-core §8: the PDF export reports failures on the console only
-    if (scroller && ticket) exportChatPdf(scroller, `ticket-${ticket.id}.pdf`).catch((failure: unknown) => console.error(failure));
-  };
-
   if (!ticket) {
     return (
       <Box sx={{ height: '100%', display: 'grid', placeItems: 'center' }}>
@@ -92,7 +86,7 @@ export const TicketChat = ({ uuid }: { uuid: string }) => {
   return (
     <Box sx={{ display: 'flex', height: '100%', minWidth: 0 }} data-testid="ticket-chat" data-ticket-id={ticket.id} data-status={ticket.status}>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <TicketHeader ticket={ticket} onOpenContact={() => setDrawerOpen((open) => !open)} onExportPdf={exportPdf} />
+        <TicketHeader ticket={ticket} onOpenContact={() => setDrawerOpen((open) => !open)} onExportPdf={() => void exportPdf()} />
         {(ticket.channel === 'facebook' || ticket.channel === 'instagram') && (
           <Alert severity="info" sx={{ borderRadius: 0, py: 0 }} data-testid="chat-meta-notice">
             {t('tickets.chat.metaWindow')}
