@@ -24,7 +24,7 @@ export const TicketChat = ({ uuid }: { uuid: string }) => {
   const { data: ticket, error } = useTicket(uuid);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [reply, setReply] = useState<ReplyState>(null);
-  const { scrollerRef, exportPdf } = useChatPdfExport(ticket);
+  const { scrollerRef, exportPdf, exporting } = useChatPdfExport(ticket);
   const ticketId = ticket?.id;
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
@@ -86,7 +86,7 @@ export const TicketChat = ({ uuid }: { uuid: string }) => {
   return (
     <Box sx={{ display: 'flex', height: '100%', minWidth: 0 }} data-testid="ticket-chat" data-ticket-id={ticket.id} data-status={ticket.status}>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <TicketHeader ticket={ticket} onOpenContact={() => setDrawerOpen((open) => !open)} onExportPdf={() => void exportPdf()} />
+        <TicketHeader ticket={ticket} onOpenContact={() => setDrawerOpen((open) => !open)} onExportPdf={() => void exportPdf()} exportingPdf={exporting} />
         {(ticket.channel === 'facebook' || ticket.channel === 'instagram') && (
           <Alert severity="info" sx={{ borderRadius: 0, py: 0 }} data-testid="chat-meta-notice">
             {t('tickets.chat.metaWindow')}

@@ -1,6 +1,6 @@
 import type { TicketView } from '@atende/shared/tickets';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { exportChatPdf } from './export-chat-pdf.ts';
 import { loadOlderMessages } from './load-older-messages.ts';
 import { pdfCapacityPx } from './pdf-pages.ts';
@@ -10,15 +10,19 @@ import { pdfCapacityPx } from './pdf-pages.ts';
 export const useChatPdfExport = (ticket: TicketView | undefined) => {
   const queryClient = useQueryClient();
   const scrollerRef = useRef<HTMLDivElement | null>(null);
+  const [exporting, setExporting] = useState(false);
   const exportPdf = async () => {
     const scroller = scrollerRef.current;
-    if (!scroller || !ticket) return;
+    if (!scroller || !ticket || exporting) return;
+    setExporting(true);
     try {
       await loadOlderMessages(queryClient, ticket.id, () => scroller.scrollHeight >= pdfCapacityPx(scroller.clientWidth));
       await exportChatPdf(scroller, `ticket-${ticket.id}.pdf`);
     } catch (failure) {
       console.error(failure);
+    } finally {
+      setExporting(false);
     }
   };
-  return { scrollerRef, exportPdf };
+  return { scrollerRef, exportPdf, exporting };
 };
