@@ -136,7 +136,8 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
           ))}
         </Stack>
       )}
-      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-end' }}>
+      {/* a narrow chat (contact drawer open) wraps the text box under the tools */}
+      <Stack direction="row" spacing={0.5} useFlexGap sx={{ alignItems: 'flex-end', flexWrap: 'wrap' }}>
         <Tooltip title={isPrivate ? t('tickets.input.privateOn') : t('tickets.input.privateOff')}>
           <span>
             <IconButton disabled={!enabled || editing} color={isPrivate ? 'warning' : 'default'} onClick={() => setIsPrivate((value) => !value)} data-testid="message-private-toggle" aria-pressed={isPrivate}>
@@ -193,31 +194,33 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
             event.target.value = '';
           }}
         />
-        <TextField
-          fullWidth
-          multiline
-          maxRows={6}
-          size="small"
-          disabled={!enabled}
-          value={text}
-          onChange={(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setText(event.target.value)}
-          inputRef={textArea}
-          placeholder={
-            !enabled ? t('tickets.input.disabled') : files.length > 0 ? t('tickets.input.caption') : isPrivate ? t('tickets.input.privatePlaceholder') : t('tickets.input.placeholder')
-          }
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey) {
-              event.preventDefault();
-              void send();
+        <Stack direction="row" spacing={0.5} sx={{ flex: '1 1 260px', minWidth: 0, alignItems: 'flex-end' }}>
+          <TextField
+            fullWidth
+            multiline
+            maxRows={6}
+            size="small"
+            disabled={!enabled}
+            value={text}
+            onChange={(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setText(event.target.value)}
+            inputRef={textArea}
+            placeholder={
+              !enabled ? t('tickets.input.disabled') : files.length > 0 ? t('tickets.input.caption') : isPrivate ? t('tickets.input.privatePlaceholder') : t('tickets.input.placeholder')
             }
-          }}
-          sx={isPrivate ? { '& .MuiOutlinedInput-root': { bgcolor: 'warning.light', color: 'warning.contrastText' } } : undefined}
-          slotProps={{ htmlInput: { 'data-testid': 'message-input' } }}
-        />
-        <IconButton color="primary" disabled={!enabled || sending || (!text.trim() && files.length === 0)} onClick={() => void send()} data-testid="message-send" aria-label={t('tickets.input.send')}>
-          <Send />
-        </IconButton>
-        <AudioRecorder ticket={ticket} disabled={!enabled || editing || isPrivate} onRecorded={(file) => sendFiles([file], '')} />
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && !event.shiftKey) {
+                event.preventDefault();
+                void send();
+              }
+            }}
+            sx={isPrivate ? { '& .MuiOutlinedInput-root': { bgcolor: 'warning.light', color: 'warning.contrastText' } } : undefined}
+            slotProps={{ htmlInput: { 'data-testid': 'message-input' } }}
+          />
+          <IconButton color="primary" disabled={!enabled || sending || (!text.trim() && files.length === 0)} onClick={() => void send()} data-testid="message-send" aria-label={t('tickets.input.send')}>
+            <Send />
+          </IconButton>
+          <AudioRecorder ticket={ticket} disabled={!enabled || editing || isPrivate} onRecorded={(file) => sendFiles([file], '')} />
+        </Stack>
       </Stack>
       {cardOpen && <ContactCardDialog ticket={ticket} onClose={() => setCardOpen(false)} />}
       {cameraOpen && <CameraCaptureDialog onClose={() => setCameraOpen(false)} onSend={(photo, caption) => sendFiles([photo], caption)} />}
