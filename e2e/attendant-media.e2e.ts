@@ -153,11 +153,21 @@ describe('attendant modals and media (01-core §2, §4, §9)', () => {
     await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
   });
 
-  it('audio: a cancelled recording sends nothing; a recording of about 2 s is sent as m4a and shown as an audio player (01-core §4 Messages)', async () => {
+  it('audio: a cancelled or too short recording sends nothing; a recording of about 2 s is sent as m4a and shown as an audio player (01-core §4 Messages)', async () => {
     const ticket = await openChat('5511955550004', 'Gabi Audio', 'Pode mandar áudio');
     await page.getByTestId('audio-record-start').click();
     await page.getByTestId('audio-recording').waitFor();
     await page.getByTestId('audio-record-cancel').click();
+    await page.getByTestId('audio-record-start').waitFor();
+
+    // stopped as soon as it starts, a recording stays far under 10000 bytes: dropped with a toast
+    await page.evaluate(async () => {
+      const button = (testId: string) => document.querySelector<HTMLButtonElement>(`[data-testid="${testId}"]`);
+      button('audio-record-start')?.click();
+      while (!button('audio-record-send')) await new Promise((done) => setTimeout(done, 5));
+      button('audio-record-send')?.click();
+    });
+    await page.getByTestId('toast-warning').filter({ hasText: 'Áudio muito curto, não enviado' }).waitFor();
     await page.getByTestId('audio-record-start').waitFor();
 
     await page.getByTestId('audio-record-start').click();
@@ -165,7 +175,7 @@ describe('attendant modals and media (01-core §2, §4, §9)', () => {
     await page.waitForTimeout(2000);
     await page.getByTestId('audio-record-send').click();
     await page.getByTestId('ticket-chat').locator('audio').waitFor();
-    // only the sent recording reached the server, not the cancelled one
+    // only that recording reached the server, not the cancelled or the short one
     const sent = await sentMedia(ticket.id);
     expect(sent).toHaveLength(1);
     const [audio] = sent;
