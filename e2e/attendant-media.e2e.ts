@@ -69,6 +69,11 @@ describe('attendant modals and media (01-core §2, §4, §9)', () => {
     await page.getByTestId('contact-save').click();
     await page.getByTestId('contact-modal').waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('new-ticket-contact').inputValue()).toBe('Carla Nova - 5511955554444');
+    // with a contact picked, another new name typed is offered too
+    await page.getByTestId('new-ticket-contact').fill('Davi Novo');
+    await page.getByTestId('new-ticket-add-contact').waitFor();
+    await page.getByTestId('new-ticket-contact').fill('Carla Nova');
+    await page.getByRole('option', { name: 'Carla Nova - 5511955554444' }).click();
 
 
     await page.getByTestId('new-ticket-queue').click();

@@ -21,6 +21,7 @@ type NewContactOption = { newContact: string };
 type Option = ContactOption | NewContactOption;
 
 const isNewContact = (option: Option): option is NewContactOption => 'newContact' in option;
+const labelOf = (option: Option) => (isNewContact(option) ? option.newContact : option.number ? `${option.name} - ${option.number}` : option.name);
 
 // 01-core §2 new ticket: contact search from 3 characters (500 ms), a required queue, a connection.
 export const NewTicketModal = ({ contact, onClose }: { contact: ContactOption | { id: number; name: string } | null; onClose: () => void }) => {
@@ -48,7 +49,8 @@ export const NewTicketModal = ({ contact, onClose }: { contact: ContactOption | 
   });
   const options: ContactOption[] = search.length >= CONTACT_SEARCH_MIN_CHARS ? (found?.contacts ?? []) : [];
   // offered once the results for what is typed are in, so a contact still loading is not duplicated
-  const offer = !picked && !isFetching && search === input.trim() ? newContactName(search, options) : null;
+  const typingAnew = !picked || input !== labelOf(picked);
+  const offer = typingAnew && !isFetching && search === input.trim() ? newContactName(search, options) : null;
   const listed: Option[] = picked && !options.some((option) => option.id === picked.id) ? [picked, ...options] : options;
   const contactCreated = (contact: ContactView) => {
     setPicked({ id: contact.id, name: contact.name, number: contact.number });
@@ -90,7 +92,7 @@ export const NewTicketModal = ({ contact, onClose }: { contact: ContactOption | 
             value={picked}
             loading={isFetching}
             filterOptions={(list) => list}
-            getOptionLabel={(option) => (isNewContact(option) ? option.newContact : option.number ? `${option.name} - ${option.number}` : option.name)}
+            getOptionLabel={labelOf}
             isOptionEqualToValue={(a, b) => !isNewContact(a) && !isNewContact(b) && a.id === b.id}
             inputValue={input}
             onInputChange={(_, value) => setInput(value)}
