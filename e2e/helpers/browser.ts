@@ -1,7 +1,8 @@
 // Debian's Chromium driven by playwright-core; no browser is downloaded.
 import { chromium, type Browser } from 'playwright-core';
 
-export const launchBrowser = (): Promise<Browser> =>
+// fakeMedia: a synthetic camera and microphone, granted without a prompt (camera and recording tests)
+export const launchBrowser = (options: { fakeMedia?: boolean } = {}): Promise<Browser> =>
   chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -12,5 +13,6 @@ export const launchBrowser = (): Promise<Browser> =>
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(options.fakeMedia ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] : []),
     ],
   });

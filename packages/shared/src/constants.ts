@@ -20,6 +20,13 @@ export const VOLUME = { min: 0, max: 1, step: 0.1, default: 1 } as const;
 export const AVATAR_MAX_DIMENSION = 240;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
+// 01-core §4 Messages, §9: recordings under this size are discarded; WhatsApp gets mp3 at this rate.
+export const RECORDING_MIN_BYTES = 10_000;
+export const RECORDING_MP3_KBPS = 128;
+
+// 01-core §9 PDF export of a chat.
+export const PDF_EXPORT = { format: 'a4', orientation: 'portrait', marginMm: 10, jpegQuality: 0.98, scale: 2, maxPages: 100 } as const;
+
 export const DEFAULT_WORK_HOURS = { startWork: '00:00', endWork: '23:59' } as const;
 export const USERS_PAGE_SIZE = 20;
 

@@ -3,6 +3,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import type { MediaType } from '@atende/shared/messages';
 import { AppError } from '../../platform/errors.ts';
+import { isAudioOnly } from './container-tracks.ts';
 
 const allowedMime: Record<string, MediaType> = {
   'image/jpeg': 'image',
@@ -33,11 +34,19 @@ const plainTextExtensions = new Set(['txt', 'csv']);
 
 export type CheckedMedia = { mediaType: MediaType; extension: string };
 
+// A recorded voice note in an MP4 or WebM container is audio, stored under an audio extension.
+const audioOnlyExtension: Record<string, { container: 'mp4' | 'webm'; extension: string }> = {
+  mp4: { container: 'mp4', extension: 'm4a' },
+  webm: { container: 'webm', extension: 'weba' },
+};
+
 export const checkMedia = async (data: Buffer, fileName: string): Promise<CheckedMedia> => {
   const detected = await fileTypeFromBuffer(data);
   if (detected) {
     const mediaType = allowedMime[detected.mime];
     if (!mediaType) throw new AppError('ERR_INVALID_FILE', 400);
+    const audio = audioOnlyExtension[detected.ext];
+    if (audio && isAudioOnly(data, audio.container)) return { mediaType: 'audio', extension: audio.extension };
     return { mediaType, extension: detected.ext };
   }
   const extension = fileName.split('.').pop()?.toLowerCase() ?? '';

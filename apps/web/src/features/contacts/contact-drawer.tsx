@@ -10,12 +10,13 @@ import { openTicketDialog } from '../tickets/ticket-dialogs.ts';
 import { contactsApi, contactsQueryKeys } from './contacts-api.ts';
 import { upsertContactInCache } from './contacts-cache.ts';
 import { ContactModal } from './contact-modal.tsx';
+import { KanbanStageSelect } from './kanban-stage-select.tsx';
 import { useBlockContact } from './use-block-contact.ts';
 
 const DRAWER_WIDTH = 320;
 
 // 01-core §2 Contact drawer: picture, name, number (masked as the server gives it), email, edit,
-// block/unblock, accept-audio toggle, notes and extra info.
+// block/unblock, accept-audio toggle, kanban stage, notes and extra info.
 export const ContactDrawer = ({ contactId, ticket, onClose }: { contactId: number; ticket: TicketView; onClose: () => void }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -76,6 +77,7 @@ export const ContactDrawer = ({ contactId, ticket, onClose }: { contactId: numbe
             control={<Switch checked={contact.acceptAudioMessage} onChange={() => void toggleAudio()} slotProps={{ input: { 'data-testid': 'contact-accept-audio' } as object }} />}
             label={t('contacts.fields.acceptAudio')}
           />
+          <KanbanStageSelect ticket={ticket} />
           {contact.tags.length > 0 && (
             <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
               {contact.tags.map((tag) => (

@@ -45,15 +45,19 @@ const updateResolver = zodResolver(contactUpdateBody, undefined, { raw: true }) 
 
 const delay = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-const ContactForm = ({ contact, onClose, onSaved }: { contact: ContactView | null; onClose: () => void; onSaved?: (contact: ContactView) => void }) => {
+type ContactDraft = Partial<Pick<ContactFormValues, 'name' | 'number'>>;
+
+type ContactFormProps = { contact: ContactView | null; draft?: ContactDraft; onClose: () => void; onSaved?: (contact: ContactView) => void };
+
+const ContactForm = ({ contact, draft, onClose, onSaved }: ContactFormProps) => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const queryClient = useQueryClient();
   const [tags, setTags] = useState<TagView[]>(contact?.tags ?? []);
   const form = useForm<ContactFormValues>({
     defaultValues: {
-      name: contact?.name ?? '',
-      number: contact?.number ?? '',
+      name: contact?.name ?? draft?.name ?? '',
+      number: contact?.number ?? draft?.number ?? '',
       email: contact?.email ?? '',
       disableBot: contact?.disableBot ?? false,
       extraInfo: contact?.extraInfo.map(({ id, name, value }) => ({ id, name, value })) ?? [],
@@ -141,10 +145,11 @@ const ContactForm = ({ contact, onClose, onSaved }: { contact: ContactView | nul
   );
 };
 
-type ContactModalProps = { open: boolean; contactId: number | null; onClose: () => void; onSaved?: (contact: ContactView) => void };
+// draft: values a new contact starts with (a name typed in the new-ticket search)
+type ContactModalProps = { open: boolean; contactId: number | null; draft?: ContactDraft; onClose: () => void; onSaved?: (contact: ContactView) => void };
 
 // 01-core §2 Contact modal: main info, tags, bot-disabled, connection, LGPD date, extra info.
-export const ContactModal = ({ open, contactId, onClose, onSaved }: ContactModalProps) => {
+export const ContactModal = ({ open, contactId, draft, onClose, onSaved }: ContactModalProps) => {
   const { t } = useTranslation();
   const { data: contact, isPending } = useQuery({
     queryKey: contactsQueryKeys.one(contactId ?? 0),
@@ -161,7 +166,7 @@ export const ContactModal = ({ open, contactId, onClose, onSaved }: ContactModal
           <CircularProgress />
         </Box>
       ) : (
-        <ContactForm key={contact?.id ?? 'new'} contact={editing && contact ? contact : null} onClose={onClose} onSaved={onSaved} />
+        <ContactForm key={contact?.id ?? 'new'} contact={editing && contact ? contact : null} draft={draft} onClose={onClose} onSaved={onSaved} />
       )}
     </Dialog>
   );

@@ -1,11 +1,13 @@
 import type { TicketView } from '@atende/shared/tickets';
-import { AttachFile, Checklist, Close, ContactPhone, Draw, Lock, LockOpen, Send, ViewQuilt } from '@mui/icons-material';
+import { AttachFile, Checklist, Close, ContactPhone, Draw, Lock, LockOpen, PhotoCamera, Send, ViewQuilt } from '@mui/icons-material';
 import { Box, Chip, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../lib/error-message.ts';
 import { useSessionUser } from '../auth/session-context.ts';
+import { AudioRecorder } from './audio-recorder.tsx';
+import { CameraCaptureDialog } from './camera-capture-dialog.tsx';
 import { ContactCardDialog } from './contact-card.tsx';
 import { insertAt, SIGN_OPTION_KEY, signBody } from './chat-extras.ts';
 import { EmojiButton } from './emoji-picker.tsx';
@@ -33,6 +35,7 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
   const sign = signAvailable && signOn;
   const [cardOpen, setCardOpen] = useState(false);
   const [templateOpen, setTemplateOpen] = useState(false);
+  const [cameraOpen, setCameraOpen] = useState(false);
   const textArea = useRef<HTMLTextAreaElement | null>(null);
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
@@ -58,6 +61,12 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
     onClearReply();
   };
 
+  // attachments, camera photos and recordings all go out as multipart media
+  const sendFiles = async (list: File[], caption: string) => {
+    const created = await ticketsApi.sendMedia(ticket.id, list, signBody(caption, me.name, sign, isPrivate), isPrivate);
+    for (const message of created) upsertMessageInCache(queryClient, message);
+  };
+
   const send = async () => {
     const body = text.trim();
     if (sending || (!body && files.length === 0)) return;
@@ -66,8 +75,7 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
       if (editing) {
         upsertMessageInCache(queryClient, await ticketsApi.editMessage(reply.message.id, body));
       } else if (files.length > 0) {
-        const created = await ticketsApi.sendMedia(ticket.id, files, signBody(body, me.name, sign, isPrivate), isPrivate);
-        for (const message of created) upsertMessageInCache(queryClient, message);
+        await sendFiles(files, body);
       } else {
         const created = await ticketsApi.send(ticket.id, {
           body: signBody(body, me.name, sign, isPrivate),
@@ -130,7 +138,8 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
           ))}
         </Stack>
       )}
-      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-end' }}>
+      {/* a narrow chat (contact drawer open) wraps the text box under the tools */}
+      <Stack direction="row" spacing={0.5} useFlexGap sx={{ alignItems: 'flex-end', flexWrap: 'wrap' }}>
         <Tooltip title={isPrivate ? t('tickets.input.privateOn') : t('tickets.input.privateOff')}>
           <span>
             <IconButton disabled={!enabled || editing} color={isPrivate ? 'warning' : 'default'} onClick={() => setIsPrivate((value) => !value)} data-testid="message-private-toggle" aria-pressed={isPrivate}>
@@ -142,6 +151,13 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
           <span>
             <IconButton disabled={!enabled || editing || isPrivate} onClick={() => fileInput.current?.click()} data-testid="message-attach">
               <AttachFile />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Tooltip title={t('tickets.camera.open')}>
+          <span>
+            <IconButton disabled={!enabled || editing || isPrivate} onClick={() => setCameraOpen(true)} aria-label={t('tickets.camera.open')} data-testid="message-camera">
+              <PhotoCamera />
             </IconButton>
           </span>
         </Tooltip>
@@ -189,33 +205,37 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
             event.target.value = '';
           }}
         />
-        <TextField
-          fullWidth
-          multiline
-          maxRows={6}
-          size="small"
-          disabled={!enabled}
-          value={text}
-          onChange={(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setText(event.target.value)}
-          inputRef={textArea}
-          placeholder={
-            !enabled ? t('tickets.input.disabled') : files.length > 0 ? t('tickets.input.caption') : isPrivate ? t('tickets.input.privatePlaceholder') : t('tickets.input.placeholder')
-          }
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey) {
-              event.preventDefault();
-              void send();
+        <Stack direction="row" spacing={0.5} sx={{ flex: '1 1 260px', minWidth: 0, alignItems: 'flex-end' }}>
+          <TextField
+            fullWidth
+            multiline
+            maxRows={6}
+            size="small"
+            disabled={!enabled}
+            value={text}
+            onChange={(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setText(event.target.value)}
+            inputRef={textArea}
+            placeholder={
+              !enabled ? t('tickets.input.disabled') : files.length > 0 ? t('tickets.input.caption') : isPrivate ? t('tickets.input.privatePlaceholder') : t('tickets.input.placeholder')
             }
-          }}
-          sx={isPrivate ? { '& .MuiOutlinedInput-root': { bgcolor: 'warning.light', color: 'warning.contrastText' } } : undefined}
-          slotProps={{ htmlInput: { 'data-testid': 'message-input' } }}
-        />
-        <IconButton color="primary" disabled={!enabled || sending || (!text.trim() && files.length === 0)} onClick={() => void send()} data-testid="message-send" aria-label={t('tickets.input.send')}>
-          <Send />
-        </IconButton>
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && !event.shiftKey) {
+                event.preventDefault();
+                void send();
+              }
+            }}
+            sx={isPrivate ? { '& .MuiOutlinedInput-root': { bgcolor: 'warning.light', color: 'warning.contrastText' } } : undefined}
+            slotProps={{ htmlInput: { 'data-testid': 'message-input' } }}
+          />
+          <IconButton color="primary" disabled={!enabled || sending || (!text.trim() && files.length === 0)} onClick={() => void send()} data-testid="message-send" aria-label={t('tickets.input.send')}>
+            <Send />
+          </IconButton>
+          <AudioRecorder ticket={ticket} disabled={!enabled || editing || isPrivate} onRecorded={(file) => sendFiles([file], '')} />
+        </Stack>
       </Stack>
       {cardOpen && <ContactCardDialog ticket={ticket} onClose={() => setCardOpen(false)} />}
       {templateOpen && <TemplateDialog ticket={ticket} onClose={() => setTemplateOpen(false)} />}
+      {cameraOpen && <CameraCaptureDialog onClose={() => setCameraOpen(false)} onSend={(photo, caption) => sendFiles([photo], caption)} />}
     </Box>
   );
 };

@@ -2,7 +2,7 @@ import { MESSAGE_EDIT_WINDOW_MS, type MessageView } from '@atende/shared/message
 import type { TicketView } from '@atende/shared/tickets';
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { Fragment, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { toastError } from '../../lib/error-message.ts';
@@ -17,6 +17,8 @@ const TOP_THRESHOLD_PX = 50;
 
 type MessageListProps = {
   ticket: TicketView;
+  // the scrolling element, for the PDF export
+  scrollerRef?: RefObject<HTMLDivElement | null>;
   onReply: (message: MessageView) => void;
   onEdit: (message: MessageView) => void;
   selecting: boolean;
@@ -25,7 +27,7 @@ type MessageListProps = {
   onForward: (message: MessageView) => void;
 };
 
-export const MessageList = ({ ticket, onReply, onEdit, selecting, selected, onToggleSelect, onForward }: MessageListProps) => {
+export const MessageList = ({ ticket, scrollerRef, onReply, onEdit, selecting, selected, onToggleSelect, onForward }: MessageListProps) => {
   const { t } = useTranslation();
   const me = useSessionUser();
   const queryClient = useQueryClient();
@@ -33,6 +35,13 @@ export const MessageList = ({ ticket, onReply, onEdit, selecting, selected, onTo
   const ref = useRef<HTMLDivElement>(null);
   const previous = useRef<{ height: number; count: number; lastId: number | undefined } | null>(null);
   const [deleting, setDeleting] = useState<MessageView | null>(null);
+  const attach = useCallback(
+    (node: HTMLDivElement | null) => {
+      ref.current = node;
+      if (scrollerRef) scrollerRef.current = node;
+    },
+    [scrollerRef],
+  );
 
   // pages hold newest first; each page runs oldest to newest
   const messages = useMemo(() => {
@@ -85,7 +94,7 @@ export const MessageList = ({ ticket, onReply, onEdit, selecting, selected, onTo
 
   return (
     <Box
-      ref={ref}
+      ref={attach}
       onScroll={onScroll}
       sx={(theme) => ({ flex: 1, minHeight: 0, overflowY: 'auto', py: 1, bgcolor: theme.palette.mode === 'dark' ? '#0b141a' : '#efeae2' })}
       data-testid="message-list"

@@ -1,5 +1,5 @@
 import { SEARCH_DEBOUNCE_MS } from '@atende/shared/constants';
-import type { ContactsPage } from '@atende/shared/contacts';
+import type { ContactsPage, ContactView } from '@atende/shared/contacts';
 import { Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +8,8 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../../lib/api-client.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useSessionUser } from '../auth/session-context.ts';
+import { ContactModal } from '../contacts/contact-modal.tsx';
+import { CONTACT_SEARCH_MIN_CHARS, newContactName } from './new-contact-option.ts';
 import { ticketsApi } from './tickets-api.ts';
 import { upsertTicketInLists } from './tickets-cache.ts';
 import { ticketsUi } from './tickets-ui-store.ts';
@@ -15,6 +17,11 @@ import { useAllQueues, useConnections, useMyQueues } from './use-tickets.ts';
 import { useTicketFlow } from './use-ticket-flow.ts';
 
 type ContactOption = { id: number; name: string; number: string };
+type NewContactOption = { newContact: string };
+type Option = ContactOption | NewContactOption;
+
+const isNewContact = (option: Option): option is NewContactOption => 'newContact' in option;
+const labelOf = (option: Option) => (isNewContact(option) ? option.newContact : option.number ? `${option.name} - ${option.number}` : option.name);
 
 // 01-core §2 new ticket: contact search from 3 characters (500 ms), a required queue, a connection.
 export const NewTicketModal = ({ contact, onClose }: { contact: ContactOption | { id: number; name: string } | null; onClose: () => void }) => {
@@ -32,14 +39,23 @@ export const NewTicketModal = ({ contact, onClose }: { contact: ContactOption | 
   const [queueId, setQueueId] = useState<number | ''>(queues.length === 1 ? queues[0].id : '');
   const { data: connections = [] } = useConnections();
   const [whatsappId, setWhatsappId] = useState<number | ''>(me.whatsappId ?? '');
+  const [draftName, setDraftName] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
   const { data: found, isFetching } = useQuery({
     queryKey: ['contacts', 'search', search],
     queryFn: () => api.get<ContactsPage>('/contacts', { searchParam: search, pageNumber: 1 }),
-    enabled: search.length >= 3,
+    enabled: search.length >= CONTACT_SEARCH_MIN_CHARS,
   });
-  const options: ContactOption[] = search.length >= 3 ? (found?.contacts ?? []) : [];
+  const options: ContactOption[] = search.length >= CONTACT_SEARCH_MIN_CHARS ? (found?.contacts ?? []) : [];
+  // offered once the results for what is typed are in, so a contact still loading is not duplicated
+  const typingAnew = !picked || input !== labelOf(picked);
+  const offer = typingAnew && !isFetching && search === input.trim() ? newContactName(search, options) : null;
+  const listed: Option[] = picked && !options.some((option) => option.id === picked.id) ? [picked, ...options] : options;
+  const contactCreated = (contact: ContactView) => {
+    setPicked({ id: contact.id, name: contact.name, number: contact.number });
+    setDraftName(null);
+  };
   const queueMissing = queues.length > 0 && queueId === '';
 
   const submit = async () => {
@@ -71,17 +87,20 @@ export const NewTicketModal = ({ contact, onClose }: { contact: ContactOption | 
       <DialogTitle>{t('tickets.newTicket.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
-          <Autocomplete
-            options={picked && !options.some((option) => option.id === picked.id) ? [picked, ...options] : options}
+          <Autocomplete<Option>
+            options={offer ? [...listed, { newContact: offer }] : listed}
             value={picked}
             loading={isFetching}
             filterOptions={(list) => list}
-            getOptionLabel={(option) => (option.number ? `${option.name} - ${option.number}` : option.name)}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
+            getOptionLabel={labelOf}
+            isOptionEqualToValue={(a, b) => !isNewContact(a) && !isNewContact(b) && a.id === b.id}
             inputValue={input}
             onInputChange={(_, value) => setInput(value)}
-            onChange={(_, value) => setPicked(value)}
-            noOptionsText={input.trim().length < 3 ? t('tickets.newTicket.typeToSearch') : t('tickets.newTicket.noContacts')}
+            onChange={(_, value) => {
+              if (value && isNewContact(value)) setDraftName(value.newContact);
+              else setPicked(value);
+            }}
+            noOptionsText={input.trim().length < CONTACT_SEARCH_MIN_CHARS ? t('tickets.newTicket.typeToSearch') : t('tickets.newTicket.noContacts')}
             renderInput={(params) => (
               <TextField
                 {...params}
@@ -91,11 +110,17 @@ export const NewTicketModal = ({ contact, onClose }: { contact: ContactOption | 
                 slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'new-ticket-contact' } }}
               />
             )}
-            renderOption={({ key, ...props }, option) => (
-              <li key={key} {...props} data-testid={`new-ticket-contact-option-${option.id}`}>
-                {option.name} {option.number && `- ${option.number}`}
-              </li>
-            )}
+            renderOption={({ key, ...props }, option) =>
+              isNewContact(option) ? (
+                <li key={key} {...props} data-testid="new-ticket-add-contact">
+                  {t('tickets.newTicket.addContact', { name: option.newContact })}
+                </li>
+              ) : (
+                <li key={key} {...props} data-testid={`new-ticket-contact-option-${option.id}`}>
+                  {option.name} {option.number && `- ${option.number}`}
+                </li>
+              )
+            }
           />
           <TextField
             select
@@ -130,6 +155,7 @@ export const NewTicketModal = ({ contact, onClose }: { contact: ContactOption | 
           {t('tickets.newTicket.submit')}
         </Button>
       </DialogActions>
+      {draftName !== null && <ContactModal open contactId={null} draft={{ name: draftName }} onClose={() => setDraftName(null)} onSaved={contactCreated} />}
     </Dialog>
   );
 };

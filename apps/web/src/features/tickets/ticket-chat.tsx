@@ -11,6 +11,7 @@ import { MessageInput } from './message-input.tsx';
 import { MessageList } from './message-list.tsx';
 import { TicketHeader } from './ticket-header.tsx';
 import { ticketsUi } from './tickets-ui-store.ts';
+import { useChatPdfExport } from './use-chat-pdf-export.ts';
 import { useTicket } from './use-tickets.ts';
 
 export type ReplyState = { mode: 'reply' | 'edit'; message: MessageView } | null;
@@ -23,6 +24,7 @@ export const TicketChat = ({ uuid }: { uuid: string }) => {
   const { data: ticket, error } = useTicket(uuid);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [reply, setReply] = useState<ReplyState>(null);
+  const { scrollerRef, exportPdf, exporting } = useChatPdfExport(ticket);
   const ticketId = ticket?.id;
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
@@ -84,7 +86,7 @@ export const TicketChat = ({ uuid }: { uuid: string }) => {
   return (
     <Box sx={{ display: 'flex', height: '100%', minWidth: 0 }} data-testid="ticket-chat" data-ticket-id={ticket.id} data-status={ticket.status}>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <TicketHeader ticket={ticket} onOpenContact={() => setDrawerOpen((open) => !open)} />
+        <TicketHeader ticket={ticket} onOpenContact={() => setDrawerOpen((open) => !open)} onExportPdf={() => void exportPdf()} exportingPdf={exporting} />
         {(ticket.channel === 'facebook' || ticket.channel === 'instagram') && (
           <Alert severity="info" sx={{ borderRadius: 0, py: 0 }} data-testid="chat-meta-notice">
             {t('tickets.chat.metaWindow')}
@@ -92,6 +94,7 @@ export const TicketChat = ({ uuid }: { uuid: string }) => {
         )}
         <MessageList
           ticket={ticket}
+          scrollerRef={scrollerRef}
           onReply={onReply}
           onEdit={onEdit}
           selecting={selecting}

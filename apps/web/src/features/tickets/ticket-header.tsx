@@ -1,7 +1,7 @@
 import { can } from '@atende/shared/permissions';
 import type { TicketView } from '@atende/shared/tickets';
-import { Check, Close, Delete, DoneAll, History, MoreVert, NoteAlt, Replay, SmartToy, SwapHoriz, Undo } from '@mui/icons-material';
-import { Avatar, Box, Button, ButtonBase, IconButton, ListItemIcon, Menu, MenuItem, Stack, Tooltip, Typography } from '@mui/material';
+import { Check, Close, Delete, DoneAll, History, MoreVert, NoteAlt, PictureAsPdf, Replay, SmartToy, SwapHoriz, Undo } from '@mui/icons-material';
+import { Avatar, Box, Button, ButtonBase, CircularProgress, IconButton, ListItemIcon, Menu, MenuItem, Stack, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../auth/session-context.ts';
@@ -10,7 +10,9 @@ import { openTicketDialog } from './ticket-dialogs.ts';
 import { useTicketFlow } from './use-ticket-flow.ts';
 
 // Header of the chat with the actions of 01-core §4 that fit the ticket's status.
-export const TicketHeader = ({ ticket, onOpenContact }: { ticket: TicketView; onOpenContact: () => void }) => {
+type TicketHeaderProps = { ticket: TicketView; onOpenContact: () => void; onExportPdf: () => void; exportingPdf: boolean };
+
+export const TicketHeader = ({ ticket, onOpenContact, onExportPdf, exportingPdf }: TicketHeaderProps) => {
   const { t } = useTranslation();
   const me = useSessionUser();
   const flow = useTicketFlow();
@@ -68,6 +70,7 @@ export const TicketHeader = ({ ticket, onOpenContact }: { ticket: TicketView; on
           {t('tickets.actions.reopen')}
         </Button>
       )}
+      {exportingPdf && <CircularProgress size={20} aria-label={t('tickets.actions.exportPdf')} data-testid="ticket-export-pdf-busy" />}
       <IconButton onClick={(event) => setMenu(event.currentTarget)} aria-label={t('tickets.actions.more')} data-testid="ticket-menu">
         <MoreVert />
       </IconButton>
@@ -91,6 +94,10 @@ export const TicketHeader = ({ ticket, onOpenContact }: { ticket: TicketView; on
         <MenuItem onClick={() => { closeMenu(); openTicketDialog({ kind: 'log', ticket }); }} data-testid="ticket-log">
           <ListItemIcon><History fontSize="small" /></ListItemIcon>
           {t('tickets.actions.log')}
+        </MenuItem>
+        <MenuItem disabled={exportingPdf} onClick={() => { closeMenu(); onExportPdf(); }} data-testid="ticket-export-pdf">
+          <ListItemIcon><PictureAsPdf fontSize="small" /></ListItemIcon>
+          {t('tickets.actions.exportPdf')}
         </MenuItem>
         <MenuItem onClick={() => { closeMenu(); void flow.toggleIntegration(ticket); }} data-testid="ticket-integration">
           <ListItemIcon><SmartToy fontSize="small" /></ListItemIcon>

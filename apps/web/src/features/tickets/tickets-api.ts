@@ -86,6 +86,10 @@ export const ticketsApi = {
   users: () => api.get<UserView[]>('/users/list'),
   connections: () => api.get<ConnectionOption[]>('/whatsapp'),
   tags: () => api.get<TagView[]>('/tags/list'),
+  kanbanLanes: () => api.get<TagView[]>('/tags/list', { kanban: 1 }),
+  // 01-core §7: a stage is set by clearing the ticket's kanban tags, then adding the chosen one
+  clearKanbanStage: (ticketId: number) => api.delete<void>(`/ticket-tags/${ticketId}`),
+  setKanbanStage: (ticketId: number, tagId: number) => api.put<TicketView>(`/ticket-tags/${ticketId}/${tagId}`),
   saveWidth: (userId: number, width: number) =>
     api.put<unknown>(`/users/toggleChangeWidht/${userId}`, { defaultTicketsManagerWidth: width }),
 };

@@ -1,0 +1,89 @@
+// MP4 and WebM carry a voice note as often as a video (a browser's MediaRecorder writes audio in
+// either), and their signatures name only the container. The kinds of their tracks tell which.
+export type TrackKind = 'audio' | 'video' | 'other';
+
+const MP4_PARENT_BOXES = new Set(['moov', 'trak', 'mdia']);
+const MP4_HANDLERS: Record<string, TrackKind> = { soun: 'audio', vide: 'video' };
+
+// moov > trak > mdia > hdlr names each track's handler; other boxes (mdat, moof…) are skipped whole.
+const mp4TrackKinds = (data: Buffer, start: number, end: number, found: TrackKind[]) => {
+  let offset = start;
+  while (offset + 8 <= end) {
+    let size = data.readUInt32BE(offset);
+    const type = data.toString('latin1', offset + 4, offset + 8);
+    let header = 8;
+    if (size === 1) {
+      if (offset + 16 > end) return;
+      size = Number(data.readBigUInt64BE(offset + 8));
+      header = 16;
+    } else if (size === 0) {
+      size = end - offset;
+    }
+    if (size < header || offset + size > end) return;
+    if (MP4_PARENT_BOXES.has(type)) mp4TrackKinds(data, offset + header, offset + size, found);
+    // hdlr: version and flags (4), pre_defined (4), then the handler type
+    else if (type === 'hdlr' && size >= header + 12) found.push(MP4_HANDLERS[data.toString('latin1', offset + header + 8, offset + header + 12)] ?? 'other');
+    offset += size;
+  }
+};
+
+const EBML_SEGMENT = 0x18538067;
+const EBML_TRACKS = 0x1654ae6b;
+const EBML_TRACK_ENTRY = 0xae;
+const EBML_TRACK_TYPE = 0x83;
+const EBML_PARENTS = new Set([EBML_SEGMENT, EBML_TRACKS, EBML_TRACK_ENTRY]);
+const WEBM_TRACK_TYPES: Record<number, TrackKind> = { 1: 'video', 2: 'audio' };
+
+type Vint = { value: number; length: number; unknownSize: boolean };
+
+// EBML variable-length integer: the count of leading zero bits gives its length. Element ids keep
+// the length marker; sizes drop it, and a size of all ones means "unknown" (live recordings).
+const readVint = (data: Buffer, offset: number, keepMarker: boolean): Vint | null => {
+  const first = data[offset];
+  if (first === undefined || first === 0) return null;
+  const length = Math.clz32(first) - 23;
+  if (offset + length > data.length) return null;
+  const mask = 0xff >> length;
+  let value = keepMarker ? first : first & mask;
+  let allOnes = (first & mask) === mask;
+  for (let index = 1; index < length; index++) {
+    value = value * 256 + data[offset + index];
+    if (data[offset + index] !== 0xff) allOnes = false;
+  }
+  return { value, length, unknownSize: !keepMarker && allOnes };
+};
+
+const readUnsigned = (data: Buffer, start: number, length: number) => {
+  let value = 0;
+  for (let index = 0; index < length; index++) value = value * 256 + data[start + index];
+  return value;
+};
+
+// Segment > Tracks > TrackEntry > TrackType (1 video, 2 audio).
+const webmTrackKinds = (data: Buffer, start: number, end: number, found: TrackKind[]) => {
+  let offset = start;
+  while (offset < end) {
+    const id = readVint(data, offset, true);
+    if (!id) return;
+    const size = readVint(data, offset + id.length, false);
+    if (!size) return;
+    const bodyStart = offset + id.length + size.length;
+    const bodyEnd = size.unknownSize ? end : bodyStart + size.value;
+    if (bodyEnd > end) return;
+    if (id.value === EBML_TRACK_TYPE) found.push(WEBM_TRACK_TYPES[readUnsigned(data, bodyStart, size.value)] ?? 'other');
+    else if (EBML_PARENTS.has(id.value)) webmTrackKinds(data, bodyStart, bodyEnd, found);
+    offset = bodyEnd;
+  }
+};
+
+export const containerTrackKinds = (data: Buffer, container: 'mp4' | 'webm'): TrackKind[] => {
+  const found: TrackKind[] = [];
+  if (container === 'mp4') mp4TrackKinds(data, 0, data.length, found);
+  else webmTrackKinds(data, 0, data.length, found);
+  return found;
+};
+
+export const isAudioOnly = (data: Buffer, container: 'mp4' | 'webm') => {
+  const kinds = containerTrackKinds(data, container);
+  return kinds.includes('audio') && !kinds.includes('video');
+};

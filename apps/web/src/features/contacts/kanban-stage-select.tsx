@@ -1,0 +1,58 @@
+import type { TicketView } from '@atende/shared/tickets';
+import { Box, MenuItem, Stack, TextField } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastError } from '../../lib/error-message.ts';
+import { useSessionUser } from '../auth/session-context.ts';
+import { ticketsApi } from '../tickets/tickets-api.ts';
+import { upsertTicketInLists } from '../tickets/tickets-cache.ts';
+
+// 01-core §2 Contact drawer: the ticket's kanban stage, one of the company's kanban tags (its lanes).
+export const KanbanStageSelect = ({ ticket }: { ticket: TicketView }) => {
+  const { t } = useTranslation();
+  const me = useSessionUser();
+  const queryClient = useQueryClient();
+  const [saving, setSaving] = useState(false);
+  const { data: lanes = [] } = useQuery({ queryKey: ['tags', 'list', 'kanban'], queryFn: ticketsApi.kanbanLanes, staleTime: 60_000 });
+  const isLane = (tagId: number) => lanes.some((lane) => lane.id === tagId);
+  const current = ticket.tags.find((tag) => isLane(tag.id))?.id ?? '';
+
+  const change = async (tagId: number | '') => {
+    setSaving(true);
+    try {
+      await ticketsApi.clearKanbanStage(ticket.id);
+      const updated = tagId === '' ? { ...ticket, tags: ticket.tags.filter((tag) => !isLane(tag.id)) } : await ticketsApi.setKanbanStage(ticket.id, tagId);
+      upsertTicketInLists(queryClient, updated, me.id, false);
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (lanes.length === 0) return null;
+  return (
+    <TextField
+      select
+      size="small"
+      label={t('contacts.drawer.kanban')}
+      value={current}
+      disabled={saving}
+      onChange={(event) => void change(event.target.value === '' ? '' : Number(event.target.value))}
+      data-testid="contact-drawer-kanban"
+    >
+      <MenuItem value="" data-testid="kanban-stage-none">
+        <em>{t('contacts.drawer.noStage')}</em>
+      </MenuItem>
+      {lanes.map((lane) => (
+        <MenuItem key={lane.id} value={lane.id} data-testid={`kanban-stage-option-${lane.id}`}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: lane.color }} />
+            <span>{lane.name}</span>
+          </Stack>
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+};
