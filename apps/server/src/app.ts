@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl } from './platform/access.ts';
-import type { Clock } from './platform/clock.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { createEventBus } from './platform/events.ts';
 import { createOutboxSignal } from './platform/outbox-signal.ts';
@@ -16,11 +16,14 @@ import { createLoginThrottle } from './platform/login-throttle.ts';
 import { createRealtime } from './platform/realtime.ts';
 import { registerStaticFiles } from './platform/static-files.ts';
 import { createStorage } from './platform/storage.ts';
+import { createTimerWorker } from './platform/timers.ts';
 import { createTokenService } from './platform/tokens.ts';
 import { createInboundPipeline } from './channels/inbound-pipeline.ts';
 import { createOutboundDispatcher } from './channels/outbound-dispatcher.ts';
 import { sandboxProvider } from './channels/sandbox/sandbox.provider.ts';
 import { sandboxRoutes } from './channels/sandbox/sandbox.routes.ts';
+import { createInboundAutomation } from './modules/attendance/inbound-automation.ts';
+import { ticketTimerHandlers } from './modules/attendance/timer-handlers.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
@@ -64,6 +67,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   registerErrorHandler(app);
 
   const { db } = database;
+  const clock = options.clock ?? systemClock;
   const bus = createEventBus();
   const storage = createStorage(config.publicDir);
   const tokens = createTokenService({
@@ -97,9 +101,10 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   const authService = createAuthService({ db, bus, tokens, throttle, storage });
   const connectionsService = createConnectionsService({ db, bus });
   const outbox = createOutboxSignal();
-  const ticketsService = createTicketsService({ db, bus, outbox });
-  const messagesService = createMessagesService({ db, bus, outbox, storage, tickets: ticketsService });
-  const pipeline = createInboundPipeline({ db, tickets: ticketsService });
+  const ticketsService = createTicketsService({ db, bus, outbox, clock });
+  const messagesService = createMessagesService({ db, bus, outbox, storage, tickets: ticketsService, clock });
+  const automation = createInboundAutomation({ clock, tickets: ticketsService, outbox });
+  const pipeline = createInboundPipeline({ db, tickets: ticketsService, automation });
 
   await app.register(authRoutes(authService, { refreshTtlSeconds: config.refreshTokenTtlSeconds }));
   await app.register(usersRoutes(usersService));
@@ -131,8 +136,19 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     providers: { sandbox: sandboxProvider },
     log: app.log,
   });
-  app.addHook('onReady', async () => dispatcher.start());
+  const timerWorker = createTimerWorker({
+    db,
+    clock,
+    handlers: ticketTimerHandlers({ clock, tickets: ticketsService, outbox }),
+    log: app.log,
+  });
+  app.decorate('timers', timerWorker);
+  app.addHook('onReady', async () => {
+    dispatcher.start();
+    timerWorker.start();
+  });
   app.addHook('preClose', async () => {
+    await timerWorker.stop();
     await dispatcher.stop();
     realtime.io.disconnectSockets(true);
   });

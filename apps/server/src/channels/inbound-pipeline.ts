@@ -7,6 +7,8 @@ import type { Db, DbOrTx } from '../db/client.ts';
 import { connections, contacts } from '../db/schema.ts';
 import { isUniqueViolation } from '../platform/db-errors.ts';
 import { notFound } from '../platform/errors.ts';
+import { newContactsAcceptAudio } from '../modules/attendance/audio-acceptance.ts';
+import type { InboundAutomationService } from '../modules/attendance/inbound-automation.ts';
 import * as messagesRepo from '../modules/messages/messages.repo.ts';
 import { writeTicketLog } from '../modules/tickets/ticket-logs.repo.ts';
 import * as ticketsRepo from '../modules/tickets/tickets.repo.ts';
@@ -26,6 +28,7 @@ const upsertContact = async (tx: DbOrTx, message: InboundMessage, channel: strin
       channel,
       isGroup: message.from.isGroup ?? false,
       whatsappId: message.connectionId,
+      acceptAudioMessage: await newContactsAcceptAudio(tx, message.companyId),
     })
     .onConflictDoUpdate({ target: [contacts.companyId, contacts.number], set: { updatedAt: sql`now()` } })
     .returning();
@@ -61,7 +64,7 @@ const liveTicketFor = async (tx: DbOrTx, message: InboundMessage, contact: typeo
 // PostgreSQL text cannot hold NUL; a customer's message is kept without it rather than refused.
 const withoutNul = (text: string) => text.replaceAll('\u0000', '');
 
-export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService }) => ({
+export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService; automation: InboundAutomationService }) => ({
   receive: async (raw: InboundMessage): Promise<InboundResult> => {
     const message = { ...raw, body: withoutNul(raw.body), from: { ...raw.from, name: withoutNul(raw.from.name) } };
     const outcome = await deps.db.transaction(async (tx) => {
@@ -101,9 +104,13 @@ export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService })
         lastMessage: stored.body || stored.mediaType,
         unreadIncrement: stored.fromMe ? 0 : 1,
       });
-      return { duplicate: false as const, message: stored, ticket: bumped };
+      const automatic = await deps.automation.onInbound(tx, { ticket: bumped, message: stored, contact });
+      return { duplicate: false as const, message: stored, ticket: automatic.ticket, afterCommit: automatic.afterCommit };
     });
-    if (!outcome.duplicate) await deps.tickets.publishMessage(outcome.ticket, outcome.message);
+    if (!outcome.duplicate) {
+      await deps.tickets.publishMessage(outcome.ticket, outcome.message);
+      await outcome.afterCommit();
+    }
     return { messageId: outcome.message.id, ticketId: outcome.message.ticketId, duplicate: outcome.duplicate };
   },
 

@@ -7,9 +7,11 @@ import type { Db } from '../../db/client.ts';
 import { contacts } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/access.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { OutboxSignal } from '../../platform/outbox-signal.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { touchInactivity } from '../expiry/inactivity.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
 import * as ticketsRepo from '../tickets/tickets.repo.ts';
@@ -20,7 +22,7 @@ import * as repo from './messages.repo.ts';
 import { enqueueOutbound } from './outbound.repo.ts';
 import { writeOutboundMessage } from './outbound-message.ts';
 
-type Deps = { db: Db; bus: EventBus; outbox: OutboxSignal; storage: Storage; tickets: TicketsService };
+type Deps = { db: Db; bus: EventBus; outbox: OutboxSignal; storage: Storage; tickets: TicketsService; clock: Clock };
 
 export type UploadedMedia = { data: Buffer; checked: CheckedMedia };
 
@@ -33,7 +35,7 @@ const vCardOf = (card: { name: string; number: string }) => {
   return `BEGIN:VCARD\nVERSION:3.0\nN:;${card.name};;;\nFN:${card.name}\nTEL;type=CELL;waid=${digits}:+${digits}\nEND:VCARD`;
 };
 
-export const createMessagesService = ({ db, bus, outbox, storage, tickets }: Deps) => {
+export const createMessagesService = ({ db, bus, outbox, storage, tickets, clock }: Deps) => {
   const ownMessage = async (tenant: TenantContext, messageId: number) => {
     const message = await repo.findMessage(db, tenant.companyId, messageId);
     if (!message) throw messageNotFound();
@@ -104,6 +106,8 @@ export const createMessagesService = ({ db, bus, outbox, storage, tickets }: Dep
           current = result.ticket;
           rows.push(result.message);
         }
+        // an answer to the customer restarts the inactivity countdown (private notes do not)
+        if (!isPrivate) await touchInactivity(tx, current, clock.now());
         return { ticket: current, rows };
       });
       for (const row of written.rows) await tickets.publishMessage(written.ticket, row);

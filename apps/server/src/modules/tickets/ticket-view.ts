@@ -5,6 +5,7 @@ import { maskNumber } from '@atende/shared/phone';
 import type { TicketView } from '@atende/shared/tickets';
 import type { DbOrTx } from '../../db/client.ts';
 import { connections, contacts, queues, tags, ticketTags, users } from '../../db/schema.ts';
+import { ratingsOfTickets } from '../ratings/ratings.repo.ts';
 import type { TicketRow } from './tickets.repo.ts';
 
 const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
@@ -17,7 +18,7 @@ export const toTicketViews = async (db: DbOrTx, rows: TicketRow[], options: { ma
   const queueIds = ids(rows.map((row) => row.queueId));
   const connectionIds = ids(rows.map((row) => row.whatsappId));
   const ticketIds = rows.map((row) => row.id);
-  const [contactRows, userRows, queueRows, connectionRows, tagRows] = await Promise.all([
+  const [contactRows, userRows, queueRows, connectionRows, tagRows, rates] = await Promise.all([
     db
       .select({ id: contacts.id, name: contacts.name, number: contacts.number, urlPicture: contacts.urlPicture, isGroup: contacts.isGroup })
       .from(contacts)
@@ -37,6 +38,7 @@ export const toTicketViews = async (db: DbOrTx, rows: TicketRow[], options: { ma
       .from(ticketTags)
       .innerJoin(tags, eq(tags.id, ticketTags.tagId))
       .where(inArray(ticketTags.ticketId, ticketIds)),
+    ratingsOfTickets(db, rows[0].companyId, ticketIds),
   ]);
   const contactById = byId(contactRows);
   const userById = byId(userRows);
@@ -66,7 +68,7 @@ export const toTicketViews = async (db: DbOrTx, rows: TicketRow[], options: { ma
       lastMessage: row.lastMessage,
       unreadMessages: row.unreadMessages,
       tags: tagRows.filter((tag) => tag.ticketId === row.id).map(({ id, name, color, kanban }) => ({ id, name, color, kanban })),
-      userRating: null,
+      userRating: rates.has(row.id) ? { rate: rates.get(row.id) ?? 0 } : null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };
