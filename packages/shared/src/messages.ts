@@ -42,6 +42,9 @@ export type MessageView = {
 };
 
 export const MESSAGE_EDIT_WINDOW_MS = 15 * 60 * 1000;
+
+// The signature goes before the text of a non-private message: '*{name}*:\n'.
+export const signedBody = (body: string, userName: string) => (body ? `*${userName}*:\n${body}` : body);
 export const MESSAGES_PAGE_SIZE = 20;
 
 const nonBlank = z.string().max(10_000).refine((body) => body.trim().length > 0, 'validation.required');
@@ -57,6 +60,8 @@ export const messageSendBody = z.strictObject({
   mediaUrl: z.string().max(0).optional(),
   quotedMsg: z.strictObject({ id: z.number().int().positive() }).passthrough().nullable().optional(),
   isPrivate: flag.optional(),
+  // the attendant's choice to sign; honoured only while the company's sendSignMessage is enabled
+  signMessage: flag.optional(),
   vCard: z.strictObject({ name: z.string().trim().min(1).max(200), number: z.string().trim().min(8).max(50) }).optional(),
 });
 export type MessageSendBody = z.infer<typeof messageSendBody>;

@@ -110,4 +110,15 @@ describe('messages around the attendance (03-saas §3 company settings; 01-core 
     await voice('5511944440007');
     expect(await a.conversation(refused.body.ticketId)).toHaveLength(3);
   });
+
+  it("sendSignMessage: an attendant who asks to sign gets '*Name*:' before the text, only while the company allows it", async () => {
+    const { a, ana, ticketId } = await heldByAna('5511944440008');
+    const say = (body: string, extra: Record<string, unknown> = {}) =>
+      t.request('POST', `/messages/${ticketId}`, { token: ana.session.token, body: { body, signMessage: true, ...extra } });
+    expect((await say('Olá')).body[0].body).toBe('*Ana*:\nOlá');
+    expect((await say('nota', { isPrivate: true })).body[0].body).toBe('nota');
+    await a.setSetting('sendSignMessage', 'disabled');
+    expect((await say('Sem assinatura')).body[0].body).toBe('Sem assinatura');
+    await expect.poll(a.sentToCustomer).toContain('*Ana*:\nOlá');
+  });
 });

@@ -1,10 +1,10 @@
 // Messages of a ticket (01-core §4 Messages, §7): read pages (which resets unread), send text,
 // media and contact cards, private notes, edit, delete, forward, and counts.
 import { and, eq } from 'drizzle-orm';
-import { MESSAGE_EDIT_WINDOW_MS, MESSAGES_PAGE_SIZE, type MessageSendBody, type MessagesPage } from '@atende/shared/messages';
+import { MESSAGE_EDIT_WINDOW_MS, MESSAGES_PAGE_SIZE, signedBody, type MessageSendBody, type MessagesPage } from '@atende/shared/messages';
 import { normalizeNumber } from '@atende/shared/phone';
 import type { Db } from '../../db/client.ts';
-import { contacts } from '../../db/schema.ts';
+import { contacts, users } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/access.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -45,6 +45,14 @@ export const createMessagesService = ({ db, bus, outbox, storage, tickets, clock
     return { message, ticket };
   };
 
+  // sendSignMessage (03-saas §3): the attendant may sign, and only while the company allows it.
+  const signedIfAsked = async (tenant: TenantContext, body: MessageSendBody, isPrivate: boolean, text: string) => {
+    if (isPrivate || body.signMessage !== true || !text) return text;
+    if ((await readCompanySettings(db, tenant.companyId)).sendSignMessage !== 'enabled') return text;
+    const [author] = await db.select({ name: users.name }).from(users).where(eq(users.id, tenant.userId));
+    return author ? signedBody(text, author.name) : text;
+  };
+
   const publishUpdate = async (ticket: ticketsRepo.TicketRow, message: repo.MessageRow) => tickets.publishMessage(ticket, message, 'update');
 
   return {
@@ -82,6 +90,7 @@ export const createMessagesService = ({ db, bus, outbox, storage, tickets, clock
         const quoted = await repo.findMessage(db, tenant.companyId, body.quotedMsg.id);
         if (!quoted || quoted.ticketId !== ticket.id) throw messageNotFound();
       }
+      const caption = await signedIfAsked(tenant, body, isPrivate, text);
       const stored = await Promise.all(
         medias.map(async (media) => ({
           ...media.checked,
@@ -89,8 +98,8 @@ export const createMessagesService = ({ db, bus, outbox, storage, tickets, clock
         })),
       );
       const drafts = [
-        ...stored.map((media, index) => ({ body: index === 0 ? text : '', mediaUrl: media.url, mediaType: media.mediaType })),
-        ...(stored.length === 0 && text ? [{ body: text, mediaUrl: null, mediaType: 'chat' }] : []),
+        ...stored.map((media, index) => ({ body: index === 0 ? caption : '', mediaUrl: media.url, mediaType: media.mediaType })),
+        ...(stored.length === 0 && text ? [{ body: caption, mediaUrl: null, mediaType: 'chat' }] : []),
         ...(body.vCard ? [{ body: body.vCard.name, mediaUrl: null, mediaType: 'contactMessage', vCard: vCardOf(body.vCard) }] : []),
       ];
       const written = await db.transaction(async (tx) => {

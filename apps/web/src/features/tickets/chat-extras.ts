@@ -1,10 +1,6 @@
-// Pure helpers of the chat extras (01-core §4 Messages, §9): signature, vCard, emoji insert, forward pacing.
+// Pure helpers of the chat extras (01-core §4 Messages, §9): signature option, vCard, emoji insert, forward pacing.
 
 export const SIGN_OPTION_KEY = 'signOption';
-
-// The signature goes before the text of non-private messages: '*{name}*:\n'.
-export const signBody = (body: string, userName: string, sign: boolean, isPrivate: boolean) =>
-  sign && !isPrivate && body ? `*${userName}*:\n${body}` : body;
 
 // Reads FN and TEL out of a vCard string (contactMessage).
 export const parseVCard = (vCard: string | null | undefined): { name: string; number: string } => {

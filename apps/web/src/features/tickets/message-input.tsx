@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../lib/error-message.ts';
 import { useSessionUser } from '../auth/session-context.ts';
 import { ContactCardDialog } from './contact-card.tsx';
-import { insertAt, SIGN_OPTION_KEY, signBody } from './chat-extras.ts';
+import { insertAt, SIGN_OPTION_KEY } from './chat-extras.ts';
 import { EmojiButton } from './emoji-picker.tsx';
 import type { ReplyState } from './ticket-chat.tsx';
 import { ticketsApi } from './tickets-api.ts';
@@ -64,12 +64,13 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
       if (editing) {
         upsertMessageInCache(queryClient, await ticketsApi.editMessage(reply.message.id, body));
       } else if (files.length > 0) {
-        const created = await ticketsApi.sendMedia(ticket.id, files, signBody(body, me.name, sign, isPrivate), isPrivate);
+        const created = await ticketsApi.sendMedia(ticket.id, files, body, isPrivate, sign);
         for (const message of created) upsertMessageInCache(queryClient, message);
       } else {
         const created = await ticketsApi.send(ticket.id, {
-          body: signBody(body, me.name, sign, isPrivate),
+          body,
           isPrivate,
+          signMessage: sign,
           quotedMsg: reply?.mode === 'reply' ? { id: reply.message.id } : undefined,
         });
         for (const message of created) upsertMessageInCache(queryClient, message);

@@ -58,13 +58,20 @@ export const ticketsApi = {
   messages: (ticketId: number, pageNumber: number) => api.get<MessagesPage>(`/messages/${ticketId}`, { pageNumber }),
   send: (
     ticketId: number,
-    body: { body: string; quotedMsg?: { id: number } | null; isPrivate?: boolean; vCard?: { name: string; number: string } },
+    body: {
+      body: string;
+      quotedMsg?: { id: number } | null;
+      isPrivate?: boolean;
+      signMessage?: boolean;
+      vCard?: { name: string; number: string };
+    },
   ) =>
     api.post<MessageView[]>(`/messages/${ticketId}`, { ...body, read: true, fromMe: true }),
-  sendMedia: (ticketId: number, files: File[], caption: string, isPrivate: boolean) => {
+  sendMedia: (ticketId: number, files: File[], caption: string, isPrivate: boolean, signMessage: boolean) => {
     const form = new FormData();
     form.append('fromMe', 'true');
     form.append('isPrivate', String(isPrivate));
+    form.append('signMessage', String(signMessage));
     form.append('body', caption);
     for (const file of files) form.append('medias', file, file.name);
     return apiRequest<MessageView[]>(`/messages/${ticketId}`, { method: 'POST', body: form });
