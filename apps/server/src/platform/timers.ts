@@ -7,7 +7,7 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
-import { timers } from '../db/schema.ts';
+import { tickets, timers } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
 
 export type TimerRow = typeof timers.$inferSelect;
@@ -63,6 +63,8 @@ export const createTimerWorker = (deps: { db: Db; clock: Clock; handlers: Record
     const handler = deps.handlers[claimed.kind];
     try {
       const outcome = await deps.db.transaction(async (tx) => {
+        // the ticket first, as every change that schedules a timer locks it first: one lock order
+        await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, claimed.ticketId)).for('update');
         // rescheduled since the claim (its due time moved) or already run: not this run's job
         const [mine] = await tx
           .delete(timers)
