@@ -150,7 +150,7 @@ export const createTicketsService = ({ db, bus, outbox, clock }: Deps) => {
         : [];
       if (connection?.groupAsTicket !== 'enabled') return { row, messages: [] };
     }
-    const body = renderPlaceholders(template, { name: await contactName(tx, row.contactId), protocol: String(row.id) });
+    const body = renderPlaceholders(template, { name: await contactName(tx, row.contactId), protocol: String(row.id), now: clock.now() });
     const sent = await writeOutboundMessage(tx, row, { body, userId: actorId, isPrivate: false });
     const marked = await repo.updateTicket(tx, row.companyId, row.id, { greetingSentAt: new Date() });
     return { row: marked ?? sent.ticket, messages: [sent.message] };
@@ -249,7 +249,11 @@ export const createTicketsService = ({ db, bus, outbox, clock }: Deps) => {
             // rated ticket sends after the answer instead
             const farewell = owner?.farewell.trim() || (rating ? '' : (connection?.completion.trim() ?? ''));
             if (farewell) {
-              const text = renderPlaceholders(farewell, { name: await contactName(tx, row.contactId), protocol: String(row.id) });
+              const text = renderPlaceholders(farewell, {
+                name: await contactName(tx, row.contactId),
+                protocol: String(row.id),
+                now: clock.now(),
+              });
               const sent = await writeOutboundMessage(tx, row, { body: text, userId: me, isPrivate: false });
               row = sent.ticket;
               messages.push(sent.message);
