@@ -36,7 +36,8 @@ export const createInboundAutomation = (deps: { clock: Clock; tickets: TicketsSe
         current = audio.row;
       }
       await ensureRedirectCountdown(tx, current, now);
-      await touchInactivity(tx, current, now);
+      // only an open ticket counts down to inactivity; status changes keep the rest in step
+      if (current.status === 'open') await touchInactivity(tx, current, now);
       return { ticket: current, handled: false, afterCommit: publishing(outcomes) };
     },
   };

@@ -34,8 +34,10 @@ export const startRedirectCountdown = async (tx: DbOrTx, ticket: TicketRow, now:
 
 // A message on a waiting ticket: the countdown starts if none runs yet.
 export const ensureRedirectCountdown = async (tx: DbOrTx, ticket: TicketRow, now: Date) => {
-  if (await findTimer(tx, kind, ticket.id)) return;
-  await startRedirectCountdown(tx, ticket, now);
+  if (ticket.status !== 'pending' || ticket.userId !== null) return;
+  const redirect = await redirectOf(tx, ticket);
+  if (!redirect || (await findTimer(tx, kind, ticket.id))) return;
+  await scheduleTimer(tx, { kind, companyId: ticket.companyId, ticketId: ticket.id }, new Date(now.getTime() + redirect.minutes * MINUTE_MS));
 };
 
 export const redirectWaitingTicket = async (tx: Tx, timer: TimerRow): Promise<TicketOutcome | undefined> => {
