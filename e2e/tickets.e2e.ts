@@ -183,4 +183,26 @@ describe('ticket manager (01-core §2, §4)', () => {
     await page.screenshot({ path: resolve(screenshots, 'tickets-dark.png') });
     await page.context().close();
   });
+
+  it('shows the face of a rated ticket with its rate in the title (01-core §2 rating emoji, §9)', async () => {
+    const rated = await createSandbox(admin, 'Sandbox NPS');
+    await admin.call('PUT', `/whatsapp/${rated.id}`, { ratingMessage: 'Nota de 0 a 10?', expiresTicketNPS: 30 });
+    await admin.call('PUT', '/companySettings', { column: 'userRating', data: 'enabled' });
+    await rated.inbound('5511988880009', 'Rita Cliente', 'Oi');
+    const { tickets } = await admin.call<{ tickets: { id: number; contact: { name: string } }[] }>('GET', '/tickets?status=pending&showAll=true');
+    const ticket = tickets.find((entry) => entry.contact.name === 'Rita Cliente');
+    if (!ticket) throw new Error('the rated ticket did not arrive');
+    await admin.call('PUT', `/tickets/${ticket.id}`, { status: 'open', userId: admin.userId, queueId: server.queues[0].id });
+    await admin.call('PUT', `/tickets/${ticket.id}`, { status: 'closed', userId: admin.userId });
+    await rated.inbound('5511988880009', 'Rita Cliente', '10');
+    await admin.call('PUT', '/companySettings', { column: 'userRating', data: 'disabled' });
+
+    const page = await newPage();
+    await page.getByTestId('tickets-tab-closed').click();
+    const face = row(page, 'Rita Cliente').getByTestId('ticket-row-rating');
+    await face.waitFor();
+    expect(await face.textContent()).toBe('😍');
+    expect(await face.getAttribute('title')).toBe('Avaliação: 10 de 10');
+    await page.context().close();
+  });
 });

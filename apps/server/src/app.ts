@@ -16,6 +16,7 @@ import { createLoginThrottle } from './platform/login-throttle.ts';
 import { createRealtime } from './platform/realtime.ts';
 import { registerStaticFiles } from './platform/static-files.ts';
 import { createStorage } from './platform/storage.ts';
+import { createTimerWorker } from './platform/timers.ts';
 import { createTokenService } from './platform/tokens.ts';
 import { createInboundPipeline } from './channels/inbound-pipeline.ts';
 import { createOutboundDispatcher } from './channels/outbound-dispatcher.ts';
@@ -27,6 +28,8 @@ import { createPagesProvider } from './channels/meta-pages/pages.provider.ts';
 import { pagesRoutes } from './channels/meta-pages/pages.routes.ts';
 import { createCloudProvider } from './channels/whatsapp-cloud/cloud.provider.ts';
 import { cloudRoutes } from './channels/whatsapp-cloud/cloud.routes.ts';
+import { createInboundAutomation } from './modules/attendance/inbound-automation.ts';
+import { ticketTimerHandlers } from './modules/attendance/timer-handlers.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
@@ -72,6 +75,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   registerErrorHandler(app);
 
   const { db } = database;
+  const clock = options.clock ?? systemClock;
   const bus = createEventBus();
   const storage = createStorage(config.publicDir);
   const tokens = createTokenService({
@@ -100,15 +104,15 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await registerStaticFiles(app, { publicDir: storage.publicDir, webDistDir: config.webDistDir });
   registerAccessControl(app, { db, tokens });
 
-  const clock = options.clock ?? systemClock;
   const usersService = createUsersService({ db, bus, storage });
   const settingsService = createSettingsService({ db, bus });
   const authService = createAuthService({ db, bus, tokens, throttle, storage });
   const outbox = createOutboxSignal();
-  const ticketsService = createTicketsService({ db, bus, outbox });
+  const ticketsService = createTicketsService({ db, bus, outbox, clock });
   const connectionsService = createConnectionsService({ db, bus, storage, publishTicket: ticketsService.publishTicket });
   const messagesService = createMessagesService({ db, bus, outbox, storage, tickets: ticketsService, clock });
-  const pipeline = createInboundPipeline({ db, tickets: ticketsService });
+  const automation = createInboundAutomation({ clock, tickets: ticketsService, outbox });
+  const pipeline = createInboundPipeline({ db, tickets: ticketsService, automation });
 
   await app.register(authRoutes(authService, { refreshTtlSeconds: config.refreshTokenTtlSeconds }));
   await app.register(usersRoutes(usersService));
@@ -150,8 +154,19 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     },
     log: app.log,
   });
-  app.addHook('onReady', async () => dispatcher.start());
+  const timerWorker = createTimerWorker({
+    db,
+    clock,
+    handlers: ticketTimerHandlers({ clock, tickets: ticketsService, outbox }),
+    log: app.log,
+  });
+  app.decorate('timers', timerWorker);
+  app.addHook('onReady', async () => {
+    dispatcher.start();
+    timerWorker.start();
+  });
   app.addHook('preClose', async () => {
+    await timerWorker.stop();
     await dispatcher.stop();
     realtime.io.disconnectSockets(true);
   });

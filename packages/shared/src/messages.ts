@@ -44,6 +44,9 @@ export type MessageView = {
 };
 
 export const MESSAGE_EDIT_WINDOW_MS = 15 * 60 * 1000;
+
+// The signature goes before the text of a non-private message: '*{name}*:\n'.
+export const signedBody = (body: string, userName: string) => (body ? `*${userName}*:\n${body}` : body);
 export const MESSAGES_PAGE_SIZE = 20;
 
 export const messageTemplate = z.strictObject({
@@ -66,6 +69,8 @@ export const messageSendBody = z.strictObject({
   mediaUrl: z.string().max(0).optional(),
   quotedMsg: z.strictObject({ id: z.number().int().positive() }).passthrough().nullable().optional(),
   isPrivate: flag.optional(),
+  // the attendant's choice to sign; honoured only while the company's sendSignMessage is enabled
+  signMessage: flag.optional(),
   vCard: z.strictObject({ name: z.string().trim().min(1).max(200), number: z.string().trim().min(8).max(50) }).optional(),
   // an approved WhatsApp template (Cloud API connections), the only send allowed outside the 24 h window
   template: messageTemplate.optional(),
@@ -89,8 +94,3 @@ export const messagesAllMeQuery = z.strictObject({
 });
 
 export type MessagesPage = { messages: MessageView[]; ticket: TicketView; count: number; hasMore: boolean };
-
-// The attendant's signature goes before the text of non-private messages: '*{name}*:\n' (the
-// chat's signature toggle, the external API's sendSignature).
-export const signBody = (body: string, userName: string, sign: boolean, isPrivate: boolean) =>
-  sign && !isPrivate && body ? `*${userName}*:\n${body}` : body;

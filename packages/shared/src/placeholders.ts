@@ -1,7 +1,8 @@
 // Placeholders in automatic messages, as this product family uses them: {{name}} contact name,
 // {{ms}} greeting for the time of day, {{hour}} current time HH:mm, {{protocol}} ticket
-// protocol, {{firstName}} the contact's first name.
-export type PlaceholderValues = { name: string; protocol?: string; now?: Date; timeZone?: string };
+// protocol, {{firstName}} the contact's first name; in a transfer notice also {{queue}} and
+// {{user}}, the queue and attendant the ticket went to.
+export type PlaceholderValues = { name: string; protocol?: string; now?: Date; timeZone?: string; queue?: string; user?: string };
 
 const greetingFor = (hour: number) => (hour < 12 ? 'Bom dia' : hour < 18 ? 'Boa tarde' : 'Boa noite');
 
@@ -16,6 +17,8 @@ export const renderPlaceholders = (template: string, values: PlaceholderValues) 
     ms: greetingFor(hour),
     hour: time,
     protocol: values.protocol ?? '',
+    ...(values.queue !== undefined && { queue: values.queue }),
+    ...(values.user !== undefined && { user: values.user }),
   };
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, key: string) => replacements[key] ?? match);
 };

@@ -6,6 +6,8 @@ import { normalizeNumber } from '@atende/shared/phone';
 import type { Db } from '../db/client.ts';
 import { connections } from '../db/schema.ts';
 import { notFound } from '../platform/errors.ts';
+import { newContactsAcceptAudio } from '../modules/attendance/audio-acceptance.ts';
+import type { InboundAutomationService } from '../modules/attendance/inbound-automation.ts';
 import * as messagesRepo from '../modules/messages/messages.repo.ts';
 import { upsertContactByNumber } from '../modules/contacts/contacts.repo.ts';
 import { findOrOpenLiveTicket } from '../modules/tickets/live-ticket.ts';
@@ -18,7 +20,7 @@ export type InboundResult = { messageId: number; ticketId: number; duplicate: bo
 // PostgreSQL text cannot hold NUL; a customer's message is kept without it rather than refused.
 const withoutNul = (text: string) => text.replaceAll('\u0000', '');
 
-export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService }) => ({
+export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService; automation: InboundAutomationService }) => ({
   receive: async (raw: InboundMessage): Promise<InboundResult> => {
     const message = { ...raw, body: withoutNul(raw.body), from: { ...raw.from, name: withoutNul(raw.from.name) } };
     const outcome = await deps.db.transaction(async (tx) => {
@@ -36,6 +38,7 @@ export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService })
         channel: connection.channel,
         isGroup,
         whatsappId: message.connectionId,
+        acceptAudioMessage: await newContactsAcceptAudio(tx, message.companyId),
       });
       const { ticket } = await findOrOpenLiveTicket(
         tx,
@@ -70,9 +73,13 @@ export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService })
         lastMessage: stored.body || stored.mediaType,
         unreadIncrement: stored.fromMe ? 0 : 1,
       });
-      return { duplicate: false as const, message: stored, ticket: bumped };
+      const automatic = await deps.automation.onInbound(tx, { ticket: bumped, message: stored, contact });
+      return { duplicate: false as const, message: stored, ticket: automatic.ticket, afterCommit: automatic.afterCommit };
     });
-    if (!outcome.duplicate) await deps.tickets.publishMessage(outcome.ticket, outcome.message);
+    if (!outcome.duplicate) {
+      await deps.tickets.publishMessage(outcome.ticket, outcome.message);
+      await outcome.afterCommit();
+    }
     return { messageId: outcome.message.id, ticketId: outcome.message.ticketId, duplicate: outcome.duplicate };
   },
 

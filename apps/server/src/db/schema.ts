@@ -10,3 +10,5 @@ export * from './schema/contacts.ts';
 export * from './schema/tickets.ts';
 export * from './schema/messages.ts';
 export * from './schema/outbound-jobs.ts';
+export * from './schema/timers.ts';
+export * from './schema/ratings.ts';

@@ -17,7 +17,9 @@ export type HttpAnswer<T = any> = { status: number; body: T; headers: Headers };
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-export const startTestApp = async (overrides: Partial<Config> = {}, options: AppOptions = {}) => {
+// options.database: run over a database that outlives this app (a restart test opens a second app
+// over it); the caller then closes it.
+export const startTestApp = async (overrides: Partial<Config> = {}, options: AppOptions & { database?: Database } = {}) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'atende-test-'));
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
@@ -28,9 +30,9 @@ export const startTestApp = async (overrides: Partial<Config> = {}, options: App
     meta: { graphUrl: 'http://127.0.0.1:9/v20.0' },
     ...overrides,
   };
-  const database: Database = await openTestDatabase();
+  const database: Database = options.database ?? (await openTestDatabase());
   await seedPlatform(database.db, { adminEmail: SUPER_EMAIL, adminPassword: SUPER_PASSWORD });
-  const app = await buildApp(config, database, options);
+  const app = await buildApp(config, database, { clock: options.clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -82,7 +84,7 @@ export const startTestApp = async (overrides: Partial<Config> = {}, options: App
     login,
     close: async () => {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -3,6 +3,7 @@
 // phone and tests can drive whole conversations.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { mediaTypes } from '@atende/shared/messages';
 import { idParam } from '@atende/shared/validation';
 import type { Db } from '../../db/client.ts';
 import { findConnectionOfChannel } from '../../modules/connections/connections.repo.ts';
@@ -21,6 +22,8 @@ export const sandboxInboundBody = z.strictObject({
   isGroup: z.boolean().optional(),
   fromMe: z.boolean().optional(),
   quotedProviderMessageId: z.string().max(200).optional(),
+  // the kind of media the customer sent (a voice note is 'audio'); the sandbox stores no file
+  mediaType: z.enum(mediaTypes).optional(),
 });
 
 export const sandboxRoutes = (deps: { db: Db; pipeline: InboundPipeline; connections: ConnectionsService }): FastifyPluginAsyncZod => async (app) => {
@@ -60,6 +63,7 @@ export const sandboxRoutes = (deps: { db: Db; pipeline: InboundPipeline; connect
         body: body.body,
         fromMe: body.fromMe,
         quotedProviderMessageId: body.quotedProviderMessageId,
+        mediaType: body.mediaType,
       });
       return reply.status(result.duplicate ? 200 : 201).send(result);
     },

@@ -30,6 +30,8 @@ export const tickets = pgTable(
     useIntegration: boolean('use_integration').notNull().default(false),
     isTransfered: boolean('is_transfered').notNull().default(false),
     amountUsedBotQueues: integer('amount_used_bot_queues').notNull().default(0),
+    // invalid answers to the rating question so far (02-operations §3 maxUseBotQueuesNPS)
+    amountUsedBotQueuesNPS: integer('amount_used_bot_queues_nps').notNull().default(0),
     lastMessage: text('last_message').notNull().default(''),
     unreadMessages: integer('unread_messages').notNull().default(0),
     greetingSentAt: timestamp('greeting_sent_at', { withTimezone: true }),

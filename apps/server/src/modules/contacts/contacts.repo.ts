@@ -107,7 +107,8 @@ export const insertContact = async (db: DbOrTx, companyId: number, values: NewCo
 export const upsertContactByNumber = async (
   db: DbOrTx,
   companyId: number,
-  values: { number: string; name: string; channel: string; isGroup: boolean; whatsappId: number },
+  // acceptAudioMessage applies only to a contact created now (the company's default for new contacts)
+  values: { number: string; name: string; channel: string; isGroup: boolean; whatsappId: number; acceptAudioMessage?: boolean },
 ) => {
   const [row] = await db
     .insert(contacts)

@@ -16,6 +16,7 @@ import type { TenantContext } from '../../platform/access.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
+import { newContactsAcceptAudio } from '../attendance/audio-acceptance.ts';
 import { findConnection } from '../connections/connections.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { existingTagIds } from '../tags/tags.repo.ts';
@@ -124,6 +125,7 @@ export const createContactsService = ({ db, bus }: Deps) => {
             name: body.name,
             number: body.number,
             email: body.email ?? '',
+            acceptAudioMessage: body.acceptAudioMessage ?? (await newContactsAcceptAudio(tx, tenant.companyId)),
           });
           if (body.extraInfo?.length) await repo.replaceExtraInfo(tx, tenant.companyId, row.id, body.extraInfo);
           return toContactView(tx, row);

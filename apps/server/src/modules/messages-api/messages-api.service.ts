@@ -2,7 +2,7 @@
 // Instagram messages through one of its connections, authenticated by that connection's token.
 // The contact is found or created by number, the live ticket reused or opened, and the messages
 // go out through the same outbound jobs as an attendant's.
-import { signBody } from '@atende/shared/messages';
+import { signedBody } from '@atende/shared/messages';
 import type { ExternalSendAnswer, ExternalSendBody } from '@atende/shared/messages-api';
 import type { Db } from '../../db/client.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
@@ -46,7 +46,7 @@ export const createMessagesApiService = ({ db, outbox, storage, tickets, clock }
       const user = body.userId === undefined ? undefined : await findUser(db, companyId, body.userId);
       if (body.userId !== undefined && !user) throw notFound('ERR_NO_USER_FOUND');
       if (body.queueId !== undefined && !(await findQueue(db, companyId, body.queueId))) throw invalidField('body.queueId', 'validation.unknownQueue');
-      const signed = user ? signBody(text, user.name, body.sendSignature === true, false) : text;
+      const signed = user && body.sendSignature ? signedBody(text, user.name) : text;
       // a contact never seen on a Meta channel is outside its 24 h window too
       const known = await findContactByNumber(db, companyId, body.number);
       await assertServiceWindow(db, clock.now(), { channel: connection.channel, companyId, contactId: known?.id ?? 0, whatsappId: connection.id }, undefined);

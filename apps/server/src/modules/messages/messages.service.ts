@@ -1,15 +1,16 @@
 // Messages of a ticket (01-core §4 Messages, §7): read pages (which resets unread), send text,
 // media and contact cards, private notes, edit, delete, forward, and counts.
 import { and, eq } from 'drizzle-orm';
-import { MESSAGE_EDIT_WINDOW_MS, MESSAGES_PAGE_SIZE, type MessageSendBody, type MessagesPage, type MessageTemplate } from '@atende/shared/messages';
+import { MESSAGE_EDIT_WINDOW_MS, MESSAGES_PAGE_SIZE, signedBody, type MessageSendBody, type MessagesPage, type MessageTemplate } from '@atende/shared/messages';
 import type { Db } from '../../db/client.ts';
-import { contacts } from '../../db/schema.ts';
+import { contacts, users } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/access.ts';
-import { systemClock, type Clock } from '../../platform/clock.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { OutboxSignal } from '../../platform/outbox-signal.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { touchInactivity } from '../expiry/inactivity.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
 import * as ticketsRepo from '../tickets/tickets.repo.ts';
@@ -20,13 +21,21 @@ import { enqueueOutbound } from './outbound.repo.ts';
 import { assertServiceWindow, type ServiceWindowTarget } from './service-window.ts';
 import { outboundDrafts, storeMedias, writeOutboundMessage, writeOutboundMessages, type UploadedMedia } from './outbound-message.ts';
 
-type Deps = { db: Db; bus: EventBus; outbox: OutboxSignal; storage: Storage; tickets: TicketsService; clock?: Clock };
+type Deps = { db: Db; bus: EventBus; outbox: OutboxSignal; storage: Storage; tickets: TicketsService; clock: Clock };
 
 const messageNotFound = () => notFound('ERR_NO_MESSAGE_FOUND');
 const canWriteTo = (status: string) => status === 'open' || status === 'group';
 
-export const createMessagesService = ({ db, bus, outbox, storage, tickets, clock = systemClock }: Deps) => {
+export const createMessagesService = ({ db, bus, outbox, storage, tickets, clock }: Deps) => {
   const checkServiceWindow = (to: ServiceWindowTarget, template: MessageTemplate | undefined) => assertServiceWindow(db, clock.now(), to, template);
+
+  // sendSignMessage (03-saas §3): the attendant may sign, and only while the company allows it.
+  const signedIfAsked = async (tenant: TenantContext, body: MessageSendBody, isPrivate: boolean, text: string) => {
+    if (isPrivate || body.signMessage !== true || !text) return text;
+    if ((await readCompanySettings(db, tenant.companyId)).sendSignMessage !== 'enabled') return text;
+    const [author] = await db.select({ name: users.name }).from(users).where(eq(users.id, tenant.userId));
+    return author ? signedBody(text, author.name) : text;
+  };
 
   const ownMessage = async (tenant: TenantContext, messageId: number) => {
     const message = await repo.findMessage(db, tenant.companyId, messageId);
@@ -77,11 +86,15 @@ export const createMessagesService = ({ db, bus, outbox, storage, tickets, clock
         const quoted = await repo.findMessage(db, tenant.companyId, body.quotedMsg.id);
         if (!quoted || quoted.ticketId !== ticket.id) throw messageNotFound();
       }
+      const caption = await signedIfAsked(tenant, body, isPrivate, text);
       const stored = await storeMedias(storage, tenant.companyId, medias);
-      const drafts = outboundDrafts({ text, medias: stored, vCard: body.vCard, template });
-      const written = await db.transaction((tx) =>
-        writeOutboundMessages(tx, ticket, drafts, { userId: tenant.userId, isPrivate, quotedMsgId: body.quotedMsg?.id ?? null }),
-      );
+      const drafts = outboundDrafts({ text: caption, medias: stored, vCard: body.vCard, template });
+      const written = await db.transaction(async (tx) => {
+        const sent = await writeOutboundMessages(tx, ticket, drafts, { userId: tenant.userId, isPrivate, quotedMsgId: body.quotedMsg?.id ?? null });
+        // an answer to the customer restarts the inactivity countdown (private notes do not)
+        if (!isPrivate) await touchInactivity(tx, sent.ticket, clock.now());
+        return sent;
+      });
       for (const row of written.rows) await tickets.publishMessage(written.ticket, row);
       if (!isPrivate) outbox.notify();
       return toMessageViews(db, written.rows);

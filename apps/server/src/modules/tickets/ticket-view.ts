@@ -6,7 +6,7 @@ import { maskNumber } from '@atende/shared/phone';
 import type { TagView } from '@atende/shared/tags';
 import type { TicketView } from '@atende/shared/tickets';
 import type { DbOrTx } from '../../db/client.ts';
-import { connections, contacts, queues, tags, ticketTags, tickets, users } from '../../db/schema.ts';
+import { connections, contacts, queues, tags, ticketTags, tickets, userRatings, users } from '../../db/schema.ts';
 import type { TicketRow } from './tickets.repo.ts';
 
 const tagsOfTicket = sql<TagView[]>`coalesce((
@@ -21,6 +21,8 @@ const viewColumns = {
   queue: { id: queues.id, name: queues.name, color: queues.color },
   whatsapp: { id: connections.id, name: connections.name, channel: connections.channel, groupAsTicket: connections.groupAsTicket },
   tags: tagsOfTicket,
+  // one NPS answer per ticket (unique index), so the join never repeats a row
+  userRating: { rate: userRatings.rate },
 };
 
 // A dynamic select: callers add where, order, limit and offset.
@@ -32,6 +34,7 @@ export const selectTicketViewRows = (db: DbOrTx) =>
     .leftJoin(users, eq(users.id, tickets.userId))
     .leftJoin(queues, eq(queues.id, tickets.queueId))
     .leftJoin(connections, eq(connections.id, tickets.whatsappId))
+    .leftJoin(userRatings, eq(userRatings.ticketId, tickets.id))
     .$dynamic();
 
 export type TicketViewRow = Awaited<ReturnType<ReturnType<typeof selectTicketViewRows>['execute']>>[number];
@@ -60,7 +63,7 @@ export const toTicketView = (row: TicketViewRow, options: { maskNumbers: boolean
     lastMessage: ticket.lastMessage,
     unreadMessages: ticket.unreadMessages,
     tags: row.tags,
-    userRating: null,
+    userRating: row.userRating,
     createdAt: ticket.createdAt.toISOString(),
     updatedAt: ticket.updatedAt.toISOString(),
   };

@@ -20,23 +20,37 @@ import type { TenantContext } from '../../platform/access.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { OutboxSignal } from '../../platform/outbox-signal.ts';
+import { cancelTimers } from '../../platform/timers.ts';
+import { touchInactivity } from '../expiry/inactivity.ts';
+import { writeAutomaticMessage } from '../messages/automatic-message.ts';
 import { toMessageView } from '../messages/message-view.ts';
 import { writeOutboundMessage } from '../messages/outbound-message.ts';
 import type { MessageRow } from '../messages/messages.repo.ts';
+import { startRedirectCountdown } from '../queues/queue-redirect.ts';
+import { askForRating, ratingConnectionFor } from '../ratings/nps.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { decideTransition } from './ticket-transitions.ts';
 import { listTicketLogs, writeTicketLog, type TicketLogType } from './ticket-logs.repo.ts';
+import { allTicketTimerKinds } from './ticket-timer-kinds.ts';
 import { toTicketView, toTicketViews } from './ticket-view.ts';
 import * as repo from './tickets.repo.ts';
 import type { TicketRow } from './tickets.repo.ts';
 
-type Deps = { db: Db; bus: EventBus; outbox: OutboxSignal };
+type Deps = { db: Db; bus: EventBus; outbox: OutboxSignal; clock: Clock };
+
+// A ticket after a change, with the messages the change wrote (published after the commit).
+// closedBefore: the ticket a transfer closed when it opened a new one (closeTicketOnTransfer).
+export type TicketOutcome = { row: TicketRow; messages: MessageRow[]; closedBefore?: TicketRow };
+
+// Used when sendMsgTransfTicket is on and the company left transferMessage empty.
+export const DEFAULT_TRANSFER_MESSAGE = 'Seu atendimento foi transferido para {{queue}}. Aguarde, já vamos te atender!';
 
 const ticketNotFound = () => notFound('ERR_NO_TICKET_FOUND');
 const on = (value: string) => value === 'enabled';
 
-export const createTicketsService = ({ db, bus, outbox }: Deps) => {
+export const createTicketsService = ({ db, bus, outbox, clock }: Deps) => {
 
   const masksFor = (tenant: TenantContext, settings: CompanySettings) =>
     on(settings.lgpdHideNumber) && tenant.actor.profile === 'user';
@@ -95,7 +109,31 @@ export const createTicketsService = ({ db, bus, outbox }: Deps) => {
 
   const liveStatusFor = (row: TicketRow): 'group' | 'open' => (row.isGroup ? 'group' : 'open');
 
-  type Outcome = { row: TicketRow; messages: MessageRow[] };
+  type Outcome = TicketOutcome;
+
+  const publishOutcome = async (outcome: Outcome) => {
+    if (outcome.closedBefore) await publishTicket(outcome.closedBefore);
+    if (outcome.messages.length === 0) await publishTicket(outcome.row);
+    for (const message of outcome.messages) await publishMessage(outcome.row, message);
+  };
+
+  // The countdowns that follow a ticket's status: inactivity while open, redirect while waiting.
+  const keepCountdowns = async (tx: DbOrTx, row: TicketRow) => {
+    await touchInactivity(tx, row, clock.now());
+    await startRedirectCountdown(tx, row, clock.now());
+  };
+
+  // sendFarewellWaitingTicket: closing a waiting ticket sends the connection's completion message.
+  const farewellToWaiting = async (tx: DbOrTx, row: TicketRow, settings: CompanySettings): Promise<Outcome> => {
+    if (!on(settings.sendFarewellWaitingTicket) || row.whatsappId === null || row.isGroup) return { row, messages: [] };
+    const [connection] = await tx
+      .select({ complationMessage: connections.complationMessage })
+      .from(connections)
+      .where(eq(connections.id, row.whatsappId));
+    if (!connection?.complationMessage.trim()) return { row, messages: [] };
+    const sent = await writeAutomaticMessage(tx, row, connection.complationMessage, clock.now());
+    return { row: sent.ticket, messages: [sent.message] };
+  };
 
   // Sends the accept greeting once (01-core §4 Greeting on accept).
   const greetOnAccept = async (tx: DbOrTx, row: TicketRow, settings: CompanySettings, actorId: number): Promise<Outcome> => {
@@ -107,7 +145,7 @@ export const createTicketsService = ({ db, bus, outbox }: Deps) => {
         : [];
       if (connection?.groupAsTicket !== 'enabled') return { row, messages: [] };
     }
-    const body = renderPlaceholders(template, { name: await contactName(tx, row.contactId), protocol: String(row.id) });
+    const body = renderPlaceholders(template, { name: await contactName(tx, row.contactId), protocol: String(row.id), now: clock.now() });
     const sent = await writeOutboundMessage(tx, row, { body, userId: actorId, isPrivate: false });
     const marked = await repo.updateTicket(tx, row.companyId, row.id, { greetingSentAt: new Date() });
     return { row: marked ?? sent.ticket, messages: [sent.message] };
@@ -148,6 +186,7 @@ export const createTicketsService = ({ db, bus, outbox }: Deps) => {
           await log(tx, row, 'open', me);
           const greeted = await greetOnAccept(tx, row, settings, me);
           row = greeted.row;
+          await keepCountdowns(tx, row);
           return { row, messages: greeted.messages };
         }
         case 'reopen': {
@@ -165,6 +204,7 @@ export const createTicketsService = ({ db, bus, outbox }: Deps) => {
               return updated;
             });
             await log(tx, row, 'reopen', me);
+            await keepCountdowns(tx, row);
             return { row, messages: [] };
           } catch (error) {
             if (!isUniqueViolation(error, 'tickets_one_live_per_contact_key')) throw error;
@@ -176,6 +216,7 @@ export const createTicketsService = ({ db, bus, outbox }: Deps) => {
           if (current.userId !== me && !isAdmin) throw forbidden();
           const row = await guarded({ status: 'pending', userId: null });
           await log(tx, row, 'pending', me);
+          await keepCountdowns(tx, row);
           return { row, messages: [] };
         }
         case 'resolve': {
@@ -184,26 +225,48 @@ export const createTicketsService = ({ db, bus, outbox }: Deps) => {
             const [tagged] = await tx.select({ value: count() }).from(contactTags).where(eq(contactTags.contactId, current.contactId));
             if ((tagged?.value ?? 0) === 0) throw new AppError('ERR_REQUIRED_TAG', 400);
           }
-          let row = await guarded({ status: 'closed', closedAt: new Date(), amountUsedBotQueues: 0 });
-          await log(tx, row, 'closed', me);
+          // with ratings on, the ticket first waits for the customer's rating (status nps)
+          const rating = await ratingConnectionFor(tx, current, settings);
+          let row = await guarded(
+            rating
+              ? { status: 'nps', amountUsedBotQueues: 0, amountUsedBotQueuesNPS: 0 }
+              : { status: 'closed', closedAt: clock.now(), amountUsedBotQueues: 0 },
+          );
+          if (!rating) await log(tx, row, 'closed', me);
+          await cancelTimers(tx, row.id, allTicketTimerKinds);
           const messages: MessageRow[] = [];
           if (body.sendFarewellMessage) {
             const [owner] = await tx.select({ farewell: users.farewellMessage }).from(users).where(eq(users.id, me));
-            const farewell = owner?.farewell.trim();
+            const [connection] = row.whatsappId
+              ? await tx.select({ completion: connections.complationMessage }).from(connections).where(eq(connections.id, row.whatsappId))
+              : [];
+            // the attendant's own farewell, else the connection's completion message, which a
+            // rated ticket sends after the answer instead
+            const farewell = owner?.farewell.trim() || (rating ? '' : (connection?.completion.trim() ?? ''));
             if (farewell) {
-              const text = renderPlaceholders(farewell, { name: await contactName(tx, row.contactId), protocol: String(row.id) });
+              const text = renderPlaceholders(farewell, {
+                name: await contactName(tx, row.contactId),
+                protocol: String(row.id),
+                now: clock.now(),
+              });
               const sent = await writeOutboundMessage(tx, row, { body: text, userId: me, isPrivate: false });
               row = sent.ticket;
               messages.push(sent.message);
             }
           }
+          if (rating) {
+            const asked = await askForRating(tx, row, rating, clock.now());
+            row = asked.ticket;
+            messages.push(asked.message);
+          }
           return { row, messages };
         }
         case 'ignore': {
           if (!can(tenant.actor, 'tickets:ignorePending')) throw forbidden();
-          const row = await guarded({ status: 'closed', closedAt: new Date(), amountUsedBotQueues: 0 });
+          const row = await guarded({ status: 'closed', closedAt: clock.now(), amountUsedBotQueues: 0 });
           await log(tx, row, 'closed', me);
-          return { row, messages: [] };
+          await cancelTimers(tx, row.id, allTicketTimerKinds);
+          return current.status === 'pending' ? farewellToWaiting(tx, row, settings) : { row, messages: [] };
         }
         case 'transfer': {
           if (body.queueId === undefined || body.queueId === null) throw new AppError('ERR_QUEUE_REQUIRED', 400);
@@ -216,13 +279,33 @@ export const createTicketsService = ({ db, bus, outbox }: Deps) => {
               .where(and(eq(users.companyId, tenant.companyId), eq(users.id, targetUserId)));
             if (!target) throw notFound('ERR_NO_USER_FOUND');
           }
-          let row = await guarded({
-            status: targetUserId === null ? 'pending' : liveStatusFor(current),
-            userId: targetUserId,
-            queueId: body.queueId,
-            isTransfered: true,
-          });
-          await log(tx, row, 'transfered', me, current.queueId);
+          const status = targetUserId === null ? 'pending' : liveStatusFor(current);
+          // closeTicketOnTransfer: moving to another queue closes this ticket and opens a new one there
+          const closesOld = on(settings.closeTicketOnTransfer) && current.queueId !== null && body.queueId !== current.queueId;
+          let row: TicketRow;
+          let closedBefore: TicketRow | undefined;
+          if (closesOld) {
+            closedBefore = await guarded({ status: 'closed', closedAt: clock.now(), amountUsedBotQueues: 0 });
+            await log(tx, closedBefore, 'transfered', me, current.queueId);
+            await log(tx, closedBefore, 'closed', me, current.queueId);
+            await cancelTimers(tx, closedBefore.id, allTicketTimerKinds);
+            row = await repo.insertTicket(tx, {
+              companyId: current.companyId,
+              contactId: current.contactId,
+              whatsappId: current.whatsappId,
+              channel: current.channel,
+              isGroup: current.isGroup,
+              queueId: body.queueId,
+              userId: targetUserId,
+              status,
+              isTransfered: true,
+              lastMessage: current.lastMessage,
+            });
+            await log(tx, row, 'create', me, body.queueId);
+          } else {
+            row = await guarded({ status, userId: targetUserId, queueId: body.queueId, isTransfered: true });
+            await log(tx, row, 'transfered', me, current.queueId);
+          }
           await log(tx, row, 'receivedTransfer', targetUserId, body.queueId);
           const messages: MessageRow[] = [];
           const note = body.msgTransfer?.trim();
@@ -231,12 +314,24 @@ export const createTicketsService = ({ db, bus, outbox }: Deps) => {
             row = sent.ticket;
             messages.push(sent.message);
           }
-          return { row, messages };
+          if (on(settings.sendMsgTransfTicket) && !row.isGroup) {
+            const [queue] = await tx.select({ name: queues.name }).from(queues).where(eq(queues.id, body.queueId));
+            const [user] = targetUserId ? await tx.select({ name: users.name }).from(users).where(eq(users.id, targetUserId)) : [];
+            const template = settings.transferMessage.trim() || DEFAULT_TRANSFER_MESSAGE;
+            const sent = await writeAutomaticMessage(tx, row, template, clock.now(), { queue: queue?.name ?? '', user: user?.name ?? '' });
+            row = sent.ticket;
+            messages.push(sent.message);
+          }
+          await keepCountdowns(tx, row);
+          return { row, messages, closedBefore };
         }
         case 'changeQueue': {
           const queueId = await queueFor();
           const row = await guarded({ queueId });
-          if (queueId !== current.queueId) await log(tx, row, 'queue', me);
+          if (queueId !== current.queueId) {
+            await log(tx, row, 'queue', me);
+            await keepCountdowns(tx, row);
+          }
           return { row, messages: [] };
         }
         case 'settings':
@@ -257,6 +352,7 @@ export const createTicketsService = ({ db, bus, outbox }: Deps) => {
     viewsFor,
     publishTicket,
     publishMessage,
+    publishOutcome,
 
     list: async (tenant: TenantContext, query: TicketsListQuery): Promise<TicketsPage> => {
       const [page, settings] = await Promise.all([
@@ -322,6 +418,7 @@ export const createTicketsService = ({ db, bus, outbox }: Deps) => {
             }),
           );
           await log(tx, created, 'create', tenant.userId);
+          await keepCountdowns(tx, created);
           return created;
         } catch (error) {
           if (!isUniqueViolation(error, 'tickets_one_live_per_contact_key')) throw error;
@@ -336,8 +433,7 @@ export const createTicketsService = ({ db, bus, outbox }: Deps) => {
     update: async (tenant: TenantContext, ticketId: number, body: TicketUpdateBody): Promise<TicketView> => {
       const current = await visibleTicket(tenant, await repo.findTicket(db, tenant.companyId, ticketId));
       const outcome = await transition(tenant, current, body);
-      if (outcome.messages.length === 0) await publishTicket(outcome.row);
-      for (const message of outcome.messages) await publishMessage(outcome.row, message);
+      await publishOutcome(outcome);
       if (outcome.messages.some((message) => !message.isPrivate)) outbox.notify();
       return (await viewsFor(tenant, [outcome.row]))[0];
     },
@@ -350,22 +446,25 @@ export const createTicketsService = ({ db, bus, outbox }: Deps) => {
     },
 
     closeAll: async (tenant: TenantContext, status: 'open' | 'pending', queueIds: number[]) => {
+      const settings = await readCompanySettings(db, tenant.companyId);
       const closed = await db.transaction(async (tx) => {
         const candidates = await repo.liveTicketsToClose(tx, tenant.companyId, status, queueIds);
-        const done: TicketRow[] = [];
+        const done: Outcome[] = [];
         for (const candidate of candidates) {
           const row = await repo.updateTicketFrom(tx, tenant.companyId, candidate, {
             status: 'closed',
-            closedAt: new Date(),
+            closedAt: clock.now(),
             amountUsedBotQueues: 0,
           });
           if (!row) continue;
           await log(tx, row, 'closed', tenant.userId);
-          done.push(row);
+          await cancelTimers(tx, row.id, allTicketTimerKinds);
+          done.push(candidate.status === 'pending' ? await farewellToWaiting(tx, row, settings) : { row, messages: [] });
         }
         return done;
       });
-      for (const row of closed) await publishTicket(row);
+      for (const outcome of closed) await publishOutcome(outcome);
+      if (closed.some((outcome) => outcome.messages.length > 0)) outbox.notify();
       return { closed: closed.length };
     },
 

@@ -1,12 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FORWARD_PAUSE_MS, forwardMessages, insertAt, parseVCard, signBody } from './chat-extras.ts';
+import { FORWARD_PAUSE_MS, forwardMessages, insertAt, parseVCard } from './chat-extras.ts';
 
 describe('chat extras (01-core §4, §9)', () => {
-  it('signs non-private text with the user name', () => {
-    expect(signBody('Olá', 'Admin', true, false)).toBe('*Admin*:\nOlá');
-    expect(signBody('Olá', 'Admin', true, true)).toBe('Olá');
-    expect(signBody('Olá', 'Admin', false, false)).toBe('Olá');
-  });
   it('reads name and number from a vCard', () => {
     const card = 'BEGIN:VCARD\nVERSION:3.0\nN:;Maria;;;\nFN:Maria\nTEL;type=CELL;waid=5511999990000:+5511999990000\nEND:VCARD';
     expect(parseVCard(card)).toEqual({ name: 'Maria', number: '+5511999990000' });

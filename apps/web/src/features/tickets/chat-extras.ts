@@ -1,8 +1,6 @@
-// Pure helpers of the chat extras (01-core §4 Messages, §9): signature, vCard, emoji insert, forward pacing.
+// Pure helpers of the chat extras (01-core §4 Messages, §9): signature option, vCard, emoji insert, forward pacing.
 
 export const SIGN_OPTION_KEY = 'signOption';
-
-export { signBody } from '@atende/shared/messages';
 
 // Reads FN and TEL out of a vCard string (contactMessage).
 export const parseVCard = (vCard: string | null | undefined): { name: string; number: string } => {

@@ -9,7 +9,7 @@ import { useSessionUser } from '../auth/session-context.ts';
 import { AudioRecorder } from './audio-recorder.tsx';
 import { CameraCaptureDialog } from './camera-capture-dialog.tsx';
 import { ContactCardDialog } from './contact-card.tsx';
-import { insertAt, SIGN_OPTION_KEY, signBody } from './chat-extras.ts';
+import { insertAt, SIGN_OPTION_KEY } from './chat-extras.ts';
 import { EmojiButton } from './emoji-picker.tsx';
 import type { ReplyState } from './ticket-chat.tsx';
 import { TemplateDialog } from './template-dialog.tsx';
@@ -63,7 +63,7 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
 
   // attachments, camera photos and recordings all go out as multipart media
   const sendFiles = async (list: File[], caption: string) => {
-    const created = await ticketsApi.sendMedia(ticket.id, list, signBody(caption, me.name, sign, isPrivate), isPrivate);
+    const created = await ticketsApi.sendMedia(ticket.id, list, caption, isPrivate, sign);
     for (const message of created) upsertMessageInCache(queryClient, message);
   };
 
@@ -78,8 +78,9 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
         await sendFiles(files, body);
       } else {
         const created = await ticketsApi.send(ticket.id, {
-          body: signBody(body, me.name, sign, isPrivate),
+          body,
           isPrivate,
+          signMessage: sign,
           quotedMsg: reply?.mode === 'reply' ? { id: reply.message.id } : undefined,
         });
         for (const message of created) upsertMessageInCache(queryClient, message);

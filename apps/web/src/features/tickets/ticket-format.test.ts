@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cut, formatTicketTime, ratingEmoji } from './ticket-format.ts';
+import { cut, formatTicketTime } from './ticket-format.ts';
 
 describe('ticket row formatting (01-core §9)', () => {
   it('cuts long text and keeps short text', () => {
@@ -10,9 +10,5 @@ describe('ticket row formatting (01-core §9)', () => {
     const now = new Date(2025, 4, 10, 15, 0);
     expect(formatTicketTime(new Date(2025, 4, 10, 9, 5).toISOString(), now)).toBe('09:05');
     expect(formatTicketTime(new Date(2025, 4, 9, 9, 5).toISOString(), now)).toBe('09/05/2025');
-  });
-  it('maps ratings 1..5 to emoji', () => {
-    expect(ratingEmoji(5)).toBe('😍');
-    expect(ratingEmoji(undefined)).toBe('');
   });
 });

@@ -14,6 +14,3 @@ export const formatTicketTime = (iso: string, now = new Date()) => {
   if (Number.isNaN(date.getTime())) return '';
   return isSameDay(date, now) ? formatClock(date) : formatDate(date);
 };
-
-export const RATING_EMOJI = ['😞', '🙁', '😐', '🙂', '😍'] as const;
-export const ratingEmoji = (rate: number | undefined) => (rate && rate >= 1 && rate <= 5 ? RATING_EMOJI[rate - 1] : '');

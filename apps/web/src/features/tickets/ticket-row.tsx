@@ -1,10 +1,11 @@
+import { ratingFace } from '@atende/shared/ratings';
 import type { TicketView } from '@atende/shared/tickets';
 import { Check, Close, Replay, SmartToy, Groups, Undo, DoneAll } from '@mui/icons-material';
 import { Avatar, Badge, Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChannelIcon } from './channel-icon.tsx';
-import { cut, formatTicketTime, ratingEmoji } from './ticket-format.ts';
+import { cut, formatTicketTime } from './ticket-format.ts';
 
 export const TICKET_ROW_HEIGHT = 92;
 const DEFAULT_QUEUE_COLOR = '#7c7c7c';
@@ -73,7 +74,11 @@ export const TicketRow = memo(({ ticket, selected, meId, showOwner, actions }: T
           </Typography>
           {ticket.isGroup && <Groups fontSize="small" color="action" titleAccess={t('tickets.row.group')} />}
           {ticket.isBot && <SmartToy fontSize="small" color="action" titleAccess={t('tickets.row.bot')} />}
-          {ticket.userRating && <span title={t('tickets.row.rating')}>{ratingEmoji(ticket.userRating.rate)}</span>}
+          {ticket.userRating && (
+            <span title={t('tickets.row.rating', { rate: ticket.userRating.rate })} data-testid="ticket-row-rating">
+              {ratingFace(ticket.userRating.rate)}
+            </span>
+          )}
           <Typography variant="caption" color={ticket.unreadMessages > 0 ? 'success.main' : 'text.secondary'} sx={{ flexShrink: 0 }}>
             {formatTicketTime(ticket.updatedAt)}
           </Typography>

@@ -62,15 +62,17 @@ export const ticketsApi = {
       body: string;
       quotedMsg?: { id: number } | null;
       isPrivate?: boolean;
+      signMessage?: boolean;
       vCard?: { name: string; number: string };
       template?: MessageTemplate;
     },
   ) =>
     api.post<MessageView[]>(`/messages/${ticketId}`, { ...body, read: true, fromMe: true }),
-  sendMedia: (ticketId: number, files: File[], caption: string, isPrivate: boolean) => {
+  sendMedia: (ticketId: number, files: File[], caption: string, isPrivate: boolean, signMessage: boolean) => {
     const form = new FormData();
     form.append('fromMe', 'true');
     form.append('isPrivate', String(isPrivate));
+    form.append('signMessage', String(signMessage));
     form.append('body', caption);
     for (const file of files) form.append('medias', file, file.name);
     return apiRequest<MessageView[]>(`/messages/${ticketId}`, { method: 'POST', body: form });

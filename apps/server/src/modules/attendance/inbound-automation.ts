@@ -1,0 +1,46 @@
+// What the server does on its own when a customer's message arrives, inside the inbound
+// pipeline's transaction: a ticket waiting for its rating takes the message as the answer and
+// nothing else runs; otherwise refused audio is answered, and the redirect and inactivity
+// countdowns are kept. Events and the outbound wake-up run after the commit.
+import type { DbOrTx } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { OutboxSignal } from '../../platform/outbox-signal.ts';
+import { touchInactivity } from '../expiry/inactivity.ts';
+import type { MessageRow } from '../messages/messages.repo.ts';
+import { ensureRedirectCountdown } from '../queues/queue-redirect.ts';
+import { answerRating } from '../ratings/nps.ts';
+import type { TicketRow } from '../tickets/tickets.repo.ts';
+import type { TicketOutcome, TicketsService } from '../tickets/tickets.service.ts';
+import { answerRefusedAudio } from './audio-acceptance.ts';
+
+export type InboundContext = { ticket: TicketRow; message: MessageRow; contact: { acceptAudioMessage: boolean; isGroup: boolean } };
+// handled: the message was consumed (a rating answer); later steps of the pipeline skip it
+export type InboundAutomation = { ticket: TicketRow; handled: boolean; afterCommit: () => Promise<void> };
+
+export const createInboundAutomation = (deps: { clock: Clock; tickets: TicketsService; outbox: OutboxSignal }) => {
+  const publishing = (outcomes: TicketOutcome[]) => async () => {
+    for (const outcome of outcomes) await deps.tickets.publishOutcome(outcome);
+    if (outcomes.some((outcome) => outcome.messages.length > 0)) deps.outbox.notify();
+  };
+
+  return {
+    onInbound: async (tx: DbOrTx, { ticket, message, contact }: InboundContext): Promise<InboundAutomation> => {
+      const now = deps.clock.now();
+      const rated = await answerRating(tx, ticket, message, now);
+      if (rated) return { ticket: rated.row, handled: true, afterCommit: publishing([rated]) };
+      const outcomes: TicketOutcome[] = [];
+      let current = ticket;
+      const audio = await answerRefusedAudio(tx, current, message, contact, now);
+      if (audio) {
+        outcomes.push(audio);
+        current = audio.row;
+      }
+      await ensureRedirectCountdown(tx, current, now);
+      // only an open ticket counts down to inactivity; status changes keep the rest in step
+      if (current.status === 'open') await touchInactivity(tx, current, now);
+      return { ticket: current, handled: false, afterCommit: publishing(outcomes) };
+    },
+  };
+};
+
+export type InboundAutomationService = ReturnType<typeof createInboundAutomation>;

@@ -1,0 +1,91 @@
+// Inactivity expiry (02-operations §3 expiresTicket, timeInactiveMessage, inactiveMessage,
+// expiresInactiveMessage, whenExpiresTicket). Every message on an open ticket moves its timer:
+// timeInactiveMessage minutes later the inactiveMessage warns the customer (when both are set),
+// and expiresTicket minutes after that (or after the last message, without a warning) the ticket
+// closes with expiresInactiveMessage. whenExpiresTicket '1' expires a ticket only while the last
+// message is the company's (the customer is the one not answering); '0' whoever wrote last.
+import { and, desc, eq } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { messages } from '../../db/schema.ts';
+import { cancelTimers, scheduleTimer, type TimerRow } from '../../platform/timers.ts';
+import { findConnection, type ConnectionRow } from '../connections/connections.repo.ts';
+import { writeAutomaticMessage } from '../messages/automatic-message.ts';
+import { closeTicketAutomatically } from '../tickets/automatic-close.ts';
+import { ticketTimerKinds } from '../tickets/ticket-timer-kinds.ts';
+import * as ticketsRepo from '../tickets/tickets.repo.ts';
+import type { TicketRow } from '../tickets/tickets.repo.ts';
+import type { TicketOutcome } from '../tickets/tickets.service.ts';
+
+const MINUTE_MS = 60_000;
+const { inactivityWarning, inactivityClose } = ticketTimerKinds;
+
+const minutesFrom = (now: Date, minutes: number) => new Date(now.getTime() + minutes * MINUTE_MS);
+const warns = (connection: ConnectionRow) => connection.timeInactiveMessage > 0 && connection.inactiveMessage.trim() !== '';
+
+const expiringConnection = async (tx: DbOrTx, ticket: TicketRow) => {
+  if (ticket.status !== 'open' || ticket.whatsappId === null) return undefined;
+  const connection = await findConnection(tx, ticket.companyId, ticket.whatsappId);
+  return connection && connection.expiresTicket > 0 ? connection : undefined;
+};
+
+// Restarts the inactivity countdown of a ticket after activity, or clears it when the ticket no
+// longer expires (not open, or its connection has no expiry).
+export const touchInactivity = async (tx: DbOrTx, ticket: TicketRow, now: Date) => {
+  const connection = await expiringConnection(tx, ticket);
+  if (!connection) {
+    await cancelTimers(tx, ticket.id, [inactivityWarning, inactivityClose]);
+    return;
+  }
+  const target = { companyId: ticket.companyId, ticketId: ticket.id };
+  if (warns(connection)) {
+    await cancelTimers(tx, ticket.id, [inactivityClose]);
+    await scheduleTimer(tx, { ...target, kind: inactivityWarning }, minutesFrom(now, connection.timeInactiveMessage));
+  } else {
+    await cancelTimers(tx, ticket.id, [inactivityWarning]);
+    await scheduleTimer(tx, { ...target, kind: inactivityClose }, minutesFrom(now, connection.expiresTicket));
+  }
+};
+
+const lastMessageIsCompanys = async (tx: DbOrTx, ticket: TicketRow) => {
+  const [last] = await tx
+    .select({ fromMe: messages.fromMe })
+    .from(messages)
+    .where(and(eq(messages.ticketId, ticket.id), eq(messages.isPrivate, false)))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1);
+  return last?.fromMe === true;
+};
+
+const dueTicket = async (tx: Tx, timer: TimerRow) => {
+  const ticket = await ticketsRepo.findTicket(tx, timer.companyId, timer.ticketId);
+  if (!ticket) return undefined;
+  const connection = await expiringConnection(tx, ticket);
+  if (!connection) return undefined;
+  if (connection.whenExpiresTicket === '1' && !(await lastMessageIsCompanys(tx, ticket))) return undefined;
+  return { ticket, connection };
+};
+
+export const warnInactive = async (tx: Tx, timer: TimerRow, now: Date): Promise<TicketOutcome | undefined> => {
+  const due = await dueTicket(tx, timer);
+  if (!due) return undefined;
+  const { ticket, connection } = due;
+  const sent = warns(connection) ? await writeAutomaticMessage(tx, ticket, connection.inactiveMessage, now) : undefined;
+  await scheduleTimer(tx, { kind: inactivityClose, companyId: ticket.companyId, ticketId: ticket.id }, minutesFrom(now, connection.expiresTicket));
+  return sent ? { row: sent.ticket, messages: [sent.message] } : undefined;
+};
+
+export const closeInactive = async (tx: Tx, timer: TimerRow, now: Date): Promise<TicketOutcome | undefined> => {
+  const due = await dueTicket(tx, timer);
+  if (!due) return undefined;
+  const { connection } = due;
+  let { ticket } = due;
+  const outcome: TicketOutcome = { row: ticket, messages: [] };
+  if (connection.expiresInactiveMessage.trim()) {
+    const sent = await writeAutomaticMessage(tx, ticket, connection.expiresInactiveMessage, now);
+    ticket = sent.ticket;
+    outcome.messages.push(sent.message);
+  }
+  const closed = await closeTicketAutomatically(tx, ticket, now);
+  if (!closed) throw new Error('ticket changed while expiring');
+  return { ...outcome, row: closed };
+};

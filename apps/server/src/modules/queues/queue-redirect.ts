@@ -1,0 +1,52 @@
+// Redirect (02-operations §3 timeSendQueue, sendIdQueue): a pending ticket nobody took within
+// timeSendQueue minutes moves to the connection's sendIdQueue. The countdown starts when the
+// ticket starts waiting (created, returned, transferred to a queue without an attendant); new
+// messages from the customer do not restart it.
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { cancelTimers, findTimer, scheduleTimer, type TimerRow } from '../../platform/timers.ts';
+import { findConnection } from '../connections/connections.repo.ts';
+import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
+import { ticketTimerKinds } from '../tickets/ticket-timer-kinds.ts';
+import * as ticketsRepo from '../tickets/tickets.repo.ts';
+import type { TicketRow } from '../tickets/tickets.repo.ts';
+import type { TicketOutcome } from '../tickets/tickets.service.ts';
+
+const MINUTE_MS = 60_000;
+const kind = ticketTimerKinds.queueRedirect;
+
+const redirectOf = async (tx: DbOrTx, ticket: TicketRow) => {
+  if (ticket.status !== 'pending' || ticket.userId !== null || ticket.isGroup || ticket.whatsappId === null) return undefined;
+  const connection = await findConnection(tx, ticket.companyId, ticket.whatsappId);
+  if (!connection || connection.timeSendQueue <= 0 || connection.sendIdQueue === null) return undefined;
+  if (connection.sendIdQueue === ticket.queueId) return undefined;
+  return { minutes: connection.timeSendQueue, queueId: connection.sendIdQueue };
+};
+
+// The ticket starts (or starts again) waiting: the countdown runs from now.
+export const startRedirectCountdown = async (tx: DbOrTx, ticket: TicketRow, now: Date) => {
+  const redirect = await redirectOf(tx, ticket);
+  if (!redirect) {
+    await cancelTimers(tx, ticket.id, [kind]);
+    return;
+  }
+  await scheduleTimer(tx, { kind, companyId: ticket.companyId, ticketId: ticket.id }, new Date(now.getTime() + redirect.minutes * MINUTE_MS));
+};
+
+// A message on a waiting ticket: the countdown starts if none runs yet.
+export const ensureRedirectCountdown = async (tx: DbOrTx, ticket: TicketRow, now: Date) => {
+  if (ticket.status !== 'pending' || ticket.userId !== null) return;
+  const redirect = await redirectOf(tx, ticket);
+  if (!redirect || (await findTimer(tx, kind, ticket.id))) return;
+  await scheduleTimer(tx, { kind, companyId: ticket.companyId, ticketId: ticket.id }, new Date(now.getTime() + redirect.minutes * MINUTE_MS));
+};
+
+export const redirectWaitingTicket = async (tx: Tx, timer: TimerRow): Promise<TicketOutcome | undefined> => {
+  const ticket = await ticketsRepo.findTicket(tx, timer.companyId, timer.ticketId);
+  if (!ticket) return undefined;
+  const redirect = await redirectOf(tx, ticket);
+  if (!redirect) return undefined;
+  const moved = await ticketsRepo.updateTicketFrom(tx, ticket.companyId, ticket, { queueId: redirect.queueId });
+  if (!moved) throw new Error('ticket changed while redirecting');
+  await writeTicketLog(tx, { companyId: moved.companyId, ticketId: moved.id, type: 'redirect', queueId: redirect.queueId });
+  return { row: moved, messages: [] };
+};

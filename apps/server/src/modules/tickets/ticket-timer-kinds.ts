@@ -1,0 +1,9 @@
+// The kinds of durable timers a ticket can carry (platform/timers.ts).
+export const ticketTimerKinds = {
+  npsExpiry: 'npsExpiry',
+  inactivityWarning: 'inactivityWarning',
+  inactivityClose: 'inactivityClose',
+  queueRedirect: 'queueRedirect',
+} as const;
+
+export const allTicketTimerKinds = Object.values(ticketTimerKinds);
