@@ -10,3 +10,4 @@ export * from './schema/contacts.ts';
 export * from './schema/tickets.ts';
 export * from './schema/messages.ts';
 export * from './schema/outbound-jobs.ts';
+export * from './schema/whatsapp-sessions.ts';
