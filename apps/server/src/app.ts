@@ -21,6 +21,7 @@ import { createInboundPipeline } from './channels/inbound-pipeline.ts';
 import { createOutboundDispatcher } from './channels/outbound-dispatcher.ts';
 import { sandboxProvider } from './channels/sandbox/sandbox.provider.ts';
 import { sandboxRoutes } from './channels/sandbox/sandbox.routes.ts';
+import { createWhatsappChannel, type WhatsappChannelOptions } from './channels/whatsapp/whatsapp.channel.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
@@ -44,7 +45,8 @@ import { createTicketsService } from './modules/tickets/tickets.service.ts';
 
 const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
-export type AppOptions = { clock?: Clock };
+// whatsapp: tests hand in a fake Baileys socket (and media download) so no test reaches WhatsApp
+export type AppOptions = { clock?: Clock; whatsapp?: WhatsappChannelOptions };
 
 export const buildApp = async (config: Config, database: Database, options: AppOptions = {}) => {
   const app = Fastify({
@@ -100,6 +102,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   const ticketsService = createTicketsService({ db, bus, outbox });
   const messagesService = createMessagesService({ db, bus, outbox, storage, tickets: ticketsService });
   const pipeline = createInboundPipeline({ db, tickets: ticketsService });
+  const whatsapp = createWhatsappChannel({ db, bus, storage, pipeline, tickets: ticketsService, outbox, log: app.log }, options.whatsapp);
 
   await app.register(authRoutes(authService, { refreshTtlSeconds: config.refreshTokenTtlSeconds }));
   await app.register(usersRoutes(usersService));
@@ -114,6 +117,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(ticketNotesRoutes(createTicketNotesService({ db, tickets: ticketsService })));
   await app.register(messagesRoutes(messagesService));
   await app.register(sandboxRoutes({ db, pipeline, connections: connectionsService }));
+  await app.register(whatsapp.routes);
 
   const realtime = await createRealtime({
     httpServer: app.server,
@@ -128,12 +132,17 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     db,
     outbox,
     tickets: ticketsService,
-    providers: { sandbox: sandboxProvider },
+    providers: { sandbox: sandboxProvider, whatsapp: whatsapp.provider },
     log: app.log,
+    sessionOwner: whatsapp.sessions.owner,
   });
-  app.addHook('onReady', async () => dispatcher.start());
+  app.addHook('onReady', async () => {
+    dispatcher.start();
+    await whatsapp.start();
+  });
   app.addHook('preClose', async () => {
     await dispatcher.stop();
+    await whatsapp.stop();
     realtime.io.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {

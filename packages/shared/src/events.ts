@@ -16,6 +16,8 @@ export type CompanyEvents = {
   contact: { action: 'create' | 'update'; contact: ContactView } | { action: 'delete'; contactId: number };
   queue: { action: 'update'; queue: QueueView } | { action: 'delete'; queueId: number };
   whatsapp: { action: 'update'; whatsapp: ConnectionView } | { action: 'delete'; whatsappId: number };
+  // 02-operations §7 Connections: the QR dialog follows the session's status and qrcode
+  whatsappSession: { action: 'update'; session: ConnectionView };
   ticket:
     | { action: 'update'; ticket: TicketView }
     | { action: 'delete'; ticketId: number }

@@ -11,7 +11,7 @@ import * as messagesRepo from '../modules/messages/messages.repo.ts';
 import { writeTicketLog } from '../modules/tickets/ticket-logs.repo.ts';
 import * as ticketsRepo from '../modules/tickets/tickets.repo.ts';
 import type { TicketsService } from '../modules/tickets/tickets.service.ts';
-import type { InboundAck, InboundMessage } from './provider.ts';
+import type { InboundAck, InboundChange, InboundMessage } from './provider.ts';
 
 export type InboundResult = { messageId: number; ticketId: number; duplicate: boolean };
 
@@ -26,8 +26,12 @@ const upsertContact = async (tx: DbOrTx, message: InboundMessage, channel: strin
       channel,
       isGroup: message.from.isGroup ?? false,
       whatsappId: message.connectionId,
+      lid: message.from.lid ?? null,
     })
-    .onConflictDoUpdate({ target: [contacts.companyId, contacts.number], set: { updatedAt: sql`now()` } })
+    .onConflictDoUpdate({
+      target: [contacts.companyId, contacts.number],
+      set: { updatedAt: sql`now()`, lid: sql`coalesce(${contacts.lid}, excluded.lid)` },
+    })
     .returning();
   return contact;
 };
@@ -90,6 +94,8 @@ export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService })
         mediaType: message.mediaType ?? 'chat',
         mediaUrl: message.mediaUrl ?? null,
         quotedMsgId: quoted?.id ?? null,
+        vCard: message.vCard ?? null,
+        participant: message.participant ?? null,
         ack: message.fromMe ? 1 : 0,
       });
       if (!stored) {
@@ -115,6 +121,21 @@ export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService })
       const ticket = await ticketsRepo.findTicket(deps.db, receipt.companyId, raised.ticketId);
       if (ticket) await deps.tickets.publishMessage(ticket, raised, 'update');
     }
+    return true;
+  },
+
+  // An edit or a revoke by the customer of a message we stored; false when we never had it.
+  change: async (change: InboundChange) => {
+    const message = await messagesRepo.findByProviderId(deps.db, change.companyId, change.connectionId, change.providerMessageId);
+    if (!message) return false;
+    const updated = await messagesRepo.updateMessage(
+      deps.db,
+      change.companyId,
+      message.id,
+      change.kind === 'edit' ? { body: withoutNul(change.body), isEdited: true } : { isDeleted: true },
+    );
+    const ticket = await ticketsRepo.findTicket(deps.db, change.companyId, updated.ticketId);
+    if (ticket) await deps.tickets.publishMessage(ticket, updated, 'update');
     return true;
   },
 });

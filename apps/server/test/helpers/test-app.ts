@@ -8,6 +8,7 @@ import { buildApp, type AppOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
 import { seedPlatform } from '../../src/seed.ts';
+import { fakeWhatsapp } from './fake-whatsapp.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export const SUPER_EMAIL = 'super@platform.test';
@@ -17,7 +18,9 @@ export type HttpAnswer<T = any> = { status: number; body: T; headers: Headers };
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-export const startTestApp = async (overrides: Partial<Config> = {}, options: AppOptions = {}) => {
+// shared: a second server over another test app's database (two processes of one deployment);
+// it neither seeds nor closes that database.
+export const startTestApp = async (overrides: Partial<Config> = {}, options: AppOptions = {}, shared?: { database: Database }) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'atende-test-'));
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
@@ -26,9 +29,10 @@ export const startTestApp = async (overrides: Partial<Config> = {}, options: App
     redisStreamName: `socket.io-test-${randomUUID()}`,
     ...overrides,
   };
-  const database: Database = await openTestDatabase();
-  await seedPlatform(database.db, { adminEmail: SUPER_EMAIL, adminPassword: SUPER_PASSWORD });
-  const app = await buildApp(config, database, options);
+  const database: Database = shared?.database ?? (await openTestDatabase());
+  if (!shared) await seedPlatform(database.db, { adminEmail: SUPER_EMAIL, adminPassword: SUPER_PASSWORD });
+  // WhatsApp sessions open fake sockets unless the test brings its own
+  const app = await buildApp(config, database, { ...options, whatsapp: { socketFactory: fakeWhatsapp().factory, ...options.whatsapp } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -75,12 +79,13 @@ export const startTestApp = async (overrides: Partial<Config> = {}, options: App
     url,
     app,
     db: database.db,
+    database,
     config,
     request,
     login,
     close: async () => {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,25 @@
+// Writes a session's status (02-operations §4 Connection status), QR code and number on its
+// connection row and tells the company's screens: the connections table (company-{id}-whatsapp)
+// and the QR dialog (company-{id}-whatsappSession).
+import type { ConnectionStatus } from '@atende/shared/connections';
+import type { Db } from '../../db/client.ts';
+import type { EventBus } from '../../platform/events.ts';
+import { toConnectionViews } from '../../modules/connections/connection-view.ts';
+import { updateConnection } from '../../modules/connections/connections.repo.ts';
+
+export type StatusChange = { status: ConnectionStatus; qrcode?: string; number?: string };
+
+export const createStatusWriter = (deps: { db: Db; bus: EventBus }) => async (companyId: number, connectionId: number, change: StatusChange) => {
+  const row = await updateConnection(deps.db, companyId, connectionId, {
+    status: change.status,
+    qrcode: change.qrcode ?? '',
+    ...(change.number !== undefined && { number: change.number }),
+  });
+  // the connection was deleted meanwhile
+  if (!row) return;
+  const [view] = await toConnectionViews(deps.db, companyId, [row]);
+  deps.bus.publish({ companyId, event: 'whatsapp', payload: { action: 'update', whatsapp: view } });
+  deps.bus.publish({ companyId, event: 'whatsappSession', payload: { action: 'update', session: view } });
+};
+
+export type StatusWriter = ReturnType<typeof createStatusWriter>;
