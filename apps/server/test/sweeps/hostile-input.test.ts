@@ -33,6 +33,10 @@ const bodyless = new Set([
   'PUT /contacts/toggleAcceptAudio/:id',
   'PUT /contacts/toggleDisableBot/:id',
   'PUT /ticket-tags/:ticketId/:tagId',
+  // WhatsApp session actions (02-operations §7): the connection id in the path is all they take
+  'POST /whatsappsession/:whatsappId',
+  'PUT /whatsappsession/:whatsappId',
+  'POST /whatsapp-restart/',
 ]);
 
 const routeKey = (route: RouteEntry) => `${route.method} ${route.url}`;

@@ -148,6 +148,10 @@ const catalogue: Record<string, Entry[]> = {
     { kind: 'foreign', call: (a, b) => ({ path: `/sandbox/${b.connectionId}/acks`, body: { providerMessageId: a.providerMessageId, ack: 5 } }) },
   ],
   'GET /sandbox/:connectionId/outbox': [{ kind: 'foreign', call: (a) => ({ path: `/sandbox/${a.connectionId}/outbox` }) }],
+  'POST /whatsappsession/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/whatsappsession/${a.connectionId}` }) }],
+  'PUT /whatsappsession/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/whatsappsession/${a.connectionId}` }) }],
+  'DELETE /whatsappsession/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/whatsappsession/${a.connectionId}` }) }],
+  'POST /whatsapp-restart/': [{ kind: 'own', call: () => ({ path: '/whatsapp-restart/' }) }],
 };
 
 // Super routes are refused to a company admin; public ones carry no tenant data.
