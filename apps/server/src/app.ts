@@ -110,7 +110,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(companiesRoutes({ db }));
   await app.register(queuesRoutes({ db, service: createQueuesService({ db, bus }) }));
   await app.register(connectionsRoutes(connectionsService));
-  await app.register(contactsRoutes({ db, bus }));
+  await app.register(contactsRoutes({ db, bus, checkWhatsappNumber: whatsapp.checkNumber }));
   await app.register(tagsRoutes({ db, bus }));
   await app.register(ticketsRoutes(ticketsService));
   await app.register(ticketTagsRoutes({ db, tickets: ticketsService }));

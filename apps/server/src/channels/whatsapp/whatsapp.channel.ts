@@ -12,6 +12,7 @@ import { createCallHandler } from './calls.ts';
 import { createStatusWriter } from './connection-status.ts';
 import { createInboundHandlers, type MediaDownloader } from './inbound.ts';
 import { createWhatsappProvider } from './outbound.ts';
+import { createWhatsappNumberCheck } from './number-check.ts';
 import { createOwnSends } from './own-sends.ts';
 import { sendReadReceipts } from './read-receipts.ts';
 import { createSessionManager, defaultSessionTimings, type SessionTimings } from './session-manager.ts';
@@ -60,6 +61,7 @@ export const createWhatsappChannel = (
     provider,
     sessions,
     routes: whatsappSessionRoutes({ db: deps.db, sessions }),
+    checkNumber: createWhatsappNumberCheck({ db: deps.db, sessions }),
     start: async () => {
       stopReceipts = sendReadReceipts({ db: deps.db, bus: deps.bus, sessions, log: deps.log });
       await sessions.start();
