@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl } from './platform/access.ts';
-import type { Clock } from './platform/clock.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { createEventBus } from './platform/events.ts';
 import { createOutboxSignal } from './platform/outbox-signal.ts';
@@ -102,7 +102,10 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   const ticketsService = createTicketsService({ db, bus, outbox });
   const messagesService = createMessagesService({ db, bus, outbox, storage, tickets: ticketsService });
   const pipeline = createInboundPipeline({ db, tickets: ticketsService });
-  const whatsapp = createWhatsappChannel({ db, bus, storage, pipeline, tickets: ticketsService, outbox, log: app.log }, options.whatsapp);
+  const whatsapp = createWhatsappChannel(
+    { db, bus, storage, pipeline, tickets: ticketsService, outbox, clock: options.clock ?? systemClock, log: app.log },
+    options.whatsapp,
+  );
 
   await app.register(authRoutes(authService, { refreshTtlSeconds: config.refreshTokenTtlSeconds }));
   await app.register(usersRoutes(usersService));

@@ -37,6 +37,7 @@ const bodyless = new Set([
   'POST /whatsappsession/:whatsappId',
   'PUT /whatsappsession/:whatsappId',
   'POST /whatsapp-restart/',
+  'POST /closedimported/:whatsappId',
 ]);
 
 const routeKey = (route: RouteEntry) => `${route.method} ${route.url}`;

@@ -151,6 +151,7 @@ const catalogue: Record<string, Entry[]> = {
   'POST /whatsappsession/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/whatsappsession/${a.connectionId}` }) }],
   'PUT /whatsappsession/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/whatsappsession/${a.connectionId}` }) }],
   'DELETE /whatsappsession/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/whatsappsession/${a.connectionId}` }) }],
+  'POST /closedimported/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/closedimported/${a.connectionId}` }) }],
   'POST /whatsapp-restart/': [{ kind: 'own', call: () => ({ path: '/whatsapp-restart/' }) }],
 };
 

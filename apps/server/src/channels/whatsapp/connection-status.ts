@@ -5,21 +5,29 @@ import type { ConnectionStatus } from '@atende/shared/connections';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { toConnectionViews } from '../../modules/connections/connection-view.ts';
-import { updateConnection } from '../../modules/connections/connections.repo.ts';
+import { findConnection, updateConnection, type ConnectionRow } from '../../modules/connections/connections.repo.ts';
 
 export type StatusChange = { status: ConnectionStatus; qrcode?: string; number?: string };
 
-export const createStatusWriter = (deps: { db: Db; bus: EventBus }) => async (companyId: number, connectionId: number, change: StatusChange) => {
-  const row = await updateConnection(deps.db, companyId, connectionId, {
-    status: change.status,
-    qrcode: change.qrcode ?? '',
-    ...(change.number !== undefined && { number: change.number }),
-  });
-  // the connection was deleted meanwhile
-  if (!row) return;
-  const [view] = await toConnectionViews(deps.db, companyId, [row]);
-  deps.bus.publish({ companyId, event: 'whatsapp', payload: { action: 'update', whatsapp: view } });
-  deps.bus.publish({ companyId, event: 'whatsappSession', payload: { action: 'update', session: view } });
+export const createStatusWriter = (deps: { db: Db; bus: EventBus }) => {
+  const announce = async (row: ConnectionRow | undefined) => {
+    // the connection was deleted meanwhile
+    if (!row) return;
+    const [view] = await toConnectionViews(deps.db, row.companyId, [row]);
+    deps.bus.publish({ companyId: row.companyId, event: 'whatsapp', payload: { action: 'update', whatsapp: view } });
+    deps.bus.publish({ companyId: row.companyId, event: 'whatsappSession', payload: { action: 'update', session: view } });
+  };
+  return {
+    write: async (companyId: number, connectionId: number, change: StatusChange) =>
+      announce(
+        await updateConnection(deps.db, companyId, connectionId, {
+          status: change.status,
+          qrcode: change.qrcode ?? '',
+          ...(change.number !== undefined && { number: change.number }),
+        }),
+      ),
+    publish: async (companyId: number, connectionId: number) => announce(await findConnection(deps.db, companyId, connectionId)),
+  };
 };
 
 export type StatusWriter = ReturnType<typeof createStatusWriter>;

@@ -45,7 +45,7 @@ export const createInboundHandlers = (deps: {
   downloadMedia: MediaDownloader;
   ownSends: OwnSends;
   log: FastifyBaseLogger;
-}): SessionHandlers => {
+}) => {
   const groupNames = new Map<string, string>();
 
   const groupName = async (socket: WhatsappSocket, jid: string) => {
@@ -85,7 +85,8 @@ export const createInboundHandlers = (deps: {
     return { number: identity.number, lid: identity.lid, name };
   };
 
-  const receive = async (context: SessionContext, message: WAMessage) => {
+  // the stored message's ticket, or undefined when the message is not one the product keeps
+  const receive = async (context: SessionContext, message: WAMessage): Promise<{ ticketId: number } | undefined> => {
     const { key } = message;
     if (!key.id || !key.remoteJid || isIgnoredChat(key.remoteJid)) return;
     // our own sends come back from the socket; the dispatcher records them
@@ -102,7 +103,7 @@ export const createInboundHandlers = (deps: {
       if (!connection?.allowGroup) return;
     }
     const { participant, ...from } = await senderOf(context, message);
-    await deps.pipeline.receive({
+    return deps.pipeline.receive({
       ...base,
       providerMessageId: key.id,
       from,
@@ -121,7 +122,7 @@ export const createInboundHandlers = (deps: {
       ? deps.pipeline.acknowledge({ companyId: context.companyId, connectionId: context.connectionId, providerMessageId: key.id, ack })
       : Promise.resolve(false);
 
-  return {
+  const handlers: SessionHandlers = {
     'messages.upsert': async (context, { messages }) => {
       for (const message of messages) await receive(context, message);
     },
@@ -147,4 +148,5 @@ export const createInboundHandlers = (deps: {
       if (isLidJid(lid) && isPhoneJid(jid)) await learnLidMapping(deps, context.companyId, lid, jid);
     },
   };
+  return { handlers, receive };
 };

@@ -48,7 +48,7 @@ export const createSessionManager = (deps: {
   bus: EventBus;
   log: FastifyBaseLogger;
   socketFactory: SocketFactory;
-  writeStatus: StatusWriter;
+  writeStatus: StatusWriter['write'];
   handlers: SessionHandlers;
   timings: SessionTimings;
 }) => {

@@ -8,8 +8,10 @@ import type { OutboxSignal } from '../../platform/outbox-signal.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { TicketsService } from '../../modules/tickets/tickets.service.ts';
 import type { InboundPipeline } from '../inbound-pipeline.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { createCallHandler } from './calls.ts';
 import { createStatusWriter } from './connection-status.ts';
+import { createHistoryImport } from './history-import.ts';
 import { createInboundHandlers, type MediaDownloader } from './inbound.ts';
 import { createWhatsappProvider } from './outbound.ts';
 import { createWhatsappNumberCheck } from './number-check.ts';
@@ -19,7 +21,15 @@ import { createSessionManager, defaultSessionTimings, type SessionTimings } from
 import { baileysLogger, baileysSocketFactory, type SocketFactory } from './socket.ts';
 import { whatsappSessionRoutes } from './whatsapp-session.routes.ts';
 
-export type WhatsappChannelOptions = { socketFactory?: SocketFactory; downloadMedia?: MediaDownloader; timings?: Partial<SessionTimings> };
+export type WhatsappChannelOptions = {
+  socketFactory?: SocketFactory;
+  downloadMedia?: MediaDownloader;
+  timings?: Partial<SessionTimings>;
+  // how long history batches must stop arriving before an import runs
+  importQuietMs?: number;
+};
+
+const IMPORT_QUIET_MS = 30_000;
 
 const baileysDownload =
   (log: FastifyBaseLogger): MediaDownloader =>
@@ -33,11 +43,20 @@ const baileysDownload =
   };
 
 export const createWhatsappChannel = (
-  deps: { db: Db; bus: EventBus; storage: Storage; pipeline: InboundPipeline; tickets: TicketsService; outbox: OutboxSignal; log: FastifyBaseLogger },
+  deps: {
+    db: Db;
+    bus: EventBus;
+    storage: Storage;
+    pipeline: InboundPipeline;
+    tickets: TicketsService;
+    outbox: OutboxSignal;
+    clock: Clock;
+    log: FastifyBaseLogger;
+  },
   options: WhatsappChannelOptions = {},
 ) => {
   const ownSends = createOwnSends();
-  const handlers = createInboundHandlers({
+  const inbound = createInboundHandlers({
     db: deps.db,
     bus: deps.bus,
     pipeline: deps.pipeline,
@@ -46,13 +65,28 @@ export const createWhatsappChannel = (
     ownSends,
     log: deps.log,
   });
+  const status = createStatusWriter({ db: deps.db, bus: deps.bus });
+  const history = createHistoryImport({
+    db: deps.db,
+    bus: deps.bus,
+    tickets: deps.tickets,
+    clock: deps.clock,
+    log: deps.log,
+    publishConnection: status.publish,
+    receive: inbound.receive,
+    quietMs: options.importQuietMs ?? IMPORT_QUIET_MS,
+  });
   const sessions = createSessionManager({
     db: deps.db,
     bus: deps.bus,
     log: deps.log,
     socketFactory: options.socketFactory ?? baileysSocketFactory,
-    writeStatus: createStatusWriter({ db: deps.db, bus: deps.bus }),
-    handlers: { ...handlers, call: createCallHandler({ db: deps.db, pipeline: deps.pipeline, tickets: deps.tickets, outbox: deps.outbox }) },
+    writeStatus: status.write,
+    handlers: {
+      ...inbound.handlers,
+      call: createCallHandler({ db: deps.db, pipeline: deps.pipeline, tickets: deps.tickets, outbox: deps.outbox }),
+      'messaging-history.set': history.handler,
+    },
     timings: { ...defaultSessionTimings, ...options.timings },
   });
   const provider = createWhatsappProvider({ db: deps.db, storage: deps.storage, sessions, ownSends });
@@ -60,7 +94,7 @@ export const createWhatsappChannel = (
   return {
     provider,
     sessions,
-    routes: whatsappSessionRoutes({ db: deps.db, sessions }),
+    routes: whatsappSessionRoutes({ db: deps.db, sessions, closeImported: history.closeImported }),
     checkNumber: createWhatsappNumberCheck({ db: deps.db, sessions }),
     start: async () => {
       stopReceipts = sendReadReceipts({ db: deps.db, bus: deps.bus, sessions, log: deps.log });
@@ -69,6 +103,7 @@ export const createWhatsappChannel = (
     stop: async () => {
       stopReceipts?.();
       await sessions.stop();
+      history.stop();
       ownSends.clear();
     },
   };

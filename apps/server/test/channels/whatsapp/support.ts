@@ -19,6 +19,7 @@ export const startWhatsappApp = async (alongside?: TestApp) => {
       whatsapp: {
         socketFactory: whatsapp.factory,
         timings: testTimings,
+        importQuietMs: 50,
         // the media "on WhatsApp's servers": what a test put there for a message id
         downloadMedia: async (message) => {
           const data = media.get(message.key.id ?? '');
