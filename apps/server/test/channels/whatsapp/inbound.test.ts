@@ -38,7 +38,7 @@ const CUSTOMER = '5511944443333';
 const customerJid = `${CUSTOMER}@s.whatsapp.net`;
 
 describe('WhatsApp inbound messages (01-core §3 Message media types, §4 Messages)', () => {
-  it('text, quoted reply, every media type, location, contact card and reaction land in the ticket', async () => {
+  it('text, quoted reply, every media type, location, contact card and reaction land in the ticket (01-core §3 Message)', async () => {
     const c = await connected();
     const first = waMessage(customerJid, { conversation: 'Olá, tudo bem?' });
     deliver(c.socket, first);
@@ -85,7 +85,7 @@ describe('WhatsApp inbound messages (01-core §3 Message media types, §4 Messag
     expect(contact.name).toBe('Maria Cliente');
   });
 
-  it('a repeated delivery is stored once; a media download failure keeps the message', async () => {
+  it('a repeated delivery is stored once; a media download failure keeps the message (ARCHITECTURE §4 never lost or doubled)', async () => {
     const c = await connected();
     const hello = waMessage(customerJid, { conversation: 'oi' });
     deliver(c.socket, hello);
@@ -132,7 +132,7 @@ describe('WhatsApp inbound messages (01-core §3 Message media types, §4 Messag
     expect((await c.ticketOf(CUSTOMER))?.lastMessage).toBe('claro, já envio');
   });
 
-  it('one contact whether WhatsApp writes from the LID or the phone JID', async () => {
+  it('one contact whether WhatsApp writes from the LID or the phone JID (01-core §3 Contact)', async () => {
     const c = await connected();
     const lid = '207829123456789@lid';
     deliver(c.socket, waMessage(lid, { conversation: 'escrevendo pelo LID' }));
@@ -146,7 +146,7 @@ describe('WhatsApp inbound messages (01-core §3 Message media types, §4 Messag
     expect(await t.db.select().from(contacts).where(eq(contacts.companyId, c.company.id))).toHaveLength(1);
   });
 
-  it('a LID contact is merged into the phone contact when WhatsApp shares the number', async () => {
+  it('a LID contact is merged into the phone contact when WhatsApp shares the number (01-core §3 Contact)', async () => {
     const c = await connected();
     deliver(c.socket, waMessage('5511922224444@s.whatsapp.net', { conversation: 'pelo telefone' }));
     await c.messagesFrom('5511922224444', 1);

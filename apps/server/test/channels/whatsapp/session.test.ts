@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { whatsappAuthKeys, whatsappSessionLeases } from '../../../src/db/schema.ts';
+import { outboundJobs, tickets, whatsappAuthKeys, whatsappSessionLeases } from '../../../src/db/schema.ts';
 import { createUser, TEST_PASSWORD } from '../../factories/company.factory.ts';
 import { connectSocket, recordEvents } from '../../helpers/attendance.ts';
 import type { TestApp } from '../../helpers/test-app.ts';
-import { connectionOf, setupWhatsappCompany, startWhatsappApp, waitFor } from './support.ts';
+import { connectionOf, setupWhatsappCompany, startWhatsappApp, waitFor, waMessage } from './support.ts';
 
 let t: TestApp;
 let whatsapp: Awaited<ReturnType<typeof startWhatsappApp>>['whatsapp'];
@@ -142,7 +142,7 @@ describe('WhatsApp sessions (02-operations §4 Connection status)', () => {
 });
 
 describe('WhatsApp sessions across processes (ARCHITECTURE §1 one owner per session)', () => {
-  it('a restarted server resumes the session from the database without a new QR', async () => {
+  it('a restarted server resumes the session from the database without a new QR (02-operations §4 Connection status)', async () => {
     const first = await startWhatsappApp();
     const setup = await setupWhatsappCompany(first.t, first.whatsapp);
     setup.socket.open('5511966665555');
@@ -170,7 +170,7 @@ describe('WhatsApp sessions across processes (ARCHITECTURE §1 one owner per ses
     }
   });
 
-  it('a second server over the same database does not open a session the first one owns', async () => {
+  it('a second server over the same database does not open a session the first one owns (ARCHITECTURE §1)', async () => {
     const owner = await startWhatsappApp();
     const setup = await setupWhatsappCompany(owner.t, owner.whatsapp);
     setup.socket.open();
@@ -183,6 +183,33 @@ describe('WhatsApp sessions across processes (ARCHITECTURE §1 one owner per ses
       // a session action asked through the other server reaches the owner, which runs it
       expect((await other.t.request('PUT', `/whatsappsession/${setup.connectionId}`, { token: setup.session.token })).status).toBe(200);
       await waitFor(() => owner.whatsapp.of(setup.connectionId).length === 2, 'the owner opening a new session', 30_000);
+      expect(other.whatsapp.of(setup.connectionId)).toHaveLength(0);
+    } finally {
+      await other.t.close();
+      await owner.t.close();
+    }
+  });
+
+  it('a reply written through the other server goes out through the owner\'s socket (ARCHITECTURE §1, 01-core §4 Messages)', async () => {
+    const owner = await startWhatsappApp();
+    const setup = await setupWhatsappCompany(owner.t, owner.whatsapp);
+    setup.socket.open();
+    await waitFor(async () => (await connectionOf(owner.t, setup.session.token, setup.connectionId)).status === 'CONNECTED', 'CONNECTED');
+    const other = await startWhatsappApp(owner.t);
+    try {
+      setup.socket.emit('messages.upsert', { messages: [waMessage('5511977770000@s.whatsapp.net', { conversation: 'oi' })], type: 'notify' });
+      const [ticket] = await waitFor(async () => {
+        const rows = await owner.t.db.select().from(tickets).where(eq(tickets.whatsappId, setup.connectionId));
+        return rows.length > 0 ? rows : undefined;
+      }, 'the ticket');
+      await other.t.request('PUT', `/tickets/${ticket.id}`, { token: setup.session.token, body: { status: 'open', userId: setup.admin.id } });
+      const reply = await other.t.request('POST', `/messages/${ticket.id}`, { token: setup.session.token, body: { body: 'respondido pelo outro servidor' } });
+      expect(reply.status).toBe(201);
+      await waitFor(() => setup.socket.sent.length === 1, 'the owner sending it', 15_000);
+      expect(setup.socket.sent[0].content).toEqual({ text: 'respondido pelo outro servidor' });
+      // the server without the session never took the job (it would have failed it first)
+      const [job] = await owner.t.db.select().from(outboundJobs).where(eq(outboundJobs.messageId, reply.body[0].id));
+      expect(job).toMatchObject({ attempts: 1, lastError: null });
       expect(other.whatsapp.of(setup.connectionId)).toHaveLength(0);
     } finally {
       await other.t.close();
