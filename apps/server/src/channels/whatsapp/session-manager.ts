@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CompanyEvents } from '@atende/shared/events';
 import type { Db } from '../../db/client.ts';
 import { connections } from '../../db/schema.ts';
+import { findByProviderId } from '../../modules/messages/messages.repo.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { loadAuthState, removeAuthState } from './auth-state.ts';
 import type { StatusWriter } from './connection-status.ts';
@@ -146,6 +147,10 @@ export const createSessionManager = (deps: {
       connectionId,
       auth: state,
       syncFullHistory: connection.enableImportMessage && connection.importOldMessages !== null,
+      getMessage: async (key) => {
+        const stored = key.id ? await findByProviderId(deps.db, companyId, connectionId, key.id) : undefined;
+        return stored ? { conversation: stored.body } : undefined;
+      },
       log: deps.log.child({ connectionId }),
     });
     session.socket = socket;

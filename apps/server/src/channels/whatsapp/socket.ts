@@ -6,6 +6,8 @@ import makeWASocket, {
   makeCacheableSignalKeyStore,
   type AuthenticationState,
   type BaileysEventMap,
+  type proto,
+  type WAMessageKey,
   type WASocket,
 } from '@whiskeysockets/baileys';
 import type { FastifyBaseLogger } from 'fastify';
@@ -26,6 +28,8 @@ export type SocketOptions = {
   auth: AuthenticationState;
   // full history is asked for only when the connection imports old messages
   syncFullHistory: boolean;
+  // a message we sent, for a recipient whose phone asks for it again (Baileys' retry requests)
+  getMessage: (key: WAMessageKey) => Promise<proto.IMessage | undefined>;
   log: FastifyBaseLogger;
 };
 
@@ -34,13 +38,14 @@ export type SocketFactory = (options: SocketOptions) => WhatsappSocket;
 // Baileys logs every frame at info; only its warnings are worth a line here
 export const baileysLogger = (log: FastifyBaseLogger) => log.child({}, { level: 'warn' });
 
-export const baileysSocketFactory: SocketFactory = ({ auth, syncFullHistory, log }) => {
+export const baileysSocketFactory: SocketFactory = ({ auth, syncFullHistory, getMessage, log }) => {
   const logger = baileysLogger(log);
   return makeWASocket({
     auth: { creds: auth.creds, keys: makeCacheableSignalKeyStore(auth.keys, logger) },
     logger,
     browser: Browsers.appropriate('Chrome'),
     syncFullHistory,
+    getMessage,
     markOnlineOnConnect: false,
     // our own sends are recorded by the dispatcher; only messages typed on the phone come back
     emitOwnEvents: false,

@@ -51,6 +51,10 @@ describe('WhatsApp outbound messages (01-core §4 Messages)', () => {
       return current.providerMessageId ? current : undefined;
     }, 'the provider id');
     expect(row).toMatchObject({ providerMessageId: sent.options?.messageId, ack: 1 });
+    // a phone that could not decrypt it asks again; Baileys gets the message back from us
+    expect(await c.socket.options.getMessage({ remoteJid: customerJid, id: row.providerMessageId, fromMe: true })).toEqual({
+      conversation: 'Olá! Como posso ajudar?',
+    });
 
     // WhatsApp echoing our own send back is not a second message
     deliver(c.socket, waMessage(customerJid, { conversation: 'Olá! Como posso ajudar?' }, { fromMe: true, id: row.providerMessageId! }));
@@ -133,6 +137,17 @@ describe('WhatsApp outbound messages (01-core §4 Messages)', () => {
     next.open();
     await waitFor(() => next.sent.length === 1, 'the queued reply', 15_000);
     expect(next.sent[0].content).toEqual({ text: 'está aí?' });
+  });
+
+  it('a customer known only by LID is answered at that LID (01-core §3 Contact)', async () => {
+    const setup = await setupWhatsappCompany(t, whatsapp);
+    setup.socket.open();
+    deliver(setup.socket, waMessage('77665544332211@lid', { conversation: 'sem número' }));
+    const ticket = await waitFor(async () => (await t.db.select().from(tickets).where(eq(tickets.whatsappId, setup.connectionId)))[0], 'the ticket');
+    await t.request('PUT', `/tickets/${ticket.id}`, { token: setup.session.token, body: { status: 'open', userId: setup.admin.id } });
+    await t.request('POST', `/messages/${ticket.id}`, { token: setup.session.token, body: { body: 'pode falar' } });
+    await waitFor(() => setup.socket.sent.length === 1, 'the reply');
+    expect(setup.socket.sent[0].jid).toBe('77665544332211@lid');
   });
 
   it('opening the ticket sends read receipts for the customer\'s messages (01-core §4 Unread handling)', async () => {
