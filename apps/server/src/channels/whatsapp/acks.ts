@@ -1,8 +1,9 @@
 // WhatsApp delivery states into the project's message ack (01-core §4 Messages: 0 pending,
 // 1 sent, 2 delivered, 3 read, 4 played).
-import { proto, type MessageUserReceipt } from '@whiskeysockets/baileys';
+import type { MessageUserReceipt } from '@whiskeysockets/baileys';
+import { waProto } from './baileys-proto.ts';
 
-const Status = proto.WebMessageInfo.Status;
+const Status = waProto.WebMessageInfo.Status;
 
 const ackByStatus: Partial<Record<number, number>> = {
   [Status.PENDING]: 0,

@@ -1,9 +1,10 @@
 // Baileys' AuthenticationState kept in the database (whatsapp_auth_keys): the creds and the
 // signal key store (SignalKeyStore get/set), so a restart or another process resumes the session
 // without a new QR. Values are stored in Baileys' BufferJSON form, which keeps its binary keys.
-import { BufferJSON, initAuthCreds, proto, type AuthenticationCreds, type AuthenticationState, type SignalDataTypeMap } from '@whiskeysockets/baileys';
+import { BufferJSON, initAuthCreds, type AuthenticationCreds, type AuthenticationState, type SignalDataTypeMap } from '@whiskeysockets/baileys';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { waProto } from './baileys-proto.ts';
 import { whatsappAuthKeys } from '../../db/schema.ts';
 
 const CREDS = 'creds';
@@ -47,7 +48,7 @@ export const loadAuthState = async (db: Db, companyId: number, connectionId: num
           const value = decode(row.value);
           // Baileys expects the protobuf object back for app-state keys, as its file store does
           found[row.keyId] = (
-            type === 'app-state-sync-key' ? proto.Message.AppStateSyncKeyData.fromObject(value as object) : value
+            type === 'app-state-sync-key' ? waProto.Message.AppStateSyncKeyData.fromObject(value as object) : value
           ) as SignalDataTypeMap[T];
         }
         return found;

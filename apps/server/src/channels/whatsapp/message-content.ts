@@ -1,7 +1,8 @@
 // Reads a Baileys message into what the product stores (01-core §3 Message media types): its
 // text, media type, whether it carries media to download, contact cards, the quoted message, or
 // the edit / revoke / reaction it stands for.
-import { getContentType, normalizeMessageContent, proto, type WAMessage } from '@whiskeysockets/baileys';
+import { getContentType, normalizeMessageContent, type proto, type WAMessage } from '@whiskeysockets/baileys';
+import { waProto } from './baileys-proto.ts';
 import type { MediaType } from '@atende/shared/messages';
 
 export type ReadMessage =
@@ -92,8 +93,8 @@ export const readMessage = (message: WAMessage): ReadMessage | undefined => {
       const protocol = content.protocolMessage;
       const targetId = protocol?.key?.id;
       if (!targetId) return undefined;
-      if (protocol.type === proto.Message.ProtocolMessage.Type.REVOKE) return { kind: 'revoke', targetId };
-      if (protocol.type === proto.Message.ProtocolMessage.Type.MESSAGE_EDIT) return { kind: 'edit', targetId, body: textOf(protocol.editedMessage) };
+      if (protocol.type === waProto.Message.ProtocolMessage.Type.REVOKE) return { kind: 'revoke', targetId };
+      if (protocol.type === waProto.Message.ProtocolMessage.Type.MESSAGE_EDIT) return { kind: 'edit', targetId, body: textOf(protocol.editedMessage) };
       return undefined;
     }
     default:

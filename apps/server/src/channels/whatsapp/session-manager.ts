@@ -4,11 +4,11 @@
 // logout, and takes over sessions whose owner stopped renewing its lease.
 import { randomUUID } from 'node:crypto';
 import { DisconnectReason, type ConnectionState } from '@whiskeysockets/baileys';
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CompanyEvents } from '@atende/shared/events';
 import type { Db } from '../../db/client.ts';
-import { connections } from '../../db/schema.ts';
+import { connections, whatsappSessionLeases } from '../../db/schema.ts';
 import { findByProviderId } from '../../modules/messages/messages.repo.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { loadAuthState, removeAuthState } from './auth-state.ts';
@@ -33,6 +33,8 @@ type Session = {
   connectionId: number;
   socket?: WhatsappSocket;
   connected: boolean;
+  // the current socket showed a QR code (a timeout then means nobody scanned it)
+  qrShown: boolean;
   // events of a socket that was replaced are ignored
   generation: number;
   attempts: number;
@@ -96,7 +98,10 @@ export const createSessionManager = (deps: {
 
   const onConnectionUpdate = async (session: Session, update: Partial<ConnectionState>, registered: () => boolean) => {
     const { companyId, connectionId } = session;
-    if (update.qr) await deps.writeStatus(companyId, connectionId, { status: 'qrcode', qrcode: update.qr });
+    if (update.qr) {
+      session.qrShown = true;
+      await deps.writeStatus(companyId, connectionId, { status: 'qrcode', qrcode: update.qr });
+    }
     if (update.isNewLogin) await deps.writeStatus(companyId, connectionId, { status: 'PAIRING' });
     if (update.connection === 'open') {
       session.attempts = 0;
@@ -121,8 +126,9 @@ export const createSessionManager = (deps: {
       await deps.writeStatus(companyId, connectionId, { status: 'DISCONNECTED' });
       return;
     }
-    if (code === DisconnectReason.timedOut && !registered()) {
-      // nobody scanned the QR codes in time
+    if (code === DisconnectReason.timedOut && session.qrShown && !registered()) {
+      // nobody scanned the QR codes in time (a socket that never reached WhatsApp times out too,
+      // and is retried below)
       await forget(session);
       await deps.writeStatus(companyId, connectionId, { status: 'TIMEOUT' });
       return;
@@ -143,6 +149,7 @@ export const createSessionManager = (deps: {
     if (!connection || sessions.get(connectionId) !== session) return;
     const { state, saveCreds } = await loadAuthState(deps.db, companyId, connectionId);
     const generation = ++session.generation;
+    session.qrShown = false;
     const socket = deps.socketFactory({
       connectionId,
       auth: state,
@@ -171,7 +178,7 @@ export const createSessionManager = (deps: {
 
   const start = async (companyId: number, connectionId: number) => {
     if (!running || sessions.has(connectionId)) return sessions.has(connectionId);
-    const session: Session = { companyId, connectionId, connected: false, generation: 0, attempts: 0, queue: Promise.resolve() };
+    const session: Session = { companyId, connectionId, connected: false, qrShown: false, generation: 0, attempts: 0, queue: Promise.resolve() };
     // claimed before the first await, so two triggers cannot open two sockets
     sessions.set(connectionId, session);
     if (!(await acquireLease(deps.db, { companyId, connectionId, owner, seconds: deps.timings.leaseSeconds }))) {
@@ -219,7 +226,13 @@ export const createSessionManager = (deps: {
     const candidates = await deps.db
       .select({ id: connections.id, companyId: connections.companyId })
       .from(connections)
-      .where(and(eq(connections.channel, 'whatsapp'), notInArray(connections.status, idleStatuses)));
+      .where(
+        and(
+          eq(connections.channel, 'whatsapp'),
+          notInArray(connections.status, idleStatuses),
+          sql`not exists (select 1 from ${whatsappSessionLeases} where ${whatsappSessionLeases.connectionId} = ${connections.id} and ${whatsappSessionLeases.expiresAt} > now())`,
+        ),
+      );
     for (const candidate of candidates) {
       if (!sessions.has(candidate.id)) await start(candidate.companyId, candidate.id);
     }

@@ -1,8 +1,11 @@
 // The part of a Baileys socket the channel uses, and the factory that makes one. Production uses
 // Baileys' makeWASocket; tests hand in a fake that emits Baileys' own event shapes, so no test
 // reaches WhatsApp.
-import makeWASocket, {
+// named, not default: under Node's ESM loader the default export of this CommonJS package is its
+// whole exports object
+import {
   Browsers,
+  makeWASocket,
   makeCacheableSignalKeyStore,
   type AuthenticationState,
   type BaileysEventMap,

@@ -91,6 +91,15 @@ describe('WhatsApp sessions (02-operations §4 Connection status)', () => {
     await waitFor(async () => (await connectionOf(t, setup.session.token, setup.connectionId)).qrcode === '2@fresh', 'the new QR');
   });
 
+  it('a new session that cannot reach WhatsApp keeps retrying instead of TIMEOUT (02-operations §4)', async () => {
+    const setup = await setupWhatsappCompany(t, whatsapp);
+    setup.socket.close(TIMED_OUT);
+    const next = await waitFor(() => (whatsapp.of(setup.connectionId).length === 2 ? whatsapp.latest(setup.connectionId) : undefined), 'a retry');
+    expect((await connectionOf(t, setup.session.token, setup.connectionId)).status).toBe('OPENING');
+    next.showQr('2@reached');
+    await waitFor(async () => (await connectionOf(t, setup.session.token, setup.connectionId)).qrcode === '2@reached', 'the QR');
+  });
+
   it('new QR drops the credentials; disconnect logs out and sets DISCONNECTED (02-operations §7 Connections)', async () => {
     const setup = await setupWhatsappCompany(t, whatsapp);
     setup.socket.open();

@@ -33,7 +33,7 @@ export const startWhatsappApp = async (alongside?: TestApp) => {
   return { t, whatsapp, media };
 };
 
-export const waitFor = async <T>(read: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 5000): Promise<T> => {
+export const waitFor = async <T>(read: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> => {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
