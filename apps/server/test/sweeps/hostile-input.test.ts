@@ -44,7 +44,9 @@ const routeKey = (route: RouteEntry) => `${route.method} ${route.url}`;
 const urlParams = (url: string) => [...url.matchAll(/:(\w+)/g)].map((match) => match[1]);
 
 // ---- a server with one seeded tenant (A) and a neighbour (B) ----
-const t = await startTestApp();
+// WhatsApp connections the sweep creates run sessions on silent fake sockets; their leases are
+// long enough that no renewal lands between two snapshots
+const t = await startTestApp({}, { whatsapp: { timings: { leaseSeconds: 3600 } } });
 const a = await setupAttendance(t, { queues: 2 });
 const spareUsers = [await createUser(t.db, a.company.id), await createUser(t.db, a.company.id), await createUser(t.db, a.company.id)];
 const aTags = [await createTag(t.db, a.company.id), await createTag(t.db, a.company.id)];

@@ -191,7 +191,7 @@ describe('WhatsApp sessions across processes (ARCHITECTURE §1 one owner per ses
       expect(lease.owner).not.toBe('');
       // a session action asked through the other server reaches the owner, which runs it
       expect((await other.t.request('PUT', `/whatsappsession/${setup.connectionId}`, { token: setup.session.token })).status).toBe(200);
-      await waitFor(() => owner.whatsapp.of(setup.connectionId).length === 2, 'the owner opening a new session', 30_000);
+      await waitFor(() => owner.whatsapp.of(setup.connectionId).length === 2, 'the owner opening a new session');
       expect(other.whatsapp.of(setup.connectionId)).toHaveLength(0);
     } finally {
       await other.t.close();

@@ -7,7 +7,7 @@ import { fakeWhatsapp, type FakeWhatsappSocket } from '../../helpers/fake-whatsa
 import { startTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 // fast reconnects so a test does not wait on production backoff
-export const testTimings = { reconnectBaseMs: 20, reconnectMaxMs: 200, leaseSeconds: 3 };
+export const testTimings = { reconnectBaseMs: 20, reconnectMaxMs: 200, leaseSeconds: 10 };
 
 // alongside: another server of the same deployment (same database and token secrets)
 export const startWhatsappApp = async (alongside?: TestApp) => {
