@@ -13,7 +13,7 @@ import * as ticketsRepo from '../modules/tickets/tickets.repo.ts';
 import type { TicketsService } from '../modules/tickets/tickets.service.ts';
 import type { InboundAck, InboundChange, InboundMessage } from './provider.ts';
 
-export type InboundResult = { messageId: number; ticketId: number; duplicate: boolean };
+export type InboundResult = { messageId: number; ticketId: number; contactId: number | null; duplicate: boolean };
 
 const upsertContact = async (tx: DbOrTx, message: InboundMessage, channel: string) => {
   const number = message.from.isGroup ? message.from.number : normalizeNumber(message.from.number);
@@ -110,7 +110,7 @@ export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService })
       return { duplicate: false as const, message: stored, ticket: bumped };
     });
     if (!outcome.duplicate) await deps.tickets.publishMessage(outcome.ticket, outcome.message);
-    return { messageId: outcome.message.id, ticketId: outcome.message.ticketId, duplicate: outcome.duplicate };
+    return { messageId: outcome.message.id, ticketId: outcome.message.ticketId, contactId: outcome.message.contactId, duplicate: outcome.duplicate };
   },
 
   acknowledge: async (receipt: InboundAck) => {

@@ -12,7 +12,7 @@ import type { InboundPipeline } from '../inbound-pipeline.ts';
 import { identityOf } from './contact-identity.ts';
 import type { SessionContext } from './session-manager.ts';
 
-export const rejectedCallBody = (call: Pick<WACallEvent, 'isVideo'>) => (call.isVideo ? 'Chamada de vídeo recusada' : 'Chamada de voz recusada');
+const rejectedCallBody = (call: Pick<WACallEvent, 'isVideo'>) => (call.isVideo ? 'Chamada de vídeo recusada' : 'Chamada de voz recusada');
 
 export const createCallHandler =
   (deps: { db: Db; pipeline: InboundPipeline; tickets: TicketsService; outbox: OutboxSignal }) =>

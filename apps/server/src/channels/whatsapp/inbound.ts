@@ -17,6 +17,7 @@ import { identityOf, learnLidMapping } from './contact-identity.ts';
 import { isGroupJid, isIgnoredChat, isLidJid, isPhoneJid, userOfJid } from './jid.ts';
 import { readMessage } from './message-content.ts';
 import type { OwnSends } from './own-sends.ts';
+import { createProfilePictures } from './profile-pictures.ts';
 import type { SessionContext, SessionHandlers } from './session-manager.ts';
 import type { WhatsappSocket } from './socket.ts';
 
@@ -47,6 +48,7 @@ export const createInboundHandlers = (deps: {
   log: FastifyBaseLogger;
 }) => {
   const groupNames = new Map<string, string>();
+  const askPicture = createProfilePictures({ db: deps.db, log: deps.log });
 
   const groupName = async (socket: WhatsappSocket, jid: string) => {
     const cached = groupNames.get(jid);
@@ -103,7 +105,7 @@ export const createInboundHandlers = (deps: {
       if (!connection?.allowGroup) return;
     }
     const { participant, ...from } = await senderOf(context, message);
-    return deps.pipeline.receive({
+    const stored = await deps.pipeline.receive({
       ...base,
       providerMessageId: key.id,
       from,
@@ -115,6 +117,8 @@ export const createInboundHandlers = (deps: {
       vCard: read.vCard ?? null,
       participant: participant ?? null,
     });
+    if (!stored.duplicate && !from.isGroup && !key.fromMe && stored.contactId) askPicture(context, stored.contactId, key.remoteJid);
+    return stored;
   };
 
   const acknowledge = (context: SessionContext, key: WAMessageKey, ack: number | undefined) =>

@@ -4,7 +4,7 @@ import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { whatsappSessionLeases } from '../../db/schema.ts';
 
-export type SessionCommand = 'restart' | 'newQr' | 'logout' | 'stop';
+export type SessionCommand = 'restart' | 'newQr' | 'logout';
 
 const expiresIn = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
 

@@ -196,7 +196,6 @@ export const createSessionManager = (deps: {
       await session?.socket?.logout().catch((error: unknown) => deps.log.warn({ err: error, connectionId }, 'whatsapp logout failed'));
     }
     if (session) await forget(session);
-    if (command === 'stop') return;
     if (command === 'logout' || command === 'newQr') await removeAuthState(deps.db, connectionId);
     if (command === 'logout') {
       await deps.writeStatus(companyId, connectionId, { status: 'DISCONNECTED' });
@@ -273,13 +272,11 @@ export const createSessionManager = (deps: {
       for (const session of [...sessions.values()]) await forget(session);
     },
     command,
-    startSession: start,
     // the live socket of a connected session this process owns
     connectedSocket: (connectionId: number) => {
       const session = sessions.get(connectionId);
       return session?.connected ? session.socket : undefined;
     },
-    isOwned: (connectionId: number) => sessions.has(connectionId),
   };
 };
 

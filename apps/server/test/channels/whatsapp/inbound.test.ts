@@ -83,6 +83,9 @@ describe('WhatsApp inbound messages (01-core §3 Message media types, §4 Messag
     expect(ticket).toMatchObject({ status: 'pending', whatsappId: c.connectionId });
     const [contact] = await t.db.select().from(contacts).where(eq(contacts.id, ticket!.contactId));
     expect(contact.name).toBe('Maria Cliente');
+    // the profile picture is asked for once, for the contact's first message
+    await waitFor(async () => (await t.db.select().from(contacts).where(eq(contacts.id, contact.id)))[0].urlPicture === `https://pps.whatsapp.net/v/${CUSTOMER}.jpg`, 'the picture');
+    expect(c.socket.pictureRequests).toEqual([customerJid]);
   });
 
   it('a repeated delivery is stored once; a media download failure keeps the message (ARCHITECTURE §4 never lost or doubled)', async () => {
