@@ -136,7 +136,7 @@ export const createInboundHandlers = (deps: {
       }
     },
     'message-receipt.update': async (context, receipts) => {
-      for (const { key, receipt } of receipts) await acknowledge(context, key, ackOfReceipt(receipt));
+      for (const { key, receipt } of receipts) if (key.fromMe) await acknowledge(context, key, ackOfReceipt(receipt));
     },
     'contacts.upsert': async (context, contacts) => {
       for (const contact of contacts) {
