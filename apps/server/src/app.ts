@@ -30,6 +30,7 @@ import { createCloudProvider } from './channels/whatsapp-cloud/cloud.provider.ts
 import { cloudRoutes } from './channels/whatsapp-cloud/cloud.routes.ts';
 import { createInboundAutomation } from './modules/attendance/inbound-automation.ts';
 import { ticketTimerHandlers } from './modules/attendance/timer-handlers.ts';
+import { createWhatsappChannel, type WhatsappChannelOptions } from './channels/whatsapp/whatsapp.channel.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
@@ -55,7 +56,8 @@ import { createTicketsService } from './modules/tickets/tickets.service.ts';
 
 const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
-export type AppOptions = { clock?: Clock };
+// whatsapp: tests hand in a fake Baileys socket (and media download) so no test reaches WhatsApp
+export type AppOptions = { clock?: Clock; whatsapp?: WhatsappChannelOptions };
 
 export const buildApp = async (config: Config, database: Database, options: AppOptions = {}) => {
   const app = Fastify({
@@ -113,6 +115,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   const messagesService = createMessagesService({ db, bus, outbox, storage, tickets: ticketsService, clock });
   const automation = createInboundAutomation({ clock, tickets: ticketsService, outbox });
   const pipeline = createInboundPipeline({ db, tickets: ticketsService, automation });
+  const whatsapp = createWhatsappChannel({ db, bus, storage, pipeline, tickets: ticketsService, outbox, clock, log: app.log }, options.whatsapp);
 
   await app.register(authRoutes(authService, { refreshTtlSeconds: config.refreshTokenTtlSeconds }));
   await app.register(usersRoutes(usersService));
@@ -120,7 +123,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(companiesRoutes({ db }));
   await app.register(queuesRoutes({ db, service: createQueuesService({ db, bus }) }));
   await app.register(connectionsRoutes(connectionsService));
-  await app.register(contactsRoutes({ db, bus }));
+  await app.register(contactsRoutes({ db, bus, checkWhatsappNumber: whatsapp.checkNumber }));
   await app.register(tagsRoutes({ db, bus }));
   await app.register(ticketsRoutes(ticketsService));
   await app.register(ticketTagsRoutes({ db, tickets: ticketsService }));
@@ -132,6 +135,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   const metaChannels = { db, pipeline, connections: connectionsService, graph, storage, secrets: config.meta, log: app.log };
   await app.register(cloudRoutes(metaChannels));
   await app.register(pagesRoutes({ ...metaChannels, appId: config.meta.appId }));
+  await app.register(whatsapp.routes);
 
   const realtime = await createRealtime({
     httpServer: app.server,
@@ -148,11 +152,13 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     tickets: ticketsService,
     providers: {
       sandbox: sandboxProvider,
+      whatsapp: whatsapp.provider,
       whatsappapi: watchingCredentials(createCloudProvider({ db, graph, storage, clock }), connectionsService),
       facebook: watchingCredentials(createPagesProvider('facebook', { db, graph, clock, publicUrl: config.publicUrl }), connectionsService),
       instagram: watchingCredentials(createPagesProvider('instagram', { db, graph, clock, publicUrl: config.publicUrl }), connectionsService),
     },
     log: app.log,
+    sessionOwner: whatsapp.sessions.owner,
   });
   const timerWorker = createTimerWorker({
     db,
@@ -164,10 +170,12 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   app.addHook('onReady', async () => {
     dispatcher.start();
     timerWorker.start();
+    await whatsapp.start();
   });
   app.addHook('preClose', async () => {
     await timerWorker.stop();
     await dispatcher.stop();
+    await whatsapp.stop();
     realtime.io.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {

@@ -16,6 +16,11 @@ export type CompanyEvents = {
   contact: { action: 'create' | 'update'; contact: ContactView } | { action: 'delete'; contactId: number };
   queue: { action: 'update'; queue: QueueView } | { action: 'delete'; queueId: number };
   whatsapp: { action: 'update'; whatsapp: ConnectionView } | { action: 'delete'; whatsappId: number };
+  // 02-operations §7 Connections: the QR dialog follows the session's status and qrcode
+  whatsappSession: { action: 'update'; session: ConnectionView };
+  // 02-operations §4 Message import: progress (this of all, the date reached; this -1 while
+  // preparing), and refresh when the import ends
+  importMessages: { action: 'refresh' } | { action: 'update'; status: { this: number; all: number; date: string } };
   ticket:
     | { action: 'update'; ticket: TicketView }
     | { action: 'delete'; ticketId: number }
@@ -27,8 +32,9 @@ export type CompanyEvents = {
 
 export type CompanyEventName = keyof CompanyEvents;
 
+// The import progress channel is named importMessages-{companyId} (02-operations §7 Connections).
 export const companyChannel = <E extends CompanyEventName>(companyId: number, event: E) =>
-  `company-${companyId}-${event}` as const;
+  event === 'importMessages' ? `importMessages-${companyId}` : `company-${companyId}-${event}`;
 
 // What the client may emit (01-core §7): the server checks each against the token's tenant.
 export type ClientToServerEvents = {

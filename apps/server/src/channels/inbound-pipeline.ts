@@ -13,9 +13,9 @@ import { upsertContactByNumber } from '../modules/contacts/contacts.repo.ts';
 import { findOrOpenLiveTicket } from '../modules/tickets/live-ticket.ts';
 import * as ticketsRepo from '../modules/tickets/tickets.repo.ts';
 import type { TicketsService } from '../modules/tickets/tickets.service.ts';
-import type { InboundAck, InboundFailure, InboundMessage } from './provider.ts';
+import type { InboundAck, InboundChange, InboundFailure, InboundMessage } from './provider.ts';
 
-export type InboundResult = { messageId: number; ticketId: number; duplicate: boolean };
+export type InboundResult = { messageId: number; ticketId: number; contactId: number | null; duplicate: boolean };
 
 // PostgreSQL text cannot hold NUL; a customer's message is kept without it rather than refused.
 const withoutNul = (text: string) => text.replaceAll('\u0000', '');
@@ -39,6 +39,7 @@ export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService; a
         isGroup,
         whatsappId: message.connectionId,
         acceptAudioMessage: await newContactsAcceptAudio(tx, message.companyId),
+        lid: message.from.lid ?? null,
       });
       const { ticket } = await findOrOpenLiveTicket(
         tx,
@@ -62,6 +63,7 @@ export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService; a
         mediaUrl: message.mediaUrl ?? null,
         vCard: message.vCard ?? null,
         quotedMsgId: quoted?.id ?? null,
+        participant: message.participant ?? null,
         ack: message.fromMe ? 1 : 0,
       });
       if (!stored) {
@@ -80,7 +82,7 @@ export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService; a
       await deps.tickets.publishMessage(outcome.ticket, outcome.message);
       await outcome.afterCommit();
     }
-    return { messageId: outcome.message.id, ticketId: outcome.message.ticketId, duplicate: outcome.duplicate };
+    return { messageId: outcome.message.id, ticketId: outcome.message.ticketId, contactId: outcome.message.contactId, duplicate: outcome.duplicate };
   },
 
   acknowledge: async (receipt: InboundAck) => {
@@ -110,6 +112,21 @@ export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService; a
     if (!message || !message.fromMe) return false;
     const updated = await messagesRepo.updateMessage(deps.db, failure.companyId, message.id, { sendError: failure.code });
     const ticket = await ticketsRepo.findTicket(deps.db, failure.companyId, updated.ticketId);
+    if (ticket) await deps.tickets.publishMessage(ticket, updated, 'update');
+    return true;
+  },
+
+  // An edit or a revoke by the customer of a message we stored; false when we never had it.
+  change: async (change: InboundChange) => {
+    const message = await messagesRepo.findByProviderId(deps.db, change.companyId, change.connectionId, change.providerMessageId);
+    if (!message) return false;
+    const updated = await messagesRepo.updateMessage(
+      deps.db,
+      change.companyId,
+      message.id,
+      change.kind === 'edit' ? { body: withoutNul(change.body), isEdited: true } : { isDeleted: true },
+    );
+    const ticket = await ticketsRepo.findTicket(deps.db, change.companyId, updated.ticketId);
     if (ticket) await deps.tickets.publishMessage(ticket, updated, 'update');
     return true;
   },

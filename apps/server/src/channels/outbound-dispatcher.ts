@@ -25,6 +25,8 @@ export const createOutboundDispatcher = (deps: {
   tickets: TicketsService;
   providers: Partial<Record<string, ChannelProvider>>;
   log: FastifyBaseLogger;
+  // this process's WhatsApp session-lease identity: jobs of sessions other processes own are theirs
+  sessionOwner?: string;
 }) => {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -44,7 +46,7 @@ export const createOutboundDispatcher = (deps: {
       companyId: job.companyId,
       connectionId: connection.id,
       messageId: message.id,
-      to: { number: contact.number, isGroup: contact.isGroup },
+      to: { number: contact.number, isGroup: contact.isGroup, lid: contact.lid },
       body: message.body,
       mediaType: message.mediaType as MediaType,
       mediaUrl: message.mediaUrl,
@@ -85,7 +87,7 @@ export const createOutboundDispatcher = (deps: {
   const drain = async () => {
     do {
       again = false;
-      const jobs = await claimOutboundJobs(deps.db, BATCH, LEASE_SECONDS);
+      const jobs = await claimOutboundJobs(deps.db, BATCH, LEASE_SECONDS, deps.sessionOwner);
       for (const job of jobs) {
         try {
           await runJob(job);

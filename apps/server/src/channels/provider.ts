@@ -7,7 +7,8 @@ export type OutboundPayload = {
   companyId: number;
   connectionId: number;
   messageId: number;
-  to: { number: string; isGroup: boolean };
+  // lid: the contact's WhatsApp LID, for contacts whose phone number WhatsApp has not shown
+  to: { number: string; isGroup: boolean; lid?: string | null };
   body: string;
   mediaType: MediaType;
   mediaUrl: string | null;
@@ -30,14 +31,23 @@ export type InboundMessage = {
   companyId: number;
   connectionId: number;
   providerMessageId: string;
-  from: { number: string; name: string; isGroup?: boolean };
+  // lid: WhatsApp's LID of the sender when known, so both addresses reach one contact
+  from: { number: string; name: string; isGroup?: boolean; lid?: string };
   body: string;
   mediaType?: MediaType;
   mediaUrl?: string | null;
   fromMe?: boolean;
   quotedProviderMessageId?: string | null;
   vCard?: string | null;
+  // the group member who wrote a group message
+  participant?: string | null;
 };
+
+// A change the customer made to a message already delivered: a new text, or its removal.
+export type InboundChange = { companyId: number; connectionId: number; providerMessageId: string } & (
+  | { kind: 'edit'; body: string }
+  | { kind: 'revoke' }
+);
 
 export type InboundAck = { companyId: number; connectionId: number; providerMessageId: string; ack: number };
 

@@ -12,3 +12,4 @@ export * from './schema/messages.ts';
 export * from './schema/outbound-jobs.ts';
 export * from './schema/timers.ts';
 export * from './schema/ratings.ts';
+export * from './schema/whatsapp-sessions.ts';

@@ -8,6 +8,7 @@ import { buildApp, type AppOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
 import { seedPlatform } from '../../src/seed.ts';
+import { fakeWhatsapp } from './fake-whatsapp.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export const SUPER_EMAIL = 'super@platform.test';
@@ -17,9 +18,10 @@ export type HttpAnswer<T = any> = { status: number; body: T; headers: Headers };
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-// options.database: run over a database that outlives this app (a restart test opens a second app
-// over it); the caller then closes it.
+// options.database: run over a database that outlives this app (a restart, or a second process of
+// one deployment); the seed changes nothing that exists, and the caller closes that database.
 export const startTestApp = async (overrides: Partial<Config> = {}, options: AppOptions & { database?: Database } = {}) => {
+  const { database: given, ...appOptions } = options;
   const dataDir = mkdtempSync(join(tmpdir(), 'atende-test-'));
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
@@ -30,9 +32,10 @@ export const startTestApp = async (overrides: Partial<Config> = {}, options: App
     meta: { graphUrl: 'http://127.0.0.1:9/v20.0' },
     ...overrides,
   };
-  const database: Database = options.database ?? (await openTestDatabase());
+  const database: Database = given ?? (await openTestDatabase());
   await seedPlatform(database.db, { adminEmail: SUPER_EMAIL, adminPassword: SUPER_PASSWORD });
-  const app = await buildApp(config, database, { clock: options.clock });
+  // WhatsApp sessions open fake sockets unless the test brings its own
+  const app = await buildApp(config, database, { ...appOptions, whatsapp: { socketFactory: fakeWhatsapp().factory, ...appOptions.whatsapp } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -79,12 +82,13 @@ export const startTestApp = async (overrides: Partial<Config> = {}, options: App
     url,
     app,
     db: database.db,
+    database,
     config,
     request,
     login,
     close: async () => {
       await app.close();
-      if (!options.database) await database.close();
+      if (!given) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

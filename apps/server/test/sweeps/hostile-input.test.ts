@@ -41,15 +41,22 @@ const bodyless = new Set([
   // Meta's webhooks: the raw body is kept for its signature, then parsed and checked by the channel
   'POST /webhooks/whatsappapi',
   'POST /webhooks/facebook',
+  // WhatsApp session actions (02-operations §7): the connection id in the path is all they take
+  'POST /whatsappsession/:whatsappId',
+  'PUT /whatsappsession/:whatsappId',
+  'POST /whatsapp-restart/',
+  'POST /closedimported/:whatsappId',
 ]);
 
 const routeKey = (route: RouteEntry) => `${route.method} ${route.url}`;
 const urlParams = (url: string) => [...url.matchAll(/:(\w+)/g)].map((match) => match[1]);
 
 // ---- a server with one seeded tenant (A) and a neighbour (B) ----
-// Meta's Graph API stands on loopback; it lists no pages and knows no phone number
+// Meta's Graph API stands on loopback; it lists no pages and knows no phone number. WhatsApp
+// connections the sweep creates run sessions on silent fake sockets; their leases are long enough
+// that no renewal lands between two snapshots.
 const graph = await startFakeGraph();
-const t = await startTestApp({ meta: { graphUrl: graph.graphUrl } });
+const t = await startTestApp({ meta: { graphUrl: graph.graphUrl } }, { whatsapp: { timings: { leaseSeconds: 3600 } } });
 const a = await setupAttendance(t, { queues: 2 });
 const spareUsers = [await createUser(t.db, a.company.id), await createUser(t.db, a.company.id), await createUser(t.db, a.company.id)];
 const aTags = [await createTag(t.db, a.company.id), await createTag(t.db, a.company.id)];

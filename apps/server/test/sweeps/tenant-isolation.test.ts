@@ -161,6 +161,11 @@ const catalogue: Record<string, Entry[]> = {
     { kind: 'own', call: () => ({ path: '/whatsappapi/connections', body: { name: 'Beta Cloud', phoneNumberId: '5550001', accessToken: 'beta-cloud-token' } }) },
   ],
   'POST /facebook': [{ kind: 'own', call: () => ({ path: '/facebook', body: { facebookUserId: '5550002', facebookUserToken: 'beta-user-token', addInstagram: true } }) }],
+  'POST /whatsappsession/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/whatsappsession/${a.connectionId}` }) }],
+  'PUT /whatsappsession/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/whatsappsession/${a.connectionId}` }) }],
+  'DELETE /whatsappsession/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/whatsappsession/${a.connectionId}` }) }],
+  'POST /closedimported/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/closedimported/${a.connectionId}` }) }],
+  'POST /whatsapp-restart/': [{ kind: 'own', call: () => ({ path: '/whatsapp-restart/' }) }],
 };
 
 // Super routes are refused to a company admin; public ones carry no tenant data.

@@ -24,12 +24,16 @@ export const contacts = pgTable(
     whatsappId: integer('whatsapp_id').references(() => connections.id, { onDelete: 'set null' }),
     channel: text('channel').notNull().default('whatsapp'),
     isGroup: boolean('is_group').notNull().default(false),
+    // WhatsApp's LID (…@lid) of this contact, so a message addressed by LID or by phone JID
+    // reaches the same contact
+    lid: text('lid'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('contacts_company_number_key').on(t.companyId, t.number),
     uniqueIndex('contacts_uuid_key').on(t.uuid),
+    uniqueIndex('contacts_company_lid_key').on(t.companyId, t.lid).where(sql`${t.lid} is not null`),
     index('contacts_company_name_idx').on(t.companyId, t.name),
     index('contacts_company_lower_name_idx').on(t.companyId, sql`lower(${t.name})`),
     // substring search by name or number through pg_trgm

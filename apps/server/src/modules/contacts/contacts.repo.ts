@@ -108,12 +108,16 @@ export const upsertContactByNumber = async (
   db: DbOrTx,
   companyId: number,
   // acceptAudioMessage applies only to a contact created now (the company's default for new contacts)
-  values: { number: string; name: string; channel: string; isGroup: boolean; whatsappId: number; acceptAudioMessage?: boolean },
+  // lid: WhatsApp's other address for the contact, kept once learned
+  values: { number: string; name: string; channel: string; isGroup: boolean; whatsappId: number; acceptAudioMessage?: boolean; lid?: string | null },
 ) => {
   const [row] = await db
     .insert(contacts)
     .values({ ...values, companyId, name: values.name.trim() || values.number })
-    .onConflictDoUpdate({ target: [contacts.companyId, contacts.number], set: { updatedAt: sql`now()` } })
+    .onConflictDoUpdate({
+      target: [contacts.companyId, contacts.number],
+      set: { updatedAt: sql`now()`, lid: sql`coalesce(${contacts.lid}, excluded.lid)` },
+    })
     .returning();
   return row;
 };

@@ -11,12 +11,12 @@ import {
 import { idParam } from '@atende/shared/validation';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../platform/events.ts';
-import { createContactsService } from './contacts.service.ts';
+import { createContactsService, type WhatsappNumberCheck } from './contacts.service.ts';
 
 const contactIdParams = z.strictObject({ id: idParam });
 
 // 01-core §7 contacts calls.
-export const contactsRoutes = (deps: { db: Db; bus: EventBus }): FastifyPluginAsyncZod => async (app) => {
+export const contactsRoutes = (deps: { db: Db; bus: EventBus; checkWhatsappNumber?: WhatsappNumberCheck }): FastifyPluginAsyncZod => async (app) => {
   const service = createContactsService(deps);
 
   app.get('/contacts', { config: { access: 'tenant' }, schema: { querystring: contactsListQuery } }, (request) =>

@@ -23,7 +23,16 @@ import { existingTagIds } from '../tags/tags.repo.ts';
 import { toContactView, toContactViews, withMaskedNumber } from './contact-view.ts';
 import * as repo from './contacts.repo.ts';
 
-type Deps = { db: Db; bus: EventBus };
+// Asks WhatsApp whether a number has an account (01-core §8 ERR_WAPP_INVALID_CONTACT), through a
+// WhatsApp session this process runs: the number as WhatsApp writes it and its profile picture,
+// 'invalid', or undefined when no session can answer (the number is then taken as typed).
+export type WhatsappNumberCheck = (
+  companyId: number,
+  number: string,
+  connectionId: number | null,
+) => Promise<{ number: string; urlPicture: string } | 'invalid' | undefined>;
+
+type Deps = { db: Db; bus: EventBus; checkWhatsappNumber?: WhatsappNumberCheck };
 
 const contactNotFound = () => notFound('ERR_NO_CONTACT_FOUND');
 const invalidNumber = () => invalidField('body.number', contactValidationMessages.invalidNumber);
@@ -38,7 +47,15 @@ const contactValues = (body: ContactUpdateBody): Partial<repo.NewContact> => ({
   whatsappId: body.whatsappId,
 });
 
-export const createContactsService = ({ db, bus }: Deps) => {
+export const createContactsService = ({ db, bus, checkWhatsappNumber }: Deps) => {
+  const checkedNumber = async (companyId: number, number: string, connectionId: number | null) => {
+    const answer = await checkWhatsappNumber?.(companyId, number, connectionId).catch(() => {
+      throw new AppError('ERR_WAPP_CHECK_CONTACT', 400);
+    });
+    if (answer === 'invalid') throw new AppError('ERR_WAPP_INVALID_CONTACT', 400);
+    return answer ?? { number, urlPicture: '' };
+  };
+
   // 01-core §5 Phone display: with lgpdHideNumber enabled, profile users see masked numbers;
   // events reach the whole company, so they always carry the masked number then.
   const numberPolicy = async (tenant: TenantContext) => {
@@ -117,13 +134,15 @@ export const createContactsService = ({ db, bus }: Deps) => {
 
     create: async (tenant: TenantContext, body: ContactCreateBody) => {
       if (body.number.includes('*')) throw invalidNumber();
+      await checkConnection(db, tenant.companyId, body.whatsappId);
+      const whatsapp = await checkedNumber(tenant.companyId, body.number, body.whatsappId ?? null);
       const contact = await db
         .transaction(async (tx) => {
-          await checkConnection(tx, tenant.companyId, body.whatsappId);
           const row = await repo.insertContact(tx, tenant.companyId, {
             ...contactValues(body),
             name: body.name,
-            number: body.number,
+            number: whatsapp.number,
+            urlPicture: whatsapp.urlPicture,
             email: body.email ?? '',
             acceptAudioMessage: body.acceptAudioMessage ?? (await newContactsAcceptAudio(tx, tenant.companyId)),
           });

@@ -2,7 +2,7 @@
 // the channel dispatcher claims, runs and finishes jobs.
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { outboundJobs } from '../../db/schema.ts';
+import { messages, outboundJobs, whatsappSessionLeases } from '../../db/schema.ts';
 
 export type OutboundKind = (typeof outboundJobs.$inferInsert)['kind'];
 export type OutboundJob = typeof outboundJobs.$inferSelect;
@@ -10,8 +10,14 @@ export type OutboundJob = typeof outboundJobs.$inferSelect;
 export const enqueueOutbound = (db: DbOrTx, companyId: number, kind: OutboundKind, messageId: number) =>
   db.insert(outboundJobs).values({ companyId, kind, messageId });
 
-// Claims due jobs for a while; a process that dies holding them lets the lease run out.
-export const claimOutboundJobs = async (db: DbOrTx, limit: number, leaseSeconds: number) => {
+// Claims due jobs for a while; a process that dies holding them lets the lease run out. Jobs of
+// a WhatsApp session that another live process owns are left to that process (sessionOwner is
+// this process's session-lease identity).
+export const claimOutboundJobs = async (db: DbOrTx, limit: number, leaseSeconds: number, sessionOwner?: string) => {
+  const ownedElsewhere = sql`exists (
+    select 1 from ${messages} join ${whatsappSessionLeases} on ${whatsappSessionLeases.connectionId} = ${messages.whatsappId}
+    where ${messages.id} = ${outboundJobs.messageId} and ${whatsappSessionLeases.owner} <> ${sessionOwner ?? ''}
+      and ${whatsappSessionLeases.expiresAt} > now())`;
   const due = db
     .select({ id: outboundJobs.id })
     .from(outboundJobs)
@@ -20,6 +26,7 @@ export const claimOutboundJobs = async (db: DbOrTx, limit: number, leaseSeconds:
         isNull(outboundJobs.doneAt),
         lte(outboundJobs.runAfter, sql`now()`),
         or(isNull(outboundJobs.lockedUntil), lte(outboundJobs.lockedUntil, sql`now()`)),
+        sql`not ${ownedElsewhere}`,
       ),
     )
     .orderBy(asc(outboundJobs.id))

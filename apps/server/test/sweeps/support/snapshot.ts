@@ -28,11 +28,16 @@ export const snapshot = async (db: Db): Promise<Snapshot> => {
 export const changedTables = (before: Snapshot, after: Snapshot) => tableNames.filter((name) => before[name] !== after[name]);
 
 // Waits for work a successful request leaves behind (outbound jobs the dispatcher takes after
-// commit), so the next snapshot is a stable baseline.
+// commit; the session a new WhatsApp connection starts, which moves it from qrcode to OPENING), so
+// the next snapshot is a stable baseline.
 export const settle = async (db: Db) => {
   for (let attempt = 0; attempt < 100; attempt++) {
-    const [row] = rowsOf<{ pending: number }>(await db.execute(sql`select count(*)::int as pending from outbound_jobs where done_at is null`));
-    if (row.pending === 0) break;
+    const [row] = rowsOf<{ pending: number }>(
+      await db.execute(
+        sql`select (select count(*) from outbound_jobs where done_at is null) + (select count(*) from connections where channel = 'whatsapp' and status = 'qrcode')::int as pending`,
+      ),
+    );
+    if (Number(row.pending) === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 30));
   }
   return snapshot(db);

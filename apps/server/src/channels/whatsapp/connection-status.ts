@@ -1,0 +1,33 @@
+// Writes a session's status (02-operations §4 Connection status), QR code and number on its
+// connection row and tells the company's screens: the connections table (company-{id}-whatsapp)
+// and the QR dialog (company-{id}-whatsappSession).
+import type { ConnectionStatus } from '@atende/shared/connections';
+import type { Db } from '../../db/client.ts';
+import type { EventBus } from '../../platform/events.ts';
+import { toConnectionViews } from '../../modules/connections/connection-view.ts';
+import { findConnection, updateConnection, type ConnectionRow } from '../../modules/connections/connections.repo.ts';
+
+export type StatusChange = { status: ConnectionStatus; qrcode?: string; number?: string };
+
+export const createStatusWriter = (deps: { db: Db; bus: EventBus }) => {
+  const announce = async (row: ConnectionRow | undefined) => {
+    // the connection was deleted meanwhile
+    if (!row) return;
+    const [view] = await toConnectionViews(deps.db, row.companyId, [row]);
+    deps.bus.publish({ companyId: row.companyId, event: 'whatsapp', payload: { action: 'update', whatsapp: view } });
+    deps.bus.publish({ companyId: row.companyId, event: 'whatsappSession', payload: { action: 'update', session: view } });
+  };
+  return {
+    write: async (companyId: number, connectionId: number, change: StatusChange) =>
+      announce(
+        await updateConnection(deps.db, companyId, connectionId, {
+          status: change.status,
+          qrcode: change.qrcode ?? '',
+          ...(change.number !== undefined && { number: change.number }),
+        }),
+      ),
+    publish: async (companyId: number, connectionId: number) => announce(await findConnection(deps.db, companyId, connectionId)),
+  };
+};
+
+export type StatusWriter = ReturnType<typeof createStatusWriter>;

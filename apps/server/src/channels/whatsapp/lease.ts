@@ -1,0 +1,61 @@
+// The session lease (whatsapp_session_leases): exactly one process owns a connection's socket.
+// Times come from the database's clock, the one clock every process shares.
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { whatsappSessionLeases } from '../../db/schema.ts';
+
+export type SessionCommand = 'restart' | 'newQr' | 'logout';
+
+const expiresIn = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
+
+// Takes the lease when it is free, expired or already ours; answers whether we hold it.
+export const acquireLease = async (db: DbOrTx, lease: { companyId: number; connectionId: number; owner: string; seconds: number }) => {
+  const rows = await db
+    .insert(whatsappSessionLeases)
+    .values({ companyId: lease.companyId, connectionId: lease.connectionId, owner: lease.owner, expiresAt: expiresIn(lease.seconds) })
+    .onConflictDoUpdate({
+      target: whatsappSessionLeases.connectionId,
+      set: { owner: lease.owner, expiresAt: expiresIn(lease.seconds), command: null },
+      setWhere: or(eq(whatsappSessionLeases.owner, lease.owner), lt(whatsappSessionLeases.expiresAt, sql`now()`)),
+    })
+    .returning({ connectionId: whatsappSessionLeases.connectionId });
+  return rows.length > 0;
+};
+
+// Extends our lease and takes the command another process left for us; undefined when the lease
+// is no longer ours.
+export const renewLease = async (db: DbOrTx, connectionId: number, owner: string, seconds: number) =>
+  db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ command: whatsappSessionLeases.command })
+      .from(whatsappSessionLeases)
+      .where(and(eq(whatsappSessionLeases.connectionId, connectionId), eq(whatsappSessionLeases.owner, owner)))
+      .for('update');
+    if (!current) return undefined;
+    await tx
+      .update(whatsappSessionLeases)
+      .set({ expiresAt: expiresIn(seconds), command: null })
+      .where(eq(whatsappSessionLeases.connectionId, connectionId));
+    return { command: (current.command ?? null) as SessionCommand | null };
+  });
+
+export const releaseLease = (db: DbOrTx, connectionId: number, owner: string) =>
+  db
+    .delete(whatsappSessionLeases)
+    .where(and(eq(whatsappSessionLeases.connectionId, connectionId), eq(whatsappSessionLeases.owner, owner)));
+
+// Leaves a command for the live owner; false when no other process holds a live lease.
+export const sendCommandToOwner = async (db: DbOrTx, connectionId: number, owner: string, command: SessionCommand) => {
+  const rows = await db
+    .update(whatsappSessionLeases)
+    .set({ command })
+    .where(
+      and(
+        eq(whatsappSessionLeases.connectionId, connectionId),
+        sql`${whatsappSessionLeases.owner} <> ${owner}`,
+        sql`${whatsappSessionLeases.expiresAt} > now()`,
+      ),
+    )
+    .returning({ connectionId: whatsappSessionLeases.connectionId });
+  return rows.length > 0;
+};

@@ -1,0 +1,283 @@
+// Runs the Baileys sockets this process owns: one per WhatsApp connection, each behind a lease
+// (lease.ts) so that exactly one process holds a session. Follows connection.update into the
+// 02-operations §4 statuses, reconnects with backoff after a drop, removes the credentials on a
+// logout, and takes over sessions whose owner stopped renewing its lease.
+import { randomUUID } from 'node:crypto';
+import { DisconnectReason, type ConnectionState } from '@whiskeysockets/baileys';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CompanyEvents } from '@atende/shared/events';
+import type { Db } from '../../db/client.ts';
+import { connections, whatsappSessionLeases } from '../../db/schema.ts';
+import { findByProviderId } from '../../modules/messages/messages.repo.ts';
+import type { EventBus } from '../../platform/events.ts';
+import { loadAuthState, removeAuthState } from './auth-state.ts';
+import type { StatusWriter } from './connection-status.ts';
+import { userOfJid } from './jid.ts';
+import { acquireLease, releaseLease, renewLease, sendCommandToOwner, type SessionCommand } from './lease.ts';
+import type { SocketFactory, WhatsappEvents, WhatsappSocket } from './socket.ts';
+
+export type SessionContext = { companyId: number; connectionId: number; socket: WhatsappSocket };
+
+// What the channel does with a live socket's events besides its connection state.
+export type SessionHandlers = {
+  [E in keyof WhatsappEvents]?: (context: SessionContext, payload: WhatsappEvents[E]) => Promise<void>;
+};
+
+export type SessionTimings = { leaseSeconds: number; reconnectBaseMs: number; reconnectMaxMs: number };
+
+export const defaultSessionTimings: SessionTimings = { leaseSeconds: 30, reconnectBaseMs: 1000, reconnectMaxMs: 60_000 };
+
+type Session = {
+  companyId: number;
+  connectionId: number;
+  socket?: WhatsappSocket;
+  connected: boolean;
+  // the current socket showed a QR code (a timeout then means nobody scanned it)
+  qrShown: boolean;
+  // events of a socket that was replaced are ignored
+  generation: number;
+  attempts: number;
+  reconnectTimer?: NodeJS.Timeout;
+  // events are handled one after another, in the order the socket emitted them
+  queue: Promise<void>;
+};
+
+// Sessions in these states wait for a user's action (try again, new QR) instead of starting alone.
+const idleStatuses = ['DISCONNECTED', 'TIMEOUT'];
+
+export const createSessionManager = (deps: {
+  db: Db;
+  bus: EventBus;
+  log: FastifyBaseLogger;
+  socketFactory: SocketFactory;
+  writeStatus: StatusWriter['write'];
+  handlers: SessionHandlers;
+  timings: SessionTimings;
+}) => {
+  const owner = randomUUID();
+  const sessions = new Map<number, Session>();
+  let renewTimer: NodeJS.Timeout | undefined;
+  let running = false;
+
+  const closeSocket = (session: Session) => {
+    clearTimeout(session.reconnectTimer);
+    session.generation++;
+    session.connected = false;
+    const socket = session.socket;
+    session.socket = undefined;
+    try {
+      socket?.end(undefined);
+    } catch (error) {
+      deps.log.debug({ err: error, connectionId: session.connectionId }, 'whatsapp socket end failed');
+    }
+  };
+
+  const forget = async (session: Session) => {
+    closeSocket(session);
+    sessions.delete(session.connectionId);
+    await releaseLease(deps.db, session.connectionId, owner);
+  };
+
+  const scheduleReconnect = (session: Session, delayMs: number) => {
+    clearTimeout(session.reconnectTimer);
+    session.reconnectTimer = setTimeout(() => {
+      if (sessions.get(session.connectionId) === session) void openSocket(session).catch((error: unknown) => reconnectAfterFailure(session, error));
+    }, delayMs);
+  };
+
+  const backoff = (session: Session) => {
+    session.attempts++;
+    return Math.min(deps.timings.reconnectBaseMs * 2 ** (session.attempts - 1), deps.timings.reconnectMaxMs);
+  };
+
+  const reconnectAfterFailure = (session: Session, error: unknown) => {
+    deps.log.warn({ err: error, connectionId: session.connectionId }, 'whatsapp session failed to open; retrying');
+    scheduleReconnect(session, backoff(session));
+  };
+
+  const onConnectionUpdate = async (session: Session, update: Partial<ConnectionState>, registered: () => boolean) => {
+    const { companyId, connectionId } = session;
+    if (update.qr) {
+      session.qrShown = true;
+      await deps.writeStatus(companyId, connectionId, { status: 'qrcode', qrcode: update.qr });
+    }
+    if (update.isNewLogin) await deps.writeStatus(companyId, connectionId, { status: 'PAIRING' });
+    if (update.connection === 'open') {
+      session.attempts = 0;
+      session.connected = true;
+      const number = session.socket?.user?.id ? userOfJid(session.socket.user.id) : undefined;
+      await deps.writeStatus(companyId, connectionId, { status: 'CONNECTED', number });
+      return;
+    }
+    if (update.connection !== 'close') return;
+    session.connected = false;
+    const code = (update.lastDisconnect?.error as { output?: { statusCode?: number } } | undefined)?.output?.statusCode;
+    deps.log.info({ connectionId, code }, 'whatsapp connection closed');
+    if (code === DisconnectReason.loggedOut) {
+      await forget(session);
+      await removeAuthState(deps.db, connectionId);
+      await deps.writeStatus(companyId, connectionId, { status: 'DISCONNECTED' });
+      return;
+    }
+    if (code === DisconnectReason.connectionReplaced) {
+      // the number was opened elsewhere with these credentials; reconnecting would fight it
+      await forget(session);
+      await deps.writeStatus(companyId, connectionId, { status: 'DISCONNECTED' });
+      return;
+    }
+    if (code === DisconnectReason.timedOut && session.qrShown && !registered()) {
+      // nobody scanned the QR codes in time (a socket that never reached WhatsApp times out too,
+      // and is retried below)
+      await forget(session);
+      await deps.writeStatus(companyId, connectionId, { status: 'TIMEOUT' });
+      return;
+    }
+    closeSocket(session);
+    // WhatsApp asks for a fresh socket right after pairing; anything else is a drop
+    if (code === DisconnectReason.restartRequired) {
+      scheduleReconnect(session, 0);
+      return;
+    }
+    await deps.writeStatus(companyId, connectionId, { status: 'OPENING' });
+    scheduleReconnect(session, backoff(session));
+  };
+
+  const openSocket = async (session: Session) => {
+    const { companyId, connectionId } = session;
+    const [connection] = await deps.db.select().from(connections).where(eq(connections.id, connectionId));
+    if (!connection || sessions.get(connectionId) !== session) return;
+    const { state, saveCreds } = await loadAuthState(deps.db, companyId, connectionId);
+    const generation = ++session.generation;
+    session.qrShown = false;
+    const socket = deps.socketFactory({
+      connectionId,
+      auth: state,
+      syncFullHistory: connection.enableImportMessage && connection.importOldMessages !== null,
+      getMessage: async (key) => {
+        const stored = key.id ? await findByProviderId(deps.db, companyId, connectionId, key.id) : undefined;
+        return stored ? { conversation: stored.body } : undefined;
+      },
+      log: deps.log.child({ connectionId }),
+    });
+    session.socket = socket;
+    const on = <E extends keyof WhatsappEvents>(event: E, handle: (payload: WhatsappEvents[E]) => Promise<void>) =>
+      socket.ev.on(event, (payload) => {
+        if (session.generation !== generation) return;
+        session.queue = session.queue
+          .then(() => (session.generation === generation ? handle(payload) : undefined))
+          .catch((error: unknown) => deps.log.error({ err: error, connectionId, event }, 'whatsapp event failed'));
+      });
+    on('creds.update', async (update) => void (await saveCreds(update)));
+    on('connection.update', (update) => onConnectionUpdate(session, update, () => Boolean(state.creds.me)));
+    for (const [event, handle] of Object.entries(deps.handlers) as [keyof WhatsappEvents, (c: SessionContext, p: unknown) => Promise<void>][]) {
+      if (event === 'creds.update' || event === 'connection.update') continue;
+      on(event, (payload) => handle({ companyId, connectionId, socket }, payload));
+    }
+  };
+
+  const start = async (companyId: number, connectionId: number) => {
+    if (!running || sessions.has(connectionId)) return sessions.has(connectionId);
+    const session: Session = { companyId, connectionId, connected: false, qrShown: false, generation: 0, attempts: 0, queue: Promise.resolve() };
+    // claimed before the first await, so two triggers cannot open two sockets
+    sessions.set(connectionId, session);
+    if (!(await acquireLease(deps.db, { companyId, connectionId, owner, seconds: deps.timings.leaseSeconds }))) {
+      sessions.delete(connectionId);
+      return false;
+    }
+    await deps.writeStatus(companyId, connectionId, { status: 'OPENING' });
+    await openSocket(session).catch((error: unknown) => reconnectAfterFailure(session, error));
+    return true;
+  };
+
+  const runLocally = async (companyId: number, connectionId: number, command: SessionCommand) => {
+    const session = sessions.get(connectionId);
+    if (command === 'logout') {
+      await session?.socket?.logout().catch((error: unknown) => deps.log.warn({ err: error, connectionId }, 'whatsapp logout failed'));
+    }
+    if (session) await forget(session);
+    if (command === 'logout' || command === 'newQr') await removeAuthState(deps.db, connectionId);
+    if (command === 'logout') {
+      await deps.writeStatus(companyId, connectionId, { status: 'DISCONNECTED' });
+      return;
+    }
+    await start(companyId, connectionId);
+  };
+
+  // A live session owned by another process gets the command through its lease row.
+  const command = async (companyId: number, connectionId: number, action: SessionCommand) => {
+    if (!sessions.has(connectionId) && (await sendCommandToOwner(deps.db, connectionId, owner, action))) return;
+    await runLocally(companyId, connectionId, action);
+  };
+
+  // Renews our leases (running the commands left for us) and adopts sessions whose owner is gone.
+  const tick = async () => {
+    for (const session of [...sessions.values()]) {
+      const renewed = await renewLease(deps.db, session.connectionId, owner, deps.timings.leaseSeconds);
+      if (!renewed) {
+        deps.log.warn({ connectionId: session.connectionId }, 'whatsapp session lease lost; closing the local socket');
+        closeSocket(session);
+        sessions.delete(session.connectionId);
+      } else if (renewed.command) {
+        await runLocally(session.companyId, session.connectionId, renewed.command);
+      }
+    }
+    const candidates = await deps.db
+      .select({ id: connections.id, companyId: connections.companyId })
+      .from(connections)
+      .where(
+        and(
+          eq(connections.channel, 'whatsapp'),
+          notInArray(connections.status, idleStatuses),
+          sql`not exists (select 1 from ${whatsappSessionLeases} where ${whatsappSessionLeases.connectionId} = ${connections.id} and ${whatsappSessionLeases.expiresAt} > now())`,
+        ),
+      );
+    for (const candidate of candidates) {
+      if (!sessions.has(candidate.id)) await start(candidate.companyId, candidate.id);
+    }
+  };
+
+  const unsubscribe = deps.bus.subscribe(({ companyId, event, payload }) => {
+    if (event !== 'whatsapp') return;
+    const change = payload as CompanyEvents['whatsapp'];
+    if (change.action === 'delete') {
+      const session = sessions.get(change.whatsappId);
+      if (session) void forget(session).catch(() => undefined);
+      return;
+    }
+    // a new WhatsApp connection (or one set back to qrcode) shows its QR code at once
+    const { whatsapp } = change;
+    if (whatsapp.channel === 'whatsapp' && whatsapp.status === 'qrcode' && !sessions.has(whatsapp.id)) {
+      void start(companyId, whatsapp.id).catch((error: unknown) => deps.log.error({ err: error }, 'whatsapp session start failed'));
+    }
+  });
+
+  let ticking: Promise<void> = Promise.resolve();
+  return {
+    owner,
+    start: async () => {
+      running = true;
+      await tick();
+      renewTimer = setInterval(() => {
+        ticking = ticking.then(tick).catch((error: unknown) => deps.log.error({ err: error }, 'whatsapp lease renewal failed'));
+      }, (deps.timings.leaseSeconds * 1000) / 3);
+    },
+    // Closes our sockets and gives the leases back without touching statuses or credentials, so
+    // the next process resumes every session without a new QR.
+    stop: async () => {
+      running = false;
+      unsubscribe();
+      clearInterval(renewTimer);
+      await ticking;
+      for (const session of [...sessions.values()]) await forget(session);
+    },
+    command,
+    // the live socket of a connected session this process owns
+    connectedSocket: (connectionId: number) => {
+      const session = sessions.get(connectionId);
+      return session?.connected ? session.socket : undefined;
+    },
+  };
+};
+
+export type SessionManager = ReturnType<typeof createSessionManager>;

@@ -1,0 +1,110 @@
+// The WhatsApp (Baileys) channel assembled: session manager, inbound handlers, provider, read
+// receipts and session routes. The app starts it when ready and stops it before closing.
+import { downloadMediaMessage } from '@whiskeysockets/baileys';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { EventBus } from '../../platform/events.ts';
+import type { OutboxSignal } from '../../platform/outbox-signal.ts';
+import type { Storage } from '../../platform/storage.ts';
+import type { TicketsService } from '../../modules/tickets/tickets.service.ts';
+import type { InboundPipeline } from '../inbound-pipeline.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { createCallHandler } from './calls.ts';
+import { createStatusWriter } from './connection-status.ts';
+import { createHistoryImport } from './history-import.ts';
+import { createInboundHandlers, type MediaDownloader } from './inbound.ts';
+import { createWhatsappProvider } from './outbound.ts';
+import { createWhatsappNumberCheck } from './number-check.ts';
+import { createOwnSends } from './own-sends.ts';
+import { sendReadReceipts } from './read-receipts.ts';
+import { createSessionManager, defaultSessionTimings, type SessionTimings } from './session-manager.ts';
+import { baileysLogger, baileysSocketFactory, type SocketFactory } from './socket.ts';
+import { whatsappSessionRoutes } from './whatsapp-session.routes.ts';
+
+export type WhatsappChannelOptions = {
+  socketFactory?: SocketFactory;
+  downloadMedia?: MediaDownloader;
+  timings?: Partial<SessionTimings>;
+  // how long history batches must stop arriving before an import runs
+  importQuietMs?: number;
+};
+
+const IMPORT_QUIET_MS = 30_000;
+
+const baileysDownload =
+  (log: FastifyBaseLogger): MediaDownloader =>
+  async (message, socket) => {
+    return downloadMediaMessage(message, 'buffer', {}, {
+      logger: baileysLogger(log),
+      reuploadRequest: socket.updateMediaMessage ?? (async () => {
+        throw new Error('media expired and cannot be asked for again');
+      }),
+    });
+  };
+
+export const createWhatsappChannel = (
+  deps: {
+    db: Db;
+    bus: EventBus;
+    storage: Storage;
+    pipeline: InboundPipeline;
+    tickets: TicketsService;
+    outbox: OutboxSignal;
+    clock: Clock;
+    log: FastifyBaseLogger;
+  },
+  options: WhatsappChannelOptions = {},
+) => {
+  const ownSends = createOwnSends();
+  const inbound = createInboundHandlers({
+    db: deps.db,
+    bus: deps.bus,
+    pipeline: deps.pipeline,
+    storage: deps.storage,
+    downloadMedia: options.downloadMedia ?? baileysDownload(deps.log),
+    ownSends,
+    log: deps.log,
+  });
+  const status = createStatusWriter({ db: deps.db, bus: deps.bus });
+  const history = createHistoryImport({
+    db: deps.db,
+    bus: deps.bus,
+    tickets: deps.tickets,
+    clock: deps.clock,
+    log: deps.log,
+    publishConnection: status.publish,
+    receive: inbound.receive,
+    quietMs: options.importQuietMs ?? IMPORT_QUIET_MS,
+  });
+  const sessions = createSessionManager({
+    db: deps.db,
+    bus: deps.bus,
+    log: deps.log,
+    socketFactory: options.socketFactory ?? baileysSocketFactory,
+    writeStatus: status.write,
+    handlers: {
+      ...inbound.handlers,
+      call: createCallHandler({ db: deps.db, pipeline: deps.pipeline, tickets: deps.tickets, outbox: deps.outbox }),
+      'messaging-history.set': history.handler,
+    },
+    timings: { ...defaultSessionTimings, ...options.timings },
+  });
+  const provider = createWhatsappProvider({ db: deps.db, storage: deps.storage, sessions, ownSends });
+  let stopReceipts: (() => void) | undefined;
+  return {
+    provider,
+    sessions,
+    routes: whatsappSessionRoutes({ db: deps.db, sessions, closeImported: history.closeImported }),
+    checkNumber: createWhatsappNumberCheck({ db: deps.db, sessions }),
+    start: async () => {
+      stopReceipts = sendReadReceipts({ db: deps.db, bus: deps.bus, sessions, log: deps.log });
+      await sessions.start();
+    },
+    stop: async () => {
+      stopReceipts?.();
+      await sessions.stop();
+      history.stop();
+      ownSends.clear();
+    },
+  };
+};

@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connections, tickets } from '../../../src/db/schema.ts';
+import { createQueue } from '../../factories/company.factory.ts';
+import { connectSocket, recordEvents } from '../../helpers/attendance.ts';
+import type { TestApp } from '../../helpers/test-app.ts';
+import { connectionOf, setupWhatsappCompany, startWhatsappApp, waitFor, waMessage } from './support.ts';
+
+let t: TestApp;
+let whatsapp: Awaited<ReturnType<typeof startWhatsappApp>>['whatsapp'];
+beforeAll(async () => {
+  ({ t, whatsapp } = await startWhatsappApp());
+});
+afterAll(() => t.close());
+
+const at = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
+const dated = (message: ReturnType<typeof waMessage>, iso: string) => ({ ...message, messageTimestamp: at(iso) });
+
+const importing = async (closedTicketsPostImported: boolean) => {
+  const setup = await setupWhatsappCompany(t, whatsapp);
+  const queue = await createQueue(t.db, setup.company.id);
+  await t.db
+    .update(connections)
+    .set({
+      enableImportMessage: true,
+      importOldMessages: new Date('2026-01-01T00:00:00Z'),
+      importRecentMessages: new Date('2026-06-30T00:00:00Z'),
+      queueIdImportMessages: queue.id,
+      closedTicketsPostImported,
+    })
+    .where(eq(connections.id, setup.connectionId));
+  const client = await connectSocket(t, setup.session.token);
+  const seen = recordEvents(client);
+  setup.socket.open();
+  const history = [
+    dated(waMessage('5511911110001@s.whatsapp.net', { conversation: 'antigo demais' }), '2025-12-01T10:00:00Z'),
+    dated(waMessage('5511911110001@s.whatsapp.net', { conversation: 'bom dia' }), '2026-02-01T10:00:00Z'),
+    dated(waMessage('5511911110001@s.whatsapp.net', { conversation: 'bom dia, em que ajudo?' }, { fromMe: true }), '2026-02-01T10:05:00Z'),
+    dated(waMessage('120363000000000009@g.us', { conversation: 'grupo' }, { participant: '5511911110002@s.whatsapp.net' }), '2026-03-01T10:00:00Z'),
+  ];
+  setup.socket.emit('messaging-history.set', { chats: [], contacts: [], messages: history.slice(0, 2), isLatest: true, progress: 50 });
+  setup.socket.emit('messaging-history.set', {
+    chats: [],
+    contacts: [],
+    messages: [...history.slice(2), dated(waMessage('5511911110003@s.whatsapp.net', { conversation: 'olá' }), '2026-04-01T10:00:00Z')],
+    isLatest: false,
+    progress: 100,
+  });
+  const channel = `importMessages-${setup.company.id}`;
+  await waitFor(() => seen.find((event) => event.channel === channel && event.payload.action === 'refresh'), 'the end of the import');
+  const progress = seen.filter((event) => event.channel === channel && event.payload.action === 'update').map((event) => event.payload.status);
+  const imported = await t.db.select().from(tickets).where(eq(tickets.whatsappId, setup.connectionId));
+  client.disconnect();
+  return { ...setup, queue, progress, imported };
+};
+
+describe('Message import from the WhatsApp history (02-operations §4 Message import)', () => {
+  it('imports the messages inside the dates with progress, then offers to close the imported tickets (02-operations §4, §7)', async () => {
+    const c = await importing(false);
+    expect(c.progress[0]).toEqual({ this: -1, all: 0, date: '' });
+    expect(c.progress.at(-1)).toEqual({ this: 3, all: 3, date: '2026-04-01T10:00:00.000Z' });
+    expect(c.imported).toHaveLength(2);
+    expect(c.imported.every((ticket) => ticket.status === 'pending' && ticket.queueId === c.queue.id)).toBe(true);
+    const first = c.imported.find((ticket) => ticket.lastMessage === 'bom dia, em que ajudo?');
+    const page = (await t.request('GET', `/messages/${first!.id}`, { token: c.session.token })).body.messages;
+    expect(page.map((message: any) => [message.body, message.fromMe])).toEqual([
+      ['bom dia', false],
+      ['bom dia, em que ajudo?', true],
+    ]);
+    expect((await t.request('GET', `/whatsapp/${c.connectionId}`, { token: c.session.token })).body.statusImportMessages).toBe('renderButtonCloseTickets');
+
+    const closed = await t.request('POST', `/closedimported/${c.connectionId}`, { token: c.session.token });
+    expect(closed).toMatchObject({ status: 200, body: { closed: 2 } });
+    expect((await t.db.select().from(tickets).where(eq(tickets.whatsappId, c.connectionId))).map((ticket) => ticket.status)).toEqual(['closed', 'closed']);
+    expect((await t.request('GET', `/whatsapp/${c.connectionId}`, { token: c.session.token })).body.statusImportMessages).toBeNull();
+    expect((await connectionOf(t, c.session.token, c.connectionId)).status).toBe('CONNECTED');
+  });
+
+  it('with closedTicketsPostImported the imported tickets are closed when the import ends (02-operations §3)', async () => {
+    const c = await importing(true);
+    const after = await t.db.select().from(tickets).where(eq(tickets.whatsappId, c.connectionId));
+    expect(after.map((ticket) => ticket.status)).toEqual(['closed', 'closed']);
+    expect((await t.request('GET', `/whatsapp/${c.connectionId}`, { token: c.session.token })).body.statusImportMessages).toBeNull();
+  });
+
+  it('a connection without import enabled ignores the history (02-operations §3 enableImportMessage)', async () => {
+    const setup = await setupWhatsappCompany(t, whatsapp);
+    setup.socket.open();
+    setup.socket.emit('messaging-history.set', {
+      chats: [],
+      contacts: [],
+      messages: [dated(waMessage('5511911110004@s.whatsapp.net', { conversation: 'histórico' }), '2026-02-01T10:00:00Z')],
+      isLatest: true,
+    });
+    setup.socket.emit('messages.upsert', { messages: [waMessage('5511911110004@s.whatsapp.net', { conversation: 'nova' })], type: 'notify' });
+    const ticket = await waitFor(async () => (await t.db.select().from(tickets).where(eq(tickets.whatsappId, setup.connectionId)))[0], 'the live ticket');
+    // one session's events are handled in order, so the history was dealt with before 'nova'
+    const page = (await t.request('GET', `/messages/${ticket.id}`, { token: setup.session.token })).body.messages;
+    expect(page.map((message: any) => message.body)).toEqual(['nova']);
+  });
+
+  it('closing imported tickets needs the connection permission and the company\'s own connection (02-operations §6)', async () => {
+    const setup = await setupWhatsappCompany(t, whatsapp);
+    const outsider = await setupWhatsappCompany(t, whatsapp);
+    expect((await t.request('POST', `/closedimported/${setup.connectionId}`, { token: outsider.session.token })).status).toBe(404);
+  });
+});
