@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl } from './platform/access.ts';
-import type { Clock } from './platform/clock.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { createEventBus } from './platform/events.ts';
 import { createOutboxSignal } from './platform/outbox-signal.ts';
@@ -35,6 +35,7 @@ import { createSettingsService } from './modules/settings/settings.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { createConversationFlow } from './modules/flow/conversation-flow.ts';
 import { createMessagesService } from './modules/messages/messages.service.ts';
 import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.ts';
 import { createTicketNotesService } from './modules/ticket-notes/ticket-notes.service.ts';
@@ -99,7 +100,8 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   const outbox = createOutboxSignal();
   const ticketsService = createTicketsService({ db, bus, outbox });
   const messagesService = createMessagesService({ db, bus, outbox, storage, tickets: ticketsService });
-  const pipeline = createInboundPipeline({ db, tickets: ticketsService });
+  const flow = createConversationFlow({ clock: options.clock ?? systemClock, timeZone: config.timeZone, tickets: ticketsService, outbox });
+  const pipeline = createInboundPipeline({ db, tickets: ticketsService, flow });
 
   await app.register(authRoutes(authService, { refreshTtlSeconds: config.refreshTokenTtlSeconds }));
   await app.register(usersRoutes(usersService));

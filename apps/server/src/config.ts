@@ -24,6 +24,18 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // IANA zone in which service hours, vacations and the {{hour}}/{{ms}} placeholders are read
+  TIMEZONE: z
+    .string()
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'unknown time zone')
+    .optional(),
 });
 
 export type Config = {
@@ -45,6 +57,7 @@ export type Config = {
   webDistDir: string;
   trustProxy: boolean;
   logLevel: string;
+  timeZone: string;
 };
 
 type Secrets = { jwtSecret: string; jwtRefreshSecret: string };
@@ -99,5 +112,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
+    timeZone: e.TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
   };
 };

@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from '../db/client.ts';
 import { connections, contacts } from '../db/schema.ts';
 import { isUniqueViolation } from '../platform/db-errors.ts';
 import { notFound } from '../platform/errors.ts';
+import type { ConversationFlow } from '../modules/flow/conversation-flow.ts';
 import * as messagesRepo from '../modules/messages/messages.repo.ts';
 import { writeTicketLog } from '../modules/tickets/ticket-logs.repo.ts';
 import * as ticketsRepo from '../modules/tickets/tickets.repo.ts';
@@ -32,10 +33,18 @@ const upsertContact = async (tx: DbOrTx, message: InboundMessage, channel: strin
   return contact;
 };
 
-const liveTicketFor = async (tx: DbOrTx, message: InboundMessage, contact: typeof contacts.$inferSelect, channel: string) => {
+const liveTicketFor = async (
+  tx: DbOrTx,
+  message: InboundMessage,
+  contact: typeof contacts.$inferSelect,
+  channel: string,
+  flow: ConversationFlow,
+) => {
   const existing = await ticketsRepo.findLiveTicket(tx, message.companyId, contact.id, message.connectionId);
   if (existing) return existing;
   try {
+    const reopened = await tx.transaction((inner) => flow.reopenRecent(inner, contact, message.connectionId));
+    if (reopened) return reopened;
     const created = await tx.transaction((inner) =>
       ticketsRepo.insertTicket(inner, {
         companyId: message.companyId,
@@ -61,7 +70,7 @@ const liveTicketFor = async (tx: DbOrTx, message: InboundMessage, contact: typeo
 // PostgreSQL text cannot hold NUL; a customer's message is kept without it rather than refused.
 const withoutNul = (text: string) => text.replaceAll('\u0000', '');
 
-export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService }) => ({
+export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService; flow: ConversationFlow }) => ({
   receive: async (raw: InboundMessage): Promise<InboundResult> => {
     const message = { ...raw, body: withoutNul(raw.body), from: { ...raw.from, name: withoutNul(raw.from.name) } };
     const outcome = await deps.db.transaction(async (tx) => {
@@ -73,7 +82,7 @@ export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService })
       const known = await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.providerMessageId);
       if (known) return { duplicate: true as const, message: known };
       const contact = await upsertContact(tx, message, connection.channel);
-      const ticket = await liveTicketFor(tx, message, contact, connection.channel);
+      const ticket = await liveTicketFor(tx, message, contact, connection.channel, deps.flow);
       const quoted = message.quotedProviderMessageId
         ? await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.quotedProviderMessageId)
         : undefined;
@@ -101,9 +110,14 @@ export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService })
         lastMessage: stored.body || stored.mediaType,
         unreadIncrement: stored.fromMe ? 0 : 1,
       });
-      return { duplicate: false as const, message: stored, ticket: bumped };
+      // the bot answers in this transaction, so a retried webhook can never run it twice
+      const flowed = await deps.flow.run(tx, { ticket: bumped, contact, message: stored });
+      return { duplicate: false as const, message: stored, flowed };
     });
-    if (!outcome.duplicate) await deps.tickets.publishMessage(outcome.ticket, outcome.message);
+    if (!outcome.duplicate) {
+      await deps.tickets.publishMessage(outcome.flowed.ticket, outcome.message);
+      await deps.flow.publish(outcome.flowed);
+    }
     return { messageId: outcome.message.id, ticketId: outcome.message.ticketId, duplicate: outcome.duplicate };
   },
 

@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { findConnection } from '../connections/connections.repo.ts';
+import { findUser } from '../users/users.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { existingTagIds } from '../tags/tags.repo.ts';
 import { toContactView, toContactViews, withMaskedNumber } from './contact-view.ts';
@@ -35,6 +36,7 @@ const contactValues = (body: ContactUpdateBody): Partial<repo.NewContact> => ({
   disableBot: body.disableBot,
   acceptAudioMessage: body.acceptAudioMessage,
   whatsappId: body.whatsappId,
+  walletUserId: body.walletUserId,
 });
 
 export const createContactsService = ({ db, bus }: Deps) => {
@@ -67,6 +69,10 @@ export const createContactsService = ({ db, bus }: Deps) => {
 
   const checkConnection = async (tx: DbOrTx, companyId: number, whatsappId: number | null | undefined) => {
     if (whatsappId && !(await findConnection(tx, companyId, whatsappId))) throw notFound('ERR_NO_WAPP_FOUND');
+  };
+
+  const checkWalletUser = async (tx: DbOrTx, companyId: number, userId: number | null | undefined) => {
+    if (userId && !(await findUser(tx, companyId, userId))) throw notFound('ERR_NO_USER_FOUND');
   };
 
   const existingContact = async (tx: DbOrTx, companyId: number, contactId: number) => {
@@ -119,6 +125,7 @@ export const createContactsService = ({ db, bus }: Deps) => {
       const contact = await db
         .transaction(async (tx) => {
           await checkConnection(tx, tenant.companyId, body.whatsappId);
+          await checkWalletUser(tx, tenant.companyId, body.walletUserId);
           const row = await repo.insertContact(tx, tenant.companyId, {
             ...contactValues(body),
             name: body.name,
@@ -143,6 +150,7 @@ export const createContactsService = ({ db, bus }: Deps) => {
             delete values.number;
           }
           await checkConnection(tx, tenant.companyId, body.whatsappId);
+          await checkWalletUser(tx, tenant.companyId, body.walletUserId);
           const row = await repo.updateContact(tx, tenant.companyId, contactId, values);
           if (!row) throw contactNotFound();
           if (body.extraInfo) await repo.replaceExtraInfo(tx, tenant.companyId, contactId, body.extraInfo);
