@@ -59,11 +59,17 @@ export const runFlow = async (tx: DbOrTx, env: FlowEnv, input: FlowInput): Promi
     await log('closed');
   };
 
-  // --- the bot's menus and their limits (maxUseBotQueues sends per ticket, 0 = unlimited) ---
+  // --- the bot's menus and their limit: maxUseBotQueues (0 = unlimited) counts the queue menus
+  // and every menu repeated after an answer it did not know; walking the option tree is free ---
   const botExhausted = () => connection.maxUseBotQueues > 0 && ticket.amountUsedBotQueues >= connection.maxUseBotQueues;
-  const menuSent = async (chatbotId: number | null) => {
+  const menuSent = async (chatbotId: number | null, counted: boolean) => {
     if (!ticket.isBot && ticket.amountUsedBotQueues === 0) await log('chatBot');
-    await update({ isBot: true, chatbotId, amountUsedBotQueues: ticket.amountUsedBotQueues + 1, botMenuSentAt: now });
+    await update({
+      isBot: true,
+      chatbotId,
+      amountUsedBotQueues: ticket.amountUsedBotQueues + (counted ? 1 : 0),
+      botMenuSentAt: now,
+    });
   };
   // An answer the menu does not know: repeat the menu, unless timeUseBotQueues minutes have not
   // passed since the last one, or the bot has used up its sends and leaves the ticket waiting.
@@ -78,7 +84,7 @@ export const runFlow = async (tx: DbOrTx, env: FlowEnv, input: FlowInput): Promi
 
   const sendQueueMenu = async () => {
     await send(queueMenu(connection.greetingMessage, connectionQueues));
-    await menuSent(null);
+    await menuSent(null, true);
   };
 
   // The ticket waits in the queue: an attendant is chosen, or the customer learns their place.
@@ -96,14 +102,21 @@ export const runFlow = async (tx: DbOrTx, env: FlowEnv, input: FlowInput): Promi
     }
   };
 
-  const showLevel = async (queue: repo.FlowQueue, parentId: number | null, text: string, depth: number): Promise<void> => {
+  // `repeat`: shown again after an unknown answer, so it counts and never auto-chooses
+  const showLevel = async (
+    queue: repo.FlowQueue,
+    parentId: number | null,
+    text: string,
+    depth: number,
+    repeat = false,
+  ): Promise<void> => {
     const options = await repo.optionsUnder(tx, ticket.companyId, queue.id, parentId);
-    if (options.length === 1 && depth < MAX_AUTO_DEPTH) {
+    if (options.length === 1 && !repeat && depth < MAX_AUTO_DEPTH) {
       await send(text);
       return perform(queue, options[0], depth + 1);
     }
     await send(optionMenu(text, options, { back: parentId !== null, mainMenu: parentId !== null || connectionQueues.length > 1 }));
-    await menuSent(parentId);
+    await menuSent(parentId, repeat);
   };
 
   const enterQueue = async (queue: repo.FlowQueue, depth: number) => {
@@ -207,6 +220,7 @@ export const runFlow = async (tx: DbOrTx, env: FlowEnv, input: FlowInput): Promi
       else await repeatOrGiveUp(sendQueueMenu);
       return result();
     }
+    // going back always shows the level, even one with a single option (no auto-choice)
     if (isKey(answer, MAIN_MENU_KEY) || (isKey(answer, BACK_KEY) && ticket.chatbotId === null)) {
       if (connectionQueues.length > 1) {
         await update({ queueId: null, chatbotId: null });
@@ -227,7 +241,7 @@ export const runFlow = async (tx: DbOrTx, env: FlowEnv, input: FlowInput): Promi
     if (index !== undefined) await perform(currentQueue, options[index], 0);
     else
       await repeatOrGiveUp(() =>
-        showLevel(currentQueue, level?.id ?? null, level?.greetingMessage ?? currentQueue.greetingMessage, MAX_AUTO_DEPTH),
+        showLevel(currentQueue, level?.id ?? null, level?.greetingMessage ?? currentQueue.greetingMessage, 0, true),
       );
     return result();
   }
