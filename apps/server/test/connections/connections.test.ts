@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createQueue, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
+import { setupAttendance } from '../helpers/attendance.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -114,5 +115,13 @@ describe('connections (02-operations §3 Connection, §5, §7 Connections)', () 
     const allowed = await createUser(t.db, s.company.id, { allowConnections: 'enabled' });
     const allowedToken = (await t.login(allowed.email, TEST_PASSWORD)).token;
     expect((await t.request('PUT', `/whatsapp/${line.id}`, { token: allowedToken, body: { name: 'Renomeada' } })).body.name).toBe('Renomeada');
+  });
+
+  it('deleting a connection closes its live tickets, so none is left on a connection that is gone (02-operations §7 Connections)', async () => {
+    const a = await setupAttendance(t);
+    const { ticketId } = await a.inbound('5511988880001', 'Oi');
+    const removed = await t.request('DELETE', `/whatsapp/${a.connection.id}`, { token: a.adminSession.token });
+    expect(removed.status).toBe(204);
+    expect(await a.ticket(a.adminSession.token, ticketId)).toMatchObject({ status: 'closed', whatsappId: null });
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { connectionQueues, connections, queues } from '../../db/schema.ts';
+import { connectionQueues, connections, queues, tickets } from '../../db/schema.ts';
 
 export type ConnectionChannel = (typeof connections.$inferSelect)['channel'];
 export type ConnectionRow = typeof connections.$inferSelect;
@@ -90,3 +90,11 @@ export const queuesOfConnections = async (db: DbOrTx, companyId: number, connect
     .where(and(eq(connectionQueues.companyId, companyId), inArray(connectionQueues.connectionId, connectionIds)))
     .orderBy(asc(queues.name));
 };
+
+// A deleted connection can carry no conversation: its live tickets are closed first, which also
+// keeps them from colliding (one live ticket per contact) once their connection becomes null.
+export const closeLiveTicketsOf = (db: DbOrTx, companyId: number, connectionId: number) =>
+  db
+    .update(tickets)
+    .set({ status: 'closed', closedAt: sql`now()`, isBot: false, amountUsedBotQueues: 0, updatedAt: sql`now()` })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.whatsappId, connectionId), ne(tickets.status, 'closed')));

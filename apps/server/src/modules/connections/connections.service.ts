@@ -108,7 +108,9 @@ export const createConnectionsService = ({ db, bus }: { db: Db; bus: EventBus })
     remove: async (tenant: TenantContext, connectionId: number) => {
       await db.transaction(async (tx) => {
         const current = await repo.findConnection(tx, tenant.companyId, connectionId);
-        if (!current || !(await repo.deleteConnection(tx, tenant.companyId, connectionId))) throw connectionNotFound();
+        if (!current) throw connectionNotFound();
+        await repo.closeLiveTicketsOf(tx, tenant.companyId, connectionId);
+        if (!(await repo.deleteConnection(tx, tenant.companyId, connectionId))) throw connectionNotFound();
         // the company keeps a default connection while it has any
         if (current.isDefault) await repo.promoteOldestToDefault(tx, tenant.companyId);
       });
