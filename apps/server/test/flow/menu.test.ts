@@ -215,6 +215,18 @@ describe('nested chatbot options and the way back (02-operations §3 Chatbot opt
     expect(await f.ticketOf(ticketId)).toMatchObject({ status: 'closed', isBot: false, amountUsedBotQueues: 0 });
   });
 
+  it('when the bot has used up its sends inside a queue, the ticket lands in that queue (02-operations §3 maxUseBotQueues)', async () => {
+    const { f, service } = await optionTree();
+    await f.configureConnection({ maxUseBotQueues: 2 });
+    await f.setting('sendQueuePosition', 'enabled');
+    await f.setting('sendQueuePositionMessage', 'Sua posição na fila:');
+    const from = '5511911110007';
+    const { ticketId } = await f.inbound(from, 'Oi');
+    for (const answer of ['1', 'hein?', 'hein??', 'alô']) await f.inbound(from, answer);
+    await f.botSaid(ticketId, [mainMenu, topMenu, topMenu, 'Sua posição na fila: *1*']);
+    expect(await f.ticketOf(ticketId)).toMatchObject({ status: 'pending', queueId: service.id, isBot: false, amountUsedBotQueues: 2 });
+  });
+
   it('a queue with a single option chooses it without asking (02-operations §5 a single option is auto-chosen)', async () => {
     const f = await setupFlow(t);
     const only = await f.queue({ name: 'Recepção', greetingMessage: 'Recepção.' });

@@ -72,9 +72,10 @@ export const runFlow = async (tx: DbOrTx, env: FlowEnv, input: FlowInput): Promi
     });
   };
   // An answer the menu does not know: repeat the menu, unless timeUseBotQueues minutes have not
-  // passed since the last one, or the bot has used up its sends and leaves the ticket waiting.
-  const repeatOrGiveUp = async (resend: () => Promise<void>) => {
-    if (botExhausted()) return update({ isBot: false });
+  // passed since the last one, or the bot has used up its sends and leaves the ticket waiting
+  // (landing in the queue it reached, if any).
+  const repeatOrGiveUp = async (resend: () => Promise<void>, queue?: repo.FlowQueue) => {
+    if (botExhausted()) return queue ? land(queue) : update({ isBot: false });
     const interval = connection.timeUseBotQueues * 60_000;
     if (interval > 0 && ticket.botMenuSentAt && now.getTime() - ticket.botMenuSentAt.getTime() < interval) return;
     await resend();
@@ -240,8 +241,9 @@ export const runFlow = async (tx: DbOrTx, env: FlowEnv, input: FlowInput): Promi
     const index = chosenIndex(answer, options.length);
     if (index !== undefined) await perform(currentQueue, options[index], 0);
     else
-      await repeatOrGiveUp(() =>
-        showLevel(currentQueue, level?.id ?? null, level?.greetingMessage ?? currentQueue.greetingMessage, 0, true),
+      await repeatOrGiveUp(
+        () => showLevel(currentQueue, level?.id ?? null, level?.greetingMessage ?? currentQueue.greetingMessage, 0, true),
+        currentQueue,
       );
     return result();
   }
