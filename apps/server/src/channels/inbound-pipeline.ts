@@ -1,6 +1,7 @@
 // Every channel's inbound messages end here: find or create the contact, find the live ticket or
 // open a pending one, store the message once per (connection, provider id), bump unread and last
-// message, then publish after commit. Answers only after the message is durably stored.
+// message, let the conversation flow (modules/flow) answer in the same transaction, then publish
+// after commit. Answers only after the message is durably stored.
 import { and, eq, sql } from 'drizzle-orm';
 import { normalizeNumber } from '@atende/shared/phone';
 import type { Db, DbOrTx } from '../db/client.ts';
