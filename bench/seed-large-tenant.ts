@@ -69,7 +69,7 @@ export const seedLargeTenant = async () => {
       [TENANT_ADMIN_EMAIL, plan.rows[0].id],
     );
     const cid: number = company.rows[0].id;
-    await step('connections', `insert into connections (company_id, name, channel, status) select $1::int, 'Bench WhatsApp ' || n, 'sandbox', 'CONNECTED' from generate_series(1, 3) n`, [cid]);
+    await step('connections', `insert into connections (company_id, name, channel, status, token) select $1::int, 'Bench WhatsApp ' || n, 'sandbox', 'CONNECTED', left(md5(random()::text), 30) from generate_series(1, 3) n`, [cid]);
     await step('queues', `insert into queues (company_id, name, color) select $1::int, 'Queue ' || n, '#' || lpad(to_hex(n * 1000003), 6, '0') from generate_series(1, 10) n`, [cid]);
     await step('tags', `insert into tags (company_id, name, color) select $1::int, 'Tag ' || n, '#' || lpad(to_hex(n * 700001), 6, '0') from generate_series(1, 5) n`, [cid]);
     await step(

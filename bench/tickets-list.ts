@@ -9,7 +9,6 @@ import { ticketsListQuery } from '@atende/shared/tickets';
 import * as schema from '../apps/server/src/db/schema.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
 import { loadActor } from '../apps/server/src/platform/access.ts';
-import { listQueuesOfUser } from '../apps/server/src/modules/queues/queues.repo.ts';
 import { listTickets } from '../apps/server/src/modules/tickets/tickets.repo.ts';
 import { agentEmail, BENCH_DB, databaseUrl, heading, line, login, ms, startServer, summary, TENANT_ADMIN_EMAIL } from './lib/common.ts';
 import { load } from './lib/load.ts';
@@ -36,9 +35,8 @@ const directSql = async (pool: pg.Pool, companyId: number, userId: number, query
   const db = drizzle(pool, { schema, logger: { logQuery: (sql, params) => captured.push({ sql, params }) } }) as unknown as Db;
   const actor = await loadActor(db, userId, companyId);
   if (!actor) throw new Error('bench user not found');
-  const queueIds = (await listQueuesOfUser(db, companyId, userId)).map((queue) => queue.id);
   captured.length = 0;
-  await listTickets(db, companyId, { ...actor, queueIds }, ticketsListQuery.parse({ pageNumber: '1', sortTickets: 'DESC', ...query }));
+  await listTickets(db, companyId, actor, ticketsListQuery.parse({ pageNumber: '1', sortTickets: 'DESC', ...query }));
   const statements = [...captured];
   const times: number[] = [];
   const deadline = Date.now() + 10_000;

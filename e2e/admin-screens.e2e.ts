@@ -89,6 +89,104 @@ describe('queues and connections screens (02-operations §2)', () => {
     await page.close();
   });
 
+  it('connection dialog: every tab saves, a refused field opens its tab, schedules with scheduleType connection (02-operations §2, §3, §5)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page);
+    const call = (method: string, path: string, body?: unknown) =>
+      page.evaluate(
+        async ({ method, path, body }) => {
+          const response = await fetch(path, {
+            method,
+            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('token') ?? ''}` },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          });
+          return { status: response.status, body: await response.json().catch(() => null) };
+        },
+        { method, path, body },
+      );
+    expect((await call('PUT', '/companySettings', { column: 'scheduleType', data: 'connection' })).status).toBe(200);
+    const queue = await call('POST', '/queue', { name: 'Redirecionamento', color: '#654321' });
+    expect(queue.status).toBe(201);
+    await page.goto(`${server.url}/connections`);
+    await page.getByTestId('connections-table').waitFor();
+    await page.getByTestId('connections-add').click();
+    await page.getByTestId('connections-add-sandbox').click();
+    await page.getByTestId('connection-name').fill('Abas E2E');
+
+    // a vacation message without its dates is refused on the messages tab
+    await page.getByTestId('connection-tab-messages').click();
+    await page.getByTestId('connection-vacation-message').fill('Estamos em férias coletivas');
+    await page.getByTestId('connection-tab-general').click();
+    await page.getByTestId('connection-save').click();
+    await page.getByTestId('connection-vacation-start').waitFor({ state: 'visible' });
+    await page.getByText('Obrigatório').first().waitFor();
+    await page.getByTestId('connection-vacation-start').fill('2099-01-02');
+    await page.getByTestId('connection-vacation-end').fill('2099-01-20');
+
+    // a redirect time without a redirect queue is refused on the chatbot tab
+    await page.getByTestId('connection-tab-chatbot').click();
+    await page.getByTestId('connection-time-send-queue').fill('5');
+    await page.getByTestId('connection-tab-nps').click();
+    await page.getByTestId('connection-rating-message').fill('Dê uma nota de 0 a 10');
+    await page.getByTestId('connection-save').click();
+    await page.getByTestId('connection-send-queue').waitFor({ state: 'visible' });
+    await page.getByText('Os dois campos precisam estar preenchidos').waitFor();
+    await page.getByTestId('connection-send-queue').locator('[role="combobox"]').click();
+    await page.getByTestId(`connection-send-queue-option-${queue.body.id}`).click();
+    await page.getByTestId('connection-expires-ticket').fill('30');
+    await page.getByTestId('connection-when-expires').locator('[role="combobox"]').click();
+    await page.getByRole('option', { name: 'Do cliente' }).click();
+
+    await page.getByTestId('connection-tab-schedules').click();
+    await page.getByTestId('connection-schedule-monday-startTimeA').fill('09:00');
+    await page.getByTestId('connection-save').click();
+    await page.getByTestId('connection-modal').waitFor({ state: 'detached' });
+
+    const list = await call('GET', '/whatsapp');
+    const saved = (list.body as { id: number; name: string }[]).find((row) => row.name === 'Abas E2E');
+    const stored = (await call('GET', `/whatsapp/${saved?.id}`)).body;
+    expect(stored).toMatchObject({
+      collectiveVacationMessage: 'Estamos em férias coletivas',
+      timeSendQueue: 5,
+      sendIdQueue: queue.body.id,
+      expiresTicket: 30,
+      whenExpiresTicket: '1',
+      ratingMessage: 'Dê uma nota de 0 a 10',
+    });
+    expect(stored.collectiveVacationStart).toMatch(/^2099-01-02/);
+    expect(stored.schedules.find((day: { weekdayEn: string }) => day.weekdayEn === 'monday')).toMatchObject({ startTimeA: '09:00', endTimeA: '12:00' });
+
+    // reopened, the fields show what was saved
+    await page.getByTestId('connections-row').filter({ hasText: 'Abas E2E' }).getByTestId('connections-edit').click();
+    await page.getByTestId('connection-tab-chatbot').click();
+    await expect.poll(() => page.getByTestId('connection-expires-ticket').inputValue()).toBe('30');
+    await page.close();
+  });
+
+  it('the connections menu item shows a badge while a connection is not connected (01-core §2)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page);
+    await page.getByTestId('menu-connections').waitFor();
+    const created = await page.evaluate(async () => {
+      const response = await fetch('/whatsapp', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('token') ?? ''}` },
+        body: JSON.stringify({ name: 'Página sem sessão', channel: 'facebook' }),
+      });
+      return { status: response.status, body: await response.json() };
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.status).not.toBe('CONNECTED');
+    await page.getByTestId('menu-connections-attention').waitFor();
+    const removed = await page.evaluate(async (id) => {
+      const response = await fetch(`/whatsapp/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}` } });
+      return response.status;
+    }, created.body.id as number);
+    expect(removed).toBeLessThan(300);
+    await page.getByTestId('menu-connections-attention').waitFor({ state: 'detached' });
+    await page.close();
+  });
+
   it('a user with the user profile sees the no-permission view on /queues', async () => {
     const admin = await browser.newPage();
     await signIn(admin);

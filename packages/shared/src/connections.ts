@@ -90,9 +90,12 @@ export const connectionCreateBody = z
   .strictObject({ ...connectionFields, channel: z.enum(connectionChannels).default('whatsapp') })
   .superRefine(crossFieldRules);
 export type ConnectionCreateBody = z.infer<typeof connectionCreateBody>;
+// what a client sends (an empty redirect time is allowed and read as 0)
+export type ConnectionCreateInput = z.input<typeof connectionCreateBody>;
 
 export const connectionUpdateBody = z.strictObject(connectionFields).partial().superRefine(crossFieldRules);
 export type ConnectionUpdateBody = z.infer<typeof connectionUpdateBody>;
+export type ConnectionUpdateInput = z.input<typeof connectionUpdateBody>;
 
 export const connectionsListQuery = z.object({
   session: z.string().max(10).optional(),

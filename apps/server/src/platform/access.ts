@@ -1,16 +1,18 @@
 // Every route declares who may call it in `config.access`; a route without one stops the server
 // at start-up, so nothing can be added unclassified. Tenant context comes from the token only.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, permissionFlags, type Action, type Actor } from '@atende/shared/permissions';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { userQueues, users } from '../db/schema.ts';
 import { AppError, forbidden } from './errors.ts';
 import type { TokenService } from './tokens.ts';
 
 export type Access = 'public' | 'tenant' | 'super';
 
-export type TenantActor = Actor & { id: number; companyId: number };
+// queueIds ride along with the user row: ticket visibility needs them on most requests, and one
+// statement per request is cheaper than two.
+export type TenantActor = Actor & { id: number; companyId: number; queueIds: number[] };
 export type TenantContext = { companyId: number; userId: number; sessionId: string; actor: TenantActor };
 
 // Every classified route, for the safety sweeps that must visit each one.
@@ -48,6 +50,7 @@ const actorColumns = {
   profile: users.profile,
   super: users.super,
   ...Object.fromEntries(permissionFlags.map((flag) => [flag, users[flag]])),
+  queueIds: sql<number[]>`coalesce((select array_agg(${userQueues.queueId}) from ${userQueues} where ${userQueues.userId} = ${users.id} and ${userQueues.companyId} = ${users.companyId}), '{}')`,
 } as const;
 
 export const loadActor = async (db: Db, userId: number, companyId: number): Promise<TenantActor | undefined> => {

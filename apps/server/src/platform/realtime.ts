@@ -4,14 +4,13 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
-import { and, eq } from 'drizzle-orm';
 import { companyChannel, type ClientToServerEvents } from '@atende/shared/events';
-import { canSeeTicket, type VisibilityActor, type VisibleTicket } from '@atende/shared/ticket-visibility';
+import type { VisibleTicket } from '@atende/shared/ticket-visibility';
 import type { Db } from '../db/client.ts';
-import { userQueues } from '../db/schema.ts';
 import { authenticateToken, loadActor, type TenantContext } from './access.ts';
 import { AppError } from './errors.ts';
 import type { EventBus } from './events.ts';
+import { ticketAudienceRooms, viewerRooms } from './ticket-rooms.ts';
 import type { TokenService } from './tokens.ts';
 
 export const rooms = {
@@ -22,20 +21,12 @@ export const rooms = {
   ticket: (companyId: number, ticketId: number) => `company:${companyId}:ticket:${ticketId}`,
 };
 
-type SocketData = { tenant: TenantContext; viewer: VisibilityActor };
+type SocketData = { tenant: TenantContext };
 export type AppSocket = Socket<ClientToServerEvents, Record<string, (payload: unknown) => void>, Record<string, never>, SocketData>;
 
 export type RealtimeHooks = {
   onUserStatus: (tenant: TenantContext, online: boolean) => Promise<void>;
   canJoinTicket: (tenant: TenantContext, ticketId: number) => Promise<boolean>;
-};
-
-const loadViewer = async (db: Db, tenant: TenantContext): Promise<VisibilityActor> => {
-  const rows = await db
-    .select({ queueId: userQueues.queueId })
-    .from(userQueues)
-    .where(and(eq(userQueues.companyId, tenant.companyId), eq(userQueues.userId, tenant.userId)));
-  return { ...tenant.actor, queueIds: rows.map((row) => row.queueId) };
 };
 
 const ticketStatuses = new Set(['open', 'pending', 'closed', 'group', 'lgpd', 'nps']);
@@ -64,7 +55,6 @@ export const createRealtime = async (deps: {
     try {
       const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
       socket.data.tenant = await authenticateToken(deps.db, deps.tokens, token);
-      socket.data.viewer = await loadViewer(deps.db, socket.data.tenant);
       next();
     } catch (error) {
       next(new Error(error instanceof AppError ? error.code : 'ERR_SESSION_EXPIRED'));
@@ -73,7 +63,7 @@ export const createRealtime = async (deps: {
 
   io.on('connection', (socket: AppSocket) => {
     const { companyId, userId } = socket.data.tenant;
-    void socket.join([rooms.company(companyId), rooms.user(userId)]);
+    void socket.join([rooms.company(companyId), rooms.user(userId), ...viewerRooms(companyId, socket.data.tenant.actor)]);
 
     socket.on('joinNotification', () => void socket.join(rooms.notification(companyId)));
     socket.on('leaveNotification', () => void socket.leave(rooms.notification(companyId)));
@@ -100,23 +90,27 @@ export const createRealtime = async (deps: {
     });
   });
 
-  // Ticket events go only to sockets whose user may see the ticket (01-core §6).
-  const emitToTicketViewers = async (companyId: number, ticket: VisibleTicket, channel: string, payload: unknown) => {
-    const sockets = await io.in(rooms.company(companyId)).fetchSockets();
-    const allowed = sockets.filter((socket) => socket.data.viewer && canSeeTicket(socket.data.viewer, ticket)).map((socket) => socket.id);
-    if (allowed.length > 0) io.to(allowed).emit(channel, payload);
+  // Ticket events go only to sockets whose user may see the ticket (01-core §6): its owner and
+  // the rooms that admit it (platform/ticket-rooms.ts).
+  const emitToTicketViewers = (companyId: number, ticket: VisibleTicket, channel: string, payload: unknown) => {
+    const targets = ticketAudienceRooms(companyId, ticket);
+    if (ticket.userId !== null) targets.push(rooms.user(ticket.userId));
+    io.to(targets).emit(channel, payload);
   };
 
   // A user's changed queues or flags take effect on its open sockets at once.
   const refreshViewers = async (companyId: number, userId: number) => {
-    for (const socket of await io.in(rooms.user(userId)).local.fetchSockets()) {
-      const actor = await loadActor(deps.db, userId, companyId);
+    const sockets = await io.in(rooms.user(userId)).local.fetchSockets();
+    if (sockets.length === 0) return;
+    const actor = await loadActor(deps.db, userId, companyId);
+    for (const socket of sockets) {
       if (!actor) {
         socket.disconnect(true);
         continue;
       }
+      for (const room of viewerRooms(companyId, socket.data.tenant.actor)) void socket.leave(room);
       socket.data.tenant = { ...socket.data.tenant, actor };
-      socket.data.viewer = await loadViewer(deps.db, socket.data.tenant);
+      void socket.join(viewerRooms(companyId, actor));
     }
   };
 
@@ -128,7 +122,7 @@ export const createRealtime = async (deps: {
       if (changedUserId !== undefined) void refreshViewers(companyId, changedUserId).catch(() => undefined);
     }
     if (audience && 'ticket' in audience) {
-      void emitToTicketViewers(companyId, audience.ticket, channel, payload).catch(() => undefined);
+      emitToTicketViewers(companyId, audience.ticket, channel, payload);
       return;
     }
     io.to(audience ? rooms.user(audience.userId) : rooms.company(companyId)).emit(channel, payload);

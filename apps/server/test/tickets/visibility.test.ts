@@ -119,6 +119,23 @@ describe('live updates (01-core §4 Unread handling and live updates)', () => {
     expect(seenB).toEqual([]);
   });
 
+  it("a user's changed queues retarget its open sockets at once (01-core §6, §7 Realtime)", async () => {
+    const a = await setupAttendance(t, { queues: 2 });
+    const [q1, q2] = a.queues;
+    const moved = await a.attendant([q2.id]);
+    const seen = recordEvents(await open(moved.session.token));
+    const { ticketId } = await a.inbound('5511911110050', 'antes');
+    await a.put(a.adminSession.token, ticketId, { queueId: q1.id });
+    await a.inbound('5511911110050', 'ainda fora');
+    const changed = await t.request('PUT', `/users/${moved.user.id}`, { token: a.adminSession.token, body: { name: moved.user.name, email: moved.user.email, queueIds: [q1.id] } });
+    expect(changed.status).toBe(200);
+    await settle();
+    await a.inbound('5511911110050', 'agora dentro');
+    await settle();
+    const bodies = seen.filter((event) => event.channel.endsWith('-appMessage')).map((event) => event.payload.message.body);
+    expect(bodies).toEqual(['agora dentro']);
+  });
+
   it('reading a ticket resets its unread count and emits updateUnread', async () => {
     const a = await setupAttendance(t);
     const seen = recordEvents(await open(a.adminSession.token));

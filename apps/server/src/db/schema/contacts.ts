@@ -35,6 +35,9 @@ export const contacts = pgTable(
     uniqueIndex('contacts_uuid_key').on(t.uuid),
     index('contacts_company_name_idx').on(t.companyId, t.name),
     index('contacts_company_lower_name_idx').on(t.companyId, sql`lower(${t.name})`),
+    // substring search by name or number through pg_trgm
+    index('contacts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('contacts_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),
   ],
 );
 

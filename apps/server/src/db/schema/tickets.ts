@@ -52,6 +52,8 @@ export const tickets = pgTable(
     index('tickets_company_user_status_idx').on(t.companyId, t.userId, t.status),
     index('tickets_company_queue_status_idx').on(t.companyId, t.queueId, t.status),
     index('tickets_contact_idx').on(t.contactId),
+    // substring search (01-core §2 ticket search) through pg_trgm
+    index('tickets_last_message_trgm_idx').using('gin', t.lastMessage.op('gin_trgm_ops')),
   ],
 );
 

@@ -1,74 +1,78 @@
-// Builds TicketView rows with their contact, user, queue, connection and tags in one query each
-// for the whole page. Numbers are masked for profile users when lgpdHideNumber is on.
-import { eq, inArray } from 'drizzle-orm';
+// Builds TicketView rows with their contact, user, queue, connection and tags in one statement:
+// the list and every ticket event need them, and one round trip per page beats one per relation.
+// Numbers are masked for profile users when lgpdHideNumber is on.
+import { eq, inArray, sql } from 'drizzle-orm';
 import { maskNumber } from '@atende/shared/phone';
+import type { TagView } from '@atende/shared/tags';
 import type { TicketView } from '@atende/shared/tickets';
 import type { DbOrTx } from '../../db/client.ts';
-import { connections, contacts, queues, tags, ticketTags, users } from '../../db/schema.ts';
+import { connections, contacts, queues, tags, ticketTags, tickets, users } from '../../db/schema.ts';
 import type { TicketRow } from './tickets.repo.ts';
 
-const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
-const ids = (values: (number | null)[]) => [...new Set(values.filter((value): value is number => value !== null))];
+const tagsOfTicket = sql<TagView[]>`coalesce((
+  select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}, 'kanban', ${tags.kanban}) order by ${tags.id})
+  from ${ticketTags} inner join ${tags} on ${tags.id} = ${ticketTags.tagId}
+  where ${ticketTags.ticketId} = ${tickets.id}), '[]'::json)`;
 
-export const toTicketViews = async (db: DbOrTx, rows: TicketRow[], options: { maskNumbers: boolean }): Promise<TicketView[]> => {
+const viewColumns = {
+  ticket: tickets,
+  contact: { id: contacts.id, name: contacts.name, number: contacts.number, urlPicture: contacts.urlPicture, isGroup: contacts.isGroup },
+  user: { id: users.id, name: users.name, color: users.color },
+  queue: { id: queues.id, name: queues.name, color: queues.color },
+  whatsapp: { id: connections.id, name: connections.name, channel: connections.channel, groupAsTicket: connections.groupAsTicket },
+  tags: tagsOfTicket,
+};
+
+// A dynamic select: callers add where, order, limit and offset.
+export const selectTicketViewRows = (db: DbOrTx) =>
+  db
+    .select(viewColumns)
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(connections, eq(connections.id, tickets.whatsappId))
+    .$dynamic();
+
+export type TicketViewRow = Awaited<ReturnType<ReturnType<typeof selectTicketViewRows>['execute']>>[number];
+
+export const toTicketView = (row: TicketViewRow, options: { maskNumbers: boolean }): TicketView => {
+  const { ticket, contact } = row;
+  return {
+    id: ticket.id,
+    uuid: ticket.uuid,
+    companyId: ticket.companyId,
+    status: ticket.status,
+    userId: ticket.userId,
+    user: row.user,
+    queueId: ticket.queueId,
+    queue: row.queue,
+    whatsappId: ticket.whatsappId,
+    whatsapp: row.whatsapp,
+    channel: ticket.channel,
+    isGroup: ticket.isGroup,
+    isBot: ticket.isBot,
+    useIntegration: ticket.useIntegration,
+    isTransfered: ticket.isTransfered,
+    amountUsedBotQueues: ticket.amountUsedBotQueues,
+    contactId: ticket.contactId,
+    contact: { ...contact, number: options.maskNumbers && !contact.isGroup ? maskNumber(contact.number) : contact.number },
+    lastMessage: ticket.lastMessage,
+    unreadMessages: ticket.unreadMessages,
+    tags: row.tags,
+    userRating: null,
+    createdAt: ticket.createdAt.toISOString(),
+    updatedAt: ticket.updatedAt.toISOString(),
+  };
+};
+
+// Views of rows already in hand (just changed and committed): one statement for their relations.
+export const toTicketViews = async (db: DbOrTx, rows: TicketRow[], options: { maskNumbers: boolean }) => {
   if (rows.length === 0) return [];
-  const contactIds = ids(rows.map((row) => row.contactId));
-  const userIds = ids(rows.map((row) => row.userId));
-  const queueIds = ids(rows.map((row) => row.queueId));
-  const connectionIds = ids(rows.map((row) => row.whatsappId));
-  const ticketIds = rows.map((row) => row.id);
-  const [contactRows, userRows, queueRows, connectionRows, tagRows] = await Promise.all([
-    db
-      .select({ id: contacts.id, name: contacts.name, number: contacts.number, urlPicture: contacts.urlPicture, isGroup: contacts.isGroup })
-      .from(contacts)
-      .where(inArray(contacts.id, contactIds)),
-    userIds.length ? db.select({ id: users.id, name: users.name, color: users.color }).from(users).where(inArray(users.id, userIds)) : [],
-    queueIds.length
-      ? db.select({ id: queues.id, name: queues.name, color: queues.color }).from(queues).where(inArray(queues.id, queueIds))
-      : [],
-    connectionIds.length
-      ? db
-          .select({ id: connections.id, name: connections.name, channel: connections.channel, groupAsTicket: connections.groupAsTicket })
-          .from(connections)
-          .where(inArray(connections.id, connectionIds))
-      : [],
-    db
-      .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color, kanban: tags.kanban })
-      .from(ticketTags)
-      .innerJoin(tags, eq(tags.id, ticketTags.tagId))
-      .where(inArray(ticketTags.ticketId, ticketIds)),
-  ]);
-  const contactById = byId(contactRows);
-  const userById = byId(userRows);
-  const queueById = byId(queueRows);
-  const connectionById = byId(connectionRows);
-  return rows.map((row) => {
-    const contact = contactById.get(row.contactId) ?? { id: row.contactId, name: '', number: '', urlPicture: '', isGroup: false };
-    return {
-      id: row.id,
-      uuid: row.uuid,
-      companyId: row.companyId,
-      status: row.status,
-      userId: row.userId,
-      user: row.userId === null ? null : (userById.get(row.userId) ?? null),
-      queueId: row.queueId,
-      queue: row.queueId === null ? null : (queueById.get(row.queueId) ?? null),
-      whatsappId: row.whatsappId,
-      whatsapp: row.whatsappId === null ? null : (connectionById.get(row.whatsappId) ?? null),
-      channel: row.channel,
-      isGroup: row.isGroup,
-      isBot: row.isBot,
-      useIntegration: row.useIntegration,
-      isTransfered: row.isTransfered,
-      amountUsedBotQueues: row.amountUsedBotQueues,
-      contactId: row.contactId,
-      contact: { ...contact, number: options.maskNumbers && !contact.isGroup ? maskNumber(contact.number) : contact.number },
-      lastMessage: row.lastMessage,
-      unreadMessages: row.unreadMessages,
-      tags: tagRows.filter((tag) => tag.ticketId === row.id).map(({ id, name, color, kanban }) => ({ id, name, color, kanban })),
-      userRating: null,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    };
+  const related = await selectTicketViewRows(db).where(inArray(tickets.id, rows.map((row) => row.id)));
+  const byId = new Map(related.map((row) => [row.ticket.id, row]));
+  return rows.flatMap((ticket) => {
+    const found = byId.get(ticket.id);
+    return found ? [toTicketView({ ...found, ticket }, options)] : [];
   });
 };

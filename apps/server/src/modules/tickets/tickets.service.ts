@@ -3,7 +3,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { can } from '@atende/shared/permissions';
 import { renderPlaceholders } from '@atende/shared/placeholders';
-import { canSeeTicket, type VisibilityActor } from '@atende/shared/ticket-visibility';
+import { canSeeTicket } from '@atende/shared/ticket-visibility';
 import type {
   TicketConflict,
   TicketCreateBody,
@@ -24,11 +24,10 @@ import type { OutboxSignal } from '../../platform/outbox-signal.ts';
 import { toMessageView } from '../messages/message-view.ts';
 import { writeOutboundMessage } from '../messages/outbound-message.ts';
 import type { MessageRow } from '../messages/messages.repo.ts';
-import { listQueuesOfUser } from '../queues/queues.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { decideTransition } from './ticket-transitions.ts';
 import { listTicketLogs, writeTicketLog, type TicketLogType } from './ticket-logs.repo.ts';
-import { toTicketViews } from './ticket-view.ts';
+import { toTicketView, toTicketViews } from './ticket-view.ts';
 import * as repo from './tickets.repo.ts';
 import type { TicketRow } from './tickets.repo.ts';
 
@@ -38,10 +37,6 @@ const ticketNotFound = () => notFound('ERR_NO_TICKET_FOUND');
 const on = (value: string) => value === 'enabled';
 
 export const createTicketsService = ({ db, bus, outbox }: Deps) => {
-  const viewerOf = async (tenant: TenantContext): Promise<VisibilityActor> => ({
-    ...tenant.actor,
-    queueIds: (await listQueuesOfUser(db, tenant.companyId, tenant.userId)).map((queue) => queue.id),
-  });
 
   const masksFor = (tenant: TenantContext, settings: CompanySettings) =>
     on(settings.lgpdHideNumber) && tenant.actor.profile === 'user';
@@ -71,7 +66,7 @@ export const createTicketsService = ({ db, bus, outbox }: Deps) => {
   };
 
   const visibleTicket = async (tenant: TenantContext, row: TicketRow | undefined) => {
-    if (!row || !canSeeTicket(await viewerOf(tenant), row)) throw ticketNotFound();
+    if (!row || !canSeeTicket(tenant.actor, row)) throw ticketNotFound();
     return row;
   };
 
@@ -251,11 +246,9 @@ export const createTicketsService = ({ db, bus, outbox }: Deps) => {
   };
 
   return {
-    viewerOf,
-
     canJoin: async (tenant: TenantContext, ticketId: number) => {
       const row = await repo.findTicket(db, tenant.companyId, ticketId);
-      return Boolean(row && canSeeTicket(await viewerOf(tenant), row));
+      return Boolean(row && canSeeTicket(tenant.actor, row));
     },
 
     visibleTicket: async (tenant: TenantContext, ticketId: number) =>
@@ -266,9 +259,12 @@ export const createTicketsService = ({ db, bus, outbox }: Deps) => {
     publishMessage,
 
     list: async (tenant: TenantContext, query: TicketsListQuery): Promise<TicketsPage> => {
-      const page = await repo.listTickets(db, tenant.companyId, await viewerOf(tenant), query);
+      const [page, settings] = await Promise.all([
+        repo.listTickets(db, tenant.companyId, tenant.actor, query),
+        readCompanySettings(db, tenant.companyId),
+      ]);
       return {
-        tickets: await viewsFor(tenant, page.rows),
+        tickets: page.rows.map((row) => toTicketView(row, { maskNumbers: masksFor(tenant, settings) })),
         count: page.count,
         hasMore: page.offset + page.rows.length < page.count,
       };

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 type Query = <T>(sql: string, params: unknown[]) => Promise<T[]>;
@@ -60,7 +61,7 @@ export const databaseUnderTest = async (dataDir: string): Promise<DatabaseUnderT
       kind: 'pglite',
       read: async (connectionId) => {
         // only after the server process is gone: PGlite is single-process
-        const db = await PGlite.create(join(dataDir, 'pglite'));
+        const db = await PGlite.create(join(dataDir, 'pglite'), { extensions: { pg_trgm } });
         try {
           return await readState(async (sql, params) => (await db.query(sql, params)).rows as never[], connectionId);
         } finally {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useSessionUser } from '../../features/auth/session-context.ts';
+import { useConnectionsNeedAttention } from '../../features/connections/use-connections-attention.ts';
 import { MenuLink } from './menu-link.tsx';
 
 const byGroup = (items: MenuItem[], group: MenuGroup) => items.filter((item) => item.group === group);
@@ -19,6 +20,7 @@ export const DrawerMenu = ({ onNavigate }: { onNavigate?: () => void }) => {
   const main = byGroup(items, 'main');
   const campaigns = byGroup(items, 'campaigns');
   const administration = byGroup(items, 'administration');
+  const connectionsAttention = useConnectionsNeedAttention(items.some((item) => item.key === 'connections'));
   const [campaignsOpen, setCampaignsOpen] = useState(() => campaigns.some((item) => pathname.startsWith(item.path)));
 
   return (
@@ -60,7 +62,7 @@ export const DrawerMenu = ({ onNavigate }: { onNavigate?: () => void }) => {
             {t('menu.groups.administration')}
           </ListSubheader>
           {administration.map((item) => (
-            <MenuLink key={item.key} item={item} onNavigate={onNavigate} />
+            <MenuLink key={item.key} item={item} attention={item.key === 'connections' && connectionsAttention} onNavigate={onNavigate} />
           ))}
         </>
       )}

@@ -1,16 +1,16 @@
 import type { MenuItem } from '@atende/shared/navigation';
 import { Circle } from '@mui/icons-material';
-import { ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { Badge, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { menuIcons } from './menu-icons.tsx';
 
-type MenuLinkProps = { item: MenuItem; nested?: boolean; onNavigate?: () => void };
+type MenuLinkProps = { item: MenuItem; nested?: boolean; attention?: boolean; onNavigate?: () => void };
 
 const isActive = (pathname: string, path: string) =>
   path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
 
-export const MenuLink = ({ item, nested, onNavigate }: MenuLinkProps) => {
+export const MenuLink = ({ item, nested, attention = false, onNavigate }: MenuLinkProps) => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const Icon = menuIcons[item.key] ?? Circle;
@@ -24,7 +24,9 @@ export const MenuLink = ({ item, nested, onNavigate }: MenuLinkProps) => {
       data-testid={`menu-${item.key}`}
     >
       <ListItemIcon sx={{ minWidth: 40 }}>
-        <Icon fontSize="small" />
+        <Badge color="error" variant="dot" invisible={!attention} data-testid={attention ? `menu-${item.key}-attention` : undefined}>
+          <Icon fontSize="small" />
+        </Badge>
       </ListItemIcon>
       <ListItemText primary={t(`menu.items.${item.key}`)} slotProps={{ primary: { noWrap: true, variant: 'body2' } }} />
     </ListItemButton>

@@ -1,12 +1,12 @@
-import type { ConnectionCreateBody, ConnectionUpdateBody, ConnectionView } from '@atende/shared/connections';
+import type { ConnectionCreateInput, ConnectionUpdateInput, ConnectionView } from '@atende/shared/connections';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 
 export const connectionsApi = {
   list: () => api.get<ConnectionView[]>('/whatsapp'),
   get: (id: number) => api.get<ConnectionView>(`/whatsapp/${id}`),
-  create: (body: ConnectionCreateBody) => api.post<ConnectionView>('/whatsapp', body),
-  update: (id: number, body: ConnectionUpdateBody) => api.put<ConnectionView>(`/whatsapp/${id}`, body),
+  create: (body: ConnectionCreateInput) => api.post<ConnectionView>('/whatsapp', body),
+  update: (id: number, body: ConnectionUpdateInput) => api.put<ConnectionView>(`/whatsapp/${id}`, body),
   remove: (id: number) => api.delete<void>(`/whatsapp/${id}`),
 };
 

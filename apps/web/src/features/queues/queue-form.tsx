@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, type Path, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { WeekScheduleEditor } from '../../components/week-schedule-editor.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
@@ -15,7 +16,6 @@ import { useFieldError } from '../users/use-field-error.ts';
 import { ChatbotOptions } from './chatbot-options.tsx';
 import { toQueueFormValues, toQueuePayload, type QueueFormValues } from './queue-form-values.ts';
 import { queuesApi, upsertQueueInCache } from './queues-api.ts';
-import { QueueSchedules } from './queue-schedules.tsx';
 
 const resolver = zodResolver(queueBody, undefined, { raw: true }) as unknown as Resolver<QueueFormValues>;
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
@@ -159,7 +159,18 @@ export const QueueForm = ({ queue, onCreated, onClose }: QueueFormProps) => {
         </Box>
         {withSchedules && (
           <Box hidden={tab !== 'hours'}>
-            <QueueSchedules control={control} errors={errors} />
+            <Controller
+              control={control}
+              name="schedules"
+              render={({ field }) => (
+                <WeekScheduleEditor
+                  value={field.value}
+                  onChange={field.onChange}
+                  errorAt={(index, shift) => fieldError(errors.schedules?.[index]?.[shift])}
+                  testIdPrefix="queue-schedule"
+                />
+              )}
+            />
           </Box>
         )}
       </DialogContent>

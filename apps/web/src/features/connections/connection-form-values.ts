@@ -1,0 +1,115 @@
+import type { ConnectionUpdateInput, ConnectionView } from '@atende/shared/connections';
+import type { WeekdaySchedule } from '@atende/shared/schedules';
+import { weekWithDefaults } from '../../lib/week-schedules.ts';
+
+// Numbers are kept as typed (text) so a field can be emptied; the payload turns them back.
+type NumberInput = number | string;
+
+export type ConnectionFormValues = {
+  name: string;
+  isDefault: boolean;
+  queueIds: number[];
+  groupAsTicket: 'enabled' | 'disabled';
+  greetingMessage: string;
+  complationMessage: string;
+  outOfHoursMessage: string;
+  collectiveVacationMessage: string;
+  collectiveVacationStart: string;
+  collectiveVacationEnd: string;
+  maxUseBotQueues: NumberInput;
+  timeUseBotQueues: NumberInput;
+  timeSendQueue: NumberInput;
+  sendIdQueue: number | '';
+  timeCreateNewTicket: NumberInput;
+  expiresTicket: NumberInput;
+  whenExpiresTicket: '0' | '1';
+  expiresInactiveMessage: string;
+  timeInactiveMessage: NumberInput;
+  inactiveMessage: string;
+  ratingMessage: string;
+  expiresTicketNPS: NumberInput;
+  maxUseBotQueuesNPS: NumberInput;
+  schedules: WeekdaySchedule[];
+};
+
+export type ConnectionTab = 'general' | 'messages' | 'chatbot' | 'nps' | 'schedules';
+
+// Which tab shows a field, so a refused save opens the tab holding the first error.
+const fieldTabs: Record<keyof ConnectionFormValues, ConnectionTab> = {
+  name: 'general',
+  isDefault: 'general',
+  queueIds: 'general',
+  groupAsTicket: 'general',
+  greetingMessage: 'messages',
+  complationMessage: 'messages',
+  outOfHoursMessage: 'messages',
+  collectiveVacationMessage: 'messages',
+  collectiveVacationStart: 'messages',
+  collectiveVacationEnd: 'messages',
+  maxUseBotQueues: 'chatbot',
+  timeUseBotQueues: 'chatbot',
+  timeSendQueue: 'chatbot',
+  sendIdQueue: 'chatbot',
+  timeCreateNewTicket: 'chatbot',
+  expiresTicket: 'chatbot',
+  whenExpiresTicket: 'chatbot',
+  expiresInactiveMessage: 'chatbot',
+  timeInactiveMessage: 'chatbot',
+  inactiveMessage: 'chatbot',
+  ratingMessage: 'nps',
+  expiresTicketNPS: 'nps',
+  maxUseBotQueuesNPS: 'nps',
+  schedules: 'schedules',
+};
+
+export const tabOfField = (path: string): ConnectionTab => fieldTabs[path.split('.')[0] as keyof ConnectionFormValues] ?? 'general';
+
+export const toConnectionFormValues = (connection: ConnectionView | null, label: (weekday: string) => string): ConnectionFormValues => ({
+  name: connection?.name ?? '',
+  isDefault: connection?.isDefault ?? false,
+  queueIds: connection?.queues.map((queue) => queue.id) ?? [],
+  groupAsTicket: connection?.groupAsTicket ?? 'disabled',
+  greetingMessage: connection?.greetingMessage ?? '',
+  complationMessage: connection?.complationMessage ?? '',
+  outOfHoursMessage: connection?.outOfHoursMessage ?? '',
+  collectiveVacationMessage: connection?.collectiveVacationMessage ?? '',
+  collectiveVacationStart: connection?.collectiveVacationStart?.slice(0, 10) ?? '',
+  collectiveVacationEnd: connection?.collectiveVacationEnd?.slice(0, 10) ?? '',
+  maxUseBotQueues: connection?.maxUseBotQueues ?? 3,
+  timeUseBotQueues: connection?.timeUseBotQueues ?? 0,
+  timeSendQueue: connection?.timeSendQueue ?? 0,
+  sendIdQueue: connection?.sendIdQueue ?? '',
+  timeCreateNewTicket: connection?.timeCreateNewTicket ?? 0,
+  expiresTicket: connection?.expiresTicket ?? 0,
+  whenExpiresTicket: connection?.whenExpiresTicket ?? '0',
+  expiresInactiveMessage: connection?.expiresInactiveMessage ?? '',
+  timeInactiveMessage: connection?.timeInactiveMessage ?? 0,
+  inactiveMessage: connection?.inactiveMessage ?? '',
+  ratingMessage: connection?.ratingMessage ?? '',
+  expiresTicketNPS: connection?.expiresTicketNPS ?? 0,
+  maxUseBotQueuesNPS: connection?.maxUseBotQueuesNPS ?? 3,
+  schedules: weekWithDefaults(connection?.schedules, label),
+});
+
+const count = (value: NumberInput) => (value === '' ? 0 : Number(value));
+
+// The body the API takes: an empty redirect time stays '' (the schema reads it as 0, 02-operations
+// §5), other emptied numbers are 0, no redirect queue or vacation date is null.
+export const toConnectionPayload = (values: ConnectionFormValues, withSchedules: boolean): ConnectionUpdateInput => {
+  const { schedules, sendIdQueue, collectiveVacationStart, collectiveVacationEnd, timeSendQueue, ...rest } = values;
+  return {
+    ...rest,
+    maxUseBotQueues: count(values.maxUseBotQueues),
+    timeUseBotQueues: count(values.timeUseBotQueues),
+    timeSendQueue: timeSendQueue === '' ? '' : Number(timeSendQueue),
+    sendIdQueue: sendIdQueue === '' ? null : sendIdQueue,
+    timeCreateNewTicket: count(values.timeCreateNewTicket),
+    expiresTicket: count(values.expiresTicket),
+    timeInactiveMessage: count(values.timeInactiveMessage),
+    expiresTicketNPS: count(values.expiresTicketNPS),
+    maxUseBotQueuesNPS: count(values.maxUseBotQueuesNPS),
+    collectiveVacationStart: collectiveVacationStart || null,
+    collectiveVacationEnd: collectiveVacationEnd || null,
+    ...(withSchedules ? { schedules } : {}),
+  };
+};

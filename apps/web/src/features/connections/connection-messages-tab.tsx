@@ -1,0 +1,45 @@
+import { Grid, TextField } from '@mui/material';
+import type { UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { ConnectionFormValues } from './connection-form-values.ts';
+import { useConnectionTextField } from './use-connection-text-field.ts';
+
+// 02-operations §5: vacation dates may go back at most 10 days.
+const tenDaysAgo = () => new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+
+export const ConnectionMessagesTab = ({ form }: { form: UseFormReturn<ConnectionFormValues> }) => {
+  const { t } = useTranslation();
+  const text = useConnectionTextField(form);
+  const dateField = (name: 'collectiveVacationStart' | 'collectiveVacationEnd', testId: string) => {
+    const props = text(name, testId);
+    return { ...props, type: 'date', slotProps: { inputLabel: { shrink: true }, htmlInput: { ...props.slotProps.htmlInput, min: tenDaysAgo() } } };
+  };
+  return (
+    <Grid container spacing={2}>
+      <Grid size={12}>
+        <TextField {...text('greetingMessage', 'connection-greeting')} label={t('connections.fields.greetingMessage')} fullWidth multiline minRows={2} />
+      </Grid>
+      <Grid size={12}>
+        <TextField {...text('complationMessage', 'connection-completion')} label={t('connections.fields.complationMessage')} fullWidth multiline minRows={2} />
+      </Grid>
+      <Grid size={12}>
+        <TextField {...text('outOfHoursMessage', 'connection-out-of-hours')} label={t('connections.fields.outOfHoursMessage')} fullWidth multiline minRows={2} />
+      </Grid>
+      <Grid size={12}>
+        <TextField
+          {...text('collectiveVacationMessage', 'connection-vacation-message')}
+          label={t('connections.fields.collectiveVacationMessage')}
+          fullWidth
+          multiline
+          minRows={2}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField {...dateField('collectiveVacationStart', 'connection-vacation-start')} label={t('connections.fields.collectiveVacationStart')} fullWidth />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField {...dateField('collectiveVacationEnd', 'connection-vacation-end')} label={t('connections.fields.collectiveVacationEnd')} fullWidth />
+      </Grid>
+    </Grid>
+  );
+};

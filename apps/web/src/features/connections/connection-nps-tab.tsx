@@ -1,0 +1,36 @@
+import { Alert, Grid, TextField } from '@mui/material';
+import type { UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { ConnectionFormValues } from './connection-form-values.ts';
+import { useConnectionTextField } from './use-connection-text-field.ts';
+
+// Evaluations (02-operations §3, §5): with the company's userRating on, the message and the
+// answer window are required.
+export const ConnectionNpsTab = ({ form, ratingsOn }: { form: UseFormReturn<ConnectionFormValues>; ratingsOn: boolean }) => {
+  const { t } = useTranslation();
+  const text = useConnectionTextField(form);
+  const number = (name: 'expiresTicketNPS' | 'maxUseBotQueuesNPS', testId: string) => {
+    const props = text(name, testId);
+    return { ...props, type: 'number', label: t(`connections.fields.${name}`), fullWidth: true, slotProps: { htmlInput: { ...props.slotProps.htmlInput, min: 0 } } };
+  };
+  return (
+    <Grid container spacing={2}>
+      {!ratingsOn && (
+        <Grid size={12}>
+          <Alert severity="info" data-testid="connection-nps-off">
+            {t('connections.npsOff')}
+          </Alert>
+        </Grid>
+      )}
+      <Grid size={12}>
+        <TextField {...text('ratingMessage', 'connection-rating-message')} label={t('connections.fields.ratingMessage')} fullWidth multiline minRows={2} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField {...number('expiresTicketNPS', 'connection-expires-nps')} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField {...number('maxUseBotQueuesNPS', 'connection-max-nps')} />
+      </Grid>
+    </Grid>
+  );
+};
