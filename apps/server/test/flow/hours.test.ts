@@ -27,7 +27,7 @@ const twoQueues = async (connection: Record<string, unknown> = {}) => {
 const menu = 'Escolha:\n\n*[ 1 ]* - Suporte\n*[ 2 ]* - Vendas';
 
 describe("out of hours with scheduleType 'company' (03-saas §3 scheduleType, 02-operations §9 default hours)", () => {
-  it('answers with the connection out-of-hours message once per closed period, in the configured time zone, and starts the bot in hours', async () => {
+  it('answers with the connection out-of-hours message once per closed period, in the configured time zone, and starts the bot in hours (03-saas §3 scheduleType company, 02-operations §9)', async () => {
     const { f } = await twoQueues();
     await f.setting('scheduleType', 'company');
     // 07:30 in São Paulo is 10:30 UTC: closed under the default 08:00-12:00 / 13:00-18:00 hours
@@ -76,7 +76,7 @@ describe("out of hours with scheduleType 'company' (03-saas §3 scheduleType, 02
 });
 
 describe("out of hours with scheduleType 'connection' (02-operations §3 Connection schedules)", () => {
-  it("answers with the connection's message outside the connection's hours", async () => {
+  it("answers with the connection's message outside the connection's hours (03-saas §3 scheduleType connection)", async () => {
     const { f } = await twoQueues({ schedules: mondayOnly('09:00', '12:00') });
     await f.setting('scheduleType', 'connection');
     clock.set(local('2026-03-02T10:00'));
@@ -89,12 +89,12 @@ describe("out of hours with scheduleType 'connection' (02-operations §3 Connect
 });
 
 describe("out of hours with scheduleType 'queue' (02-operations §3 Queue schedules, outOfHoursMessage)", () => {
-  it("a customer choosing a closed queue gets the queue's message and waits in it; an open queue greets", async () => {
+  it("a customer choosing a closed queue gets the queue's message and waits in it; an open queue greets (03-saas §3 scheduleType queue)", async () => {
     const f = await setupFlow(t);
     const sales = await f.queue({
       name: 'Vendas',
       greetingMessage: 'Vendas.',
-      outOfHoursMessage: 'Vendas atende só de manhã.',
+      outOfHoursMessage: 'Vendas atende só de manhã (agora são {{hour}}).',
       schedules: mondayOnly('08:00', '12:00'),
     });
     const support = await f.queue({ name: 'Suporte', greetingMessage: 'Suporte.' });
@@ -104,10 +104,10 @@ describe("out of hours with scheduleType 'queue' (02-operations §3 Queue schedu
 
     const first = await f.inbound('5511944440001', 'Oi');
     await f.inbound('5511944440001', '2');
-    await f.botSaid(first.ticketId, [menu, 'Vendas atende só de manhã.']);
+    await f.botSaid(first.ticketId, [menu, 'Vendas atende só de manhã (agora são 15:00).']);
     expect(await f.ticketOf(first.ticketId)).toMatchObject({ status: 'pending', queueId: sales.id, isBot: false });
     await f.inbound('5511944440001', 'ok');
-    await f.botSaid(first.ticketId, [menu, 'Vendas atende só de manhã.']);
+    await f.botSaid(first.ticketId, [menu, 'Vendas atende só de manhã (agora são 15:00).']);
 
     const second = await f.inbound('5511944440002', 'Oi');
     await f.inbound('5511944440002', '1');
@@ -117,7 +117,7 @@ describe("out of hours with scheduleType 'queue' (02-operations §3 Queue schedu
 });
 
 describe('collective vacation (02-operations §3 collectiveVacationStart, collectiveVacationEnd, collectiveVacationMessage)', () => {
-  it('answers with the vacation message on every day of the vacation, and the bot runs again after it', async () => {
+  it('answers with the vacation message on every day of the vacation, and the bot runs again after it (02-operations §3 collective vacation)', async () => {
     const { f } = await twoQueues({
       collectiveVacationStart: '2026-03-01',
       collectiveVacationEnd: '2026-03-05',
