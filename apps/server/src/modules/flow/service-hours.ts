@@ -25,7 +25,7 @@ const formatterFor = (timeZone: string) => {
   return formatter;
 };
 
-export const localTime = (at: Date, timeZone: string): LocalTime => {
+const localTime = (at: Date, timeZone: string): LocalTime => {
   const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(at).map((part) => [part.type, part.value]));
   return {
     date: `${parts.year}-${parts.month}-${parts.day}`,
