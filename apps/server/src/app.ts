@@ -36,6 +36,8 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { createConversationFlow } from './modules/flow/conversation-flow.ts';
+import { messagesApiRoutes } from './modules/messages-api/messages-api.routes.ts';
+import { createMessagesApiService } from './modules/messages-api/messages-api.service.ts';
 import { createMessagesService } from './modules/messages/messages.service.ts';
 import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.ts';
 import { createTicketNotesService } from './modules/ticket-notes/ticket-notes.service.ts';
@@ -96,9 +98,9 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   const usersService = createUsersService({ db, bus, storage });
   const settingsService = createSettingsService({ db, bus });
   const authService = createAuthService({ db, bus, tokens, throttle, storage });
-  const connectionsService = createConnectionsService({ db, bus });
   const outbox = createOutboxSignal();
   const ticketsService = createTicketsService({ db, bus, outbox });
+  const connectionsService = createConnectionsService({ db, bus, storage, publishTicket: ticketsService.publishTicket });
   const messagesService = createMessagesService({ db, bus, outbox, storage, tickets: ticketsService });
   const flow = createConversationFlow({ clock: options.clock ?? systemClock, timeZone: config.timeZone, tickets: ticketsService, outbox });
   const pipeline = createInboundPipeline({ db, tickets: ticketsService, flow });
@@ -115,6 +117,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(ticketTagsRoutes({ db, tickets: ticketsService }));
   await app.register(ticketNotesRoutes(createTicketNotesService({ db, tickets: ticketsService })));
   await app.register(messagesRoutes(messagesService));
+  await app.register(messagesApiRoutes(createMessagesApiService({ db, outbox, storage, tickets: ticketsService })));
   await app.register(sandboxRoutes({ db, pipeline, connections: connectionsService }));
 
   const realtime = await createRealtime({

@@ -78,3 +78,8 @@ export const messagesAllMeQuery = z.strictObject({
 });
 
 export type MessagesPage = { messages: MessageView[]; ticket: TicketView; count: number; hasMore: boolean };
+
+// The attendant's signature goes before the text of non-private messages: '*{name}*:\n' (the
+// chat's signature toggle, the external API's sendSignature).
+export const signBody = (body: string, userName: string, sign: boolean, isPrivate: boolean) =>
+  sign && !isPrivate && body ? `*${userName}*:\n${body}` : body;

@@ -2,71 +2,20 @@
 // open a pending one, store the message once per (connection, provider id), bump unread and last
 // message, let the conversation flow (modules/flow) answer in the same transaction, then publish
 // after commit. Answers only after the message is durably stored.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { normalizeNumber } from '@atende/shared/phone';
-import type { Db, DbOrTx } from '../db/client.ts';
-import { connections, contacts } from '../db/schema.ts';
-import { isUniqueViolation } from '../platform/db-errors.ts';
+import type { Db } from '../db/client.ts';
+import { connections } from '../db/schema.ts';
 import { notFound } from '../platform/errors.ts';
 import type { ConversationFlow } from '../modules/flow/conversation-flow.ts';
 import * as messagesRepo from '../modules/messages/messages.repo.ts';
-import { writeTicketLog } from '../modules/tickets/ticket-logs.repo.ts';
+import { upsertContactByNumber } from '../modules/contacts/contacts.repo.ts';
+import { findOrOpenLiveTicket } from '../modules/tickets/live-ticket.ts';
 import * as ticketsRepo from '../modules/tickets/tickets.repo.ts';
 import type { TicketsService } from '../modules/tickets/tickets.service.ts';
 import type { InboundAck, InboundMessage } from './provider.ts';
 
 export type InboundResult = { messageId: number; ticketId: number; duplicate: boolean };
-
-const upsertContact = async (tx: DbOrTx, message: InboundMessage, channel: string) => {
-  const number = message.from.isGroup ? message.from.number : normalizeNumber(message.from.number);
-  const [contact] = await tx
-    .insert(contacts)
-    .values({
-      companyId: message.companyId,
-      number,
-      name: message.from.name.trim() || number,
-      channel,
-      isGroup: message.from.isGroup ?? false,
-      whatsappId: message.connectionId,
-    })
-    .onConflictDoUpdate({ target: [contacts.companyId, contacts.number], set: { updatedAt: sql`now()` } })
-    .returning();
-  return contact;
-};
-
-const liveTicketFor = async (
-  tx: DbOrTx,
-  message: InboundMessage,
-  contact: typeof contacts.$inferSelect,
-  channel: string,
-  flow: ConversationFlow,
-) => {
-  const existing = await ticketsRepo.findLiveTicket(tx, message.companyId, contact.id, message.connectionId);
-  if (existing) return existing;
-  try {
-    const reopened = await tx.transaction((inner) => flow.reopenRecent(inner, contact, message.connectionId));
-    if (reopened) return reopened;
-    const created = await tx.transaction((inner) =>
-      ticketsRepo.insertTicket(inner, {
-        companyId: message.companyId,
-        contactId: contact.id,
-        whatsappId: message.connectionId,
-        status: contact.isGroup ? 'group' : 'pending',
-        isGroup: contact.isGroup,
-        channel,
-        unreadMessages: 0,
-      }),
-    );
-    await writeTicketLog(tx, { companyId: message.companyId, ticketId: created.id, type: 'create' });
-    return created;
-  } catch (error) {
-    // another delivery opened it a moment ago
-    if (!isUniqueViolation(error, 'tickets_one_live_per_contact_key')) throw error;
-    const winner = await ticketsRepo.findLiveTicket(tx, message.companyId, contact.id, message.connectionId);
-    if (!winner) throw error;
-    return winner;
-  }
-};
 
 // PostgreSQL text cannot hold NUL; a customer's message is kept without it rather than refused.
 const withoutNul = (text: string) => text.replaceAll('\u0000', '');
@@ -82,8 +31,23 @@ export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService; f
       if (!connection) throw notFound('ERR_NO_WAPP_FOUND');
       const known = await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.providerMessageId);
       if (known) return { duplicate: true as const, message: known };
-      const contact = await upsertContact(tx, message, connection.channel);
-      const ticket = await liveTicketFor(tx, message, contact, connection.channel, deps.flow);
+      const isGroup = message.from.isGroup ?? false;
+      const contact = await upsertContactByNumber(tx, message.companyId, {
+        number: isGroup ? message.from.number : normalizeNumber(message.from.number),
+        name: message.from.name,
+        channel: connection.channel,
+        isGroup,
+        whatsappId: message.connectionId,
+      });
+      const ticket =
+        (await deps.flow.reopenRecent(tx, contact, message.connectionId)) ??
+        (
+          await findOrOpenLiveTicket(
+            tx,
+            { companyId: message.companyId, contact, whatsappId: message.connectionId, channel: connection.channel },
+            { status: contact.isGroup ? 'group' : 'pending' },
+          )
+        ).ticket;
       const quoted = message.quotedProviderMessageId
         ? await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.quotedProviderMessageId)
         : undefined;

@@ -38,7 +38,7 @@ declare module 'fastify' {
   }
 }
 
-const bearerToken = (request: FastifyRequest) => {
+export const bearerToken = (request: FastifyRequest) => {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return undefined;
   return header.slice('Bearer '.length).trim() || undefined;

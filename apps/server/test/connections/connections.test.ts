@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createQueue, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
 import { setupAttendance } from '../helpers/attendance.ts';
@@ -117,11 +118,42 @@ describe('connections (02-operations §3 Connection, §5, §7 Connections)', () 
     expect((await t.request('PUT', `/whatsapp/${line.id}`, { token: allowedToken, body: { name: 'Renomeada' } })).body.name).toBe('Renomeada');
   });
 
-  it('deleting a connection closes its live tickets, so none is left on a connection that is gone (02-operations §7 Connections)', async () => {
+  it("deleting a connection closes its live tickets, even when the contact has live tickets on other connections (02-operations §7)", async () => {
     const a = await setupAttendance(t);
-    const { ticketId } = await a.inbound('5511988880001', 'Oi');
-    const removed = await t.request('DELETE', `/whatsapp/${a.connection.id}`, { token: a.adminSession.token });
+    const other = await t.request('POST', '/sandbox/connections', { token: a.adminSession.token, body: { name: 'Segunda linha' } });
+    await a.inbound('5511966660001', 'pela primeira linha');
+    const second = await t.request('POST', `/sandbox/${other.body.id}/messages`, {
+      token: a.adminSession.token,
+      body: { from: '5511966660001', name: 'Cliente', body: 'pela segunda linha' },
+    });
+    const removed = await t.request('DELETE', `/whatsapp/${other.body.id}`, { token: a.adminSession.token });
     expect(removed.status).toBe(204);
-    expect(await a.ticket(a.adminSession.token, ticketId)).toMatchObject({ status: 'closed', whatsappId: null });
+    const ticket = await a.ticket(a.adminSession.token, second.body.ticketId);
+    expect(ticket).toMatchObject({ status: 'closed', whatsappId: null });
+    expect(await a.logTypes(ticket.id)).toContain('closed');
+    // the first connection's conversation goes on
+    expect((await a.inbound('5511966660001', 'ainda aqui')).ticketId).not.toBe(ticket.id);
+  });
+
+  it('greeting attachment: an image or video is stored under a generated name; anything else is refused; DELETE clears it (02-operations §5, §7)', async () => {
+    const s = await adminOf();
+    const line = (await s.create({ name: 'Com anexo' })).body;
+    const upload = (content: Buffer, name: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(content)]), name);
+      return t.request('POST', `/whatsapp/${line.id}/media-upload`, { token: s.token, rawBody: form });
+    };
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    const stored = await upload(png, '../../evil.html');
+    expect(stored.status).toBe(200);
+    expect(stored.body.greetingMediaAttachment).toMatch(/^\/public\/company\d+\/greeting\/[0-9a-f-]{36}\.png$/);
+    const served = await fetch(t.url + stored.body.greetingMediaAttachment);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    const refused = await upload(Buffer.from('<html><script>alert(1)</script></html>'), 'x.png');
+    expect(refused.status).toBe(400);
+    expect((await t.request('GET', `/whatsapp/${line.id}`, { token: s.token })).body.greetingMediaAttachment).toBe(stored.body.greetingMediaAttachment);
+    const cleared = await t.request('DELETE', `/whatsapp/${line.id}/media-upload`, { token: s.token });
+    expect(cleared.body.greetingMediaAttachment).toBeNull();
+    expect((await fetch(t.url + stored.body.greetingMediaAttachment)).status).toBe(404);
   });
 });

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { externalSendBody } from '@atende/shared/messages-api';
 import { messageSendBody } from '@atende/shared/messages';
 import { globalSettingKeys } from '@atende/shared/settings';
 import type { RouteEntry } from '../../src/platform/access.ts';
@@ -26,10 +27,13 @@ const sweptElsewhere = new Set(['POST /users/:id/media-upload']);
 const bodyValidatedInHandler: Record<string, unknown> = {
   // JSON or multipart; the handler parses both into messageSendBody
   'POST /messages/:ticketId': messageSendBody,
+  // JSON or multipart, authenticated by a connection token
+  'POST /api/messages/send': externalSendBody,
 };
 const bodyless = new Set([
   'POST /auth/refresh_token',
   'POST /users/:id/media-upload',
+  'POST /whatsapp/:whatsappId/media-upload',
   'PUT /contacts/toggleAcceptAudio/:id',
   'PUT /contacts/toggleDisableBot/:id',
   'PUT /ticket-tags/:ticketId/:tagId',
@@ -156,7 +160,12 @@ const requestArbitrary = (route: RouteEntry): fc.Arbitrary<PlannedRequest> => {
   });
 };
 
-const tokenFor = (route: RouteEntry) => (route.access === 'super' ? superSession.token : route.access === 'tenant' ? a.adminSession.token : undefined);
+// The external messages API authenticates with a connection's token, so its handler is reached.
+const connectionToken: string = (await t.request('GET', `/whatsapp/${a.connection.id}`, { token: a.adminSession.token })).body.token;
+const tokenFor = (route: RouteEntry) => {
+  if (routeKey(route) === 'POST /api/messages/send') return connectionToken;
+  return route.access === 'super' ? superSession.token : route.access === 'tenant' ? a.adminSession.token : undefined;
+};
 const secrets = [t.config.jwtSecret, t.config.jwtRefreshSecret];
 
 // Destructive routes last, so the others run against the seeded records.
@@ -239,7 +248,8 @@ describe('hostile-input sweep (ARCHITECTURE §4 Input is hostile)', () => {
     });
   }
 
-  it('fixed families on every route: 100k-char values, each raw body kind, hostile params', async () => {
+  // one test over every route, so it grows with the route table
+  it('fixed families on every route: 100k-char values, each raw body kind, hostile params', { timeout: 180_000 }, async () => {
     for (const route of sweptRoutes) {
       const params = urlParams(route.url);
       const withParams = (value: string) => params.reduce((path, param) => path.replace(`:${param}`, value), route.url);

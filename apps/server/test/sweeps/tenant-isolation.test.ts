@@ -30,7 +30,8 @@ type Ids = {
   chatbotId: number;
   companyId: number;
 };
-type Call = { path: string; body?: unknown };
+// `upload` names the multipart field of a single-file route; the call then sends a small image
+type Call = { path: string; body?: unknown; upload?: string };
 // 'foreign': the call names A's records and must be refused; 'own': it works on B's side and
 // must show nothing of A.
 type Entry = { kind: 'foreign' | 'own'; call: (a: Ids, b: Ids) => Call };
@@ -46,7 +47,7 @@ const catalogue: Record<string, Entry[]> = {
   'PUT /users/toggleChangeWidht/:userId': [
     { kind: 'foreign', call: (a) => ({ path: `/users/toggleChangeWidht/${a.userId}`, body: { defaultTicketsManagerWidth: 600 } }) },
   ],
-  'POST /users/:id/media-upload': [{ kind: 'foreign', call: (a) => ({ path: `/users/${a.userId}/media-upload`, body: 'multipart' }) }],
+  'POST /users/:id/media-upload': [{ kind: 'foreign', call: (a) => ({ path: `/users/${a.userId}/media-upload`, upload: 'profileImage' }) }],
   'GET /companySettings/:companyId': [{ kind: 'foreign', call: (a) => ({ path: `/companySettings/${a.companyId}` }) }],
   'GET /companySettingOne': [{ kind: 'own', call: () => ({ path: '/companySettingOne?column=userRating' }) }],
   'PUT /companySettings': [{ kind: 'own', call: () => ({ path: '/companySettings', body: { column: 'userRating', data: 'enabled' } }) }],
@@ -83,6 +84,8 @@ const catalogue: Record<string, Entry[]> = {
     { kind: 'foreign', call: (a, b) => ({ path: `/whatsapp/${b.connectionId}`, body: { sendIdQueue: a.queueId, timeSendQueue: 5 } }) },
   ],
   'DELETE /whatsapp/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/whatsapp/${a.connectionId}` }) }],
+  'POST /whatsapp/:whatsappId/media-upload': [{ kind: 'foreign', call: (a) => ({ path: `/whatsapp/${a.connectionId}/media-upload`, upload: 'file' }) }],
+  'DELETE /whatsapp/:whatsappId/media-upload': [{ kind: 'foreign', call: (a) => ({ path: `/whatsapp/${a.connectionId}/media-upload` }) }],
   'GET /contacts': [
     { kind: 'own', call: () => ({ path: '/contacts?searchParam=Alpha' }) },
     { kind: 'own', call: (a) => ({ path: `/contacts?searchParam=${a.contactNumber}` }) },
@@ -229,9 +232,9 @@ describe('tenant-isolation sweep over every route (ARCHITECTURE §4 Tenancy, 01-
       for (const entry of catalogue[`${route.method} ${route.url}`]) {
         const call = entry.call(alpha.ids, beta.ids);
         let answer;
-        if (call.body === 'multipart') {
+        if (call.upload) {
           const form = new FormData();
-          form.append('profileImage', new Blob([Buffer.from([0xff, 0xd8, 0xff])]), 'x.jpg');
+          form.append(call.upload, new Blob([Buffer.from([0xff, 0xd8, 0xff])]), 'x.jpg');
           answer = await t.request(route.method, call.path, { token, rawBody: form });
         } else {
           answer = await t.request(route.method, call.path, { token, body: call.body });
@@ -264,7 +267,7 @@ describe('tenant-isolation sweep over every route (ARCHITECTURE §4 Tenancy, 01-
     for (const route of guarded) {
       const entry = catalogue[`${route.method} ${route.url}`]?.[0];
       const call = entry ? entry.call(ids, ids) : superOrPublicChecks[`${route.method} ${route.url}`];
-      const answer = await t.request(route.method, call.path, { token: plain.session.token, body: call.body === 'multipart' ? undefined : call.body });
+      const answer = await t.request(route.method, call.path, { token: plain.session.token, body: call.body });
       if (answer.status !== 403) failures.push(`${route.method} ${call.path} -> ${answer.status}`);
     }
     expect(failures).toEqual([]);

@@ -1,6 +1,6 @@
 // Refresh tokens: one row per issued token, grouped by family (one sign-in). A rotated token
 // that is presented again revokes its whole family.
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
 import { users } from './users.ts';
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { connectionQueues, connections, queues, tickets } from '../../db/schema.ts';
+import { connectionQueues, connections, queues } from '../../db/schema.ts';
 
 export type ConnectionChannel = (typeof connections.$inferSelect)['channel'];
 export type ConnectionRow = typeof connections.$inferSelect;
@@ -27,6 +27,12 @@ export const findConnectionOfChannel = async (db: DbOrTx, companyId: number, con
     .from(connections)
     .where(and(byCompany(companyId, connectionId), eq(connections.channel, channel)))
     .limit(1);
+  return row;
+};
+
+// The external messages API authenticates with a connection's token; tokens are unique.
+export const findConnectionByToken = async (db: DbOrTx, token: string) => {
+  const [row] = await db.select().from(connections).where(eq(connections.token, token)).limit(1);
   return row;
 };
 
@@ -90,11 +96,3 @@ export const queuesOfConnections = async (db: DbOrTx, companyId: number, connect
     .where(and(eq(connectionQueues.companyId, companyId), inArray(connectionQueues.connectionId, connectionIds)))
     .orderBy(asc(queues.name));
 };
-
-// A deleted connection can carry no conversation: its live tickets are closed first, which also
-// keeps them from colliding (one live ticket per contact) once their connection becomes null.
-export const closeLiveTicketsOf = (db: DbOrTx, companyId: number, connectionId: number) =>
-  db
-    .update(tickets)
-    .set({ status: 'closed', closedAt: sql`now()`, isBot: false, amountUsedBotQueues: 0, updatedAt: sql`now()` })
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.whatsappId, connectionId), ne(tickets.status, 'closed')));

@@ -7,9 +7,13 @@ import type { TenantContext } from '../../platform/access.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { checkMedia } from '../messages/media.ts';
 import { findCompanyWithPlan } from '../companies/companies.repo.ts';
 import { existingQueueIds } from '../queues/queues.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
+import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
+import { closeLiveTicketsOfConnection, type TicketRow } from '../tickets/tickets.repo.ts';
 import { toConnectionViews } from './connection-view.ts';
 import * as repo from './connections.repo.ts';
 
@@ -24,7 +28,11 @@ const connectionNotFound = () => notFound('ERR_NO_WAPP_FOUND');
 
 type Settable = Omit<ConnectionUpdateBody, 'queueIds' | 'companyId'>;
 
-export const createConnectionsService = ({ db, bus }: { db: Db; bus: EventBus }) => {
+type Deps = { db: Db; bus: EventBus; storage: Storage; publishTicket: (row: TicketRow) => Promise<unknown> };
+
+const GREETING_FOLDER = 'greeting';
+
+export const createConnectionsService = ({ db, bus, storage, publishTicket }: Deps) => {
   const viewOf = async (tx: DbOrTx, row: repo.ConnectionRow) => (await toConnectionViews(tx, row.companyId, [row]))[0];
 
   const publish = (view: ConnectionView) =>
@@ -48,6 +56,16 @@ export const createConnectionsService = ({ db, bus }: { db: Db; bus: EventBus })
   const translateDuplicate = (error: unknown): never => {
     if (isUniqueViolation(error, 'connections_token_key')) throw invalidField('body.token', 'validation.duplicated');
     throw error;
+  };
+
+  // The previous file goes once the row no longer points at it.
+  const replaceGreetingMedia = async (tenant: TenantContext, current: repo.ConnectionRow, url: string | null) => {
+    const row = await repo.updateConnection(db, tenant.companyId, current.id, { greetingMediaAttachment: url });
+    if (!row) throw connectionNotFound();
+    if (current.greetingMediaAttachment) await storage.remove(tenant.companyId, GREETING_FOLDER, current.greetingMediaAttachment);
+    const view = await viewOf(db, row);
+    publish(view);
+    return view;
   };
 
   return {
@@ -105,16 +123,34 @@ export const createConnectionsService = ({ db, bus }: { db: Db; bus: EventBus })
       return view;
     },
 
+    setGreetingMedia: async (tenant: TenantContext, connectionId: number, upload: { data: Buffer; fileName: string }) => {
+      const current = await repo.findConnection(db, tenant.companyId, connectionId);
+      if (!current) throw connectionNotFound();
+      const checked = await checkMedia(upload.data, upload.fileName);
+      if (checked.mediaType !== 'image' && checked.mediaType !== 'video') throw new AppError('ERR_INVALID_FILE', 400);
+      const name = await storage.save(tenant.companyId, GREETING_FOLDER, upload.data, checked.extension);
+      return replaceGreetingMedia(tenant, current, storage.urlOf(tenant.companyId, GREETING_FOLDER, name));
+    },
+
+    clearGreetingMedia: async (tenant: TenantContext, connectionId: number) => {
+      const current = await repo.findConnection(db, tenant.companyId, connectionId);
+      if (!current) throw connectionNotFound();
+      return replaceGreetingMedia(tenant, current, null);
+    },
+
     remove: async (tenant: TenantContext, connectionId: number) => {
-      await db.transaction(async (tx) => {
+      const closed = await db.transaction(async (tx) => {
         const current = await repo.findConnection(tx, tenant.companyId, connectionId);
         if (!current) throw connectionNotFound();
-        await repo.closeLiveTicketsOf(tx, tenant.companyId, connectionId);
+        const tickets = await closeLiveTicketsOfConnection(tx, tenant.companyId, connectionId);
+        for (const ticket of tickets) await writeTicketLog(tx, { companyId: tenant.companyId, ticketId: ticket.id, userId: tenant.userId, type: 'closed' });
         if (!(await repo.deleteConnection(tx, tenant.companyId, connectionId))) throw connectionNotFound();
         // the company keeps a default connection while it has any
         if (current.isDefault) await repo.promoteOldestToDefault(tx, tenant.companyId);
+        return tickets;
       });
       bus.publish({ companyId: tenant.companyId, event: 'whatsapp', payload: { action: 'delete', whatsappId: connectionId } });
+      for (const ticket of closed) await publishTicket({ ...ticket, whatsappId: null });
     },
   };
 };

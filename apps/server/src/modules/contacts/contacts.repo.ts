@@ -102,6 +102,21 @@ export const insertContact = async (db: DbOrTx, companyId: number, values: NewCo
   return row;
 };
 
+// A customer seen on a channel (inbound message, external API): the company's contact with that
+// number, created on first sight; one contact per company and number, decided by the database.
+export const upsertContactByNumber = async (
+  db: DbOrTx,
+  companyId: number,
+  values: { number: string; name: string; channel: string; isGroup: boolean; whatsappId: number },
+) => {
+  const [row] = await db
+    .insert(contacts)
+    .values({ ...values, companyId, name: values.name.trim() || values.number })
+    .onConflictDoUpdate({ target: [contacts.companyId, contacts.number], set: { updatedAt: sql`now()` } })
+    .returning();
+  return row;
+};
+
 export const updateContact = async (db: DbOrTx, companyId: number, contactId: number, values: Partial<NewContact>) => {
   const [row] = await db
     .update(contacts)

@@ -2,9 +2,10 @@
 // transaction, reopen a recently closed ticket instead of opening a new one, publish after commit.
 import type { DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { isUniqueViolation } from '../../platform/db-errors.ts';
 import type { OutboxSignal } from '../../platform/outbox-signal.ts';
 import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
-import { updateTicketFrom } from '../tickets/tickets.repo.ts';
+import { findLiveTicket, updateTicketFrom } from '../tickets/tickets.repo.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
 import { pickRandom, type PickRandom } from './attendant-choice.ts';
 import { runFlow, type FlowInput, type FlowResult } from './flow-engine.ts';
@@ -18,26 +19,36 @@ export const createConversationFlow = (deps: Deps) => {
   return {
     run: (tx: DbOrTx, input: FlowInput): Promise<FlowResult> => runFlow(tx, env, input),
 
-    // timeCreateNewTicket (minutes, 0 = off): a customer writing again that soon after their
-    // ticket was closed gets the same ticket back, waiting in its queue without an attendant.
+    // timeCreateNewTicket (minutes, 0 = off): a customer without a live ticket who writes again
+    // that soon after their ticket was closed gets the same ticket back, waiting in its queue
+    // without an attendant. Undefined: open or find the live ticket as usual.
     reopenRecent: async (tx: DbOrTx, contact: { id: number; companyId: number; isGroup: boolean }, connectionId: number) => {
       if (contact.isGroup) return undefined;
       const connection = await findConnection(tx, contact.companyId, connectionId);
       if (!connection || connection.timeCreateNewTicket <= 0) return undefined;
+      if (await findLiveTicket(tx, contact.companyId, contact.id, connectionId)) return undefined;
       const since = new Date(deps.clock.now().getTime() - connection.timeCreateNewTicket * 60_000);
       const closed = await recentlyClosedTicket(tx, contact.companyId, contact.id, connectionId, since);
       if (!closed) return undefined;
-      const reopened = await updateTicketFrom(tx, contact.companyId, closed, {
-        status: 'pending',
-        userId: null,
-        closedAt: null,
-        isBot: false,
-        chatbotId: null,
-        amountUsedBotQueues: 0,
-        unreadMessages: 0,
-      });
-      if (reopened) await writeTicketLog(tx, { companyId: contact.companyId, ticketId: reopened.id, type: 'reopen', queueId: reopened.queueId });
-      return reopened;
+      try {
+        const reopened = await tx.transaction((inner) =>
+          updateTicketFrom(inner, contact.companyId, closed, {
+            status: 'pending',
+            userId: null,
+            closedAt: null,
+            isBot: false,
+            chatbotId: null,
+            amountUsedBotQueues: 0,
+            unreadMessages: 0,
+          }),
+        );
+        if (reopened) await writeTicketLog(tx, { companyId: contact.companyId, ticketId: reopened.id, type: 'reopen', queueId: reopened.queueId });
+        return reopened;
+      } catch (error) {
+        // another delivery opened a live ticket a moment ago; the caller finds it
+        if (isUniqueViolation(error, 'tickets_one_live_per_contact_key')) return undefined;
+        throw error;
+      }
     },
 
     publish: async (result: FlowResult) => {

@@ -2,7 +2,6 @@
 // media and contact cards, private notes, edit, delete, forward, and counts.
 import { and, eq } from 'drizzle-orm';
 import { MESSAGE_EDIT_WINDOW_MS, MESSAGES_PAGE_SIZE, type MessageSendBody, type MessagesPage } from '@atende/shared/messages';
-import { normalizeNumber } from '@atende/shared/phone';
 import type { Db } from '../../db/client.ts';
 import { contacts } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/access.ts';
@@ -14,24 +13,15 @@ import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
 import * as ticketsRepo from '../tickets/tickets.repo.ts';
 import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
-import type { CheckedMedia } from './media.ts';
 import { lgpdDeletedBody, toMessageViews } from './message-view.ts';
 import * as repo from './messages.repo.ts';
 import { enqueueOutbound } from './outbound.repo.ts';
-import { writeOutboundMessage } from './outbound-message.ts';
+import { outboundDrafts, storeMedias, writeOutboundMessage, writeOutboundMessages, type UploadedMedia } from './outbound-message.ts';
 
 type Deps = { db: Db; bus: EventBus; outbox: OutboxSignal; storage: Storage; tickets: TicketsService };
 
-export type UploadedMedia = { data: Buffer; checked: CheckedMedia };
-
-export const MEDIA_FOLDER = 'media';
 const messageNotFound = () => notFound('ERR_NO_MESSAGE_FOUND');
 const canWriteTo = (status: string) => status === 'open' || status === 'group';
-
-const vCardOf = (card: { name: string; number: string }) => {
-  const digits = normalizeNumber(card.number);
-  return `BEGIN:VCARD\nVERSION:3.0\nN:;${card.name};;;\nFN:${card.name}\nTEL;type=CELL;waid=${digits}:+${digits}\nEND:VCARD`;
-};
 
 export const createMessagesService = ({ db, bus, outbox, storage, tickets }: Deps) => {
   const ownMessage = async (tenant: TenantContext, messageId: number) => {
@@ -80,32 +70,11 @@ export const createMessagesService = ({ db, bus, outbox, storage, tickets }: Dep
         const quoted = await repo.findMessage(db, tenant.companyId, body.quotedMsg.id);
         if (!quoted || quoted.ticketId !== ticket.id) throw messageNotFound();
       }
-      const stored = await Promise.all(
-        medias.map(async (media) => ({
-          ...media.checked,
-          url: storage.urlOf(tenant.companyId, MEDIA_FOLDER, await storage.save(tenant.companyId, MEDIA_FOLDER, media.data, media.checked.extension)),
-        })),
+      const stored = await storeMedias(storage, tenant.companyId, medias);
+      const drafts = outboundDrafts({ text, medias: stored, vCard: body.vCard });
+      const written = await db.transaction((tx) =>
+        writeOutboundMessages(tx, ticket, drafts, { userId: tenant.userId, isPrivate, quotedMsgId: body.quotedMsg?.id ?? null }),
       );
-      const drafts = [
-        ...stored.map((media, index) => ({ body: index === 0 ? text : '', mediaUrl: media.url, mediaType: media.mediaType })),
-        ...(stored.length === 0 && text ? [{ body: text, mediaUrl: null, mediaType: 'chat' }] : []),
-        ...(body.vCard ? [{ body: body.vCard.name, mediaUrl: null, mediaType: 'contactMessage', vCard: vCardOf(body.vCard) }] : []),
-      ];
-      const written = await db.transaction(async (tx) => {
-        let current = ticket;
-        const rows: repo.MessageRow[] = [];
-        for (const draft of drafts) {
-          const result = await writeOutboundMessage(tx, current, {
-            ...draft,
-            userId: tenant.userId,
-            isPrivate,
-            quotedMsgId: body.quotedMsg?.id ?? null,
-          });
-          current = result.ticket;
-          rows.push(result.message);
-        }
-        return { ticket: current, rows };
-      });
       for (const row of written.rows) await tickets.publishMessage(written.ticket, row);
       if (!isPrivate) outbox.notify();
       return toMessageViews(db, written.rows);

@@ -1,8 +1,11 @@
 // Writes a message the company sends (attendant reply, greeting, farewell) and queues its delivery
 // in the same transaction; private messages are stored and never sent (01-core §4 Messages).
+import { normalizeNumber } from '@atende/shared/phone';
 import type { DbOrTx } from '../../db/client.ts';
+import type { Storage } from '../../platform/storage.ts';
 import type { TicketRow } from '../tickets/tickets.repo.ts';
-import { insertMessage, touchTicketWithMessage, type NewMessage } from './messages.repo.ts';
+import type { CheckedMedia } from './media.ts';
+import { insertMessage, touchTicketWithMessage, type MessageRow, type NewMessage } from './messages.repo.ts';
 import { enqueueOutbound } from './outbound.repo.ts';
 
 export type OutboundDraft = Pick<NewMessage, 'body' | 'mediaUrl' | 'mediaType' | 'quotedMsgId' | 'isPrivate' | 'isForwarded' | 'vCard'> & {
@@ -27,4 +30,47 @@ export const writeOutboundMessage = async (tx: DbOrTx, ticket: TicketRow, draft:
     unreadIncrement: 0,
   });
   return { message, ticket: updatedTicket };
+};
+
+export const MEDIA_FOLDER = 'media';
+
+export type UploadedMedia = { data: Buffer; checked: CheckedMedia };
+type StoredMedia = CheckedMedia & { url: string };
+
+// Files are stored before the transaction that records them: a failed save leaves no message.
+export const storeMedias = (storage: Storage, companyId: number, medias: UploadedMedia[]): Promise<StoredMedia[]> =>
+  Promise.all(
+    medias.map(async (media) => ({
+      ...media.checked,
+      url: storage.urlOf(companyId, MEDIA_FOLDER, await storage.save(companyId, MEDIA_FOLDER, media.data, media.checked.extension)),
+    })),
+  );
+
+const vCardOf = (card: { name: string; number: string }) => {
+  const digits = normalizeNumber(card.number);
+  return `BEGIN:VCARD\nVERSION:3.0\nN:;${card.name};;;\nFN:${card.name}\nTEL;type=CELL;waid=${digits}:+${digits}\nEND:VCARD`;
+};
+
+// What one send becomes (01-core §4 Messages): each file a message, the first carrying the text
+// as its caption; the text alone when there is no file; a contact card last.
+export const outboundDrafts = (content: { text: string; medias: StoredMedia[]; vCard?: { name: string; number: string } }) => [
+  ...content.medias.map((media, index) => ({ body: index === 0 ? content.text : '', mediaUrl: media.url, mediaType: media.mediaType })),
+  ...(content.medias.length === 0 && content.text ? [{ body: content.text, mediaUrl: null, mediaType: 'chat' }] : []),
+  ...(content.vCard ? [{ body: content.vCard.name, mediaUrl: null, mediaType: 'contactMessage', vCard: vCardOf(content.vCard) }] : []),
+];
+
+export const writeOutboundMessages = async (
+  tx: DbOrTx,
+  ticket: TicketRow,
+  drafts: ReturnType<typeof outboundDrafts>,
+  meta: Pick<OutboundDraft, 'userId' | 'isPrivate' | 'quotedMsgId'>,
+) => {
+  let current = ticket;
+  const rows: MessageRow[] = [];
+  for (const draft of drafts) {
+    const result = await writeOutboundMessage(tx, current, { ...draft, ...meta });
+    current = result.ticket;
+    rows.push(result.message);
+  }
+  return { ticket: current, rows };
 };

@@ -190,3 +190,12 @@ export const liveTicketsToClose = (db: DbOrTx, companyId: number, status: 'open'
         queueIds.length > 0 ? inArray(tickets.queueId, queueIds) : undefined,
       ),
     );
+
+// A deleted connection's live tickets are closed first: its tickets lose their connection, and
+// two live tickets of one contact without a connection would collide.
+export const closeLiveTicketsOfConnection = (db: DbOrTx, companyId: number, connectionId: number) =>
+  db
+    .update(tickets)
+    .set({ status: 'closed', closedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.whatsappId, connectionId), ne(tickets.status, 'closed')))
+    .returning();

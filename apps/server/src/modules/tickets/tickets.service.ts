@@ -15,7 +15,7 @@ import type {
 import type { MessageView } from '@atende/shared/messages';
 import type { CompanySettings } from '@atende/shared/settings';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { connections, contactTags, contacts, queues, tickets, users } from '../../db/schema.ts';
+import { connections, contactTags, contacts, queues, users } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/access.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AVATAR_MAX_BYTES } from '@atende/shared/constants';
 import { ticketsManagerWidthBody, userCreateBody, userUpdateBody, usersListQuery } from '@atende/shared/users';
 import { idParam } from '@atende/shared/validation';
-import { AppError, readMultipart } from '../../platform/errors.ts';
+import { readSingleUpload } from '../../platform/uploads.ts';
 import { toAvatarJpeg } from './avatar.ts';
 import type { UsersService } from './users.service.ts';
 
@@ -49,14 +49,7 @@ export const usersRoutes = (service: UsersService): FastifyPluginAsyncZod => asy
   );
 
   app.post('/users/:id/media-upload', { config: { access: 'tenant' }, schema: { params: userIdParams } }, async (request) => {
-    const data = await readMultipart(async () => {
-      const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-      if (!file || file.fieldname !== 'profileImage') throw new AppError('ERR_INVALID_FILE', 400);
-      const buffer = await file.toBuffer();
-      // toBuffer misses a limit reached in the last chunk; the stream still says it was cut
-      if (file.file.truncated) throw new AppError('ERR_FILE_TOO_LARGE', 413);
-      return buffer;
-    });
+    const { data } = await readSingleUpload(request, { field: 'profileImage', maxBytes: AVATAR_MAX_BYTES });
     return service.replaceAvatar(request.tenant, request.params.id, await toAvatarJpeg(data));
   });
 };

@@ -6,6 +6,7 @@ import { ConnectionsPage } from '../../features/connections/connections-page.tsx
 import { ContactsPage } from '../../features/contacts/contacts-page.tsx';
 import { DashboardPage } from '../../features/dashboard/dashboard-page.tsx';
 import { LoginPage } from '../../features/login/login-page.tsx';
+import { MessagesApiPage } from '../../features/messages-api/messages-api-page.tsx';
 import { OverduePage } from '../../features/overdue/overdue-page.tsx';
 import { QueuesPage } from '../../features/queues/queues-page.tsx';
 import { SettingsPage } from '../../features/settings/settings-page.tsx';
@@ -16,7 +17,7 @@ import { AppLayout } from '../shell/app-layout.tsx';
 import { RequireAction } from './require-action.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -54,6 +55,14 @@ export const AppRoutes = () => {
             element={
               <RequireAction action="connections:view">
                 <ConnectionsPage />
+              </RequireAction>
+            }
+          />
+          <Route
+            path="/messages-api"
+            element={
+              <RequireAction action="drawer-admin-items:view">
+                <MessagesApiPage />
               </RequireAction>
             }
           />

@@ -2,9 +2,7 @@
 
 export const SIGN_OPTION_KEY = 'signOption';
 
-// The signature goes before the text of non-private messages: '*{name}*:\n'.
-export const signBody = (body: string, userName: string, sign: boolean, isPrivate: boolean) =>
-  sign && !isPrivate && body ? `*${userName}*:\n${body}` : body;
+export { signBody } from '@atende/shared/messages';
 
 // Reads FN and TEL out of a vCard string (contactMessage).
 export const parseVCard = (vCard: string | null | undefined): { name: string; number: string } => {

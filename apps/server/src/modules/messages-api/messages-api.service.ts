@@ -1,0 +1,88 @@
+// The external messages API (03-saas §2, §7): a company's own systems send WhatsApp, Messenger or
+// Instagram messages through one of its connections, authenticated by that connection's token.
+// The contact is found or created by number, the live ticket reused or opened, and the messages
+// go out through the same outbound jobs as an attendant's.
+import { signBody } from '@atende/shared/messages';
+import type { ExternalSendAnswer, ExternalSendBody } from '@atende/shared/messages-api';
+import type { Db } from '../../db/client.ts';
+import { AppError, invalidField, notFound } from '../../platform/errors.ts';
+import type { OutboxSignal } from '../../platform/outbox-signal.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { findCompanyWithPlan } from '../companies/companies.repo.ts';
+import { findConnectionByToken, type ConnectionRow } from '../connections/connections.repo.ts';
+import { upsertContactByNumber } from '../contacts/contacts.repo.ts';
+import { outboundDrafts, storeMedias, writeOutboundMessages, type UploadedMedia } from '../messages/outbound-message.ts';
+import { findQueue } from '../queues/queues.repo.ts';
+import { findOrOpenLiveTicket } from '../tickets/live-ticket.ts';
+import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
+import * as ticketsRepo from '../tickets/tickets.repo.ts';
+import type { TicketsService } from '../tickets/tickets.service.ts';
+import { findUser } from '../users/users.repo.ts';
+
+type Deps = { db: Db; outbox: OutboxSignal; storage: Storage; tickets: TicketsService };
+
+const invalidToken = () => new AppError('ERR_SESSION_EXPIRED', 401);
+
+export const createMessagesApiService = ({ db, outbox, storage, tickets }: Deps) => {
+  // The token names the connection and with it the company; nothing in the body can choose another.
+  const connectionOf = async (token: string | undefined) => {
+    if (!token) throw invalidToken();
+    const connection = await findConnectionByToken(db, token);
+    if (!connection) throw invalidToken();
+    const company = await findCompanyWithPlan(db, connection.companyId);
+    if (!company?.plan.useExternalApi) throw new AppError('ERR_NO_PERMISSION', 403);
+    return connection;
+  };
+
+  return {
+    connectionOf,
+
+    send: async (connection: ConnectionRow, body: ExternalSendBody, medias: UploadedMedia[]): Promise<ExternalSendAnswer> => {
+      const companyId = connection.companyId;
+      const text = body.body.trim();
+      if (!text && medias.length === 0) throw invalidField('body.body', 'validation.required');
+      const user = body.userId === undefined ? undefined : await findUser(db, companyId, body.userId);
+      if (body.userId !== undefined && !user) throw notFound('ERR_NO_USER_FOUND');
+      if (body.queueId !== undefined && !(await findQueue(db, companyId, body.queueId))) throw invalidField('body.queueId', 'validation.unknownQueue');
+      const signed = user ? signBody(text, user.name, body.sendSignature === true, false) : text;
+      const stored = await storeMedias(storage, companyId, medias);
+
+      const written = await db.transaction(async (tx) => {
+        const contact = await upsertContactByNumber(tx, companyId, {
+          number: body.number,
+          name: body.number,
+          channel: connection.channel,
+          isGroup: false,
+          whatsappId: connection.id,
+        });
+        const { ticket } = await findOrOpenLiveTicket(
+          tx,
+          { companyId, contact, whatsappId: connection.id, channel: connection.channel },
+          { status: user ? 'open' : 'pending', userId: user?.id ?? null, queueId: body.queueId ?? null },
+        );
+        const sent = await writeOutboundMessages(tx, ticket, outboundDrafts({ text: signed, medias: stored }), {
+          userId: user?.id ?? null,
+          isPrivate: false,
+          quotedMsgId: null,
+        });
+        if (!body.closeTicket) return sent;
+        const closed = await ticketsRepo.updateTicket(tx, companyId, sent.ticket.id, { status: 'closed', closedAt: new Date(), amountUsedBotQueues: 0 });
+        await writeTicketLog(tx, { companyId, ticketId: closed.id, userId: user?.id ?? null, type: 'closed' });
+        return { ...sent, ticket: closed };
+      });
+
+      for (const row of written.rows) await tickets.publishMessage(written.ticket, row);
+      if (body.closeTicket) await tickets.publishTicket(written.ticket);
+      outbox.notify();
+      return {
+        message: 'Mensagem enviada',
+        ticketId: written.ticket.id,
+        ticketUuid: written.ticket.uuid,
+        status: written.ticket.status,
+        messageIds: written.rows.map((row) => row.id),
+      };
+    },
+  };
+};
+
+export type MessagesApiService = ReturnType<typeof createMessagesApiService>;

@@ -1,0 +1,41 @@
+// The one live (not closed) ticket of a contact on a connection, opened when there is none. Two
+// deliveries racing to open it meet at the unique index; the loser takes the winner's ticket.
+import type { DbOrTx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../platform/db-errors.ts';
+import type { ContactRow } from '../contacts/contacts.repo.ts';
+import { writeTicketLog } from './ticket-logs.repo.ts';
+import * as ticketsRepo from './tickets.repo.ts';
+
+type Opening = { status: 'pending' | 'open' | 'group'; userId?: number | null; queueId?: number | null };
+
+export const findOrOpenLiveTicket = async (
+  tx: DbOrTx,
+  target: { companyId: number; contact: ContactRow; whatsappId: number; channel: string },
+  opening: Opening,
+) => {
+  const { companyId, contact, whatsappId, channel } = target;
+  const existing = await ticketsRepo.findLiveTicket(tx, companyId, contact.id, whatsappId);
+  if (existing) return { ticket: existing, opened: false };
+  try {
+    const created = await tx.transaction((inner) =>
+      ticketsRepo.insertTicket(inner, {
+        companyId,
+        contactId: contact.id,
+        whatsappId,
+        status: opening.status,
+        userId: opening.userId ?? null,
+        queueId: opening.queueId ?? null,
+        isGroup: contact.isGroup,
+        channel,
+        unreadMessages: 0,
+      }),
+    );
+    await writeTicketLog(tx, { companyId, ticketId: created.id, userId: opening.userId ?? null, type: 'create' });
+    return { ticket: created, opened: true };
+  } catch (error) {
+    if (!isUniqueViolation(error, 'tickets_one_live_per_contact_key')) throw error;
+    const winner = await ticketsRepo.findLiveTicket(tx, companyId, contact.id, whatsappId);
+    if (!winner) throw error;
+    return { ticket: winner, opened: false };
+  }
+};
