@@ -45,6 +45,7 @@ import { createSettingsService } from './modules/settings/settings.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { createConversationFlow } from './modules/flow/conversation-flow.ts';
 import { messagesApiRoutes } from './modules/messages-api/messages-api.routes.ts';
 import { createMessagesApiService } from './modules/messages-api/messages-api.service.ts';
 import { createMessagesService } from './modules/messages/messages.service.ts';
@@ -114,7 +115,8 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   const connectionsService = createConnectionsService({ db, bus, storage, publishTicket: ticketsService.publishTicket });
   const messagesService = createMessagesService({ db, bus, outbox, storage, tickets: ticketsService, clock });
   const automation = createInboundAutomation({ clock, tickets: ticketsService, outbox });
-  const pipeline = createInboundPipeline({ db, tickets: ticketsService, automation });
+  const flow = createConversationFlow({ clock, timeZone: config.timeZone, tickets: ticketsService, outbox });
+  const pipeline = createInboundPipeline({ db, tickets: ticketsService, automation, flow });
   const whatsapp = createWhatsappChannel({ db, bus, storage, pipeline, tickets: ticketsService, outbox, clock, log: app.log }, options.whatsapp);
 
   await app.register(authRoutes(authService, { refreshTtlSeconds: config.refreshTokenTtlSeconds }));

@@ -29,6 +29,18 @@ const envSchema = z.object({
   META_VERIFY_TOKEN: z.string().min(1).max(200).optional(),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // IANA zone in which service hours, vacations and the {{hour}}/{{ms}} placeholders are read
+  TIMEZONE: z
+    .string()
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'unknown time zone')
+    .optional(),
 });
 
 export type Config = {
@@ -54,6 +66,7 @@ export type Config = {
   meta: { graphUrl: string; appId?: string; appSecret?: string; verifyToken?: string };
   // the address Meta fetches this server's /public files from (Messenger and Instagram attachments)
   publicUrl?: string;
+  timeZone: string;
 };
 
 type Secrets = { jwtSecret: string; jwtRefreshSecret: string };
@@ -110,5 +123,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: e.LOG_LEVEL,
     meta: { graphUrl: e.META_GRAPH_URL.replace(/\/+$/, ''), appId: e.META_APP_ID, appSecret: e.META_APP_SECRET, verifyToken: e.META_VERIFY_TOKEN },
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    timeZone: e.TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
   };
 };

@@ -18,6 +18,7 @@ export type ContactView = {
   disableBot: boolean;
   acceptAudioMessage: boolean;
   lgpdAcceptedAt: string | null;
+  walletUserId: number | null;
   whatsappId: number | null;
   whatsapp: { id: number; name: string } | null;
   channel: string;
@@ -92,6 +93,8 @@ const contactFields = {
   disableBot: z.boolean().optional(),
   acceptAudioMessage: z.boolean().optional(),
   whatsappId: idParam.nullable().optional(),
+  // the contact's own attendant (wallet), used when DirectTicketsToWallets is enabled
+  walletUserId: idParam.nullable().optional(),
   companyId: ignoredCompanyId,
 };
 

@@ -18,3 +18,24 @@ export const weekdaySchedule = z.strictObject({
 export type WeekdaySchedule = z.infer<typeof weekdaySchedule>;
 
 export const weekSchedules = z.array(weekdaySchedule).max(7);
+
+// 02-operations §9: 08:00-12:00 and 13:00-18:00 every day; a company starts with these hours.
+const weekdayNames: Record<(typeof weekdays)[number], string> = {
+  monday: 'Segunda-feira',
+  tuesday: 'Terça-feira',
+  wednesday: 'Quarta-feira',
+  thursday: 'Quinta-feira',
+  friday: 'Sexta-feira',
+  saturday: 'Sábado',
+  sunday: 'Domingo',
+};
+export const defaultServiceHours: WeekdaySchedule[] = weekdays.map((weekdayEn) => ({
+  weekday: weekdayNames[weekdayEn],
+  weekdayEn,
+  startTimeA: '08:00',
+  endTimeA: '12:00',
+  startTimeB: '13:00',
+  endTimeB: '18:00',
+}));
+
+export const companySchedulesBody = z.strictObject({ schedules: weekSchedules });

@@ -1,6 +1,7 @@
 // Every channel's inbound messages end here: find or create the contact, find the live ticket or
 // open a pending one, store the message once per (connection, provider id), bump unread and last
-// message, then publish after commit. Answers only after the message is durably stored.
+// message, let the conversation flow (modules/flow) answer in the same transaction, then publish
+// after commit. Answers only after the message is durably stored.
 import { and, eq } from 'drizzle-orm';
 import { normalizeNumber } from '@atende/shared/phone';
 import type { Db } from '../db/client.ts';
@@ -8,6 +9,7 @@ import { connections } from '../db/schema.ts';
 import { notFound } from '../platform/errors.ts';
 import { newContactsAcceptAudio } from '../modules/attendance/audio-acceptance.ts';
 import type { InboundAutomationService } from '../modules/attendance/inbound-automation.ts';
+import type { ConversationFlow } from '../modules/flow/conversation-flow.ts';
 import * as messagesRepo from '../modules/messages/messages.repo.ts';
 import { upsertContactByNumber } from '../modules/contacts/contacts.repo.ts';
 import { findOrOpenLiveTicket } from '../modules/tickets/live-ticket.ts';
@@ -20,7 +22,7 @@ export type InboundResult = { messageId: number; ticketId: number; contactId: nu
 // PostgreSQL text cannot hold NUL; a customer's message is kept without it rather than refused.
 const withoutNul = (text: string) => text.replaceAll('\u0000', '');
 
-export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService; automation: InboundAutomationService }) => ({
+export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService; automation: InboundAutomationService; flow: ConversationFlow }) => ({
   receive: async (raw: InboundMessage): Promise<InboundResult> => {
     const message = { ...raw, body: withoutNul(raw.body), from: { ...raw.from, name: withoutNul(raw.from.name) } };
     const outcome = await deps.db.transaction(async (tx) => {
@@ -41,11 +43,15 @@ export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService; a
         acceptAudioMessage: await newContactsAcceptAudio(tx, message.companyId),
         lid: message.from.lid ?? null,
       });
-      const { ticket } = await findOrOpenLiveTicket(
-        tx,
-        { companyId: message.companyId, contact, whatsappId: message.connectionId, channel: connection.channel },
-        { status: contact.isGroup ? 'group' : 'pending' },
-      );
+      const ticket =
+        (await deps.flow.reopenRecent(tx, contact, message.connectionId)) ??
+        (
+          await findOrOpenLiveTicket(
+            tx,
+            { companyId: message.companyId, contact, whatsappId: message.connectionId, channel: connection.channel },
+            { status: contact.isGroup ? 'group' : 'pending' },
+          )
+        ).ticket;
       const quoted = message.quotedProviderMessageId
         ? await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.quotedProviderMessageId)
         : undefined;
@@ -75,11 +81,15 @@ export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService; a
         lastMessage: stored.body || stored.mediaType,
         unreadIncrement: stored.fromMe ? 0 : 1,
       });
+      // ratings and the other automatic answers first (a rating answer is not a conversation), then
+      // the bot, in this transaction, so a retried webhook can never run either twice
       const automatic = await deps.automation.onInbound(tx, { ticket: bumped, message: stored, contact });
-      return { duplicate: false as const, message: stored, ticket: automatic.ticket, afterCommit: automatic.afterCommit };
+      const flowed = automatic.handled ? undefined : await deps.flow.run(tx, { ticket: automatic.ticket, contact, message: stored });
+      return { duplicate: false as const, message: stored, ticket: flowed?.ticket ?? automatic.ticket, flowed, afterCommit: automatic.afterCommit };
     });
     if (!outcome.duplicate) {
       await deps.tickets.publishMessage(outcome.ticket, outcome.message);
+      if (outcome.flowed) await deps.flow.publish(outcome.flowed);
       await outcome.afterCommit();
     }
     return { messageId: outcome.message.id, ticketId: outcome.message.ticketId, contactId: outcome.message.contactId, duplicate: outcome.duplicate };

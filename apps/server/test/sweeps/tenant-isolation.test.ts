@@ -60,6 +60,9 @@ const catalogue: Record<string, Entry[]> = {
   'GET /setting/:key': [{ kind: 'own', call: () => ({ path: '/setting/appName' }) }],
   'POST /version': [{ kind: 'own', call: () => ({ path: '/version', body: { version: '2.0.4-v3' } }) }],
   'GET /companies/listPlan/:companyId': [{ kind: 'foreign', call: (a) => ({ path: `/companies/listPlan/${a.companyId}` }) }],
+  'PUT /companies/:companyId/schedules': [
+    { kind: 'foreign', call: (a) => ({ path: `/companies/${a.companyId}/schedules`, body: { schedules: [] } }) },
+  ],
   'GET /queue': [{ kind: 'own', call: () => ({ path: '/queue' }) }],
   'GET /queue/user': [{ kind: 'own', call: () => ({ path: '/queue/user' }) }],
   'GET /queue/:queueId': [{ kind: 'foreign', call: (a) => ({ path: `/queue/${a.queueId}` }) }],

@@ -1,4 +1,5 @@
-import { boolean, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { defaultServiceHours, type WeekdaySchedule } from '@atende/shared/schedules';
 import { plans } from './plans.ts';
 
 export const companies = pgTable(
@@ -14,6 +15,8 @@ export const companies = pgTable(
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     recurrence: text('recurrence').notNull().default('MENSAL'),
     paymentMethod: text('payment_method').notNull().default(''),
+    // service hours used when the company setting scheduleType is 'company' (03-saas §3)
+    schedules: jsonb('schedules').$type<WeekdaySchedule[]>().notNull().default(defaultServiceHours),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
 import { connections } from './connections.ts';
+import { users } from './users.ts';
 import { tags } from './tags.ts';
 
 export const contacts = pgTable(
@@ -22,6 +23,8 @@ export const contacts = pgTable(
     acceptAudioMessage: boolean('accept_audio_message').notNull().default(true),
     lgpdAcceptedAt: timestamp('lgpd_accepted_at', { withTimezone: true }),
     whatsappId: integer('whatsapp_id').references(() => connections.id, { onDelete: 'set null' }),
+    // the contact's own attendant (wallet): with DirectTicketsToWallets their new tickets go to this user
+    walletUserId: integer('wallet_user_id').references(() => users.id, { onDelete: 'set null' }),
     channel: text('channel').notNull().default('whatsapp'),
     isGroup: boolean('is_group').notNull().default(false),
     // WhatsApp's LID (…@lid) of this contact, so a message addressed by LID or by phone JID

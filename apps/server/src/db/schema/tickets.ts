@@ -3,7 +3,7 @@ import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, 
 import { companies } from './companies.ts';
 import { connections } from './connections.ts';
 import { contacts } from './contacts.ts';
-import { queues } from './queues.ts';
+import { chatbots, queues } from './queues.ts';
 import { tags } from './tags.ts';
 import { users } from './users.ts';
 
@@ -32,6 +32,11 @@ export const tickets = pgTable(
     amountUsedBotQueues: integer('amount_used_bot_queues').notNull().default(0),
     // invalid answers to the rating question so far (02-operations §3 maxUseBotQueuesNPS)
     amountUsedBotQueuesNPS: integer('amount_used_bot_queues_nps').notNull().default(0),
+    // the conversation flow's place: the option whose sub-menu the customer is answering (null:
+    // the queue's first level), when the bot last sent a menu, when it last said it is closed
+    chatbotId: integer('chatbot_id').references(() => chatbots.id, { onDelete: 'set null' }),
+    botMenuSentAt: timestamp('bot_menu_sent_at', { withTimezone: true }),
+    outOfHoursSentAt: timestamp('out_of_hours_sent_at', { withTimezone: true }),
     lastMessage: text('last_message').notNull().default(''),
     unreadMessages: integer('unread_messages').notNull().default(0),
     greetingSentAt: timestamp('greeting_sent_at', { withTimezone: true }),

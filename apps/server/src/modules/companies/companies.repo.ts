@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { planFlags, type PlanFlags } from '@atende/shared/plans';
+import type { WeekdaySchedule } from '@atende/shared/schedules';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, plans } from '../../db/schema.ts';
 
@@ -54,3 +55,12 @@ export const findCompanyWithPlan = async (db: DbOrTx, companyId: number): Promis
 
 export const touchLastLogin = (db: DbOrTx, companyId: number) =>
   db.update(companies).set({ lastLogin: sql`now()` }).where(eq(companies.id, companyId));
+
+export const updateCompanySchedules = async (db: DbOrTx, companyId: number, schedules: WeekdaySchedule[]) => {
+  const [row] = await db
+    .update(companies)
+    .set({ schedules, updatedAt: sql`now()` })
+    .where(eq(companies.id, companyId))
+    .returning({ id: companies.id, schedules: companies.schedules });
+  return row;
+};

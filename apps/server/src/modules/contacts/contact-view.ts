@@ -38,6 +38,7 @@ export const toContactViews = async (db: DbOrTx, companyId: number, rows: Contac
     disableBot: row.disableBot,
     acceptAudioMessage: row.acceptAudioMessage,
     lgpdAcceptedAt: row.lgpdAcceptedAt?.toISOString() ?? null,
+    walletUserId: row.walletUserId,
     whatsappId: row.whatsappId,
     whatsapp: row.whatsappId === null ? null : (connectionById.get(row.whatsappId) ?? null),
     channel: row.channel,

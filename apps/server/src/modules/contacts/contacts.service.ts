@@ -18,6 +18,7 @@ import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { newContactsAcceptAudio } from '../attendance/audio-acceptance.ts';
 import { findConnection } from '../connections/connections.repo.ts';
+import { findUser } from '../users/users.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { existingTagIds } from '../tags/tags.repo.ts';
 import { toContactView, toContactViews, withMaskedNumber } from './contact-view.ts';
@@ -45,6 +46,7 @@ const contactValues = (body: ContactUpdateBody): Partial<repo.NewContact> => ({
   disableBot: body.disableBot,
   acceptAudioMessage: body.acceptAudioMessage,
   whatsappId: body.whatsappId,
+  walletUserId: body.walletUserId,
 });
 
 export const createContactsService = ({ db, bus, checkWhatsappNumber }: Deps) => {
@@ -85,6 +87,10 @@ export const createContactsService = ({ db, bus, checkWhatsappNumber }: Deps) =>
 
   const checkConnection = async (tx: DbOrTx, companyId: number, whatsappId: number | null | undefined) => {
     if (whatsappId && !(await findConnection(tx, companyId, whatsappId))) throw notFound('ERR_NO_WAPP_FOUND');
+  };
+
+  const checkWalletUser = async (tx: DbOrTx, companyId: number, userId: number | null | undefined) => {
+    if (userId && !(await findUser(tx, companyId, userId))) throw notFound('ERR_NO_USER_FOUND');
   };
 
   const existingContact = async (tx: DbOrTx, companyId: number, contactId: number) => {
@@ -138,6 +144,7 @@ export const createContactsService = ({ db, bus, checkWhatsappNumber }: Deps) =>
       const whatsapp = await checkedNumber(tenant.companyId, body.number, body.whatsappId ?? null);
       const contact = await db
         .transaction(async (tx) => {
+          await checkWalletUser(tx, tenant.companyId, body.walletUserId);
           const row = await repo.insertContact(tx, tenant.companyId, {
             ...contactValues(body),
             name: body.name,
@@ -164,6 +171,7 @@ export const createContactsService = ({ db, bus, checkWhatsappNumber }: Deps) =>
             delete values.number;
           }
           await checkConnection(tx, tenant.companyId, body.whatsappId);
+          await checkWalletUser(tx, tenant.companyId, body.walletUserId);
           const row = await repo.updateContact(tx, tenant.companyId, contactId, values);
           if (!row) throw contactNotFound();
           if (body.extraInfo) await repo.replaceExtraInfo(tx, tenant.companyId, contactId, body.extraInfo);

@@ -14,6 +14,7 @@ import {
   DialogTitle,
   FormControlLabel,
   IconButton,
+  MenuItem,
   Stack,
   TextField,
   Typography,
@@ -26,7 +27,9 @@ import { ApiError } from '../../lib/api-error.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { useFieldError } from '../users/use-field-error.ts';
+import { useCompanySettings } from '../settings/use-company-settings.ts';
 import { formatClock, formatDate } from '../tickets/ticket-format.ts';
+import { useUsersList } from '../tickets/use-tickets.ts';
 import { contactsApi, contactsQueryKeys } from './contacts-api.ts';
 import { upsertContactInCache } from './contacts-cache.ts';
 import { TagBox } from './tag-box.tsx';
@@ -36,6 +39,7 @@ type ContactFormValues = {
   number: string;
   email: string;
   disableBot: boolean;
+  walletUserId: number | null;
   extraInfo: { id?: number; name: string; value: string }[];
 };
 
@@ -60,11 +64,16 @@ const ContactForm = ({ contact, draft, onClose, onSaved }: ContactFormProps) => 
       number: contact?.number ?? draft?.number ?? '',
       email: contact?.email ?? '',
       disableBot: contact?.disableBot ?? false,
+      walletUserId: contact?.walletUserId ?? null,
       extraInfo: contact?.extraInfo.map(({ id, name, value }) => ({ id, name, value })) ?? [],
     },
     resolver: contact ? updateResolver : createResolver,
   });
   const extra = useFieldArray({ control: form.control, name: 'extraInfo' });
+  // the contact's own attendant matters only while new tickets go to wallets (03-saas §3)
+  const { data: settings } = useCompanySettings();
+  const walletsOn = settings?.DirectTicketsToWallets === 'enabled';
+  const { data: users = [] } = useUsersList(walletsOn);
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
@@ -108,6 +117,27 @@ const ContactForm = ({ contact, draft, onClose, onSaved }: ContactFormProps) => 
               <FormControlLabel control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label={t('contacts.fields.disableBot')} />
             )}
           />
+          {walletsOn && (
+            <Controller
+              control={form.control}
+              name="walletUserId"
+              render={({ field }) => (
+                <TextField
+                  select
+                  fullWidth
+                  label={t('contacts.fields.wallet')}
+                  value={field.value ?? ''}
+                  onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
+                  slotProps={{ htmlInput: { 'data-testid': 'contact-wallet' } }}
+                >
+                  <MenuItem value="">{t('contacts.fields.noWallet')}</MenuItem>
+                  {users.map((user) => (
+                    <MenuItem key={user.id} value={user.id}>{user.name}</MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          )}
           {contact?.whatsapp && (
             <Typography variant="body2" color="text.secondary">
               {t('contacts.fields.connection')}: {contact.whatsapp.name}

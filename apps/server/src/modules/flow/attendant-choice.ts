@@ -1,0 +1,37 @@
+// Who receives a ticket that lands in a queue (02-operations §3 Queue rotation, 03-saas §3
+// userRandom, DirectTicketsToWallets). Only online attendants of the queue are chosen; with
+// nobody online the ticket waits in the queue for whoever accepts it.
+import type { CompanySettings } from '@atende/shared/settings';
+import type { DbOrTx } from '../../db/client.ts';
+import { findUserOfCompany, onlineAttendantsOf, queueIdsOfUser, type FlowQueue } from './flow.repo.ts';
+
+export type PickRandom = (count: number) => number;
+export const pickRandom: PickRandom = (count) => Math.floor(Math.random() * count);
+
+// Rotation gives the ticket to the least busy online attendant (fewest open or pending tickets,
+// the lower id on a tie); userRandom to any online attendant of the queue.
+export const chooseAttendant = async (
+  tx: DbOrTx,
+  queue: FlowQueue,
+  settings: CompanySettings,
+  random: PickRandom = pickRandom,
+): Promise<number | undefined> => {
+  const rotate = queue.ativarRoteador;
+  if (!rotate && settings.userRandom !== 'enabled') return undefined;
+  const attendants = await onlineAttendantsOf(tx, queue.companyId, queue.id);
+  if (attendants.length === 0) return undefined;
+  if (rotate) return [...attendants].sort((a, b) => a.liveTickets - b.liveTickets || a.id - b.id)[0].id;
+  return attendants[random(attendants.length)].id;
+};
+
+// The contact's own attendant, in the first of the connection's queues they serve (or none).
+export const walletAttendant = async (
+  tx: DbOrTx,
+  companyId: number,
+  walletUserId: number | null,
+  connectionQueueIds: number[],
+): Promise<{ userId: number; queueId: number | null } | undefined> => {
+  if (walletUserId === null || !(await findUserOfCompany(tx, companyId, walletUserId))) return undefined;
+  const served = await queueIdsOfUser(tx, companyId, walletUserId);
+  return { userId: walletUserId, queueId: connectionQueueIds.find((id) => served.includes(id)) ?? null };
+};

@@ -1,0 +1,162 @@
+// The bot: the connection's queue menu, each queue's option tree with its way back, its limits
+// (maxUseBotQueues, timeUseBotQueues), and the landing of a ticket in a queue (attendant choice
+// or queue position).
+import { chooseAttendant } from './attendant-choice.ts';
+import { closureFor } from './closures.ts';
+import { on, type FlowContext } from './flow-context.ts';
+import * as repo from './flow.repo.ts';
+import { BACK_KEY, MAIN_MENU_KEY, chosenIndex, isKey, optionMenu, queueMenu } from './menus.ts';
+
+// An option tree is edited freely, so a cycle of auto-chosen single options must end somewhere;
+// a level shown at this depth is never auto-chosen.
+const MAX_AUTO_DEPTH = 10;
+
+export const createBot = (ctx: FlowContext) => {
+  const { tx, connection, connectionQueues, settings, now } = ctx;
+  const companyId = ctx.ticket.companyId;
+
+  // maxUseBotQueues (0 = unlimited) counts the queue menus and every menu repeated after an
+  // answer the bot did not know; walking the option tree is free.
+  const exhausted = () => connection.maxUseBotQueues > 0 && ctx.ticket.amountUsedBotQueues >= connection.maxUseBotQueues;
+
+  const menuSent = async (chatbotId: number | null, counted: boolean) => {
+    if (!ctx.ticket.isBot && ctx.ticket.amountUsedBotQueues === 0) await ctx.log('chatBot');
+    await ctx.update({
+      isBot: true,
+      chatbotId,
+      amountUsedBotQueues: ctx.ticket.amountUsedBotQueues + (counted ? 1 : 0),
+      botMenuSentAt: now,
+    });
+  };
+
+  const sendQueueMenu = async () => {
+    await ctx.send(queueMenu(connection.greetingMessage, connectionQueues));
+    await menuSent(null, true);
+  };
+
+  // The ticket waits in the queue: an attendant is chosen, or the customer learns their place.
+  const land = async (queue: repo.FlowQueue) => {
+    await ctx.update({ isBot: false, chatbotId: null });
+    const userId = await chooseAttendant(tx, queue, settings, ctx.env.random);
+    if (userId !== undefined) {
+      await ctx.update({ userId });
+      await ctx.log('pending', userId);
+      return;
+    }
+    if (on(settings.sendQueuePosition)) {
+      const position = await repo.queuePosition(tx, companyId, queue.id, ctx.ticket.id);
+      await ctx.send(`${settings.sendQueuePositionMessage.trim()} *${position}*`.trim());
+    }
+  };
+
+  // An answer the menu does not know: repeat the menu, unless timeUseBotQueues minutes have not
+  // passed since the last one, or the bot has used up its sends and leaves the ticket waiting
+  // (landing in the queue it reached, if any).
+  const repeatOrGiveUp = async (resend: () => Promise<void>, queue?: repo.FlowQueue) => {
+    if (exhausted()) return queue ? land(queue) : ctx.update({ isBot: false });
+    const interval = connection.timeUseBotQueues * 60_000;
+    const last = ctx.ticket.botMenuSentAt;
+    if (interval > 0 && last && now.getTime() - last.getTime() < interval) return;
+    await resend();
+  };
+
+  // `repeat`: shown again after an unknown answer, so it counts and never auto-chooses.
+  const showLevel = async (queue: repo.FlowQueue, parentId: number | null, text: string, depth: number, repeat = false) => {
+    const options = await repo.optionsUnder(tx, companyId, queue.id, parentId);
+    if (options.length === 1 && !repeat && depth < MAX_AUTO_DEPTH) {
+      await ctx.send(text);
+      return perform(queue, options[0], depth + 1);
+    }
+    await ctx.send(optionMenu(text, options, { back: parentId !== null, mainMenu: parentId !== null || connectionQueues.length > 1 }));
+    await menuSent(parentId, repeat);
+  };
+
+  const enterQueue = async (queue: repo.FlowQueue, depth: number) => {
+    await ctx.update({ queueId: queue.id, chatbotId: null, isBot: false });
+    await ctx.log('queue');
+    if (settings.scheduleType === 'queue') {
+      const closure = await closureFor(tx, { connection, queue, settings }, now, ctx.env.timeZone);
+      if (closure) {
+        await ctx.send(closure.message);
+        return ctx.update({ outOfHoursSentAt: now });
+      }
+    }
+    const options = await repo.optionsUnder(tx, companyId, queue.id, null);
+    if (options.length > 0) return showLevel(queue, null, queue.greetingMessage, depth);
+    await ctx.send(queue.greetingMessage);
+    if (queue.closeTicket) return ctx.close();
+    return land(queue);
+  };
+
+  const perform = async (queue: repo.FlowQueue, option: repo.FlowOption, depth: number): Promise<void> => {
+    switch (option.queueType) {
+      case 'text':
+      case 'file': {
+        // file lists are not part of the product yet: a file option answers with its text
+        const children = await repo.optionsUnder(tx, companyId, queue.id, option.id);
+        if (children.length > 0) return showLevel(queue, option.id, option.greetingMessage, depth);
+        await ctx.send(option.greetingMessage);
+        if (option.closeTicket) return ctx.close();
+        // an answer inside a menu keeps the menu open; an answer reached without one ends the bot
+        if (!ctx.ticket.isBot) return land(queue);
+        return;
+      }
+      case 'queue': {
+        await ctx.send(option.greetingMessage);
+        const target = option.optQueueId === null ? undefined : await repo.findQueue(tx, companyId, option.optQueueId);
+        return target ? enterQueue(target, depth + 1) : land(queue);
+      }
+      case 'attendent': {
+        await ctx.send(option.greetingMessage);
+        const target = (option.optQueueId === null ? undefined : await repo.findQueue(tx, companyId, option.optQueueId)) ?? queue;
+        const user = option.optUserId === null ? undefined : await repo.findUserOfCompany(tx, companyId, option.optUserId);
+        if (!user) return land(target);
+        await ctx.update({ queueId: target.id, userId: user.id, isBot: false, chatbotId: null });
+        await ctx.log('pending', user.id);
+        return;
+      }
+      case 'integration': {
+        // the integration takes the conversation over; until it answers the ticket waits in the queue
+        await ctx.send(option.greetingMessage);
+        return ctx.update({ useIntegration: true, isBot: false, chatbotId: null });
+      }
+    }
+  };
+
+  return {
+    // A new conversation: the queue menu, or the only queue chosen at once.
+    start: async () => {
+      if (ctx.contact.disableBot || exhausted() || connectionQueues.length === 0) return;
+      if (connectionQueues.length > 1) return sendQueueMenu();
+      if (on(settings.sendGreetingMessageOneQueues)) await ctx.send(connection.greetingMessage);
+      return enterQueue(connectionQueues[0], 0);
+    },
+
+    answerQueueMenu: async (answer: string) => {
+      const index = chosenIndex(answer, connectionQueues.length);
+      if (index !== undefined) return enterQueue(connectionQueues[index], 0);
+      return repeatOrGiveUp(sendQueueMenu);
+    },
+
+    answerOptionMenu: async (queue: repo.FlowQueue, answer: string) => {
+      // going back always shows the level, even one with a single option (no auto-choice)
+      if (isKey(answer, MAIN_MENU_KEY) || (isKey(answer, BACK_KEY) && ctx.ticket.chatbotId === null)) {
+        if (connectionQueues.length <= 1) return showLevel(queue, null, queue.greetingMessage, MAX_AUTO_DEPTH);
+        await ctx.update({ queueId: null, chatbotId: null });
+        return sendQueueMenu();
+      }
+      const level = ctx.ticket.chatbotId === null ? undefined : await repo.findOption(tx, companyId, ctx.ticket.chatbotId);
+      if (isKey(answer, BACK_KEY) && level) {
+        const parent = level.parentId === null ? undefined : await repo.findOption(tx, companyId, level.parentId);
+        return showLevel(queue, parent?.id ?? null, parent?.greetingMessage ?? queue.greetingMessage, MAX_AUTO_DEPTH);
+      }
+      const options = await repo.optionsUnder(tx, companyId, queue.id, level?.id ?? null);
+      const index = chosenIndex(answer, options.length);
+      if (index !== undefined) return perform(queue, options[index], 0);
+      return repeatOrGiveUp(
+        () => showLevel(queue, level?.id ?? null, level?.greetingMessage ?? queue.greetingMessage, 0, true),
+        queue,
+      );
+    },
+  };
+};

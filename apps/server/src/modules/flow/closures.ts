@@ -1,0 +1,39 @@
+// Whether the company is closed to a customer right now, and what it answers: the connection's
+// collective vacation first, then the service hours chosen by scheduleType (03-saas §3):
+// 'company' and 'connection' hours answer with the connection's outOfHoursMessage, 'queue' hours
+// (once the ticket is in a queue) with the queue's.
+import type { CompanySettings } from '@atende/shared/settings';
+import type { DbOrTx } from '../../db/client.ts';
+import { companySchedules, type FlowConnection, type FlowQueue } from './flow.repo.ts';
+import { closedSince, isWithinHours, vacationAt } from './service-hours.ts';
+
+export type Closure = { message: string; since: Date | undefined };
+
+export const closureFor = async (
+  tx: DbOrTx,
+  scope: { connection: FlowConnection; queue: FlowQueue | undefined; settings: CompanySettings },
+  now: Date,
+  timeZone: string,
+): Promise<Closure | undefined> => {
+  const { connection, queue, settings } = scope;
+  const vacation = vacationAt(
+    { start: connection.collectiveVacationStart, end: connection.collectiveVacationEnd, message: connection.collectiveVacationMessage },
+    now,
+    timeZone,
+  );
+  if (vacation) return vacation;
+  const hours =
+    settings.scheduleType === 'company'
+      ? { schedules: await companySchedules(tx, connection.companyId), message: connection.outOfHoursMessage }
+      : settings.scheduleType === 'connection'
+        ? { schedules: connection.schedules, message: connection.outOfHoursMessage }
+        : settings.scheduleType === 'queue' && queue
+          ? { schedules: queue.schedules, message: queue.outOfHoursMessage }
+          : undefined;
+  if (!hours || isWithinHours(hours.schedules, now, timeZone)) return undefined;
+  return { message: hours.message, since: closedSince(hours.schedules, now, timeZone) };
+};
+
+// One answer per closed period: repeated messages during the same night get no second one.
+export const alreadyAnswered = (closure: Closure, answeredAt: Date | null) =>
+  answeredAt !== null && (closure.since === undefined || answeredAt >= closure.since);

@@ -1,0 +1,64 @@
+// What every step of the conversation flow shares: the ticket as it changes, and the ways to
+// change it inside the message's transaction (update, log, send an answer, close).
+import { renderPlaceholders } from '@atende/shared/placeholders';
+import type { CompanySettings } from '@atende/shared/settings';
+import type { DbOrTx } from '../../db/client.ts';
+import type { contacts } from '../../db/schema.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { MessageRow } from '../messages/messages.repo.ts';
+import { writeOutboundMessage } from '../messages/outbound-message.ts';
+import { writeTicketLog, type TicketLogType } from '../tickets/ticket-logs.repo.ts';
+import { updateTicket, type TicketRow } from '../tickets/tickets.repo.ts';
+import type { PickRandom } from './attendant-choice.ts';
+import type { FlowConnection, FlowQueue } from './flow.repo.ts';
+
+export type FlowEnv = { clock: Clock; timeZone: string; random: PickRandom };
+export type FlowInput = { ticket: TicketRow; contact: typeof contacts.$inferSelect; message: MessageRow };
+export type FlowResult = { ticket: TicketRow; messages: MessageRow[] };
+
+export const on = (value: string) => value === 'enabled';
+
+export const createFlowContext = (
+  tx: DbOrTx,
+  env: FlowEnv,
+  input: FlowInput,
+  scope: { connection: FlowConnection; connectionQueues: FlowQueue[]; settings: CompanySettings },
+) => {
+  let ticket = input.ticket;
+  const messages: MessageRow[] = [];
+  const now = env.clock.now();
+
+  const update = async (values: Partial<TicketRow>) => {
+    ticket = (await updateTicket(tx, ticket.companyId, ticket.id, values)) ?? ticket;
+  };
+  const log = (type: TicketLogType, userId: number | null = null) =>
+    writeTicketLog(tx, { companyId: ticket.companyId, ticketId: ticket.id, type, userId, queueId: ticket.queueId });
+
+  return {
+    tx,
+    env,
+    now,
+    ...scope,
+    contact: input.contact,
+    get ticket() {
+      return ticket;
+    },
+    update,
+    log,
+    // Bot texts go through the placeholders; an empty text sends nothing.
+    send: async (template: string) => {
+      if (!template.trim()) return;
+      const body = renderPlaceholders(template, { name: input.contact.name, protocol: String(ticket.id), now, timeZone: env.timeZone });
+      const sent = await writeOutboundMessage(tx, ticket, { body, userId: null, isPrivate: false });
+      ticket = sent.ticket;
+      messages.push(sent.message);
+    },
+    close: async () => {
+      await update({ status: 'closed', closedAt: now, isBot: false, chatbotId: null, amountUsedBotQueues: 0 });
+      await log('closed');
+    },
+    result: (): FlowResult => ({ ticket, messages }),
+  };
+};
+
+export type FlowContext = ReturnType<typeof createFlowContext>;

@@ -1,0 +1,83 @@
+// The steps a customer's message goes through before an attendant takes the ticket (README
+// "Conversation flow"): LGPD consent, vacation and service hours, a ticket already in a queue,
+// the bot's menus, the contact's wallet, and a new conversation for the bot. Runs inside the
+// transaction that stored the message; every answer is written as an outbound message with its
+// delivery job in that same transaction.
+import type { DbOrTx } from '../../db/client.ts';
+import { readCompanySettings } from '../settings/company-settings.repo.ts';
+import { walletAttendant } from './attendant-choice.ts';
+import { createBot } from './bot.ts';
+import { alreadyAnswered, closureFor } from './closures.ts';
+import { createFlowContext, on, type FlowEnv, type FlowInput, type FlowResult } from './flow-context.ts';
+import * as repo from './flow.repo.ts';
+import { LGPD_REFUSED_MESSAGE, lgpdAnswer, lgpdRequest } from './lgpd.ts';
+
+export type { FlowEnv, FlowInput, FlowResult } from './flow-context.ts';
+
+export const runFlow = async (tx: DbOrTx, env: FlowEnv, input: FlowInput): Promise<FlowResult> => {
+  const { ticket, contact, message } = input;
+  const untouched = { ticket, messages: [] };
+  const waitingForBot = (ticket.status === 'pending' || ticket.status === 'lgpd') && ticket.userId === null;
+  if (message.fromMe || ticket.isGroup || !waitingForBot || ticket.whatsappId === null) return untouched;
+  const connection = await repo.findConnection(tx, ticket.companyId, ticket.whatsappId);
+  if (!connection) return untouched;
+  const settings = await readCompanySettings(tx, ticket.companyId);
+  const connectionQueues = await repo.queuesOfConnection(tx, ticket.companyId, connection.id);
+  const ctx = createFlowContext(tx, env, input, { connection, connectionQueues, settings });
+  const answer = message.body;
+
+  // 1. LGPD consent, asked once per contact before anything else
+  if (ctx.ticket.status === 'lgpd') {
+    const decision = lgpdAnswer(answer);
+    if (decision === undefined) {
+      await ctx.send(lgpdRequest(settings.lgpdMessage, settings.lgpdLink));
+      return ctx.result();
+    }
+    if (decision === 'refuse') {
+      await ctx.send(LGPD_REFUSED_MESSAGE);
+      await ctx.close();
+      return ctx.result();
+    }
+    await repo.markLgpdAccepted(tx, ticket.companyId, contact.id, ctx.now);
+    await ctx.update({ status: 'pending' });
+  } else if (on(settings.enableLGPD) && contact.lgpdAcceptedAt === null && ticket.queueId === null && !ticket.isBot) {
+    await ctx.send(lgpdRequest(settings.lgpdMessage, settings.lgpdLink));
+    await ctx.update({ status: 'lgpd' });
+    return ctx.result();
+  }
+
+  // 2. vacation and service hours: one answer per closed period, and nothing else
+  const currentQueue = ticket.queueId === null ? undefined : await repo.findQueue(tx, ticket.companyId, ticket.queueId);
+  const closure = await closureFor(tx, { connection, queue: currentQueue, settings }, ctx.now, env.timeZone);
+  if (closure) {
+    if (!alreadyAnswered(closure, ctx.ticket.outOfHoursSentAt)) {
+      await ctx.send(closure.message);
+      await ctx.update({ outOfHoursSentAt: ctx.now });
+    }
+    return ctx.result();
+  }
+
+  // 3. a ticket waiting in a queue is the attendants' now
+  if (currentQueue && !ticket.isBot) return ctx.result();
+
+  const bot = createBot(ctx);
+  // 4. the bot is waiting for an answer to one of its menus
+  if (ticket.isBot) {
+    if (contact.disableBot) return ctx.result();
+    if (currentQueue) await bot.answerOptionMenu(currentQueue, answer);
+    else await bot.answerQueueMenu(answer);
+    return ctx.result();
+  }
+
+  // 5. a new conversation: the contact's own attendant, or the bot
+  if (on(settings.DirectTicketsToWallets)) {
+    const wallet = await walletAttendant(tx, ticket.companyId, contact.walletUserId, connectionQueues.map((queue) => queue.id));
+    if (wallet) {
+      await ctx.update({ userId: wallet.userId, queueId: wallet.queueId });
+      await ctx.log('pending', wallet.userId);
+      return ctx.result();
+    }
+  }
+  await bot.start();
+  return ctx.result();
+};
