@@ -59,6 +59,7 @@ const catalogue: Record<string, Entry[]> = {
   'PUT /companySettings': [{ kind: 'own', call: () => ({ path: '/companySettings', body: { column: 'userRating', data: 'enabled' } }) }],
   'GET /setting/:key': [{ kind: 'own', call: () => ({ path: '/setting/appName' }) }],
   'POST /version': [{ kind: 'own', call: () => ({ path: '/version', body: { version: '2.0.4-v3' } }) }],
+  'GET /companies/:companyId': [{ kind: 'foreign', call: (a) => ({ path: `/companies/${a.companyId}` }) }],
   'GET /companies/listPlan/:companyId': [{ kind: 'foreign', call: (a) => ({ path: `/companies/listPlan/${a.companyId}` }) }],
   'PUT /companies/:companyId/schedules': [
     { kind: 'foreign', call: (a) => ({ path: `/companies/${a.companyId}/schedules`, body: { schedules: [] } }) },

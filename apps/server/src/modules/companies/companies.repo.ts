@@ -56,6 +56,15 @@ export const findCompanyWithPlan = async (db: DbOrTx, companyId: number): Promis
 export const touchLastLogin = (db: DbOrTx, companyId: number) =>
   db.update(companies).set({ lastLogin: sql`now()` }).where(eq(companies.id, companyId));
 
+export const findCompanySummary = async (db: DbOrTx, companyId: number) => {
+  const [row] = await db
+    .select({ id: companies.id, name: companies.name, dueDate: companies.dueDate, planId: companies.planId, schedules: companies.schedules })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return row;
+};
+
 export const updateCompanySchedules = async (db: DbOrTx, companyId: number, schedules: WeekdaySchedule[]) => {
   const [row] = await db
     .update(companies)

@@ -4,7 +4,7 @@ import { companySchedulesBody } from '@atende/shared/schedules';
 import { idParam } from '@atende/shared/validation';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
-import { findCompanyWithPlan, updateCompanySchedules } from './companies.repo.ts';
+import { findCompanySummary, findCompanyWithPlan, updateCompanySchedules } from './companies.repo.ts';
 
 export const companiesRoutes = (deps: { db: Db }): FastifyPluginAsyncZod => async (app) => {
   // 03-saas §7: the plan flags of a company; a tenant sees only its own, the super user any.
@@ -17,6 +17,20 @@ export const companiesRoutes = (deps: { db: Db }): FastifyPluginAsyncZod => asyn
       const company = await findCompanyWithPlan(deps.db, companyId);
       if (!company) throw notFound();
       return { plan: company.plan };
+    },
+  );
+
+  // 03-saas §7 GET /companies/{id}: a tenant reads its own company (the settings schedules tab),
+  // the super user any company.
+  app.get(
+    '/companies/:companyId',
+    { config: { access: 'tenant' }, schema: { params: z.strictObject({ companyId: idParam }) } },
+    async (request) => {
+      const { companyId } = request.params;
+      if (companyId !== request.tenant.companyId && !request.tenant.actor.super) throw notFound();
+      const company = await findCompanySummary(deps.db, companyId);
+      if (!company) throw notFound();
+      return company;
     },
   );
 
