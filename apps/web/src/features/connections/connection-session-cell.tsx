@@ -45,20 +45,14 @@ export const ConnectionSessionCell = ({ connection, progress, onShowQr }: Sessio
             {t('connections.session.connecting')}
           </Button>
         );
-      case 'disconnect': {
-        const action = (
-          <Button size="small" variant="outlined" color="error" onClick={() => setConfirming(true)} data-testid="session-disconnect">
-            {t('connections.session.disconnect')}
-          </Button>
-        );
-        return connection.status === 'TIMEOUT' ? (
-          <Tooltip key={button} title={t('connections.session.timeoutTooltip')}>
-            {action}
+      case 'disconnect':
+        return (
+          <Tooltip key={button} title={connection.status === 'TIMEOUT' ? t('connections.session.timeoutTooltip') : ''}>
+            <Button size="small" variant="outlined" color="error" onClick={() => setConfirming(true)} data-testid="session-disconnect">
+              {t('connections.session.disconnect')}
+            </Button>
           </Tooltip>
-        ) : (
-          <span key={button}>{action}</span>
         );
-      }
       case 'reconnectHint':
         return (
           <Typography key={button} variant="caption" color="text.secondary" data-testid="session-reconnect-hint">

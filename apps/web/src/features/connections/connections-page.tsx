@@ -18,6 +18,7 @@ import { ConnectionModal } from './connection-modal.tsx';
 import { connectionsApi, formatUpdatedAt, removeConnectionFromCache } from './connections-api.ts';
 import { FacebookConnectDialog } from './facebook-connect-dialog.tsx';
 import { QrCodeDialog } from './qr-code-dialog.tsx';
+import { RestartSessionsButton } from './restart-sessions-button.tsx';
 import { useConnectionEvents, useConnections } from './use-connections.ts';
 import { useImportProgress, useSessionEvents } from './use-session-events.ts';
 
@@ -76,6 +77,7 @@ export const ConnectionsPage = () => {
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1, fontWeight: 600 }}>
           {t('connections.title')}
         </Typography>
+        {actions && <RestartSessionsButton />}
         {canAdd && (
           <Button variant="contained" startIcon={<Add />} onClick={(event) => setMenuAnchor(event.currentTarget)} data-testid="connections-add">
             {t('connections.add')}
@@ -87,7 +89,7 @@ export const ConnectionsPage = () => {
               <ListItemIcon>
                 <ChannelIcon channel={item.channel} />
               </ListItemIcon>
-              {t(`connections.addChannels.${item.channel}`)}
+              {t(`connections.channels.${item.channel}`)}
             </MenuItem>
           ))}
         </Menu>

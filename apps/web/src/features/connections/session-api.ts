@@ -8,6 +8,7 @@ export const sessionApi = {
   tryAgain: (id: number) => api.post<{ message: string }>(`/whatsappsession/${id}`),
   newQr: (id: number) => api.put<{ message: string }>(`/whatsappsession/${id}`),
   disconnect: (id: number) => api.delete<{ message: string }>(`/whatsappsession/${id}`),
+  restartAll: () => api.post<{ message: string }>('/whatsapp-restart/'),
   closeImported: (id: number) => api.post<{ closed: number }>(`/closedimported/${id}`),
   connectCloudApi: (body: CloudConnectionBody) => api.post<ConnectionView>('/whatsappapi/connections', body),
   connectFacebook: (body: FacebookConnectBody) => api.post<ConnectionView[]>('/facebook', body),
