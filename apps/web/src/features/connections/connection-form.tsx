@@ -83,7 +83,7 @@ export const ConnectionForm = ({ connection, channel, onClose }: ConnectionFormP
           <ConnectionGeneralTab form={form} queues={queues} token={token} tokenChanged={tokenChanged} onTokenChange={setToken} />
         </Box>
         <Box hidden={tab !== 'messages'}>
-          <ConnectionMessagesTab form={form} />
+          <ConnectionMessagesTab form={form} connection={connection} />
         </Box>
         <Box hidden={tab !== 'chatbot'}>
           <ConnectionChatbotTab form={form} queues={queues} />

@@ -1,13 +1,17 @@
+import type { ConnectionView } from '@atende/shared/connections';
 import { Grid, TextField } from '@mui/material';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionFormValues } from './connection-form-values.ts';
+import { GreetingMediaField } from './greeting-media-field.tsx';
 import { useConnectionTextField } from './use-connection-text-field.ts';
 
 // 02-operations §5: vacation dates may go back at most 10 days.
 const tenDaysAgo = () => new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
 
-export const ConnectionMessagesTab = ({ form }: { form: UseFormReturn<ConnectionFormValues> }) => {
+type MessagesTabProps = { form: UseFormReturn<ConnectionFormValues>; connection: ConnectionView | null };
+
+export const ConnectionMessagesTab = ({ form, connection }: MessagesTabProps) => {
   const { t } = useTranslation();
   const text = useConnectionTextField(form);
   const dateField = (name: 'collectiveVacationStart' | 'collectiveVacationEnd', testId: string) => {
@@ -18,6 +22,9 @@ export const ConnectionMessagesTab = ({ form }: { form: UseFormReturn<Connection
     <Grid container spacing={2}>
       <Grid size={12}>
         <TextField {...text('greetingMessage', 'connection-greeting')} label={t('connections.fields.greetingMessage')} fullWidth multiline minRows={2} />
+      </Grid>
+      <Grid size={12}>
+        <GreetingMediaField connection={connection} />
       </Grid>
       <Grid size={12}>
         <TextField {...text('complationMessage', 'connection-completion')} label={t('connections.fields.complationMessage')} fullWidth multiline minRows={2} />

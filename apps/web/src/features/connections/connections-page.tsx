@@ -3,7 +3,7 @@ import { can } from '@atende/shared/permissions';
 import { Add, Star, StarBorder } from '@mui/icons-material';
 import { Box, Button, Chip, ListItemIcon, Menu, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListStatus } from '../../components/list-status.tsx';
 import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
@@ -12,11 +12,19 @@ import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { useSessionUser } from '../auth/session-context.ts';
 import { ChannelIcon } from './channel-icon.tsx';
+import { CloudApiDialog } from './cloud-api-dialog.tsx';
+import { ConnectionSessionCell } from './connection-session-cell.tsx';
 import { ConnectionModal } from './connection-modal.tsx';
 import { connectionsApi, formatUpdatedAt, removeConnectionFromCache } from './connections-api.ts';
+import { FacebookConnectDialog } from './facebook-connect-dialog.tsx';
+import { QrCodeDialog } from './qr-code-dialog.tsx';
+import { RestartSessionsButton } from './restart-sessions-button.tsx';
 import { useConnectionEvents, useConnections } from './use-connections.ts';
+import { useImportProgress, useSessionEvents } from './use-session-events.ts';
 
 type ModalState = { open: boolean; connectionId: number | null; channel: ConnectionChannel };
+// WhatsApp Web and the sandbox open the connection dialog; the others connect an account first
+type AddItem = { channel: ConnectionChannel; allowed: boolean; opens: 'form' | 'cloudApi' | 'facebook' };
 
 const statusColor = (status: string) => (status === 'CONNECTED' ? 'success' : status === 'qrcode' || status === 'OPENING' || status === 'PAIRING' ? 'warning' : 'error');
 
@@ -29,6 +37,12 @@ export const ConnectionsPage = () => {
   const queryClient = useQueryClient();
   const { data: connections = [], isPending } = useConnections();
   useConnectionEvents();
+  useSessionEvents();
+  const importProgress = useImportProgress();
+  const [qrConnectionId, setQrConnectionId] = useState<number | null>(null);
+  const closeQr = useCallback(() => setQrConnectionId(null), []);
+  const [cloudApiOpen, setCloudApiOpen] = useState(false);
+  const [facebookChannel, setFacebookChannel] = useState<'facebook' | 'instagram' | null>(null);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [modal, setModal] = useState<ModalState>({ open: false, connectionId: null, channel: 'whatsapp' });
   const [deleting, setDeleting] = useState<ConnectionView | null>(null);
@@ -42,15 +56,18 @@ export const ConnectionsPage = () => {
     onError: (error) => toastError(error),
   });
 
-  const addItems: { channel: ConnectionChannel; allowed: boolean }[] = [
-    { channel: 'whatsapp', allowed: plan.useWhatsapp },
-    { channel: 'facebook', allowed: plan.useFacebook },
-    { channel: 'instagram', allowed: plan.useInstagram },
-    { channel: 'sandbox', allowed: true },
+  const addItems: AddItem[] = [
+    { channel: 'whatsapp', allowed: plan.useWhatsapp, opens: 'form' },
+    { channel: 'whatsappapi', allowed: plan.useWhatsapp, opens: 'cloudApi' },
+    { channel: 'facebook', allowed: plan.useFacebook, opens: 'facebook' },
+    { channel: 'instagram', allowed: plan.useInstagram, opens: 'facebook' },
+    { channel: 'sandbox', allowed: true, opens: 'form' },
   ];
-  const open = (channel: ConnectionChannel) => {
+  const open = ({ channel, opens }: AddItem) => {
     setMenuAnchor(null);
-    setModal({ open: true, connectionId: null, channel });
+    if (opens === 'cloudApi') setCloudApiOpen(true);
+    else if (opens === 'facebook') setFacebookChannel(channel === 'instagram' ? 'instagram' : 'facebook');
+    else setModal({ open: true, connectionId: null, channel });
   };
   const statusLabel = (status: string) => (i18n.exists(`connections.statuses.${status}`) ? t(`connections.statuses.${status}`) : status);
 
@@ -60,6 +77,7 @@ export const ConnectionsPage = () => {
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1, fontWeight: 600 }}>
           {t('connections.title')}
         </Typography>
+        {actions && <RestartSessionsButton />}
         {canAdd && (
           <Button variant="contained" startIcon={<Add />} onClick={(event) => setMenuAnchor(event.currentTarget)} data-testid="connections-add">
             {t('connections.add')}
@@ -67,7 +85,7 @@ export const ConnectionsPage = () => {
         )}
         <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)} data-testid="connections-add-menu">
           {addItems.map((item) => (
-            <MenuItem key={item.channel} disabled={!item.allowed} onClick={() => open(item.channel)} data-testid={`connections-add-${item.channel}`}>
+            <MenuItem key={item.channel} disabled={!item.allowed} onClick={() => open(item)} data-testid={`connections-add-${item.channel}`}>
               <ListItemIcon>
                 <ChannelIcon channel={item.channel} />
               </ListItemIcon>
@@ -82,7 +100,9 @@ export const ConnectionsPage = () => {
             <TableRow>
               <TableCell align="center">{t('connections.columns.channel')}</TableCell>
               <TableCell>{t('connections.columns.name')}</TableCell>
+              <TableCell align="center">{t('connections.columns.number')}</TableCell>
               <TableCell align="center">{t('connections.columns.status')}</TableCell>
+              {actions && <TableCell align="center">{t('connections.columns.session')}</TableCell>}
               <TableCell align="center">{t('connections.columns.lastUpdate')}</TableCell>
               <TableCell align="center">{t('connections.columns.default')}</TableCell>
               {actions && <TableCell align="center">{t('connections.columns.actions')}</TableCell>}
@@ -99,9 +119,15 @@ export const ConnectionsPage = () => {
                   </Tooltip>
                 </TableCell>
                 <TableCell data-testid="connections-name">{connection.name}</TableCell>
+                <TableCell align="center">{connection.number}</TableCell>
                 <TableCell align="center">
                   <Chip size="small" variant="outlined" color={statusColor(connection.status)} label={statusLabel(connection.status)} data-testid="connections-status" />
                 </TableCell>
+                {actions && (
+                  <TableCell align="center">
+                    <ConnectionSessionCell connection={connection} progress={importProgress} onShowQr={setQrConnectionId} />
+                  </TableCell>
+                )}
                 <TableCell align="center">{formatUpdatedAt(connection.updatedAt)}</TableCell>
                 <TableCell align="center">
                   {connection.isDefault ? (
@@ -127,6 +153,9 @@ export const ConnectionsPage = () => {
         channel={modal.channel}
         onClose={() => setModal((current) => ({ ...current, open: false }))}
       />
+      <QrCodeDialog connectionId={qrConnectionId} onClose={closeQr} />
+      <CloudApiDialog open={cloudApiOpen} onClose={() => setCloudApiOpen(false)} />
+      <FacebookConnectDialog channel={facebookChannel} onClose={() => setFacebookChannel(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title={t('connections.confirmDelete.title', { name: deleting?.name ?? '' })}

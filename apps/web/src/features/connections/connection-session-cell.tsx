@@ -1,0 +1,80 @@
+import type { ConnectionView } from '@atende/shared/connections';
+import { Button, CircularProgress, Stack, Tooltip, Typography } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { toastError } from '../../lib/error-message.ts';
+import { sessionButtonsFor, type ImportProgress, type SessionButton } from './session-actions.ts';
+import { ImportStatus } from './import-status.tsx';
+import { sessionApi } from './session-api.ts';
+
+type SessionCellProps = { connection: ConnectionView; progress: ImportProgress | null; onShowQr: (connectionId: number) => void };
+
+// The session column of 02-operations §2 with the buttons of the §4 status table.
+export const ConnectionSessionCell = ({ connection, progress, onShowQr }: SessionCellProps) => {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  const command = useMutation({
+    mutationFn: (action: 'tryAgain' | 'newQr' | 'disconnect') => sessionApi[action](connection.id),
+    onSuccess: (_, action) => action === 'disconnect' && setConfirming(false),
+    onError: (error) => toastError(error),
+  });
+  const busy = command.isPending;
+
+  const render = (button: SessionButton) => {
+    switch (button) {
+      case 'qrcode':
+        return (
+          <Tooltip key={button} title={t('connections.session.qrcodeTooltip')}>
+            <Button size="small" variant="contained" onClick={() => onShowQr(connection.id)} data-testid="session-qrcode">
+              {t('connections.session.qrcode')}
+            </Button>
+          </Tooltip>
+        );
+      case 'tryAgain':
+      case 'newQr':
+        return (
+          <Button key={button} size="small" variant={button === 'newQr' ? 'contained' : 'outlined'} disabled={busy} onClick={() => command.mutate(button)} data-testid={`session-${button}`}>
+            {t(`connections.session.${button}`)}
+          </Button>
+        );
+      case 'connecting':
+        return (
+          <Button key={button} size="small" variant="outlined" disabled startIcon={<CircularProgress size={14} />} data-testid="session-connecting">
+            {t('connections.session.connecting')}
+          </Button>
+        );
+      case 'disconnect':
+        return (
+          <Tooltip key={button} title={connection.status === 'TIMEOUT' ? t('connections.session.timeoutTooltip') : ''}>
+            <Button size="small" variant="outlined" color="error" onClick={() => setConfirming(true)} data-testid="session-disconnect">
+              {t('connections.session.disconnect')}
+            </Button>
+          </Tooltip>
+        );
+      case 'reconnectHint':
+        return (
+          <Typography key={button} variant="caption" color="text.secondary" data-testid="session-reconnect-hint">
+            {t('connections.session.reconnectHint')}
+          </Typography>
+        );
+    }
+  };
+
+  return (
+    <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', alignItems: 'center', flexWrap: 'wrap' }} data-testid="connections-session">
+      {sessionButtonsFor(connection).map(render)}
+      {connection.channel === 'whatsapp' && <ImportStatus connection={connection} progress={progress} />}
+      <ConfirmDialog
+        open={confirming}
+        title={t('connections.session.confirmDisconnect.title', { name: connection.name })}
+        busy={busy}
+        onConfirm={() => command.mutate('disconnect')}
+        onClose={() => setConfirming(false)}
+      >
+        {t('connections.session.confirmDisconnect.message')}
+      </ConfirmDialog>
+    </Stack>
+  );
+};
