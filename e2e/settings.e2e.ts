@@ -54,4 +54,23 @@ describe('settings page (03-saas §2 Settings page)', () => {
       .toBe('Olá, já vou te atender!');
     await page.close();
   });
+
+  it('the schedules tab appears with scheduleType company and saves the service hours (03-saas §2)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page);
+    await page.goto(`${server.url}/settings`);
+    await page.getByTestId('settings-page').waitFor();
+    expect(await page.getByTestId('settings-tab-schedules').count()).toBe(0);
+    await page.getByTestId('setting-scheduleType').getByRole('combobox').click();
+    await page.getByTestId('setting-scheduleType-company').click();
+    await page.getByTestId('settings-tab-schedules').click();
+    await expect.poll(() => page.getByTestId('company-schedule-friday-endTimeB').inputValue()).toBe('18:00');
+    await page.getByTestId('company-schedule-friday-endTimeB').fill('17:00');
+    await page.getByTestId('company-schedules-save').click();
+    await page.getByText('Horários atualizados com sucesso.').waitFor();
+    await page.reload();
+    await page.getByTestId('settings-tab-schedules').click();
+    await expect.poll(() => page.getByTestId('company-schedule-friday-endTimeB').inputValue()).toBe('17:00');
+    await page.close();
+  });
 });

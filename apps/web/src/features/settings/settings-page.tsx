@@ -2,6 +2,7 @@ import type { CompanySettingKey } from '@atende/shared/settings';
 import { Grid, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CompanySchedulesTab } from './company-schedules-tab.tsx';
 import { settingKind, settingsSections } from './settings-sections.ts';
 import { useCompanySettings } from './use-company-settings.ts';
 import { useSaveSetting } from './use-save-setting.ts';
@@ -90,6 +91,8 @@ const OptionsTab = () => {
 export const SettingsPage = () => {
   const { t } = useTranslation();
   const [tab, setTab] = useState('options');
+  const { data: settings } = useCompanySettings();
+  const withSchedules = settings.scheduleType === 'company';
   return (
     <Stack spacing={2} data-testid="settings-page">
       <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
@@ -97,8 +100,10 @@ export const SettingsPage = () => {
       </Typography>
       <Tabs value={tab} onChange={(_, next: string) => setTab(next)}>
         <Tab value="options" label={t('settings.tabs.options')} data-testid="settings-tab-options" />
+        {withSchedules && <Tab value="schedules" label={t('settings.tabs.schedules')} data-testid="settings-tab-schedules" />}
       </Tabs>
       {tab === 'options' && <OptionsTab />}
+      {tab === 'schedules' && withSchedules && <CompanySchedulesTab />}
     </Stack>
   );
 };

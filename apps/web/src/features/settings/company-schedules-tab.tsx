@@ -1,0 +1,69 @@
+import type { WeekdaySchedule } from '@atende/shared/schedules';
+import { Box, Button, CircularProgress, Paper, Stack } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { WeekScheduleEditor, type ScheduleShift } from '../../components/week-schedule-editor.tsx';
+import { api } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { toastError } from '../../lib/error-message.ts';
+import { toast } from '../../lib/toast.ts';
+import { weekWithDefaults } from '../../lib/week-schedules.ts';
+import { useSessionUser } from '../auth/session-context.ts';
+
+type CompanySchedules = { id: number; schedules: WeekdaySchedule[] };
+
+const companyQueryKey = (companyId: number) => ['companies', companyId] as const;
+
+// 03-saas §2 Settings page: the company's service hours, used when scheduleType is 'company'.
+export const CompanySchedulesTab = () => {
+  const { t } = useTranslation();
+  const companyId = useSessionUser().companyId;
+  const { data } = useQuery({ queryKey: companyQueryKey(companyId), queryFn: () => api.get<CompanySchedules>(`/companies/${companyId}`) });
+  if (!data) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+        <CircularProgress />
+      </Box>
+    );
+  }
+  return <SchedulesForm companyId={companyId} saved={weekWithDefaults(data.schedules, (weekday) => t(`queues.weekdays.${weekday}`))} />;
+};
+
+const SchedulesForm = ({ companyId, saved }: { companyId: number; saved: WeekdaySchedule[] }) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [schedules, setSchedules] = useState(saved);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useMutation({
+    mutationFn: () => api.put<CompanySchedules>(`/companies/${companyId}/schedules`, { schedules }),
+    onSuccess: (answer) => {
+      setErrors({});
+      queryClient.setQueryData(companyQueryKey(companyId), answer);
+      toast.success(t('settings.toasts.schedulesUpdated'));
+    },
+    onError: (error) => {
+      // field paths come as body.schedules.{day}.{shift}
+      if (error instanceof ApiError && error.body?.fields) {
+        setErrors(Object.fromEntries(error.body.fields.map((field) => [field.path.replace(/^body\.schedules\./, ''), field.message])));
+      }
+      toastError(error);
+    },
+  });
+  const errorAt = (index: number, shift: ScheduleShift) => {
+    const message = errors[`${index}.${shift}`];
+    return message ? t(message) : undefined;
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Stack spacing={2}>
+        <WeekScheduleEditor value={schedules} onChange={setSchedules} errorAt={errorAt} testIdPrefix="company-schedule" />
+        <Box>
+          <Button variant="contained" disabled={save.isPending} onClick={() => save.mutate()} data-testid="company-schedules-save">
+            {t('common.save')}
+          </Button>
+        </Box>
+      </Stack>
+    </Paper>
+  );
+};
