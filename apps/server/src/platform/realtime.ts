@@ -133,6 +133,9 @@ export const createRealtime = async (deps: {
     close: async () => {
       unsubscribe();
       await io.close();
+      // an emit made just before closing reaches the adapter's publish a few microtasks later;
+      // let it go out before the client closes, or it rejects with nobody to catch it
+      await new Promise((resolve) => setImmediate(resolve));
       await redis?.quit();
     },
   };
