@@ -178,7 +178,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     await timerWorker.stop();
     await dispatcher.stop();
     await whatsapp.stop();
-    realtime.io.disconnectSockets(true);
+    realtime.dropSockets();
   });
   app.addHook('onClose', async () => {
     await realtime.close().catch(() => undefined);

@@ -51,6 +51,8 @@ export const createRealtime = async (deps: {
     io.adapter(createAdapter(redis, { streamName: deps.redisStreamName }));
   }
 
+  let closing = false;
+
   io.use(async (socket, next) => {
     try {
       const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
@@ -85,8 +87,14 @@ export const createRealtime = async (deps: {
     });
     socket.on('userStatus', () => void deps.hooks.onUserStatus(socket.data.tenant, true).catch(() => undefined));
     socket.on('disconnect', async () => {
-      const remaining = await io.in(rooms.user(userId)).fetchSockets();
-      if (remaining.length === 0) await deps.hooks.onUserStatus(socket.data.tenant, false).catch(() => undefined);
+      // a server shutting down drops every socket; its users have not gone offline
+      if (closing) return;
+      // with the Redis adapter this asks the other processes; a failure leaves the status as it was
+      const remaining = await io
+        .in(rooms.user(userId))
+        .fetchSockets()
+        .catch(() => undefined);
+      if (remaining?.length === 0) await deps.hooks.onUserStatus(socket.data.tenant, false).catch(() => undefined);
     });
   });
 
@@ -130,7 +138,13 @@ export const createRealtime = async (deps: {
 
   return {
     io,
+    // shutting down: drop every socket without marking their users offline
+    dropSockets: () => {
+      closing = true;
+      io.disconnectSockets(true);
+    },
     close: async () => {
+      closing = true;
       unsubscribe();
       await io.close();
       // an emit made just before closing reaches the adapter's publish a few microtasks later;
