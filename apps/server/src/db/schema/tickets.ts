@@ -87,6 +87,7 @@ export const ticketLogTypes = [
   'closed',
   'reopen',
   'redirect',
+  'rotation',
 ] as const;
 
 export const ticketLogs = pgTable(

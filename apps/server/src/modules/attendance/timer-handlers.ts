@@ -6,6 +6,7 @@ import type { OutboxSignal } from '../../platform/outbox-signal.ts';
 import type { TimerHandler, TimerRow } from '../../platform/timers.ts';
 import { closeInactive, warnInactive } from '../expiry/inactivity.ts';
 import { redirectWaitingTicket } from '../queues/queue-redirect.ts';
+import { rotateUnacceptedTicket } from '../queues/queue-rotation.ts';
 import { expireRating } from '../ratings/nps.ts';
 import { ticketTimerKinds } from '../tickets/ticket-timer-kinds.ts';
 import type { TicketOutcome, TicketsService } from '../tickets/tickets.service.ts';
@@ -28,5 +29,6 @@ export const ticketTimerHandlers = (deps: { clock: Clock; tickets: TicketsServic
     [ticketTimerKinds.inactivityWarning]: handler(warnInactive),
     [ticketTimerKinds.inactivityClose]: handler(closeInactive),
     [ticketTimerKinds.queueRedirect]: handler((tx, timer) => redirectWaitingTicket(tx, timer)),
+    [ticketTimerKinds.queueRotation]: handler(rotateUnacceptedTicket),
   };
 };

@@ -3,24 +3,24 @@
 // nobody online the ticket waits in the queue for whoever accepts it.
 import type { CompanySettings } from '@atende/shared/settings';
 import type { DbOrTx } from '../../db/client.ts';
+import { rotationAttendant } from '../queues/queue-rotation.ts';
 import { findUserOfCompany, onlineAttendantsOf, queueIdsOfUser, type FlowQueue } from './flow.repo.ts';
 
 export type PickRandom = (count: number) => number;
 export const pickRandom: PickRandom = (count) => Math.floor(Math.random() * count);
 
-// Rotation gives the ticket to the least busy online attendant (fewest open or pending tickets,
-// the lower id on a tie); userRandom to any online attendant of the queue.
+// Rotation gives the ticket to the least busy online attendant (queues/queue-rotation.ts);
+// userRandom to any online attendant of the queue.
 export const chooseAttendant = async (
   tx: DbOrTx,
   queue: FlowQueue,
   settings: CompanySettings,
   random: PickRandom = pickRandom,
 ): Promise<number | undefined> => {
-  const rotate = queue.ativarRoteador;
-  if (!rotate && settings.userRandom !== 'enabled') return undefined;
+  if (queue.ativarRoteador) return rotationAttendant(tx, queue.companyId, queue.id);
+  if (settings.userRandom !== 'enabled') return undefined;
   const attendants = await onlineAttendantsOf(tx, queue.companyId, queue.id);
   if (attendants.length === 0) return undefined;
-  if (rotate) return [...attendants].sort((a, b) => a.liveTickets - b.liveTickets || a.id - b.id)[0].id;
   return attendants[random(attendants.length)].id;
 };
 

@@ -1,6 +1,7 @@
 // The bot: the connection's queue menu, each queue's option tree with its way back, its limits
 // (maxUseBotQueues, timeUseBotQueues), and the landing of a ticket in a queue (attendant choice
 // or queue position).
+import { startRotationCountdown } from '../queues/queue-rotation.ts';
 import { chooseAttendant } from './attendant-choice.ts';
 import { closureFor } from './closures.ts';
 import { on, type FlowContext } from './flow-context.ts';
@@ -41,6 +42,7 @@ export const createBot = (ctx: FlowContext) => {
     if (userId !== undefined) {
       await ctx.update({ userId });
       await ctx.log('pending', userId);
+      if (queue.ativarRoteador) await startRotationCountdown(tx, ctx.ticket, queue, now);
       return;
     }
     if (on(settings.sendQueuePosition)) {

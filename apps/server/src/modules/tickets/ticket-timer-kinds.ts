@@ -4,6 +4,7 @@ export const ticketTimerKinds = {
   inactivityWarning: 'inactivityWarning',
   inactivityClose: 'inactivityClose',
   queueRedirect: 'queueRedirect',
+  queueRotation: 'queueRotation',
 } as const;
 
 export const allTicketTimerKinds = Object.values(ticketTimerKinds);

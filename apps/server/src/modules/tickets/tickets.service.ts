@@ -29,6 +29,7 @@ import { toMessageView } from '../messages/message-view.ts';
 import { writeOutboundMessage } from '../messages/outbound-message.ts';
 import type { MessageRow } from '../messages/messages.repo.ts';
 import { startRedirectCountdown } from '../queues/queue-redirect.ts';
+import { stopRotationCountdown } from '../queues/queue-rotation.ts';
 import { askForRating, ratingConnectionFor } from '../ratings/nps.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { decideTransition } from './ticket-transitions.ts';
@@ -117,10 +118,12 @@ export const createTicketsService = ({ db, bus, outbox, clock }: Deps) => {
     for (const message of outcome.messages) await publishMessage(outcome.row, message);
   };
 
-  // The countdowns that follow a ticket's status: inactivity while open, redirect while waiting.
+  // The countdowns that follow a ticket's status: inactivity while open, redirect while waiting;
+  // a rotation's countdown ends once someone handles the ticket by hand.
   const keepCountdowns = async (tx: DbOrTx, row: TicketRow) => {
     await touchInactivity(tx, row, clock.now());
     await startRedirectCountdown(tx, row, clock.now());
+    await stopRotationCountdown(tx, row.id);
   };
 
   // sendFarewellWaitingTicket: closing a waiting ticket sends the connection's completion message.

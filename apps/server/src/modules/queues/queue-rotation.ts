@@ -1,0 +1,53 @@
+// Rotation (02-operations §3 Queue rotate / ativarRoteador, timeRotate / tempoRoteador; §9
+// rotation options): a queue with rotation on gives each waiting ticket to its least busy online
+// attendant, who still has to accept it. With a rotation time (minutes, 0 = never), a ticket left
+// unaccepted that long passes to the next least busy online attendant, and so on until someone
+// accepts it. Any manual change of the ticket (accept, return, transfer, queue change, close)
+// ends the countdown; the countdown starts again only when a rotation assigns the ticket.
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { cancelTimers, scheduleTimer, type TimerRow } from '../../platform/timers.ts';
+import { findQueue, onlineAttendantsOf, type FlowQueue } from '../flow/flow.repo.ts';
+import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
+import { ticketTimerKinds } from '../tickets/ticket-timer-kinds.ts';
+import * as ticketsRepo from '../tickets/tickets.repo.ts';
+import type { TicketRow } from '../tickets/tickets.repo.ts';
+import type { TicketOutcome } from '../tickets/tickets.service.ts';
+
+const MINUTE_MS = 60_000;
+const kind = ticketTimerKinds.queueRotation;
+
+// The queue's least busy online attendant (fewest open or pending tickets, the lower id on a
+// tie), leaving out the one who holds the ticket now.
+export const rotationAttendant = async (db: DbOrTx, companyId: number, queueId: number, except: number | null = null) => {
+  const attendants = (await onlineAttendantsOf(db, companyId, queueId)).filter((attendant) => attendant.id !== except);
+  return attendants.sort((a, b) => a.liveTickets - b.liveTickets || a.id - b.id)[0]?.id;
+};
+
+const rotates = (queue: FlowQueue | undefined): queue is FlowQueue => Boolean(queue?.ativarRoteador && queue.tempoRoteador > 0);
+
+// A rotation assigned the ticket: its attendant has tempoRoteador minutes to accept it.
+export const startRotationCountdown = async (db: DbOrTx, ticket: TicketRow, queue: FlowQueue, now: Date) => {
+  if (!rotates(queue)) return;
+  await scheduleTimer(db, { kind, companyId: ticket.companyId, ticketId: ticket.id }, new Date(now.getTime() + queue.tempoRoteador * MINUTE_MS));
+};
+
+export const stopRotationCountdown = (db: DbOrTx, ticketId: number) => cancelTimers(db, ticketId, [kind]);
+
+// The countdown ran out: an assigned ticket nobody accepted passes on. With nobody else online
+// it stays with its attendant and the countdown starts again.
+export const rotateUnacceptedTicket = async (tx: Tx, timer: TimerRow, now: Date): Promise<TicketOutcome | undefined> => {
+  const ticket = await ticketsRepo.findTicket(tx, timer.companyId, timer.ticketId);
+  if (!ticket || ticket.status !== 'pending' || ticket.userId === null || ticket.queueId === null) return undefined;
+  const queue = await findQueue(tx, ticket.companyId, ticket.queueId);
+  if (!rotates(queue)) return undefined;
+  const next = await rotationAttendant(tx, ticket.companyId, queue.id, ticket.userId);
+  if (next === undefined) {
+    await startRotationCountdown(tx, ticket, queue, now);
+    return undefined;
+  }
+  const moved = await ticketsRepo.updateTicketFrom(tx, ticket.companyId, ticket, { userId: next });
+  if (!moved) throw new Error('ticket changed while rotating');
+  await writeTicketLog(tx, { companyId: moved.companyId, ticketId: moved.id, type: 'rotation', userId: next, queueId: queue.id });
+  await startRotationCountdown(tx, moved, queue, now);
+  return { row: moved, messages: [] };
+};
