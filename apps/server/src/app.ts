@@ -112,12 +112,18 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   const authService = createAuthService({ db, bus, tokens, throttle, storage });
   const outbox = createOutboxSignal();
   const ticketsService = createTicketsService({ db, bus, outbox, clock });
-  const connectionsService = createConnectionsService({ db, bus, storage, publishTicket: ticketsService.publishTicket });
   const messagesService = createMessagesService({ db, bus, outbox, storage, tickets: ticketsService, clock });
   const automation = createInboundAutomation({ clock, tickets: ticketsService, outbox });
   const flow = createConversationFlow({ clock, timeZone: config.timeZone, tickets: ticketsService, outbox });
   const pipeline = createInboundPipeline({ db, tickets: ticketsService, automation, flow });
   const whatsapp = createWhatsappChannel({ db, bus, storage, pipeline, tickets: ticketsService, outbox, clock, log: app.log }, options.whatsapp);
+  const connectionsService = createConnectionsService({
+    db,
+    bus,
+    storage,
+    publishTicket: ticketsService.publishTicket,
+    resetWhatsappSession: (companyId, connectionId) => whatsapp.sessions.command(companyId, connectionId, 'newQr'),
+  });
 
   await app.register(authRoutes(authService, { refreshTtlSeconds: config.refreshTokenTtlSeconds }));
   await app.register(usersRoutes(usersService));

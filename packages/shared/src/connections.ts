@@ -61,6 +61,12 @@ export const connectionFields = {
   collectiveVacationMessage: longText.optional(),
   schedules: weekSchedules.optional(),
   queueIds: z.array(idParam).max(200).optional(),
+  enableImportMessage: z.boolean().optional(),
+  importOldMessages: isoDate.nullable().optional(),
+  importRecentMessages: isoDate.nullable().optional(),
+  importOldMessagesGroups: z.boolean().optional(),
+  closedTicketsPostImported: z.boolean().optional(),
+  queueIdImportMessages: idParam.nullable().optional(),
   // sent by the web; the tenant always comes from the token
   companyId: idParam.optional(),
 };
@@ -71,6 +77,41 @@ type ConnectionInput = {
   collectiveVacationMessage?: string;
   collectiveVacationStart?: string | null;
   collectiveVacationEnd?: string | null;
+  enableImportMessage?: boolean;
+  importOldMessages?: string | null;
+  importRecentMessages?: string | null;
+  queueIdImportMessages?: number | null;
+};
+
+// A calendar day 'YYYY-MM-DD' in the local time of whoever checks (browser or server).
+const dayOf = (date: Date) =>
+  `${String(date.getFullYear()).padStart(4, '0')}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+// 02-operations §5 Import dates: the oldest day goes back at most 2 years, neither day is in the
+// future, and the recent day is not before the old one. The web shows the same bounds on its pickers.
+export const importDateBounds = (now = new Date()) => {
+  const twoYearsAgo = new Date(now);
+  twoYearsAgo.setFullYear(now.getFullYear() - 2);
+  return { oldest: dayOf(twoYearsAgo), today: dayOf(now) };
+};
+
+// sending: a create reads a missing field as empty; an update leaves it as stored (the server then
+// checks the stored values)
+const importRules = (value: ConnectionInput, ctx: z.RefinementCtx, sending: 'create' | 'update') => {
+  const missing = (field: unknown) => field === null || (sending === 'create' && field === undefined);
+  const { oldest, today } = importDateBounds();
+  const old = value.importOldMessages ?? null;
+  const recent = value.importRecentMessages ?? null;
+  if (old !== null && (old.slice(0, 10) < oldest || old.slice(0, 10) > today)) {
+    ctx.addIssue({ code: 'custom', path: ['importOldMessages'], message: 'validation.importOldRange' });
+  }
+  if (recent !== null && ((old !== null && recent.slice(0, 10) < old.slice(0, 10)) || recent.slice(0, 10) > today)) {
+    ctx.addIssue({ code: 'custom', path: ['importRecentMessages'], message: 'validation.importRecentRange' });
+  }
+  if (value.enableImportMessage) {
+    if (missing(value.importOldMessages)) ctx.addIssue({ code: 'custom', path: ['importOldMessages'], message: validationMessages.required });
+    if (missing(value.queueIdImportMessages)) ctx.addIssue({ code: 'custom', path: ['queueIdImportMessages'], message: validationMessages.required });
+  }
 };
 
 // Cross-field rules of 02-operations §5 that need no database.
@@ -88,12 +129,21 @@ const crossFieldRules = (value: ConnectionInput, ctx: z.RefinementCtx) => {
 
 export const connectionCreateBody = z
   .strictObject({ ...connectionFields, channel: z.enum(connectionChannels).default('whatsapp') })
-  .superRefine(crossFieldRules);
+  .superRefine((value, ctx) => {
+    crossFieldRules(value, ctx);
+    importRules(value, ctx, 'create');
+  });
 export type ConnectionCreateBody = z.infer<typeof connectionCreateBody>;
 // what a client sends (an empty redirect time is allowed and read as 0)
 export type ConnectionCreateInput = z.input<typeof connectionCreateBody>;
 
-export const connectionUpdateBody = z.strictObject(connectionFields).partial().superRefine(crossFieldRules);
+export const connectionUpdateBody = z
+  .strictObject(connectionFields)
+  .partial()
+  .superRefine((value, ctx) => {
+    crossFieldRules(value, ctx);
+    importRules(value, ctx, 'update');
+  });
 export type ConnectionUpdateBody = z.infer<typeof connectionUpdateBody>;
 export type ConnectionUpdateInput = z.input<typeof connectionUpdateBody>;
 
@@ -134,6 +184,12 @@ export type ConnectionView = {
   timeCreateNewTicket: number;
   greetingMediaAttachment: string | null;
   enableImportMessage: boolean;
+  // calendar days 'YYYY-MM-DD' (02-operations §5 Import dates)
+  importOldMessages: string | null;
+  importRecentMessages: string | null;
+  importOldMessagesGroups: boolean;
+  closedTicketsPostImported: boolean;
+  queueIdImportMessages: number | null;
   statusImportMessages: string | null;
   integrationId: number | null;
   promptId: number | null;

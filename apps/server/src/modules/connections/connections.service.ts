@@ -14,7 +14,7 @@ import { existingQueueIds } from '../queues/queues.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
 import { closeLiveTicketsOfConnection, type TicketRow } from '../tickets/tickets.repo.ts';
-import { toConnectionViews } from './connection-view.ts';
+import { dayOfImport, importInstant, toConnectionViews } from './connection-view.ts';
 import * as repo from './connections.repo.ts';
 
 const channelPlanFlag: Partial<Record<ConnectionChannel, PlanFlag>> = {
@@ -28,7 +28,27 @@ const connectionNotFound = () => notFound('ERR_NO_WAPP_FOUND');
 
 type Settable = Omit<ConnectionUpdateBody, 'queueIds' | 'companyId'>;
 
-type Deps = { db: Db; bus: EventBus; storage: Storage; publishTicket: (row: TicketRow) => Promise<unknown> };
+// resetWhatsappSession drops a WhatsApp session's credentials and starts a fresh one (02-operations
+// §4: an edit with import enabled needs a new pairing, whose history sync brings the messages). It
+// is a hook handed in by app.ts rather than a bus event because a module cannot import a channel,
+// and only the channel's session manager can reach a session owned by another process (through its
+// lease row) and delete the credentials when no process owns the session; a bus event stays in
+// this process.
+type Deps = {
+  db: Db;
+  bus: EventBus;
+  storage: Storage;
+  publishTicket: (row: TicketRow) => Promise<unknown>;
+  resetWhatsappSession: (companyId: number, connectionId: number) => Promise<void>;
+};
+
+// The body's import days as the columns store them.
+type ImportDays = 'importOldMessages' | 'importRecentMessages';
+const toColumns = <T extends Settable>({ importOldMessages, importRecentMessages, ...fields }: T): Omit<T, ImportDays> & { [K in ImportDays]?: Date | null } => ({
+  ...fields,
+  ...(importOldMessages !== undefined && { importOldMessages: importInstant(importOldMessages, 'start') }),
+  ...(importRecentMessages !== undefined && { importRecentMessages: importInstant(importRecentMessages, 'end') }),
+});
 
 const GREETING_FOLDER = 'greeting';
 
@@ -41,11 +61,26 @@ export type ChannelAccount = {
   channelConfig: Record<string, string>;
 };
 
-export const createConnectionsService = ({ db, bus, storage, publishTicket }: Deps) => {
+export const createConnectionsService = ({ db, bus, storage, publishTicket, resetWhatsappSession }: Deps) => {
   const viewOf = async (tx: DbOrTx, row: repo.ConnectionRow) => (await toConnectionViews(tx, row.companyId, [row]))[0];
 
   const publish = (view: ConnectionView) =>
     bus.publish({ companyId: view.companyId, event: 'whatsapp', payload: { action: 'update', whatsapp: view } });
+
+  // 02-operations §5 Import dates on the values the connection will have (an edit may send only
+  // some of them); the date bounds themselves are checked by the body schema.
+  const checkImportRules = async (tx: DbOrTx, tenant: TenantContext, merged: Settable) => {
+    const importQueue = merged.queueIdImportMessages ?? null;
+    if (importQueue !== null && (await existingQueueIds(tx, tenant.companyId, [importQueue])).length === 0) {
+      throw invalidField('body.queueIdImportMessages', 'validation.unknownQueue');
+    }
+    if (merged.importOldMessages && merged.importRecentMessages && merged.importRecentMessages.slice(0, 10) < merged.importOldMessages.slice(0, 10)) {
+      throw invalidField('body.importRecentMessages', 'validation.importRecentRange');
+    }
+    if (!merged.enableImportMessage) return;
+    if (!merged.importOldMessages) throw invalidField('body.importOldMessages', 'validation.required');
+    if (importQueue === null) throw invalidField('body.queueIdImportMessages', 'validation.required');
+  };
 
   // Rules that need the database: queues of the company, the redirect queue, the greeting with
   // several queues, and the NPS fields when ratings are on.
@@ -55,6 +90,7 @@ export const createConnectionsService = ({ db, bus, storage, publishTicket }: De
       throw invalidField('body.queueIds', 'validation.unknownQueue');
     }
     if (merged.queueIds.length > 1 && !merged.greetingMessage?.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED', 400);
+    await checkImportRules(tx, tenant, merged);
     const settings = await readCompanySettings(tx, tenant.companyId);
     if (settings.userRating === 'enabled') {
       if (!merged.ratingMessage?.trim()) throw invalidField('body.ratingMessage', 'validation.npsNeedsMessage');
@@ -101,7 +137,7 @@ export const createConnectionsService = ({ db, bus, storage, publishTicket }: De
           }
           await checkRules(tx, tenant, { ...fields, queueIds });
           const status = channel === 'sandbox' ? 'CONNECTED' : channel === 'whatsapp' ? 'qrcode' : 'DISCONNECTED';
-          const row = await repo.insertConnection(tx, tenant.companyId, { ...fields, channel, status });
+          const row = await repo.insertConnection(tx, tenant.companyId, { ...toColumns(fields), channel, status });
           if (row.isDefault) await repo.clearOtherDefaults(tx, tenant.companyId, row.id);
           await repo.replaceConnectionQueues(tx, tenant.companyId, row.id, [...new Set(queueIds)]);
           return viewOf(tx, row);
@@ -113,23 +149,30 @@ export const createConnectionsService = ({ db, bus, storage, publishTicket }: De
 
     update: async (tenant: TenantContext, connectionId: number, body: ConnectionUpdateBody) => {
       const { queueIds, companyId: _ignored, ...fields } = body;
-      const view = await db
+      const { view, resetSession } = await db
         .transaction(async (tx) => {
           const current = await repo.findConnection(tx, tenant.companyId, connectionId);
           if (!current) throw connectionNotFound();
           const currentQueues = (await repo.queuesOfConnections(tx, tenant.companyId, [connectionId])).map((queue) => queue.id);
-          const merged = { ...current, ...fields, queueIds: queueIds ?? currentQueues };
+          const stored = { ...current, importOldMessages: dayOfImport(current.importOldMessages), importRecentMessages: dayOfImport(current.importRecentMessages) };
+          const merged = { ...stored, ...fields, queueIds: queueIds ?? currentQueues };
           await checkRules(tx, tenant, merged);
           if (fields.isDefault === false && current.isDefault && (await repo.countOtherDefaults(tx, tenant.companyId, connectionId)) === 0) {
             throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
           }
-          const row = await repo.updateConnection(tx, tenant.companyId, connectionId, fields);
+          // 02-operations §4 Message import: a connected session has had its history sync already
+          const resetSession = current.channel === 'whatsapp' && current.status === 'CONNECTED' && merged.enableImportMessage;
+          const row = await repo.updateConnection(tx, tenant.companyId, connectionId, {
+            ...toColumns(fields),
+            ...(resetSession && { status: 'qrcode', qrcode: '' }),
+          });
           if (row.isDefault) await repo.clearOtherDefaults(tx, tenant.companyId, row.id);
           if (queueIds) await repo.replaceConnectionQueues(tx, tenant.companyId, row.id, [...new Set(queueIds)]);
-          return viewOf(tx, row);
+          return { view: await viewOf(tx, row), resetSession };
         })
         .catch(translateDuplicate);
       publish(view);
+      if (resetSession) await resetWhatsappSession(tenant.companyId, connectionId);
       return view;
     },
 

@@ -30,6 +30,12 @@ export type ConnectionFormValues = {
   expiresTicketNPS: NumberInput;
   maxUseBotQueuesNPS: NumberInput;
   schedules: WeekdaySchedule[];
+  enableImportMessage: boolean;
+  importOldMessages: string;
+  importRecentMessages: string;
+  importOldMessagesGroups: boolean;
+  closedTicketsPostImported: boolean;
+  queueIdImportMessages: number | '';
 };
 
 export type ConnectionTab = 'general' | 'messages' | 'chatbot' | 'nps' | 'schedules';
@@ -60,6 +66,12 @@ const fieldTabs: Record<keyof ConnectionFormValues, ConnectionTab> = {
   expiresTicketNPS: 'nps',
   maxUseBotQueuesNPS: 'nps',
   schedules: 'schedules',
+  enableImportMessage: 'general',
+  importOldMessages: 'general',
+  importRecentMessages: 'general',
+  importOldMessagesGroups: 'general',
+  closedTicketsPostImported: 'general',
+  queueIdImportMessages: 'general',
 };
 
 export const tabOfField = (path: string): ConnectionTab => fieldTabs[path.split('.')[0] as keyof ConnectionFormValues] ?? 'general';
@@ -89,14 +101,38 @@ export const toConnectionFormValues = (connection: ConnectionView | null, label:
   expiresTicketNPS: connection?.expiresTicketNPS ?? 0,
   maxUseBotQueuesNPS: connection?.maxUseBotQueuesNPS ?? 3,
   schedules: weekWithDefaults(connection?.schedules, label),
+  enableImportMessage: connection?.enableImportMessage ?? false,
+  importOldMessages: connection?.importOldMessages ?? '',
+  importRecentMessages: connection?.importRecentMessages ?? '',
+  importOldMessagesGroups: connection?.importOldMessagesGroups ?? false,
+  closedTicketsPostImported: connection?.closedTicketsPostImported ?? false,
+  queueIdImportMessages: connection?.queueIdImportMessages ?? '',
 });
+
+// Only WhatsApp (Baileys) connections import their history (02-operations §4 Message import).
+export const importsHistory = (channel: string) => channel === 'whatsapp';
 
 const count = (value: NumberInput) => (value === '' ? 0 : Number(value));
 
 // The body the API takes: an empty redirect time stays '' (the schema reads it as 0, 02-operations
-// §5), other emptied numbers are 0, no redirect queue or vacation date is null.
-export const toConnectionPayload = (values: ConnectionFormValues, withSchedules: boolean): ConnectionUpdateInput => {
-  const { schedules, sendIdQueue, collectiveVacationStart, collectiveVacationEnd, timeSendQueue, ...rest } = values;
+// §5), other emptied numbers are 0, no redirect queue or vacation date is null. The import fields go
+// only for connections that import history; with the import off only the switch goes, so hidden
+// dates cannot block a save.
+export const toConnectionPayload = (values: ConnectionFormValues, withSchedules: boolean, withImport: boolean): ConnectionUpdateInput => {
+  const {
+    schedules,
+    sendIdQueue,
+    collectiveVacationStart,
+    collectiveVacationEnd,
+    timeSendQueue,
+    enableImportMessage,
+    importOldMessages,
+    importRecentMessages,
+    importOldMessagesGroups,
+    closedTicketsPostImported,
+    queueIdImportMessages,
+    ...rest
+  } = values;
   return {
     ...rest,
     maxUseBotQueues: count(values.maxUseBotQueues),
@@ -111,5 +147,16 @@ export const toConnectionPayload = (values: ConnectionFormValues, withSchedules:
     collectiveVacationStart: collectiveVacationStart || null,
     collectiveVacationEnd: collectiveVacationEnd || null,
     ...(withSchedules ? { schedules } : {}),
+    ...(withImport && !enableImportMessage ? { enableImportMessage } : {}),
+    ...(withImport && enableImportMessage
+      ? {
+          enableImportMessage,
+          importOldMessages: importOldMessages || null,
+          importRecentMessages: importRecentMessages || null,
+          importOldMessagesGroups,
+          closedTicketsPostImported,
+          queueIdImportMessages: queueIdImportMessages === '' ? null : queueIdImportMessages,
+        }
+      : {}),
   };
 };

@@ -13,8 +13,9 @@ import { useSessionUser } from '../auth/session-context.ts';
 import { queuesApi, queuesQueryKeys } from '../queues/queues-api.ts';
 import { useFieldError } from '../users/use-field-error.ts';
 import { ConnectionChatbotTab } from './connection-chatbot-tab.tsx';
-import { tabOfField, toConnectionFormValues, toConnectionPayload, type ConnectionFormValues, type ConnectionTab } from './connection-form-values.ts';
+import { importsHistory, tabOfField, toConnectionFormValues, toConnectionPayload, type ConnectionFormValues, type ConnectionTab } from './connection-form-values.ts';
 import { ConnectionGeneralTab } from './connection-general-tab.tsx';
+import { ConnectionImportSection } from './connection-import-section.tsx';
 import { ConnectionMessagesTab } from './connection-messages-tab.tsx';
 import { ConnectionNpsTab } from './connection-nps-tab.tsx';
 import { connectionsApi, upsertConnectionInCache } from './connections-api.ts';
@@ -23,7 +24,7 @@ import { connectionsApi, upsertConnectionInCache } from './connections-api.ts';
 const resolverFor = (schema: typeof connectionCreateBody | typeof connectionUpdateBody, withSchedules: boolean, channel: ConnectionChannel) => {
   const base = zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<Record<string, unknown>>;
   return ((values, context, options) =>
-    base({ ...toConnectionPayload(values, withSchedules), ...(schema === connectionCreateBody ? { channel } : {}) }, context, options as never)) as Resolver<ConnectionFormValues>;
+    base({ ...toConnectionPayload(values, withSchedules, importsHistory(channel)), ...(schema === connectionCreateBody ? { channel } : {}) }, context, options as never)) as Resolver<ConnectionFormValues>;
 };
 
 type ConnectionFormProps = { connection: ConnectionView | null; channel: ConnectionChannel; onClose: () => void };
@@ -53,7 +54,7 @@ export const ConnectionForm = ({ connection, channel, onClose }: ConnectionFormP
   const submit = form.handleSubmit(
     async (values) => {
       try {
-        const body = { ...toConnectionPayload(values, withSchedules), ...(tokenChanged ? { token } : {}) };
+        const body = { ...toConnectionPayload(values, withSchedules, importsHistory(channel)), ...(tokenChanged ? { token } : {}) };
         const saved = connection ? await connectionsApi.update(connection.id, body) : await connectionsApi.create({ ...body, name: values.name, channel });
         upsertConnectionInCache(queryClient, saved);
         toast.success(t('connections.toasts.saved'));
@@ -81,6 +82,7 @@ export const ConnectionForm = ({ connection, channel, onClose }: ConnectionFormP
       <DialogContent dividers>
         <Box hidden={tab !== 'general'}>
           <ConnectionGeneralTab form={form} queues={queues} token={token} tokenChanged={tokenChanged} onTokenChange={setToken} />
+          {importsHistory(channel) && <ConnectionImportSection form={form} queues={queues} />}
         </Box>
         <Box hidden={tab !== 'messages'}>
           <ConnectionMessagesTab form={form} connection={connection} />
