@@ -40,7 +40,7 @@ export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService; a
         channel: connection.channel,
         isGroup,
         whatsappId: message.connectionId,
-        acceptAudioMessage: await newContactsAcceptAudio(tx, message.companyId),
+        acceptAudioMessage: newContactsAcceptAudio(message.companyId),
         lid: message.from.lid ?? null,
       });
       const ticket =

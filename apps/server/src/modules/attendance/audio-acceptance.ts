@@ -2,18 +2,24 @@
 // the company setting is what a new contact starts with; the contact's own toggle decides. An
 // audio from a contact who is not accepted gets this automatic answer (the spec gives no text for
 // it, so it is fixed, in the product's language).
+import { sql } from 'drizzle-orm';
+import { companySettingDefaults } from '@atende/shared/settings';
 import type { DbOrTx } from '../../db/client.ts';
+import { companySettings } from '../../db/schema.ts';
 import { writeAutomaticMessage } from '../messages/automatic-message.ts';
 import type { MessageRow } from '../messages/messages.repo.ts';
-import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import type { TicketRow } from '../tickets/tickets.repo.ts';
 import type { TicketOutcome } from '../tickets/tickets.service.ts';
 
 export const AUDIO_NOT_ACCEPTED_MESSAGE =
   'Infelizmente não conseguimos ouvir áudios por este canal de atendimento. Por favor, envie uma mensagem de texto.';
 
-export const newContactsAcceptAudio = async (db: DbOrTx, companyId: number) =>
-  (await readCompanySettings(db, companyId)).acceptAudioMessageContact === 'enabled';
+// The company's choice for a new contact, as an expression of the insert that creates it: the
+// inbound path upserts a contact per message and would otherwise read the settings every time.
+export const newContactsAcceptAudio = (companyId: number) =>
+  sql<boolean>`coalesce((select ${companySettings.value} = 'enabled' from ${companySettings}
+    where ${companySettings.companyId} = ${companyId} and ${companySettings.key} = 'acceptAudioMessageContact'),
+    ${companySettingDefaults.acceptAudioMessageContact === 'enabled'})`;
 
 export const answerRefusedAudio = async (
   tx: DbOrTx,

@@ -94,7 +94,12 @@ export const findContactByNumber = async (db: DbOrTx, companyId: number, number:
   return row;
 };
 
-export const insertContact = async (db: DbOrTx, companyId: number, values: NewContact) => {
+// acceptAudioMessage may be an expression: the company's default for new contacts (attendance module)
+export const insertContact = async (
+  db: DbOrTx,
+  companyId: number,
+  values: Omit<NewContact, 'acceptAudioMessage'> & { acceptAudioMessage?: boolean | SQL<boolean> },
+) => {
   const [row] = await db
     .insert(contacts)
     .values({ ...values, companyId })
@@ -107,9 +112,10 @@ export const insertContact = async (db: DbOrTx, companyId: number, values: NewCo
 export const upsertContactByNumber = async (
   db: DbOrTx,
   companyId: number,
-  // acceptAudioMessage applies only to a contact created now (the company's default for new contacts)
+  // acceptAudioMessage applies only to a contact created now (the company's default for new contacts,
+  // possibly as an expression)
   // lid: WhatsApp's other address for the contact, kept once learned
-  values: { number: string; name: string; channel: string; isGroup: boolean; whatsappId: number; acceptAudioMessage?: boolean; lid?: string | null },
+  values: { number: string; name: string; channel: string; isGroup: boolean; whatsappId: number; acceptAudioMessage?: boolean | SQL<boolean>; lid?: string | null },
 ) => {
   const [row] = await db
     .insert(contacts)

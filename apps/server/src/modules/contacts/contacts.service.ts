@@ -151,7 +151,7 @@ export const createContactsService = ({ db, bus, checkWhatsappNumber }: Deps) =>
             number: whatsapp.number,
             urlPicture: whatsapp.urlPicture,
             email: body.email ?? '',
-            acceptAudioMessage: body.acceptAudioMessage ?? (await newContactsAcceptAudio(tx, tenant.companyId)),
+            acceptAudioMessage: body.acceptAudioMessage ?? newContactsAcceptAudio(tenant.companyId),
           });
           if (body.extraInfo?.length) await repo.replaceExtraInfo(tx, tenant.companyId, row.id, body.extraInfo);
           return toContactView(tx, row);

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { cloudConnectionBody, type CloudConnectionBody } from '@atende/shared/meta-channels';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { TextField } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { useFieldError } from '../users/use-field-error.ts';
+import { ConnectDialog } from './connect-dialog.tsx';
 import { upsertConnectionInCache } from './connections-api.ts';
 import { sessionApi } from './session-api.ts';
 
@@ -43,30 +44,19 @@ export const CloudApiDialog = ({ open, onClose }: { open: boolean; onClose: () =
   });
 
   return (
-    <Dialog open={open} onClose={close} maxWidth="xs" fullWidth data-testid="cloud-api-dialog">
-      <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle>{t('connections.cloudApi.title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {failure && (
-              <Alert severity="error" data-testid="cloud-api-error">
-                {failure}
-              </Alert>
-            )}
-            <TextField {...text('name')} label={t('connections.fields.name')} fullWidth autoFocus />
-            <TextField {...text('phoneNumberId')} label={t('connections.cloudApi.phoneNumberId')} fullWidth />
-            <TextField {...text('accessToken')} label={t('connections.cloudApi.accessToken')} fullWidth type="password" />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} color="inherit" data-testid="cloud-api-cancel">
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="cloud-api-submit">
-            {t('connections.cloudApi.connect')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <ConnectDialog
+      open={open}
+      title={t('connections.cloudApi.title')}
+      submitLabel={t('connections.cloudApi.connect')}
+      failure={failure}
+      busy={isSubmitting}
+      testIdPrefix="cloud-api"
+      onClose={close}
+      onSubmit={submit}
+    >
+      <TextField {...text('name')} label={t('connections.fields.name')} fullWidth autoFocus />
+      <TextField {...text('phoneNumberId')} label={t('connections.cloudApi.phoneNumberId')} fullWidth />
+      <TextField {...text('accessToken')} label={t('connections.cloudApi.accessToken')} fullWidth type="password" />
+    </ConnectDialog>
   );
 };

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { facebookConnectBody } from '@atende/shared/meta-channels';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { useFieldError } from '../users/use-field-error.ts';
+import { ConnectDialog } from './connect-dialog.tsx';
 import { upsertConnectionInCache } from './connections-api.ts';
 import { sessionApi } from './session-api.ts';
 
@@ -49,32 +50,21 @@ export const FacebookConnectDialog = ({ channel, onClose }: FacebookConnectDialo
   });
 
   return (
-    <Dialog open={channel !== null} onClose={close} maxWidth="xs" fullWidth data-testid="facebook-dialog">
-      <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle>{t('connections.facebook.title', { channel: t(`connections.channels.${channel ?? 'facebook'}`) })}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Typography variant="body2" color="text.secondary">
-              {t('connections.facebook.hint')}
-            </Typography>
-            {failure && (
-              <Alert severity="error" data-testid="facebook-error">
-                {failure}
-              </Alert>
-            )}
-            <TextField {...text('facebookUserId')} label={t('connections.facebook.userId')} fullWidth autoFocus />
-            <TextField {...text('facebookUserToken')} label={t('connections.facebook.userToken')} fullWidth type="password" />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} color="inherit" data-testid="facebook-cancel">
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="facebook-submit">
-            {t('connections.facebook.connect')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <ConnectDialog
+      open={channel !== null}
+      title={t('connections.facebook.title', { channel: t(`connections.channels.${channel ?? 'facebook'}`) })}
+      submitLabel={t('connections.facebook.connect')}
+      failure={failure}
+      busy={isSubmitting}
+      testIdPrefix="facebook"
+      onClose={close}
+      onSubmit={submit}
+    >
+      <Typography variant="body2" color="text.secondary">
+        {t('connections.facebook.hint')}
+      </Typography>
+      <TextField {...text('facebookUserId')} label={t('connections.facebook.userId')} fullWidth autoFocus />
+      <TextField {...text('facebookUserToken')} label={t('connections.facebook.userToken')} fullWidth type="password" />
+    </ConnectDialog>
   );
 };

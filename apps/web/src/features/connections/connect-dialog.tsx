@@ -1,0 +1,46 @@
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import type { FormEventHandler, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type ConnectDialogProps = {
+  open: boolean;
+  title: string;
+  submitLabel: string;
+  // the server's refusal, shown inside the dialog so the typed values stay
+  failure: string | null;
+  busy: boolean;
+  testIdPrefix: string;
+  onClose: () => void;
+  onSubmit: FormEventHandler;
+  children: ReactNode;
+};
+
+// The frame of the dialogs that connect an account of a channel (Cloud API number, Facebook pages).
+export const ConnectDialog = ({ open, title, submitLabel, failure, busy, testIdPrefix, onClose, onSubmit, children }: ConnectDialogProps) => {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth data-testid={`${testIdPrefix}-dialog`}>
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {failure && (
+              <Alert severity="error" data-testid={`${testIdPrefix}-error`}>
+                {failure}
+              </Alert>
+            )}
+            {children}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} color="inherit" data-testid={`${testIdPrefix}-cancel`}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy} data-testid={`${testIdPrefix}-submit`}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+};
