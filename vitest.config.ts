@@ -1,4 +1,7 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// the cluster test runs several server processes over one PostgreSQL server and Redis
+const clusterServices = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
 
 // Two cores: at most two test files at once, each with its own database.
 export default defineConfig({
@@ -12,6 +15,14 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          // without those services (npm test, on PGlite) it is not part of the run
+          exclude: clusterServices ? configDefaults.exclude : [...configDefaults.exclude, 'apps/server/test/cluster/**'],
+          // migrates and seeds one template database per run; each test file starts from a copy
+          globalSetup: ['apps/server/test/helpers/database-template.ts'],
+          // a worker runs its files one after another in one process, so the server's modules
+          // (Fastify, Baileys, drizzle…) load once per worker rather than once per file; every
+          // file starts its own app and database, and nothing in them is global
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -6,7 +6,7 @@ import type { TicketsPage, TicketView } from '@atende/shared/tickets';
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, createSandbox, signIn, startServerWithQueues, type Api, type Sandbox, type SeededServer } from './helpers/attendance.ts';
+import { apiAs, composerTool, createSandbox, signIn, startServerWithQueues, type Api, type Sandbox, type SeededServer } from './helpers/attendance.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers/server.ts';
 
@@ -142,7 +142,7 @@ describe('attendant modals and media (01-core §2, §4, §9)', () => {
 
   it('camera: takes a photo, previews it and sends it with a caption as an image (01-core §2 camera capture)', async () => {
     const ticket = await openChat('5511955550003', 'Fabio Camera', 'Me manda uma foto');
-    await page.getByTestId('message-camera').click();
+    await (await composerTool(page, 'message-camera')).click();
     await page.getByTestId('camera-dialog').waitFor();
     await page.getByTestId('camera-capture').click();
     await page.getByTestId('camera-preview').waitFor();

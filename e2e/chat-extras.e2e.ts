@@ -4,7 +4,7 @@ import type { MessagesPage } from '@atende/shared/messages';
 import type { TicketsPage } from '@atende/shared/tickets';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, createSandbox, signIn, startServerWithQueues, type Api, type Sandbox, type SeededServer } from './helpers/attendance.ts';
+import { apiAs, composerTool, createSandbox, signIn, startServerWithQueues, type Api, type Sandbox, type SeededServer } from './helpers/attendance.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers/server.ts';
 
@@ -60,7 +60,7 @@ describe('chat extras (01-core §4)', () => {
     await incoming.waitFor();
 
     // forward with nothing selected: an error toast, no dialog, nothing sent
-    await page.getByTestId('message-select-mode').click();
+    await (await composerTool(page, 'message-select-mode')).click();
     await page.getByTestId('forward-bar').waitFor();
     await page.getByTestId('forward-selected').click();
     await page.getByTestId('toast-error').waitFor();
@@ -87,7 +87,7 @@ describe('chat extras (01-core §4)', () => {
       .toContain('Mensagem para encaminhar');
 
     // send a contact card and see it rendered as a card
-    await page.getByTestId('message-contact-card-open').click();
+    await (await composerTool(page, 'message-contact-card-open')).click();
     await page.getByTestId('contact-card-dialog').waitFor();
     await page.getByTestId('contact-card-name').fill('Maria Cartão');
     await page.getByTestId('contact-card-number').fill('5511966665555');
@@ -104,9 +104,8 @@ describe('chat extras (01-core §4)', () => {
     await expect.poll(() => page.getByTestId('message-input').inputValue()).toBe('Olá😀');
 
     // signature on: the sent body starts with *Admin*:
-    await page.getByTestId('message-sign-toggle').click();
-    await expect.poll(() => page.getByTestId('message-sign-toggle').getAttribute('aria-pressed')).toBe('true');
-    expect(await page.evaluate(() => localStorage.getItem('signOption'))).toBe('true');
+    await (await composerTool(page, 'message-sign-toggle')).click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('signOption'))).toBe('true');
     await page.getByTestId('message-input').fill('Mensagem assinada');
     await page.getByTestId('message-input').press('Enter');
     await expect

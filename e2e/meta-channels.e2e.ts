@@ -5,7 +5,7 @@ import type { TicketsPage } from '@atende/shared/tickets';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverWebhook, graphErrors, startFakeGraph, type FakeGraph } from '../apps/server/test/helpers/fake-graph.ts';
-import { apiAs, signIn, type Api } from './helpers/attendance.ts';
+import { apiAs, composerTool, signIn, type Api } from './helpers/attendance.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server.ts';
 
@@ -79,7 +79,7 @@ describe('Meta channels in the chat (01-core §2 Chat screen, §4 Messages)', ()
     const chat = await openChatOf(page, 'Carla Cloud');
     expect(await page.getByTestId('chat-meta-notice').count()).toBe(0);
 
-    await page.getByTestId('message-template-open').click();
+    await (await composerTool(page, 'message-template-open')).click();
     await page.getByTestId('template-dialog').waitFor();
     await page.getByTestId('template-name').fill('Nome Inválido');
     await page.getByTestId('template-submit').click();
@@ -112,7 +112,8 @@ describe('Meta channels in the chat (01-core §2 Chat screen, §4 Messages)', ()
     await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
     const chat = await openChatOf(page, 'Paulo Page');
     await page.getByTestId('chat-meta-notice').waitFor();
-    expect(await page.getByTestId('message-template-open').count()).toBe(0);
+    expect(await (await composerTool(page, 'message-template-open')).count()).toBe(0);
+    await page.keyboard.press('Escape');
     await page.getByTestId('message-input').fill('Oi Paulo!');
     await page.getByTestId('message-input').press('Enter');
     await chat.locator('[data-message-id]').filter({ hasText: 'Oi Paulo!' }).waitFor();

@@ -38,7 +38,7 @@ describe('session in the browser (01-core §4 Session)', () => {
     await context.close();
   });
 
-  it('a newer sign-in elsewhere logs the older session out with the spec message', async () => {
+  it('a newer sign-in elsewhere logs the older session out with the spec message, which /login keeps until the next sign-in (issue 11 point 2)', async () => {
     const older = await browser.newContext();
     const olderPage = await older.newPage();
     await signIn(olderPage);
@@ -51,9 +51,21 @@ describe('session in the browser (01-core §4 Session)', () => {
     await olderPage.getByText('Sua conta foi acessada em outro computador.').waitFor();
     await olderPage.waitForURL(/\/login$/);
     expect(await olderPage.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // the login page after the reload says why, and keeps saying it on another reload
+    const notice = olderPage.getByTestId('login-signed-out-elsewhere');
+    expect(await notice.textContent()).toBe('Sua conta foi acessada em outro computador.');
+    await olderPage.reload();
+    await notice.waitFor();
     // the newer session stays
     await newerPage.reload();
     await newerPage.getByTestId('app-bar').waitFor();
+
+    // signing in again clears it: the next visit to /login says nothing
+    await signIn(olderPage);
+    await olderPage.getByTestId('user-menu-button').click();
+    await olderPage.getByTestId('logout').click();
+    await olderPage.getByTestId('login-form').waitFor();
+    expect(await notice.count()).toBe(0);
     await older.close();
     await newer.close();
   });

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, createSandbox, signIn, startServerWithQueues, type Api, type Sandbox, type SeededServer } from './helpers/attendance.ts';
+import { apiAs, composerTool, createSandbox, signIn, startServerWithQueues, type Api, type Sandbox, type SeededServer } from './helpers/attendance.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers/server.ts';
 
@@ -20,6 +20,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   admin = await apiAs(server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
   await admin.call('PUT', `/users/${admin.userId}`, { name: 'Admin', email: ADMIN_EMAIL, farewellMessage: 'Até logo, {{name}}!' });
+  // waiting tickets notify (01-core §4), so the page title counts them
+  await admin.call('PUT', '/companySettings', { column: 'showNotificationPending', data: 'enabled' });
   sandbox = await createSandbox(admin);
 });
 afterAll(async () => {
@@ -70,11 +72,11 @@ describe('ticket manager (01-core §2, §4)', () => {
     await expect.poll(async () => (await sandbox.outbox()).map((message) => message.body)).toContain('Oi Carla, já estou verificando!');
 
     // a private note stays inside the team
-    await page.getByTestId('message-private-toggle').click();
+    await (await composerTool(page, 'message-private-toggle')).click();
     await page.getByTestId('message-input').fill('Cliente VIP');
     await page.getByTestId('message-send').click();
     await chat.locator('[data-private="true"]').getByText('Cliente VIP').waitFor();
-    await page.getByTestId('message-private-toggle').click();
+    await (await composerTool(page, 'message-private-toggle')).click();
 
     await page.getByTestId('ticket-resolve').click();
     await page.getByTestId('close-dialog').waitFor();

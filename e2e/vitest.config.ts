@@ -5,6 +5,8 @@ export default defineConfig({
     name: 'browser',
     include: ['e2e/**/*.e2e.ts'],
     testTimeout: 60_000,
+    // a live update can take seconds on a busy machine; a poll waits for it (it asserts no timing)
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 1,

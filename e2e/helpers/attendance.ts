@@ -65,3 +65,12 @@ export const signIn = async (page: Page, url: string, email: string, password: s
   await page.getByTestId('login-submit').click();
   await page.getByTestId('app-bar').waitFor();
 };
+
+// A tool of the chat's composer: on its row, or in its tools menu when the chat is too narrow
+// for it (issue 11); the menu is opened when needed.
+export const composerTool = async (page: Page, testId: string) => {
+  const onRow = page.getByTestId('message-composer-row').getByTestId(testId);
+  if (await onRow.isVisible()) return onRow;
+  await page.getByTestId('message-tools-menu').click();
+  return page.getByRole('menu').getByTestId(testId);
+};

@@ -23,22 +23,25 @@ const freePort = () =>
 
 export type RunningServer = { url: string; stop: () => Promise<void>; output: () => string };
 
-export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
+// env: extra variables; one given as undefined is left unset (ADMIN_PASSWORD: undefined starts
+// the way a newcomer does, with a generated password printed once)
+export const startServer = async (env: Record<string, string | undefined> = {}): Promise<RunningServer> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'atende-e2e-'));
   const port = await freePort();
   let output = '';
+  const variables = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
   const child: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: Object.fromEntries(Object.entries(variables).filter(([, value]) => value !== undefined)),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (output += chunk));

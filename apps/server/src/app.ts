@@ -5,23 +5,35 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import type { ZodType } from 'zod';
+import { lenient } from '@atende/shared/lenient';
+import { fastifyTrustProxy, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { countPendingMigrations, pingDatabase } from './db/health.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { createEventBus } from './platform/events.ts';
-import { createOutboxSignal } from './platform/outbox-signal.ts';
-import { createLoginThrottle } from './platform/login-throttle.ts';
+import { createLoginAttempts } from './platform/login-attempts.ts';
+import { apiDocsRoutes, registerOpenApi } from './platform/operations/api-docs.ts';
+import { createMetrics } from './platform/operations/metrics.ts';
+import { operationsRoutes } from './platform/operations/operations.routes.ts';
+import { createMemoryCounters, failingOpen } from './platform/rate-limit/counters.ts';
+import { createRedisCounters } from './platform/rate-limit/redis-counters.ts';
+import { registerRequestLimits, routeLimit } from './platform/rate-limit/request-limits.ts';
+import { connectRedis } from './platform/redis.ts';
 import { createRealtime } from './platform/realtime.ts';
 import { registerStaticFiles } from './platform/static-files.ts';
 import { createStorage } from './platform/storage.ts';
-import { createTimerWorker } from './platform/timers.ts';
+import { failedJobsRoutes } from './platform/jobs/failed-jobs.routes.ts';
+import { createJobRunner } from './platform/jobs/job-runner.ts';
+import { jobStats } from './platform/jobs/jobs.repo.ts';
 import { createTokenService } from './platform/tokens.ts';
 import { createInboundPipeline } from './channels/inbound-pipeline.ts';
-import { createOutboundDispatcher } from './channels/outbound-dispatcher.ts';
+import { outboundJobHandler } from './channels/outbound-job-handler.ts';
 import { sandboxProvider } from './channels/sandbox/sandbox.provider.ts';
 import { sandboxRoutes } from './channels/sandbox/sandbox.routes.ts';
+import { countingSends } from './channels/outbound-metrics.ts';
 import { watchingCredentials } from './channels/meta-graph/credential-watch.ts';
 import { createGraphClient } from './channels/meta-graph/graph-client.ts';
 import { createPagesProvider } from './channels/meta-pages/pages.provider.ts';
@@ -29,11 +41,13 @@ import { pagesRoutes } from './channels/meta-pages/pages.routes.ts';
 import { createCloudProvider } from './channels/whatsapp-cloud/cloud.provider.ts';
 import { cloudRoutes } from './channels/whatsapp-cloud/cloud.routes.ts';
 import { createInboundAutomation } from './modules/attendance/inbound-automation.ts';
-import { ticketTimerHandlers } from './modules/attendance/timer-handlers.ts';
+import { registerTicketTimers } from './modules/attendance/timer-handlers.ts';
+import { notOwnedElsewhere } from './channels/whatsapp/lease.ts';
 import { createWhatsappChannel, type WhatsappChannelOptions } from './channels/whatsapp/whatsapp.channel.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { countWhatsappSessionsByStatus } from './modules/connections/connections.repo.ts';
 import { connectionsRoutes } from './modules/connections/connections.routes.ts';
 import { createConnectionsService } from './modules/connections/connections.service.ts';
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
@@ -45,6 +59,7 @@ import { createSettingsService } from './modules/settings/settings.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { outboundMessageJob } from './modules/messages/outbound-jobs.ts';
 import { createConversationFlow } from './modules/flow/conversation-flow.ts';
 import { messagesApiRoutes } from './modules/messages-api/messages-api.routes.ts';
 import { createMessagesApiService } from './modules/messages-api/messages-api.service.ts';
@@ -70,10 +85,13 @@ export const buildApp = async (config: Config, database: Database, options: AppO
             transport: process.stdout.isTTY && config.env !== 'production' ? { target: 'pino-pretty' } : undefined,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
           },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // '/users/' is '/users', not '/users/:id' with an empty id (CONVENTIONS "The API's manners")
+    routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // every route part is read with the lenient copy of its shared schema (packages/shared/src/lenient.ts)
+  app.setValidatorCompiler(({ schema, ...route }) => validatorCompiler({ ...route, schema: lenient(schema as ZodType) }));
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
@@ -87,7 +105,17 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     accessTtlSeconds: config.accessTokenTtlSeconds,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
   });
-  const throttle = createLoginThrottle(config.loginThrottle);
+  // in Redis when configured, so every process of the deployment counts the same requests
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
+  const counters = failingOpen(redis ? createRedisCounters(redis, config.redisKeyPrefix) : createMemoryCounters(), app.log);
+  const loginAttempts = createLoginAttempts({ counters, limits: config.loginThrottle, clock });
+  const metrics = createMetrics({
+    jobStats: () => jobStats(db),
+    whatsappSessions: () => countWhatsappSessionsByStatus(db),
+    // read at scrape time, when the realtime server below exists
+    connectedSockets: () => realtime.io.of('/').sockets.size,
+  });
+  metrics.observeRequests(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -105,18 +133,22 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 20 } });
   await registerStaticFiles(app, { publicDir: storage.publicDir, webDistDir: config.webDistDir });
+  await registerRequestLimits(app, { counters, maxPerIp: config.rateLimit.maxPerIp, windowSeconds: config.rateLimit.windowSeconds });
+  await registerOpenApi(app);
   registerAccessControl(app, { db, tokens });
 
   const usersService = createUsersService({ db, bus, storage });
   const settingsService = createSettingsService({ db, bus });
-  const authService = createAuthService({ db, bus, tokens, throttle, storage });
-  const outbox = createOutboxSignal();
-  const ticketsService = createTicketsService({ db, bus, outbox, clock });
-  const messagesService = createMessagesService({ db, bus, outbox, storage, tickets: ticketsService, clock });
-  const automation = createInboundAutomation({ clock, tickets: ticketsService, outbox });
-  const flow = createConversationFlow({ clock, timeZone: config.timeZone, tickets: ticketsService, outbox });
-  const pipeline = createInboundPipeline({ db, tickets: ticketsService, automation, flow });
-  const whatsapp = createWhatsappChannel({ db, bus, storage, pipeline, tickets: ticketsService, outbox, clock, log: app.log }, options.whatsapp);
+  const authService = createAuthService({ db, bus, tokens, loginAttempts, storage });
+  const ticketsService = createTicketsService({ db, bus, clock });
+  const messagesService = createMessagesService({ db, bus, storage, tickets: ticketsService, clock });
+  const automation = createInboundAutomation({ clock, tickets: ticketsService });
+  const flow = createConversationFlow({ clock, timeZone: config.timeZone, tickets: ticketsService });
+  const pipeline = createInboundPipeline({ db, tickets: ticketsService, automation, flow, metrics });
+  const whatsapp = createWhatsappChannel(
+    { db, bus, storage, pipeline, tickets: ticketsService, clock, log: app.log, ffmpegPath: config.ffmpegPath },
+    { ...options.whatsapp, timings: { leaseSeconds: config.whatsappLeaseSeconds, ...options.whatsapp?.timings } },
+  );
   const connectionsService = createConnectionsService({
     db,
     bus,
@@ -125,7 +157,10 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     resetWhatsappSession: (companyId, connectionId) => whatsapp.sessions.command(companyId, connectionId, 'newQr'),
   });
 
-  await app.register(authRoutes(authService, { refreshTtlSeconds: config.refreshTokenTtlSeconds }));
+  const { rateLimit } = config;
+  await app.register(
+    authRoutes(authService, { refreshTtlSeconds: config.refreshTokenTtlSeconds, refreshLimit: routeLimit(rateLimit.refreshMaxPerIp, rateLimit.windowSeconds) }),
+  );
   await app.register(usersRoutes(usersService));
   await app.register(settingsRoutes(settingsService));
   await app.register(companiesRoutes({ db }));
@@ -137,13 +172,29 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(ticketTagsRoutes({ db, tickets: ticketsService }));
   await app.register(ticketNotesRoutes(createTicketNotesService({ db, tickets: ticketsService })));
   await app.register(messagesRoutes(messagesService));
-  await app.register(messagesApiRoutes(createMessagesApiService({ db, outbox, storage, tickets: ticketsService, clock })));
+  await app.register(messagesApiRoutes(createMessagesApiService({ db, storage, tickets: ticketsService, clock }), { maxPerToken: rateLimit.messagesApiMaxPerToken, windowSeconds: rateLimit.windowSeconds }));
   await app.register(sandboxRoutes({ db, pipeline, connections: connectionsService }));
   const graph = createGraphClient(config.meta.graphUrl);
   const metaChannels = { db, pipeline, connections: connectionsService, graph, storage, secrets: config.meta, log: app.log };
   await app.register(cloudRoutes(metaChannels));
   await app.register(pagesRoutes({ ...metaChannels, appId: config.meta.appId }));
   await app.register(whatsapp.routes);
+  await app.register(failedJobsRoutes({ db }));
+  await app.register(
+    operationsRoutes({
+      probes: {
+        database: () => pingDatabase(db),
+        migrations: async () => {
+          const pending = await countPendingMigrations(db);
+          if (pending > 0) throw new Error(`${pending} migrations not applied`);
+        },
+        ...(redis ? { redis: async () => void (await redis.ping()) } : {}),
+      },
+      metrics,
+      metricsToken: config.metricsToken,
+    }),
+  );
+  await app.register(apiDocsRoutes);
 
   const realtime = await createRealtime({
     httpServer: app.server,
@@ -154,40 +205,47 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     redisStreamName: config.redisStreamName,
     hooks: { onUserStatus: usersService.setOnline, canJoinTicket: ticketsService.canJoin },
   });
-  const dispatcher = createOutboundDispatcher({
-    db,
-    outbox,
-    tickets: ticketsService,
-    providers: {
-      sandbox: sandboxProvider,
-      whatsapp: whatsapp.provider,
-      whatsappapi: watchingCredentials(createCloudProvider({ db, graph, storage, clock }), connectionsService),
-      facebook: watchingCredentials(createPagesProvider('facebook', { db, graph, clock, publicUrl: config.publicUrl }), connectionsService),
-      instagram: watchingCredentials(createPagesProvider('instagram', { db, graph, clock, publicUrl: config.publicUrl }), connectionsService),
-    },
-    log: app.log,
-    sessionOwner: whatsapp.sessions.owner,
-  });
-  const timerWorker = createTimerWorker({
+  const jobs = createJobRunner({
     db,
     clock,
-    handlers: ticketTimerHandlers({ clock, tickets: ticketsService, outbox }),
     log: app.log,
+    settings: config.jobs,
+    listen: database.listen,
+    claimWhere: notOwnedElsewhere(whatsapp.sessions.owner),
   });
-  app.decorate('timers', timerWorker);
+  jobs.register(
+    outboundMessageJob,
+    outboundJobHandler({
+      db,
+      tickets: ticketsService,
+      providers: countingSends(
+        {
+          sandbox: sandboxProvider,
+          whatsapp: whatsapp.provider,
+          whatsappapi: watchingCredentials(createCloudProvider({ db, graph, storage, clock }), connectionsService),
+          facebook: watchingCredentials(createPagesProvider('facebook', { db, graph, clock, publicUrl: config.publicUrl }), connectionsService),
+          instagram: watchingCredentials(createPagesProvider('instagram', { db, graph, clock, publicUrl: config.publicUrl }), connectionsService),
+        },
+        metrics,
+      ),
+      log: app.log,
+    }),
+  );
+  registerTicketTimers(jobs, { clock, tickets: ticketsService });
+  app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {
-    dispatcher.start();
-    timerWorker.start();
+    await jobs.start();
     await whatsapp.start();
   });
+  // jobs first: a send under way still needs its WhatsApp socket
   app.addHook('preClose', async () => {
-    await timerWorker.stop();
-    await dispatcher.stop();
+    await jobs.stop();
     await whatsapp.stop();
     realtime.dropSockets();
   });
   app.addHook('onClose', async () => {
     await realtime.close().catch(() => undefined);
+    await redis?.close().catch(() => undefined);
   });
 
   return app;

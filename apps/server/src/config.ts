@@ -1,8 +1,46 @@
 // Every environment variable the server reads, parsed once. The README lists them all.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+
+// Which proxies' X-Forwarded-For Fastify believes: none, a number of hops (counted from this
+// server), or the proxies' addresses. Trusting every hop would let a client pick its own address.
+export type TrustProxy = false | number | string[];
+
+// Fastify takes addresses as they are; it ignores a bare hop count (it cannot tell the proxy from
+// a client that reached this server directly), so hops become a function of the hop index: the
+// peer is hop 0, then X-Forwarded-For from its last entry. A hop count is only safe when nothing
+// but the proxy can reach this server; the README says so.
+export const fastifyTrustProxy = (setting: TrustProxy) =>
+  typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+
+// proxy-addr's names for address ranges, accepted as Fastify accepts them
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isProxyAddress = (entry: string) => {
+  if (namedRanges.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+
+const trustProxySetting = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, context): TrustProxy => {
+    if (value === 'false' || value === '' || value === '0') return false;
+    if (value === 'true') return 1;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    context.addIssue({ code: 'custom', message: 'expected false, true, a number of hops, or comma-separated proxy addresses or CIDRs' });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -12,6 +50,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   REDIS_STREAM_NAME: z.string().min(1).max(100).default('socket.io'),
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('atende:'),
   JWT_SECRET: z.string().min(32).optional(),
   JWT_REFRESH_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
@@ -21,13 +60,26 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1000),
+  RATE_LIMIT_REFRESH_MAX: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_MESSAGES_API_MAX: z.coerce.number().int().positive().default(120),
+  METRICS_TOKEN: z.string().min(16).max(200).optional(),
   WEB_DIST_DIR: z.string().optional(),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: trustProxySetting,
   META_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v20.0'),
   META_APP_ID: z.string().min(1).max(100).optional(),
   META_APP_SECRET: z.string().min(1).max(200).optional(),
   META_VERIFY_TOKEN: z.string().min(1).max(200).optional(),
   PUBLIC_URL: z.string().url().optional(),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),
+  JOBS_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1000),
+  JOBS_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(72),
+  JOBS_SHUTDOWN_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
+  WHATSAPP_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(20),
+  FFMPEG_PATH: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // IANA zone in which service hours, vacations and the {{hour}}/{{ms}} placeholders are read
   TIMEZONE: z
@@ -52,21 +104,37 @@ export type Config = {
   databaseUrl?: string;
   redisUrl?: string;
   redisStreamName: string;
+  // prefix of the keys this server keeps in Redis (shared request and sign-in counters)
+  redisKeyPrefix: string;
   jwtSecret: string;
   jwtRefreshSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   adminEmail: string;
   adminPassword?: string;
-  loginThrottle: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowSeconds: number };
+  // failed sign-ins: past maxFailuresPerEmail each failure delays the email's next attempt
+  // longer (up to maxDelaySeconds); past maxFailuresPerIp the address waits for the window's end
+  loginThrottle: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowSeconds: number; maxDelaySeconds: number };
+  // requests per window: per client address by default and on the token refresh, per connection
+  // token on the external messages API
+  rateLimit: { windowSeconds: number; maxPerIp: number; refreshMaxPerIp: number; messagesApiMaxPerToken: number };
+  // bearer token that opens /metrics to addresses other than loopback
+  metricsToken?: string;
   webDistDir: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logLevel: string;
   // Meta's Graph API (WhatsApp Cloud API, Messenger, Instagram): one app for the deployment
   meta: { graphUrl: string; appId?: string; appSecret?: string; verifyToken?: string };
   // the address Meta fetches this server's /public files from (Messenger and Instagram attachments)
   publicUrl?: string;
   timeZone: string;
+  // the background job runner (platform/jobs)
+  // (leaseSeconds: how long a claimed job stays another process's after its process died)
+  jobs: { concurrency: number; pollMs: number; retentionHours: number; shutdownMs: number; leaseSeconds: number };
+  // how long a WhatsApp session stays a dead process's before another adopts it
+  whatsappLeaseSeconds: number;
+  // the ffmpeg that converts voice notes; unset, the system's or the bundled one (platform/ffmpeg.ts)
+  ffmpegPath?: string;
 };
 
 type Secrets = { jwtSecret: string; jwtRefreshSecret: string };
@@ -108,6 +176,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisStreamName: e.REDIS_STREAM_NAME,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     ...secrets,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
@@ -117,12 +186,29 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       maxFailuresPerEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,
       maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
       windowSeconds: e.LOGIN_THROTTLE_WINDOW_SECONDS,
+      maxDelaySeconds: e.LOGIN_MAX_DELAY_SECONDS,
     },
+    rateLimit: {
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      maxPerIp: e.RATE_LIMIT_MAX,
+      refreshMaxPerIp: e.RATE_LIMIT_REFRESH_MAX,
+      messagesApiMaxPerToken: e.RATE_LIMIT_MESSAGES_API_MAX,
+    },
+    metricsToken: e.METRICS_TOKEN,
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     meta: { graphUrl: e.META_GRAPH_URL.replace(/\/+$/, ''), appId: e.META_APP_ID, appSecret: e.META_APP_SECRET, verifyToken: e.META_VERIFY_TOKEN },
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     timeZone: e.TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    jobs: {
+      concurrency: e.JOBS_CONCURRENCY,
+      pollMs: e.JOBS_POLL_MS,
+      retentionHours: e.JOBS_RETENTION_HOURS,
+      shutdownMs: e.JOBS_SHUTDOWN_SECONDS * 1000,
+      leaseSeconds: e.JOBS_LEASE_SECONDS,
+    },
+    whatsappLeaseSeconds: e.WHATSAPP_LEASE_SECONDS,
+    ffmpegPath: e.FFMPEG_PATH,
   };
 };

@@ -1,37 +1,4 @@
-// Process entry: config -> database -> migrations and seed -> app -> listen.
-import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { seedPlatform } from './seed.ts';
+// Process entry: the server as deployed (serve.ts).
+import { runServer } from './serve.ts';
 
-const start = async () => {
-  const config = loadConfig();
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: config.dataDir });
-  await database.migrate();
-  const seeded = await seedPlatform(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
-  if (seeded.generatedPassword) {
-    process.stdout.write(
-      `\nSuper admin created: ${config.adminEmail} / ${seeded.generatedPassword}\n` +
-        'This password is shown only now; change it after signing in.\n\n',
-    );
-  }
-  const app = await buildApp(config, database);
-  await app.listen({ port: config.port, host: config.host });
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-};
-
-start().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : String((error as Error)?.stack ?? error)}\n`);
-  process.exit(1);
-});
+void runServer();

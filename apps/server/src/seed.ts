@@ -14,8 +14,6 @@ export type SeedResult = { generatedPassword?: string };
 const DEFAULT_PLAN = { name: 'Padrão', users: 100, connections: 100, queues: 100, amount: '0', isPublic: false };
 
 export const seedPlatform = async (db: Db, options: SeedOptions): Promise<SeedResult> => {
-  const password = options.adminPassword ?? randomBytes(9).toString('base64url');
-  const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     await tx
       .insert(globalSettings)
@@ -35,6 +33,9 @@ export const seedPlatform = async (db: Db, options: SeedOptions): Promise<SeedRe
 
     const [superUser] = await tx.select({ id: users.id }).from(users).where(eq(users.super, true)).limit(1);
     if (superUser) return {};
+    // hashed only here: argon2 is slow on purpose, and every later start finds the super admin
+    const password = options.adminPassword ?? randomBytes(9).toString('base64url');
+    const passwordHash = await hashPassword(password);
     await tx.insert(users).values({
       companyId: company.id,
       name: 'Admin',
@@ -42,6 +43,7 @@ export const seedPlatform = async (db: Db, options: SeedOptions): Promise<SeedRe
       passwordHash,
       profile: 'admin',
       super: true,
+      mustChangePassword: !options.adminPassword,
       allTicket: 'enabled',
       allowGroup: 'enabled',
       allHistoric: 'enabled',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailField } from './validation.ts';
+import { passwordField } from './users.ts';
+import { emailField, validationMessages } from './validation.ts';
 
 export const loginBody = z.strictObject({
   email: emailField,
@@ -9,3 +10,11 @@ export type LoginBody = z.infer<typeof loginBody>;
 
 export const versionBody = z.strictObject({ version: z.string().trim().min(1).max(50) });
 export type VersionBody = z.infer<typeof versionBody>;
+
+// PUT /auth/password: the signed-in user replaces its own password. The current one is asked
+// again, so a borrowed session cannot lock its owner out.
+export const passwordChangeBody = z.strictObject({
+  currentPassword: z.string({ error: validationMessages.required }).min(1, validationMessages.required).max(200),
+  password: passwordField,
+});
+export type PasswordChangeBody = z.infer<typeof passwordChangeBody>;

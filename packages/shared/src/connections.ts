@@ -162,7 +162,9 @@ export type ConnectionView = {
   status: string;
   qrcode: string;
   isDefault: boolean;
-  token: string;
+  // the external API token acts as the company (POST /api/messages/send): present only for
+  // users who manage connections (admins, allowConnections)
+  token?: string;
   provider: string;
   greetingMessage: string;
   complationMessage: string;

@@ -28,6 +28,10 @@ export const errorCodes = [
   'ERR_OUT_OF_HOURS',
   // Platform codes not named by the spec (its generic error bodies are "not shown").
   'ERR_SUBSCRIPTION_OVERDUE',
+  // 401: a call that needs a bearer token came without one (an expired one is ERR_SESSION_EXPIRED)
+  'ERR_TOKEN_MISSING',
+  // 403: the user signed in with a generated first password and must choose its own first
+  'ERR_PASSWORD_CHANGE_REQUIRED',
   'ERR_REQUIRED_TAG',
   'ERR_DELETE_CLOSED_TICKET',
   'ERR_INVALID_TRANSITION',
@@ -42,9 +46,13 @@ export const errorCodes = [
   'ERR_OUTSIDE_24H_WINDOW',
   'ERR_CONNECTION_IN_USE',
   'ERR_DUPLICATED_EMAIL',
+  // a failed job cannot be retried: a newer one of its kind and key is already queued
+  'ERR_JOB_SUPERSEDED',
   'ERR_VALIDATION',
   'ERR_INVALID_JSON',
   'ERR_INVALID_FILE',
+  // an image that does not decode or declares more pixels than the server decodes
+  'ERR_INVALID_IMAGE',
   'ERR_FILE_TOO_LARGE',
   'ERR_TOO_MANY_REQUESTS',
   'ERR_NOT_FOUND',

@@ -67,7 +67,8 @@ export const messageSendBody = z.strictObject({
   read: flag.optional(),
   fromMe: flag.optional(),
   mediaUrl: z.string().max(0).optional(),
-  quotedMsg: z.strictObject({ id: z.number().int().positive() }).passthrough().nullable().optional(),
+  // the message replied to; the family's clients send the whole message read back
+  quotedMsg: z.strictObject({ id: z.number().int().positive() }).nullable().optional(),
   isPrivate: flag.optional(),
   // the attendant's choice to sign; honoured only while the company's sendSignMessage is enabled
   signMessage: flag.optional(),

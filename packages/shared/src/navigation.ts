@@ -45,3 +45,11 @@ export const menuItems: readonly MenuItem[] = [
 
 export const visibleMenuItems = (actor: Actor, plan: PlanFlags): MenuItem[] =>
   menuItems.filter((item) => (item.action === undefined || can(actor, item.action)) && planAllows(plan, item.planFlag));
+
+// Every path the web app has a screen for (01-core §2, 03-saas §2): the menu's and the few outside
+// it, each with whatever follows a slash (/tickets/{uuid}, /contacts/import). The server answers
+// the app for a GET of one of these that is not an API call.
+const screenRoots = ['/login', '/signup', '/financeiro-aberto', '/helps', ...menuItems.map((item) => item.path).filter((path) => path !== '/')];
+
+export const isScreenPath = (path: string) =>
+  path === '/' || screenRoots.some((root) => path === root || path.startsWith(`${root}/`));

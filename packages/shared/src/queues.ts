@@ -10,9 +10,13 @@ export type BotOptionType = (typeof botOptionTypes)[number];
 
 const longText = z.string().max(5000);
 
-export const queueBody = z.strictObject({
+const queueColor = z.string().trim().min(3, 'validation.tooShort').max(9, 'validation.tooLong');
+
+// Create and update bodies share their fields (queues and chatbot options alike); defaults are
+// added to the create body only, so an update that leaves a field out keeps the stored value.
+const queueFields = {
   name: boundedText(2, 50),
-  color: z.string().trim().min(3, 'validation.tooShort').max(9, 'validation.tooLong').default(DEFAULT_QUEUE_COLOR),
+  color: queueColor,
   greetingMessage: longText.optional(),
   outOfHoursMessage: longText.optional(),
   completionMessage: longText.optional(),
@@ -28,25 +32,26 @@ export const queueBody = z.strictObject({
   schedules: weekSchedules.optional(),
   // sent by the web; the tenant comes from the token
   companyId: idParam.optional(),
-});
+};
+export const queueBody = z.strictObject({ ...queueFields, color: queueColor.default(DEFAULT_QUEUE_COLOR) });
 export type QueueBody = z.infer<typeof queueBody>;
-export const queueUpdateBody = queueBody.partial();
+export const queueUpdateBody = z.strictObject(queueFields).partial();
 export type QueueUpdateBody = z.infer<typeof queueUpdateBody>;
 
-export const chatbotBody = z.strictObject({
-  queueId: idParam,
+const chatbotFields = {
   parentId: idParam.nullable().optional(),
   name: z.string().trim().min(4, 'validation.tooShort').max(100, 'validation.tooLong'),
   greetingMessage: longText.optional(),
-  queueType: z.enum(botOptionTypes).default('text'),
+  queueType: z.enum(botOptionTypes),
   closeTicket: z.boolean().optional(),
   optQueueId: idParam.nullable().optional(),
   optUserId: idParam.nullable().optional(),
   optIntegrationId: idParam.nullable().optional(),
   optFileId: idParam.nullable().optional(),
-});
+};
+export const chatbotBody = z.strictObject({ queueId: idParam, ...chatbotFields, queueType: chatbotFields.queueType.default('text') });
 export type ChatbotBody = z.infer<typeof chatbotBody>;
-export const chatbotUpdateBody = chatbotBody.omit({ queueId: true }).partial();
+export const chatbotUpdateBody = z.strictObject(chatbotFields).partial();
 export type ChatbotUpdateBody = z.infer<typeof chatbotUpdateBody>;
 export const chatbotListQuery = z.strictObject({ queueId: idParam.optional() });
 

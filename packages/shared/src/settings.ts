@@ -36,9 +36,10 @@ export const companySettingKeys = Object.keys(companySettingDefaults) as Company
 // Keys whose value is free text; every other key takes one of its listed values.
 export const companySettingChoices: Partial<Record<CompanySettingKey, readonly string[]>> = {
   scheduleType: ['disabled', 'queue', 'company', 'connection'],
+  // 03-saas §3 names one type: the chatbot's menus go out as text
+  chatBotType: ['text'],
 };
 export const companyTextSettingKeys: readonly CompanySettingKey[] = [
-  'chatBotType',
   'lgpdMessage',
   'lgpdLink',
   'transferMessage',

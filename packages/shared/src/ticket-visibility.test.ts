@@ -69,6 +69,10 @@ describe('shouldNotify (01-core §4 Unread handling)', () => {
     expect(shouldNotify({ ...base, groupAsTicket: true, actor: actor(), ticket: group })).toBe(false);
     expect(shouldNotify({ ...base, groupAsTicket: true, actor: actor({ allowGroup: 'enabled' }), ticket: group })).toBe(true);
   });
+  it('never notifies for a closed ticket (issue 11: the notifications list drops it)', () => {
+    expect(shouldNotify({ ...base, actor: actor(), ticket: ticket({ status: 'closed', userId: 7 }) })).toBe(false);
+    expect(shouldNotify({ ...base, actor: actor(), ticket: ticket({ status: 'closed' }) })).toBe(false);
+  });
   it('never notifies for the ticket open on screen', () => {
     expect(shouldNotify({ ...base, actor: actor(), ticket: ticket(), openTicketId: 1 })).toBe(false);
   });

@@ -34,8 +34,11 @@ export type NotificationContext = {
   openTicketId?: number;
 };
 
+// The rule also decides which tickets the notifications list holds, so a ticket leaves it as
+// soon as it is accepted by someone else, closed, or open on screen.
 export const shouldNotify = ({ actor, ticket, showNotificationPending, groupAsTicket, openTicketId }: NotificationContext) => {
   if (openTicketId === ticket.id) return false;
+  if (ticket.status === 'closed') return false;
   if (ticket.userId !== null && ticket.userId !== actor.id) return false;
   const queueOk = ticket.queueId === null ? on(actor.allTicket) : actor.queueIds.includes(ticket.queueId);
   if (!queueOk && !ticket.isGroup) return false;

@@ -27,15 +27,15 @@ const userFields = {
   ...permissionShape,
 };
 
-const password = boundedText(PASSWORD_BOUNDS.min, PASSWORD_BOUNDS.max);
+export const passwordField = boundedText(PASSWORD_BOUNDS.min, PASSWORD_BOUNDS.max);
 
-export const userCreateBody = z.strictObject({ ...userFields, password });
+export const userCreateBody = z.strictObject({ ...userFields, password: passwordField });
 export type UserCreateBody = z.infer<typeof userCreateBody>;
 
 // An empty password on update keeps the current one.
 export const userUpdateBody = z.strictObject({
   ...userFields,
-  password: z.union([z.literal(''), password]).optional(),
+  password: z.union([z.literal(''), passwordField]).optional(),
 });
 export type UserUpdateBody = z.infer<typeof userUpdateBody>;
 
@@ -86,9 +86,12 @@ export type SessionCompany = {
   settings: CompanySettings;
 };
 
-export type SessionUser = UserView & { company: SessionCompany };
+// mustChangePassword: the first password was generated at the first start and must be replaced
+// before anything else (PUT /auth/password); the server refuses other calls until then.
+export type SessionUser = UserView & { company: SessionCompany; mustChangePassword: boolean };
 
 // sessionId names the sign-in (refresh-token family); the auth event carries it.
 export type SessionAnswer = { token: string; sessionId: string; user: SessionUser };
 
 export type UsersPage = { users: UserView[]; hasMore: boolean; count: number };
+export type AvatarUploadAnswer = { user: UserView };

@@ -7,6 +7,7 @@ import { normalizeNumber } from '@atende/shared/phone';
 import type { Db } from '../db/client.ts';
 import { connections } from '../db/schema.ts';
 import { notFound } from '../platform/errors.ts';
+import type { Metrics } from '../platform/operations/metrics.ts';
 import { newContactsAcceptAudio } from '../modules/attendance/audio-acceptance.ts';
 import type { InboundAutomationService } from '../modules/attendance/inbound-automation.ts';
 import type { ConversationFlow } from '../modules/flow/conversation-flow.ts';
@@ -22,7 +23,13 @@ export type InboundResult = { messageId: number; ticketId: number; contactId: nu
 // PostgreSQL text cannot hold NUL; a customer's message is kept without it rather than refused.
 const withoutNul = (text: string) => text.replaceAll('\u0000', '');
 
-export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService; automation: InboundAutomationService; flow: ConversationFlow }) => ({
+export const createInboundPipeline = (deps: {
+  db: Db;
+  tickets: TicketsService;
+  automation: InboundAutomationService;
+  flow: ConversationFlow;
+  metrics: Pick<Metrics, 'countInbound'>;
+}) => ({
   receive: async (raw: InboundMessage): Promise<InboundResult> => {
     const message = { ...raw, body: withoutNul(raw.body), from: { ...raw.from, name: withoutNul(raw.from.name) } };
     const outcome = await deps.db.transaction(async (tx) => {
@@ -85,9 +92,17 @@ export const createInboundPipeline = (deps: { db: Db; tickets: TicketsService; a
       // the bot, in this transaction, so a retried webhook can never run either twice
       const automatic = await deps.automation.onInbound(tx, { ticket: bumped, message: stored, contact });
       const flowed = automatic.handled ? undefined : await deps.flow.run(tx, { ticket: automatic.ticket, contact, message: stored });
-      return { duplicate: false as const, message: stored, ticket: flowed?.ticket ?? automatic.ticket, flowed, afterCommit: automatic.afterCommit };
+      return {
+        duplicate: false as const,
+        channel: connection.channel,
+        message: stored,
+        ticket: flowed?.ticket ?? automatic.ticket,
+        flowed,
+        afterCommit: automatic.afterCommit,
+      };
     });
     if (!outcome.duplicate) {
+      deps.metrics.countInbound(outcome.channel);
       await deps.tickets.publishMessage(outcome.ticket, outcome.message);
       if (outcome.flowed) await deps.flow.publish(outcome.flowed);
       await outcome.afterCommit();

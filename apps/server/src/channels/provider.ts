@@ -52,8 +52,8 @@ export type InboundChange = { companyId: number; connectionId: number; providerM
 export type InboundAck = { companyId: number; connectionId: number; providerMessageId: string; ack: number };
 
 // The peer refused a message for good (bad recipient, closed service window, unsupported
-// operation): retrying cannot help, so the dispatcher records `code` on the message instead.
-// Any other error thrown by a provider is taken as passing (outage, rate limit) and retried.
+// operation): retrying cannot help, so the outbound job handler records `code` on the message instead.
+// Any other error thrown by a provider is taken as passing (outage, rate limit) and retried by the job runner.
 export class ProviderRejection extends Error {
   constructor(
     readonly code: ErrorCode,

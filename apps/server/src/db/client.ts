@@ -17,16 +17,70 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+// Calls onNotify for every NOTIFY on the channel (sent by any process over this database) and
+// after a lost listening connection came back, when notifications may have been missed.
+export type Listen = (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate: () => Promise<void>;
+  listen: Listen;
   close: () => Promise<void>;
+  // PGlite only: the whole data folder as one tarball, which another PGlite can start from
+  snapshot?: () => Promise<Blob>;
 };
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const RELISTEN_DELAY_MS = 1000;
 
-export type DatabaseTarget = { url: string } | { pgliteDir: string } | { inMemory: true };
+// A PostgreSQL server delivers notifications on a connection that ran LISTEN: one dedicated
+// client, outside the pool, connected again whenever it drops.
+const listenOnServer =
+  (url: string): Listen =>
+  async (channel, onNotify) => {
+    let client: pg.Client | undefined;
+    let closed = false;
+    let retry: NodeJS.Timeout | undefined;
+    const connect = async (): Promise<void> => {
+      const next = new pg.Client({ connectionString: url });
+      const reconnect = () => {
+        if (closed || client !== next) return;
+        client = undefined;
+        next.end().catch(() => undefined);
+        retry = setTimeout(() => void connect().then(onNotify, () => undefined), RELISTEN_DELAY_MS);
+      };
+      next.on('error', reconnect);
+      next.on('end', reconnect);
+      next.on('notification', (message) => {
+        if (message.channel === channel) onNotify();
+      });
+      client = next;
+      try {
+        await next.connect();
+        await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+      } catch (error) {
+        reconnect();
+        throw error;
+      }
+    };
+    try {
+      await connect();
+    } catch (error) {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      throw error;
+    }
+    return async () => {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    };
+  };
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+// from: a PGlite snapshot to start an empty PGlite with, in place of initdb (the slow part of a start)
+export type DatabaseTarget = { url: string } | { pgliteDir: string; from?: Blob } | { inMemory: true; from?: Blob };
 
 export const openDatabase = async (target: DatabaseTarget): Promise<Database> => {
   if ('url' in target) {
@@ -39,6 +93,7 @@ export const openDatabase = async (target: DatabaseTarget): Promise<Database> =>
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      listen: listenOnServer(target.url),
       close: () => pool.end(),
     };
   }
@@ -48,12 +103,18 @@ export const openDatabase = async (target: DatabaseTarget): Promise<Database> =>
     mkdirSync(dataDir, { recursive: true });
   }
   // pg_trgm backs the substring searches' indexes (migration 0004)
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: target.from });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    // one process holds a PGlite database: its notifications are an in-process signal
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, onNotify);
+      return () => unlisten();
+    },
     close: () => client.close(),
+    snapshot: () => client.dumpDataDir('none'),
   };
 };

@@ -9,7 +9,6 @@ export * from './schema/tags.ts';
 export * from './schema/contacts.ts';
 export * from './schema/tickets.ts';
 export * from './schema/messages.ts';
-export * from './schema/outbound-jobs.ts';
-export * from './schema/timers.ts';
+export * from './schema/jobs.ts';
 export * from './schema/ratings.ts';
 export * from './schema/whatsapp-sessions.ts';

@@ -4,15 +4,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, permissionFlags, type Action, type Actor } from '@atende/shared/permissions';
 import type { Db } from '../db/client.ts';
-import { userQueues, users } from '../db/schema.ts';
+import { refreshTokens, userQueues, users } from '../db/schema.ts';
 import { AppError, forbidden } from './errors.ts';
-import type { TokenService } from './tokens.ts';
+import type { AccessClaims, TokenService } from './tokens.ts';
 
 export type Access = 'public' | 'tenant' | 'super';
 
 // queueIds ride along with the user row: ticket visibility needs them on most requests, and one
 // statement per request is cheaper than two.
-export type TenantActor = Actor & { id: number; companyId: number; queueIds: number[] };
+export type TenantActor = Actor & { id: number; companyId: number; queueIds: number[]; mustChangePassword: boolean };
 export type TenantContext = { companyId: number; userId: number; sessionId: string; actor: TenantActor };
 
 // Every classified route, for the safety sweeps that must visit each one.
@@ -29,6 +29,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     permission?: Action;
+    // the few calls a user whose generated first password is still unchanged may make
+    passwordChangeExempt?: boolean;
   }
   interface FastifyRequest {
     tenant: TenantContext;
@@ -49,26 +51,47 @@ const actorColumns = {
   companyId: users.companyId,
   profile: users.profile,
   super: users.super,
+  mustChangePassword: users.mustChangePassword,
   ...Object.fromEntries(permissionFlags.map((flag) => [flag, users[flag]])),
   queueIds: sql<number[]>`coalesce((select array_agg(${userQueues.queueId}) from ${userQueues} where ${userQueues.userId} = ${users.id} and ${userQueues.companyId} = ${users.companyId}), '{}')`,
 } as const;
 
+const ofUser = (userId: number, companyId: number) => and(eq(users.id, userId), eq(users.companyId, companyId));
+
 export const loadActor = async (db: Db, userId: number, companyId: number): Promise<TenantActor | undefined> => {
+  const [row] = await db.select(actorColumns).from(users).where(ofUser(userId, companyId)).limit(1);
+  return row as TenantActor | undefined;
+};
+
+// The actor of a sign-in that is still alive: its refresh-token family (the access token's session
+// id) has a token neither revoked (logout, reuse) nor expired. Read with the user row, on the
+// family index, so a logout ends the sign-in's access tokens at once.
+const loadSessionActor = async (db: Db, claims: AccessClaims): Promise<TenantActor | undefined> => {
+  const alive = sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${claims.sessionId}
+    and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > now())`;
   const [row] = await db
     .select(actorColumns)
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.companyId, companyId)))
+    .where(and(ofUser(claims.userId, claims.companyId), alive))
     .limit(1);
   return row as TenantActor | undefined;
 };
 
 // Resolves a bearer token into a tenant context; shared by HTTP and Socket.IO.
-export const authenticateToken = async (db: Db, tokens: TokenService, token: string | undefined) => {
-  // No token at all ends the session (401); a bad or expired one asks for a refresh (403).
-  if (!token) throw new AppError('ERR_SESSION_EXPIRED', 401);
+export const authenticateToken = async (
+  db: Db,
+  tokens: TokenService,
+  token: string | undefined,
+  options: { passwordChangeExempt?: boolean } = {},
+) => {
+  // No token at all ends the session (401) and says so, as does a sign-in that has ended; a bad or
+  // expired token asks for a refresh (403).
+  if (!token) throw new AppError('ERR_TOKEN_MISSING', 401);
   const claims = await tokens.verifyAccess(token);
-  const actor = await loadActor(db, claims.userId, claims.companyId);
+  const actor = await loadSessionActor(db, claims);
   if (!actor) throw new AppError('ERR_SESSION_EXPIRED', 401);
+  // A generated first password is replaced before anything else, sockets included.
+  if (actor.mustChangePassword && !options.passwordChangeExempt) throw new AppError('ERR_PASSWORD_CHANGE_REQUIRED', 403);
   return { companyId: actor.companyId, userId: actor.id, sessionId: claims.sessionId, actor } satisfies TenantContext;
 };
 
@@ -87,7 +110,9 @@ export const registerAccessControl = (app: FastifyInstance, deps: { db: Db; toke
     }
     if (access === 'public') return;
     const guard = async (request: FastifyRequest) => {
-      request.tenant = await authenticateToken(deps.db, deps.tokens, bearerToken(request));
+      request.tenant = await authenticateToken(deps.db, deps.tokens, bearerToken(request), {
+        passwordChangeExempt: route.config?.passwordChangeExempt,
+      });
       if (access === 'super' && !request.tenant.actor.super) throw forbidden();
       if (permission && !can(request.tenant.actor, permission)) throw forbidden();
     };

@@ -10,6 +10,7 @@ export class AppError extends Error {
     readonly statusCode = 400,
     // extra fields of the body; `error` here replaces the code (the ticket conflict's JSON string)
     readonly extra: Partial<ErrorBody> = {},
+    readonly headers: Record<string, string> = {},
   ) {
     super(code);
   }
@@ -17,6 +18,9 @@ export class AppError extends Error {
 
 export const notFound = (code: ErrorCode = 'ERR_NOT_FOUND') => new AppError(code, 404);
 export const forbidden = () => new AppError('ERR_NO_PERMISSION', 403);
+// Retry-After tells the caller when to try again (RFC 9110 §10.2.3)
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError('ERR_TOO_MANY_REQUESTS', 429, {}, { 'retry-after': String(retryAfterSeconds) });
 export const invalidField = (path: string, message: string) =>
   new AppError('ERR_VALIDATION', 400, { fields: [{ path, message }] });
 
@@ -45,7 +49,7 @@ const fastifyCodeToError: Record<string, ErrorCode> = {
 export const registerErrorHandler = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ error: error.code, ...error.extra } satisfies ErrorBody);
+      return reply.status(error.statusCode).headers(error.headers).send({ error: error.code, ...error.extra } satisfies ErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: ValidationIssue[] = error.validation.map((issue) => {

@@ -5,21 +5,31 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { companyChannel, type ClientToServerEvents } from '@atende/shared/events';
+import { can } from '@atende/shared/permissions';
 import type { VisibleTicket } from '@atende/shared/ticket-visibility';
 import type { Db } from '../db/client.ts';
-import { authenticateToken, loadActor, type TenantContext } from './access.ts';
+import { authenticateToken, loadActor, type TenantActor, type TenantContext } from './access.ts';
 import { AppError } from './errors.ts';
-import type { EventBus } from './events.ts';
+import { eventPermissions, type EventBus, type EventPermission } from './events.ts';
 import { ticketAudienceRooms, viewerRooms } from './ticket-rooms.ts';
 import type { TokenService } from './tokens.ts';
 
 export const rooms = {
   company: (companyId: number) => `company:${companyId}`,
   user: (userId: number) => `user:${userId}`,
+  session: (sessionId: string) => `session:${sessionId}`,
   notification: (companyId: number) => `company:${companyId}:notification`,
   ticketsStatus: (companyId: number, status: string) => `company:${companyId}:tickets:${status}`,
   ticket: (companyId: number, ticketId: number) => `company:${companyId}:ticket:${ticketId}`,
+  permission: (companyId: number, permission: EventPermission) => `company:${companyId}:can:${permission}`,
 };
+
+// What the actor may see: ticket rooms (01-core §6) and the rooms of the permissions events
+// depend on. Recomputed when the user changes.
+const actorRooms = (companyId: number, actor: TenantActor) => [
+  ...viewerRooms(companyId, actor),
+  ...eventPermissions.filter((permission) => can(actor, permission)).map((permission) => rooms.permission(companyId, permission)),
+];
 
 type SocketData = { tenant: TenantContext };
 export type AppSocket = Socket<ClientToServerEvents, Record<string, (payload: unknown) => void>, Record<string, never>, SocketData>;
@@ -27,6 +37,13 @@ export type AppSocket = Socket<ClientToServerEvents, Record<string, (payload: un
 export type RealtimeHooks = {
   onUserStatus: (tenant: TenantContext, online: boolean) => Promise<void>;
   canJoinTicket: (tenant: TenantContext, ticketId: number) => Promise<boolean>;
+};
+
+// The web sends the token in `auth.token`; the product family's clients put it in the query
+// (`?token=`), some with a 'Bearer ' prefix.
+const handshakeToken = (handshake: Socket['handshake']) => {
+  const given = [handshake.auth?.token, handshake.query.token].find((value): value is string => typeof value === 'string' && value !== '');
+  return given?.replace(/^Bearer\s+/i, '').trim() || undefined;
 };
 
 const ticketStatuses = new Set(['open', 'pending', 'closed', 'group', 'lgpd', 'nps']);
@@ -53,19 +70,31 @@ export const createRealtime = async (deps: {
 
   let closing = false;
 
+  // One user's status changes run one after another: an "online" ping still writing when the
+  // last socket closes would otherwise land after the "offline" and leave the user online.
+  const statusChanges = new Map<number, Promise<void>>();
+  const queueStatusChange = (userId: number, change: () => Promise<void>) => {
+    const next = (statusChanges.get(userId) ?? Promise.resolve()).then(change).catch(() => undefined);
+    statusChanges.set(userId, next);
+    void next.then(() => {
+      if (statusChanges.get(userId) === next) statusChanges.delete(userId);
+    });
+  };
+
   io.use(async (socket, next) => {
     try {
-      const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
-      socket.data.tenant = await authenticateToken(deps.db, deps.tokens, token);
+      socket.data.tenant = await authenticateToken(deps.db, deps.tokens, handshakeToken(socket.handshake));
       next();
     } catch (error) {
+      // the message is the error code the HTTP calls answer: ERR_SESSION_EXPIRED tells a client
+      // to refresh its token and connect again
       next(new Error(error instanceof AppError ? error.code : 'ERR_SESSION_EXPIRED'));
     }
   });
 
   io.on('connection', (socket: AppSocket) => {
-    const { companyId, userId } = socket.data.tenant;
-    void socket.join([rooms.company(companyId), rooms.user(userId), ...viewerRooms(companyId, socket.data.tenant.actor)]);
+    const { companyId, userId, sessionId } = socket.data.tenant;
+    void socket.join([rooms.company(companyId), rooms.user(userId), rooms.session(sessionId), ...actorRooms(companyId, socket.data.tenant.actor)]);
 
     socket.on('joinNotification', () => void socket.join(rooms.notification(companyId)));
     socket.on('leaveNotification', () => void socket.leave(rooms.notification(companyId)));
@@ -85,16 +114,23 @@ export const createRealtime = async (deps: {
       const id = Number(ticketId);
       if (Number.isInteger(id)) void socket.leave(rooms.ticket(companyId, id));
     });
-    socket.on('userStatus', () => void deps.hooks.onUserStatus(socket.data.tenant, true).catch(() => undefined));
-    socket.on('disconnect', async () => {
+    socket.on('userStatus', () =>
+      queueStatusChange(userId, async () => {
+        // a ping that waited behind this socket's own disconnect must not bring the user back online
+        if (socket.connected) await deps.hooks.onUserStatus(socket.data.tenant, true);
+      }),
+    );
+    socket.on('disconnect', () => {
       // a server shutting down drops every socket; its users have not gone offline
       if (closing) return;
-      // with the Redis adapter this asks the other processes; a failure leaves the status as it was
-      const remaining = await io
-        .in(rooms.user(userId))
-        .fetchSockets()
-        .catch(() => undefined);
-      if (remaining?.length === 0) await deps.hooks.onUserStatus(socket.data.tenant, false).catch(() => undefined);
+      queueStatusChange(userId, async () => {
+        // with the Redis adapter this asks the other processes; a failure leaves the status as it was
+        const remaining = await io
+          .in(rooms.user(userId))
+          .fetchSockets()
+          .catch(() => undefined);
+        if (remaining?.length === 0) await deps.hooks.onUserStatus(socket.data.tenant, false);
+      });
     });
   });
 
@@ -116,9 +152,9 @@ export const createRealtime = async (deps: {
         socket.disconnect(true);
         continue;
       }
-      for (const room of viewerRooms(companyId, socket.data.tenant.actor)) void socket.leave(room);
+      for (const room of actorRooms(companyId, socket.data.tenant.actor)) void socket.leave(room);
       socket.data.tenant = { ...socket.data.tenant, actor };
-      void socket.join(viewerRooms(companyId, actor));
+      void socket.join(actorRooms(companyId, actor));
     }
   };
 
@@ -133,19 +169,33 @@ export const createRealtime = async (deps: {
       emitToTicketViewers(companyId, audience.ticket, channel, payload);
       return;
     }
+    if (audience && 'permission' in audience) {
+      const allowed = rooms.permission(companyId, audience.permission);
+      io.to(allowed).emit(channel, payload);
+      io.to(rooms.company(companyId)).except(allowed).emit(channel, audience.othersGet);
+      return;
+    }
     io.to(audience ? rooms.user(audience.userId) : rooms.company(companyId)).emit(channel, payload);
   });
 
+  // through the adapter, so the sign-in's sockets on every process go
+  const stopEndingSessions = deps.bus.onSessionEnd((sessionId) => io.in(rooms.session(sessionId)).disconnectSockets(true));
+
   return {
     io,
-    // shutting down: drop every socket without marking their users offline
+    // shutting down: drop this process's sockets (only these: through the Redis adapter
+    // disconnectSockets would drop every process's) without marking their users offline. Their
+    // transport is closed rather than a disconnect sent, which a client takes as final: they
+    // reconnect by themselves, through the balancer to another process, and recover what they
+    // missed from the session this closing keeps.
     dropSockets: () => {
       closing = true;
-      io.disconnectSockets(true);
+      for (const socket of io.of('/').sockets.values()) socket.conn.close();
     },
     close: async () => {
       closing = true;
       unsubscribe();
+      stopEndingSessions();
       await io.close();
       // an emit made just before closing reaches the adapter's publish a few microtasks later;
       // let it go out before the client closes, or it rejects with nobody to catch it

@@ -3,10 +3,25 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isScreenPath } from '@atende/shared/navigation';
 import { publicUrlPrefix } from './storage.ts';
 
-const isBrowserNavigation = (accept: string | undefined) => accept?.startsWith('text/html') ?? false;
+// pages the server itself answers to a browser: the API reference and its document
+const serverPage = (path: string) => path === '/docs' || path.startsWith('/docs/') || path === '/openapi.json';
+
+// API paths and screen paths overlap (/users is both). A browser navigation — a GET that asks for
+// HTML first — gets the single-page app, whatever its path (the app routes unknown ones). So does
+// a GET of a screen path that neither asks for JSON nor carries a bearer token, the way
+// `curl http://host/` asks; API clients send one or the other.
+const wantsApp = (request: FastifyRequest, path: string) => {
+  if ((request.method !== 'GET' && request.method !== 'HEAD') || serverPage(path)) return false;
+  const { accept, authorization } = request.headers;
+  if (accept?.startsWith('text/html')) {
+    return !path.startsWith(`${publicUrlPrefix}/`) && !path.startsWith('/socket.io') && !path.startsWith('/assets/');
+  }
+  return !authorization && !accept?.includes('json') && isScreenPath(path);
+};
 
 export const registerStaticFiles = async (app: FastifyInstance, options: { publicDir: string; webDistDir: string }) => {
   mkdirSync(options.publicDir, { recursive: true });
@@ -31,12 +46,8 @@ export const registerStaticFiles = async (app: FastifyInstance, options: { publi
   }
   await app.register(fastifyStatic, { root: options.webDistDir, prefix: '/', wildcard: false, index: false });
 
-  // API paths and screen paths overlap (/users is both), so a browser navigation — a GET that
-  // asks for HTML first — gets the single-page app; API clients ask for JSON.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || !isBrowserNavigation(request.headers.accept)) return;
-    const path = request.url.split('?')[0];
-    if (path.startsWith(`${publicUrlPrefix}/`) || path.startsWith('/socket.io') || path.startsWith('/assets/')) return;
+    if (!wantsApp(request, request.url.split('?')[0])) return;
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html', options.webDistDir);
   });
 };

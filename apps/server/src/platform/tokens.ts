@@ -10,6 +10,9 @@ export type TokenService = ReturnType<typeof createTokenService>;
 
 const sessionExpired = () => new AppError('ERR_SESSION_EXPIRED', 403);
 
+// The session id is the sign-in's refresh-token family, a uuid column: anything else is no session.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const createTokenService = (options: {
   accessSecret: string;
   refreshSecret: string;
@@ -34,7 +37,7 @@ export const createTokenService = (options: {
       try {
         const { payload } = await jwtVerify(token, accessKey, { algorithms: ['HS256'] });
         const userId = Number(payload.sub);
-        if (!Number.isInteger(userId) || typeof payload.cid !== 'number' || typeof payload.sid !== 'string') {
+        if (!Number.isInteger(userId) || typeof payload.cid !== 'number' || typeof payload.sid !== 'string' || !UUID.test(payload.sid)) {
           throw sessionExpired();
         }
         return { userId, companyId: payload.cid, sessionId: payload.sid };

@@ -22,8 +22,8 @@ beforeAll(async () => {
   t = await startTestApp({ meta: { graphUrl: graph.graphUrl, appId: '4242', appSecret: SECRET, verifyToken: 'pages-verify' }, publicUrl: PUBLIC_URL }, { clock });
 });
 afterAll(async () => {
-  await t.close();
-  await graph.close();
+  await t?.close();
+  await graph?.close();
 });
 
 let pageCounter = 0;

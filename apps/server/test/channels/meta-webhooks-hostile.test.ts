@@ -27,8 +27,8 @@ beforeAll(async () => {
   await t.request('POST', '/facebook', { token: a.adminSession.token, body: { facebookUserId: '51000000001', facebookUserToken: 'user-token-1' } });
 });
 afterAll(async () => {
-  await t.close();
-  await graph.close();
+  await t?.close();
+  await graph?.close();
 });
 
 const cloudDelivery = () => ({

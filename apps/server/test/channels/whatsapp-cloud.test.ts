@@ -1,8 +1,11 @@
 // The WhatsApp Cloud API channel (issue 6 item 3) driven through a fake Graph server: signed
 // webhooks in, Graph calls out.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../src/platform/clock.ts';
+import { pngDeclaring } from '../factories/image.factory.ts';
 import { setupAttendance } from '../helpers/attendance.ts';
 import { deliverWebhook, graphErrors, INVALID_TOKEN, startFakeGraph, type FakeGraph } from '../helpers/fake-graph.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -20,8 +23,8 @@ beforeAll(async () => {
   t = await startTestApp({ meta: { graphUrl: graph.graphUrl, appSecret: SECRET, verifyToken: VERIFY_TOKEN } }, { clock });
 });
 afterAll(async () => {
-  await t.close();
-  await graph.close();
+  await t?.close();
+  await graph?.close();
 });
 
 let numbers = 0;
@@ -157,6 +160,17 @@ describe('WhatsApp Cloud API channel (02-operations §7 Connections; 01-core §4
     expect(reaction).toMatchObject({ body: '👍', quotedMsgId: image.id });
     expect(reply).toMatchObject({ body: 'Sim', quotedMsgId: image.id });
     expect(button.body).toBe('Quero');
+  });
+
+  it("an inbound image declaring 30000×30000 pixels is not stored: the message keeps its caption without the file (issue 12)", async () => {
+    const { a, deliver, customerMessage, ticketsOf, messagesOf } = await cloudCompany();
+    graph.addMedia('media-bomb-1', pngDeclaring(30_000, 30_000), 'image/png');
+    const from = '5511955550019';
+    const payload = customerMessage(from, { type: 'image', image: { id: 'media-bomb-1', mime_type: 'image/png', caption: 'olha isso' } });
+    expect((await deliver(payload)).status).toBe(200);
+    const [ticket] = (await ticketsOf()).filter((row) => row.contact.number === from);
+    expect(await messagesOf(ticket.id)).toMatchObject([{ body: 'olha isso', mediaUrl: null }]);
+    expect(existsSync(join(t.config.publicDir, `company${a.company.id}`, 'media'))).toBe(false);
   });
 
   it("sends an attendant's text with the Cloud API JSON, and statuses raise its ack (01-core §4 Messages)", async () => {

@@ -6,7 +6,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 describe('company service hours (03-saas §2 Settings page schedules tab, §7 PUT /companies/{id}/schedules)', () => {
   it('an admin reads its company with the default hours, saves new ones and reads them back', async () => {

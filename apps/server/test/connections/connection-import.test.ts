@@ -6,7 +6,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const DAY_MS = 86_400_000;
 // tests run with TZ=UTC, so the UTC day is the local day the rules use

@@ -1,14 +1,21 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createQueue, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
-import { setupAttendance } from '../helpers/attendance.ts';
+import { connections } from '../../src/db/schema.ts';
+import { connectSocket, recordEvents, setupAttendance } from '../helpers/attendance.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
+const sockets: Socket[] = [];
 beforeAll(async () => {
   t = await startTestApp();
 });
-afterAll(() => t.close());
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.close();
+});
+afterAll(() => t?.close());
 
 const adminOf = async (options: Parameters<typeof createCompany>[1] = {}) => {
   const tenant = await createCompany(t.db, options);
@@ -116,6 +123,51 @@ describe('connections (02-operations §3 Connection, §5, §7 Connections)', () 
     const allowed = await createUser(t.db, s.company.id, { allowConnections: 'enabled' });
     const allowedToken = (await t.login(allowed.email, TEST_PASSWORD)).token;
     expect((await t.request('PUT', `/whatsapp/${line.id}`, { token: allowedToken, body: { name: 'Renomeada' } })).body.name).toBe('Renomeada');
+  });
+
+  it('the external API token reaches only admins and users with allowConnections, in answers and live events (issue 12, 01-core §6, 02-operations §7)', async () => {
+    const s = await adminOf();
+    const line = (await s.create({ name: 'Linha', channel: 'whatsapp' })).body;
+    const plain = await createUser(t.db, s.company.id);
+    const plainToken = (await t.login(plain.email, TEST_PASSWORD)).token;
+    const allowed = await createUser(t.db, s.company.id, { allowConnections: 'enabled' });
+    const allowedToken = (await t.login(allowed.email, TEST_PASSWORD)).token;
+
+    const listed = await t.request('GET', '/whatsapp', { token: plainToken });
+    expect(listed.body.map((connection: { id: number }) => connection.id)).toEqual([line.id]);
+    expect(listed.body[0]).not.toHaveProperty('token');
+    expect((await t.request('GET', '/whatsapp/filter?channel=whatsapp', { token: plainToken })).body[0]).not.toHaveProperty('token');
+    const shown = await t.request('GET', `/whatsapp/${line.id}`, { token: plainToken });
+    expect(shown.body).toMatchObject({ id: line.id, name: 'Linha' });
+    expect(shown.body).not.toHaveProperty('token');
+    expect((await t.request('GET', `/whatsapp/${line.id}`, { token: allowedToken })).body.token).toBe(line.token);
+    expect((await t.request('GET', '/whatsapp', { token: allowedToken })).body[0].token).toBe(line.token);
+
+    const channel = `company-${s.company.id}-whatsapp`;
+    const watchers = await Promise.all([s.token, plainToken, allowedToken].map((token) => connectSocket(t, token)));
+    sockets.push(...watchers);
+    const [adminSeen, plainSeen, allowedSeen] = watchers.map(recordEvents);
+    expect((await s.update(line.id, { name: 'Renomeada' })).status).toBe(200);
+    const renamed = (seen: Array<{ channel: string; payload: any }>) => () =>
+      seen.find((event) => event.channel === channel && event.payload.whatsapp?.name === 'Renomeada')?.payload.whatsapp;
+    await expect.poll(renamed(adminSeen)).toMatchObject({ token: line.token });
+    await expect.poll(renamed(allowedSeen)).toMatchObject({ token: line.token });
+    await expect.poll(renamed(plainSeen)).toMatchObject({ id: line.id });
+    expect(JSON.stringify(plainSeen)).not.toContain(line.token);
+  });
+
+  it('the QR code reaches only admins and users with allowConnections: whoever scans it links the connection (issue 12, 01-core §6)', async () => {
+    const s = await adminOf();
+    // a connection no WhatsApp session runs for, so nothing but this test writes its QR code
+    const line = (await t.request('POST', '/sandbox/connections', { token: s.token, body: { name: 'Linha' } })).body;
+    await t.db.update(connections).set({ status: 'qrcode', qrcode: 'qr-of-the-session' }).where(eq(connections.id, line.id));
+    const plainToken = (await t.login((await createUser(t.db, s.company.id)).email, TEST_PASSWORD)).token;
+    const allowed = await createUser(t.db, s.company.id, { allowConnections: 'enabled' });
+    const allowedToken = (await t.login(allowed.email, TEST_PASSWORD)).token;
+    expect((await t.request('GET', `/whatsapp/${line.id}`, { token: plainToken })).body).toMatchObject({ status: 'qrcode', qrcode: '' });
+    expect((await t.request('GET', '/whatsapp', { token: plainToken })).body[0].qrcode).toBe('');
+    expect((await t.request('GET', `/whatsapp/${line.id}`, { token: allowedToken })).body.qrcode).toBe('qr-of-the-session');
+    expect((await t.request('GET', `/whatsapp/${line.id}`, { token: s.token })).body.qrcode).toBe('qr-of-the-session');
   });
 
   it("deleting a connection closes its live tickets, even when the contact has live tickets on other connections (02-operations §7)", async () => {

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterEach(() => {
   for (const socket of sockets.splice(0)) socket.close();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const connect = (token: string) =>
   new Promise<Socket>((resolve, reject) => {

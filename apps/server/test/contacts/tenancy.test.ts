@@ -9,7 +9,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 describe("another company's contacts answer as not found (01-core §7 contacts, ARCHITECTURE §4 Tenancy)", () => {
   it("company B can neither read nor change nor delete company A's contact, and A is unchanged", async () => {

@@ -8,7 +8,7 @@ let clock: ManualClock;
 beforeAll(async () => {
   ({ t, clock } = await startFlowApp());
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 // São Paulo local time (UTC-3) as an instant
 const local = (dateTime: string) => `${dateTime}:00-03:00`;

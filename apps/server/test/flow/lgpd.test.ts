@@ -8,7 +8,7 @@ let clock: ManualClock;
 beforeAll(async () => {
   ({ t, clock } = await startFlowApp());
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const menu = 'Escolha:\n\n*[ 1 ]* - Suporte\n*[ 2 ]* - Vendas';
 const request = (name: string) =>

@@ -8,7 +8,7 @@ let clock: ManualClock;
 beforeAll(async () => {
   ({ t, clock } = await startFlowApp());
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 beforeEach(() => clock.set(MONDAY_10H));
 
 const queueMenu = (greeting: string) => `${greeting}\n\n*[ 1 ]* - Suporte\n*[ 2 ]* - Vendas`;

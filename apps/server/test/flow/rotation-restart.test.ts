@@ -31,7 +31,7 @@ describe('rotation time across a restart (02-operations §3 timeRotate / tempoRo
     const { ticketId } = await f.inbound('5511966670001', 'Oi');
     expect((await f.ticketOf(ticketId)).userId).toBe(ana.user.id);
     clock.advance(2 * MINUTE_MS);
-    await app.app.timers.runDue();
+    await app.app.jobs.runDue();
 
     await app.close();
     await database.close();
@@ -43,8 +43,8 @@ describe('rotation time across a restart (02-operations §3 timeRotate / tempoRo
 
     clock.advance(3 * MINUTE_MS);
     // the polling loop and explicit runs race for the same timer; it still fires once
-    await Promise.all([app.app.timers.runDue(), app.app.timers.runDue()]);
-    await app.app.timers.runDue();
+    await Promise.all([app.app.jobs.runDue(), app.app.jobs.runDue()]);
+    await app.app.jobs.runDue();
     expect(await ticket()).toMatchObject({ status: 'pending', userId: bia.user.id });
     const logs = (await app.request('GET', `/tickets-log/${ticketId}`, { token })).body.map((entry: { type: string }) => entry.type);
     expect(logs.filter((type: string) => type === 'rotation')).toHaveLength(1);

@@ -5,8 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema.ts';
 import type { ManualClock } from '../../src/platform/clock.ts';
-import { findTimer } from '../../src/platform/timers.ts';
-import { ticketTimerKinds } from '../../src/modules/tickets/ticket-timer-kinds.ts';
+import { findTicketTimer, ticketTimerKinds } from '../../src/modules/tickets/ticket-timers.ts';
 import { connectSocket, recordEvents } from '../helpers/attendance.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { MONDAY_10H, setupFlow, startFlowApp } from './flow-setup.ts';
@@ -21,13 +20,13 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  await t.close();
+  await t?.close();
 });
 beforeEach(() => clock.set(MONDAY_10H));
 
 const passMinutes = async (minutes: number) => {
   clock.advance(minutes * MINUTE_MS);
-  await t.app.timers.runDue();
+  await t.app.jobs.runDue();
 };
 
 const rotatingQueue = async (tempoRoteador: number) => {
@@ -37,7 +36,7 @@ const rotatingQueue = async (tempoRoteador: number) => {
   return { f, sales };
 };
 
-const rotationTimer = (ticketId: number) => findTimer(t.db, ticketTimerKinds.queueRotation, ticketId);
+const rotationTimer = (ticketId: number) => findTicketTimer(t.db, ticketTimerKinds.queueRotation, ticketId);
 
 describe('rotation time: an unaccepted ticket passes on (02-operations §3 timeRotate / tempoRoteador, §9 rotation options)', () => {
   it('hands a ticket nobody accepted to the next online attendant after tempoRoteador minutes, and on again (02-operations §3)', async () => {
@@ -116,7 +115,7 @@ describe('rotation time: an unaccepted ticket passes on (02-operations §3 timeR
     await passMinutes(10);
     expect(await f.ticketOf(ticketId)).toMatchObject({ status: 'pending', userId: ana.user.id });
     expect(await f.logTypes(ticketId)).not.toContain('rotation');
-    expect((await rotationTimer(ticketId))?.dueAt).toEqual(new Date(clock.now().getTime() + 10 * MINUTE_MS));
+    expect((await rotationTimer(ticketId))?.runAt).toEqual(new Date(clock.now().getTime() + 10 * MINUTE_MS));
 
     await t.db.update(users).set({ online: true }).where(eq(users.id, bia.user.id));
     await passMinutes(9);

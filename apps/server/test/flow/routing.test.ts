@@ -10,7 +10,7 @@ let clock: ManualClock;
 beforeAll(async () => {
   ({ t, clock } = await startFlowApp());
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 beforeEach(() => clock.set(MONDAY_10H));
 
 const oneQueue = async (queue: Record<string, unknown> = {}) => {

@@ -1,18 +1,19 @@
-// Starts the real server on a random loopback port over a fresh database, seeded like a
-// first start, and offers a small HTTP client that speaks to it as the web app does.
+// Starts the real server on a random loopback port over a fresh database, seeded like a first
+// start (a copy of the run's template, helpers/database-template.ts), and offers a small HTTP
+// client that speaks to it as the web app does.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp, type AppOptions } from '../../src/app.ts';
+import { buildApp, type App, type AppOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
 import { seedPlatform } from '../../src/seed.ts';
+import { SUPER_EMAIL, SUPER_PASSWORD } from './database-template.ts';
 import { fakeWhatsapp } from './fake-whatsapp.ts';
 import { openTestDatabase } from './test-database.ts';
 
-export const SUPER_EMAIL = 'super@platform.test';
-export const SUPER_PASSWORD = 'super-secret-1';
+export { SUPER_EMAIL, SUPER_PASSWORD };
 
 export type HttpAnswer<T = any> = { status: number; body: T; headers: Headers };
 
@@ -28,15 +29,30 @@ export const startTestApp = async (overrides: Partial<Config> = {}, options: App
     redisUrl: process.env.TEST_REDIS_URL,
     // each test server has its own database, so it must not share rooms with the others
     redisStreamName: `socket.io-test-${randomUUID()}`,
+    // nor share request and sign-in counters (two processes of one deployment pass the same one)
+    redisKeyPrefix: `atende-test-${randomUUID()}:`,
     // no test reaches Meta: a test that needs the Graph API passes a fake one (helpers/fake-graph.ts)
     meta: { graphUrl: 'http://127.0.0.1:9/v20.0' },
     ...overrides,
   };
   const database: Database = given ?? (await openTestDatabase());
-  await seedPlatform(database.db, { adminEmail: SUPER_EMAIL, adminPassword: SUPER_PASSWORD });
-  // WhatsApp sessions open fake sockets unless the test brings its own
-  const app = await buildApp(config, database, { ...appOptions, whatsapp: { socketFactory: fakeWhatsapp().factory, ...appOptions.whatsapp } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  let app: App | undefined;
+  const release = async () => {
+    await app?.close();
+    if (!given) await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    // as every start does; on the template's copy it finds everything in place
+    await seedPlatform(database.db, { adminEmail: SUPER_EMAIL, adminPassword: SUPER_PASSWORD });
+    // WhatsApp sessions open fake sockets unless the test brings its own
+    app = await buildApp(config, database, { ...appOptions, whatsapp: { socketFactory: fakeWhatsapp().factory, ...appOptions.whatsapp } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (error) {
+    // a start that failed leaves nothing open behind it; its own error is the one to report
+    await release().catch(() => undefined);
+    throw error;
+  }
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
@@ -86,10 +102,6 @@ export const startTestApp = async (overrides: Partial<Config> = {}, options: App
     config,
     request,
     login,
-    close: async () => {
-      await app.close();
-      if (!given) await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    close: release,
   };
 };

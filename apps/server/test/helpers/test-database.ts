@@ -1,37 +1,33 @@
-// A fresh database per test file: in-memory PGlite by default, or a new database on the
+// A fresh database per test file, copied from the run's migrated and seeded template
+// (helpers/database-template.ts): in-memory PGlite by default, or a new database on the
 // PostgreSQL server named by TEST_DATABASE_URL.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { openDatabase, type Database } from '../../src/db/client.ts';
+import { inject } from 'vitest';
+import { openDatabase, type Database, type DatabaseTarget } from '../../src/db/client.ts';
+import { dropServerDatabase, onServer, uniqueDatabaseName, withDatabaseName } from './database-template.ts';
 
-const withDatabaseName = (url: string, name: string) => {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
+const template = inject('databaseTemplate');
+
+let pgliteSnapshot: Promise<Blob> | undefined;
+const pgliteTemplate = (snapshotFile: string) => {
+  pgliteSnapshot ??= readFile(snapshotFile).then((bytes) => new Blob([bytes]));
+  return pgliteSnapshot;
 };
 
-const createServerDatabase = async (serverUrl: string) => {
-  const name = `t_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+const copyOfServerTemplate = async (serverUrl: string, templateName: string) => {
+  const name = uniqueDatabaseName('t');
+  await onServer(serverUrl, `create database ${name} template ${templateName}`);
   return name;
 };
 
 export const openTestDatabase = async (): Promise<Database> => {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openDatabase({ inMemory: true });
-    await database.migrate();
-    return database;
-  }
-  const name = await createServerDatabase(serverUrl);
+  if (template.kind === 'pglite') return openDatabase({ inMemory: true, from: await pgliteTemplate(template.snapshotFile) });
+  const { serverUrl } = template;
+  const name = await copyOfServerTemplate(serverUrl, template.name);
   const database = await openDatabase({ url: withDatabaseName(serverUrl, name) });
-  await database.migrate();
   return {
     ...database,
     close: async () => {
@@ -41,37 +37,33 @@ export const openTestDatabase = async (): Promise<Database> => {
   };
 };
 
-// A database that can be closed and opened again, as a restarted process would: a PGlite folder,
-// or a database on the PostgreSQL server named by TEST_DATABASE_URL.
-export const reopenableTestDatabase = async () => {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  const folder = mkdtempSync(join(tmpdir(), 'atende-reopen-'));
-  const name = serverUrl ? await createServerDatabase(serverUrl) : undefined;
-  const open = async () => {
-    const database = await openDatabase(serverUrl && name ? { url: withDatabaseName(serverUrl, name) } : { pgliteDir: folder });
-    await database.migrate();
-    return database;
-  };
-  const drop = async () => {
-    if (serverUrl && name) await dropServerDatabase(serverUrl, name);
-    rmSync(folder, { recursive: true, force: true });
-  };
-  return { open, drop };
+const openMigrated = async (target: DatabaseTarget) => {
+  const database = await openDatabase(target);
+  await database.migrate();
+  return database;
 };
 
-const dropServerDatabase = async (serverUrl: string, name: string) => {
-  const cleanup = new pg.Client({ connectionString: serverUrl });
-  await cleanup.connect();
-  // connections that are still closing make a plain drop fail for a moment; wait for them
-  // rather than force, which would interrupt them mid-goodbye
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await cleanup.query(`drop database if exists ${name}`);
-      break;
-    } catch (error) {
-      if (attempt >= 50) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+// A database that can be closed and opened again, as a restarted process would: a PGlite folder,
+// or a database on the PostgreSQL server named by TEST_DATABASE_URL. Each open migrates, as a
+// start does (nothing left to do on a copy of the template).
+export const reopenableTestDatabase = async () => {
+  if (template.kind === 'postgres') {
+    const { serverUrl } = template;
+    const name = await copyOfServerTemplate(serverUrl, template.name);
+    return {
+      open: () => openMigrated({ url: withDatabaseName(serverUrl, name) }),
+      drop: () => dropServerDatabase(serverUrl, name),
+    };
   }
-  await cleanup.end();
+  const folder = mkdtempSync(join(tmpdir(), 'atende-reopen-'));
+  let created = false;
+  return {
+    // the first open fills the folder from the template; later ones find the database there
+    open: async () => {
+      const database = await openMigrated({ pgliteDir: folder, from: created ? undefined : await pgliteTemplate(template.snapshotFile) });
+      created = true;
+      return database;
+    },
+    drop: async () => rmSync(folder, { recursive: true, force: true }),
+  };
 };

@@ -1,16 +1,17 @@
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, outboundJobs } from '../../src/db/schema.ts';
+import { messages } from '../../src/db/schema.ts';
 import { createContact } from '../factories/contact.factory.ts';
 import { setupAttendance } from '../helpers/attendance.ts';
+import { outboundJobsOf } from '../helpers/jobs.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const openTicket = async () => {
   const a = await setupAttendance(t);
@@ -44,8 +45,7 @@ describe('messages (01-core §4 Messages, §7)', () => {
     const { ticketId, send, token } = await openTicket();
     const privateNote = await send({ body: 'só para a equipe', isPrivate: true });
     expect(privateNote.body[0]).toMatchObject({ isPrivate: true, fromMe: true, ack: 0 });
-    const jobs = await t.db.select().from(outboundJobs).where(eq(outboundJobs.messageId, privateNote.body[0].id));
-    expect(jobs).toEqual([]);
+    expect(await outboundJobsOf(t.db, privateNote.body[0].id)).toEqual([]);
     const page = await t.request('GET', `/messages/${ticketId}`, { token });
     expect(page.body.messages.at(-1)).toMatchObject({ body: 'só para a equipe', isPrivate: true });
   });

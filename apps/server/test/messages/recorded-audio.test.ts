@@ -10,7 +10,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const u32 = (value: number) => {
   const bytes = Buffer.alloc(4);

@@ -30,4 +30,41 @@ describe('configuration (ARCHITECTURE §4 Configuration)', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
+
+  it('TRUST_PROXY is false, true (one hop), a number of hops, or proxy addresses and CIDRs; anything else is refused (issue 12)', () => {
+    const trust = (value?: string) => loadConfig({ JWT_SECRET: secret, JWT_REFRESH_SECRET: secret, TRUST_PROXY: value }).trustProxy;
+    expect(trust(undefined)).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('true')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.7')).toEqual(['10.0.0.7']);
+    expect(trust(' 10.0.0.0/8, 192.168.1.1 ,::1,fd00::/8,loopback')).toEqual(['10.0.0.0/8', '192.168.1.1', '::1', 'fd00::/8', 'loopback']);
+    for (const bad of ['yes', '-1', '1.5', '10.0.0.300', '10.0.0.0/33', '::1/129', '10.0.0.1,,10.0.0.2', 'proxy.example']) {
+      expect(() => trust(bad), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('reads the request limits, the sign-in slowdown and METRICS_TOKEN, with their defaults; a short token is refused (issue 12)', () => {
+    const DATA_DIR = mkdtempSync(join(tmpdir(), 'atende-config-'));
+    const defaults = loadConfig({ DATA_DIR });
+    expect(defaults.rateLimit).toEqual({ windowSeconds: 60, maxPerIp: 1000, refreshMaxPerIp: 60, messagesApiMaxPerToken: 120 });
+    expect(defaults.loginThrottle).toEqual({ maxFailuresPerEmail: 5, maxFailuresPerIp: 30, windowSeconds: 900, maxDelaySeconds: 60 });
+    expect(defaults.redisKeyPrefix).toBe('atende:');
+    expect(defaults.metricsToken).toBeUndefined();
+    const set = loadConfig({
+      DATA_DIR,
+      RATE_LIMIT_WINDOW_SECONDS: '30',
+      RATE_LIMIT_MAX: '50',
+      RATE_LIMIT_REFRESH_MAX: '5',
+      RATE_LIMIT_MESSAGES_API_MAX: '7',
+      LOGIN_MAX_DELAY_SECONDS: '20',
+      METRICS_TOKEN: 'm'.repeat(16),
+    });
+    expect(set.rateLimit).toEqual({ windowSeconds: 30, maxPerIp: 50, refreshMaxPerIp: 5, messagesApiMaxPerToken: 7 });
+    expect(set.loginThrottle.maxDelaySeconds).toBe(20);
+    expect(set.metricsToken).toBe('m'.repeat(16));
+    expect(() => loadConfig({ DATA_DIR, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ DATA_DIR, RATE_LIMIT_MAX: '0' })).toThrow(/RATE_LIMIT_MAX/);
+  });
 });

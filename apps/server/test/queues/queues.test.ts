@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterEach(() => {
   for (const socket of sockets.splice(0)) socket.close();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const adminOf = async (options: Parameters<typeof createCompany>[1] = {}) => {
   const tenant = await createCompany(t.db, options);
@@ -90,6 +90,19 @@ describe('queues (02-operations §3 Queue, §5 Queue, §7 Queues and chatbot)', 
     expect(wrongParent.status).toBe(400);
     expect((await t.request('DELETE', `/chatbot/${root.body.id}`, { token: s.token })).status).toBe(204);
     expect((await t.request('GET', `/chatbot?queueId=${queue.id}`, { token: s.token })).body).toEqual([]);
+  });
+
+  it('an update changes only the fields it sends: no colour keeps the colour, no type keeps the option type (issue 12, 02-operations §7 Queues and chatbot)', async () => {
+    const s = await adminOf();
+    const grey = await t.request('POST', '/queue', { token: s.token, body: { name: 'Cinza' } });
+    expect(grey.body.color).toBe('#7C7C7C');
+    const queue = (await t.request('POST', '/queue', { token: s.token, body: { name: 'Vendas', color: '#AA0000' } })).body;
+    const renamed = await t.request('PUT', `/queue/${queue.id}`, { token: s.token, body: { name: 'Vendas B2B' } });
+    expect(renamed).toMatchObject({ status: 200, body: { name: 'Vendas B2B', color: '#AA0000' } });
+
+    const option = (await t.request('POST', '/chatbot', { token: s.token, body: { queueId: queue.id, name: 'Falar com alguém', queueType: 'attendent' } })).body;
+    const optionRenamed = await t.request('PUT', `/chatbot/${option.id}`, { token: s.token, body: { name: 'Falar com um atendente' } });
+    expect(optionRenamed).toMatchObject({ status: 200, body: { name: 'Falar com um atendente', queueType: 'attendent' } });
   });
 
   it('publishes company-{id}-queue to the company only', async () => {

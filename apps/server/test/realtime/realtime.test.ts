@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterEach(() => {
   for (const socket of sockets.splice(0)) socket.close();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const connect = (token?: string) =>
   new Promise<Socket>((resolve, reject) => {
@@ -36,9 +36,28 @@ const collect = async (socket: Socket, channel: string, action: () => Promise<un
 };
 
 describe('Socket.IO (01-core §7 Realtime)', () => {
-  it('refuses a handshake without a valid token', async () => {
-    await expect(connect()).rejects.toThrow('ERR_SESSION_EXPIRED');
+  it('refuses a handshake without a valid token (issue 11 point 9: a missing one says so)', async () => {
+    await expect(connect()).rejects.toThrow('ERR_TOKEN_MISSING');
     await expect(connect('not-a-token')).rejects.toThrow('ERR_SESSION_EXPIRED');
+  });
+
+  it("takes the token from the query as the product family's clients send it; a bad one names the session error (issue 13)", async () => {
+    const { company, admin } = await createCompany(t.db);
+    const session = await t.login(admin.email, TEST_PASSWORD);
+    const viaQuery = (token: string) =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = io(t.url, { query: { token }, transports: ['websocket'], reconnection: false });
+        sockets.push(socket);
+        socket.on('connect', () => resolve(socket));
+        socket.on('connect_error', (error) => reject(error));
+      });
+    const socket = await viaQuery(session.token);
+    const event = nextEvent<{ action: string }>(socket, `company-${company.id}-auth`);
+    await t.login(admin.email, TEST_PASSWORD);
+    expect(await event).toMatchObject({ action: 'update' });
+    await expect(viaQuery(`Bearer ${session.token}`)).resolves.toBeDefined();
+    // an expired or forged token: the client refreshes and connects again
+    await expect(viaQuery(`${session.token.slice(0, -2)}xx`)).rejects.toThrow('ERR_SESSION_EXPIRED');
   });
 
   it("emits company-{id}-user to the company's sockets and never to another company's", async () => {
@@ -89,5 +108,55 @@ describe('Socket.IO (01-core §7 Realtime)', () => {
     await expect.poll(online).toBe(true);
     socket.close();
     await expect.poll(online).toBe(false);
+  });
+
+  it("announces a change of the online flag on company-{id}-user, and a repeated ping announces nothing (01-core §3 User online, issue 11)", async () => {
+    const { company, admin } = await createCompany(t.db);
+    const colleague = await createUser(t.db, company.id, { profile: 'admin' });
+    const watcher = await connect((await t.login(colleague.email, TEST_PASSWORD)).token);
+    const seen: { action: string; user: { id: number; online: boolean; name: string } }[] = [];
+    watcher.on(`company-${company.id}-user`, (payload) => seen.push(payload));
+
+    const session = await t.login(admin.email, TEST_PASSWORD);
+    const socket = await connect(session.token);
+    socket.emit('userStatus');
+    await expect.poll(() => seen.map((event) => [event.user.id, event.user.online])).toEqual([[admin.id, true]]);
+    expect(seen[0].action).toBe('update');
+
+    // the ping of an already online user: once it is recorded, a marker change follows it
+    const lastSeen = async () => (await t.db.select({ at: users.lastSeenAt }).from(users).where(eq(users.id, admin.id)))[0].at?.getTime();
+    const before = await lastSeen();
+    socket.emit('userStatus');
+    await expect.poll(lastSeen).not.toBe(before);
+    await t.request('PUT', `/users/${colleague.id}`, { token: session.token, body: { name: 'Marker Colleague', email: colleague.email } });
+    await expect.poll(() => seen.length).toBe(2);
+    expect(seen[1].user).toMatchObject({ id: colleague.id, name: 'Marker Colleague' });
+
+    socket.close();
+    await expect.poll(() => seen.length).toBe(3);
+    expect(seen[2]).toMatchObject({ action: 'update', user: { id: admin.id, online: false } });
+  });
+
+  it('pings sent just before the last socket closes cannot bring the user back online (01-core §3 User online)', async () => {
+    const { company, admin } = await createCompany(t.db);
+    const colleague = await createUser(t.db, company.id, { profile: 'admin' });
+    const watcher = await connect((await t.login(colleague.email, TEST_PASSWORD)).token);
+    const seen: { user: { id: number; online: boolean; name: string } }[] = [];
+    watcher.on(`company-${company.id}-user`, (payload) => seen.push(payload));
+
+    const socket = await connect((await t.login(admin.email, TEST_PASSWORD)).token);
+    socket.emit('userStatus');
+    await expect.poll(() => seen.some((event) => event.user.id === admin.id && event.user.online)).toBe(true);
+    for (let ping = 0; ping < 5; ping += 1) socket.emit('userStatus');
+    socket.close();
+    await expect.poll(() => seen.some((event) => event.user.id === admin.id && !event.user.online)).toBe(true);
+
+    // a change announced after the offline one is the marker that no late "online" followed it
+    const session = await t.login(colleague.email, TEST_PASSWORD);
+    await t.request('PUT', `/users/${colleague.id}`, { token: session.token, body: { name: 'Marker After Offline', email: colleague.email } });
+    await expect.poll(() => seen.at(-1)?.user.name).toBe('Marker After Offline');
+    expect(seen.filter((event) => event.user.id === admin.id).at(-1)?.user.online).toBe(false);
+    const [row] = await t.db.select({ online: users.online }).from(users).where(eq(users.id, admin.id));
+    expect(row.online).toBe(false);
   });
 });

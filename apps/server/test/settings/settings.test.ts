@@ -6,7 +6,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 describe('company settings (03-saas §3 Company settings keys, §7)', () => {
   it('answers every key with its default, saves one change and reads it back', async () => {
@@ -87,10 +87,24 @@ describe('global settings and version (03-saas §3 Global settings, §7)', () =>
   });
 
   it('GET /version answers the recorded front-end version; POST records it (01-core §4 Other)', async () => {
-    const { admin } = await createCompany(t.db);
-    const session = await t.login(admin.email, TEST_PASSWORD);
+    const session = await t.login(SUPER_EMAIL, SUPER_PASSWORD);
     expect((await t.request('POST', '/version', { body: { version: '2.0.4-v3' } })).status).toBe(401);
     expect((await t.request('POST', '/version', { token: session.token, body: { version: '2.0.4-v3' } })).body).toEqual({ version: '2.0.4-v3' });
+    expect((await t.request('GET', '/version')).body).toEqual({ version: '2.0.4-v3' });
+  });
+
+  it("only the super admin sets the front-end version every company reads; a company's admin or user gets 403 (issue 12, 01-core §4 Other)", async () => {
+    const superSession = await t.login(SUPER_EMAIL, SUPER_PASSWORD);
+    await t.request('POST', '/version', { token: superSession.token, body: { version: '2.0.4-v3' } });
+    const { company, admin } = await createCompany(t.db);
+    const user = await createUser(t.db, company.id);
+    for (const email of [admin.email, user.email]) {
+      const { token } = await t.login(email, TEST_PASSWORD);
+      expect(await t.request('POST', '/version', { token, body: { version: '9.9.9-hijacked' } }), email).toMatchObject({
+        status: 403,
+        body: { error: 'ERR_NO_PERMISSION' },
+      });
+    }
     expect((await t.request('GET', '/version')).body).toEqual({ version: '2.0.4-v3' });
   });
 

@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/db/schema.ts';
+import { refreshTokens, users } from '../../src/db/schema.ts';
+import { loadConfig } from '../../src/config.ts';
 import { createCompany, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -18,7 +19,7 @@ beforeAll(async () => {
 afterEach(() => {
   for (const socket of sockets.splice(0)) socket.close();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const connect = (options: { auth?: Record<string, unknown>; query?: Record<string, string> }) =>
   new Promise<Socket>((resolve, reject) => {
@@ -76,7 +77,11 @@ describe('Socket.IO handshake refuses forged tokens (ARCHITECTURE §4 Tenancy, 0
     const { admin } = await createCompany(t.db);
     const session = await t.login(admin.email, TEST_PASSWORD);
     for (const [name, token] of Object.entries(await forgeries(session.token))) {
-      await expect(connectWith(token), name).rejects.toThrow('ERR_SESSION_EXPIRED');
+      // an empty token is no token at all (issue 11 point 9)
+      const refusal = token ? 'ERR_SESSION_EXPIRED' : 'ERR_TOKEN_MISSING';
+      await expect(connectWith(token), name).rejects.toThrow(refusal);
+      // the query carries what fits in a URL
+      if (token.length < 8000) await expect(connect({ query: { token } }), `${name} in the query`).rejects.toThrow(refusal);
     }
     // the genuine token still connects, so the refusals above are about the forgery
     await expect(connectWith(session.token)).resolves.toBeTruthy();
@@ -90,11 +95,13 @@ describe('Socket.IO handshake refuses forged tokens (ARCHITECTURE §4 Tenancy, 0
     expect((await t.request('GET', '/auth/me', { token: refreshToken })).status).toBe(403);
   });
 
-  it('a token is read only from the handshake auth, never from the URL query', async () => {
+  // The family's clients put the socket's token in the query (issue 13); HTTP calls never read one there.
+  it('the socket takes a token from auth.token or query.token only; HTTP never from the URL query', async () => {
     const { admin } = await createCompany(t.db);
     const session = await t.login(admin.email, TEST_PASSWORD);
-    await expect(connect({ query: { token: session.token } })).rejects.toThrow('ERR_SESSION_EXPIRED');
-    await expect(connect({ auth: { token: [session.token] } })).rejects.toThrow('ERR_SESSION_EXPIRED');
+    await expect(connect({ query: { token: session.token } })).resolves.toBeDefined();
+    await expect(connect({ query: { access_token: session.token } })).rejects.toThrow('ERR_TOKEN_MISSING');
+    await expect(connect({ auth: { token: [session.token] } })).rejects.toThrow('ERR_TOKEN_MISSING');
     expect((await t.request('GET', `/auth/me?token=${session.token}`)).status).toBe(401);
   });
 });
@@ -185,16 +192,100 @@ describe('refresh cookie tampering (01-core §4 Session, ARCHITECTURE §2 auth)'
     expect(genuine.body.user.id).toBe(admin.id);
   });
 
-  it('after logout the access token may live until it expires, but no refresh brings the session back (01-core §4 Session)', async () => {
+  it('after logout no refresh brings the session back (01-core §4 Session)', async () => {
     const { admin } = await createCompany(t.db);
     const session = await t.login(admin.email, TEST_PASSWORD);
     const rotated = await t.request('POST', '/auth/refresh_token', { cookie: session.cookie });
     const rotatedCookie = (rotated.headers.get('set-cookie') ?? '').split(';')[0];
     expect((await t.request('DELETE', '/auth/logout', { cookie: rotatedCookie })).status).toBe(204);
-    // the short-lived access token is not revoked (accepted design: it expires in minutes)
-    expect((await t.request('GET', '/auth/me', { token: session.token })).status).toBe(200);
     for (const cookie of [rotatedCookie, session.cookie]) {
       expect((await t.request('POST', '/auth/refresh_token', { cookie })).status).toBe(401);
     }
   });
+});
+
+describe('an ended sign-in ends its access tokens at once (issue 12, 01-core §4 Session)', () => {
+  it('after logout every access token of that sign-in is refused over HTTP and at the socket handshake; other sign-ins go on', async () => {
+    const { admin } = await createCompany(t.db);
+    const session = await t.login(admin.email, TEST_PASSWORD);
+    const other = await t.login(admin.email, TEST_PASSWORD);
+    const refreshed = await t.request('POST', '/auth/refresh_token', { cookie: session.cookie });
+    const refreshedCookie = (refreshed.headers.get('set-cookie') ?? '').split(';')[0];
+    // a refreshed sign-in is the same sign-in: its older access token still works
+    expect((await t.request('GET', '/auth/me', { token: session.token })).status).toBe(200);
+
+    expect((await t.request('DELETE', '/auth/logout', { cookie: refreshedCookie })).status).toBe(204);
+    for (const token of [session.token, refreshed.body.token as string]) {
+      expect(await t.request('GET', '/auth/me', { token })).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
+      expect((await t.request('GET', '/users', { token })).status).toBe(401);
+      await expect(connectWith(token)).rejects.toThrow('ERR_SESSION_EXPIRED');
+    }
+    expect((await t.request('GET', '/auth/me', { token: other.token })).status).toBe(200);
+    await expect(connectWith(other.token)).resolves.toBeTruthy();
+  });
+
+  it('a sign-in revoked because its rotated refresh token came back loses its access token too', async () => {
+    const { admin } = await createCompany(t.db);
+    const session = await t.login(admin.email, TEST_PASSWORD);
+    expect((await t.request('POST', '/auth/refresh_token', { cookie: session.cookie })).status).toBe(200);
+    // past the few seconds in which two tabs may refresh together
+    await t.db.update(refreshTokens).set({ rotatedAt: new Date(Date.now() - 60_000) }).where(eq(refreshTokens.familyId, session.sessionId));
+    expect((await t.request('POST', '/auth/refresh_token', { cookie: session.cookie })).status).toBe(401);
+    expect((await t.request('GET', '/auth/me', { token: session.token })).status).toBe(401);
+    await expect(connectWith(session.token)).rejects.toThrow('ERR_SESSION_EXPIRED');
+  });
+
+  it("logout disconnects the sign-in's open sockets and leaves the user's other sign-ins connected", async () => {
+    const { admin } = await createCompany(t.db);
+    const session = await t.login(admin.email, TEST_PASSWORD);
+    const other = await t.login(admin.email, TEST_PASSWORD);
+    const ending = await connectWith(session.token);
+    const staying = await connectWith(other.token);
+    let endedBecause = '';
+    ending.on('disconnect', (reason) => (endedBecause = reason));
+
+    expect((await t.request('DELETE', '/auth/logout', { cookie: session.cookie })).status).toBe(204);
+    await expect.poll(() => endedBecause, { timeout: 5000 }).toBe('io server disconnect');
+    // a marker: an event published after the logout reaches the remaining socket, which is still connected
+    const marker = new Promise((resolve) => staying.on(`company-${admin.companyId}-user`, resolve));
+    await t.request('PUT', `/users/${admin.id}`, { token: other.token, body: { name: 'Still Here', email: admin.email } });
+    await marker;
+    expect(staying.connected).toBe(true);
+  });
+});
+
+describe('TRUST_PROXY trusts only the configured proxies (issue 12, ARCHITECTURE §2 auth)', () => {
+  // The test client plays the proxy next to the server (127.0.0.1). The client behind it is
+  // 203.0.113.7 and forges a different X-Forwarded-For entry on every request; with two hops an
+  // outer proxy (10.0.0.5) stands between them.
+  const settings = [
+    { setting: 'true', chain: (forged: string) => `${forged}, 203.0.113.7`, otherClient: '203.0.113.8' },
+    { setting: '2', chain: (forged: string) => `${forged}, 203.0.113.7, 10.0.0.5`, otherClient: '203.0.113.8, 10.0.0.5' },
+    { setting: '127.0.0.1', chain: (forged: string) => `${forged}, 203.0.113.7`, otherClient: '203.0.113.8' },
+  ];
+  for (const { setting, chain, otherClient } of settings) {
+    it(`TRUST_PROXY=${setting}: a forged X-Forwarded-For gets no fresh per-IP sign-in budget`, async () => {
+      const secret = 'x'.repeat(40);
+      const { trustProxy } = loadConfig({ JWT_SECRET: secret, JWT_REFRESH_SECRET: secret, TRUST_PROXY: setting });
+      // a second server of the deployment, over the same database
+      const proxied = await startTestApp(
+        { trustProxy, loginThrottle: { maxFailuresPerEmail: 100, maxFailuresPerIp: 3, windowSeconds: 60, maxDelaySeconds: 60 } },
+        { database: t.database },
+      );
+      try {
+        const signIn = (forwardedFor: string) =>
+          fetch(`${proxied.url}/auth/login`, {
+            method: 'POST',
+            headers: { accept: 'application/json', 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+            body: JSON.stringify({ email: `guess-${Math.random().toString(36).slice(2)}@example.test`, password: 'wrong-pass' }),
+          }).then((answer) => answer.status);
+        for (let attempt = 1; attempt <= 3; attempt++) expect(await signIn(chain(`198.51.100.${attempt}`))).toBe(401);
+        expect(await signIn(chain('198.51.100.99'))).toBe(429);
+        // another client behind the same proxy keeps its own budget
+        expect(await signIn(otherClient)).toBe(401);
+      } finally {
+        await proxied.close();
+      }
+    });
+  }
 });

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { externalSendBody } from '@atende/shared/messages-api';
 import { messageSendBody } from '@atende/shared/messages';
 import { globalSettingKeys } from '@atende/shared/settings';
+import { jobs } from '../../src/db/schema.ts';
 import type { RouteEntry } from '../../src/platform/access.ts';
 import { createContact, createTag } from '../factories/contact.factory.ts';
 import { createCompany, createUser } from '../factories/company.factory.ts';
@@ -46,6 +47,8 @@ const bodyless = new Set([
   'PUT /whatsappsession/:whatsappId',
   'POST /whatsapp-restart/',
   'POST /closedimported/:whatsappId',
+  // a failed job's retry (issue 12): the job id in the path is all it takes
+  'POST /jobs/:jobId/retry',
 ]);
 
 const routeKey = (route: RouteEntry) => `${route.method} ${route.url}`;
@@ -56,7 +59,10 @@ const urlParams = (url: string) => [...url.matchAll(/:(\w+)/g)].map((match) => m
 // connections the sweep creates run sessions on silent fake sockets; their leases are long enough
 // that no renewal lands between two snapshots.
 const graph = await startFakeGraph();
-const t = await startTestApp({ meta: { graphUrl: graph.graphUrl } }, { whatsapp: { timings: { leaseSeconds: 3600 } } });
+// Thousands of requests from one address: request limits high enough that every request reaches
+// the route's validation and handler instead of a 429 (the limits have their own tests).
+const unlimited = { windowSeconds: 60, maxPerIp: 1_000_000, refreshMaxPerIp: 1_000_000, messagesApiMaxPerToken: 1_000_000 };
+const t = await startTestApp({ meta: { graphUrl: graph.graphUrl }, rateLimit: unlimited }, { whatsapp: { timings: { leaseSeconds: 3600 } } });
 const a = await setupAttendance(t, { queues: 2 });
 const spareUsers = [await createUser(t.db, a.company.id), await createUser(t.db, a.company.id), await createUser(t.db, a.company.id)];
 const aTags = [await createTag(t.db, a.company.id), await createTag(t.db, a.company.id)];
@@ -70,6 +76,20 @@ const note = await t.request('POST', '/ticket-notes', {
   token: a.adminSession.token,
   body: { note: 'a note', ticketId: ticketIds[0], contactId: tickets[0].contactId },
 });
+// failed jobs for the super admin's routes to retry and discard; their message does not exist, so
+// a retried one just completes
+const failedJobs = await t.db
+  .insert(jobs)
+  .values([1, 2, 3].map((n) => ({
+    kind: 'message.outbound',
+    companyId: a.company.id,
+    payload: { companyId: a.company.id, messageId: 2_000_000_000 + n, connectionId: a.connection.id, action: 'send' },
+    priority: 20,
+    state: 'failed' as const,
+    finishedAt: new Date(),
+    lastError: 'provider down',
+  })))
+  .returning({ id: jobs.id });
 const b = await createCompany(t.db);
 const bContact = await createContact(t.db, b.company.id);
 const bTag = await createTag(t.db, b.company.id);
@@ -89,6 +109,7 @@ const own = {
   notes: [note.body.id as number],
   queues: a.queues.map((queue) => queue.id),
   connections: [a.connection.id],
+  jobs: failedJobs.map((job) => job.id),
 };
 // ids of the neighbour: valid numbers the caller must not reach
 const foreign = [b.admin.id, bContact.id, bTag.id, b.company.id];
@@ -107,6 +128,7 @@ const realSegments = (route: RouteEntry, param: string): Array<string | number> 
     contactId: own.contacts,
     connectionId: own.connections,
     whatsappId: own.connections,
+    jobId: own.jobs,
   };
   if (param === 'id' && route.url.startsWith('/users')) return [...(route.method === 'GET' ? own.readableUsers : own.users), ...foreign];
   if (param === 'id' && route.url.startsWith('/contacts')) return [...own.contacts, ...foreign];
@@ -222,8 +244,8 @@ const perform = async (route: RouteEntry, planned: PlannedRequest) => {
 afterAll(async () => {
   const statuses = [...statusCounts.entries()].sort(([x], [y]) => x - y).map(([status, count]) => `${status}×${count}`);
   console.info(`hostile-input sweep: ${requests} requests over ${sweptRoutes.length} routes (${statuses.join(' ')})`);
-  await t.close();
-  await graph.close();
+  await t?.close();
+  await graph?.close();
 });
 
 describe('route table meta-checks (ARCHITECTURE §4 Input is hostile)', () => {

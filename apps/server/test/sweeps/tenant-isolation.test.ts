@@ -17,8 +17,8 @@ beforeAll(async () => {
   t = await startTestApp({ meta: { graphUrl: graph.graphUrl } });
 });
 afterAll(async () => {
-  await t.close();
-  await graph.close();
+  await t?.close();
+  await graph?.close();
 });
 
 type Ids = {
@@ -44,6 +44,7 @@ type Entry = { kind: 'foreign' | 'own'; call: (a: Ids, b: Ids) => Call };
 
 const catalogue: Record<string, Entry[]> = {
   'GET /auth/me': [{ kind: 'own', call: () => ({ path: '/auth/me' }) }],
+  'PUT /auth/password': [{ kind: 'own', call: () => ({ path: '/auth/password', body: { currentPassword: 'not-the-password', password: 'chosen-1' } }) }],
   'GET /users': [{ kind: 'own', call: () => ({ path: '/users?searchParam=Alpha' }) }],
   'GET /users/list': [{ kind: 'own', call: () => ({ path: '/users/list' }) }],
   'GET /users/:id': [{ kind: 'foreign', call: (a) => ({ path: `/users/${a.userId}` }) }],
@@ -58,7 +59,6 @@ const catalogue: Record<string, Entry[]> = {
   'GET /companySettingOne': [{ kind: 'own', call: () => ({ path: '/companySettingOne?column=userRating' }) }],
   'PUT /companySettings': [{ kind: 'own', call: () => ({ path: '/companySettings', body: { column: 'userRating', data: 'enabled' } }) }],
   'GET /setting/:key': [{ kind: 'own', call: () => ({ path: '/setting/appName' }) }],
-  'POST /version': [{ kind: 'own', call: () => ({ path: '/version', body: { version: '2.0.4-v3' } }) }],
   'GET /companies/:companyId': [{ kind: 'foreign', call: (a) => ({ path: `/companies/${a.companyId}` }) }],
   'GET /companies/listPlan/:companyId': [{ kind: 'foreign', call: (a) => ({ path: `/companies/listPlan/${a.companyId}` }) }],
   'PUT /companies/:companyId/schedules': [
@@ -176,6 +176,10 @@ const catalogue: Record<string, Entry[]> = {
 const superOrPublicChecks: Record<string, Call> = {
   'GET /settings': { path: '/settings' },
   'PUT /settings/:key': { path: '/settings/appName', body: { value: 'Hijacked' } },
+  'POST /version': { path: '/version', body: { version: '9.9.9-hijacked' } },
+  'GET /jobs/failed': { path: '/jobs/failed' },
+  'POST /jobs/:jobId/retry': { path: '/jobs/1/retry' },
+  'DELETE /jobs/:jobId': { path: '/jobs/1' },
 };
 
 const MARKERS = ['Alpha', 'alpha'];

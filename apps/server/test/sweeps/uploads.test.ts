@@ -7,6 +7,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_MAX_BYTES } from '@atende/shared/constants';
+import { pngDeclaring, truncatedPng } from '../factories/image.factory.ts';
 import { setupAttendance } from '../helpers/attendance.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { sendRaw } from './support/answers.ts';
@@ -56,7 +57,7 @@ beforeAll(async () => {
   if (accepted.status !== 200) throw new Error(`accept failed: ${JSON.stringify(accepted.body)}`);
   png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366ff' } }).png().toBuffer();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const form = (field: string, files: Array<{ data: Buffer; name: string; type?: string }>, fields: Record<string, string> = {}) => {
   const body = new FormData();
@@ -178,6 +179,31 @@ describe('message media POST /messages/{ticketId} (ARCHITECTURE §4 Input is hos
       { data: html, name: 'bad.html', type: 'text/html' },
     ];
     expect((await upload(messagePath(), form('medias', mixed))).status).toBe(400);
+  });
+});
+
+describe('images are decoded before they are stored (issue 12, ARCHITECTURE §4 Input is hostile)', () => {
+  const mediaFiles = () => {
+    const folder = join(t.config.publicDir, `company${a.company.id}`, 'media');
+    return existsSync(folder) ? readdirSync(folder).length : 0;
+  };
+
+  it('an image declaring 30000×30000 pixels, or cut short, is refused with ERR_INVALID_IMAGE and nothing is stored', async () => {
+    const refused = [
+      { data: pngDeclaring(30_000, 30_000), name: 'bomb.png', type: 'image/png' },
+      { data: await truncatedPng(), name: 'cut.png', type: 'image/png' },
+    ];
+    for (const file of refused) {
+      const filesBefore = mediaFiles();
+      const answer = await sendRaw(t.url, 'POST', messagePath(), { token: a.adminSession.token, body: form('medias', [file]) });
+      expect(answer.status, file.name).toBe(400);
+      expect(JSON.parse(answer.text), file.name).toEqual({ error: 'ERR_INVALID_IMAGE' });
+      // with a good file beside it, the whole request is refused
+      expect((await upload(messagePath(), form('medias', [{ data: png, name: 'ok.png', type: 'image/png' }, file]))).status).toBe(400);
+      expect(mediaFiles(), file.name).toBe(filesBefore);
+    }
+    // a real image of ordinary size still goes through
+    expect((await upload(messagePath(), form('medias', [{ data: png, name: 'ok.png', type: 'image/png' }]))).status).toBe(201);
   });
 });
 

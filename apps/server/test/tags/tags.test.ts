@@ -9,7 +9,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const adminSession = async () => {
   const tenant = await createCompany(t.db);
@@ -55,7 +55,7 @@ describe('tag calls (01-core §7 tags, §3 Tag)', () => {
       [{ name: 'x'.repeat(101) }, 'body.name'],
       [{ name: 'ok', color: 'red' }, 'body.color'],
       [{ name: 'ok', kanban: 2 }, 'body.kanban'],
-      [{ name: 'ok', extra: true }, 'body.extra'],
+      [{ name: 'ok', kanban: 'yes' }, 'body.kanban'],
     ];
     for (const [body, path] of cases) {
       const answer = await t.request('POST', '/tags', { token: s.token, body });
@@ -63,6 +63,10 @@ describe('tag calls (01-core §7 tags, §3 Tag)', () => {
       expect(answer.body.fields).toEqual(expect.arrayContaining([expect.objectContaining({ path })]));
     }
     expect(await t.db.select().from(tags).where(eq(tags.companyId, s.company.id))).toEqual([]);
+
+    // an unknown field is ignored and a kanban flag sent as text is read (issue 13)
+    const loose = await t.request('POST', '/tags', { token: s.token, body: { name: 'ok', kanban: '1', extra: true } });
+    expect(loose).toMatchObject({ status: 201, body: { name: 'ok', kanban: 1 } });
   });
 
   it('GET /tags/list lists the company tags by name, filtered by kanban', async () => {

@@ -7,7 +7,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 describe('kanban stage of a ticket (01-core §2 Contact drawer, §7 ticket-tags)', () => {
   it('moving between lanes is DELETE then PUT: other tags stay, the new lane replaces the old, and each change goes out live', async () => {

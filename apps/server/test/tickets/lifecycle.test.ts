@@ -8,7 +8,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const setting = (token: string, column: string, data: string) => t.request('PUT', '/companySettings', { token, body: { column, data } });
 

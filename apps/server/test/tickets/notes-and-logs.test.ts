@@ -7,7 +7,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 describe('ticket notes (01-core §3 Ticket note, §5, §7)', () => {
   it('adds, lists by ticket and contact, and deletes notes; a note needs at least 2 characters', async () => {

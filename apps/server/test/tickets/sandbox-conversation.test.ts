@@ -6,7 +6,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 describe('a whole sandbox conversation (01-core §4 Ticket lifecycle, Messages)', () => {
   it('inbound, accept, reply, transfer, resolve with farewell, reopen', async () => {

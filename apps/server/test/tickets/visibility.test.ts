@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterEach(() => {
   for (const socket of sockets.splice(0)) socket.close();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const open = async (token: string) => {
   const socket = await connectSocket(t, token);

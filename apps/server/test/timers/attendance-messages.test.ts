@@ -7,7 +7,7 @@ let clock: Awaited<ReturnType<typeof startClockedApp>>['clock'];
 beforeAll(async () => {
   ({ t, clock } = await startClockedApp());
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 // A ticket Ana holds in the first of two queues, and Bia, who works the second.
 const heldByAna = async (customer: string) => {

@@ -7,7 +7,7 @@ let clock: Awaited<ReturnType<typeof startClockedApp>>['clock'];
 beforeAll(async () => {
   ({ t, clock } = await startClockedApp());
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 // A ticket in attendance on a connection whose inactivity fields the test chooses.
 const openTicket = async (customer: string, connection: Record<string, unknown>) => {

@@ -7,7 +7,7 @@ let clock: Awaited<ReturnType<typeof startClockedApp>>['clock'];
 beforeAll(async () => {
   ({ t, clock } = await startClockedApp());
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const RATING = 'De 0 a 10, que nota você dá ao atendimento de {{name}}?';
 

@@ -7,7 +7,7 @@ let clock: Awaited<ReturnType<typeof startClockedApp>>['clock'];
 beforeAll(async () => {
   ({ t, clock } = await startClockedApp());
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 describe('redirect to sendIdQueue (02-operations §3 timeSendQueue, sendIdQueue)', () => {
   it('a pending ticket nobody takes within timeSendQueue minutes moves to the redirect queue; messages do not restart the wait', async () => {

@@ -41,8 +41,8 @@ describe('durable timers across a restart (02-operations §3 expiresTicketNPS; i
 
     clock.advance(21 * MINUTE_MS);
     // the polling loop and explicit runs race for the same timer; it still fires once
-    await Promise.all([app.app.timers.runDue(), app.app.timers.runDue()]);
-    await app.app.timers.runDue();
+    await Promise.all([app.app.jobs.runDue(), app.app.jobs.runDue()]);
+    await app.app.jobs.runDue();
     expect(await ticket()).toMatchObject({ status: 'closed', userRating: null });
     const messages = (await app.request('GET', `/messages/${ticketId}`, { token })).body.messages.map((m: { body: string }) => m.body);
     expect(messages.filter((body: string) => body === 'Obrigado!')).toHaveLength(1);

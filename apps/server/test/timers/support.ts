@@ -27,7 +27,7 @@ export const attendanceWithTimers = async (t: TestApp, clock: ReturnType<typeof 
   // moves the clock and runs what became due, as the worker's polling would
   const passMinutes = async (minutes: number) => {
     clock.advance(minutes * MINUTE_MS);
-    await t.app.timers.runDue();
+    await t.app.jobs.runDue();
   };
   // the ticket's messages in order: [body, fromMe]
   const conversation = async (ticketId: number) =>

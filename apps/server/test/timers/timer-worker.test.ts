@@ -1,11 +1,14 @@
-// The timer mechanism itself (platform/timers.ts): one timer per kind and ticket, due by the
-// injected clock, run once even by competing workers, and retried when its handler fails.
-import { eq, sql } from 'drizzle-orm';
+// Timers as jobs of the runner (platform/jobs): one per kind and key, due by the injected clock,
+// run once even by competing runners, and retried when their transactional handler fails.
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/client.ts';
-import { contacts, tickets, timers } from '../../src/db/schema.ts';
-import { manualClock } from '../../src/platform/clock.ts';
-import { createTimerWorker, findTimer, scheduleTimer, type TimerHandler } from '../../src/platform/timers.ts';
+import type { Database, DbOrTx, Tx } from '../../src/db/client.ts';
+import { contacts, jobs, tickets } from '../../src/db/schema.ts';
+import { manualClock, type Clock } from '../../src/platform/clock.ts';
+import { defineJobKind, type JobHandler } from '../../src/platform/jobs/job-kind.ts';
+import { createJobRunner } from '../../src/platform/jobs/job-runner.ts';
+import { enqueueJob, findUnfinishedJob } from '../../src/platform/jobs/jobs.repo.ts';
 import { createCompany } from '../factories/company.factory.ts';
 import { openTestDatabase } from '../helpers/test-database.ts';
 
@@ -13,9 +16,15 @@ let database: Database;
 beforeAll(async () => {
   database = await openTestDatabase();
 });
-afterAll(() => database.close());
+afterAll(() => database?.close());
 
-const silentLog = { warn: () => undefined, error: () => undefined } as never;
+const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined } as never;
+const testTimer = defineJobKind({
+  name: 'test.timer',
+  payload: z.object({ companyId: z.number(), ticketId: z.number() }),
+  backoff: { baseSeconds: 60, maxSeconds: 60 },
+});
+type TestTimer = z.infer<typeof testTimer.payload>;
 
 const aTicket = async () => {
   const { company } = await createCompany(database.db);
@@ -26,58 +35,99 @@ const aTicket = async () => {
 
 // A handler that records each run as a row change in its own transaction (the ticket's unread
 // count), so a rolled-back run leaves no trace.
-const countingHandler =
-  (failFirst = false): TimerHandler =>
-  async (tx, timer) => {
-    await tx.update(tickets).set({ unreadMessages: sql`${tickets.unreadMessages} + 1` }).where(eq(tickets.id, timer.ticketId));
-    if (failFirst && timer.attempts === 1) throw new Error('provider down');
-  };
+const countRun = async (tx: Tx, timer: TestTimer) => {
+  await tx.update(tickets).set({ unreadMessages: sql`${tickets.unreadMessages} + 1` }).where(eq(tickets.id, timer.ticketId));
+};
+const countingHandler = (failFirst = false): JobHandler<TestTimer> => ({
+  runInTransaction: async (tx, timer, job) => {
+    await countRun(tx, timer);
+    if (failFirst && job.attempts === 1) throw new Error('provider down');
+  },
+});
+
+const runnerWith = (clock: Clock, handler: JobHandler<TestTimer>) => {
+  const runner = createJobRunner({
+    db: database.db,
+    clock,
+    log: silentLog,
+    settings: { concurrency: 4, pollMs: 1000, retentionHours: 24, shutdownMs: 1000, leaseSeconds: 60 },
+  });
+  runner.register(testTimer, handler);
+  return runner;
+};
+
+const schedule = (ticket: { companyId: number; id: number }, at: Date, db: DbOrTx = database.db) =>
+  enqueueJob(db, testTimer, { companyId: ticket.companyId, ticketId: ticket.id }, { runAt: at, singletonKey: String(ticket.id) });
 
 const runsOf = async (ticketId: number) =>
   (await database.db.select({ runs: tickets.unreadMessages }).from(tickets).where(eq(tickets.id, ticketId)))[0].runs;
 
-describe('durable timers (issue 7: every timer a durable job; none lost, none fired twice)', () => {
+describe('durable timers on the job runner (issue 7: none lost, none fired twice; issue 12: one runner)', () => {
   it('scheduling again moves the one timer; it is due by the injected clock', async () => {
     const clock = manualClock('2026-03-02T12:00:00Z');
     const ticket = await aTicket();
-    const target = { kind: 'test', companyId: ticket.companyId, ticketId: ticket.id };
-    await scheduleTimer(database.db, target, new Date('2026-03-02T12:10:00Z'));
-    await scheduleTimer(database.db, target, new Date('2026-03-02T12:20:00Z'));
-    expect((await database.db.select().from(timers).where(eq(timers.ticketId, ticket.id))).length).toBe(1);
-    const worker = createTimerWorker({ db: database.db, clock, handlers: { test: countingHandler() }, log: silentLog });
+    await schedule(ticket, new Date('2026-03-02T12:10:00Z'));
+    await schedule(ticket, new Date('2026-03-02T12:20:00Z'));
+    expect(await database.db.select().from(jobs).where(and(eq(jobs.kind, testTimer.name), eq(jobs.singletonKey, String(ticket.id))))).toHaveLength(1);
+    const runner = runnerWith(clock, countingHandler());
     clock.set('2026-03-02T12:15:00Z');
-    expect(await worker.runDue()).toBe(0);
+    expect(await runner.runDue()).toBe(0);
     clock.set('2026-03-02T12:20:00Z');
-    expect(await worker.runDue()).toBe(1);
+    expect(await runner.runDue()).toBe(1);
     expect(await runsOf(ticket.id)).toBe(1);
-    expect(await findTimer(database.db, 'test', ticket.id)).toBeUndefined();
+    expect(await findUnfinishedJob(database.db, testTimer.name, String(ticket.id))).toBeUndefined();
   });
 
-  it('competing workers fire a due timer once', async () => {
+  it('competing runners fire a due timer once', async () => {
     const clock = manualClock('2026-03-02T12:00:00Z');
     const ticket = await aTicket();
-    await scheduleTimer(database.db, { kind: 'test', companyId: ticket.companyId, ticketId: ticket.id }, clock.now());
-    const workers = [1, 2, 3].map(() => createTimerWorker({ db: database.db, clock, handlers: { test: countingHandler() }, log: silentLog }));
-    const fired = await Promise.all(workers.map((worker) => worker.runDue()));
+    await schedule(ticket, clock.now());
+    const runners = [1, 2, 3].map(() => runnerWith(clock, countingHandler()));
+    const fired = await Promise.all(runners.map((runner) => runner.runDue()));
     expect(fired.reduce((sum, count) => sum + count, 0)).toBe(1);
     expect(await runsOf(ticket.id)).toBe(1);
   });
 
-  it("a failing run leaves no trace and the timer runs again after its lease; a crashed worker's lease runs out", async () => {
+  it("a failing run leaves no trace and the timer runs again after its backoff; a crashed runner's lease runs out", async () => {
     const clock = manualClock('2026-03-02T12:00:00Z');
     const ticket = await aTicket();
-    await scheduleTimer(database.db, { kind: 'test', companyId: ticket.companyId, ticketId: ticket.id }, clock.now());
-    const worker = createTimerWorker({ db: database.db, clock, handlers: { test: countingHandler(true) }, log: silentLog });
-    expect(await worker.runDue()).toBe(0);
+    await schedule(ticket, clock.now());
+    const runner = runnerWith(clock, countingHandler(true));
+    expect(await runner.runDue()).toBe(0);
     expect(await runsOf(ticket.id)).toBe(0);
-    const failed = await findTimer(database.db, 'test', ticket.id);
-    expect(failed).toMatchObject({ attempts: 1, lastError: 'provider down' });
-    // still leased: not run again yet
-    expect(await worker.runDue()).toBe(0);
-    // the lease (database time) runs out, as it would after a process died holding it
-    await database.db.update(timers).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(timers.ticketId, ticket.id));
-    expect(await worker.runDue()).toBe(1);
+    expect(await findUnfinishedJob(database.db, testTimer.name, String(ticket.id))).toMatchObject({ state: 'waiting', attempts: 1, lastError: 'provider down' });
+    // waiting out its backoff (database time): not run again yet
+    expect(await runner.runDue()).toBe(0);
+    // the backoff runs out; then a run claims it and "dies" holding its lease until that runs out too
+    await database.db.update(jobs).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(jobs.singletonKey, String(ticket.id)));
+    await database.db
+      .update(jobs)
+      .set({ state: 'running', claimToken: 'a dead process', lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(jobs.singletonKey, String(ticket.id)));
+    expect(await runner.runDue()).toBe(1);
     expect(await runsOf(ticket.id)).toBe(1);
-    expect(await worker.runDue()).toBe(0);
+    expect(await runner.runDue()).toBe(0);
+  });
+
+  it('a timer moved while its run was under way is not fired by that run (scheduling again wins)', async () => {
+    const clock = manualClock('2026-03-02T12:00:00Z');
+    const ticket = await aTicket();
+    await schedule(ticket, clock.now());
+    let moved = false;
+    const runner = runnerWith(clock, {
+      // a change that reschedules it lands after the claim, before the run records itself
+      lockFirst: async (tx) => {
+        if (moved) return;
+        moved = true;
+        await schedule(ticket, new Date('2026-03-02T13:00:00Z'), tx);
+      },
+      runInTransaction: countRun,
+    });
+    expect(await runner.runDue()).toBe(0);
+    expect(await runsOf(ticket.id)).toBe(0);
+    expect(await findUnfinishedJob(database.db, testTimer.name, String(ticket.id))).toMatchObject({ state: 'waiting', runAt: new Date('2026-03-02T13:00:00Z') });
+    clock.set('2026-03-02T13:00:00Z');
+    expect(await runner.runDue()).toBe(1);
+    expect(await runsOf(ticket.id)).toBe(1);
   });
 });

@@ -3,7 +3,6 @@
 // the caller's ticket as a call_log message, and answered with the company's message if it has one.
 import type { WACallEvent } from '@whiskeysockets/baileys';
 import type { Db } from '../../db/client.ts';
-import type { OutboxSignal } from '../../platform/outbox-signal.ts';
 import { writeOutboundMessage } from '../../modules/messages/outbound-message.ts';
 import { readCompanySettings } from '../../modules/settings/company-settings.repo.ts';
 import * as ticketsRepo from '../../modules/tickets/tickets.repo.ts';
@@ -15,7 +14,7 @@ import type { SessionContext } from './session-manager.ts';
 const rejectedCallBody = (call: Pick<WACallEvent, 'isVideo'>) => (call.isVideo ? 'Chamada de vídeo recusada' : 'Chamada de voz recusada');
 
 export const createCallHandler =
-  (deps: { db: Db; pipeline: InboundPipeline; tickets: TicketsService; outbox: OutboxSignal }) =>
+  (deps: { db: Db; pipeline: InboundPipeline; tickets: TicketsService }) =>
   async (context: SessionContext, calls: WACallEvent[]) => {
     for (const call of calls) {
       if (call.status !== 'offer' || call.isGroup) continue;
@@ -39,6 +38,5 @@ export const createCallHandler =
         writeOutboundMessage(tx, ticket, { body: reply, mediaUrl: null, mediaType: 'chat', quotedMsgId: null, isPrivate: false, isForwarded: false, vCard: null, userId: null }),
       );
       await deps.tickets.publishMessage(written.ticket, written.message);
-      deps.outbox.notify();
     }
   };

@@ -4,7 +4,7 @@
 import type { ConnectionStatus } from '@atende/shared/connections';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../platform/events.ts';
-import { toConnectionViews } from '../../modules/connections/connection-view.ts';
+import { publishConnection, toConnectionViews } from '../../modules/connections/connection-view.ts';
 import { findConnection, updateConnection, type ConnectionRow } from '../../modules/connections/connections.repo.ts';
 
 export type StatusChange = { status: ConnectionStatus; qrcode?: string; number?: string };
@@ -14,8 +14,7 @@ export const createStatusWriter = (deps: { db: Db; bus: EventBus }) => {
     // the connection was deleted meanwhile
     if (!row) return;
     const [view] = await toConnectionViews(deps.db, row.companyId, [row]);
-    deps.bus.publish({ companyId: row.companyId, event: 'whatsapp', payload: { action: 'update', whatsapp: view } });
-    deps.bus.publish({ companyId: row.companyId, event: 'whatsappSession', payload: { action: 'update', session: view } });
+    publishConnection(deps.bus, view, { session: true });
   };
   return {
     write: async (companyId: number, connectionId: number, change: StatusChange) =>

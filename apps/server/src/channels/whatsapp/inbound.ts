@@ -2,12 +2,13 @@
 // revokes, reactions, group messages, messages typed on the phone), receipts (acks), calls, and
 // the LID <-> phone pairs Baileys reports.
 import type { WAMessage, WAMessageKey } from '@whiskeysockets/baileys';
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromBuffer, type FileTypeResult } from 'file-type';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { connections } from '../../db/schema.ts';
 import type { EventBus } from '../../platform/events.ts';
+import { decodesWithinLimit, isDecodedImageType } from '../../platform/images.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { MEDIA_FOLDER } from '../../modules/messages/outbound-message.ts';
 import type { InboundPipeline } from '../inbound-pipeline.ts';
@@ -29,8 +30,7 @@ type KeyWithAlternates = WAMessageKey & { remoteJidAlt?: string | null; senderPn
 
 const GROUP_NAME_CACHE_SIZE = 500;
 
-const extensionOf = async (data: Buffer, mimetype: string | undefined, fileName: string | undefined) => {
-  const detected = await fileTypeFromBuffer(data);
+const extensionOf = (detected: FileTypeResult | undefined, mimetype: string | undefined, fileName: string | undefined) => {
   if (detected) return detected.ext;
   const fromName = fileName?.split('.').pop()?.toLowerCase();
   if (fromName && /^[a-z0-9]{1,8}$/.test(fromName)) return fromName;
@@ -63,7 +63,11 @@ export const createInboundHandlers = (deps: {
   const saveMedia = async (context: SessionContext, message: WAMessage, read: { mimetype?: string; fileName?: string }) => {
     try {
       const data = await deps.downloadMedia(message, context.socket);
-      const extension = await extensionOf(data, read.mimetype, read.fileName);
+      const detected = await fileTypeFromBuffer(data);
+      if (detected && isDecodedImageType(detected.mime) && !(await decodesWithinLimit(data))) {
+        throw new Error('an image that does not decode within the pixel limit is not kept');
+      }
+      const extension = extensionOf(detected, read.mimetype, read.fileName);
       const name = await deps.storage.save(context.companyId, MEDIA_FOLDER, data, extension);
       return deps.storage.urlOf(context.companyId, MEDIA_FOLDER, name);
     } catch (error) {
@@ -91,7 +95,7 @@ export const createInboundHandlers = (deps: {
   const receive = async (context: SessionContext, message: WAMessage): Promise<{ ticketId: number } | undefined> => {
     const { key } = message;
     if (!key.id || !key.remoteJid || isIgnoredChat(key.remoteJid)) return;
-    // our own sends come back from the socket; the dispatcher records them
+    // our own sends come back from the socket; the outbound job records them
     if (key.fromMe && deps.ownSends.has(key.id)) return;
     const read = readMessage(message);
     if (!read) return;

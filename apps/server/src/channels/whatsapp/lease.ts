@@ -2,7 +2,7 @@
 // Times come from the database's clock, the one clock every process shares.
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { whatsappSessionLeases } from '../../db/schema.ts';
+import { jobs, whatsappSessionLeases } from '../../db/schema.ts';
 
 export type SessionCommand = 'restart' | 'newQr' | 'logout';
 
@@ -59,3 +59,10 @@ export const sendCommandToOwner = async (db: DbOrTx, connectionId: number, owner
     .returning({ connectionId: whatsappSessionLeases.connectionId });
   return rows.length > 0;
 };
+
+// A claim condition for the job runner: a job about a connection (payload connectionId) whose
+// session another live process holds is left to that process, the only one with its socket.
+export const notOwnedElsewhere = (owner: string) => sql`not exists (
+  select 1 from ${whatsappSessionLeases}
+  where ${whatsappSessionLeases.connectionId} = (${jobs.payload}->>'connectionId')::int
+    and ${whatsappSessionLeases.owner} <> ${owner} and ${whatsappSessionLeases.expiresAt} > now())`;

@@ -1,6 +1,7 @@
-// The WhatsApp (Baileys) provider: the dispatcher's jobs become Baileys sends through the socket
+// The WhatsApp (Baileys) provider: outbound message jobs become Baileys sends through the socket
 // this process owns. Without a connected socket here the job fails and is retried, so messages
-// wait in the queue while the session is down and go out when it is back.
+// wait in the queue while the session is down and go out when it is back (within the job's retry
+// cap; past it the job is failed, and the super admin can retry it).
 import { generateMessageIDV2, type AnyMessageContent, type WAMessage } from '@whiskeysockets/baileys';
 import { fileTypeFromBuffer } from 'file-type';
 import { readFile } from 'node:fs/promises';
@@ -23,7 +24,13 @@ export const recipientJid = (to: OutboundPayload['to']) => {
   return phoneJid(to.number);
 };
 
-export const createWhatsappProvider = (deps: { db: Db; storage: Storage; sessions: SessionManager; ownSends: OwnSends }): ChannelProvider => {
+export const createWhatsappProvider = (deps: {
+  db: Db;
+  storage: Storage;
+  sessions: SessionManager;
+  ownSends: OwnSends;
+  ffmpegPath?: string;
+}): ChannelProvider => {
   const socketFor = (connectionId: number) => {
     const socket = deps.sessions.connectedSocket(connectionId);
     if (!socket) throw new Error('ERR_WAPP_NOT_INITIALIZED');
@@ -52,7 +59,7 @@ export const createWhatsappProvider = (deps: { db: Db; storage: Storage; session
       case 'sticker':
         return { sticker: data };
       case 'audio':
-        return { audio: await toOggOpus(data), mimetype: 'audio/ogg; codecs=opus', ptt: true };
+        return { audio: await toOggOpus(data, deps.ffmpegPath), mimetype: 'audio/ogg; codecs=opus', ptt: true };
       default: {
         const mimetype = (await fileTypeFromBuffer(data))?.mime ?? 'application/octet-stream';
         return { document: data, mimetype, fileName: name, caption };

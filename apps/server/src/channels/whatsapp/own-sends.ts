@@ -1,5 +1,5 @@
 // Ids of messages this process is sending right now. Baileys may echo a send back as a fromMe
-// message before the dispatcher has stored its id; those echoes are not new messages. Entries
+// message before the outbound job has stored its id; those echoes are not new messages. Entries
 // leave after a while so the set stays small.
 const KEEP_MS = 120_000;
 

@@ -26,7 +26,7 @@ export type SessionHandlers = {
 
 export type SessionTimings = { leaseSeconds: number; reconnectBaseMs: number; reconnectMaxMs: number };
 
-export const defaultSessionTimings: SessionTimings = { leaseSeconds: 30, reconnectBaseMs: 1000, reconnectMaxMs: 60_000 };
+export const defaultSessionTimings: SessionTimings = { leaseSeconds: 20, reconnectBaseMs: 1000, reconnectMaxMs: 60_000 };
 
 type Session = {
   companyId: number;

@@ -50,7 +50,7 @@ export const baileysSocketFactory: SocketFactory = ({ auth, syncFullHistory, get
     syncFullHistory,
     getMessage,
     markOnlineOnConnect: false,
-    // our own sends are recorded by the dispatcher; only messages typed on the phone come back
+    // our own sends are recorded by the outbound job; only messages typed on the phone come back
     emitOwnEvents: false,
   });
 };

@@ -4,7 +4,6 @@ import { downloadMediaMessage } from '@whiskeysockets/baileys';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../platform/events.ts';
-import type { OutboxSignal } from '../../platform/outbox-signal.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { TicketsService } from '../../modules/tickets/tickets.service.ts';
 import type { InboundPipeline } from '../inbound-pipeline.ts';
@@ -49,9 +48,10 @@ export const createWhatsappChannel = (
     storage: Storage;
     pipeline: InboundPipeline;
     tickets: TicketsService;
-    outbox: OutboxSignal;
     clock: Clock;
     log: FastifyBaseLogger;
+    // converts voice notes (FFMPEG_PATH); unset, platform/ffmpeg.ts finds one
+    ffmpegPath?: string;
   },
   options: WhatsappChannelOptions = {},
 ) => {
@@ -84,12 +84,12 @@ export const createWhatsappChannel = (
     writeStatus: status.write,
     handlers: {
       ...inbound.handlers,
-      call: createCallHandler({ db: deps.db, pipeline: deps.pipeline, tickets: deps.tickets, outbox: deps.outbox }),
+      call: createCallHandler({ db: deps.db, pipeline: deps.pipeline, tickets: deps.tickets }),
       'messaging-history.set': history.handler,
     },
     timings: { ...defaultSessionTimings, ...options.timings },
   });
-  const provider = createWhatsappProvider({ db: deps.db, storage: deps.storage, sessions, ownSends });
+  const provider = createWhatsappProvider({ db: deps.db, storage: deps.storage, sessions, ownSends, ffmpegPath: deps.ffmpegPath });
   let stopReceipts: (() => void) | undefined;
   return {
     provider,

@@ -17,6 +17,9 @@ export const users = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
+    // set on the super admin whose first password was generated and printed at the first start:
+    // it must be replaced before anything else (issue 11 point 5)
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     profile: text('profile', { enum: ['admin', 'user'] }).notNull().default('user'),
     super: boolean('super').notNull().default(false),
     profileImage: text('profile_image'),

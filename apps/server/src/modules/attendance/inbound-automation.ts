@@ -4,7 +4,6 @@
 // countdowns are kept. Events and the outbound wake-up run after the commit.
 import type { DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { OutboxSignal } from '../../platform/outbox-signal.ts';
 import { touchInactivity } from '../expiry/inactivity.ts';
 import type { MessageRow } from '../messages/messages.repo.ts';
 import { ensureRedirectCountdown } from '../queues/queue-redirect.ts';
@@ -17,10 +16,9 @@ export type InboundContext = { ticket: TicketRow; message: MessageRow; contact: 
 // handled: the message was consumed (a rating answer); later steps of the pipeline skip it
 export type InboundAutomation = { ticket: TicketRow; handled: boolean; afterCommit: () => Promise<void> };
 
-export const createInboundAutomation = (deps: { clock: Clock; tickets: TicketsService; outbox: OutboxSignal }) => {
+export const createInboundAutomation = (deps: { clock: Clock; tickets: TicketsService }) => {
   const publishing = (outcomes: TicketOutcome[]) => async () => {
     for (const outcome of outcomes) await deps.tickets.publishOutcome(outcome);
-    if (outcomes.some((outcome) => outcome.messages.length > 0)) deps.outbox.notify();
   };
 
   return {

@@ -1,34 +1,32 @@
-// What each kind of ticket timer does when due (platform/timers.ts runs them); each publishes its
-// changes and wakes the outbound queue after its transaction commits.
+// What each kind of ticket timer does when due (modules/tickets/ticket-timers.ts). Each runs in
+// the transaction that also marks its job done, so its effects happen once; it locks the ticket
+// first, as every change that schedules a timer does, and publishes its changes after the commit.
 import type { Tx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { OutboxSignal } from '../../platform/outbox-signal.ts';
-import type { TimerHandler, TimerRow } from '../../platform/timers.ts';
+import type { JobHandler } from '../../platform/jobs/job-kind.ts';
+import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { closeInactive, warnInactive } from '../expiry/inactivity.ts';
 import { redirectWaitingTicket } from '../queues/queue-redirect.ts';
 import { rotateUnacceptedTicket } from '../queues/queue-rotation.ts';
 import { expireRating } from '../ratings/nps.ts';
-import { ticketTimerKinds } from '../tickets/ticket-timer-kinds.ts';
+import { ticketTimerKinds, type TicketTimer } from '../tickets/ticket-timers.ts';
+import { lockTicket } from '../tickets/tickets.repo.ts';
 import type { TicketOutcome, TicketsService } from '../tickets/tickets.service.ts';
 
-type Step = (tx: Tx, timer: TimerRow, now: Date) => Promise<TicketOutcome | undefined>;
+type Step = (tx: Tx, timer: TicketTimer, now: Date) => Promise<TicketOutcome | undefined>;
 
-export const ticketTimerHandlers = (deps: { clock: Clock; tickets: TicketsService; outbox: OutboxSignal }): Record<string, TimerHandler> => {
-  const handler =
-    (step: Step): TimerHandler =>
-    async (tx, timer) => {
+export const registerTicketTimers = (runner: Pick<JobRunner, 'register'>, deps: { clock: Clock; tickets: TicketsService }) => {
+  const handler = (step: Step): JobHandler<TicketTimer> => ({
+    lockFirst: (tx, timer) => lockTicket(tx, timer.companyId, timer.ticketId),
+    runInTransaction: async (tx, timer) => {
       const outcome = await step(tx, timer, deps.clock.now());
       if (!outcome) return undefined;
-      return async () => {
-        await deps.tickets.publishOutcome(outcome);
-        if (outcome.messages.length > 0) deps.outbox.notify();
-      };
-    };
-  return {
-    [ticketTimerKinds.npsExpiry]: handler(expireRating),
-    [ticketTimerKinds.inactivityWarning]: handler(warnInactive),
-    [ticketTimerKinds.inactivityClose]: handler(closeInactive),
-    [ticketTimerKinds.queueRedirect]: handler((tx, timer) => redirectWaitingTicket(tx, timer)),
-    [ticketTimerKinds.queueRotation]: handler(rotateUnacceptedTicket),
-  };
+      return () => deps.tickets.publishOutcome(outcome);
+    },
+  });
+  runner.register(ticketTimerKinds.npsExpiry, handler(expireRating));
+  runner.register(ticketTimerKinds.inactivityWarning, handler(warnInactive));
+  runner.register(ticketTimerKinds.inactivityClose, handler(closeInactive));
+  runner.register(ticketTimerKinds.queueRedirect, handler((tx, timer) => redirectWaitingTicket(tx, timer)));
+  runner.register(ticketTimerKinds.queueRotation, handler(rotateUnacceptedTicket));
 };

@@ -1,13 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginBody } from '@atende/shared/auth';
+import { loginBody, passwordChangeBody } from '@atende/shared/auth';
 import type { SessionAnswer } from '@atende/shared/users';
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { AuthService, IssuedSession } from './auth.service.ts';
 
 export const REFRESH_COOKIE = 'jrt';
 
 // 01-core §7 auth calls. The refresh token lives only in an httpOnly cookie scoped to /auth.
-export const authRoutes = (service: AuthService, options: { refreshTtlSeconds: number }): FastifyPluginAsyncZod => async (app) => {
+// Sign-in failures are slowed down by the service (platform/login-attempts.ts); the refresh has its
+// own request limit per client address.
+export const authRoutes = (service: AuthService, options: { refreshTtlSeconds: number; refreshLimit: RateLimitOptions }): FastifyPluginAsyncZod => async (app) => {
   const answer = (request: FastifyRequest, reply: FastifyReply, session: IssuedSession): SessionAnswer => {
     reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
       httpOnly: true,
@@ -25,7 +28,7 @@ export const authRoutes = (service: AuthService, options: { refreshTtlSeconds: n
     answer(request, reply, await service.login(request.body, request.ip)),
   );
 
-  app.post('/auth/refresh_token', { config: { access: 'public' } }, async (request, reply) => {
+  app.post('/auth/refresh_token', { config: { access: 'public', rateLimit: options.refreshLimit } }, async (request, reply) => {
     try {
       return answer(request, reply, await service.refresh(refreshCookie(request)));
     } catch (error) {
@@ -40,5 +43,13 @@ export const authRoutes = (service: AuthService, options: { refreshTtlSeconds: n
     return reply.status(204).send();
   });
 
-  app.get('/auth/me', { config: { access: 'tenant' } }, (request) => service.me(request.tenant.companyId, request.tenant.userId));
+  app.get('/auth/me', { config: { access: 'tenant', passwordChangeExempt: true } }, (request) =>
+    service.me(request.tenant.companyId, request.tenant.userId),
+  );
+
+  app.put(
+    '/auth/password',
+    { config: { access: 'tenant', passwordChangeExempt: true }, schema: { body: passwordChangeBody } },
+    (request) => service.changePassword(request.tenant, request.body, request.ip),
+  );
 };

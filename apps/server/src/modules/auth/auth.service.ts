@@ -2,21 +2,23 @@
 import { randomUUID } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import { NEVER_EXPIRES_DUE_DATE, PLATFORM_COMPANY_ID } from '@atende/shared/constants';
-import type { LoginBody } from '@atende/shared/auth';
+import type { LoginBody, PasswordChangeBody } from '@atende/shared/auth';
 import type { SessionAnswer, SessionUser } from '@atende/shared/users';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../platform/errors.ts';
+import type { TenantContext } from '../../platform/access.ts';
+import { AppError, invalidField } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
-import type { LoginThrottle } from '../../platform/login-throttle.ts';
+import type { LoginAttempts } from '../../platform/login-attempts.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { TokenService } from '../../platform/tokens.ts';
 import { findCompanyWithPlan, touchLastLogin, type CompanyWithPlan } from '../companies/companies.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { toUserView } from '../users/user-view.ts';
-import { findUser, findUserByEmail, type UserRow } from '../users/users.repo.ts';
+import { findUser, findUserByEmail, updateUser, type UserRow } from '../users/users.repo.ts';
+import { hashPassword } from '../users/users.service.ts';
 import * as sessions from './sessions.repo.ts';
 
-type Deps = { db: Db; bus: EventBus; tokens: TokenService; throttle: LoginThrottle; storage: Storage };
+type Deps = { db: Db; bus: EventBus; tokens: TokenService; loginAttempts: LoginAttempts; storage: Storage };
 
 export type IssuedSession = SessionAnswer & { refreshToken: string };
 
@@ -34,11 +36,15 @@ const today = () => new Date().toISOString().slice(0, 10);
 const effectiveDueDate = (company: CompanyWithPlan) =>
   company.id === PLATFORM_COMPANY_ID ? NEVER_EXPIRES_DUE_DATE : company.dueDate;
 
-export const createAuthService = ({ db, bus, tokens, throttle, storage }: Deps) => {
+export const createAuthService = ({ db, bus, tokens, loginAttempts, storage }: Deps) => {
   const sessionUser = async (row: UserRow, company: CompanyWithPlan): Promise<SessionUser> => {
     const [view, settings] = await Promise.all([toUserView(db, storage, row), readCompanySettings(db, company.id)]);
     const { id, name, plan } = company;
-    return { ...view, company: { id, name, dueDate: effectiveDueDate(company), plan, settings } };
+    return {
+      ...view,
+      company: { id, name, dueDate: effectiveDueDate(company), plan, settings },
+      mustChangePassword: row.mustChangePassword,
+    };
   };
 
   const issue = async (row: UserRow, company: CompanyWithPlan, familyId: string): Promise<IssuedSession> => {
@@ -58,6 +64,13 @@ export const createAuthService = ({ db, bus, tokens, throttle, storage }: Deps) 
     return { token, refreshToken, sessionId: familyId, user };
   };
 
+  // the family's refresh tokens are revoked, which also ends its access tokens (platform/access.ts)
+  // and its open sockets
+  const endSession = async (familyId: string) => {
+    await sessions.revokeFamily(db, familyId);
+    bus.endSession(familyId);
+  };
+
   const activeCompany = async (companyId: number) => {
     const company = await findCompanyWithPlan(db, companyId);
     if (!company || !company.status) throw invalidCredentials();
@@ -66,17 +79,17 @@ export const createAuthService = ({ db, bus, tokens, throttle, storage }: Deps) 
 
   return {
     login: async (body: LoginBody, ip: string): Promise<IssuedSession> => {
-      throttle.check(body.email, ip);
+      await loginAttempts.check(body.email, ip);
       const row = await findUserByEmail(db, body.email);
       const passwordOk = await verify(row?.passwordHash ?? DECOY_HASH, body.password).catch(() => false);
       if (!row || !passwordOk) {
-        throttle.recordFailure(body.email, ip);
+        await loginAttempts.recordFailure(body.email, ip);
         throw invalidCredentials();
       }
       const company = await activeCompany(row.companyId);
       const dueDate = effectiveDueDate(company);
       if (dueDate < today()) throw new AppError('ERR_SUBSCRIPTION_OVERDUE', 402, { dueDate });
-      throttle.reset(body.email);
+      await loginAttempts.recordSuccess(body.email);
       const session = await issue(row, company, randomUUID());
       await touchLastLogin(db, company.id);
       // Older sessions of this user see the newer sign-in and log out (01-core §4 Session).
@@ -100,7 +113,7 @@ export const createAuthService = ({ db, bus, tokens, throttle, storage }: Deps) 
         // someone holds a copy, and the whole sign-in ends.
         const rotatedAt = (await sessions.findRefreshToken(db, claims.tokenId))?.rotatedAt;
         if (!rotatedAt || Date.now() - rotatedAt.getTime() > CONCURRENT_REFRESH_GRACE_MS) {
-          await sessions.revokeFamily(db, stored.familyId);
+          await endSession(stored.familyId);
           throw sessionEnded();
         }
       }
@@ -111,7 +124,30 @@ export const createAuthService = ({ db, bus, tokens, throttle, storage }: Deps) 
 
     logout: async (refreshToken: string | undefined) => {
       const claims = refreshToken ? await tokens.verifyRefresh(refreshToken) : null;
-      if (claims) await sessions.revokeFamily(db, claims.familyId);
+      if (claims) await endSession(claims.familyId);
+    },
+
+    // The user replaces its own password (issue 11 point 5: the generated first one must go).
+    // Wrong current passwords count with the sign-in failures, so a held session cannot guess.
+    changePassword: async (tenant: TenantContext, body: PasswordChangeBody, ip: string): Promise<SessionUser> => {
+      const row = await findUser(db, tenant.companyId, tenant.userId);
+      if (!row) throw sessionEnded();
+      await loginAttempts.check(row.email, ip);
+      if (!(await verify(row.passwordHash, body.currentPassword).catch(() => false))) {
+        await loginAttempts.recordFailure(row.email, ip);
+        throw invalidField('body.currentPassword', 'validation.wrongPassword');
+      }
+      await loginAttempts.recordSuccess(row.email);
+      if (body.password === body.currentPassword) throw invalidField('body.password', 'validation.samePassword');
+      const passwordHash = await hashPassword(body.password);
+      const updated = await db.transaction(async (tx) => {
+        const changed = await updateUser(tx, tenant.companyId, tenant.userId, { passwordHash, mustChangePassword: false });
+        // whoever else signed in with the old password is signed out; this sign-in stays
+        await sessions.revokeOtherFamilies(tx, tenant.userId, tenant.sessionId);
+        return changed;
+      });
+      if (!updated) throw sessionEnded();
+      return sessionUser(updated, await activeCompany(tenant.companyId));
     },
 
     me: async (companyId: number, userId: number) => {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { refreshTokens } from '../../db/schema.ts';
 
@@ -24,6 +24,13 @@ export const revokeFamily = (db: DbOrTx, familyId: string) =>
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+
+// Ends every sign-in of the user except the one named (a password change keeps the caller's).
+export const revokeOtherFamilies = (db: DbOrTx, userId: number, keepFamilyId: string) =>
+  db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userId, userId), ne(refreshTokens.familyId, keepFamilyId), isNull(refreshTokens.revokedAt)));
 
 export const deleteExpiredRefreshTokens = (db: DbOrTx) =>
   db.delete(refreshTokens).where(sql`${refreshTokens.expiresAt} < now() - interval '1 day'`);

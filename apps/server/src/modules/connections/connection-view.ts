@@ -1,7 +1,38 @@
-// Connection rows as the API answers them: with their queues, without provider credentials.
+// Connection rows as the API answers them and events carry them: with their queues, without
+// provider credentials, and with the external API token only for those who manage connections.
 import type { ConnectionView } from '@atende/shared/connections';
+import { can, type Actor } from '@atende/shared/permissions';
 import type { DbOrTx } from '../../db/client.ts';
+import type { EventBus } from '../../platform/events.ts';
 import { queuesOfConnections, type ConnectionRow } from './connections.repo.ts';
+
+// The token lets POST /api/messages/send act as the company (any user, any ticket), and whoever
+// scans the QR code links their phone as the connection, so both go only to users who may manage
+// connections.
+const TOKEN_READERS = 'connections:view';
+
+const withoutToken = ({ token: _token, ...view }: ConnectionView): ConnectionView => ({ ...view, qrcode: '' });
+
+export const forViewer = (actor: Actor, view: ConnectionView) => (can(actor, TOKEN_READERS) ? view : withoutToken(view));
+
+// company-{id}-whatsapp for the connections table and, for session changes, company-{id}-whatsappSession
+// for the QR dialog: the whole company hears of them, the token and the QR code only their readers.
+export const publishConnection = (bus: EventBus, view: ConnectionView, channels: { session?: boolean } = {}) => {
+  const others = withoutToken(view);
+  bus.publish({
+    companyId: view.companyId,
+    event: 'whatsapp',
+    payload: { action: 'update', whatsapp: view },
+    audience: { permission: TOKEN_READERS, othersGet: { action: 'update', whatsapp: others } },
+  });
+  if (!channels.session) return;
+  bus.publish({
+    companyId: view.companyId,
+    event: 'whatsappSession',
+    payload: { action: 'update', session: view },
+    audience: { permission: TOKEN_READERS, othersGet: { action: 'update', session: others } },
+  });
+};
 
 // Import dates are whole days (02-operations §5 Import dates), kept as UTC instants: the old day
 // from its first moment, the recent day up to its last, so that day's messages are imported too.

@@ -107,3 +107,11 @@ export const findConnectionByExternalId = async (db: DbOrTx, channel: Connection
     .limit(1);
   return row;
 };
+
+// Every company's WhatsApp (Baileys) sessions by status: the operator's view (/metrics).
+export const countWhatsappSessionsByStatus = (db: DbOrTx) =>
+  db
+    .select({ status: connections.status, count: count() })
+    .from(connections)
+    .where(eq(connections.channel, 'whatsapp'))
+    .groupBy(connections.status);

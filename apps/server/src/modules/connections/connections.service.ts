@@ -14,7 +14,7 @@ import { existingQueueIds } from '../queues/queues.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
 import { closeLiveTicketsOfConnection, type TicketRow } from '../tickets/tickets.repo.ts';
-import { dayOfImport, importInstant, toConnectionViews } from './connection-view.ts';
+import { dayOfImport, forViewer, importInstant, publishConnection, toConnectionViews } from './connection-view.ts';
 import * as repo from './connections.repo.ts';
 
 const channelPlanFlag: Partial<Record<ConnectionChannel, PlanFlag>> = {
@@ -64,8 +64,7 @@ export type ChannelAccount = {
 export const createConnectionsService = ({ db, bus, storage, publishTicket, resetWhatsappSession }: Deps) => {
   const viewOf = async (tx: DbOrTx, row: repo.ConnectionRow) => (await toConnectionViews(tx, row.companyId, [row]))[0];
 
-  const publish = (view: ConnectionView) =>
-    bus.publish({ companyId: view.companyId, event: 'whatsapp', payload: { action: 'update', whatsapp: view } });
+  const publish = (view: ConnectionView) => publishConnection(bus, view);
 
   // 02-operations §5 Import dates on the values the connection will have (an edit may send only
   // some of them); the date bounds themselves are checked by the body schema.
@@ -116,12 +115,12 @@ export const createConnectionsService = ({ db, bus, storage, publishTicket, rese
 
   return {
     list: async (tenant: TenantContext, channel?: ConnectionChannel) =>
-      toConnectionViews(db, tenant.companyId, await repo.listConnections(db, tenant.companyId, channel)),
+      (await toConnectionViews(db, tenant.companyId, await repo.listConnections(db, tenant.companyId, channel))).map((view) => forViewer(tenant.actor, view)),
 
     show: async (tenant: TenantContext, connectionId: number) => {
       const row = await repo.findConnection(db, tenant.companyId, connectionId);
       if (!row) throw connectionNotFound();
-      return viewOf(db, row);
+      return forViewer(tenant.actor, await viewOf(db, row));
     },
 
     create: async (tenant: TenantContext, body: ConnectionCreateBody) => {

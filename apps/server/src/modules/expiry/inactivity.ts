@@ -7,11 +7,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { messages } from '../../db/schema.ts';
-import { cancelTimers, scheduleTimer, type TimerRow } from '../../platform/timers.ts';
 import { findConnection, type ConnectionRow } from '../connections/connections.repo.ts';
 import { writeAutomaticMessage } from '../messages/automatic-message.ts';
 import { closeTicketAutomatically } from '../tickets/automatic-close.ts';
-import { ticketTimerKinds } from '../tickets/ticket-timer-kinds.ts';
+import { cancelTicketTimers, scheduleTicketTimer, ticketTimerKinds, type TicketTimer } from '../tickets/ticket-timers.ts';
 import * as ticketsRepo from '../tickets/tickets.repo.ts';
 import type { TicketRow } from '../tickets/tickets.repo.ts';
 import type { TicketOutcome } from '../tickets/tickets.service.ts';
@@ -33,16 +32,15 @@ const expiringConnection = async (tx: DbOrTx, ticket: TicketRow) => {
 export const touchInactivity = async (tx: DbOrTx, ticket: TicketRow, now: Date) => {
   const connection = await expiringConnection(tx, ticket);
   if (!connection) {
-    await cancelTimers(tx, ticket.id, [inactivityWarning, inactivityClose]);
+    await cancelTicketTimers(tx, ticket.id, [inactivityWarning, inactivityClose]);
     return;
   }
-  const target = { companyId: ticket.companyId, ticketId: ticket.id };
   if (warns(connection)) {
-    await cancelTimers(tx, ticket.id, [inactivityClose]);
-    await scheduleTimer(tx, { ...target, kind: inactivityWarning }, minutesFrom(now, connection.timeInactiveMessage));
+    await cancelTicketTimers(tx, ticket.id, [inactivityClose]);
+    await scheduleTicketTimer(tx, inactivityWarning, ticket, minutesFrom(now, connection.timeInactiveMessage));
   } else {
-    await cancelTimers(tx, ticket.id, [inactivityWarning]);
-    await scheduleTimer(tx, { ...target, kind: inactivityClose }, minutesFrom(now, connection.expiresTicket));
+    await cancelTicketTimers(tx, ticket.id, [inactivityWarning]);
+    await scheduleTicketTimer(tx, inactivityClose, ticket, minutesFrom(now, connection.expiresTicket));
   }
 };
 
@@ -56,7 +54,7 @@ const lastMessageIsCompanys = async (tx: DbOrTx, ticket: TicketRow) => {
   return last?.fromMe === true;
 };
 
-const dueTicket = async (tx: Tx, timer: TimerRow) => {
+const dueTicket = async (tx: Tx, timer: TicketTimer) => {
   const ticket = await ticketsRepo.findTicket(tx, timer.companyId, timer.ticketId);
   if (!ticket) return undefined;
   const connection = await expiringConnection(tx, ticket);
@@ -65,16 +63,16 @@ const dueTicket = async (tx: Tx, timer: TimerRow) => {
   return { ticket, connection };
 };
 
-export const warnInactive = async (tx: Tx, timer: TimerRow, now: Date): Promise<TicketOutcome | undefined> => {
+export const warnInactive = async (tx: Tx, timer: TicketTimer, now: Date): Promise<TicketOutcome | undefined> => {
   const due = await dueTicket(tx, timer);
   if (!due) return undefined;
   const { ticket, connection } = due;
   const sent = warns(connection) ? await writeAutomaticMessage(tx, ticket, connection.inactiveMessage, now) : undefined;
-  await scheduleTimer(tx, { kind: inactivityClose, companyId: ticket.companyId, ticketId: ticket.id }, minutesFrom(now, connection.expiresTicket));
+  await scheduleTicketTimer(tx, inactivityClose, ticket, minutesFrom(now, connection.expiresTicket));
   return sent ? { row: sent.ticket, messages: [sent.message] } : undefined;
 };
 
-export const closeInactive = async (tx: Tx, timer: TimerRow, now: Date): Promise<TicketOutcome | undefined> => {
+export const closeInactive = async (tx: Tx, timer: TicketTimer, now: Date): Promise<TicketOutcome | undefined> => {
   const due = await dueTicket(tx, timer);
   if (!due) return undefined;
   const { connection } = due;

@@ -3,7 +3,6 @@
 import type { DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
-import type { OutboxSignal } from '../../platform/outbox-signal.ts';
 import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
 import { findLiveTicket, updateTicketFrom } from '../tickets/tickets.repo.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
@@ -11,7 +10,7 @@ import { pickRandom, type PickRandom } from './attendant-choice.ts';
 import { runFlow, type FlowInput, type FlowResult } from './flow-engine.ts';
 import { findConnection, recentlyClosedTicket } from './flow.repo.ts';
 
-type Deps = { clock: Clock; timeZone: string; tickets: TicketsService; outbox: OutboxSignal; random?: PickRandom };
+type Deps = { clock: Clock; timeZone: string; tickets: TicketsService; random?: PickRandom };
 
 export const createConversationFlow = (deps: Deps) => {
   const env = { clock: deps.clock, timeZone: deps.timeZone, random: deps.random ?? pickRandom };
@@ -53,7 +52,6 @@ export const createConversationFlow = (deps: Deps) => {
 
     publish: async (result: FlowResult) => {
       for (const message of result.messages) await deps.tickets.publishMessage(result.ticket, message);
-      if (result.messages.length > 0) deps.outbox.notify();
     },
   };
 };

@@ -1,12 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { externalSendBody } from '@atende/shared/messages-api';
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import { bearerToken } from '../../platform/access.ts';
+import { routeLimit } from '../../platform/rate-limit/request-limits.ts';
 import { parseMessageFields, readMessageRequest } from '../messages/message-request.ts';
 import type { MessagesApiService } from './messages-api.service.ts';
 
+// Requests are counted per connection token (a digest of it, so counters never hold a token);
+// a call without one is counted by address.
+const tokenKey = (request: FastifyRequest) => {
+  const token = bearerToken(request);
+  return token ? `token:${createHash('sha256').update(token).digest('base64url')}` : `ip:${request.ip}`;
+};
+
 // Public to the user-token guard: the caller proves itself with a connection's token instead.
-export const messagesApiRoutes = (service: MessagesApiService): FastifyPluginAsyncZod => async (app) => {
-  app.post('/api/messages/send', { config: { access: 'public' } }, async (request) => {
+export const messagesApiRoutes = (service: MessagesApiService, limit: { maxPerToken: number; windowSeconds: number }): FastifyPluginAsyncZod => async (app) => {
+  const rateLimit = routeLimit(limit.maxPerToken, limit.windowSeconds, tokenKey);
+  const schema = { security: [{ connectionToken: [] }] };
+  app.post('/api/messages/send', { config: { access: 'public', rateLimit }, schema }, async (request) => {
     // the token is checked before a byte of the body is read
     const connection = await service.connectionOf(bearerToken(request));
     const { fields, medias } = await readMessageRequest(request);

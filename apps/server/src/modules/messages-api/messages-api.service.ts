@@ -7,7 +7,6 @@ import type { ExternalSendAnswer, ExternalSendBody } from '@atende/shared/messag
 import type { Db } from '../../db/client.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { OutboxSignal } from '../../platform/outbox-signal.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { findCompanyWithPlan } from '../companies/companies.repo.ts';
 import { findConnectionByToken, type ConnectionRow } from '../connections/connections.repo.ts';
@@ -21,14 +20,14 @@ import * as ticketsRepo from '../tickets/tickets.repo.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
 import { findUser } from '../users/users.repo.ts';
 
-type Deps = { db: Db; outbox: OutboxSignal; storage: Storage; tickets: TicketsService; clock: Clock };
+type Deps = { db: Db; storage: Storage; tickets: TicketsService; clock: Clock };
 
 const invalidToken = () => new AppError('ERR_SESSION_EXPIRED', 401);
 
-export const createMessagesApiService = ({ db, outbox, storage, tickets, clock }: Deps) => {
+export const createMessagesApiService = ({ db, storage, tickets, clock }: Deps) => {
   // The token names the connection and with it the company; nothing in the body can choose another.
   const connectionOf = async (token: string | undefined) => {
-    if (!token) throw invalidToken();
+    if (!token) throw new AppError('ERR_TOKEN_MISSING', 401);
     const connection = await findConnectionByToken(db, token);
     if (!connection) throw invalidToken();
     const company = await findCompanyWithPlan(db, connection.companyId);
@@ -78,7 +77,6 @@ export const createMessagesApiService = ({ db, outbox, storage, tickets, clock }
 
       for (const row of written.rows) await tickets.publishMessage(written.ticket, row);
       if (body.closeTicket) await tickets.publishTicket(written.ticket);
-      outbox.notify();
       return {
         message: 'Mensagem enviada',
         ticketId: written.ticket.id,

@@ -1,8 +1,10 @@
 // Attachments are typed by their content, not their name or declared type; anything outside the
-// allow-list (HTML, SVG, scripts, executables) is refused (ARCHITECTURE §4 Input is hostile).
+// allow-list (HTML, SVG, scripts, executables) is refused, and images must decode within the
+// pixel limit (ARCHITECTURE §4 Input is hostile).
 import { fileTypeFromBuffer } from 'file-type';
 import type { MediaType } from '@atende/shared/messages';
 import { AppError } from '../../platform/errors.ts';
+import { decodesWithinLimit } from '../../platform/images.ts';
 import { isAudioOnly } from './container-tracks.ts';
 
 const allowedMime: Record<string, MediaType> = {
@@ -45,6 +47,7 @@ export const checkMedia = async (data: Buffer, fileName: string): Promise<Checke
   if (detected) {
     const mediaType = allowedMime[detected.mime];
     if (!mediaType) throw new AppError('ERR_INVALID_FILE', 400);
+    if (mediaType === 'image' && !(await decodesWithinLimit(data))) throw new AppError('ERR_INVALID_IMAGE', 400);
     const audio = audioOnlyExtension[detected.ext];
     if (audio && isAudioOnly(data, audio.container)) return { mediaType: 'audio', extension: audio.extension };
     return { mediaType, extension: detected.ext };

@@ -3,6 +3,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { lenient } from '@atende/shared/lenient';
 import { AppError, readMultipart } from '../../platform/errors.ts';
 import { checkMedia } from './media.ts';
 import type { UploadedMedia } from './outbound-message.ts';
@@ -29,8 +30,9 @@ export const readMessageRequest = async (request: FastifyRequest) => {
   return { fields, medias };
 };
 
+// Read like a route's own schema: the lenient copy (packages/shared/src/lenient.ts).
 export const parseMessageFields = <S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> => {
-  const parsed = schema.safeParse(fields);
+  const parsed = lenient(schema).safeParse(fields);
   if (parsed.success) return parsed.data;
   throw new AppError('ERR_VALIDATION', 400, {
     fields: parsed.error.issues.map((issue) => ({ path: ['body', ...issue.path.map(String)].join('.'), message: issue.message })),

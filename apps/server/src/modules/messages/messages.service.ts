@@ -8,7 +8,6 @@ import type { TenantContext } from '../../platform/access.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
-import type { OutboxSignal } from '../../platform/outbox-signal.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { touchInactivity } from '../expiry/inactivity.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
@@ -17,16 +16,16 @@ import * as ticketsRepo from '../tickets/tickets.repo.ts';
 import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
 import { lgpdDeletedBody, toMessageViews } from './message-view.ts';
 import * as repo from './messages.repo.ts';
-import { enqueueOutbound } from './outbound.repo.ts';
+import { enqueueOutbound } from './outbound-jobs.ts';
 import { assertServiceWindow, type ServiceWindowTarget } from './service-window.ts';
 import { outboundDrafts, storeMedias, writeOutboundMessage, writeOutboundMessages, type UploadedMedia } from './outbound-message.ts';
 
-type Deps = { db: Db; bus: EventBus; outbox: OutboxSignal; storage: Storage; tickets: TicketsService; clock: Clock };
+type Deps = { db: Db; bus: EventBus; storage: Storage; tickets: TicketsService; clock: Clock };
 
 const messageNotFound = () => notFound('ERR_NO_MESSAGE_FOUND');
 const canWriteTo = (status: string) => status === 'open' || status === 'group';
 
-export const createMessagesService = ({ db, bus, outbox, storage, tickets, clock }: Deps) => {
+export const createMessagesService = ({ db, bus, storage, tickets, clock }: Deps) => {
   const checkServiceWindow = (to: ServiceWindowTarget, template: MessageTemplate | undefined) => assertServiceWindow(db, clock.now(), to, template);
 
   // sendSignMessage (03-saas §3): the attendant may sign, and only while the company allows it.
@@ -96,7 +95,6 @@ export const createMessagesService = ({ db, bus, outbox, storage, tickets, clock
         return sent;
       });
       for (const row of written.rows) await tickets.publishMessage(written.ticket, row);
-      if (!isPrivate) outbox.notify();
       return toMessageViews(db, written.rows);
     },
 
@@ -106,11 +104,10 @@ export const createMessagesService = ({ db, bus, outbox, storage, tickets, clock
       if (Date.now() - message.createdAt.getTime() > MESSAGE_EDIT_WINDOW_MS) throw new AppError('ERR_EDIT_WINDOW_EXPIRED', 400);
       const updated = await db.transaction(async (tx) => {
         const row = await repo.updateMessage(tx, tenant.companyId, messageId, { body: newBody.trim(), isEdited: true });
-        if (!row.isPrivate) await enqueueOutbound(tx, tenant.companyId, 'edit', row.id);
+        if (!row.isPrivate) await enqueueOutbound(tx, row, 'edit');
         return row;
       });
       await publishUpdate(ticket, updated);
-      if (!updated.isPrivate) outbox.notify();
       return (await toMessageViews(db, [updated]))[0];
     },
 
@@ -125,11 +122,10 @@ export const createMessagesService = ({ db, bus, outbox, storage, tickets, clock
           isDeleted: true,
           ...(erase && { body: lgpdDeletedBody, mediaUrl: null }),
         });
-        if (!row.isPrivate) await enqueueOutbound(tx, tenant.companyId, 'delete', row.id);
+        if (!row.isPrivate) await enqueueOutbound(tx, row, 'delete');
         return row;
       });
       await publishUpdate(ticket, updated);
-      if (!updated.isPrivate) outbox.notify();
       return (await toMessageViews(db, [updated]))[0];
     },
 
@@ -168,7 +164,6 @@ export const createMessagesService = ({ db, bus, outbox, storage, tickets, clock
         return result;
       });
       await tickets.publishMessage(written.ticket, written.message);
-      outbox.notify();
       return (await toMessageViews(db, [written.message]))[0];
     },
 

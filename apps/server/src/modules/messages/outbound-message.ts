@@ -7,7 +7,7 @@ import type { Storage } from '../../platform/storage.ts';
 import type { TicketRow } from '../tickets/tickets.repo.ts';
 import type { CheckedMedia } from './media.ts';
 import { insertMessage, touchTicketWithMessage, type MessageRow, type NewMessage } from './messages.repo.ts';
-import { enqueueOutbound } from './outbound.repo.ts';
+import { enqueueOutbound } from './outbound-jobs.ts';
 
 export type OutboundDraft = Pick<NewMessage, 'body' | 'mediaUrl' | 'mediaType' | 'quotedMsgId' | 'isPrivate' | 'isForwarded' | 'vCard' | 'dataJson'> & {
   userId: number | null;
@@ -25,7 +25,7 @@ export const writeOutboundMessage = async (tx: DbOrTx, ticket: TicketRow, draft:
     read: true,
     ack: 0,
   });
-  if (!message.isPrivate) await enqueueOutbound(tx, ticket.companyId, 'send', message.id);
+  if (!message.isPrivate) await enqueueOutbound(tx, message, 'send');
   const [updatedTicket] = await touchTicketWithMessage(tx, ticket.companyId, ticket.id, {
     lastMessage: message.isPrivate ? ticket.lastMessage : message.body || message.mediaType,
     unreadIncrement: 0,

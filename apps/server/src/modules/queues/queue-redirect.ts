@@ -3,10 +3,9 @@
 // ticket starts waiting (created, returned, transferred to a queue without an attendant); new
 // messages from the customer do not restart it.
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { cancelTimers, findTimer, scheduleTimer, type TimerRow } from '../../platform/timers.ts';
 import { findConnection } from '../connections/connections.repo.ts';
 import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
-import { ticketTimerKinds } from '../tickets/ticket-timer-kinds.ts';
+import { cancelTicketTimers, findTicketTimer, scheduleTicketTimer, ticketTimerKinds, type TicketTimer } from '../tickets/ticket-timers.ts';
 import * as ticketsRepo from '../tickets/tickets.repo.ts';
 import type { TicketRow } from '../tickets/tickets.repo.ts';
 import type { TicketOutcome } from '../tickets/tickets.service.ts';
@@ -26,21 +25,21 @@ const redirectOf = async (tx: DbOrTx, ticket: TicketRow) => {
 export const startRedirectCountdown = async (tx: DbOrTx, ticket: TicketRow, now: Date) => {
   const redirect = await redirectOf(tx, ticket);
   if (!redirect) {
-    await cancelTimers(tx, ticket.id, [kind]);
+    await cancelTicketTimers(tx, ticket.id, [kind]);
     return;
   }
-  await scheduleTimer(tx, { kind, companyId: ticket.companyId, ticketId: ticket.id }, new Date(now.getTime() + redirect.minutes * MINUTE_MS));
+  await scheduleTicketTimer(tx, kind, ticket, new Date(now.getTime() + redirect.minutes * MINUTE_MS));
 };
 
 // A message on a waiting ticket: the countdown starts if none runs yet.
 export const ensureRedirectCountdown = async (tx: DbOrTx, ticket: TicketRow, now: Date) => {
   if (ticket.status !== 'pending' || ticket.userId !== null) return;
   const redirect = await redirectOf(tx, ticket);
-  if (!redirect || (await findTimer(tx, kind, ticket.id))) return;
-  await scheduleTimer(tx, { kind, companyId: ticket.companyId, ticketId: ticket.id }, new Date(now.getTime() + redirect.minutes * MINUTE_MS));
+  if (!redirect || (await findTicketTimer(tx, kind, ticket.id))) return;
+  await scheduleTicketTimer(tx, kind, ticket, new Date(now.getTime() + redirect.minutes * MINUTE_MS));
 };
 
-export const redirectWaitingTicket = async (tx: Tx, timer: TimerRow): Promise<TicketOutcome | undefined> => {
+export const redirectWaitingTicket = async (tx: Tx, timer: TicketTimer): Promise<TicketOutcome | undefined> => {
   const ticket = await ticketsRepo.findTicket(tx, timer.companyId, timer.ticketId);
   if (!ticket) return undefined;
   const redirect = await redirectOf(tx, ticket);

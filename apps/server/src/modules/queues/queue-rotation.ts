@@ -5,10 +5,9 @@
 // accepts it. Any manual change of the ticket (accept, return, transfer, queue change, close)
 // ends the countdown; the countdown starts again only when a rotation assigns the ticket.
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { cancelTimers, scheduleTimer, type TimerRow } from '../../platform/timers.ts';
 import { findQueue, onlineAttendantsOf, type FlowQueue } from '../flow/flow.repo.ts';
 import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
-import { ticketTimerKinds } from '../tickets/ticket-timer-kinds.ts';
+import { cancelTicketTimers, scheduleTicketTimer, ticketTimerKinds, type TicketTimer } from '../tickets/ticket-timers.ts';
 import * as ticketsRepo from '../tickets/tickets.repo.ts';
 import type { TicketRow } from '../tickets/tickets.repo.ts';
 import type { TicketOutcome } from '../tickets/tickets.service.ts';
@@ -28,14 +27,14 @@ const rotates = (queue: FlowQueue | undefined): queue is FlowQueue => Boolean(qu
 // A rotation assigned the ticket: its attendant has tempoRoteador minutes to accept it.
 export const startRotationCountdown = async (db: DbOrTx, ticket: TicketRow, queue: FlowQueue, now: Date) => {
   if (!rotates(queue)) return;
-  await scheduleTimer(db, { kind, companyId: ticket.companyId, ticketId: ticket.id }, new Date(now.getTime() + queue.tempoRoteador * MINUTE_MS));
+  await scheduleTicketTimer(db, kind, ticket, new Date(now.getTime() + queue.tempoRoteador * MINUTE_MS));
 };
 
-export const stopRotationCountdown = (db: DbOrTx, ticketId: number) => cancelTimers(db, ticketId, [kind]);
+export const stopRotationCountdown = (db: DbOrTx, ticketId: number) => cancelTicketTimers(db, ticketId, [kind]);
 
 // The countdown ran out: an assigned ticket nobody accepted passes on. With nobody else online
 // it stays with its attendant and the countdown starts again.
-export const rotateUnacceptedTicket = async (tx: Tx, timer: TimerRow, now: Date): Promise<TicketOutcome | undefined> => {
+export const rotateUnacceptedTicket = async (tx: Tx, timer: TicketTimer, now: Date): Promise<TicketOutcome | undefined> => {
   const ticket = await ticketsRepo.findTicket(tx, timer.companyId, timer.ticketId);
   if (!ticket || ticket.status !== 'pending' || ticket.userId === null || ticket.queueId === null) return undefined;
   const queue = await findQueue(tx, ticket.companyId, ticket.queueId);

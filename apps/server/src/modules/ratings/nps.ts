@@ -6,12 +6,11 @@
 import { parseNpsAnswer } from '@atende/shared/ratings';
 import type { CompanySettings } from '@atende/shared/settings';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { scheduleTimer, type TimerRow } from '../../platform/timers.ts';
 import { findConnection } from '../connections/connections.repo.ts';
 import { writeAutomaticMessage } from '../messages/automatic-message.ts';
 import type { MessageRow } from '../messages/messages.repo.ts';
 import { closeTicketAutomatically } from '../tickets/automatic-close.ts';
-import { ticketTimerKinds } from '../tickets/ticket-timer-kinds.ts';
+import { scheduleTicketTimer, ticketTimerKinds, type TicketTimer } from '../tickets/ticket-timers.ts';
 import * as ticketsRepo from '../tickets/tickets.repo.ts';
 import type { TicketRow } from '../tickets/tickets.repo.ts';
 import type { TicketOutcome } from '../tickets/tickets.service.ts';
@@ -35,11 +34,7 @@ export const ratingConnectionFor = async (tx: DbOrTx, ticket: TicketRow, setting
 export const askForRating = async (tx: DbOrTx, ticket: TicketRow, connection: { ratingMessage: string; expiresTicketNPS: number }, now: Date) => {
   const sent = await writeAutomaticMessage(tx, ticket, connection.ratingMessage, now);
   if (connection.expiresTicketNPS > 0) {
-    await scheduleTimer(
-      tx,
-      { kind: ticketTimerKinds.npsExpiry, companyId: ticket.companyId, ticketId: ticket.id },
-      new Date(now.getTime() + connection.expiresTicketNPS * MINUTE_MS),
-    );
+    await scheduleTicketTimer(tx, ticketTimerKinds.npsExpiry, ticket, new Date(now.getTime() + connection.expiresTicketNPS * MINUTE_MS));
   }
   return sent;
 };
@@ -75,7 +70,7 @@ export const answerRating = async (tx: DbOrTx, ticket: TicketRow, message: Messa
 };
 
 // The npsExpiry timer: still waiting for a rating, the ticket closes with the completion message.
-export const expireRating = async (tx: Tx, timer: TimerRow, now: Date): Promise<TicketOutcome | undefined> => {
+export const expireRating = async (tx: Tx, timer: TicketTimer, now: Date): Promise<TicketOutcome | undefined> => {
   const ticket = await ticketsRepo.findTicket(tx, timer.companyId, timer.ticketId);
   if (ticket?.status !== 'nps') return undefined;
   return finish(tx, ticket, now);

@@ -60,7 +60,8 @@ export const settingsRoutes = (service: SettingsService): FastifyPluginAsyncZod 
 
   app.get('/version', { config: { access: 'public' } }, () => service.frontendVersion());
 
-  app.post('/version', { config: { access: 'tenant' }, schema: { body: versionBody } }, (request) =>
+  // every company reads this one version, so only the super admin sets it
+  app.post('/version', { config: { access: 'super' }, schema: { body: versionBody } }, (request) =>
     service.recordFrontendVersion(request.body.version),
   );
 };

@@ -1,9 +1,8 @@
 // Closing a ticket without an attendant's action (rating answered or expired, inactivity): the
 // same guarded update as a manual close, its log entry, and no timer left behind.
 import type { DbOrTx } from '../../db/client.ts';
-import { cancelTimers } from '../../platform/timers.ts';
 import { writeTicketLog } from './ticket-logs.repo.ts';
-import { allTicketTimerKinds } from './ticket-timer-kinds.ts';
+import { allTicketTimerKinds, cancelTicketTimers } from './ticket-timers.ts';
 import { updateTicketFrom, type TicketRow } from './tickets.repo.ts';
 
 export const closeTicketAutomatically = async (tx: DbOrTx, seen: TicketRow, now: Date) => {
@@ -15,6 +14,6 @@ export const closeTicketAutomatically = async (tx: DbOrTx, seen: TicketRow, now:
   });
   if (!row) return undefined;
   await writeTicketLog(tx, { companyId: row.companyId, ticketId: row.id, type: 'closed', userId: row.userId, queueId: row.queueId });
-  await cancelTimers(tx, row.id, allTicketTimerKinds);
+  await cancelTicketTimers(tx, row.id, allTicketTimerKinds);
   return row;
 };

@@ -125,6 +125,15 @@ export const findLiveTicket = async (db: DbOrTx, companyId: number, contactId: n
   return row;
 };
 
+// Takes the ticket's row lock for the rest of the transaction; changes that touch a ticket's
+// timers lock the ticket first, so this keeps one lock order.
+export const lockTicket = (db: DbOrTx, companyId: number, ticketId: number) =>
+  db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+    .for('update');
+
 export const insertTicket = async (db: DbOrTx, values: typeof tickets.$inferInsert) => {
   const [row] = await db.insert(tickets).values(values).returning();
   return row;

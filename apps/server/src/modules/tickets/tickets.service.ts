@@ -21,8 +21,6 @@ import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { OutboxSignal } from '../../platform/outbox-signal.ts';
-import { cancelTimers } from '../../platform/timers.ts';
 import { touchInactivity } from '../expiry/inactivity.ts';
 import { writeAutomaticMessage } from '../messages/automatic-message.ts';
 import { toMessageView } from '../messages/message-view.ts';
@@ -34,12 +32,12 @@ import { askForRating, ratingConnectionFor } from '../ratings/nps.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { decideTransition } from './ticket-transitions.ts';
 import { listTicketLogs, writeTicketLog, type TicketLogType } from './ticket-logs.repo.ts';
-import { allTicketTimerKinds } from './ticket-timer-kinds.ts';
+import { allTicketTimerKinds, cancelTicketTimers } from './ticket-timers.ts';
 import { toTicketView, toTicketViews } from './ticket-view.ts';
 import * as repo from './tickets.repo.ts';
 import type { TicketRow } from './tickets.repo.ts';
 
-type Deps = { db: Db; bus: EventBus; outbox: OutboxSignal; clock: Clock };
+type Deps = { db: Db; bus: EventBus; clock: Clock };
 
 // A ticket after a change, with the messages the change wrote (published after the commit).
 // closedBefore: the ticket a transfer closed when it opened a new one (closeTicketOnTransfer).
@@ -51,7 +49,7 @@ export const DEFAULT_TRANSFER_MESSAGE = 'Seu atendimento foi transferido para {{
 const ticketNotFound = () => notFound('ERR_NO_TICKET_FOUND');
 const on = (value: string) => value === 'enabled';
 
-export const createTicketsService = ({ db, bus, outbox, clock }: Deps) => {
+export const createTicketsService = ({ db, bus, clock }: Deps) => {
 
   const masksFor = (tenant: TenantContext, settings: CompanySettings) =>
     on(settings.lgpdHideNumber) && tenant.actor.profile === 'user';
@@ -236,7 +234,7 @@ export const createTicketsService = ({ db, bus, outbox, clock }: Deps) => {
               : { status: 'closed', closedAt: clock.now(), amountUsedBotQueues: 0 },
           );
           if (!rating) await log(tx, row, 'closed', me);
-          await cancelTimers(tx, row.id, allTicketTimerKinds);
+          await cancelTicketTimers(tx, row.id, allTicketTimerKinds);
           const messages: MessageRow[] = [];
           if (body.sendFarewellMessage) {
             const [owner] = await tx.select({ farewell: users.farewellMessage }).from(users).where(eq(users.id, me));
@@ -268,7 +266,7 @@ export const createTicketsService = ({ db, bus, outbox, clock }: Deps) => {
           if (!can(tenant.actor, 'tickets:ignorePending')) throw forbidden();
           const row = await guarded({ status: 'closed', closedAt: clock.now(), amountUsedBotQueues: 0 });
           await log(tx, row, 'closed', me);
-          await cancelTimers(tx, row.id, allTicketTimerKinds);
+          await cancelTicketTimers(tx, row.id, allTicketTimerKinds);
           return current.status === 'pending' ? farewellToWaiting(tx, row, settings) : { row, messages: [] };
         }
         case 'transfer': {
@@ -291,7 +289,7 @@ export const createTicketsService = ({ db, bus, outbox, clock }: Deps) => {
             closedBefore = await guarded({ status: 'closed', closedAt: clock.now(), amountUsedBotQueues: 0 });
             await log(tx, closedBefore, 'transfered', me, current.queueId);
             await log(tx, closedBefore, 'closed', me, current.queueId);
-            await cancelTimers(tx, closedBefore.id, allTicketTimerKinds);
+            await cancelTicketTimers(tx, closedBefore.id, allTicketTimerKinds);
             row = await repo.insertTicket(tx, {
               companyId: current.companyId,
               contactId: current.contactId,
@@ -437,14 +435,18 @@ export const createTicketsService = ({ db, bus, outbox, clock }: Deps) => {
       const current = await visibleTicket(tenant, await repo.findTicket(db, tenant.companyId, ticketId));
       const outcome = await transition(tenant, current, body);
       await publishOutcome(outcome);
-      if (outcome.messages.some((message) => !message.isPrivate)) outbox.notify();
       return (await viewsFor(tenant, [outcome.row]))[0];
     },
 
     remove: async (tenant: TenantContext, ticketId: number) => {
       const row = await visibleTicket(tenant, await repo.findTicket(db, tenant.companyId, ticketId));
       if (row.status === 'closed') throw new AppError('ERR_DELETE_CLOSED_TICKET', 400);
-      if (!(await repo.deleteTicket(db, tenant.companyId, ticketId))) throw ticketNotFound();
+      const deleted = await db.transaction(async (tx) => {
+        if (!(await repo.deleteTicket(tx, tenant.companyId, ticketId))) return false;
+        await cancelTicketTimers(tx, ticketId, allTicketTimerKinds);
+        return true;
+      });
+      if (!deleted) throw ticketNotFound();
       bus.publish({ companyId: tenant.companyId, event: 'ticket', payload: { action: 'delete', ticketId }, audience: { ticket: row } });
     },
 
@@ -461,13 +463,12 @@ export const createTicketsService = ({ db, bus, outbox, clock }: Deps) => {
           });
           if (!row) continue;
           await log(tx, row, 'closed', tenant.userId);
-          await cancelTimers(tx, row.id, allTicketTimerKinds);
+          await cancelTicketTimers(tx, row.id, allTicketTimerKinds);
           done.push(candidate.status === 'pending' ? await farewellToWaiting(tx, row, settings) : { row, messages: [] });
         }
         return done;
       });
       for (const outcome of closed) await publishOutcome(outcome);
-      if (closed.some((outcome) => outcome.messages.length > 0)) outbox.notify();
       return { closed: closed.length };
     },
 

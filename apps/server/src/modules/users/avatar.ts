@@ -1,15 +1,15 @@
 // 01-core §5 Avatar upload: images only (decoded, not trusted by name), at most 240 px on the
 // long side, stored as JPEG. Anything sharp cannot decode as an image is refused.
-import sharp from 'sharp';
 import { AVATAR_MAX_DIMENSION } from '@atende/shared/constants';
 import { AppError } from '../../platform/errors.ts';
+import { openImage } from '../../platform/images.ts';
 
 const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'gif']);
 
 export const toAvatarJpeg = async (input: Buffer) => {
   // sharp throws at once on an empty buffer
   if (input.length === 0) throw new AppError('ERR_INVALID_FILE', 400);
-  const image = sharp(input, { failOn: 'error', limitInputPixels: 40_000_000 });
+  const image = openImage(input);
   const metadata = await image.metadata().catch(() => undefined);
   if (!metadata?.format || !acceptedFormats.has(metadata.format)) throw new AppError('ERR_INVALID_FILE', 400);
   return image

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { connections, queues, userQueues, users } from '../../db/schema.ts';
@@ -100,8 +100,15 @@ export const connectionNames = async (db: DbOrTx, companyId: number, connectionI
     .where(and(eq(connections.companyId, companyId), inArray(connections.id, connectionIds)));
 };
 
-export const setUserOnline = (db: DbOrTx, companyId: number, userId: number, online: boolean) =>
-  db
+// Records a presence ping; answers the user row only when its online flag changed, so the
+// ping an online user sends every few minutes announces nothing.
+export const setUserOnline = async (db: DbOrTx, companyId: number, userId: number, online: boolean): Promise<UserRow | undefined> => {
+  const ofUser = and(eq(users.companyId, companyId), eq(users.id, userId));
+  const [changed] = await db
     .update(users)
     .set({ online, lastSeenAt: sql`now()` })
-    .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+    .where(and(ofUser, ne(users.online, online)))
+    .returning();
+  if (!changed) await db.update(users).set({ lastSeenAt: sql`now()` }).where(ofUser);
+  return changed;
+};

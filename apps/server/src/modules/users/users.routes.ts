@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AVATAR_MAX_BYTES } from '@atende/shared/constants';
-import { ticketsManagerWidthBody, userCreateBody, userUpdateBody, usersListQuery } from '@atende/shared/users';
+import { ticketsManagerWidthBody, userCreateBody, userUpdateBody, usersListQuery, type AvatarUploadAnswer } from '@atende/shared/users';
 import { idParam } from '@atende/shared/validation';
 import { readSingleUpload } from '../../platform/uploads.ts';
 import { toAvatarJpeg } from './avatar.ts';
@@ -48,8 +48,9 @@ export const usersRoutes = (service: UsersService): FastifyPluginAsyncZod => asy
     (request) => service.setTicketsManagerWidth(request.tenant, request.params.userId, request.body.defaultTicketsManagerWidth),
   );
 
-  app.post('/users/:id/media-upload', { config: { access: 'tenant' }, schema: { params: userIdParams } }, async (request) => {
+  // answered as { user }: the family's clients read user.profileImage (01-core §7)
+  app.post('/users/:id/media-upload', { config: { access: 'tenant' }, schema: { params: userIdParams } }, async (request): Promise<AvatarUploadAnswer> => {
     const { data } = await readSingleUpload(request, { field: 'profileImage', maxBytes: AVATAR_MAX_BYTES });
-    return service.replaceAvatar(request.tenant, request.params.id, await toAvatarJpeg(data));
+    return { user: await service.replaceAvatar(request.tenant, request.params.id, await toAvatarJpeg(data)) };
   });
 };

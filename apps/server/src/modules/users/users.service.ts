@@ -104,7 +104,11 @@ export const createUsersService = ({ db, bus, storage }: Deps) => {
       const user = await db
         .transaction(async (tx) => {
           await checkReferences(tx, tenant.companyId, body);
-          const row = await repo.updateUser(tx, tenant.companyId, userId, { ...fields, ...(passwordHash && { passwordHash }) });
+          // a password set here replaces a generated first one too
+          const row = await repo.updateUser(tx, tenant.companyId, userId, {
+            ...fields,
+            ...(passwordHash && { passwordHash, mustChangePassword: false }),
+          });
           if (!row) throw userNotFound();
           if (queueIds) await repo.replaceUserQueues(tx, tenant.companyId, userId, [...new Set(queueIds)]);
           return toUserView(tx, storage, row);
@@ -140,8 +144,11 @@ export const createUsersService = ({ db, bus, storage }: Deps) => {
       return user;
     },
 
-    setOnline: (tenant: TenantContext, online: boolean) =>
-      repo.setUserOnline(db, tenant.companyId, tenant.userId, online).then(() => undefined),
+    // the users list shows who is online (01-core §3 User online flag): a change is announced
+    setOnline: async (tenant: TenantContext, online: boolean) => {
+      const changed = await repo.setUserOnline(db, tenant.companyId, tenant.userId, online);
+      if (changed) publishUser(tenant.companyId, 'update', await toUserView(db, storage, changed));
+    },
   };
 };
 

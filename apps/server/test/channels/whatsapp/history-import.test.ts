@@ -11,7 +11,7 @@ let whatsapp: Awaited<ReturnType<typeof startWhatsappApp>>['whatsapp'];
 beforeAll(async () => {
   ({ t, whatsapp } = await startWhatsappApp());
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const at = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
 const dated = (message: ReturnType<typeof waMessage>, iso: string) => ({ ...message, messageTimestamp: at(iso) });

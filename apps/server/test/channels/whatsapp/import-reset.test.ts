@@ -10,7 +10,7 @@ let whatsapp: Awaited<ReturnType<typeof startWhatsappApp>>['whatsapp'];
 beforeAll(async () => {
   ({ t, whatsapp } = await startWhatsappApp());
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const lastMonth = () => new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
 

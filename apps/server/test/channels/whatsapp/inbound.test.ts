@@ -1,10 +1,14 @@
 import { proto } from '@whiskeysockets/baileys';
 import { and, eq } from 'drizzle-orm';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, tickets } from '../../../src/db/schema.ts';
+import { pngDeclaring } from '../../factories/image.factory.ts';
 import type { TestApp } from '../../helpers/test-app.ts';
-import { deliver, setupWhatsappCompany, voiceRecording, startWhatsappApp, waitFor, waMessage } from './support.ts';
+import { voiceRecording } from '../../helpers/voice-recording.ts';
+import { deliver, setupWhatsappCompany, startWhatsappApp, waitFor, waMessage } from './support.ts';
 
 let t: TestApp;
 let whatsapp: Awaited<ReturnType<typeof startWhatsappApp>>['whatsapp'];
@@ -12,7 +16,7 @@ let media: Map<string, Buffer>;
 beforeAll(async () => {
   ({ t, whatsapp, media } = await startWhatsappApp());
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const connected = async (values: Record<string, unknown> = {}) => {
   const setup = await setupWhatsappCompany(t, whatsapp, values);
@@ -51,7 +55,7 @@ describe('WhatsApp inbound messages (01-core §3 Message media types, §4 Messag
     const document = waMessage(customerJid, { documentMessage: { fileName: 'boleto.pdf', mimetype: 'application/pdf' } });
     media.set(document.key.id!, Buffer.from('%PDF-1.4\n%%EOF'));
     const sticker = waMessage(customerJid, { stickerMessage: { mimetype: 'image/webp' } });
-    media.set(sticker.key.id!, Buffer.from('RIFF\u0000\u0000\u0000\u0000WEBPVP8 '));
+    media.set(sticker.key.id!, await sharp({ create: { width: 8, height: 8, channels: 4, background: '#ff000080' } }).webp().toBuffer());
     deliver(
       c.socket,
       waMessage(customerJid, { extendedTextMessage: { text: 'respondendo', contextInfo: { stanzaId: first.key.id } } }),
@@ -86,6 +90,25 @@ describe('WhatsApp inbound messages (01-core §3 Message media types, §4 Messag
     // the profile picture is asked for once, for the contact's first message
     await waitFor(async () => (await t.db.select().from(contacts).where(eq(contacts.id, contact.id)))[0].urlPicture === `https://pps.whatsapp.net/v/${CUSTOMER}.jpg`, 'the picture');
     expect(c.socket.pictureRequests).toEqual([customerJid]);
+  });
+
+  it('an image or sticker that does not decode within the pixel limit is not stored; the message is kept without it (issue 12)', async () => {
+    const c = await connected();
+    const bomb = waMessage(customerJid, { imageMessage: { caption: 'olha isso', mimetype: 'image/png' } });
+    media.set(bomb.key.id!, pngDeclaring(30_000, 30_000));
+    const sticker = waMessage(customerJid, { stickerMessage: { mimetype: 'image/webp' } });
+    media.set(sticker.key.id!, Buffer.from('RIFF\u0000\u0000\u0000\u0000WEBPVP8 '));
+    const fine = waMessage(customerJid, { imageMessage: { caption: 'essa sim', mimetype: 'image/png' } });
+    media.set(fine.key.id!, await sharp({ create: { width: 4, height: 4, channels: 3, background: '#00ff00' } }).png().toBuffer());
+    deliver(c.socket, bomb, sticker, fine);
+    const list = await c.messagesFrom(CUSTOMER, 3);
+    expect(list.map((message) => [message.body, message.mediaUrl === null])).toEqual([
+      ['olha isso', true],
+      ['', true],
+      ['essa sim', false],
+    ]);
+    const folder = join(t.config.publicDir, `company${c.company.id}`, 'media');
+    expect(readdirSync(folder)).toEqual([list[2].mediaUrl.split('/').pop()]);
   });
 
   it('a repeated delivery is stored once; a media download failure keeps the message (ARCHITECTURE §4 never lost or doubled)', async () => {

@@ -7,7 +7,7 @@ let whatsapp: Awaited<ReturnType<typeof startWhatsappApp>>['whatsapp'];
 beforeAll(async () => {
   ({ t, whatsapp } = await startWhatsappApp());
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 describe('WhatsApp number check and profile pictures (01-core §8 ERR_WAPP_INVALID_CONTACT)', () => {
   it('a number without WhatsApp is refused; a valid one is stored as WhatsApp writes it, with its picture (01-core §8)', async () => {

@@ -4,14 +4,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, messages, tickets } from '../../../src/db/schema.ts';
 import type { TestApp } from '../../helpers/test-app.ts';
-import { connectionOf, deliver, setupWhatsappCompany, startWhatsappApp, voiceRecording, waitFor, waMessage } from './support.ts';
+import { voiceRecording } from '../../helpers/voice-recording.ts';
+import { connectionOf, deliver, setupWhatsappCompany, startWhatsappApp, waitFor, waMessage } from './support.ts';
 
 let t: TestApp;
 let whatsapp: Awaited<ReturnType<typeof startWhatsappApp>>['whatsapp'];
 beforeAll(async () => {
   ({ t, whatsapp } = await startWhatsappApp());
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const CUSTOMER = '5511955551111';
 const customerJid = `${CUSTOMER}@s.whatsapp.net`;

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboundJobs, tickets, whatsappAuthKeys, whatsappSessionLeases } from '../../../src/db/schema.ts';
+import { tickets, whatsappAuthKeys, whatsappSessionLeases } from '../../../src/db/schema.ts';
 import { createUser, TEST_PASSWORD } from '../../factories/company.factory.ts';
 import { connectSocket, recordEvents } from '../../helpers/attendance.ts';
+import { outboundJobsOf } from '../../helpers/jobs.ts';
 import type { TestApp } from '../../helpers/test-app.ts';
 import { connectionOf, setupWhatsappCompany, startWhatsappApp, waitFor, waMessage } from './support.ts';
 
@@ -11,7 +12,7 @@ let whatsapp: Awaited<ReturnType<typeof startWhatsappApp>>['whatsapp'];
 beforeAll(async () => {
   ({ t, whatsapp } = await startWhatsappApp());
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const LOGGED_OUT = 401;
 const TIMED_OUT = 408;
@@ -36,6 +37,37 @@ describe('WhatsApp sessions (02-operations §4 Connection status)', () => {
     const connected = await waitFor(() => seen.find((event) => event.channel === channel && event.payload.session.status === 'CONNECTED'), 'CONNECTED');
     expect(connected.payload.session).toMatchObject({ qrcode: '', number: '5511988887777' });
     client.disconnect();
+  });
+
+  it('the session events carry the external API token and the QR code only to admins and users with allowConnections (issue 12, 01-core §6)', async () => {
+    const setup = await setupWhatsappCompany(t, whatsapp);
+    const token = (await t.request('GET', `/whatsapp/${setup.connectionId}`, { token: setup.session.token })).body.token as string;
+    expect(token).toMatch(/^[A-Za-z0-9]{30}$/);
+    const plain = await createUser(t.db, setup.company.id);
+    const allowed = await createUser(t.db, setup.company.id, { allowConnections: 'enabled' });
+    const sessions = [setup.session, await t.login(plain.email, TEST_PASSWORD), await t.login(allowed.email, TEST_PASSWORD)];
+    const clients = await Promise.all(sessions.map((session) => connectSocket(t, session.token)));
+    const [adminSeen, plainSeen, allowedSeen] = clients.map(recordEvents);
+
+    setup.socket.showQr('2@qr-for-everyone');
+    const sessionEvent = (seen: Array<{ channel: string; payload: any }>) => () =>
+      seen.find((event) => event.channel === `company-${setup.company.id}-whatsappSession` && event.payload.session.qrcode === '2@qr-for-everyone')?.payload
+        .session;
+    const connectionEvent = (seen: Array<{ channel: string; payload: any }>) => () =>
+      seen.find((event) => event.channel === `company-${setup.company.id}-whatsapp` && event.payload.whatsapp?.qrcode === '2@qr-for-everyone')?.payload
+        .whatsapp;
+    for (const seen of [adminSeen, allowedSeen]) {
+      await expect.poll(sessionEvent(seen)).toMatchObject({ token });
+      await expect.poll(connectionEvent(seen)).toMatchObject({ token });
+    }
+    // the rest of the company hears that a QR code waits, without the code: whoever scans it links the connection
+    const waitingForScan = (seen: Array<{ channel: string; payload: any }>, channel: string, key: string) => () =>
+      seen.find((event) => event.channel === `company-${setup.company.id}-${channel}` && event.payload[key]?.status === 'qrcode')?.payload[key];
+    await expect.poll(waitingForScan(plainSeen, 'whatsappSession', 'session')).toMatchObject({ id: setup.connectionId, qrcode: '' });
+    await expect.poll(waitingForScan(plainSeen, 'whatsapp', 'whatsapp')).toMatchObject({ id: setup.connectionId, qrcode: '' });
+    expect(JSON.stringify(plainSeen)).not.toContain('2@qr-for-everyone');
+    expect(JSON.stringify(plainSeen)).not.toContain(token);
+    for (const client of clients) client.disconnect();
   });
 
   it('a scanned QR moves to PAIRING, then CONNECTED after the restart WhatsApp asks for (02-operations §4)', async () => {
@@ -217,7 +249,10 @@ describe('WhatsApp sessions across processes (ARCHITECTURE §1 one owner per ses
       await waitFor(() => setup.socket.sent.length === 1, 'the owner sending it', 15_000);
       expect(setup.socket.sent[0].content).toEqual({ text: 'respondido pelo outro servidor' });
       // the server without the session never took the job (it would have failed it first)
-      const [job] = await owner.t.db.select().from(outboundJobs).where(eq(outboundJobs.messageId, reply.body[0].id));
+      const [job] = await waitFor(async () => {
+        const rows = await outboundJobsOf(owner.t.db, reply.body[0].id);
+        return rows[0]?.state === 'completed' ? rows : undefined;
+      }, 'the job recorded as completed');
       expect(job).toMatchObject({ attempts: 1, lastError: null });
       expect(other.whatsapp.of(setup.connectionId)).toHaveLength(0);
     } finally {

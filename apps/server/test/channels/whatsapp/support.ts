@@ -1,6 +1,4 @@
 // A company with a WhatsApp connection whose session runs on a fake Baileys socket.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { WAMessage } from '@whiskeysockets/baileys';
 import { createCompany, TEST_PASSWORD } from '../../factories/company.factory.ts';
 import { fakeWhatsapp, type FakeWhatsappSocket } from '../../helpers/fake-whatsapp.ts';
@@ -69,14 +67,3 @@ export const waMessage = (
 });
 
 export const deliver = (socket: FakeWhatsappSocket, ...messages: WAMessage[]) => socket.emit('messages.upsert', { messages, type: 'notify' });
-
-const run = promisify(execFile);
-
-// A one-second tone recorded by Debian's ffmpeg, as a phone or a browser would send it.
-export const voiceRecording = async (format: 'opus' | 'mp3') => {
-  const args = format === 'opus' ? ['-c:a', 'libopus', '-f', 'ogg'] : ['-c:a', 'libmp3lame', '-f', 'mp3'];
-  const { stdout } = await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', ...args, 'pipe:1'], {
-    encoding: 'buffer',
-  });
-  return stdout;
-};

@@ -1,5 +1,6 @@
-// The real server (`tsx apps/server/src/main.ts`) as a child process that can be killed with
-// SIGKILL and started again on the same data folder and database, on the same port.
+// The real server (`tsx apps/server/src/main.ts`, or a test entry that runs it with fakes) as a
+// child process that can be killed with SIGKILL and started again on the same data folder and
+// database, on the same port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
@@ -25,12 +26,25 @@ export type ServerProcess = {
   url: string;
   // every start of the process, in order; the output of each
   outputs: string[];
+  // the running process's id
+  pid: () => number | undefined;
+  running: () => boolean;
   start: () => Promise<void>;
   kill: () => Promise<void>;
   stop: () => Promise<void>;
 };
 
-export const serverProcess = (options: { dataDir: string; port: number; databaseUrl?: string }): ServerProcess => {
+export type ServerProcessOptions = {
+  dataDir: string;
+  port: number;
+  databaseUrl?: string;
+  // the file to run, from the repository's root; apps/server/src/main.ts by default
+  entry?: string;
+  // more environment (REDIS_URL, secrets shared by several processes, lease lengths…)
+  env?: Record<string, string>;
+};
+
+export const serverProcess = (options: ServerProcessOptions): ServerProcess => {
   const url = `http://127.0.0.1:${options.port}`;
   const outputs: string[] = [];
   let child: ChildProcess | undefined;
@@ -52,10 +66,11 @@ export const serverProcess = (options: { dataDir: string; port: number; database
     delete env.DATABASE_URL;
     delete env.REDIS_URL;
     if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+    Object.assign(env, options.env);
     const index = outputs.push('') - 1;
     // node itself with tsx's loader, not the tsx binary: the binary runs the server in a child
     // process of its own, which a SIGKILL of the wrapper would leave running
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const proc = spawn(process.execPath, ['--import', 'tsx', options.entry ?? 'apps/server/src/main.ts'], {
       cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -99,5 +114,7 @@ export const serverProcess = (options: { dataDir: string; port: number; database
     clearTimeout(timer);
   };
 
-  return { url, outputs, start, kill, stop };
+  const running = () => child !== undefined && child.exitCode === null && child.signalCode === null;
+
+  return { url, outputs, pid: () => child?.pid, running, start, kill, stop };
 };

@@ -27,14 +27,14 @@ export const snapshot = async (db: Db): Promise<Snapshot> => {
 
 export const changedTables = (before: Snapshot, after: Snapshot) => tableNames.filter((name) => before[name] !== after[name]);
 
-// Waits for work a successful request leaves behind (outbound jobs the dispatcher takes after
-// commit; the session a new WhatsApp connection starts, which moves it from qrcode to OPENING), so
+// Waits for work a successful request leaves behind (jobs due at once, which the runner takes
+// after commit; the session a new WhatsApp connection starts, which moves it from qrcode to OPENING), so
 // the next snapshot is a stable baseline.
 export const settle = async (db: Db) => {
   for (let attempt = 0; attempt < 100; attempt++) {
     const [row] = rowsOf<{ pending: number }>(
       await db.execute(
-        sql`select (select count(*) from outbound_jobs where done_at is null) + (select count(*) from connections where channel = 'whatsapp' and status = 'qrcode')::int as pending`,
+        sql`select (select count(*) from jobs where state in ('waiting', 'running') and run_at is null) + (select count(*) from connections where channel = 'whatsapp' and status = 'qrcode')::int as pending`,
       ),
     );
     if (Number(row.pending) === 0) break;

@@ -1,5 +1,6 @@
 import { Box, CircularProgress } from '@mui/material';
 import { Navigate, Outlet } from 'react-router-dom';
+import { ChoosePasswordPage } from '../../features/auth/choose-password-page.tsx';
 import { useSession } from '../../features/auth/session-context.ts';
 
 const Loading = () => (
@@ -9,10 +10,12 @@ const Loading = () => (
 );
 
 // 01-core §2: private routes send visitors to /login; public ones send signed-in users to /.
+// A user still on a generated first password chooses its own before any screen (issue 11 point 5).
 export const PrivateRoute = () => {
-  const { status } = useSession();
+  const { status, user } = useSession();
   if (status === 'loading') return <Loading />;
-  return status === 'signedIn' ? <Outlet /> : <Navigate to="/login" replace />;
+  if (status !== 'signedIn') return <Navigate to="/login" replace />;
+  return user?.mustChangePassword ? <ChoosePasswordPage /> : <Outlet />;
 };
 
 export const PublicRoute = () => {

@@ -1,6 +1,7 @@
 import type { MenuItem } from '@atende/shared/navigation';
 import { Circle } from '@mui/icons-material';
 import { Badge, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { menuIcons } from './menu-icons.tsx';
@@ -14,11 +15,18 @@ export const MenuLink = ({ item, nested, attention = false, onNavigate }: MenuLi
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const Icon = menuIcons[item.key] ?? Circle;
+  const active = isActive(pathname, item.path);
+  const ref = useRef<HTMLAnchorElement>(null);
+  // the active item stays in sight in a side menu taller than the window
+  useEffect(() => {
+    if (active) ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
   return (
     <ListItemButton
+      ref={ref}
       component={Link}
       to={item.path}
-      selected={isActive(pathname, item.path)}
+      selected={active}
       onClick={onNavigate}
       sx={{ pl: nested ? 4 : 2, borderRadius: 1, mx: 1 }}
       data-testid={`menu-${item.key}`}

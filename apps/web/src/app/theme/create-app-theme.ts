@@ -1,13 +1,17 @@
 import { createTheme } from '@mui/material';
 import { DRAWER_WIDTH } from '@atende/shared/constants';
 import type { ColorMode } from './color-mode.ts';
+import { readableOn } from './readable-color.ts';
 
-export const createAppTheme = (mode: ColorMode, primary: string) =>
-  createTheme({
+export const createAppTheme = (mode: ColorMode, primary: string) => {
+  const background = mode === 'dark' ? { default: '#121212', paper: '#1e1e1e' } : { default: '#f4f6f8', paper: '#ffffff' };
+  // the primary colour where it is text or a thin line on the page rather than a filled surface
+  const primaryText = readableOn(primary, background.paper, mode);
+  return createTheme({
     palette: {
       mode,
       primary: { main: primary },
-      background: mode === 'dark' ? { default: '#121212', paper: '#1e1e1e' } : { default: '#f4f6f8', paper: '#ffffff' },
+      background,
     },
     shape: { borderRadius: 8 },
     // 01-core §9: the 600 px mobile breakpoint is MUI's `sm`
@@ -16,5 +20,9 @@ export const createAppTheme = (mode: ColorMode, primary: string) =>
       MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
       MuiDrawer: { styleOverrides: { paper: { width: DRAWER_WIDTH } } },
       MuiTableCell: { styleOverrides: { head: { fontWeight: 600 } } },
+      MuiTab: { styleOverrides: { root: { '&.Mui-selected': { color: primaryText } } } },
+      MuiIconButton: { styleOverrides: { colorPrimary: { color: primaryText } } },
+      MuiTabs: { styleOverrides: { indicator: { backgroundColor: primaryText } } },
     },
   });
+};

@@ -1,9 +1,11 @@
-import { Box, Link, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Link, Paper, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { LanguageMenu } from '../../app/shell/language-menu.tsx';
 import { ThemeToggleButton } from '../../app/theme/theme-toggle-button.tsx';
 import { AppLogo } from '../branding/app-logo.tsx';
+import { wasSignedOutElsewhere } from '../auth/signed-out-elsewhere.ts';
 import { usePublicSetting } from '../branding/use-public-setting.ts';
 import { LoginForm } from './login-form.tsx';
 
@@ -11,6 +13,7 @@ export const LoginPage = () => {
   const { t } = useTranslation();
   const userCreation = usePublicSetting('userCreation');
   const sideImage = usePublicSetting('loginEnterImage');
+  const [signedOutElsewhere] = useState(wasSignedOutElsewhere);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', bgcolor: 'background.default' }}>
       {sideImage && (
@@ -37,6 +40,11 @@ export const LoginPage = () => {
             <Typography variant="h6" component="h1" sx={{ textAlign: 'center' }}>
               {t('login.title')}
             </Typography>
+            {signedOutElsewhere && (
+              <Alert severity="warning" data-testid="login-signed-out-elsewhere">
+                {t('session.accessedElsewhere')}
+              </Alert>
+            )}
             <LoginForm />
             {userCreation === 'enabled' && (
               <Typography variant="body2" sx={{ textAlign: 'center' }}>

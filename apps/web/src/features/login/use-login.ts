@@ -8,6 +8,7 @@ import { toast } from '../../lib/toast.ts';
 import { loginRequest } from '../auth/auth-api.ts';
 import { useSession } from '../auth/session-context.ts';
 import { warnIfDueSoon } from '../auth/due-date-warning.ts';
+import { forgetSignedOutElsewhere } from '../auth/signed-out-elsewhere.ts';
 import { useOverdueMessage } from '../overdue/overdue-message.ts';
 import type { OverdueState } from '../overdue/overdue-page.tsx';
 
@@ -18,6 +19,7 @@ export const useLogin = () => {
   return useMutation({
     mutationFn: (body: LoginBody) => loginRequest(body),
     onSuccess: (answer) => {
+      forgetSignedOutElsewhere();
       signIn(answer);
       warnIfDueSoon(answer.user.company.dueDate);
     },

@@ -1,14 +1,19 @@
+import { ticketStatuses } from '@atende/shared/tickets';
 import { Notifications } from '@mui/icons-material';
 import { Avatar, Badge, IconButton, List, ListItemAvatar, ListItemButton, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useUnreadTitle } from '../../lib/unread-title.ts';
+import { useSessionUser } from '../auth/session-context.ts';
 import { cut, formatTicketTime } from '../tickets/ticket-format.ts';
 import type { TicketListFilters } from '../tickets/tickets-api.ts';
+import { useOpenTicketId } from '../tickets/tickets-ui-store.ts';
 import { useTicketsList } from '../tickets/use-tickets.ts';
+import { notifiesUser } from './notifies-user.ts';
 
-// Tickets with unread messages; live events keep this list like any other ticket list.
+// Tickets with unread messages that are not closed (a closed ticket never notifies); live
+// events keep this list like any other ticket list.
 const unreadFilters: TicketListFilters = {
   searchParam: '',
   searchOnMessages: false,
@@ -17,18 +22,25 @@ const unreadFilters: TicketListFilters = {
   tags: [],
   users: [],
   whatsapps: [],
-  statusFilter: [],
+  statusFilter: ticketStatuses.filter((status) => status !== 'closed'),
   sortTickets: 'DESC',
   withUnreadMessages: true,
 };
 
-// 01-core §2 Notifications popover and the unread count in the page title.
+// 01-core §2 Notifications popover and the unread count in the page title. It holds what the
+// §4 notification rule lets through, so an entry leaves as soon as its ticket is read, taken by
+// someone else, closed or opened on screen.
 export const NotificationsPopover = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const user = useSessionUser();
+  const openTicketId = useOpenTicketId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { data } = useTicketsList(unreadFilters);
-  const tickets = useMemo(() => data?.pages.flatMap((page) => page.tickets) ?? [], [data]);
+  const tickets = useMemo(
+    () => (data?.pages.flatMap((page) => page.tickets) ?? []).filter((ticket) => notifiesUser(user, ticket, openTicketId)),
+    [data, user, openTicketId],
+  );
   useUnreadTitle(tickets.length);
 
   return (

@@ -11,7 +11,8 @@ export const SocketProvider = ({ children }: { children: ReactNode }) => {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const [socket, setSocket] = useState<AppSocket | null>(null);
-  const userId = user?.id;
+  // the server refuses the socket of a user who must first replace a generated password
+  const userId = user && !user.mustChangePassword ? user.id : undefined;
 
   useEffect(() => {
     if (userId === undefined) return;

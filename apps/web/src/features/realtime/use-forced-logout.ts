@@ -2,6 +2,7 @@ import { FORCED_LOGOUT_RELOAD_MS } from '@atende/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast.ts';
 import { useSession } from '../auth/session-context.ts';
+import { rememberSignedOutElsewhere } from '../auth/signed-out-elsewhere.ts';
 import { useCompanyEvent } from './use-company-event.ts';
 
 // 01-core §4 Session: a newer sign-in of this user elsewhere ends this tab's session.
@@ -13,6 +14,7 @@ export const useForcedLogout = () => {
     if (!sessionId || payload.sessionId === sessionId) return;
     toast.error(t('session.accessedElsewhere'));
     localStorage.clear();
+    rememberSignedOutElsewhere();
     setTimeout(() => window.location.reload(), FORCED_LOGOUT_RELOAD_MS);
   });
 };

@@ -10,14 +10,22 @@ export const EMOJIS = [
   '🎉', '❤️', '💔', '🔥', '⭐', '✅', '❌', '⚠️', '📞', '📦',
 ] as const;
 
-export const EmojiButton = ({ disabled, onPick }: { disabled: boolean; onPick: (emoji: string) => void }) => {
+// edge: the button sits at the start of a text box, as its adornment
+export const EmojiButton = ({ disabled, onPick, edge }: { disabled: boolean; onPick: (emoji: string) => void; edge?: 'start' }) => {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
       <Tooltip title={t('tickets.input.emoji')}>
         <span>
-          <IconButton disabled={disabled} onClick={(event) => setAnchor(event.currentTarget)} data-testid="message-emoji" aria-label={t('tickets.input.emoji')}>
+          <IconButton
+            disabled={disabled}
+            edge={edge}
+            size={edge ? 'small' : 'medium'}
+            onClick={(event) => setAnchor(event.currentTarget)}
+            data-testid="message-emoji"
+            aria-label={t('tickets.input.emoji')}
+          >
             <InsertEmoticon />
           </IconButton>
         </span>

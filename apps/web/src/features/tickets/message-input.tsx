@@ -1,13 +1,16 @@
 import type { TicketView } from '@atende/shared/tickets';
 import { AttachFile, Checklist, Close, ContactPhone, Draw, Lock, LockOpen, PhotoCamera, Send, ViewQuilt } from '@mui/icons-material';
-import { Box, Chip, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, IconButton, InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../lib/error-message.ts';
+import { useElementWidth } from '../../lib/use-element-width.ts';
 import { useSessionUser } from '../auth/session-context.ts';
 import { AudioRecorder } from './audio-recorder.tsx';
 import { CameraCaptureDialog } from './camera-capture-dialog.tsx';
+import { composerLayout } from './composer-layout.ts';
+import { ComposerTools, type ComposerTool } from './composer-tools.tsx';
 import { ContactCardDialog } from './contact-card.tsx';
 import { insertAt, SIGN_OPTION_KEY } from './chat-extras.ts';
 import { EmojiButton } from './emoji-picker.tsx';
@@ -43,6 +46,7 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
   const [files, setFiles] = useState<File[]>([]);
   const [sending, setSending] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const [boxRef, boxWidth] = useElementWidth<HTMLDivElement>();
   const editing = reply?.mode === 'edit';
   const enabled = ticket.status === 'open' || ticket.status === 'group';
   const lastEdit = useRef<number | null>(null);
@@ -103,6 +107,42 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
     }
   };
 
+  // in the order they stay on the row: what folds into the menu first is last here
+  const withoutMedia = !enabled || editing || isPrivate;
+  const tools: ComposerTool[] = [
+    {
+      id: 'message-private-toggle',
+      icon: isPrivate ? <Lock /> : <LockOpen />,
+      label: isPrivate ? t('tickets.input.privateOn') : t('tickets.input.privateOff'),
+      onClick: () => setIsPrivate((value) => !value),
+      disabled: !enabled || editing,
+      pressed: isPrivate,
+      pressedColor: 'warning',
+    },
+    { id: 'message-attach', icon: <AttachFile />, label: t('tickets.input.attach'), onClick: () => fileInput.current?.click(), disabled: withoutMedia },
+    { id: 'message-camera', icon: <PhotoCamera />, label: t('tickets.camera.open'), onClick: () => setCameraOpen(true), disabled: withoutMedia },
+    { id: 'message-contact-card-open', icon: <ContactPhone />, label: t('tickets.input.contactCard'), onClick: () => setCardOpen(true), disabled: withoutMedia },
+    ...(ticket.channel === 'whatsappapi'
+      ? [{ id: 'message-template-open', icon: <ViewQuilt />, label: t('tickets.input.template'), onClick: () => setTemplateOpen(true), disabled: withoutMedia }]
+      : []),
+    { id: 'message-select-mode', icon: <Checklist />, label: t('tickets.input.selectMessages'), onClick: onSelectMode, disabled: editing },
+    ...(signAvailable
+      ? [
+          {
+            id: 'message-sign-toggle',
+            icon: <Draw />,
+            label: sign ? t('tickets.input.signOn') : t('tickets.input.signOff'),
+            onClick: toggleSign,
+            disabled: !enabled || editing,
+            pressed: sign,
+            pressedColor: 'primary' as const,
+          },
+        ]
+      : []),
+  ];
+
+  const layout = composerLayout(boxWidth, tools.length);
+
   const insertEmoji = (emoji: string) => {
     const element = textArea.current;
     const next = insertAt(text, emoji, element?.selectionStart ?? null, element?.selectionEnd ?? null);
@@ -116,7 +156,7 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
   };
 
   return (
-    <Box sx={{ borderTop: 1, borderColor: 'divider', p: 1, bgcolor: 'background.paper' }} data-testid="message-input-box">
+    <Box ref={boxRef} sx={{ borderTop: 1, borderColor: 'divider', p: 1, bgcolor: 'background.paper' }} data-testid="message-input-box" data-stacked={layout.stacked}>
       {reply && (
         <Stack direction="row" sx={{ alignItems: 'center', mb: 1, px: 1, py: 0.5, borderLeft: 4, borderColor: editing ? 'warning.main' : 'primary.main', bgcolor: 'action.hover', borderRadius: 1 }} data-testid="reply-preview">
           <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -139,62 +179,9 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
           ))}
         </Stack>
       )}
-      {/* a narrow chat (contact drawer open) wraps the text box under the tools */}
-      <Stack direction="row" spacing={0.5} useFlexGap sx={{ alignItems: 'flex-end', flexWrap: 'wrap' }}>
-        <Tooltip title={isPrivate ? t('tickets.input.privateOn') : t('tickets.input.privateOff')}>
-          <span>
-            <IconButton disabled={!enabled || editing} color={isPrivate ? 'warning' : 'default'} onClick={() => setIsPrivate((value) => !value)} data-testid="message-private-toggle" aria-pressed={isPrivate}>
-              {isPrivate ? <Lock /> : <LockOpen />}
-            </IconButton>
-          </span>
-        </Tooltip>
-        <Tooltip title={t('tickets.input.attach')}>
-          <span>
-            <IconButton disabled={!enabled || editing || isPrivate} onClick={() => fileInput.current?.click()} data-testid="message-attach">
-              <AttachFile />
-            </IconButton>
-          </span>
-        </Tooltip>
-        <Tooltip title={t('tickets.camera.open')}>
-          <span>
-            <IconButton disabled={!enabled || editing || isPrivate} onClick={() => setCameraOpen(true)} aria-label={t('tickets.camera.open')} data-testid="message-camera">
-              <PhotoCamera />
-            </IconButton>
-          </span>
-        </Tooltip>
-        <EmojiButton disabled={!enabled} onPick={insertEmoji} />
-        <Tooltip title={t('tickets.input.contactCard')}>
-          <span>
-            <IconButton disabled={!enabled || editing || isPrivate} onClick={() => setCardOpen(true)} data-testid="message-contact-card-open" aria-label={t('tickets.input.contactCard')}>
-              <ContactPhone />
-            </IconButton>
-          </span>
-        </Tooltip>
-        {ticket.channel === 'whatsappapi' && (
-          <Tooltip title={t('tickets.input.template')}>
-            <span>
-              <IconButton disabled={!enabled || editing || isPrivate} onClick={() => setTemplateOpen(true)} data-testid="message-template-open" aria-label={t('tickets.input.template')}>
-                <ViewQuilt />
-              </IconButton>
-            </span>
-          </Tooltip>
-        )}
-        <Tooltip title={t('tickets.input.selectMessages')}>
-          <span>
-            <IconButton disabled={editing} onClick={onSelectMode} data-testid="message-select-mode" aria-label={t('tickets.input.selectMessages')}>
-              <Checklist />
-            </IconButton>
-          </span>
-        </Tooltip>
-        {signAvailable && (
-          <Tooltip title={sign ? t('tickets.input.signOn') : t('tickets.input.signOff')}>
-            <span>
-              <IconButton disabled={!enabled || editing} color={sign ? 'primary' : 'default'} onClick={toggleSign} data-testid="message-sign-toggle" aria-pressed={sign} aria-label={t('tickets.input.sign')}>
-                <Draw />
-              </IconButton>
-            </span>
-          </Tooltip>
-        )}
+      {/* one flex row throughout, so a change of layout never remounts the text box or a recording */}
+      <Stack direction="row" spacing={0.5} useFlexGap sx={{ alignItems: 'flex-end', flexWrap: 'wrap' }} data-testid="message-composer-row">
+        <ComposerTools tools={tools} inline={layout.inlineTools} />
         <input
           ref={fileInput}
           type="file"
@@ -206,33 +193,47 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
             event.target.value = '';
           }}
         />
-        <Stack direction="row" spacing={0.5} sx={{ flex: '1 1 260px', minWidth: 0, alignItems: 'flex-end' }}>
-          <TextField
-            fullWidth
-            multiline
-            maxRows={6}
-            size="small"
-            disabled={!enabled}
-            value={text}
-            onChange={(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setText(event.target.value)}
-            inputRef={textArea}
-            placeholder={
-              !enabled ? t('tickets.input.disabled') : files.length > 0 ? t('tickets.input.caption') : isPrivate ? t('tickets.input.privatePlaceholder') : t('tickets.input.placeholder')
+        <TextField
+          fullWidth
+          multiline
+          maxRows={6}
+          size="small"
+          disabled={!enabled}
+          value={text}
+          onChange={(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setText(event.target.value)}
+          inputRef={textArea}
+          placeholder={
+            !enabled ? t('tickets.input.disabled') : files.length > 0 ? t('tickets.input.caption') : isPrivate ? t('tickets.input.privatePlaceholder') : t('tickets.input.placeholder')
+          }
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey) {
+              event.preventDefault();
+              void send();
             }
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && !event.shiftKey) {
-                event.preventDefault();
-                void send();
-              }
-            }}
-            sx={isPrivate ? { '& .MuiOutlinedInput-root': { bgcolor: 'warning.light', color: 'warning.contrastText' } } : undefined}
-            slotProps={{ htmlInput: { 'data-testid': 'message-input' } }}
-          />
-          <IconButton color="primary" disabled={!enabled || sending || (!text.trim() && files.length === 0)} onClick={() => void send()} data-testid="message-send" aria-label={t('tickets.input.send')}>
-            <Send />
-          </IconButton>
-          <AudioRecorder ticket={ticket} disabled={!enabled || editing || isPrivate} onRecorded={(file) => sendFiles([file], '')} />
-        </Stack>
+          }}
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            // stacked: the text box takes the first line, the buttons the one below
+            ...(layout.stacked && { order: -1, flexBasis: '100%' }),
+            ...(isPrivate && { '& .MuiOutlinedInput-root': { bgcolor: 'warning.light', color: 'warning.contrastText' } }),
+          }}
+          slotProps={{
+            htmlInput: { 'data-testid': 'message-input' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start" sx={{ alignSelf: 'flex-end', height: 'auto', maxHeight: 'none', mb: '-5px' }}>
+                  <EmojiButton disabled={!enabled} onPick={insertEmoji} edge="start" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        {layout.stacked && <Box sx={{ flex: 1 }} />}
+        <IconButton color="primary" disabled={!enabled || sending || (!text.trim() && files.length === 0)} onClick={() => void send()} data-testid="message-send" aria-label={t('tickets.input.send')}>
+          <Send />
+        </IconButton>
+        <AudioRecorder ticket={ticket} disabled={!enabled || editing || isPrivate} onRecorded={(file) => sendFiles([file], '')} />
       </Stack>
       {cardOpen && <ContactCardDialog ticket={ticket} onClose={() => setCardOpen(false)} />}
       {templateOpen && <TemplateDialog ticket={ticket} onClose={() => setTemplateOpen(false)} />}

@@ -56,6 +56,8 @@ export const ticketsApi = {
     api.post<{ closed: number }>('/tickets/closeAll', { status, selectedQueueIds }),
   logs: (id: number) => api.get<TicketLogView[]>(`/tickets-log/${id}`),
   messages: (ticketId: number, pageNumber: number) => api.get<MessagesPage>(`/messages/${ticketId}`, { pageNumber }),
+  // reading a ticket's newest page is what marks it read (01-core §4 Unread handling)
+  markRead: (ticketId: number) => api.get<MessagesPage>(`/messages/${ticketId}`, { pageNumber: 1 }).then(() => undefined),
   send: (
     ticketId: number,
     body: {

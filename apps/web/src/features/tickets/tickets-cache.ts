@@ -1,6 +1,6 @@
 import type { MessagesPage, MessageView } from '@atende/shared/messages';
 import type { TicketsPage, TicketView } from '@atende/shared/tickets';
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { TicketListFilters } from './tickets-api.ts';
 
 export const ticketsQueryKeys = {
@@ -52,30 +52,38 @@ const placed = (data: Pages, ticket: TicketView, atTop: boolean, ascending: bool
   return { ...data, pages: data.pages.map((page, index) => (index === 0 ? { ...page, tickets: [ticket, ...page.tickets] } : page)) };
 };
 
+// A fetch still running when a live event lands may have read the database before the event's
+// change, and its answer would then undo the event: that fetch is dropped for a new one. (A
+// first fetch has no data to apply the event to, and TanStack joins rather than restarts it, so
+// it is cancelled first; a refetch with data is cancelled silently, keeping the event applied.)
+// Loading a further page replaces nothing, so it runs on.
+const refetchIfFetching = (client: QueryClient, key: QueryKey) => {
+  const state = client.getQueryState(key);
+  if (state?.fetchStatus !== 'fetching' || state.fetchMeta?.fetchMore) return;
+  const query = { queryKey: key, exact: true };
+  if (state.data === undefined) void client.cancelQueries(query).then(() => client.refetchQueries(query));
+  else void client.refetchQueries(query, { cancelRefetch: true });
+};
+
+// The list with the ticket where the list's filters want it, or undefined when unchanged.
+const withTicket = (data: Pages, filters: TicketListFilters, ticket: TicketView, meId: number, moveToTop: boolean): Pages | undefined => {
+  const listed = isListed(data, ticket.id);
+  if (!ticketFitsList(filters, ticket, meId)) return listed ? withCount(without(data, ticket.id), -1) : undefined;
+  if (listed && !moveToTop) {
+    return { ...data, pages: data.pages.map((page) => ({ ...page, tickets: page.tickets.map((row) => (row.id === ticket.id ? ticket : row)) })) };
+  }
+  if (listed) return placed(without(data, ticket.id), ticket, true, filters.sortTickets === 'ASC');
+  // a search lists what the server matched; live events only update those rows
+  if (filters.searchParam) return undefined;
+  return withCount(placed(data, ticket, true, filters.sortTickets === 'ASC'), 1);
+};
+
 // Puts a ticket where each cached list wants it (01-core §4 Unread handling and live updates).
 export const upsertTicketInLists = (client: QueryClient, ticket: TicketView, meId: number, moveToTop: boolean) => {
   for (const [key, data] of client.getQueriesData<Pages>({ queryKey: ticketsQueryKeys.lists })) {
-    if (!data) continue;
-    const filters = key[2] as TicketListFilters;
-    const listed = isListed(data, ticket.id);
-    const fits = ticketFitsList(filters, ticket, meId);
-    let next: Pages = data;
-    if (!fits) {
-      if (!listed) continue;
-      next = withCount(without(data, ticket.id), -1);
-    } else if (listed && !moveToTop) {
-      next = {
-        ...data,
-        pages: data.pages.map((page) => ({ ...page, tickets: page.tickets.map((row) => (row.id === ticket.id ? ticket : row)) })),
-      };
-    } else if (listed) {
-      next = placed(without(data, ticket.id), ticket, true, filters.sortTickets === 'ASC');
-    } else {
-      // a search lists what the server matched; live events only update those rows
-      if (filters.searchParam) continue;
-      next = withCount(placed(data, ticket, true, filters.sortTickets === 'ASC'), 1);
-    }
-    client.setQueryData(key, next);
+    const next = data && withTicket(data, key[2] as TicketListFilters, ticket, meId, moveToTop);
+    if (next) client.setQueryData(key, next);
+    refetchIfFetching(client, key);
   }
   client.setQueryData<TicketView>(ticketsQueryKeys.one(ticket.uuid), (current) => (current ? ticket : current));
 };
@@ -94,6 +102,7 @@ export const findCachedTicket = (client: QueryClient, ticketId: number): TicketV
 export const removeTicketFromLists = (client: QueryClient, ticketId: number) => {
   for (const [key, data] of client.getQueriesData<Pages>({ queryKey: ticketsQueryKeys.lists })) {
     if (data && isListed(data, ticketId)) client.setQueryData(key, withCount(without(data, ticketId), -1));
+    refetchIfFetching(client, key);
   }
 };
 
@@ -107,18 +116,26 @@ export const resetUnreadInCache = (client: QueryClient, ticketId: number, meId: 
   for (const [key, data] of client.getQueriesData<Pages>({ queryKey: ticketsQueryKeys.lists })) {
     const filters = key[2] as TicketListFilters;
     if (data && filters.withUnreadMessages && isListed(data, ticketId)) client.setQueryData(key, withCount(without(data, ticketId), -1));
+    refetchIfFetching(client, key);
   }
 };
 
+// A message can reach the cache twice out of order: the channel's ack, published as a live
+// update, often beats the answer of the send that created the message. The older copy never
+// replaces the newer one, and an ack never goes back (the server only raises it).
+export const newerMessage = (current: MessageView, incoming: MessageView): MessageView =>
+  Date.parse(incoming.updatedAt) < Date.parse(current.updatedAt) ? current : { ...incoming, ack: Math.max(current.ack, incoming.ack) };
+
 // New and changed messages land in the open chat's pages (page 0 holds the newest messages).
 export const upsertMessageInCache = (client: QueryClient, message: MessageView) => {
-  client.setQueryData<MessagePages>(ticketsQueryKeys.messages(message.ticketId), (data) => {
+  const key = ticketsQueryKeys.messages(message.ticketId);
+  client.setQueryData<MessagePages>(key, (data) => {
     if (!data) return data;
     const listed = data.pages.some((page) => page.messages.some((row) => row.id === message.id));
     if (listed) {
       return {
         ...data,
-        pages: data.pages.map((page) => ({ ...page, messages: page.messages.map((row) => (row.id === message.id ? message : row)) })),
+        pages: data.pages.map((page) => ({ ...page, messages: page.messages.map((row) => (row.id === message.id ? newerMessage(row, message) : row)) })),
       };
     }
     return {
@@ -126,4 +143,5 @@ export const upsertMessageInCache = (client: QueryClient, message: MessageView) 
       pages: data.pages.map((page, index) => (index === 0 ? { ...page, messages: [...page.messages, message] } : page)),
     };
   });
+  refetchIfFetching(client, key);
 };

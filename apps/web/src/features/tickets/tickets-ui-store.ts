@@ -26,3 +26,4 @@ export const ticketsUi = {
 };
 
 export const useTicketTab = () => useSyncExternalStore(subscribe, () => state.tab);
+export const useOpenTicketId = () => useSyncExternalStore(subscribe, () => state.openTicketId);

@@ -1,10 +1,10 @@
-import { shouldNotify } from '@atende/shared/ticket-visibility';
 import type { MessageView } from '@atende/shared/messages';
 import type { TicketView } from '@atende/shared/tickets';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../auth/session-context.ts';
+import { notifiesUser } from '../notifications/notifies-user.ts';
 import { notifyNewMessage } from '../notifications/notify.ts';
 import { useCompanyEvent } from '../realtime/use-company-event.ts';
 import {
@@ -14,9 +14,8 @@ import {
   upsertMessageInCache,
   upsertTicketInLists,
 } from './tickets-cache.ts';
+import { ticketsApi } from './tickets-api.ts';
 import { ticketsUi } from './tickets-ui-store.ts';
-
-const enabled = (value: string | undefined) => value === 'enabled' || value === 'true';
 
 // company-{id}-ticket and -appMessage keep every ticket list, the open chat and the
 // notifications current without reloading (01-core §4 Unread handling and live updates).
@@ -26,9 +25,14 @@ export const useTicketEvents = () => {
   const { user } = useSession();
   const navigate = useNavigate();
 
+  // the chat on screen reads what arrives: its unread count clears here at once and, through
+  // the server's updateUnread, in every other list and notifications list (01-core §4)
+  const isOnScreen = (ticket: TicketView) => ticket.id === ticketsUi.get().openTicketId;
+  const asSeen = (ticket: TicketView) => (isOnScreen(ticket) && ticket.unreadMessages > 0 ? { ...ticket, unreadMessages: 0 } : ticket);
+
   useCompanyEvent('ticket', (payload) => {
     if (!user) return;
-    if (payload.action === 'update') upsertTicketInLists(queryClient, payload.ticket, user.id, false);
+    if (payload.action === 'update') upsertTicketInLists(queryClient, asSeen(payload.ticket), user.id, false);
     else if (payload.action === 'delete') {
       removeTicketFromLists(queryClient, payload.ticketId);
       queryClient.removeQueries({ queryKey: ticketsQueryKeys.messages(payload.ticketId) });
@@ -37,24 +41,17 @@ export const useTicketEvents = () => {
 
   const notify = (message: MessageView, ticket: TicketView) => {
     if (!user || message.fromMe || message.isPrivate) return;
-    const allowed = shouldNotify({
-      actor: { ...user, queueIds: user.queues.map((queue) => queue.id) },
-      ticket,
-      showNotificationPending: enabled(user.company.settings.showNotificationPending),
-      groupAsTicket: ticket.whatsapp?.groupAsTicket === 'enabled',
-      openTicketId: ticketsUi.get().openTicketId ?? undefined,
-    });
-    if (allowed) notifyNewMessage({ title: t('notifications.newMessage', { name: ticket.contact.name }), body: message.body, tag: ticket.uuid, onClick: () => navigate(`/tickets/${ticket.uuid}`) });
+    if (notifiesUser(user, ticket, ticketsUi.get().openTicketId)) {
+      notifyNewMessage({ title: t('notifications.newMessage', { name: ticket.contact.name }), body: message.body, tag: ticket.uuid, onClick: () => navigate(`/tickets/${ticket.uuid}`) });
+    }
   };
 
   useCompanyEvent('appMessage', (payload) => {
     if (!user || payload.action === 'delete') return;
     upsertMessageInCache(queryClient, payload.message);
-    if (payload.action === 'create') {
-      upsertTicketInLists(queryClient, payload.ticket, user.id, true);
-      notify(payload.message, payload.ticket);
-    } else {
-      upsertTicketInLists(queryClient, payload.ticket, user.id, false);
-    }
+    upsertTicketInLists(queryClient, asSeen(payload.ticket), user.id, payload.action === 'create');
+    if (payload.action !== 'create') return;
+    if (isOnScreen(payload.ticket) && payload.ticket.unreadMessages > 0) void ticketsApi.markRead(payload.ticket.id).catch(() => undefined);
+    notify(payload.message, payload.ticket);
   });
 };

@@ -1,4 +1,4 @@
-import type { QueueSummary, UserCreateBody, UserUpdateBody, UsersPage, UserView } from '@atende/shared/users';
+import type { AvatarUploadAnswer, QueueSummary, UserCreateBody, UserUpdateBody, UsersPage, UserView } from '@atende/shared/users';
 import { api, apiRequest } from '../../lib/api-client.ts';
 
 export type ConnectionSummary = { id: number; name: string; channel: string; status: string; isDefault: boolean };
@@ -12,7 +12,7 @@ export const usersApi = {
   uploadAvatar: (id: number, image: Blob) => {
     const form = new FormData();
     form.append('profileImage', image, 'avatar.jpg');
-    return apiRequest<UserView>(`/users/${id}/media-upload`, { method: 'POST', body: form });
+    return apiRequest<AvatarUploadAnswer>(`/users/${id}/media-upload`, { method: 'POST', body: form }).then((answer) => answer.user);
   },
   queues: () => api.get<QueueSummary[]>('/queue'),
   connections: () => api.get<ConnectionSummary[]>('/whatsapp'),

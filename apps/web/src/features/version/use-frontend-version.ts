@@ -2,6 +2,7 @@ import { FRONTEND_VERSION } from '@atende/shared/constants';
 import { useCallback, useState } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { readStorage, storageKeys, writeStorage } from '../../lib/storage.ts';
+import { useSessionUser } from '../auth/session-context.ts';
 
 const RELOAD_DELAY_MS = 1000;
 
@@ -15,23 +16,27 @@ const storedOrCurrent = () => {
 
 // 01-core §4 Other: a build newer than the one this browser last confirmed offers an update.
 export const useFrontendVersion = () => {
+  // every company reads the one recorded version, so only the super admin's update records it
+  const recordsVersion = useSessionUser().super;
   const [stored, setStored] = useState(storedOrCurrent);
   const updateAvailable = stored !== FRONTEND_VERSION;
 
   const applyUpdate = useCallback(async () => {
     writeStorage(storageKeys.frontendVersion, FRONTEND_VERSION);
     setStored(FRONTEND_VERSION);
-    try {
-      await api.post('/version', { version: FRONTEND_VERSION });
-    } catch {
-      // the reload still picks up the new build
+    if (recordsVersion) {
+      try {
+        await api.post('/version', { version: FRONTEND_VERSION });
+      } catch {
+        // the reload still picks up the new build
+      }
     }
     if ('caches' in window) {
       const names = await caches.keys();
       await Promise.all(names.map((name) => caches.delete(name)));
     }
     setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
-  }, []);
+  }, [recordsVersion]);
 
   return { updateAvailable, applyUpdate };
 };

@@ -1,0 +1,44 @@
+// What a kind of background job is: a name, a zod payload that carries companyId, its default
+// priority and its retry policy. Kinds are defined where the work is caused (a module enqueues
+// them in its transaction) and given a handler where the work is done (job-runner.ts register).
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
+
+// Higher runs first: an attendant's reply or a bot's answer (interactive) never waits behind a
+// campaign or a schedule (bulk); timers and other housekeeping sit between them.
+export const jobPriorities = { bulk: 0, normal: 10, interactive: 20 } as const;
+export type JobPriority = keyof typeof jobPriorities;
+
+export type JobPayload = { companyId: number };
+
+export type JobKind<P extends JobPayload = JobPayload> = {
+  name: string;
+  payload: z.ZodType<P>;
+  priority: JobPriority;
+  // runs before the job is `failed`; each failure waits baseSeconds * 2^(attempt - 1), up to maxSeconds
+  maxAttempts: number;
+  backoff: { baseSeconds: number; maxSeconds: number };
+};
+
+export const defineJobKind = <P extends JobPayload>(
+  kind: Pick<JobKind<P>, 'name' | 'payload'> & Partial<Omit<JobKind<P>, 'name' | 'payload'>>,
+): JobKind<P> => ({ priority: 'normal', maxAttempts: 10, backoff: { baseSeconds: 2, maxSeconds: 300 }, ...kind });
+
+export type JobInfo = { id: number; kind: string; attempts: number };
+
+// What a transactional handler wants done once its transaction committed (events, say).
+export type AfterCommit = () => Promise<void>;
+
+// Every handler must be safe to run twice (a process can die between the work and its record).
+// A transactional handler runs in the transaction that also marks its job completed, so its
+// database effects happen exactly once; lockFirst takes the locks the causing changes take first
+// (one lock order, no deadlock with them).
+export type JobHandler<P extends JobPayload> =
+  | { run: (payload: P, job: JobInfo) => Promise<void> }
+  | {
+      lockFirst?: (tx: Tx, payload: P) => Promise<unknown>;
+      runInTransaction: (tx: Tx, payload: P, job: JobInfo) => Promise<AfterCommit | void>;
+    };
+
+// Thrown by a handler when trying again cannot help: the job goes straight to `failed`.
+export class JobFailure extends Error {}

@@ -1,0 +1,103 @@
+// OpenAPI 3.1 generated from the zod schemas the routes validate with (@fastify/swagger with the
+// zod type provider's transform), served at /openapi.json, and a readable reference at /docs:
+// Swagger UI's files from the swagger-ui-dist package, so the page loads nothing from elsewhere.
+import { createReadStream, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const serverPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+
+// Who may call a route, in OpenAPI terms: users' routes take the access token; the tag groups the
+// reference by the path's first segment unless the route names its own.
+const documentedRoute: SwaggerTransform = (input) => {
+  const { schema, url } = jsonSchemaTransform(input);
+  const access = input.route.config?.access;
+  const signedIn = access === 'tenant' || access === 'super';
+  return {
+    url,
+    schema: {
+      ...schema,
+      tags: schema?.tags ?? [url.split('/')[1] || 'root'],
+      ...(signedIn && !schema?.security ? { security: [{ accessToken: [] }] } : {}),
+    },
+  };
+};
+
+// Registered before the routes, so every route registered afterwards is in the document.
+export const registerOpenApi = async (app: FastifyInstance) => {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Atende API',
+        version: serverPackage.version,
+        description:
+          'Errors answer `{ "error": "ERR_…" }`; validation failures 400 `{ "error": "ERR_VALIDATION", "fields": [{ "path", "message" }] }`; ' +
+          'too many requests 429 `ERR_TOO_MANY_REQUESTS` with `Retry-After`.',
+      },
+      components: {
+        securitySchemes: {
+          accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The `token` answered by POST /auth/login or /auth/refresh_token' },
+          connectionToken: { type: 'http', scheme: 'bearer', description: "A connection's token (connection dialog), for the external messages API" },
+          metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN, needed from addresses other than loopback' },
+        },
+      },
+    },
+    transform: documentedRoute,
+  });
+};
+
+const assets = {
+  'swagger-ui.css': { file: join(swaggerUiDir, 'swagger-ui.css'), type: 'text/css; charset=utf-8' },
+  'swagger-ui-bundle.js': { file: join(swaggerUiDir, 'swagger-ui-bundle.js'), type: 'text/javascript; charset=utf-8' },
+} as const;
+
+const page = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>Atende API</title>
+    <link rel="stylesheet" href="/docs/swagger-ui.css" />
+  </head>
+  <body>
+    <div id="swagger-ui"></div>
+    <script src="/docs/swagger-ui-bundle.js"></script>
+    <script src="/docs/start.js"></script>
+  </body>
+</html>
+`;
+
+// A file, not an inline script, so the page runs under the app's Content-Security-Policy.
+const start = `window.ui = SwaggerUIBundle({
+  url: '/openapi.json',
+  dom_id: '#swagger-ui',
+  deepLinking: true,
+  validatorUrl: null,
+  presets: [SwaggerUIBundle.presets.apis],
+});
+`;
+
+export const apiDocsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const config = { access: 'public' } as const;
+  const hide = true;
+
+  app.get('/openapi.json', { config, schema: { hide } }, async () => app.swagger());
+
+  app.get('/docs', { config, schema: { hide } }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
+
+  app.get(
+    '/docs/:file',
+    { config, schema: { hide, params: z.object({ file: z.enum(['start.js', ...(Object.keys(assets) as Array<keyof typeof assets>)]) }) } },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=86400');
+      const { file } = request.params;
+      if (file === 'start.js') return reply.type('text/javascript; charset=utf-8').send(start);
+      return reply.type(assets[file].type).send(createReadStream(assets[file].file));
+    },
+  );
+};

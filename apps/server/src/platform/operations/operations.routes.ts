@@ -1,0 +1,31 @@
+// The operator's view: liveness, readiness and Prometheus metrics. None is rate-limited, since
+// load balancers and scrapers call them often from one address.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearerToken } from '../access.ts';
+import { forbidden } from '../errors.ts';
+import type { Metrics } from './metrics.ts';
+import { mayReadMetrics } from './metrics-access.ts';
+import { checkReadiness, type ReadinessProbes } from './readiness.ts';
+
+export const operationsRoutes =
+  (deps: { probes: ReadinessProbes; metrics: Metrics; metricsToken?: string }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const config = { access: 'public', rateLimit: false } as const;
+    const tags = ['operations'];
+
+    app.get('/health', { config, schema: { tags, summary: 'The process is alive' } }, async () => ({ status: 'ok' }));
+
+    app.get('/ready', { config, schema: { tags, summary: 'Database reachable, migrations applied, Redis reachable when configured' } }, async (request, reply) => {
+      const { ready, checks } = await checkReadiness(deps.probes, request.log);
+      return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
+    });
+
+    app.get(
+      '/metrics',
+      { config, schema: { tags, summary: 'Prometheus metrics (loopback, or METRICS_TOKEN as bearer)', security: [{ metricsToken: [] }] } },
+      async (request, reply) => {
+        if (!mayReadMetrics({ ip: request.ip, bearer: bearerToken(request) }, deps.metricsToken)) throw forbidden();
+        return reply.type(deps.metrics.contentType).send(await deps.metrics.text());
+      },
+    );
+  };

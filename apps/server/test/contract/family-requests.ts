@@ -1,0 +1,447 @@
+// Each served §7 call as the product family's clients send it (issue 13): the record read back
+// from a GET sent back whole to save it, booleans as 0/1 or text, ids as numeric text, '' for an
+// optional id or token left empty, and the extra parameters they add. `answer` lists what the
+// spec's "Answer use" column names ('[]': the answer is a list).
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { plans } from '../../src/db/schema.ts';
+import { createContact, createTag } from '../factories/contact.factory.ts';
+import { createQueue, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
+import { setupAttendance } from '../helpers/attendance.ts';
+import type { FakeGraph } from '../helpers/fake-graph.ts';
+import { SUPER_EMAIL, SUPER_PASSWORD, type TestApp } from '../helpers/test-app.ts';
+
+export type FamilyRequest = {
+  // values of the spec path's {placeholders}
+  values?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean>;
+  body?: Record<string, unknown>;
+  form?: () => FormData;
+  token?: string;
+  cookie?: string;
+};
+
+export type FamilyCall = {
+  send: () => Promise<FamilyRequest>;
+  answer?: string[];
+  // an answer other than 2xx that the spec names for this call
+  alsoFine?: number[];
+};
+
+type World = Awaited<ReturnType<typeof createWorld>>;
+
+export const createWorld = async (t: TestApp, graph: FakeGraph) => {
+  const a = await setupAttendance(t, { queues: 2 });
+  // the walk creates users and connections on every pass
+  const planId = a.company.planId;
+  if (planId === null) throw new Error('the factory company has no plan');
+  await t.db.update(plans).set({ users: 100, connections: 100, queues: 100 }).where(eq(plans.id, planId));
+  const superSession = await t.login(SUPER_EMAIL, SUPER_PASSWORD);
+  const admin = a.adminSession.token;
+  const get = async (path: string) => {
+    const answer = await t.request('GET', path, { token: admin });
+    if (answer.status !== 200) throw new Error(`read back ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body;
+  };
+  const post = async (path: string, body: unknown) => {
+    const answer = await t.request('POST', path, { token: admin, body });
+    if (answer.status >= 300) throw new Error(`set-up ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body;
+  };
+
+  let counter = 0;
+  const number = () => `5511977${String(counter++).padStart(6, '0')}`;
+  const pendingTicket = async () => (await a.inbound(number(), 'Olá')).ticketId;
+  const openTicket = async () => {
+    const ticketId = await pendingTicket();
+    const accepted = await a.put(admin, ticketId, { status: 'open', userId: a.admin.id, queueId: a.queues[0].id });
+    if (accepted.status !== 200) throw new Error(`accept: ${JSON.stringify(accepted.body)}`);
+    return accepted.body as { id: number; uuid: string; contactId: number };
+  };
+  const sentMessage = async () => {
+    const ticket = await openTicket();
+    const [message] = await post(`/messages/${ticket.id}`, { body: 'from the agent' });
+    return { ticket, message };
+  };
+  const sandboxConnection = async () => post('/sandbox/connections', { name: `Sandbox ${counter++}` });
+  const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#00aa00' } }).png().toBuffer();
+  const imageForm = (fields: Record<string, string>, fileField: string) => () => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append(fileField, new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
+    return form;
+  };
+  graph.setPages([{ id: '7001', name: 'Loja', access_token: 'page-token-7001', instagram_business_account: { id: '8001', username: 'loja' } }]);
+
+  return { t, a, admin, superToken: superSession.token, get, post, number, pendingTicket, openTicket, sentMessage, sandboxConnection, imageForm };
+};
+
+// The family's new-user form (its initial state, with the permission flags as it spells them).
+const familyUserForm = (w: World) => ({
+  name: 'Maria Family',
+  email: `maria-${w.number()}@family.test`,
+  password: 'secret-1',
+  profile: 'user',
+  startWork: '00:00',
+  endWork: '23:59',
+  farewellMessage: '',
+  allTicket: 'disable',
+  allowGroup: false,
+  defaultTheme: 'light',
+  defaultMenu: 'open',
+  allHistoric: 'disabled',
+  allUserChat: 'disabled',
+  userClosePendingTicket: 'enabled',
+  showDashboard: 'disabled',
+  whatsappId: '',
+  queueIds: [w.a.queues[0].id],
+});
+
+// The family's connection form for a new WhatsApp connection.
+const familyConnectionForm = (w: World) => ({
+  name: `WhatsApp ${w.number()}`,
+  greetingMessage: '',
+  complationMessage: '',
+  outOfHoursMessage: '',
+  ratingMessage: '',
+  isDefault: false,
+  token: '',
+  provider: 'beta',
+  timeSendQueue: '',
+  sendIdQueue: '',
+  expiresInactiveMessage: '',
+  expiresTicket: 0,
+  timeUseBotQueues: '0',
+  maxUseBotQueues: 3,
+  timeCreateNewTicket: 0,
+  whenExpiresTicket: 0,
+  importOldMessages: '',
+  importRecentMessages: '',
+  importOldMessagesGroups: false,
+  closedTicketsPostImported: false,
+  enableImportMessage: false,
+  queueIdImportMessages: null,
+  groupAsTicket: 'disabled',
+  allowGroup: 0,
+  integrationId: '',
+  promptId: '',
+  collectiveVacationStart: '',
+  collectiveVacationEnd: '',
+  collectiveVacationMessage: '',
+  queueIds: [w.a.queues[0].id],
+  flowIdNotPhrase: '',
+});
+
+export const familyRequests = (w: World): Record<string, FamilyCall> => {
+  const { t, a } = w;
+  const sessionOfAdmin = () => t.login(a.admin.email, TEST_PASSWORD);
+  return {
+    'POST /auth/login': {
+      send: async () => ({ body: { email: a.admin.email, password: TEST_PASSWORD } }),
+      answer: ['token', 'user.id', 'user.company.dueDate', 'user.company.settings'],
+    },
+    'POST /auth/refresh_token': { send: async () => ({ cookie: (await sessionOfAdmin()).cookie }), answer: ['token', 'user.id'] },
+    'DELETE /auth/logout': {
+      send: async () => {
+        const session = await sessionOfAdmin();
+        return { token: session.token, cookie: session.cookie };
+      },
+    },
+    'GET /auth/me': { send: async () => ({}), answer: ['id', 'profile'] },
+    'GET /version': { send: async () => ({ token: undefined }), answer: ['version'] },
+    // the front-end version every company reads is the super admin's to set (issue 12)
+    'POST /version': { send: async () => ({ token: w.superToken, body: { version: '6.0.0' } }), answer: ['version'] },
+
+    'GET /tickets': {
+      send: async () => ({
+        query: {
+          searchParam: '',
+          pageNumber: '1',
+          tags: '[]',
+          users: '[]',
+          status: 'open',
+          date: '',
+          updatedAt: '',
+          showAll: 'false',
+          queueIds: JSON.stringify(a.queues.map((queue) => queue.id)),
+          withUnreadMessages: 'false',
+          whatsapps: '[]',
+          statusFilter: '[]',
+          sortTickets: 'DESC',
+          searchOnMessages: 'false',
+          isGroup: 'false',
+          groups: 'false',
+        },
+      }),
+      answer: ['tickets', 'hasMore', 'count'],
+    },
+    'GET /tickets/u/{uuid}': { send: async () => ({ values: { uuid: (await w.openTicket()).uuid } }), answer: ['id', 'uuid', 'contact.name'] },
+    'POST /tickets': {
+      send: async () => {
+        const contact = await createContact(t.db, a.company.id, { number: w.number() });
+        return {
+          body: {
+            contactId: String(contact.id),
+            queueId: String(a.queues[0].id),
+            whatsappId: a.connection.id,
+            userId: a.admin.id,
+            status: 'open',
+            companyId: a.company.id,
+          },
+        };
+      },
+      answer: ['id', 'uuid', 'status'],
+      alsoFine: [409],
+    },
+    'PUT /tickets/{id}': {
+      send: async () => ({
+        values: { id: await w.pendingTicket() },
+        body: { status: 'open', userId: String(a.admin.id), queueId: a.queues[0].id, useIntegration: 0, promptId: null, integrationId: null, isTransfered: 'false' },
+      }),
+      answer: ['id', 'status', 'user.id'],
+    },
+    'DELETE /tickets/{id}': { send: async () => ({ values: { id: await w.pendingTicket() } }) },
+    'POST /tickets/closeAll': { send: async () => ({ body: { status: 'pending', selectedQueueIds: a.queues.map((queue) => String(queue.id)) } }) },
+    'GET /tickets-log/{ticketId}': { send: async () => ({ values: { ticketId: (await w.openTicket()).id } }), answer: ['[]'] },
+
+    'GET /messages/{ticketId}': {
+      send: async () => ({
+        values: { ticketId: (await w.openTicket()).id },
+        query: { pageNumber: 1, selectedQueues: JSON.stringify([a.queues[0].id]), markAsRead: 'true' },
+      }),
+      answer: ['messages', 'hasMore'],
+    },
+    'POST /messages/{ticketId}': {
+      send: async () => {
+        const ticket = await w.openTicket();
+        const [quoted] = (await w.get(`/messages/${ticket.id}`)).messages;
+        // what the family's message input posts: read as a number, the quoted message read back whole
+        return { values: { ticketId: ticket.id }, body: { read: 1, fromMe: true, mediaUrl: '', body: 'typed by the family', quotedMsg: quoted } };
+      },
+    },
+    'POST /messages/edit/{id}': {
+      send: async () => ({ values: { id: (await w.sentMessage()).message.id }, body: { body: 'edited by the family' } }),
+    },
+    'DELETE /messages/{id}': { send: async () => ({ values: { id: (await w.sentMessage()).message.id } }) },
+    'POST /message/forward': {
+      send: async () => {
+        const { message } = await w.sentMessage();
+        const target = await createContact(t.db, a.company.id, { number: w.number() });
+        return { body: { messageId: String(message.id), contactId: String(target.id), signMessage: 'true' } };
+      },
+    },
+    'GET /messages-allMe': {
+      send: async () => ({ query: { fromMe: 1, dateStart: '2024-01-01', dateEnd: '2999-12-31', companyId: a.company.id } }),
+      answer: ['count.0.count'],
+    },
+
+    'GET /contacts': {
+      send: async () => ({ query: { searchParam: '', pageNumber: '1', contactTag: '[]', isGroup: 'false', companyId: a.company.id, channel: '' } }),
+      answer: ['contacts', 'hasMore', 'count'],
+    },
+    'GET /contacts/{id}': {
+      send: async () => ({ values: { id: (await createContact(t.db, a.company.id, { number: w.number() })).id } }),
+      answer: ['id', 'name', 'number', 'extraInfo', 'tags'],
+    },
+    'POST /contacts': {
+      send: async () => ({
+        body: {
+          name: 'Ana Family',
+          number: `+${w.number()}`,
+          email: '',
+          companyId: a.company.id,
+          extraInfo: [{ name: 'CPF', value: '123' }],
+          disableBot: 0,
+          whatsappId: '',
+          walletUserId: null,
+          tags: [],
+          language: 'pt',
+        },
+      }),
+      answer: ['id', 'name', 'number'],
+    },
+    'PUT /contacts/{id}': {
+      send: async () => {
+        const created = await w.post('/contacts', { name: 'Bia Family', number: w.number(), extraInfo: [{ name: 'CPF', value: '1' }] });
+        const readBack = await w.get(`/contacts/${created.id}`);
+        return { values: { id: created.id }, body: { ...readBack, name: 'Bia Family Souza', disableBot: '1', whatsappId: '' } };
+      },
+      answer: ['id', 'name', 'disableBot'],
+    },
+    'GET /contacts/list': { send: async () => ({ query: { companyId: a.company.id } }), answer: ['[]'] },
+    'GET /contacts/profile/{number}': {
+      send: async () => ({ values: { number: (await createContact(t.db, a.company.id, { number: w.number() })).number } }),
+      answer: ['contactId', 'urlPicture'],
+    },
+    'PUT /contacts/toggleAcceptAudio/{id}': {
+      send: async () => ({ values: { id: (await createContact(t.db, a.company.id, { number: w.number() })).id } }),
+      answer: ['acceptAudioMessage'],
+    },
+    'PUT /contacts/toggleDisableBot/{id}': {
+      send: async () => ({ values: { id: (await createContact(t.db, a.company.id, { number: w.number() })).id } }),
+      answer: ['disableBot'],
+    },
+    'PUT /contacts/block/{id}': {
+      send: async () => ({ values: { id: (await createContact(t.db, a.company.id, { number: w.number() })).id }, body: { active: 0 } }),
+    },
+    'GET /contactTags/{contactId}': {
+      send: async () => ({ values: { contactId: (await createContact(t.db, a.company.id, { number: w.number() })).id } }),
+      answer: ['tags'],
+    },
+
+    'POST /tags': { send: async () => ({ body: { name: `Tag ${w.number()}`, color: '#2DCE89', kanban: '0', companyId: a.company.id } }), answer: ['id', 'name'] },
+    'GET /tags/list': { send: async () => ({ query: { companyId: a.company.id, kanban: 0 } }), answer: ['[]'] },
+    'POST /tags/sync': {
+      send: async () => {
+        await createTag(t.db, a.company.id);
+        const contact = await createContact(t.db, a.company.id, { number: w.number() });
+        // the tag box sends the tags it listed, whole
+        return { body: { contactId: String(contact.id), tags: await w.get('/tags/list?kanban=0') } };
+      },
+    },
+    'DELETE /ticket-tags/{ticketId}': { send: async () => ({ values: { ticketId: (await w.openTicket()).id } }) },
+    'PUT /ticket-tags/{ticketId}/{tagId}': {
+      send: async () => ({ values: { ticketId: (await w.openTicket()).id, tagId: (await createTag(t.db, a.company.id, { kanban: 1 })).id } }),
+    },
+    'POST /ticket-notes': {
+      send: async () => {
+        const ticket = await w.openTicket();
+        return { body: { note: 'a note from the family', ticketId: String(ticket.id), contactId: String(ticket.contactId) } };
+      },
+    },
+    'DELETE /ticket-notes/{id}': {
+      send: async () => {
+        const ticket = await w.openTicket();
+        return { values: { id: (await w.post('/ticket-notes', { note: 'to remove', ticketId: ticket.id, contactId: ticket.contactId })).id } };
+      },
+    },
+    'GET /ticket-notes/list': {
+      send: async () => {
+        const ticket = await w.openTicket();
+        return { query: { ticketId: ticket.id, contactId: ticket.contactId } };
+      },
+      answer: ['[]'],
+    },
+
+    'GET /users/': { send: async () => ({ query: { searchParam: '', pageNumber: 1 } }), answer: ['users', 'hasMore'] },
+    'GET /users/list': { send: async () => ({ query: { companyId: a.company.id } }), answer: ['[]'] },
+    'GET /users/{id}': { send: async () => ({ values: { id: a.admin.id } }), answer: ['id', 'name', 'queues'] },
+    'POST /users': { send: async () => ({ body: { ...familyUserForm(w), language: 'pt' } }), answer: ['id', 'name'] },
+    'PUT /users/{id}': {
+      send: async () => {
+        const user = await createUser(t.db, a.company.id);
+        const readBack = await w.get(`/users/${user.id}`);
+        // the family's user modal: the user read back, an empty password, its queue and connection selects
+        return { values: { id: user.id }, body: { ...readBack, password: '', whatsappId: '', queueIds: [String(a.queues[1].id)], allTicket: 'enable' } };
+      },
+      answer: ['id', 'allTicket', 'queues'],
+    },
+    'DELETE /users/{id}': { send: async () => ({ values: { id: (await createUser(t.db, a.company.id)).id } }) },
+    'POST /users/{id}/media-upload': {
+      send: async () => ({ values: { id: a.admin.id }, form: w.imageForm({ userId: String(a.admin.id), typeArch: 'user' }, 'profileImage') }),
+      answer: ['user.profileImage'],
+    },
+    'PUT /users/toggleChangeWidht/{userId}': { send: async () => ({ values: { userId: a.admin.id }, body: { defaultTicketsManagerWidth: '560' } }) },
+
+    'GET /queue': { send: async () => ({}), answer: ['[]'] },
+    'GET /queue/user': { send: async () => ({}), answer: ['[]'] },
+    'GET /whatsapp': { send: async () => ({ query: { companyId: a.company.id, session: 0 } }), answer: ['[]'] },
+    'GET /whatsapp/filter': { send: async () => ({ query: { session: 0, channel: 'sandbox' } }), answer: ['[]'] },
+
+    'GET /companySettings/{id}': { send: async () => ({ values: { id: a.company.id } }), answer: ['userRating'] },
+    'GET /companySettingOne': { send: async () => ({ query: { column: 'userRating', companyId: a.company.id } }), answer: ['userRating'] },
+    'PUT /companySettings': { send: async () => ({ body: { column: 'userRating', data: 'disabled', companyId: a.company.id } }) },
+    'GET /settings': { send: async () => ({ token: w.superToken }), answer: ['[]'] },
+    'PUT /settings/{key}': { send: async () => ({ token: w.superToken, values: { key: 'userCreation' }, body: { key: 'userCreation', value: 'disabled' } }) },
+    'GET /setting/{key}': { send: async () => ({ values: { key: 'userCreation' } }), answer: ['value'] },
+    'GET /public-settings/{key}': { send: async () => ({ token: undefined, values: { key: 'userCreation' } }), answer: ['value'] },
+    'GET /companies/listPlan/{companyId}': {
+      send: async () => ({ values: { companyId: a.company.id } }),
+      answer: ['plan.useOpenAi', 'plan.useIntegrations', 'plan.useWhatsapp', 'plan.useFacebook', 'plan.useInstagram', 'plan.useCampaigns'],
+    },
+
+    'GET /whatsapp/{id}': { send: async () => ({ values: { id: a.connection.id }, query: { session: 0 } }), answer: ['id', 'name', 'status', 'queues'] },
+    'POST /whatsapp': { send: async () => ({ body: { ...familyConnectionForm(w), language: 'pt' } }), answer: ['id', 'name', 'status'] },
+    'PUT /whatsapp/{id}': {
+      send: async () => {
+        const connection = await w.sandboxConnection();
+        const readBack = await w.get(`/whatsapp/${connection.id}?session=0`);
+        // the family's connection modal: the connection read back, its queue select and empty selects as ''
+        return { values: { id: connection.id }, body: { ...readBack, queueIds: [a.queues[0].id], promptId: '', integrationId: '', sendIdQueue: '', timeSendQueue: '' } };
+      },
+      answer: ['id', 'name', 'queues'],
+    },
+    'DELETE /whatsapp/{id}': { send: async () => ({ values: { id: (await w.sandboxConnection()).id } }) },
+    'POST /whatsapp/{id}/media-upload': {
+      send: async () => ({ values: { id: (await w.sandboxConnection()).id }, form: w.imageForm({}, 'file') }),
+    },
+    'DELETE /whatsapp/{id}/media-upload': { send: async () => ({ values: { id: (await w.sandboxConnection()).id } }) },
+    'POST /whatsappsession/{id}': { send: async () => ({ values: { id: (await w.post('/whatsapp', familyConnectionForm(w))).id } }) },
+    'PUT /whatsappsession/{id}': { send: async () => ({ values: { id: (await w.post('/whatsapp', familyConnectionForm(w))).id } }) },
+    'DELETE /whatsappsession/{id}': { send: async () => ({ values: { id: (await w.post('/whatsapp', familyConnectionForm(w))).id } }) },
+    'POST /whatsapp-restart/': { send: async () => ({}) },
+    'POST /closedimported/{id}': { send: async () => ({ values: { id: (await w.post('/whatsapp', familyConnectionForm(w))).id } }) },
+    'POST /facebook': { send: async () => ({ body: { facebookUserId: '9001', facebookUserToken: 'user-token-from-login', addInstagram: 'true' } }) },
+
+    'GET /queue/{id}': { send: async () => ({ values: { id: a.queues[0].id } }), answer: ['id', 'name', 'schedules', 'chatbots'] },
+    'POST /queue': {
+      send: async () => {
+        const schedules = (await w.get(`/companies/${a.company.id}`)).schedules;
+        return {
+          body: {
+            name: `Queue ${w.number()}`,
+            // queue colours are unique in a company
+            color: `#5C${String(w.number()).slice(-4)}`,
+            greetingMessage: '',
+            outOfHoursMessage: '',
+            orderQueue: '',
+            integrationId: '',
+            promptId: '',
+            fileListId: '',
+            ativarRoteador: false,
+            tempoRoteador: '0',
+            closeTicket: 0,
+            chatbots: [],
+            schedules,
+            companyId: a.company.id,
+          },
+        };
+      },
+      answer: ['id', 'name'],
+    },
+    'PUT /queue/{id}': {
+      send: async () => {
+        const queue = await createQueue(t.db, a.company.id);
+        const readBack = await w.get(`/queue/${queue.id}`);
+        return { values: { id: queue.id }, body: { ...readBack, greetingMessage: 'Olá!', orderQueue: '2', integrationId: '', fileListId: null } };
+      },
+      answer: ['id', 'greetingMessage'],
+    },
+    'DELETE /queue/{id}': { send: async () => ({ values: { id: (await createQueue(t.db, a.company.id)).id } }) },
+    'GET /chatbot': { send: async () => ({ query: { queueId: a.queues[0].id } }), answer: ['[]'] },
+    'POST /chatbot': {
+      send: async () => ({
+        body: { queueId: String(a.queues[0].id), parentId: '', name: 'Opção financeira', greetingMessage: '', queueType: 'text', closeTicket: 'false', optQueueId: '', optUserId: '', optIntegrationId: null, optFileId: '' },
+      }),
+      answer: ['id', 'name'],
+    },
+    'GET /chatbot/{id}': {
+      send: async () => ({ values: { id: (await w.post('/chatbot', { queueId: a.queues[0].id, name: 'Opção suporte' })).id } }),
+      answer: ['id', 'name', 'options'],
+    },
+    'PUT /chatbot/{id}': {
+      send: async () => {
+        const option = await w.post('/chatbot', { queueId: a.queues[0].id, name: 'Opção vendas' });
+        const readBack = await w.get(`/chatbot/${option.id}`);
+        return { values: { id: option.id }, body: { ...readBack, greetingMessage: 'Vendas', optQueueId: '' } };
+      },
+      answer: ['id', 'greetingMessage'],
+    },
+    'DELETE /chatbot/{id}': { send: async () => ({ values: { id: (await w.post('/chatbot', { queueId: a.queues[0].id, name: 'Opção removida' })).id } }) },
+
+    'GET /companies/{id}': { send: async () => ({ values: { id: a.company.id } }), answer: ['id', 'name', 'dueDate'] },
+    'PUT /companies/{id}/schedules': {
+      send: async () => ({ values: { id: a.company.id }, body: { schedules: (await w.get(`/companies/${a.company.id}`)).schedules, companyId: a.company.id } }),
+    },
+  };
+};

@@ -1,0 +1,91 @@
+import { passwordChangeBody } from '@atende/shared/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { useForm, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ApiError } from '../../lib/api-error.ts';
+import { toastError } from '../../lib/error-message.ts';
+import { toast } from '../../lib/toast.ts';
+import { AppLogo } from '../branding/app-logo.tsx';
+import { PasswordField } from '../users/password-field.tsx';
+import { useFieldError } from '../users/use-field-error.ts';
+import { useSession } from './session-context.ts';
+import { useChangePassword } from './use-change-password.ts';
+
+// The request's schema plus the confirmation only the form has.
+const choosePasswordForm = passwordChangeBody
+  .extend({ confirmation: z.string().trim() })
+  .refine((values) => values.password === values.confirmation, { path: ['confirmation'], message: 'validation.passwordsDiffer' });
+
+type ChoosePasswordValues = z.input<typeof choosePasswordForm>;
+
+// Issue 11 point 5: shown instead of every private screen while the signed-in user still has the
+// password generated at the first start; the server refuses everything else until it is replaced.
+export const ChoosePasswordPage = () => {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const { signOut } = useSession();
+  const change = useChangePassword();
+  const form = useForm<ChoosePasswordValues>({
+    defaultValues: { currentPassword: '', password: '', confirmation: '' },
+    resolver: zodResolver(choosePasswordForm),
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(async ({ currentPassword, password }) => {
+    try {
+      await change.mutateAsync({ currentPassword, password });
+      toast.success(t('choosePassword.saved'));
+    } catch (error) {
+      if (error instanceof ApiError && error.body?.fields?.length) {
+        for (const issue of error.body.fields) {
+          form.setError(issue.path.replace(/^body\./, '') as Path<ChoosePasswordValues>, { message: issue.message });
+        }
+        return;
+      }
+      toastError(error);
+    }
+  });
+
+  const field = (name: keyof ChoosePasswordValues) => {
+    const { ref, ...rest } = form.register(name);
+    return { ...rest, ref, error: Boolean(errors[name]), helperText: fieldError(errors[name]), fullWidth: true };
+  };
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+      <Paper elevation={3} sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 } }} data-testid="choose-password-page">
+        <Stack component="form" noValidate spacing={2} onSubmit={submit}>
+          <Box sx={{ display: 'flex', justifyContent: 'center', minHeight: 48, alignItems: 'center' }}>
+            <AppLogo maxHeight={72} variant="h5" />
+          </Box>
+          <Typography variant="h6" component="h1" sx={{ textAlign: 'center' }}>
+            {t('choosePassword.title')}
+          </Typography>
+          <Alert severity="info">{t('choosePassword.explanation')}</Alert>
+          <PasswordField
+            {...field('currentPassword')}
+            label={t('choosePassword.currentPassword')}
+            autoComplete="current-password"
+            autoFocus
+            testId="choose-password-current"
+          />
+          <PasswordField {...field('password')} label={t('choosePassword.newPassword')} autoComplete="new-password" testId="choose-password-new" />
+          <PasswordField
+            {...field('confirmation')}
+            label={t('choosePassword.confirmation')}
+            autoComplete="new-password"
+            testId="choose-password-confirmation"
+          />
+          <Button type="submit" variant="contained" size="large" disabled={change.isPending} data-testid="choose-password-submit">
+            {t('choosePassword.submit')}
+          </Button>
+          <Button onClick={() => void signOut()} data-testid="choose-password-sign-out">
+            {t('shell.logout')}
+          </Button>
+        </Stack>
+      </Paper>
+    </Box>
+  );
+};
