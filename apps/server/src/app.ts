@@ -47,6 +47,7 @@ import { createWhatsappChannel, type WhatsappChannelOptions } from './channels/w
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { createCompaniesService } from './modules/companies/companies.service.ts';
 import { countWhatsappSessionsByStatus } from './modules/connections/connections.repo.ts';
 import { connectionsRoutes } from './modules/connections/connections.routes.ts';
 import { createConnectionsService } from './modules/connections/connections.service.ts';
@@ -61,11 +62,16 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { outboundMessageJob } from './modules/messages/outbound-jobs.ts';
 import { createConversationFlow } from './modules/flow/conversation-flow.ts';
+import { startRedirectCountdown } from './modules/flow/queue-redirect.ts';
+import { stopRotationCountdown } from './modules/flow/queue-rotation.ts';
+import { touchInactivity } from './modules/expiry/inactivity.ts';
+import { ratingRule } from './modules/ratings/nps.ts';
 import { messagesApiRoutes } from './modules/messages-api/messages-api.routes.ts';
 import { createMessagesApiService } from './modules/messages-api/messages-api.service.ts';
 import { createMessagesService } from './modules/messages/messages.service.ts';
 import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.ts';
 import { createTicketNotesService } from './modules/ticket-notes/ticket-notes.service.ts';
+import { createTicketEvents } from './modules/tickets/ticket-events.ts';
 import { ticketTagsRoutes } from './modules/tickets/ticket-tags.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
@@ -140,7 +146,15 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   const usersService = createUsersService({ db, bus, storage });
   const settingsService = createSettingsService({ db, bus });
   const authService = createAuthService({ db, bus, tokens, loginAttempts, storage });
-  const ticketsService = createTicketsService({ db, bus, clock });
+  // the rules that follow a ticket's changes: inactivity while open, redirect while waiting, a
+  // rotation's countdown ends once someone handles the ticket by hand, a rating before closing
+  const ticketEvents = createTicketEvents();
+  ticketEvents.onHandled(touchInactivity);
+  ticketEvents.onHandled(startRedirectCountdown);
+  ticketEvents.onHandled((tx, ticket) => stopRotationCountdown(tx, ticket.id));
+  ticketEvents.onReplied(touchInactivity);
+  ticketEvents.useRatingRule(ratingRule);
+  const ticketsService = createTicketsService({ db, bus, clock, events: ticketEvents });
   const messagesService = createMessagesService({ db, bus, storage, tickets: ticketsService, clock });
   const automation = createInboundAutomation({ clock, tickets: ticketsService });
   const flow = createConversationFlow({ clock, timeZone: config.timeZone, tickets: ticketsService });
@@ -153,6 +167,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     db,
     bus,
     storage,
+    closeTicketsOf: ticketsService.closeTicketsOfConnection,
     publishTicket: ticketsService.publishTicket,
     resetWhatsappSession: (companyId, connectionId) => whatsapp.sessions.command(companyId, connectionId, 'newQr'),
   });
@@ -163,13 +178,13 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   );
   await app.register(usersRoutes(usersService));
   await app.register(settingsRoutes(settingsService));
-  await app.register(companiesRoutes({ db }));
-  await app.register(queuesRoutes({ db, service: createQueuesService({ db, bus }) }));
+  await app.register(companiesRoutes(createCompaniesService({ db })));
+  await app.register(queuesRoutes(createQueuesService({ db, bus })));
   await app.register(connectionsRoutes(connectionsService));
   await app.register(contactsRoutes({ db, bus, checkWhatsappNumber: whatsapp.checkNumber }));
-  await app.register(tagsRoutes({ db, bus }));
+  await app.register(tagsRoutes({ db }));
   await app.register(ticketsRoutes(ticketsService));
-  await app.register(ticketTagsRoutes({ db, tickets: ticketsService }));
+  await app.register(ticketTagsRoutes(ticketsService));
   await app.register(ticketNotesRoutes(createTicketNotesService({ db, tickets: ticketsService })));
   await app.register(messagesRoutes(messagesService));
   await app.register(messagesApiRoutes(createMessagesApiService({ db, storage, tickets: ticketsService, clock }), { maxPerToken: rateLimit.messagesApiMaxPerToken, windowSeconds: rateLimit.windowSeconds }));

@@ -2,7 +2,7 @@
 // the server as MP3 frames or as MP4/WebM containers holding one audio track. The containers are
 // built here byte by byte, so the test states exactly what is inside them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { containerTrackKinds } from '../../src/modules/messages/container-tracks.ts';
+import { containerTrackKinds } from '../../src/platform/container-tracks.ts';
 import { setupAttendance } from '../helpers/attendance.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 

@@ -2,7 +2,7 @@
 // typed by content against the same allow-list, so a hostile file is dropped, not served.
 import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { checkMedia } from '../../modules/messages/media.ts';
+import { checkMedia } from '../../platform/media.ts';
 import { MEDIA_FOLDER } from '../../modules/messages/outbound-message.ts';
 
 export const MAX_INBOUND_MEDIA_BYTES = 20 * 1024 * 1024;

@@ -127,3 +127,6 @@ export const ticketNotes = pgTable(
   },
   (t) => [index('ticket_notes_ticket_contact_idx').on(t.ticketId, t.contactId)],
 );
+
+// The row types the ticket and message modules share, here so neither imports the other for them.
+export type TicketRow = typeof tickets.$inferSelect;

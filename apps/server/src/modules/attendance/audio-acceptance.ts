@@ -1,25 +1,15 @@
 // Audio acceptance (03-saas §3 acceptAudioMessageContact, 01-core §3 Contact acceptAudioMessage):
-// the company setting is what a new contact starts with; the contact's own toggle decides. An
-// audio from a contact who is not accepted gets this automatic answer (the spec gives no text for
-// it, so it is fixed, in the product's language).
-import { sql } from 'drizzle-orm';
-import { companySettingDefaults } from '@atende/shared/settings';
+// the company setting is what a new contact starts with (contacts.repo.ts newContactsAcceptAudio);
+// the contact's own toggle decides. An audio from a contact who is not accepted gets this
+// automatic answer (the spec gives no text for it, so it is fixed, in the product's language).
 import type { DbOrTx } from '../../db/client.ts';
-import { companySettings } from '../../db/schema.ts';
 import { writeAutomaticMessage } from '../messages/automatic-message.ts';
 import type { MessageRow } from '../messages/messages.repo.ts';
 import type { TicketRow } from '../tickets/tickets.repo.ts';
-import type { TicketOutcome } from '../tickets/tickets.service.ts';
+import type { TicketOutcome } from '../tickets/ticket-events.ts';
 
 export const AUDIO_NOT_ACCEPTED_MESSAGE =
   'Infelizmente não conseguimos ouvir áudios por este canal de atendimento. Por favor, envie uma mensagem de texto.';
-
-// The company's choice for a new contact, as an expression of the insert that creates it: the
-// inbound path upserts a contact per message and would otherwise read the settings every time.
-export const newContactsAcceptAudio = (companyId: number) =>
-  sql<boolean>`coalesce((select ${companySettings.value} = 'enabled' from ${companySettings}
-    where ${companySettings.companyId} = ${companyId} and ${companySettings.key} = 'acceptAudioMessageContact'),
-    ${companySettingDefaults.acceptAudioMessageContact === 'enabled'})`;
 
 export const answerRefusedAudio = async (
   tx: DbOrTx,

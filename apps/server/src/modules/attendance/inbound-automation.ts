@@ -6,10 +6,11 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { touchInactivity } from '../expiry/inactivity.ts';
 import type { MessageRow } from '../messages/messages.repo.ts';
-import { ensureRedirectCountdown } from '../queues/queue-redirect.ts';
+import { ensureRedirectCountdown } from '../flow/queue-redirect.ts';
 import { answerRating } from '../ratings/nps.ts';
 import type { TicketRow } from '../tickets/tickets.repo.ts';
-import type { TicketOutcome, TicketsService } from '../tickets/tickets.service.ts';
+import type { TicketOutcome } from '../tickets/ticket-events.ts';
+import type { TicketsService } from '../tickets/tickets.service.ts';
 import { answerRefusedAudio } from './audio-acceptance.ts';
 
 export type InboundContext = { ticket: TicketRow; message: MessageRow; contact: { acceptAudioMessage: boolean; isGroup: boolean } };

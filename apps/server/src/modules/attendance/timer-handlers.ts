@@ -6,12 +6,13 @@ import type { Clock } from '../../platform/clock.ts';
 import type { JobHandler } from '../../platform/jobs/job-kind.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { closeInactive, warnInactive } from '../expiry/inactivity.ts';
-import { redirectWaitingTicket } from '../queues/queue-redirect.ts';
-import { rotateUnacceptedTicket } from '../queues/queue-rotation.ts';
+import { redirectWaitingTicket } from '../flow/queue-redirect.ts';
+import { rotateUnacceptedTicket } from '../flow/queue-rotation.ts';
 import { expireRating } from '../ratings/nps.ts';
 import { ticketTimerKinds, type TicketTimer } from '../tickets/ticket-timers.ts';
 import { lockTicket } from '../tickets/tickets.repo.ts';
-import type { TicketOutcome, TicketsService } from '../tickets/tickets.service.ts';
+import type { TicketOutcome } from '../tickets/ticket-events.ts';
+import type { TicketsService } from '../tickets/tickets.service.ts';
 
 type Step = (tx: Tx, timer: TicketTimer, now: Date) => Promise<TicketOutcome | undefined>;
 

@@ -5,6 +5,7 @@ import { NEVER_EXPIRES_DUE_DATE, PLATFORM_COMPANY_ID } from '@atende/shared/cons
 import type { LoginBody, PasswordChangeBody } from '@atende/shared/auth';
 import type { SessionAnswer, SessionUser } from '@atende/shared/users';
 import type { Db } from '../../db/client.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import type { TenantContext } from '../../platform/access.ts';
 import { AppError, invalidField } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
@@ -140,7 +141,7 @@ export const createAuthService = ({ db, bus, tokens, loginAttempts, storage }: D
       await loginAttempts.recordSuccess(row.email);
       if (body.password === body.currentPassword) throw invalidField('body.password', 'validation.samePassword');
       const passwordHash = await hashPassword(body.password);
-      const updated = await db.transaction(async (tx) => {
+      const updated = await withTransaction(db, async (tx) => {
         const changed = await updateUser(tx, tenant.companyId, tenant.userId, { passwordHash, mustChangePassword: false });
         // whoever else signed in with the old password is signed out; this sign-in stays
         await sessions.revokeOtherFamilies(tx, tenant.userId, tenant.sessionId);

@@ -115,3 +115,23 @@ export const countWhatsappSessionsByStatus = (db: DbOrTx) =>
     .from(connections)
     .where(eq(connections.channel, 'whatsapp'))
     .groupBy(connections.status);
+
+// The connection a ticket opened without one goes out through.
+export const findDefaultConnection = async (db: DbOrTx, companyId: number) => {
+  const [row] = await db
+    .select()
+    .from(connections)
+    .where(and(byCompany(companyId), eq(connections.isDefault, true)))
+    .limit(1);
+  return row;
+};
+
+// The connection's queues in menu order: orderQueue first (unset last), then name.
+export const queuesOfConnectionInMenuOrder = (db: DbOrTx, companyId: number, connectionId: number) =>
+  db
+    .select({ queue: queues })
+    .from(connectionQueues)
+    .innerJoin(queues, eq(queues.id, connectionQueues.queueId))
+    .where(and(eq(connectionQueues.companyId, companyId), eq(connectionQueues.connectionId, connectionId)))
+    .orderBy(asc(sql`coalesce(${queues.orderQueue}, 2147483647)`), asc(queues.name))
+    .then((rows) => rows.map((row) => row.queue));

@@ -3,17 +3,17 @@
 import type { ConnectionChannel, ConnectionCreateBody, ConnectionStatus, ConnectionUpdateBody, ConnectionView } from '@atende/shared/connections';
 import type { PlanFlag } from '@atende/shared/plans';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { TicketRow } from '../../db/schema.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import type { TenantContext } from '../../platform/access.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { checkMedia } from '../messages/media.ts';
+import { checkMedia } from '../../platform/media.ts';
 import { findCompanyWithPlan } from '../companies/companies.repo.ts';
 import { existingQueueIds } from '../queues/queues.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
-import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
-import { closeLiveTicketsOfConnection, type TicketRow } from '../tickets/tickets.repo.ts';
 import { dayOfImport, forViewer, importInstant, publishConnection, toConnectionViews } from './connection-view.ts';
 import * as repo from './connections.repo.ts';
 
@@ -38,6 +38,9 @@ type Deps = {
   db: Db;
   bus: EventBus;
   storage: Storage;
+  // closes the connection's live tickets in the deletion's transaction (the ticket lifecycle's own
+  // rule), and publishes them after the commit
+  closeTicketsOf: (tx: DbOrTx, companyId: number, connectionId: number, userId: number) => Promise<TicketRow[]>;
   publishTicket: (row: TicketRow) => Promise<unknown>;
   resetWhatsappSession: (companyId: number, connectionId: number) => Promise<void>;
 };
@@ -61,7 +64,7 @@ export type ChannelAccount = {
   channelConfig: Record<string, string>;
 };
 
-export const createConnectionsService = ({ db, bus, storage, publishTicket, resetWhatsappSession }: Deps) => {
+export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, publishTicket, resetWhatsappSession }: Deps) => {
   const viewOf = async (tx: DbOrTx, row: repo.ConnectionRow) => (await toConnectionViews(tx, row.companyId, [row]))[0];
 
   const publish = (view: ConnectionView) => publishConnection(bus, view);
@@ -231,11 +234,10 @@ export const createConnectionsService = ({ db, bus, storage, publishTicket, rese
     },
 
     remove: async (tenant: TenantContext, connectionId: number) => {
-      const closed = await db.transaction(async (tx) => {
+      const closed = await withTransaction(db, async (tx) => {
         const current = await repo.findConnection(tx, tenant.companyId, connectionId);
         if (!current) throw connectionNotFound();
-        const tickets = await closeLiveTicketsOfConnection(tx, tenant.companyId, connectionId);
-        for (const ticket of tickets) await writeTicketLog(tx, { companyId: tenant.companyId, ticketId: ticket.id, userId: tenant.userId, type: 'closed' });
+        const tickets = await closeTicketsOf(tx, tenant.companyId, connectionId, tenant.userId);
         if (!(await repo.deleteConnection(tx, tenant.companyId, connectionId))) throw connectionNotFound();
         // the company keeps a default connection while it has any
         if (current.isDefault) await repo.promoteOldestToDefault(tx, tenant.companyId);

@@ -1,9 +1,10 @@
 import { and, asc, count, eq, ilike, inArray, like, not, or, sql, type SQL } from 'drizzle-orm';
 import { normalizeNumber } from '@atende/shared/phone';
 import type { ContactExtraInfoInput } from '@atende/shared/contacts';
+import { companySettingDefaults } from '@atende/shared/settings';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { connections, contactExtraInfo, contacts, contactTags, tags } from '../../db/schema.ts';
+import { companySettings, connections, contactExtraInfo, contacts, contactTags, tags } from '../../db/schema.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type NewContact = Omit<typeof contacts.$inferInsert, 'id' | 'uuid' | 'companyId' | 'createdAt' | 'updatedAt'>;
@@ -222,3 +223,28 @@ export const connectionNames = async (db: DbOrTx, companyId: number, connectionI
     .from(connections)
     .where(and(eq(connections.companyId, companyId), inArray(connections.id, connectionIds)));
 };
+
+export const countContactTags = async (db: DbOrTx, companyId: number, contactId: number) => {
+  const [row] = await db
+    .select({ value: count() })
+    .from(contactTags)
+    .where(and(eq(contactTags.companyId, companyId), eq(contactTags.contactId, contactId)));
+  return row?.value ?? 0;
+};
+
+// The name and picture a message view shows for its contacts.
+export const contactSummariesByIds = (db: DbOrTx, companyId: number, contactIds: number[]) =>
+  contactIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ id: contacts.id, name: contacts.name, urlPicture: contacts.urlPicture })
+        .from(contacts)
+        .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, contactIds)));
+
+// Audio acceptance (03-saas §3 acceptAudioMessageContact): the company's choice for a new
+// contact, as an expression of the insert that creates it, since the inbound path upserts a
+// contact per message and would otherwise read the settings every time.
+export const newContactsAcceptAudio = (companyId: number) =>
+  sql<boolean>`coalesce((select ${companySettings.value} = 'enabled' from ${companySettings}
+    where ${companySettings.companyId} = ${companyId} and ${companySettings.key} = 'acceptAudioMessageContact'),
+    ${companySettingDefaults.acceptAudioMessageContact === 'enabled'})`;

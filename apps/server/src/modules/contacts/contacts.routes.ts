@@ -8,6 +8,7 @@ import {
   contactsListQuery,
   contactUpdateBody,
 } from '@atende/shared/contacts';
+import { tagsSyncBody } from '@atende/shared/tags';
 import { idParam } from '@atende/shared/validation';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../platform/events.ts';
@@ -15,7 +16,7 @@ import { createContactsService, type WhatsappNumberCheck } from './contacts.serv
 
 const contactIdParams = z.strictObject({ id: idParam });
 
-// 01-core §7 contacts calls.
+// 01-core §7 contacts calls, with a contact's tags (POST /tags/sync, GET /contactTags/{id}).
 export const contactsRoutes = (deps: { db: Db; bus: EventBus; checkWhatsappNumber?: WhatsappNumberCheck }): FastifyPluginAsyncZod => async (app) => {
   const service = createContactsService(deps);
 
@@ -64,5 +65,15 @@ export const contactsRoutes = (deps: { db: Db; bus: EventBus; checkWhatsappNumbe
     '/contacts/block/:id',
     { config: { access: 'tenant' }, schema: { params: contactIdParams, body: contactBlockBody } },
     (request) => service.setActive(request.tenant, request.params.id, request.body.active),
+  );
+
+  app.post('/tags/sync', { config: { access: 'tenant' }, schema: { body: tagsSyncBody } }, (request) =>
+    service.syncTags(request.tenant, request.body),
+  );
+
+  app.get(
+    '/contactTags/:contactId',
+    { config: { access: 'tenant' }, schema: { params: z.strictObject({ contactId: idParam }) } },
+    (request) => service.tagsOf(request.tenant, request.params.contactId),
   );
 };

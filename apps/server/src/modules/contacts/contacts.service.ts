@@ -12,11 +12,11 @@ import {
 import { maskNumber, normalizeNumber } from '@atende/shared/phone';
 import type { ContactTagsAnswer, TagsSyncBody } from '@atende/shared/tags';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import type { TenantContext } from '../../platform/access.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
-import { newContactsAcceptAudio } from '../attendance/audio-acceptance.ts';
 import { findConnection } from '../connections/connections.repo.ts';
 import { findUser } from '../users/users.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
@@ -151,7 +151,7 @@ export const createContactsService = ({ db, bus, checkWhatsappNumber }: Deps) =>
             number: whatsapp.number,
             urlPicture: whatsapp.urlPicture,
             email: body.email ?? '',
-            acceptAudioMessage: body.acceptAudioMessage ?? newContactsAcceptAudio(tenant.companyId),
+            acceptAudioMessage: body.acceptAudioMessage ?? repo.newContactsAcceptAudio(tenant.companyId),
           });
           if (body.extraInfo?.length) await repo.replaceExtraInfo(tx, tenant.companyId, row.id, body.extraInfo);
           return toContactView(tx, row);
@@ -206,7 +206,7 @@ export const createContactsService = ({ db, bus, checkWhatsappNumber }: Deps) =>
     // POST /tags/sync: the contact's tags become exactly the given ones, all of this company.
     syncTags: async (tenant: TenantContext, body: TagsSyncBody) => {
       const tagIds = [...new Set(body.tags.map((tag) => tag.id))];
-      const contact = await db.transaction(async (tx) => {
+      const contact = await withTransaction(db, async (tx) => {
         const row = await repo.lockContact(tx, tenant.companyId, body.contactId);
         if (!row) throw contactNotFound();
         const found = await existingTagIds(tx, tenant.companyId, tagIds);

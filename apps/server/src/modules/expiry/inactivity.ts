@@ -4,16 +4,15 @@
 // and expiresTicket minutes after that (or after the last message, without a warning) the ticket
 // closes with expiresInactiveMessage. whenExpiresTicket '1' expires a ticket only while the last
 // message is the company's (the customer is the one not answering); '0' whoever wrote last.
-import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { messages } from '../../db/schema.ts';
 import { findConnection, type ConnectionRow } from '../connections/connections.repo.ts';
 import { writeAutomaticMessage } from '../messages/automatic-message.ts';
+import { lastPublicMessage } from '../messages/messages.repo.ts';
 import { closeTicketAutomatically } from '../tickets/automatic-close.ts';
 import { cancelTicketTimers, scheduleTicketTimer, ticketTimerKinds, type TicketTimer } from '../tickets/ticket-timers.ts';
 import * as ticketsRepo from '../tickets/tickets.repo.ts';
 import type { TicketRow } from '../tickets/tickets.repo.ts';
-import type { TicketOutcome } from '../tickets/tickets.service.ts';
+import type { TicketOutcome } from '../tickets/ticket-events.ts';
 
 const MINUTE_MS = 60_000;
 const { inactivityWarning, inactivityClose } = ticketTimerKinds;
@@ -44,15 +43,7 @@ export const touchInactivity = async (tx: DbOrTx, ticket: TicketRow, now: Date) 
   }
 };
 
-const lastMessageIsCompanys = async (tx: DbOrTx, ticket: TicketRow) => {
-  const [last] = await tx
-    .select({ fromMe: messages.fromMe })
-    .from(messages)
-    .where(and(eq(messages.ticketId, ticket.id), eq(messages.isPrivate, false)))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(1);
-  return last?.fromMe === true;
-};
+const lastMessageIsCompanys = async (tx: DbOrTx, ticket: TicketRow) => (await lastPublicMessage(tx, ticket.companyId, ticket.id))?.fromMe === true;
 
 const dueTicket = async (tx: Tx, timer: TicketTimer) => {
   const ticket = await ticketsRepo.findTicket(tx, timer.companyId, timer.ticketId);

@@ -3,17 +3,18 @@
 // nobody online the ticket waits in the queue for whoever accepts it.
 import type { CompanySettings } from '@atende/shared/settings';
 import type { DbOrTx } from '../../db/client.ts';
-import { rotationAttendant } from '../queues/queue-rotation.ts';
-import { findUserOfCompany, onlineAttendantsOf, queueIdsOfUser, type FlowQueue } from './flow.repo.ts';
+import type { QueueRow } from '../queues/queues.repo.ts';
+import { findUser, onlineAttendantsOf, queueIdsOfUser } from '../users/users.repo.ts';
+import { rotationAttendant } from './queue-rotation.ts';
 
 export type PickRandom = (count: number) => number;
 export const pickRandom: PickRandom = (count) => Math.floor(Math.random() * count);
 
-// Rotation gives the ticket to the least busy online attendant (queues/queue-rotation.ts);
+// Rotation gives the ticket to the least busy online attendant (queue-rotation.ts);
 // userRandom to any online attendant of the queue.
 export const chooseAttendant = async (
   tx: DbOrTx,
-  queue: FlowQueue,
+  queue: QueueRow,
   settings: CompanySettings,
   random: PickRandom = pickRandom,
 ): Promise<number | undefined> => {
@@ -31,7 +32,7 @@ export const walletAttendant = async (
   walletUserId: number | null,
   connectionQueueIds: number[],
 ): Promise<{ userId: number; queueId: number | null } | undefined> => {
-  if (walletUserId === null || !(await findUserOfCompany(tx, companyId, walletUserId))) return undefined;
+  if (walletUserId === null || !(await findUser(tx, companyId, walletUserId))) return undefined;
   const served = await queueIdsOfUser(tx, companyId, walletUserId);
   return { userId: walletUserId, queueId: connectionQueueIds.find((id) => served.includes(id)) ?? null };
 };

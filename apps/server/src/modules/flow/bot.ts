@@ -1,12 +1,14 @@
 // The bot: the connection's queue menu, each queue's option tree with its way back, its limits
 // (maxUseBotQueues, timeUseBotQueues), and the landing of a ticket in a queue (attendant choice
 // or queue position).
-import { startRotationCountdown } from '../queues/queue-rotation.ts';
+import { findChatbot, findQueue, optionsUnder, type ChatbotRow, type QueueRow } from '../queues/queues.repo.ts';
+import { queuePosition } from '../tickets/tickets.repo.ts';
+import { findUser } from '../users/users.repo.ts';
 import { chooseAttendant } from './attendant-choice.ts';
 import { closureFor } from './closures.ts';
 import { on, type FlowContext } from './flow-context.ts';
-import * as repo from './flow.repo.ts';
 import { BACK_KEY, MAIN_MENU_KEY, chosenIndex, isKey, optionMenu, queueMenu } from './menus.ts';
+import { startRotationCountdown } from './queue-rotation.ts';
 
 // An option tree is edited freely, so a cycle of auto-chosen single options must end somewhere;
 // a level shown at this depth is never auto-chosen.
@@ -36,7 +38,7 @@ export const createBot = (ctx: FlowContext) => {
   };
 
   // The ticket waits in the queue: an attendant is chosen, or the customer learns their place.
-  const land = async (queue: repo.FlowQueue) => {
+  const land = async (queue: QueueRow) => {
     await ctx.update({ isBot: false, chatbotId: null });
     const userId = await chooseAttendant(tx, queue, settings, ctx.env.random);
     if (userId !== undefined) {
@@ -46,7 +48,7 @@ export const createBot = (ctx: FlowContext) => {
       return;
     }
     if (on(settings.sendQueuePosition)) {
-      const position = await repo.queuePosition(tx, companyId, queue.id, ctx.ticket.id);
+      const position = await queuePosition(tx, companyId, queue.id, ctx.ticket.id);
       await ctx.send(`${settings.sendQueuePositionMessage.trim()} *${position}*`.trim());
     }
   };
@@ -54,7 +56,7 @@ export const createBot = (ctx: FlowContext) => {
   // An answer the menu does not know: repeat the menu, unless timeUseBotQueues minutes have not
   // passed since the last one, or the bot has used up its sends and leaves the ticket waiting
   // (landing in the queue it reached, if any).
-  const repeatOrGiveUp = async (resend: () => Promise<void>, queue?: repo.FlowQueue) => {
+  const repeatOrGiveUp = async (resend: () => Promise<void>, queue?: QueueRow) => {
     if (exhausted()) return queue ? land(queue) : ctx.update({ isBot: false });
     const interval = connection.timeUseBotQueues * 60_000;
     const last = ctx.ticket.botMenuSentAt;
@@ -63,8 +65,8 @@ export const createBot = (ctx: FlowContext) => {
   };
 
   // `repeat`: shown again after an unknown answer, so it counts and never auto-chooses.
-  const showLevel = async (queue: repo.FlowQueue, parentId: number | null, text: string, depth: number, repeat = false) => {
-    const options = await repo.optionsUnder(tx, companyId, queue.id, parentId);
+  const showLevel = async (queue: QueueRow, parentId: number | null, text: string, depth: number, repeat = false) => {
+    const options = await optionsUnder(tx, companyId, queue.id, parentId);
     if (options.length === 1 && !repeat && depth < MAX_AUTO_DEPTH) {
       await ctx.send(text);
       return perform(queue, options[0], depth + 1);
@@ -73,7 +75,7 @@ export const createBot = (ctx: FlowContext) => {
     await menuSent(parentId, repeat);
   };
 
-  const enterQueue = async (queue: repo.FlowQueue, depth: number) => {
+  const enterQueue = async (queue: QueueRow, depth: number) => {
     await ctx.update({ queueId: queue.id, chatbotId: null, isBot: false });
     await ctx.log('queue');
     if (settings.scheduleType === 'queue') {
@@ -83,19 +85,19 @@ export const createBot = (ctx: FlowContext) => {
         return ctx.update({ outOfHoursSentAt: now });
       }
     }
-    const options = await repo.optionsUnder(tx, companyId, queue.id, null);
+    const options = await optionsUnder(tx, companyId, queue.id, null);
     if (options.length > 0) return showLevel(queue, null, queue.greetingMessage, depth);
     await ctx.send(queue.greetingMessage);
     if (queue.closeTicket) return ctx.close();
     return land(queue);
   };
 
-  const perform = async (queue: repo.FlowQueue, option: repo.FlowOption, depth: number): Promise<void> => {
+  const perform = async (queue: QueueRow, option: ChatbotRow, depth: number): Promise<void> => {
     switch (option.queueType) {
       case 'text':
       case 'file': {
         // file lists are not part of the product yet: a file option answers with its text
-        const children = await repo.optionsUnder(tx, companyId, queue.id, option.id);
+        const children = await optionsUnder(tx, companyId, queue.id, option.id);
         if (children.length > 0) return showLevel(queue, option.id, option.greetingMessage, depth);
         await ctx.send(option.greetingMessage);
         if (option.closeTicket) return ctx.close();
@@ -105,13 +107,13 @@ export const createBot = (ctx: FlowContext) => {
       }
       case 'queue': {
         await ctx.send(option.greetingMessage);
-        const target = option.optQueueId === null ? undefined : await repo.findQueue(tx, companyId, option.optQueueId);
+        const target = option.optQueueId === null ? undefined : await findQueue(tx, companyId, option.optQueueId);
         return target ? enterQueue(target, depth + 1) : land(queue);
       }
       case 'attendent': {
         await ctx.send(option.greetingMessage);
-        const target = (option.optQueueId === null ? undefined : await repo.findQueue(tx, companyId, option.optQueueId)) ?? queue;
-        const user = option.optUserId === null ? undefined : await repo.findUserOfCompany(tx, companyId, option.optUserId);
+        const target = (option.optQueueId === null ? undefined : await findQueue(tx, companyId, option.optQueueId)) ?? queue;
+        const user = option.optUserId === null ? undefined : await findUser(tx, companyId, option.optUserId);
         if (!user) return land(target);
         await ctx.update({ queueId: target.id, userId: user.id, isBot: false, chatbotId: null });
         await ctx.log('pending', user.id);
@@ -140,19 +142,19 @@ export const createBot = (ctx: FlowContext) => {
       return repeatOrGiveUp(sendQueueMenu);
     },
 
-    answerOptionMenu: async (queue: repo.FlowQueue, answer: string) => {
+    answerOptionMenu: async (queue: QueueRow, answer: string) => {
       // going back always shows the level, even one with a single option (no auto-choice)
       if (isKey(answer, MAIN_MENU_KEY) || (isKey(answer, BACK_KEY) && ctx.ticket.chatbotId === null)) {
         if (connectionQueues.length <= 1) return showLevel(queue, null, queue.greetingMessage, MAX_AUTO_DEPTH);
         await ctx.update({ queueId: null, chatbotId: null });
         return sendQueueMenu();
       }
-      const level = ctx.ticket.chatbotId === null ? undefined : await repo.findOption(tx, companyId, ctx.ticket.chatbotId);
+      const level = ctx.ticket.chatbotId === null ? undefined : await findChatbot(tx, companyId, ctx.ticket.chatbotId);
       if (isKey(answer, BACK_KEY) && level) {
-        const parent = level.parentId === null ? undefined : await repo.findOption(tx, companyId, level.parentId);
+        const parent = level.parentId === null ? undefined : await findChatbot(tx, companyId, level.parentId);
         return showLevel(queue, parent?.id ?? null, parent?.greetingMessage ?? queue.greetingMessage, MAX_AUTO_DEPTH);
       }
-      const options = await repo.optionsUnder(tx, companyId, queue.id, level?.id ?? null);
+      const options = await optionsUnder(tx, companyId, queue.id, level?.id ?? null);
       const index = chosenIndex(answer, options.length);
       if (index !== undefined) return perform(queue, options[index], 0);
       return repeatOrGiveUp(

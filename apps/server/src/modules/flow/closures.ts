@@ -4,14 +4,16 @@
 // (once the ticket is in a queue) with the queue's.
 import type { CompanySettings } from '@atende/shared/settings';
 import type { DbOrTx } from '../../db/client.ts';
-import { companySchedules, type FlowConnection, type FlowQueue } from './flow.repo.ts';
+import { findCompanySummary } from '../companies/companies.repo.ts';
+import type { ConnectionRow } from '../connections/connections.repo.ts';
+import type { QueueRow } from '../queues/queues.repo.ts';
 import { closedSince, isWithinHours, vacationAt } from './service-hours.ts';
 
 export type Closure = { message: string; since: Date | undefined };
 
 export const closureFor = async (
   tx: DbOrTx,
-  scope: { connection: FlowConnection; queue: FlowQueue | undefined; settings: CompanySettings },
+  scope: { connection: ConnectionRow; queue: QueueRow | undefined; settings: CompanySettings },
   now: Date,
   timeZone: string,
 ): Promise<Closure | undefined> => {
@@ -24,7 +26,7 @@ export const closureFor = async (
   if (vacation) return vacation;
   const hours =
     settings.scheduleType === 'company'
-      ? { schedules: await companySchedules(tx, connection.companyId), message: connection.outOfHoursMessage }
+      ? { schedules: (await findCompanySummary(tx, connection.companyId))?.schedules ?? [], message: connection.outOfHoursMessage }
       : settings.scheduleType === 'connection'
         ? { schedules: connection.schedules, message: connection.outOfHoursMessage }
         : settings.scheduleType === 'queue' && queue

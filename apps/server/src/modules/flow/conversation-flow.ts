@@ -4,11 +4,12 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
-import { findLiveTicket, updateTicketFrom } from '../tickets/tickets.repo.ts';
+import { withTransaction } from '../../db/transaction.ts';
+import { findConnection } from '../connections/connections.repo.ts';
+import { findLiveTicket, recentlyClosedTicket, updateTicketFrom } from '../tickets/tickets.repo.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
 import { pickRandom, type PickRandom } from './attendant-choice.ts';
 import { runFlow, type FlowInput, type FlowResult } from './flow-engine.ts';
-import { findConnection, recentlyClosedTicket } from './flow.repo.ts';
 
 type Deps = { clock: Clock; timeZone: string; tickets: TicketsService; random?: PickRandom };
 
@@ -30,7 +31,7 @@ export const createConversationFlow = (deps: Deps) => {
       const closed = await recentlyClosedTicket(tx, contact.companyId, contact.id, connectionId, since);
       if (!closed) return undefined;
       try {
-        const reopened = await tx.transaction((inner) =>
+        const reopened = await withTransaction(tx, (inner) =>
           updateTicketFrom(inner, contact.companyId, closed, {
             status: 'pending',
             userId: null,

@@ -10,7 +10,8 @@ import { writeOutboundMessage } from '../messages/outbound-message.ts';
 import { writeTicketLog, type TicketLogType } from '../tickets/ticket-logs.repo.ts';
 import { updateTicket, type TicketRow } from '../tickets/tickets.repo.ts';
 import type { PickRandom } from './attendant-choice.ts';
-import type { FlowConnection, FlowQueue } from './flow.repo.ts';
+import type { ConnectionRow } from '../connections/connections.repo.ts';
+import type { QueueRow } from '../queues/queues.repo.ts';
 
 export type FlowEnv = { clock: Clock; timeZone: string; random: PickRandom };
 export type FlowInput = { ticket: TicketRow; contact: typeof contacts.$inferSelect; message: MessageRow };
@@ -22,7 +23,7 @@ export const createFlowContext = (
   tx: DbOrTx,
   env: FlowEnv,
   input: FlowInput,
-  scope: { connection: FlowConnection; connectionQueues: FlowQueue[]; settings: CompanySettings },
+  scope: { connection: ConnectionRow; connectionQueues: QueueRow[]; settings: CompanySettings },
 ) => {
   let ticket = input.ticket;
   const messages: MessageRow[] = [];

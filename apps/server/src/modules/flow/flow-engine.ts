@@ -4,12 +4,14 @@
 // transaction that stored the message; every answer is written as an outbound message with its
 // delivery job in that same transaction.
 import type { DbOrTx } from '../../db/client.ts';
+import { findConnection, queuesOfConnectionInMenuOrder } from '../connections/connections.repo.ts';
+import { updateContact } from '../contacts/contacts.repo.ts';
+import { findQueue } from '../queues/queues.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { walletAttendant } from './attendant-choice.ts';
 import { createBot } from './bot.ts';
 import { alreadyAnswered, closureFor } from './closures.ts';
 import { createFlowContext, on, type FlowEnv, type FlowInput, type FlowResult } from './flow-context.ts';
-import * as repo from './flow.repo.ts';
 import { LGPD_REFUSED_MESSAGE, lgpdAnswer, lgpdRequest } from './lgpd.ts';
 
 export type { FlowEnv, FlowInput, FlowResult } from './flow-context.ts';
@@ -19,10 +21,10 @@ export const runFlow = async (tx: DbOrTx, env: FlowEnv, input: FlowInput): Promi
   const untouched = { ticket, messages: [] };
   const waitingForBot = (ticket.status === 'pending' || ticket.status === 'lgpd') && ticket.userId === null;
   if (message.fromMe || ticket.isGroup || !waitingForBot || ticket.whatsappId === null) return untouched;
-  const connection = await repo.findConnection(tx, ticket.companyId, ticket.whatsappId);
+  const connection = await findConnection(tx, ticket.companyId, ticket.whatsappId);
   if (!connection) return untouched;
   const settings = await readCompanySettings(tx, ticket.companyId);
-  const connectionQueues = await repo.queuesOfConnection(tx, ticket.companyId, connection.id);
+  const connectionQueues = await queuesOfConnectionInMenuOrder(tx, ticket.companyId, connection.id);
   const ctx = createFlowContext(tx, env, input, { connection, connectionQueues, settings });
   const answer = message.body;
 
@@ -38,7 +40,7 @@ export const runFlow = async (tx: DbOrTx, env: FlowEnv, input: FlowInput): Promi
       await ctx.close();
       return ctx.result();
     }
-    await repo.markLgpdAccepted(tx, ticket.companyId, contact.id, ctx.now);
+    await updateContact(tx, ticket.companyId, contact.id, { lgpdAcceptedAt: ctx.now });
     await ctx.update({ status: 'pending' });
   } else if (on(settings.enableLGPD) && contact.lgpdAcceptedAt === null && ticket.queueId === null && !ticket.isBot) {
     await ctx.send(lgpdRequest(settings.lgpdMessage, settings.lgpdLink));
@@ -47,7 +49,7 @@ export const runFlow = async (tx: DbOrTx, env: FlowEnv, input: FlowInput): Promi
   }
 
   // 2. vacation and service hours: one answer per closed period, and nothing else
-  const currentQueue = ticket.queueId === null ? undefined : await repo.findQueue(tx, ticket.companyId, ticket.queueId);
+  const currentQueue = ticket.queueId === null ? undefined : await findQueue(tx, ticket.companyId, ticket.queueId);
   const closure = await closureFor(tx, { connection, queue: currentQueue, settings }, ctx.now, env.timeZone);
   if (closure) {
     if (!alreadyAnswered(closure, ctx.ticket.outOfHoursSentAt)) {

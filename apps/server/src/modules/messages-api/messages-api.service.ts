@@ -5,6 +5,7 @@
 import { signedBody } from '@atende/shared/messages';
 import type { ExternalSendAnswer, ExternalSendBody } from '@atende/shared/messages-api';
 import type { Db } from '../../db/client.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -51,7 +52,7 @@ export const createMessagesApiService = ({ db, storage, tickets, clock }: Deps) 
       await assertServiceWindow(db, clock.now(), { channel: connection.channel, companyId, contactId: known?.id ?? 0, whatsappId: connection.id }, undefined);
       const stored = await storeMedias(storage, companyId, medias);
 
-      const written = await db.transaction(async (tx) => {
+      const written = await withTransaction(db, async (tx) => {
         const contact = await upsertContactByNumber(tx, companyId, {
           number: body.number,
           name: body.number,

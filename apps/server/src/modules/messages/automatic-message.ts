@@ -1,17 +1,16 @@
 // A message the system sends on its own (rating question, completion, inactivity notices,
 // transfer notice): placeholders rendered for the ticket's contact, no author, queued for delivery
 // in the caller's transaction.
-import { eq } from 'drizzle-orm';
 import { renderPlaceholders, type PlaceholderValues } from '@atende/shared/placeholders';
 import type { DbOrTx } from '../../db/client.ts';
-import { contacts } from '../../db/schema.ts';
-import type { TicketRow } from '../tickets/tickets.repo.ts';
+import type { TicketRow } from '../../db/schema.ts';
+import { findContact } from '../contacts/contacts.repo.ts';
 import { writeOutboundMessage } from './outbound-message.ts';
 
 type Extra = Pick<PlaceholderValues, 'queue' | 'user'>;
 
 export const writeAutomaticMessage = async (tx: DbOrTx, ticket: TicketRow, template: string, now: Date, extra: Extra = {}) => {
-  const [contact] = await tx.select({ name: contacts.name }).from(contacts).where(eq(contacts.id, ticket.contactId));
+  const contact = await findContact(tx, ticket.companyId, ticket.contactId);
   const body = renderPlaceholders(template, { ...extra, name: contact?.name ?? '', protocol: String(ticket.id), now });
   return writeOutboundMessage(tx, ticket, { body, userId: null, isPrivate: false });
 };

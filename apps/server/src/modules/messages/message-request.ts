@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { lenient } from '@atende/shared/lenient';
 import { AppError, readMultipart } from '../../platform/errors.ts';
-import { checkMedia } from './media.ts';
+import { checkMedia } from '../../platform/media.ts';
 import type { UploadedMedia } from './outbound-message.ts';
 
 const MAX_MEDIA_FILES = 10;

@@ -1,8 +1,7 @@
 // Builds MessageView rows with their quoted message and contact in one query each per page.
-import { inArray } from 'drizzle-orm';
 import type { MediaType, MessageView } from '@atende/shared/messages';
 import type { DbOrTx } from '../../db/client.ts';
-import { contacts } from '../../db/schema.ts';
+import { contactSummariesByIds } from '../contacts/contacts.repo.ts';
 import { findMessagesByIds, type MessageRow } from './messages.repo.ts';
 
 const DELETED_BY_LGPD = 'Mensagem apagada';
@@ -13,9 +12,7 @@ export const toMessageViews = async (db: DbOrTx, rows: MessageRow[]): Promise<Me
   const quotedIds = [...new Set(rows.map((row) => row.quotedMsgId).filter((id): id is number => id !== null))];
   const quoted = await findMessagesByIds(db, companyId, quotedIds);
   const contactIds = [...new Set([...rows, ...quoted].map((row) => row.contactId).filter((id): id is number => id !== null))];
-  const contactRows = contactIds.length
-    ? await db.select({ id: contacts.id, name: contacts.name, urlPicture: contacts.urlPicture }).from(contacts).where(inArray(contacts.id, contactIds))
-    : [];
+  const contactRows = await contactSummariesByIds(db, companyId, contactIds);
   const contactById = new Map(contactRows.map((contact) => [contact.id, contact]));
   const quotedById = new Map(quoted.map((row) => [row.id, row]));
   return rows.map((row) => {

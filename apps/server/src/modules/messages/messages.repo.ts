@@ -146,6 +146,16 @@ export const countMessages = async (db: DbOrTx, companyId: number, filter: { fro
   return row?.count ?? 0;
 };
 
+// Reading a ticket resets its unread count; false when it had none.
+export const resetUnread = async (db: DbOrTx, companyId: number, ticketId: number) => {
+  const changed = await db
+    .update(tickets)
+    .set({ unreadMessages: 0 })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId), sql`${tickets.unreadMessages} > 0`))
+    .returning({ id: tickets.id });
+  return changed.length > 0;
+};
+
 export const touchTicketWithMessage = (
   db: DbOrTx,
   companyId: number,
@@ -186,3 +196,14 @@ export const listSentThrough = (db: DbOrTx, companyId: number, connectionId: num
     )
     .orderBy(desc(messages.id))
     .limit(limit);
+
+// The ticket's latest message the customer could see (private notes left out).
+export const lastPublicMessage = async (db: DbOrTx, companyId: number, ticketId: number) => {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId), eq(messages.isPrivate, false)))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1);
+  return row;
+};

@@ -1,26 +1,36 @@
 // Messages of a ticket (01-core §4 Messages, §7): read pages (which resets unread), send text,
 // media and contact cards, private notes, edit, delete, forward, and counts.
-import { and, eq } from 'drizzle-orm';
 import { MESSAGE_EDIT_WINDOW_MS, MESSAGES_PAGE_SIZE, signedBody, type MessageSendBody, type MessagesPage, type MessageTemplate } from '@atende/shared/messages';
-import type { Db } from '../../db/client.ts';
-import { contacts, users } from '../../db/schema.ts';
+import type { TicketView } from '@atende/shared/tickets';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { TicketRow } from '../../db/schema.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import type { TenantContext } from '../../platform/access.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { touchInactivity } from '../expiry/inactivity.ts';
+import { findContact } from '../contacts/contacts.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
-import type { TicketsService } from '../tickets/tickets.service.ts';
-import * as ticketsRepo from '../tickets/tickets.repo.ts';
-import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
+import { findUser } from '../users/users.repo.ts';
 import { lgpdDeletedBody, toMessageViews } from './message-view.ts';
 import * as repo from './messages.repo.ts';
 import { enqueueOutbound } from './outbound-jobs.ts';
 import { assertServiceWindow, type ServiceWindowTarget } from './service-window.ts';
 import { outboundDrafts, storeMedias, writeOutboundMessage, writeOutboundMessages, type UploadedMedia } from './outbound-message.ts';
 
-type Deps = { db: Db; bus: EventBus; storage: Storage; tickets: TicketsService; clock: Clock };
+// What the messages of a ticket need from the ticket lifecycle, which app.ts hands in (the
+// tickets service), so the lifecycle can write messages without the two importing each other.
+export type TicketAccess = {
+  visibleTicket: (tenant: TenantContext, ticketId: number) => Promise<TicketRow>;
+  viewsFor: (tenant: TenantContext, rows: TicketRow[]) => Promise<TicketView[]>;
+  publishMessage: (ticket: TicketRow, message: repo.MessageRow, action?: 'create' | 'update') => Promise<void>;
+  liveTicketFor: (tenant: TenantContext, target: { contactId: number; whatsappId: number | null; queueId: number | null }) => Promise<TicketRow>;
+  replied: (tx: DbOrTx, ticket: TicketRow) => Promise<void>;
+  forwardedInto: (tx: DbOrTx, ticket: TicketRow, userId: number) => Promise<void>;
+};
+
+type Deps = { db: Db; bus: EventBus; storage: Storage; tickets: TicketAccess; clock: Clock };
 
 const messageNotFound = () => notFound('ERR_NO_MESSAGE_FOUND');
 const canWriteTo = (status: string) => status === 'open' || status === 'group';
@@ -32,7 +42,7 @@ export const createMessagesService = ({ db, bus, storage, tickets, clock }: Deps
   const signedIfAsked = async (tenant: TenantContext, body: MessageSendBody, isPrivate: boolean, text: string) => {
     if (isPrivate || body.signMessage !== true || !text) return text;
     if ((await readCompanySettings(db, tenant.companyId)).sendSignMessage !== 'enabled') return text;
-    const [author] = await db.select({ name: users.name }).from(users).where(eq(users.id, tenant.userId));
+    const author = await findUser(db, tenant.companyId, tenant.userId);
     return author ? signedBody(text, author.name) : text;
   };
 
@@ -45,7 +55,7 @@ export const createMessagesService = ({ db, bus, storage, tickets, clock }: Deps
     return { message, ticket };
   };
 
-  const publishUpdate = async (ticket: ticketsRepo.TicketRow, message: repo.MessageRow) => tickets.publishMessage(ticket, message, 'update');
+  const publishUpdate = async (ticket: TicketRow, message: repo.MessageRow) => tickets.publishMessage(ticket, message, 'update');
 
   return {
     list: async (tenant: TenantContext, ticketId: number, pageNumber: number): Promise<MessagesPage> => {
@@ -53,7 +63,7 @@ export const createMessagesService = ({ db, bus, storage, tickets, clock }: Deps
       const offset = (pageNumber - 1) * MESSAGES_PAGE_SIZE;
       const page = await repo.listTicketMessages(db, tenant.companyId, ticketId, { limit: MESSAGES_PAGE_SIZE, offset });
       // Reading a ticket resets its unread count for everyone (01-core §4 Unread handling).
-      if (ticket.unreadMessages > 0 && (await ticketsRepo.resetUnread(db, tenant.companyId, ticketId))) {
+      if (ticket.unreadMessages > 0 && (await repo.resetUnread(db, tenant.companyId, ticketId))) {
         await repo.markTicketMessagesRead(db, tenant.companyId, ticketId);
         bus.publish({
           companyId: tenant.companyId,
@@ -88,10 +98,10 @@ export const createMessagesService = ({ db, bus, storage, tickets, clock }: Deps
       const caption = await signedIfAsked(tenant, body, isPrivate, text);
       const stored = await storeMedias(storage, tenant.companyId, medias);
       const drafts = outboundDrafts({ text: caption, medias: stored, vCard: body.vCard, template });
-      const written = await db.transaction(async (tx) => {
+      const written = await withTransaction(db, async (tx) => {
         const sent = await writeOutboundMessages(tx, ticket, drafts, { userId: tenant.userId, isPrivate, quotedMsgId: body.quotedMsg?.id ?? null });
         // an answer to the customer restarts the inactivity countdown (private notes do not)
-        if (!isPrivate) await touchInactivity(tx, sent.ticket, clock.now());
+        if (!isPrivate) await tickets.replied(tx, sent.ticket);
         return sent;
       });
       for (const row of written.rows) await tickets.publishMessage(written.ticket, row);
@@ -102,7 +112,7 @@ export const createMessagesService = ({ db, bus, storage, tickets, clock }: Deps
       const { message, ticket } = await ownMessage(tenant, messageId);
       if (!message.fromMe || message.userId !== tenant.userId || message.isDeleted) throw new AppError('ERR_NO_PERMISSION', 403);
       if (Date.now() - message.createdAt.getTime() > MESSAGE_EDIT_WINDOW_MS) throw new AppError('ERR_EDIT_WINDOW_EXPIRED', 400);
-      const updated = await db.transaction(async (tx) => {
+      const updated = await withTransaction(db, async (tx) => {
         const row = await repo.updateMessage(tx, tenant.companyId, messageId, { body: newBody.trim(), isEdited: true });
         if (!row.isPrivate) await enqueueOutbound(tx, row, 'edit');
         return row;
@@ -117,7 +127,7 @@ export const createMessagesService = ({ db, bus, storage, tickets, clock }: Deps
       if (message.isDeleted) return (await toMessageViews(db, [message]))[0];
       const settings = await readCompanySettings(db, tenant.companyId);
       const erase = settings.lgpdDeleteMessage === 'enabled';
-      const updated = await db.transaction(async (tx) => {
+      const updated = await withTransaction(db, async (tx) => {
         const row = await repo.updateMessage(tx, tenant.companyId, messageId, {
           isDeleted: true,
           ...(erase && { body: lgpdDeletedBody, mediaUrl: null }),
@@ -134,21 +144,12 @@ export const createMessagesService = ({ db, bus, storage, tickets, clock }: Deps
     forward: async (tenant: TenantContext, messageId: number, contactId: number) => {
       const { message, ticket: source } = await ownMessage(tenant, messageId);
       if (message.isDeleted || message.isPrivate) throw new AppError('ERR_NO_PERMISSION', 403);
-      const [contact] = await db
-        .select({ id: contacts.id })
-        .from(contacts)
-        .where(and(eq(contacts.companyId, tenant.companyId), eq(contacts.id, contactId)));
+      const contact = await findContact(db, tenant.companyId, contactId);
       if (!contact) throw notFound('ERR_NO_CONTACT_FOUND');
       // checked before a ticket is opened for it, so a refused forward leaves nothing behind
       await checkServiceWindow({ channel: source.channel, companyId: tenant.companyId, contactId, whatsappId: source.whatsappId }, undefined);
-      let target = await ticketsRepo.findLiveTicket(db, tenant.companyId, contactId, source.whatsappId);
-      if (!target) {
-        const created = await tickets.create(tenant, { contactId, whatsappId: source.whatsappId, queueId: source.queueId });
-        target = await ticketsRepo.findTicket(db, tenant.companyId, created.id);
-      }
-      if (!target) throw notFound('ERR_NO_TICKET_FOUND');
-      const targetTicket = target;
-      const written = await db.transaction(async (tx) => {
+      const targetTicket = await tickets.liveTicketFor(tenant, { contactId, whatsappId: source.whatsappId, queueId: source.queueId });
+      const written = await withTransaction(db, async (tx) => {
         const result = await writeOutboundMessage(tx, targetTicket, {
           body: message.body,
           mediaUrl: message.mediaUrl,
@@ -158,9 +159,7 @@ export const createMessagesService = ({ db, bus, storage, tickets, clock }: Deps
           isPrivate: false,
           isForwarded: true,
         });
-        if (targetTicket.status === 'pending') {
-          await writeTicketLog(tx, { companyId: tenant.companyId, ticketId: targetTicket.id, type: 'open', userId: tenant.userId });
-        }
+        await tickets.forwardedInto(tx, targetTicket, tenant.userId);
         return result;
       });
       await tickets.publishMessage(written.ticket, written.message);

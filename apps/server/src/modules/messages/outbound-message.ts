@@ -4,8 +4,8 @@ import type { MessageTemplate } from '@atende/shared/messages';
 import { normalizeNumber } from '@atende/shared/phone';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Storage } from '../../platform/storage.ts';
-import type { TicketRow } from '../tickets/tickets.repo.ts';
-import type { CheckedMedia } from './media.ts';
+import type { TicketRow } from '../../db/schema.ts';
+import type { CheckedMedia } from '../../platform/media.ts';
 import { insertMessage, touchTicketWithMessage, type MessageRow, type NewMessage } from './messages.repo.ts';
 import { enqueueOutbound } from './outbound-jobs.ts';
 

@@ -4,7 +4,7 @@ import type { MessageTemplate } from '@atende/shared/messages';
 import { hasServiceWindow, isInsideServiceWindow } from '@atende/shared/service-window';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, invalidField } from '../../platform/errors.ts';
-import type { TicketRow } from '../tickets/tickets.repo.ts';
+import type { TicketRow } from '../../db/schema.ts';
 import { lastCustomerMessageAt } from './messages.repo.ts';
 
 export type ServiceWindowTarget = Pick<TicketRow, 'channel' | 'companyId' | 'contactId' | 'whatsappId'>;

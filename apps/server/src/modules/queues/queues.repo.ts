@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { chatbots, queues, userQueues } from '../../db/schema.ts';
 
@@ -83,3 +83,17 @@ export const updateChatbot = async (db: DbOrTx, companyId: number, chatbotId: nu
 
 export const deleteChatbot = async (db: DbOrTx, companyId: number, chatbotId: number) =>
   (await db.delete(chatbots).where(chatbotOfCompany(companyId, chatbotId)).returning({ id: chatbots.id })).length > 0;
+
+// One level of a queue's option tree, in the order the options were created.
+export const optionsUnder = (db: DbOrTx, companyId: number, queueId: number, parentId: number | null) =>
+  db
+    .select()
+    .from(chatbots)
+    .where(
+      and(
+        eq(chatbots.companyId, companyId),
+        eq(chatbots.queueId, queueId),
+        parentId === null ? isNull(chatbots.parentId) : eq(chatbots.parentId, parentId),
+      ),
+    )
+    .orderBy(asc(chatbots.id));

@@ -2,8 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { chatbotBody, chatbotListQuery, chatbotUpdateBody, queueBody, queueUpdateBody } from '@atende/shared/queues';
 import { idParam } from '@atende/shared/validation';
-import type { Db } from '../../db/client.ts';
-import { listQueuesOfUser } from './queues.repo.ts';
 import type { QueuesService } from './queues.service.ts';
 
 const queueParams = z.strictObject({ queueId: idParam });
@@ -11,12 +9,9 @@ const chatbotParams = z.strictObject({ chatbotId: idParam });
 const manage = { access: 'tenant', permission: 'drawer-admin-items:view' } as const;
 
 // 02-operations §7 Queues and chatbot; 01-core §7 GET /queue/user.
-export const queuesRoutes = (deps: { db: Db; service: QueuesService }): FastifyPluginAsyncZod => async (app) => {
-  const { service } = deps;
+export const queuesRoutes = (service: QueuesService): FastifyPluginAsyncZod => async (app) => {
   app.get('/queue', { config: { access: 'tenant' } }, (request) => service.list(request.tenant));
-  app.get('/queue/user', { config: { access: 'tenant' } }, (request) =>
-    listQueuesOfUser(deps.db, request.tenant.companyId, request.tenant.userId),
-  );
+  app.get('/queue/user', { config: { access: 'tenant' } }, (request) => service.listOfUser(request.tenant));
   app.get('/queue/:queueId', { config: { access: 'tenant' }, schema: { params: queueParams } }, (request) =>
     service.show(request.tenant, request.params.queueId),
   );

@@ -39,6 +39,8 @@ export const createQueuesService = ({ db, bus }: { db: Db; bus: EventBus }) => {
   };
 
   return {
+    listOfUser: (tenant: TenantContext) => repo.listQueuesOfUser(db, tenant.companyId, tenant.userId),
+
     list: async (tenant: TenantContext) => toQueueViews(db, tenant.companyId, await repo.listQueueRows(db, tenant.companyId)),
 
     show: async (tenant: TenantContext, queueId: number) => {

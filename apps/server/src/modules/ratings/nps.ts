@@ -10,10 +10,10 @@ import { findConnection } from '../connections/connections.repo.ts';
 import { writeAutomaticMessage } from '../messages/automatic-message.ts';
 import type { MessageRow } from '../messages/messages.repo.ts';
 import { closeTicketAutomatically } from '../tickets/automatic-close.ts';
+import type { RatingRule, TicketOutcome } from '../tickets/ticket-events.ts';
 import { scheduleTicketTimer, ticketTimerKinds, type TicketTimer } from '../tickets/ticket-timers.ts';
 import * as ticketsRepo from '../tickets/tickets.repo.ts';
 import type { TicketRow } from '../tickets/tickets.repo.ts';
-import type { TicketOutcome } from '../tickets/tickets.service.ts';
 import { hasRating, insertRating } from './ratings.repo.ts';
 
 export const INVALID_RATING_MESSAGE = 'Opção inválida, tente novamente.';
@@ -21,7 +21,7 @@ export const INVALID_RATING_MESSAGE = 'Opção inválida, tente novamente.';
 const MINUTE_MS = 60_000;
 
 // Whether closing this ticket asks for a rating first; answers the connection when it does.
-export const ratingConnectionFor = async (tx: DbOrTx, ticket: TicketRow, settings: CompanySettings) => {
+const ratingConnectionFor = async (tx: DbOrTx, ticket: TicketRow, settings: CompanySettings) => {
   if (settings.userRating !== 'enabled' || ticket.isGroup || ticket.whatsappId === null) return undefined;
   const connection = await findConnection(tx, ticket.companyId, ticket.whatsappId);
   if (!connection?.ratingMessage.trim()) return undefined;
@@ -31,13 +31,15 @@ export const ratingConnectionFor = async (tx: DbOrTx, ticket: TicketRow, setting
 
 // Called by the close transition instead of closing: the ticket (already moved to nps by the
 // caller) gets the question and its expiry timer.
-export const askForRating = async (tx: DbOrTx, ticket: TicketRow, connection: { ratingMessage: string; expiresTicketNPS: number }, now: Date) => {
+const askForRating = async (tx: DbOrTx, ticket: TicketRow, connection: { ratingMessage: string; expiresTicketNPS: number }, now: Date) => {
   const sent = await writeAutomaticMessage(tx, ticket, connection.ratingMessage, now);
   if (connection.expiresTicketNPS > 0) {
     await scheduleTicketTimer(tx, ticketTimerKinds.npsExpiry, ticket, new Date(now.getTime() + connection.expiresTicketNPS * MINUTE_MS));
   }
   return sent;
 };
+
+export const ratingRule: RatingRule = { questionFor: ratingConnectionFor, ask: askForRating };
 
 const finish = async (tx: DbOrTx, ticket: TicketRow, now: Date): Promise<TicketOutcome | undefined> => {
   const connection = ticket.whatsappId === null ? undefined : await findConnection(tx, ticket.companyId, ticket.whatsappId);

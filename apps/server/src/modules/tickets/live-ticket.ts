@@ -1,6 +1,7 @@
 // The one live (not closed) ticket of a contact on a connection, opened when there is none. Two
 // deliveries racing to open it meet at the unique index; the loser takes the winner's ticket.
 import type { DbOrTx } from '../../db/client.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import type { ContactRow } from '../contacts/contacts.repo.ts';
 import { writeTicketLog } from './ticket-logs.repo.ts';
@@ -17,7 +18,7 @@ export const findOrOpenLiveTicket = async (
   const existing = await ticketsRepo.findLiveTicket(tx, companyId, contact.id, whatsappId);
   if (existing) return { ticket: existing, opened: false };
   try {
-    const created = await tx.transaction((inner) =>
+    const created = await withTransaction(tx, (inner) =>
       ticketsRepo.insertTicket(inner, {
         companyId,
         contactId: contact.id,

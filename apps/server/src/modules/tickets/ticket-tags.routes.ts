@@ -2,19 +2,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '@atende/shared/validation';
-import type { Db } from '../../db/client.ts';
-import { notFound } from '../../platform/errors.ts';
-import { addTicketTag, clearKanbanTags, findTag } from './ticket-tags.repo.ts';
 import type { TicketsService } from './tickets.service.ts';
 
-export const ticketTagsRoutes = (deps: { db: Db; tickets: TicketsService }): FastifyPluginAsyncZod => async (app) => {
+export const ticketTagsRoutes = (tickets: TicketsService): FastifyPluginAsyncZod => async (app) => {
   app.delete(
     '/ticket-tags/:ticketId',
     { config: { access: 'tenant' }, schema: { params: z.strictObject({ ticketId: idParam }) } },
     async (request, reply) => {
-      const ticket = await deps.tickets.visibleTicket(request.tenant, request.params.ticketId);
-      await clearKanbanTags(deps.db, ticket.companyId, ticket.id);
-      await deps.tickets.publishTicket(ticket);
+      await tickets.clearKanbanStage(request.tenant, request.params.ticketId);
       return reply.status(204).send();
     },
   );
@@ -22,12 +17,6 @@ export const ticketTagsRoutes = (deps: { db: Db; tickets: TicketsService }): Fas
   app.put(
     '/ticket-tags/:ticketId/:tagId',
     { config: { access: 'tenant' }, schema: { params: z.strictObject({ ticketId: idParam, tagId: idParam }) } },
-    async (request) => {
-      const ticket = await deps.tickets.visibleTicket(request.tenant, request.params.ticketId);
-      const tag = await findTag(deps.db, ticket.companyId, request.params.tagId);
-      if (!tag) throw notFound('ERR_NOT_FOUND');
-      await addTicketTag(deps.db, ticket.companyId, ticket.id, tag.id);
-      return deps.tickets.publishTicket(ticket);
-    },
+    (request) => tickets.setKanbanStage(request.tenant, request.params.ticketId, request.params.tagId),
   );
 };

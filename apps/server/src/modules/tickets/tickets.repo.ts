@@ -1,15 +1,50 @@
-import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TicketsListQuery } from '@atende/shared/tickets';
 import type { VisibilityActor } from '@atende/shared/ticket-visibility';
 import { can } from '@atende/shared/permissions';
 import { union } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { contacts, messages, ticketTags, tickets } from '../../db/schema.ts';
-import { selectTicketViewRows } from './ticket-view.ts';
+import type { TagView } from '@atende/shared/tags';
+import { connections, contacts, messages, queues, tags, ticketTags, tickets, userRatings, users, type TicketRow } from '../../db/schema.ts';
 
-export type TicketRow = typeof tickets.$inferSelect;
+export type { TicketRow };
 export const TICKETS_PAGE_SIZE = 40;
+
+// TicketView rows carry their contact, user, queue, connection and tags from one statement: the
+// list and every ticket event need them, and one round trip per page beats one per relation.
+const tagsOfTicket = sql<TagView[]>`coalesce((
+  select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}, 'kanban', ${tags.kanban}) order by ${tags.id})
+  from ${ticketTags} inner join ${tags} on ${tags.id} = ${ticketTags.tagId}
+  where ${ticketTags.ticketId} = ${tickets.id}), '[]'::json)`;
+
+const viewColumns = {
+  ticket: tickets,
+  contact: { id: contacts.id, name: contacts.name, number: contacts.number, urlPicture: contacts.urlPicture, isGroup: contacts.isGroup },
+  user: { id: users.id, name: users.name, color: users.color },
+  queue: { id: queues.id, name: queues.name, color: queues.color },
+  whatsapp: { id: connections.id, name: connections.name, channel: connections.channel, groupAsTicket: connections.groupAsTicket },
+  tags: tagsOfTicket,
+  // one NPS answer per ticket (unique index), so the join never repeats a row
+  userRating: { rate: userRatings.rate },
+};
+
+// A dynamic select: callers add where, order, limit and offset.
+const selectTicketViewRows = (db: DbOrTx) =>
+  db
+    .select(viewColumns)
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(connections, eq(connections.id, tickets.whatsappId))
+    .leftJoin(userRatings, eq(userRatings.ticketId, tickets.id))
+    .$dynamic();
+
+export type TicketViewRow = Awaited<ReturnType<ReturnType<typeof selectTicketViewRows>['execute']>>[number];
+
+// Rows already in hand (just changed and committed) with their relations.
+export const findTicketViewRows = (db: DbOrTx, ticketIds: number[]) => selectTicketViewRows(db).where(inArray(tickets.id, ticketIds));
 
 const on = (value: string) => value === 'enabled';
 
@@ -171,15 +206,6 @@ export const updateTicket = async (db: DbOrTx, companyId: number, ticketId: numb
   return row;
 };
 
-export const resetUnread = async (db: DbOrTx, companyId: number, ticketId: number) => {
-  const changed = await db
-    .update(tickets)
-    .set({ unreadMessages: 0 })
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId), sql`${tickets.unreadMessages} > 0`))
-    .returning({ id: tickets.id });
-  return changed.length > 0;
-};
-
 export const deleteTicket = async (db: DbOrTx, companyId: number, ticketId: number) => {
   const deleted = await db
     .delete(tickets)
@@ -208,3 +234,39 @@ export const closeLiveTicketsOfConnection = (db: DbOrTx, companyId: number, conn
     .set({ status: 'closed', closedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(tickets.companyId, companyId), eq(tickets.whatsappId, connectionId), ne(tickets.status, 'closed')))
     .returning();
+
+// The contact's latest ticket on the connection, if it was closed at or after `since`.
+export const recentlyClosedTicket = async (db: DbOrTx, companyId: number, contactId: number, connectionId: number, since: Date) => {
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.companyId, companyId),
+        eq(tickets.contactId, contactId),
+        eq(tickets.whatsappId, connectionId),
+        eq(tickets.status, 'closed'),
+        gte(tickets.closedAt, since),
+      ),
+    )
+    .orderBy(desc(tickets.closedAt))
+    .limit(1);
+  return row;
+};
+
+// How many tickets wait unassigned in the queue up to and including this one.
+export const queuePosition = async (db: DbOrTx, companyId: number, queueId: number, ticketId: number) => {
+  const [row] = await db
+    .select({ value: count() })
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.companyId, companyId),
+        eq(tickets.queueId, queueId),
+        eq(tickets.status, 'pending'),
+        isNull(tickets.userId),
+        lte(tickets.id, ticketId),
+      ),
+    );
+  return row?.value ?? 1;
+};

@@ -1,58 +1,49 @@
 // Ticket lifecycle of 01-core §4: list and show under the §6 visibility rules, create, the
-// transitions of PUT /tickets/{id}, delete and close-all. Changes commit first, events follow.
-import { and, count, eq } from 'drizzle-orm';
-import { can } from '@atende/shared/permissions';
-import { renderPlaceholders } from '@atende/shared/placeholders';
+// transitions of PUT /tickets/{id} (ticket-lifecycle.ts), delete and close-all. Changes commit
+// first, events follow.
 import { canSeeTicket } from '@atende/shared/ticket-visibility';
-import type {
-  TicketConflict,
-  TicketCreateBody,
-  TicketsListQuery,
-  TicketsPage,
-  TicketUpdateBody,
-  TicketView,
-} from '@atende/shared/tickets';
+import type { TicketCreateBody, TicketsListQuery, TicketsPage, TicketUpdateBody, TicketView } from '@atende/shared/tickets';
 import type { MessageView } from '@atende/shared/messages';
 import type { CompanySettings } from '@atende/shared/settings';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { connections, contactTags, contacts, queues, users } from '../../db/schema.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import type { TenantContext } from '../../platform/access.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
-import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { touchInactivity } from '../expiry/inactivity.ts';
-import { writeAutomaticMessage } from '../messages/automatic-message.ts';
+import { findConnection, findDefaultConnection } from '../connections/connections.repo.ts';
+import { findContact } from '../contacts/contacts.repo.ts';
 import { toMessageView } from '../messages/message-view.ts';
-import { writeOutboundMessage } from '../messages/outbound-message.ts';
 import type { MessageRow } from '../messages/messages.repo.ts';
-import { startRedirectCountdown } from '../queues/queue-redirect.ts';
-import { stopRotationCountdown } from '../queues/queue-rotation.ts';
-import { askForRating, ratingConnectionFor } from '../ratings/nps.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
-import { decideTransition } from './ticket-transitions.ts';
-import { listTicketLogs, writeTicketLog, type TicketLogType } from './ticket-logs.repo.ts';
+import type { TicketEvents, TicketOutcome } from './ticket-events.ts';
+import * as lifecycle from './ticket-lifecycle.ts';
+import { listTicketLogs, writeTicketLog } from './ticket-logs.repo.ts';
+import { addTicketTag, clearKanbanTags, findTag } from './ticket-tags.repo.ts';
 import { allTicketTimerKinds, cancelTicketTimers } from './ticket-timers.ts';
+import { decideTransition, type Transition } from './ticket-transitions.ts';
 import { toTicketView, toTicketViews } from './ticket-view.ts';
 import * as repo from './tickets.repo.ts';
 import type { TicketRow } from './tickets.repo.ts';
 
-type Deps = { db: Db; bus: EventBus; clock: Clock };
-
-// A ticket after a change, with the messages the change wrote (published after the commit).
-// closedBefore: the ticket a transfer closed when it opened a new one (closeTicketOnTransfer).
-export type TicketOutcome = { row: TicketRow; messages: MessageRow[]; closedBefore?: TicketRow };
-
-// Used when sendMsgTransfTicket is on and the company left transferMessage empty.
-export const DEFAULT_TRANSFER_MESSAGE = 'Seu atendimento foi transferido para {{queue}}. Aguarde, já vamos te atender!';
+type Deps = { db: Db; bus: EventBus; clock: Clock; events: TicketEvents };
 
 const ticketNotFound = () => notFound('ERR_NO_TICKET_FOUND');
-const on = (value: string) => value === 'enabled';
 
-export const createTicketsService = ({ db, bus, clock }: Deps) => {
+const useCases: Record<Transition, (step: lifecycle.TransitionStep) => Promise<TicketOutcome>> = {
+  accept: lifecycle.accept,
+  reopen: lifecycle.reopen,
+  return: lifecycle.returnToQueue,
+  resolve: lifecycle.resolve,
+  ignore: lifecycle.ignore,
+  transfer: lifecycle.transfer,
+  changeQueue: lifecycle.changeQueue,
+  settings: lifecycle.updateSettings,
+};
 
-  const masksFor = (tenant: TenantContext, settings: CompanySettings) =>
-    on(settings.lgpdHideNumber) && tenant.actor.profile === 'user';
+export const createTicketsService = ({ db, bus, clock, events }: Deps) => {
+  const masksFor = (tenant: TenantContext, settings: CompanySettings) => lifecycle.on(settings.lgpdHideNumber) && tenant.actor.profile === 'user';
 
   const viewsFor = async (tenant: TenantContext, rows: TicketRow[]) => {
     const settings = await readCompanySettings(db, tenant.companyId);
@@ -62,7 +53,7 @@ export const createTicketsService = ({ db, bus, clock }: Deps) => {
   // Events reach many users; with lgpdHideNumber on they carry masked numbers for everyone.
   const publishTicket = async (row: TicketRow) => {
     const settings = await readCompanySettings(db, row.companyId);
-    const [ticket] = await toTicketViews(db, [row], { maskNumbers: on(settings.lgpdHideNumber) });
+    const [ticket] = await toTicketViews(db, [row], { maskNumbers: lifecycle.on(settings.lgpdHideNumber) });
     bus.publish({ companyId: row.companyId, event: 'ticket', payload: { action: 'update', ticket }, audience: { ticket: row } });
     return ticket;
   };
@@ -78,267 +69,67 @@ export const createTicketsService = ({ db, bus, clock }: Deps) => {
     });
   };
 
-  const visibleTicket = async (tenant: TenantContext, row: TicketRow | undefined) => {
-    if (!row || !canSeeTicket(tenant.actor, row)) throw ticketNotFound();
-    return row;
-  };
-
-  const conflictWith = async (tx: DbOrTx, holder: TicketRow): Promise<AppError> => {
-    const [user] = holder.userId
-      ? await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, holder.userId))
-      : [];
-    const [queue] = holder.queueId
-      ? await tx.select({ id: queues.id, name: queues.name, color: queues.color }).from(queues).where(eq(queues.id, holder.queueId))
-      : [];
-    const conflict: TicketConflict = { id: holder.id, uuid: holder.uuid, userId: holder.userId, user: user ?? null, queue: queue ?? null };
-    return new AppError('ERR_OTHER_OPEN_TICKET', 409, { error: JSON.stringify(conflict), code: 'ERR_OTHER_OPEN_TICKET' });
-  };
-
-  const queueExists = async (tx: DbOrTx, companyId: number, queueId: number) =>
-    (await tx.select({ id: queues.id }).from(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, queueId)))).length > 0;
-
-  const companyHasQueues = async (tx: DbOrTx, companyId: number) =>
-    ((await tx.select({ value: count() }).from(queues).where(eq(queues.companyId, companyId)))[0]?.value ?? 0) > 0;
-
-  const log = (tx: DbOrTx, row: TicketRow, type: TicketLogType, userId: number | null, queueId = row.queueId) =>
-    writeTicketLog(tx, { companyId: row.companyId, ticketId: row.id, type, userId, queueId });
-
-  const contactName = async (tx: DbOrTx, contactId: number) =>
-    (await tx.select({ name: contacts.name }).from(contacts).where(eq(contacts.id, contactId)))[0]?.name ?? '';
-
-  const liveStatusFor = (row: TicketRow): 'group' | 'open' => (row.isGroup ? 'group' : 'open');
-
-  type Outcome = TicketOutcome;
-
-  const publishOutcome = async (outcome: Outcome) => {
+  const publishOutcome = async (outcome: TicketOutcome) => {
     if (outcome.closedBefore) await publishTicket(outcome.closedBefore);
     if (outcome.messages.length === 0) await publishTicket(outcome.row);
     for (const message of outcome.messages) await publishMessage(outcome.row, message);
   };
 
-  // The countdowns that follow a ticket's status: inactivity while open, redirect while waiting;
-  // a rotation's countdown ends once someone handles the ticket by hand.
-  const keepCountdowns = async (tx: DbOrTx, row: TicketRow) => {
-    await touchInactivity(tx, row, clock.now());
-    await startRedirectCountdown(tx, row, clock.now());
-    await stopRotationCountdown(tx, row.id);
+  const visibleTicket = async (tenant: TenantContext, ticketId: number) => {
+    const row = await repo.findTicket(db, tenant.companyId, ticketId);
+    if (!row || !canSeeTicket(tenant.actor, row)) throw ticketNotFound();
+    return row;
   };
 
-  // sendFarewellWaitingTicket: closing a waiting ticket sends the connection's completion message.
-  const farewellToWaiting = async (tx: DbOrTx, row: TicketRow, settings: CompanySettings): Promise<Outcome> => {
-    if (!on(settings.sendFarewellWaitingTicket) || row.whatsappId === null || row.isGroup) return { row, messages: [] };
-    const [connection] = await tx
-      .select({ complationMessage: connections.complationMessage })
-      .from(connections)
-      .where(eq(connections.id, row.whatsappId));
-    if (!connection?.complationMessage.trim()) return { row, messages: [] };
-    const sent = await writeAutomaticMessage(tx, row, connection.complationMessage, clock.now());
-    return { row: sent.ticket, messages: [sent.message] };
-  };
-
-  // Sends the accept greeting once (01-core §4 Greeting on accept).
-  const greetOnAccept = async (tx: DbOrTx, row: TicketRow, settings: CompanySettings, actorId: number): Promise<Outcome> => {
-    const template = settings.greetingAcceptedMessage.trim();
-    if (!on(settings.sendGreetingAccepted) || !template || row.greetingSentAt) return { row, messages: [] };
-    if (row.isGroup) {
-      const [connection] = row.whatsappId
-        ? await tx.select({ groupAsTicket: connections.groupAsTicket }).from(connections).where(eq(connections.id, row.whatsappId))
-        : [];
-      if (connection?.groupAsTicket !== 'enabled') return { row, messages: [] };
-    }
-    const body = renderPlaceholders(template, { name: await contactName(tx, row.contactId), protocol: String(row.id), now: clock.now() });
-    const sent = await writeOutboundMessage(tx, row, { body, userId: actorId, isPrivate: false });
-    const marked = await repo.updateTicket(tx, row.companyId, row.id, { greetingSentAt: new Date() });
-    return { row: marked ?? sent.ticket, messages: [sent.message] };
-  };
-
-  const transition = async (tenant: TenantContext, current: TicketRow, body: TicketUpdateBody): Promise<Outcome> => {
-    const me = tenant.userId;
-    const kind = decideTransition(current, body, me);
+  const transition = async (tenant: TenantContext, current: TicketRow, body: TicketUpdateBody): Promise<TicketOutcome> => {
+    const kind = decideTransition(current, body, tenant.userId);
     if (!kind) throw new AppError('ERR_INVALID_TRANSITION', 400);
     const settings = await readCompanySettings(db, tenant.companyId);
-    const isAdmin = tenant.actor.profile === 'admin';
-    const extra = {
-      ...(body.useIntegration !== undefined && { useIntegration: body.useIntegration }),
-      ...(body.amountUsedBotQueues !== undefined && { amountUsedBotQueues: body.amountUsedBotQueues }),
-    };
+    return withTransaction(db, (tx) => useCases[kind]({ tx, tenant, current, body, settings, clock, events }));
+  };
 
-    return db.transaction(async (tx) => {
-      const guarded = async (values: Partial<TicketRow>) => {
-        const updated = await repo.updateTicketFrom(tx, tenant.companyId, current, { ...extra, ...values });
-        if (updated) return updated;
-        // someone else moved the ticket first
-        const now = await repo.findTicket(tx, tenant.companyId, current.id);
-        if (now && now.userId !== null && now.userId !== me) throw await conflictWith(tx, now);
-        throw new AppError('ERR_INVALID_TRANSITION', 409);
-      };
-      const queueFor = async () => {
-        const queueId = body.queueId ?? current.queueId;
-        if (queueId !== null && !(await queueExists(tx, tenant.companyId, queueId))) throw notFound('ERR_NOT_FOUND');
-        if (queueId === null && (await companyHasQueues(tx, tenant.companyId))) throw new AppError('ERR_QUEUE_REQUIRED', 400);
-        return queueId;
-      };
+  // A contact and connection of the company for a new ticket; no connection named means the default one.
+  const openingTarget = async (tx: DbOrTx, tenant: TenantContext, body: TicketCreateBody) => {
+    const contact = await findContact(tx, tenant.companyId, body.contactId);
+    if (!contact) throw notFound('ERR_NO_CONTACT_FOUND');
+    const queueId = body.queueId ?? null;
+    if (queueId !== null) await lifecycle.assertQueueExists(tx, tenant.companyId, queueId);
+    const connection =
+      body.whatsappId !== undefined && body.whatsappId !== null
+        ? await findConnection(tx, tenant.companyId, body.whatsappId)
+        : await findDefaultConnection(tx, tenant.companyId);
+    if (!connection && body.whatsappId !== undefined && body.whatsappId !== null) throw notFound('ERR_NO_WAPP_FOUND');
+    return { contact, queueId, connection };
+  };
 
-      switch (kind) {
-        case 'accept': {
-          if (current.userId !== null && current.userId !== me) throw await conflictWith(tx, current);
-          const queueId = await queueFor();
-          let row = await guarded({ status: liveStatusFor(current), userId: me, queueId, isTransfered: false });
-          await log(tx, row, 'open', me);
-          const greeted = await greetOnAccept(tx, row, settings, me);
-          row = greeted.row;
-          await keepCountdowns(tx, row);
-          return { row, messages: greeted.messages };
-        }
-        case 'reopen': {
-          const queueId = await queueFor();
-          try {
-            const row = await tx.transaction(async (inner) => {
-              const updated = await repo.updateTicketFrom(inner, tenant.companyId, current, {
-                ...extra,
-                status: liveStatusFor(current),
-                userId: me,
-                queueId,
-                closedAt: null,
-              });
-              if (!updated) throw new AppError('ERR_INVALID_TRANSITION', 409);
-              return updated;
-            });
-            await log(tx, row, 'reopen', me);
-            await keepCountdowns(tx, row);
-            return { row, messages: [] };
-          } catch (error) {
-            if (!isUniqueViolation(error, 'tickets_one_live_per_contact_key')) throw error;
-            const holder = await repo.findLiveTicket(tx, tenant.companyId, current.contactId, current.whatsappId);
-            throw holder ? await conflictWith(tx, holder) : error;
-          }
-        }
-        case 'return': {
-          if (current.userId !== me && !isAdmin) throw forbidden();
-          const row = await guarded({ status: 'pending', userId: null });
-          await log(tx, row, 'pending', me);
-          await keepCountdowns(tx, row);
-          return { row, messages: [] };
-        }
-        case 'resolve': {
-          if (current.userId !== me && !isAdmin && !on(tenant.actor.allUserChat)) throw forbidden();
-          if (on(settings.requiredTag)) {
-            const [tagged] = await tx.select({ value: count() }).from(contactTags).where(eq(contactTags.contactId, current.contactId));
-            if ((tagged?.value ?? 0) === 0) throw new AppError('ERR_REQUIRED_TAG', 400);
-          }
-          // with ratings on, the ticket first waits for the customer's rating (status nps)
-          const rating = await ratingConnectionFor(tx, current, settings);
-          let row = await guarded(
-            rating
-              ? { status: 'nps', amountUsedBotQueues: 0, amountUsedBotQueuesNPS: 0 }
-              : { status: 'closed', closedAt: clock.now(), amountUsedBotQueues: 0 },
-          );
-          if (!rating) await log(tx, row, 'closed', me);
-          await cancelTicketTimers(tx, row.id, allTicketTimerKinds);
-          const messages: MessageRow[] = [];
-          if (body.sendFarewellMessage) {
-            const [owner] = await tx.select({ farewell: users.farewellMessage }).from(users).where(eq(users.id, me));
-            const [connection] = row.whatsappId
-              ? await tx.select({ completion: connections.complationMessage }).from(connections).where(eq(connections.id, row.whatsappId))
-              : [];
-            // the attendant's own farewell, else the connection's completion message, which a
-            // rated ticket sends after the answer instead
-            const farewell = owner?.farewell.trim() || (rating ? '' : (connection?.completion.trim() ?? ''));
-            if (farewell) {
-              const text = renderPlaceholders(farewell, {
-                name: await contactName(tx, row.contactId),
-                protocol: String(row.id),
-                now: clock.now(),
-              });
-              const sent = await writeOutboundMessage(tx, row, { body: text, userId: me, isPrivate: false });
-              row = sent.ticket;
-              messages.push(sent.message);
-            }
-          }
-          if (rating) {
-            const asked = await askForRating(tx, row, rating, clock.now());
-            row = asked.ticket;
-            messages.push(asked.message);
-          }
-          return { row, messages };
-        }
-        case 'ignore': {
-          if (!can(tenant.actor, 'tickets:ignorePending')) throw forbidden();
-          const row = await guarded({ status: 'closed', closedAt: clock.now(), amountUsedBotQueues: 0 });
-          await log(tx, row, 'closed', me);
-          await cancelTicketTimers(tx, row.id, allTicketTimerKinds);
-          return current.status === 'pending' ? farewellToWaiting(tx, row, settings) : { row, messages: [] };
-        }
-        case 'transfer': {
-          if (body.queueId === undefined || body.queueId === null) throw new AppError('ERR_QUEUE_REQUIRED', 400);
-          if (!(await queueExists(tx, tenant.companyId, body.queueId))) throw notFound('ERR_NOT_FOUND');
-          const targetUserId = body.userId ?? null;
-          if (targetUserId !== null) {
-            const [target] = await tx
-              .select({ id: users.id })
-              .from(users)
-              .where(and(eq(users.companyId, tenant.companyId), eq(users.id, targetUserId)));
-            if (!target) throw notFound('ERR_NO_USER_FOUND');
-          }
-          const status = targetUserId === null ? 'pending' : liveStatusFor(current);
-          // closeTicketOnTransfer: moving to another queue closes this ticket and opens a new one there
-          const closesOld = on(settings.closeTicketOnTransfer) && current.queueId !== null && body.queueId !== current.queueId;
-          let row: TicketRow;
-          let closedBefore: TicketRow | undefined;
-          if (closesOld) {
-            closedBefore = await guarded({ status: 'closed', closedAt: clock.now(), amountUsedBotQueues: 0 });
-            await log(tx, closedBefore, 'transfered', me, current.queueId);
-            await log(tx, closedBefore, 'closed', me, current.queueId);
-            await cancelTicketTimers(tx, closedBefore.id, allTicketTimerKinds);
-            row = await repo.insertTicket(tx, {
-              companyId: current.companyId,
-              contactId: current.contactId,
-              whatsappId: current.whatsappId,
-              channel: current.channel,
-              isGroup: current.isGroup,
-              queueId: body.queueId,
-              userId: targetUserId,
-              status,
-              isTransfered: true,
-              lastMessage: current.lastMessage,
-            });
-            await log(tx, row, 'create', me, body.queueId);
-          } else {
-            row = await guarded({ status, userId: targetUserId, queueId: body.queueId, isTransfered: true });
-            await log(tx, row, 'transfered', me, current.queueId);
-          }
-          await log(tx, row, 'receivedTransfer', targetUserId, body.queueId);
-          const messages: MessageRow[] = [];
-          const note = body.msgTransfer?.trim();
-          if (note) {
-            const sent = await writeOutboundMessage(tx, row, { body: note, userId: me, isPrivate: true });
-            row = sent.ticket;
-            messages.push(sent.message);
-          }
-          if (on(settings.sendMsgTransfTicket) && !row.isGroup) {
-            const [queue] = await tx.select({ name: queues.name }).from(queues).where(eq(queues.id, body.queueId));
-            const [user] = targetUserId ? await tx.select({ name: users.name }).from(users).where(eq(users.id, targetUserId)) : [];
-            const template = settings.transferMessage.trim() || DEFAULT_TRANSFER_MESSAGE;
-            const sent = await writeAutomaticMessage(tx, row, template, clock.now(), { queue: queue?.name ?? '', user: user?.name ?? '' });
-            row = sent.ticket;
-            messages.push(sent.message);
-          }
-          await keepCountdowns(tx, row);
-          return { row, messages, closedBefore };
-        }
-        case 'changeQueue': {
-          const queueId = await queueFor();
-          const row = await guarded({ queueId });
-          if (queueId !== current.queueId) {
-            await log(tx, row, 'queue', me);
-            await keepCountdowns(tx, row);
-          }
-          return { row, messages: [] };
-        }
-        case 'settings':
-          return { row: await guarded({}), messages: [] };
+  const create = async (tenant: TenantContext, body: TicketCreateBody): Promise<TicketView> => {
+    const row = await withTransaction(db, async (tx) => {
+      const { contact, queueId, connection } = await openingTarget(tx, tenant, body);
+      const whatsappId = connection?.id ?? null;
+      try {
+        const created = await withTransaction(tx, (inner) =>
+          repo.insertTicket(inner, {
+            companyId: tenant.companyId,
+            contactId: contact.id,
+            whatsappId,
+            queueId,
+            userId: tenant.userId,
+            status: contact.isGroup ? 'group' : 'open',
+            isGroup: contact.isGroup,
+            channel: connection?.channel ?? contact.channel,
+          }),
+        );
+        await lifecycle.logTicket(tx, created, 'create', tenant.userId);
+        await events.handled(tx, created, clock.now());
+        return created;
+      } catch (error) {
+        if (!isUniqueViolation(error, 'tickets_one_live_per_contact_key')) throw error;
+        const holder = await repo.findLiveTicket(tx, tenant.companyId, contact.id, whatsappId);
+        throw holder ? await lifecycle.conflictWith(tx, holder) : error;
       }
     });
+    await publishTicket(row);
+    return (await viewsFor(tenant, [row]))[0];
   };
 
   return {
@@ -347,9 +138,7 @@ export const createTicketsService = ({ db, bus, clock }: Deps) => {
       return Boolean(row && canSeeTicket(tenant.actor, row));
     },
 
-    visibleTicket: async (tenant: TenantContext, ticketId: number) =>
-      visibleTicket(tenant, await repo.findTicket(db, tenant.companyId, ticketId)),
-
+    visibleTicket,
     viewsFor,
     publishTicket,
     publishMessage,
@@ -367,81 +156,27 @@ export const createTicketsService = ({ db, bus, clock }: Deps) => {
       };
     },
 
-    show: async (tenant: TenantContext, ticketId: number): Promise<TicketView> => {
-      const row = await visibleTicket(tenant, await repo.findTicket(db, tenant.companyId, ticketId));
-      return (await viewsFor(tenant, [row]))[0];
-    },
+    show: async (tenant: TenantContext, ticketId: number): Promise<TicketView> => (await viewsFor(tenant, [await visibleTicket(tenant, ticketId)]))[0],
 
     showByUuid: async (tenant: TenantContext, uuid: string): Promise<TicketView> => {
-      const row = await visibleTicket(tenant, await repo.findTicketByUuid(db, tenant.companyId, uuid));
+      const row = await repo.findTicketByUuid(db, tenant.companyId, uuid);
+      if (!row || !canSeeTicket(tenant.actor, row)) throw ticketNotFound();
       await writeTicketLog(db, { companyId: row.companyId, ticketId: row.id, type: 'access', userId: tenant.userId, queueId: row.queueId });
       return (await viewsFor(tenant, [row]))[0];
     },
 
-    create: async (tenant: TenantContext, body: TicketCreateBody): Promise<TicketView> => {
-      const row = await db.transaction(async (tx) => {
-        const [contact] = await tx
-          .select({ id: contacts.id, isGroup: contacts.isGroup, channel: contacts.channel })
-          .from(contacts)
-          .where(and(eq(contacts.companyId, tenant.companyId), eq(contacts.id, body.contactId)));
-        if (!contact) throw notFound('ERR_NO_CONTACT_FOUND');
-        const queueId = body.queueId ?? null;
-        if (queueId !== null && !(await queueExists(tx, tenant.companyId, queueId))) throw notFound('ERR_NOT_FOUND');
-        let whatsappId = body.whatsappId ?? null;
-        if (whatsappId !== null) {
-          const [connection] = await tx
-            .select({ id: connections.id })
-            .from(connections)
-            .where(and(eq(connections.companyId, tenant.companyId), eq(connections.id, whatsappId)));
-          if (!connection) throw notFound('ERR_NO_WAPP_FOUND');
-        } else {
-          const [fallback] = await tx
-            .select({ id: connections.id })
-            .from(connections)
-            .where(and(eq(connections.companyId, tenant.companyId), eq(connections.isDefault, true)))
-            .limit(1);
-          whatsappId = fallback?.id ?? null;
-        }
-        const [channel] = whatsappId
-          ? await tx.select({ channel: connections.channel }).from(connections).where(eq(connections.id, whatsappId))
-          : [];
-        try {
-          const created = await tx.transaction((inner) =>
-            repo.insertTicket(inner, {
-              companyId: tenant.companyId,
-              contactId: contact.id,
-              whatsappId,
-              queueId,
-              userId: tenant.userId,
-              status: contact.isGroup ? 'group' : 'open',
-              isGroup: contact.isGroup,
-              channel: channel?.channel ?? contact.channel,
-            }),
-          );
-          await log(tx, created, 'create', tenant.userId);
-          await keepCountdowns(tx, created);
-          return created;
-        } catch (error) {
-          if (!isUniqueViolation(error, 'tickets_one_live_per_contact_key')) throw error;
-          const holder = await repo.findLiveTicket(tx, tenant.companyId, contact.id, whatsappId);
-          throw holder ? await conflictWith(tx, holder) : error;
-        }
-      });
-      await publishTicket(row);
-      return (await viewsFor(tenant, [row]))[0];
-    },
+    create,
 
     update: async (tenant: TenantContext, ticketId: number, body: TicketUpdateBody): Promise<TicketView> => {
-      const current = await visibleTicket(tenant, await repo.findTicket(db, tenant.companyId, ticketId));
-      const outcome = await transition(tenant, current, body);
+      const outcome = await transition(tenant, await visibleTicket(tenant, ticketId), body);
       await publishOutcome(outcome);
       return (await viewsFor(tenant, [outcome.row]))[0];
     },
 
     remove: async (tenant: TenantContext, ticketId: number) => {
-      const row = await visibleTicket(tenant, await repo.findTicket(db, tenant.companyId, ticketId));
+      const row = await visibleTicket(tenant, ticketId);
       if (row.status === 'closed') throw new AppError('ERR_DELETE_CLOSED_TICKET', 400);
-      const deleted = await db.transaction(async (tx) => {
+      const deleted = await withTransaction(db, async (tx) => {
         if (!(await repo.deleteTicket(tx, tenant.companyId, ticketId))) return false;
         await cancelTicketTimers(tx, ticketId, allTicketTimerKinds);
         return true;
@@ -452,19 +187,15 @@ export const createTicketsService = ({ db, bus, clock }: Deps) => {
 
     closeAll: async (tenant: TenantContext, status: 'open' | 'pending', queueIds: number[]) => {
       const settings = await readCompanySettings(db, tenant.companyId);
-      const closed = await db.transaction(async (tx) => {
+      const closed = await withTransaction(db, async (tx) => {
         const candidates = await repo.liveTicketsToClose(tx, tenant.companyId, status, queueIds);
-        const done: Outcome[] = [];
+        const done: TicketOutcome[] = [];
         for (const candidate of candidates) {
-          const row = await repo.updateTicketFrom(tx, tenant.companyId, candidate, {
-            status: 'closed',
-            closedAt: clock.now(),
-            amountUsedBotQueues: 0,
-          });
+          const row = await repo.updateTicketFrom(tx, tenant.companyId, candidate, { status: 'closed', closedAt: clock.now(), amountUsedBotQueues: 0 });
           if (!row) continue;
-          await log(tx, row, 'closed', tenant.userId);
+          await lifecycle.logTicket(tx, row, 'closed', tenant.userId);
           await cancelTicketTimers(tx, row.id, allTicketTimerKinds);
-          done.push(candidate.status === 'pending' ? await farewellToWaiting(tx, row, settings) : { row, messages: [] });
+          done.push(candidate.status === 'pending' ? await lifecycle.farewellToWaiting(tx, row, settings, clock.now()) : { row, messages: [] });
         }
         return done;
       });
@@ -473,8 +204,48 @@ export const createTicketsService = ({ db, bus, clock }: Deps) => {
     },
 
     logs: async (tenant: TenantContext, ticketId: number) => {
-      await visibleTicket(tenant, await repo.findTicket(db, tenant.companyId, ticketId));
+      await visibleTicket(tenant, ticketId);
       return listTicketLogs(db, tenant.companyId, ticketId);
+    },
+
+    // Kanban stage (01-core §7 ticket-tags): clearing drops the ticket's kanban tags, setting adds one.
+    clearKanbanStage: async (tenant: TenantContext, ticketId: number) => {
+      const ticket = await visibleTicket(tenant, ticketId);
+      await clearKanbanTags(db, ticket.companyId, ticket.id);
+      await publishTicket(ticket);
+    },
+
+    setKanbanStage: async (tenant: TenantContext, ticketId: number, tagId: number) => {
+      const ticket = await visibleTicket(tenant, ticketId);
+      const tag = await findTag(db, ticket.companyId, tagId);
+      if (!tag) throw notFound('ERR_NOT_FOUND');
+      await addTicketTag(db, ticket.companyId, ticket.id, tag.id);
+      return publishTicket(ticket);
+    },
+
+    // A deleted connection's live tickets close first (tickets.repo.ts closeLiveTicketsOfConnection).
+    closeTicketsOfConnection: async (tx: DbOrTx, companyId: number, connectionId: number, userId: number) => {
+      const closed = await repo.closeLiveTicketsOfConnection(tx, companyId, connectionId);
+      for (const ticket of closed) await writeTicketLog(tx, { companyId, ticketId: ticket.id, userId, type: 'closed' });
+      return closed;
+    },
+
+    // What the messages of a ticket need from its lifecycle (messages.service.ts TicketAccess).
+    // The contact's live ticket on the connection, opened for the user when there is none (forward).
+    liveTicketFor: async (tenant: TenantContext, target: { contactId: number; whatsappId: number | null; queueId: number | null }) => {
+      const live = await repo.findLiveTicket(db, tenant.companyId, target.contactId, target.whatsappId);
+      if (live) return live;
+      const created = await create(tenant, target);
+      const row = await repo.findTicket(db, tenant.companyId, created.id);
+      if (!row) throw ticketNotFound();
+      return row;
+    },
+
+    replied: (tx: DbOrTx, ticket: TicketRow) => events.replied(tx, ticket, clock.now()),
+
+    // A message forwarded into a waiting ticket counts as the user opening it.
+    forwardedInto: async (tx: DbOrTx, ticket: TicketRow, userId: number) => {
+      if (ticket.status === 'pending') await writeTicketLog(tx, { companyId: ticket.companyId, ticketId: ticket.id, type: 'open', userId });
     },
   };
 };

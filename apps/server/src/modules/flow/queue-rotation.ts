@@ -5,12 +5,13 @@
 // accepts it. Any manual change of the ticket (accept, return, transfer, queue change, close)
 // ends the countdown; the countdown starts again only when a rotation assigns the ticket.
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { findQueue, onlineAttendantsOf, type FlowQueue } from '../flow/flow.repo.ts';
+import { findQueue, type QueueRow } from '../queues/queues.repo.ts';
 import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
 import { cancelTicketTimers, scheduleTicketTimer, ticketTimerKinds, type TicketTimer } from '../tickets/ticket-timers.ts';
 import * as ticketsRepo from '../tickets/tickets.repo.ts';
 import type { TicketRow } from '../tickets/tickets.repo.ts';
-import type { TicketOutcome } from '../tickets/tickets.service.ts';
+import type { TicketOutcome } from '../tickets/ticket-events.ts';
+import { onlineAttendantsOf } from '../users/users.repo.ts';
 
 const MINUTE_MS = 60_000;
 const kind = ticketTimerKinds.queueRotation;
@@ -22,10 +23,10 @@ export const rotationAttendant = async (db: DbOrTx, companyId: number, queueId: 
   return attendants.sort((a, b) => a.liveTickets - b.liveTickets || a.id - b.id)[0]?.id;
 };
 
-const rotates = (queue: FlowQueue | undefined): queue is FlowQueue => Boolean(queue?.ativarRoteador && queue.tempoRoteador > 0);
+const rotates = (queue: QueueRow | undefined): queue is QueueRow => Boolean(queue?.ativarRoteador && queue.tempoRoteador > 0);
 
 // A rotation assigned the ticket: its attendant has tempoRoteador minutes to accept it.
-export const startRotationCountdown = async (db: DbOrTx, ticket: TicketRow, queue: FlowQueue, now: Date) => {
+export const startRotationCountdown = async (db: DbOrTx, ticket: TicketRow, queue: QueueRow, now: Date) => {
   if (!rotates(queue)) return;
   await scheduleTicketTimer(db, kind, ticket, new Date(now.getTime() + queue.tempoRoteador * MINUTE_MS));
 };

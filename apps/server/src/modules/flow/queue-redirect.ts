@@ -8,7 +8,7 @@ import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
 import { cancelTicketTimers, findTicketTimer, scheduleTicketTimer, ticketTimerKinds, type TicketTimer } from '../tickets/ticket-timers.ts';
 import * as ticketsRepo from '../tickets/tickets.repo.ts';
 import type { TicketRow } from '../tickets/tickets.repo.ts';
-import type { TicketOutcome } from '../tickets/tickets.service.ts';
+import type { TicketOutcome } from '../tickets/ticket-events.ts';
 
 const MINUTE_MS = 60_000;
 const kind = ticketTimerKinds.queueRedirect;

@@ -3,8 +3,8 @@
 // pixel limit (ARCHITECTURE §4 Input is hostile).
 import { fileTypeFromBuffer } from 'file-type';
 import type { MediaType } from '@atende/shared/messages';
-import { AppError } from '../../platform/errors.ts';
-import { decodesWithinLimit } from '../../platform/images.ts';
+import { AppError } from './errors.ts';
+import { decodesWithinLimit } from './images.ts';
 import { isAudioOnly } from './container-tracks.ts';
 
 const allowedMime: Record<string, MediaType> = {

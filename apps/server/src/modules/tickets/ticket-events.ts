@@ -1,0 +1,50 @@
+// How the rules of other areas take part in a ticket's changes without the lifecycle importing
+// them (and them importing it back): queue redirect and rotation, inactivity expiry and ratings
+// register here in app.ts, and run inside the transaction of the change.
+import type { CompanySettings } from '@atende/shared/settings';
+import type { DbOrTx } from '../../db/client.ts';
+import type { MessageRow } from '../messages/messages.repo.ts';
+import type { TicketRow } from './tickets.repo.ts';
+
+// A ticket after a change, with the messages the change wrote (published after the commit).
+// closedBefore: the ticket a transfer closed when it opened a new one (closeTicketOnTransfer).
+export type TicketOutcome = { row: TicketRow; messages: MessageRow[]; closedBefore?: TicketRow };
+
+type TicketListener = (tx: DbOrTx, ticket: TicketRow, now: Date) => Promise<unknown>;
+
+// Closing asks for the customer's rating first when the rule finds a question to ask; the
+// ticket then waits in status nps.
+export type RatingQuestion = { ratingMessage: string; expiresTicketNPS: number };
+export type RatingRule = {
+  questionFor: (tx: DbOrTx, ticket: TicketRow, settings: CompanySettings) => Promise<RatingQuestion | undefined>;
+  ask: (tx: DbOrTx, ticket: TicketRow, question: RatingQuestion, now: Date) => Promise<{ ticket: TicketRow; message: MessageRow }>;
+};
+
+export const createTicketEvents = () => {
+  const handledListeners: TicketListener[] = [];
+  const repliedListeners: TicketListener[] = [];
+  let ratingRule: RatingRule | undefined;
+  const notify = async (listeners: TicketListener[], tx: DbOrTx, ticket: TicketRow, now: Date) => {
+    for (const listener of listeners) await listener(tx, ticket, now);
+  };
+
+  return {
+    // An attendant changed who holds the ticket or where it waits (create, accept, reopen,
+    // return, transfer, queue change): the countdowns that follow its status start or stop.
+    onHandled: (listener: TicketListener) => void handledListeners.push(listener),
+    handled: (tx: DbOrTx, ticket: TicketRow, now: Date) => notify(handledListeners, tx, ticket, now),
+    // The company answered the customer on the ticket.
+    onReplied: (listener: TicketListener) => void repliedListeners.push(listener),
+    replied: (tx: DbOrTx, ticket: TicketRow, now: Date) => notify(repliedListeners, tx, ticket, now),
+    useRatingRule: (rule: RatingRule) => {
+      ratingRule = rule;
+    },
+    ratingQuestionFor: async (tx: DbOrTx, ticket: TicketRow, settings: CompanySettings) => ratingRule?.questionFor(tx, ticket, settings),
+    askForRating: (tx: DbOrTx, ticket: TicketRow, question: RatingQuestion, now: Date) => {
+      if (!ratingRule) throw new Error('no rating rule registered');
+      return ratingRule.ask(tx, ticket, question, now);
+    },
+  };
+};
+
+export type TicketEvents = ReturnType<typeof createTicketEvents>;
