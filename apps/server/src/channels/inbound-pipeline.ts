@@ -1,6 +1,6 @@
 // Every channel's inbound messages end here: find or create the contact, find the live ticket or
 // open a pending one, store the message once per (connection, provider id), bump unread and last
-// message, let the conversation flow (modules/flow) answer in the same transaction, then publish
+// message, let the conversation flow (modules/chatbot) answer in the same transaction, then publish
 // after commit. Answers only after the message is durably stored.
 import { and, eq } from 'drizzle-orm';
 import { normalizeNumber } from '@atende/shared/phone';
@@ -8,11 +8,11 @@ import type { Db } from '../db/client.ts';
 import { connections } from '../db/schema.ts';
 import { notFound } from '../platform/errors.ts';
 import type { Metrics } from '../platform/operations/metrics.ts';
-import type { InboundAutomationService } from '../modules/attendance/inbound-automation.ts';
-import type { ConversationFlow } from '../modules/flow/conversation-flow.ts';
+import type { InboundAutomationService } from '../modules/chatbot/inbound-automation.service.ts';
+import type { ConversationFlow } from '../modules/chatbot/chatbot.service.ts';
 import * as messagesRepo from '../modules/messages/messages.repo.ts';
 import { newContactsAcceptAudio, upsertContactByNumber } from '../modules/contacts/contacts.repo.ts';
-import { findOrOpenLiveTicket } from '../modules/tickets/live-ticket.ts';
+import { findOrOpenLiveTicket } from '../modules/tickets/live-ticket.service.ts';
 import * as ticketsRepo from '../modules/tickets/tickets.repo.ts';
 import type { TicketsService } from '../modules/tickets/tickets.service.ts';
 import type { InboundAck, InboundChange, InboundFailure, InboundMessage } from './provider.ts';

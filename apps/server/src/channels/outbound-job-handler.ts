@@ -1,4 +1,4 @@
-// Runs outbound message jobs (modules/messages/outbound-jobs.ts) through the connection's
+// Runs outbound message jobs (modules/messages/outbound.jobs.ts) through the connection's
 // provider. Safe to run twice: a message that already has a provider id is not sent again. A
 // refusal the peer means for good is recorded on the message (the chat shows it) and ends the job;
 // anything else the provider throws is passing and retried by the job runner.
@@ -9,7 +9,7 @@ import type { Db } from '../db/client.ts';
 import { connections, contacts } from '../db/schema.ts';
 import { JobFailure, type JobHandler } from '../platform/jobs/job-kind.ts';
 import * as messagesRepo from '../modules/messages/messages.repo.ts';
-import type { OutboundJob } from '../modules/messages/outbound-jobs.ts';
+import type { OutboundJob } from '../modules/messages/outbound.jobs.ts';
 import * as ticketsRepo from '../modules/tickets/tickets.repo.ts';
 import type { TicketsService } from '../modules/tickets/tickets.service.ts';
 import { ProviderRejection, type ChannelProvider, type OutboundPayload } from './provider.ts';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema.ts';
 import type { ManualClock } from '../../src/platform/clock.ts';
-import { findTicketTimer, ticketTimerKinds } from '../../src/modules/tickets/ticket-timers.ts';
+import { findTicketTimer, ticketTimerKinds } from '../../src/modules/tickets/ticket-timers.jobs.ts';
 import { connectSocket, recordEvents } from '../helpers/attendance.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { MONDAY_10H, setupFlow, startFlowApp } from './flow-setup.ts';

@@ -9,8 +9,8 @@ import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.ts';
-import { outboundMessageJob } from '../../src/modules/messages/outbound-jobs.ts';
-import { ticketTimerKinds } from '../../src/modules/tickets/ticket-timers.ts';
+import { outboundMessageJob } from '../../src/modules/messages/outbound.jobs.ts';
+import { ticketTimerKinds } from '../../src/modules/tickets/ticket-timers.jobs.ts';
 
 const migrationsFolder = fileURLToPath(new URL('../../src/db/migrations', import.meta.url));
 const before0009 = mkdtempSync(join(tmpdir(), 'atende-migrations-'));

@@ -3,7 +3,7 @@
 import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { checkMedia } from '../../platform/media.ts';
-import { MEDIA_FOLDER } from '../../modules/messages/outbound-message.ts';
+import { MEDIA_FOLDER } from '../../modules/messages/outbound-message.service.ts';
 
 export const MAX_INBOUND_MEDIA_BYTES = 20 * 1024 * 1024;
 

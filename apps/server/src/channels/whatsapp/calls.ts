@@ -3,7 +3,7 @@
 // the caller's ticket as a call_log message, and answered with the company's message if it has one.
 import type { WACallEvent } from '@whiskeysockets/baileys';
 import type { Db } from '../../db/client.ts';
-import { writeOutboundMessage } from '../../modules/messages/outbound-message.ts';
+import { writeOutboundMessage } from '../../modules/messages/outbound-message.service.ts';
 import { readCompanySettings } from '../../modules/settings/company-settings.repo.ts';
 import * as ticketsRepo from '../../modules/tickets/tickets.repo.ts';
 import type { TicketsService } from '../../modules/tickets/tickets.service.ts';

@@ -4,7 +4,7 @@
 import type { ConnectionStatus } from '@atende/shared/connections';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../platform/events.ts';
-import { publishConnection, toConnectionViews } from '../../modules/connections/connection-view.ts';
+import { publishConnection, toConnectionViews } from '../../modules/connections/connections.view.ts';
 import { findConnection, updateConnection, type ConnectionRow } from '../../modules/connections/connections.repo.ts';
 
 export type StatusChange = { status: ConnectionStatus; qrcode?: string; number?: string };

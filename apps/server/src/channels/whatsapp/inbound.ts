@@ -10,7 +10,7 @@ import { connections } from '../../db/schema.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { decodesWithinLimit, isDecodedImageType } from '../../platform/images.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { MEDIA_FOLDER } from '../../modules/messages/outbound-message.ts';
+import { MEDIA_FOLDER } from '../../modules/messages/outbound-message.service.ts';
 import type { InboundPipeline } from '../inbound-pipeline.ts';
 import type { InboundMessage } from '../provider.ts';
 import { ackOfReceipt, ackOfStatus } from './acks.ts';

@@ -14,7 +14,7 @@ import type { Storage } from '../../platform/storage.ts';
 import type { TokenService } from '../../platform/tokens.ts';
 import { findCompanyWithPlan, touchLastLogin, type CompanyWithPlan } from '../companies/companies.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
-import { toUserView } from '../users/user-view.ts';
+import { toUserView } from '../users/users.view.ts';
 import { findUser, findUserByEmail, updateUser, type UserRow } from '../users/users.repo.ts';
 import { hashPassword } from '../users/users.service.ts';
 import * as sessions from './sessions.repo.ts';

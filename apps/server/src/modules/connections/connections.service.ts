@@ -14,7 +14,7 @@ import { checkMedia } from '../../platform/media.ts';
 import { findCompanyWithPlan } from '../companies/companies.repo.ts';
 import { existingQueueIds } from '../queues/queues.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
-import { dayOfImport, forViewer, importInstant, publishConnection, toConnectionViews } from './connection-view.ts';
+import { dayOfImport, forViewer, importInstant, publishConnection, toConnectionViews } from './connections.view.ts';
 import * as repo from './connections.repo.ts';
 
 const channelPlanFlag: Partial<Record<ConnectionChannel, PlanFlag>> = {

@@ -21,7 +21,7 @@ import { findConnection } from '../connections/connections.repo.ts';
 import { findUser } from '../users/users.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { existingTagIds } from '../tags/tags.repo.ts';
-import { toContactView, toContactViews, withMaskedNumber } from './contact-view.ts';
+import { toContactView, toContactViews, withMaskedNumber } from './contacts.view.ts';
 import * as repo from './contacts.repo.ts';
 
 // Asks WhatsApp whether a number has an account (01-core §8 ERR_WAPP_INVALID_CONTACT), through a

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { bearerToken } from '../../platform/access.ts';
 import { routeLimit } from '../../platform/rate-limit/request-limits.ts';
-import { parseMessageFields, readMessageRequest } from '../messages/message-request.ts';
+import { parseMessageFields, readMessageRequest } from '../messages/message-request.routes.ts';
 import type { MessagesApiService } from './messages-api.service.ts';
 
 // Requests are counted per connection token (a digest of it, so counters never hold a token);

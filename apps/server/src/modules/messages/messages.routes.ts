@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageEditBody, messageForwardBody, messageSendBody, messagesAllMeQuery, messagesListQuery } from '@atende/shared/messages';
 import { idParam } from '@atende/shared/validation';
-import { parseMessageFields, readMessageRequest } from './message-request.ts';
+import { parseMessageFields, readMessageRequest } from './message-request.routes.ts';
 import type { MessagesService } from './messages.service.ts';
 
 // 01-core §7 messages calls. POST /messages/{ticketId} takes JSON or multipart (fields plus

@@ -13,11 +13,11 @@ import type { Storage } from '../../platform/storage.ts';
 import { findContact } from '../contacts/contacts.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { findUser } from '../users/users.repo.ts';
-import { lgpdDeletedBody, toMessageViews } from './message-view.ts';
+import { lgpdDeletedBody, toMessageViews } from './messages.view.ts';
 import * as repo from './messages.repo.ts';
-import { enqueueOutbound } from './outbound-jobs.ts';
-import { assertServiceWindow, type ServiceWindowTarget } from './service-window.ts';
-import { outboundDrafts, storeMedias, writeOutboundMessage, writeOutboundMessages, type UploadedMedia } from './outbound-message.ts';
+import { enqueueOutbound } from './outbound.jobs.ts';
+import { assertServiceWindow, type ServiceWindowTarget } from './service-window.rules.ts';
+import { outboundDrafts, storeMedias, writeOutboundMessage, writeOutboundMessages, type UploadedMedia } from './outbound-message.service.ts';
 
 // What the messages of a ticket need from the ticket lifecycle, which app.ts hands in (the
 // tickets service), so the lifecycle can write messages without the two importing each other.

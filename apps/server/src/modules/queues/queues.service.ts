@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { findCompanyWithPlan } from '../companies/companies.repo.ts';
-import { toChatbotView, toQueueViews } from './queue-view.ts';
+import { toChatbotView, toQueueViews } from './queues.view.ts';
 import * as repo from './queues.repo.ts';
 
 const queueNotFound = () => notFound('ERR_NOT_FOUND');

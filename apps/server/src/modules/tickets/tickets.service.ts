@@ -1,5 +1,5 @@
 // Ticket lifecycle of 01-core §4: list and show under the §6 visibility rules, create, the
-// transitions of PUT /tickets/{id} (ticket-lifecycle.ts), delete and close-all. Changes commit
+// transitions of PUT /tickets/{id} (transitions.service.ts), delete and close-all. Changes commit
 // first, events follow.
 import { canSeeTicket } from '@atende/shared/ticket-visibility';
 import type { TicketCreateBody, TicketsListQuery, TicketsPage, TicketUpdateBody, TicketView } from '@atende/shared/tickets';
@@ -14,16 +14,16 @@ import type { EventBus } from '../../platform/events.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { findConnection, findDefaultConnection } from '../connections/connections.repo.ts';
 import { findContact } from '../contacts/contacts.repo.ts';
-import { toMessageView } from '../messages/message-view.ts';
+import { toMessageView } from '../messages/messages.view.ts';
 import type { MessageRow } from '../messages/messages.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
-import type { TicketEvents, TicketOutcome } from './ticket-events.ts';
-import * as lifecycle from './ticket-lifecycle.ts';
+import type { TicketEvents, TicketOutcome } from './tickets.events.ts';
+import * as lifecycle from './transitions.service.ts';
 import { listTicketLogs, writeTicketLog } from './ticket-logs.repo.ts';
 import { addTicketTag, clearKanbanTags, findTag } from './ticket-tags.repo.ts';
-import { allTicketTimerKinds, cancelTicketTimers } from './ticket-timers.ts';
-import { decideTransition, type Transition } from './ticket-transitions.ts';
-import { toTicketView, toTicketViews } from './ticket-view.ts';
+import { allTicketTimerKinds, cancelTicketTimers } from './ticket-timers.jobs.ts';
+import { decideTransition, type Transition } from './transitions.rules.ts';
+import { toTicketView, toTicketViews } from './tickets.view.ts';
 import * as repo from './tickets.repo.ts';
 import type { TicketRow } from './tickets.repo.ts';
 

@@ -4,7 +4,7 @@ import { AVATAR_MAX_BYTES } from '@atende/shared/constants';
 import { ticketsManagerWidthBody, userCreateBody, userUpdateBody, usersListQuery, type AvatarUploadAnswer } from '@atende/shared/users';
 import { idParam } from '@atende/shared/validation';
 import { readSingleUpload } from '../../platform/uploads.ts';
-import { toAvatarJpeg } from './avatar.ts';
+import { toAvatarJpeg } from './avatar.service.ts';
 import type { UsersService } from './users.service.ts';
 
 const userIdParams = z.strictObject({ id: idParam });

@@ -11,7 +11,7 @@ import type { Storage } from '../../platform/storage.ts';
 import { findCompanyWithPlan } from '../companies/companies.repo.ts';
 import { findConnection } from '../connections/connections.repo.ts';
 import { existingQueueIds } from '../queues/queues.repo.ts';
-import { toUserView, toUserViews } from './user-view.ts';
+import { toUserView, toUserViews } from './users.view.ts';
 import * as repo from './users.repo.ts';
 
 export const hashPassword = (password: string) => hash(password, { algorithm: 2 });

@@ -6,10 +6,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { contacts } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { MessageRow } from '../messages/messages.repo.ts';
-import { writeOutboundMessage } from '../messages/outbound-message.ts';
+import { writeOutboundMessage } from '../messages/outbound-message.service.ts';
 import { writeTicketLog, type TicketLogType } from '../tickets/ticket-logs.repo.ts';
 import { updateTicket, type TicketRow } from '../tickets/tickets.repo.ts';
-import type { PickRandom } from './attendant-choice.ts';
+import type { PickRandom } from './attendant-choice.rules.ts';
 import type { ConnectionRow } from '../connections/connections.repo.ts';
 import type { QueueRow } from '../queues/queues.repo.ts';
 

@@ -7,10 +7,10 @@
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { findQueue, type QueueRow } from '../queues/queues.repo.ts';
 import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
-import { cancelTicketTimers, scheduleTicketTimer, ticketTimerKinds, type TicketTimer } from '../tickets/ticket-timers.ts';
+import { cancelTicketTimers, scheduleTicketTimer, ticketTimerKinds, type TicketTimer } from '../tickets/ticket-timers.jobs.ts';
 import * as ticketsRepo from '../tickets/tickets.repo.ts';
 import type { TicketRow } from '../tickets/tickets.repo.ts';
-import type { TicketOutcome } from '../tickets/ticket-events.ts';
+import type { TicketOutcome } from '../tickets/tickets.events.ts';
 import { onlineAttendantsOf } from '../users/users.repo.ts';
 
 const MINUTE_MS = 60_000;

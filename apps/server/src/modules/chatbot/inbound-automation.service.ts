@@ -4,14 +4,14 @@
 // countdowns are kept. Events and the outbound wake-up run after the commit.
 import type { DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { touchInactivity } from '../expiry/inactivity.ts';
+import { touchInactivity } from '../tickets/inactivity.rules.ts';
 import type { MessageRow } from '../messages/messages.repo.ts';
-import { ensureRedirectCountdown } from '../flow/queue-redirect.ts';
-import { answerRating } from '../ratings/nps.ts';
+import { ensureRedirectCountdown } from './queue-redirect.rules.ts';
+import { answerRating } from '../tickets/rating.rules.ts';
 import type { TicketRow } from '../tickets/tickets.repo.ts';
-import type { TicketOutcome } from '../tickets/ticket-events.ts';
+import type { TicketOutcome } from '../tickets/tickets.events.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
-import { answerRefusedAudio } from './audio-acceptance.ts';
+import { answerRefusedAudio } from './audio-acceptance.rules.ts';
 
 export type InboundContext = { ticket: TicketRow; message: MessageRow; contact: { acceptAudioMessage: boolean; isGroup: boolean } };
 // handled: the message was consumed (a rating answer); later steps of the pipeline skip it

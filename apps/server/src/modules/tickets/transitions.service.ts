@@ -12,14 +12,14 @@ import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { findConnection } from '../connections/connections.repo.ts';
 import { countContactTags, findContact } from '../contacts/contacts.repo.ts';
-import { writeAutomaticMessage } from '../messages/automatic-message.ts';
+import { writeAutomaticMessage } from '../messages/automatic-message.service.ts';
 import type { MessageRow } from '../messages/messages.repo.ts';
-import { writeOutboundMessage } from '../messages/outbound-message.ts';
+import { writeOutboundMessage } from '../messages/outbound-message.service.ts';
 import { countQueues, findQueue } from '../queues/queues.repo.ts';
 import { findUser } from '../users/users.repo.ts';
-import type { TicketEvents, TicketOutcome } from './ticket-events.ts';
+import type { TicketEvents, TicketOutcome } from './tickets.events.ts';
 import { writeTicketLog, type TicketLogType } from './ticket-logs.repo.ts';
-import { allTicketTimerKinds, cancelTicketTimers } from './ticket-timers.ts';
+import { allTicketTimerKinds, cancelTicketTimers } from './ticket-timers.jobs.ts';
 import * as repo from './tickets.repo.ts';
 import type { TicketRow } from './tickets.repo.ts';
 

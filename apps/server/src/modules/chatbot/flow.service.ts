@@ -8,13 +8,13 @@ import { findConnection, queuesOfConnectionInMenuOrder } from '../connections/co
 import { updateContact } from '../contacts/contacts.repo.ts';
 import { findQueue } from '../queues/queues.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
-import { walletAttendant } from './attendant-choice.ts';
-import { createBot } from './bot.ts';
-import { alreadyAnswered, closureFor } from './closures.ts';
-import { createFlowContext, on, type FlowEnv, type FlowInput, type FlowResult } from './flow-context.ts';
-import { LGPD_REFUSED_MESSAGE, lgpdAnswer, lgpdRequest } from './lgpd.ts';
+import { walletAttendant } from './attendant-choice.rules.ts';
+import { createBot } from './bot.service.ts';
+import { alreadyAnswered, closureFor } from './closures.rules.ts';
+import { createFlowContext, on, type FlowEnv, type FlowInput, type FlowResult } from './flow-context.service.ts';
+import { LGPD_REFUSED_MESSAGE, lgpdAnswer, lgpdRequest } from './lgpd.rules.ts';
 
-export type { FlowEnv, FlowInput, FlowResult } from './flow-context.ts';
+export type { FlowEnv, FlowInput, FlowResult } from './flow-context.service.ts';
 
 export const runFlow = async (tx: DbOrTx, env: FlowEnv, input: FlowInput): Promise<FlowResult> => {
   const { ticket, contact, message } = input;

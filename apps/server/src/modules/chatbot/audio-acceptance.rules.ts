@@ -3,10 +3,10 @@
 // the contact's own toggle decides. An audio from a contact who is not accepted gets this
 // automatic answer (the spec gives no text for it, so it is fixed, in the product's language).
 import type { DbOrTx } from '../../db/client.ts';
-import { writeAutomaticMessage } from '../messages/automatic-message.ts';
+import { writeAutomaticMessage } from '../messages/automatic-message.service.ts';
 import type { MessageRow } from '../messages/messages.repo.ts';
 import type { TicketRow } from '../tickets/tickets.repo.ts';
-import type { TicketOutcome } from '../tickets/ticket-events.ts';
+import type { TicketOutcome } from '../tickets/tickets.events.ts';
 
 export const AUDIO_NOT_ACCEPTED_MESSAGE =
   'Infelizmente não conseguimos ouvir áudios por este canal de atendimento. Por favor, envie uma mensagem de texto.';

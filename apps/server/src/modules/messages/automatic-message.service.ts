@@ -5,7 +5,7 @@ import { renderPlaceholders, type PlaceholderValues } from '@atende/shared/place
 import type { DbOrTx } from '../../db/client.ts';
 import type { TicketRow } from '../../db/schema.ts';
 import { findContact } from '../contacts/contacts.repo.ts';
-import { writeOutboundMessage } from './outbound-message.ts';
+import { writeOutboundMessage } from './outbound-message.service.ts';
 
 type Extra = Pick<PlaceholderValues, 'queue' | 'user'>;
 

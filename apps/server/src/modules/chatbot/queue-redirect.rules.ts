@@ -5,10 +5,10 @@
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { findConnection } from '../connections/connections.repo.ts';
 import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
-import { cancelTicketTimers, findTicketTimer, scheduleTicketTimer, ticketTimerKinds, type TicketTimer } from '../tickets/ticket-timers.ts';
+import { cancelTicketTimers, findTicketTimer, scheduleTicketTimer, ticketTimerKinds, type TicketTimer } from '../tickets/ticket-timers.jobs.ts';
 import * as ticketsRepo from '../tickets/tickets.repo.ts';
 import type { TicketRow } from '../tickets/tickets.repo.ts';
-import type { TicketOutcome } from '../tickets/ticket-events.ts';
+import type { TicketOutcome } from '../tickets/tickets.events.ts';
 
 const MINUTE_MS = 60_000;
 const kind = ticketTimerKinds.queueRedirect;

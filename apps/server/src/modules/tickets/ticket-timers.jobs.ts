@@ -1,7 +1,7 @@
 // The durable timers a ticket can carry (NPS expiry, inactivity, queue redirect, rotation): jobs
 // of the runner (platform/jobs), one per kind and ticket, so scheduling again only moves it. They
 // are written in the transaction of the change that causes them and are due when the injected
-// clock reaches their time; modules/attendance/timer-handlers.ts says what each does.
+// clock reaches their time; modules/chatbot/ticket-timers.jobs.ts says what each does.
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { defineJobKind, type JobKind } from '../../platform/jobs/job-kind.ts';

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { lenient } from '@atende/shared/lenient';
 import { AppError, readMultipart } from '../../platform/errors.ts';
 import { checkMedia } from '../../platform/media.ts';
-import type { UploadedMedia } from './outbound-message.ts';
+import type { UploadedMedia } from './outbound-message.service.ts';
 
 const MAX_MEDIA_FILES = 10;
 

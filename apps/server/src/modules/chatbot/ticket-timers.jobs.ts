@@ -1,17 +1,17 @@
-// What each kind of ticket timer does when due (modules/tickets/ticket-timers.ts). Each runs in
+// What each kind of ticket timer does when due (modules/tickets/ticket-timers.jobs.ts). Each runs in
 // the transaction that also marks its job done, so its effects happen once; it locks the ticket
 // first, as every change that schedules a timer does, and publishes its changes after the commit.
 import type { Tx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { JobHandler } from '../../platform/jobs/job-kind.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
-import { closeInactive, warnInactive } from '../expiry/inactivity.ts';
-import { redirectWaitingTicket } from '../flow/queue-redirect.ts';
-import { rotateUnacceptedTicket } from '../flow/queue-rotation.ts';
-import { expireRating } from '../ratings/nps.ts';
-import { ticketTimerKinds, type TicketTimer } from '../tickets/ticket-timers.ts';
+import { closeInactive, warnInactive } from '../tickets/inactivity.rules.ts';
+import { redirectWaitingTicket } from './queue-redirect.rules.ts';
+import { rotateUnacceptedTicket } from './queue-rotation.rules.ts';
+import { expireRating } from '../tickets/rating.rules.ts';
+import { ticketTimerKinds, type TicketTimer } from '../tickets/ticket-timers.jobs.ts';
 import { lockTicket } from '../tickets/tickets.repo.ts';
-import type { TicketOutcome } from '../tickets/ticket-events.ts';
+import type { TicketOutcome } from '../tickets/tickets.events.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
 
 type Step = (tx: Tx, timer: TicketTimer, now: Date) => Promise<TicketOutcome | undefined>;

@@ -6,13 +6,13 @@
 // message is the company's (the customer is the one not answering); '0' whoever wrote last.
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { findConnection, type ConnectionRow } from '../connections/connections.repo.ts';
-import { writeAutomaticMessage } from '../messages/automatic-message.ts';
+import { writeAutomaticMessage } from '../messages/automatic-message.service.ts';
 import { lastPublicMessage } from '../messages/messages.repo.ts';
-import { closeTicketAutomatically } from '../tickets/automatic-close.ts';
-import { cancelTicketTimers, scheduleTicketTimer, ticketTimerKinds, type TicketTimer } from '../tickets/ticket-timers.ts';
-import * as ticketsRepo from '../tickets/tickets.repo.ts';
-import type { TicketRow } from '../tickets/tickets.repo.ts';
-import type { TicketOutcome } from '../tickets/ticket-events.ts';
+import { closeTicketAutomatically } from './automatic-close.rules.ts';
+import { cancelTicketTimers, scheduleTicketTimer, ticketTimerKinds, type TicketTimer } from './ticket-timers.jobs.ts';
+import * as ticketsRepo from './tickets.repo.ts';
+import type { TicketRow } from './tickets.repo.ts';
+import type { TicketOutcome } from './tickets.events.ts';
 
 const MINUTE_MS = 60_000;
 const { inactivityWarning, inactivityClose } = ticketTimerKinds;

@@ -2,7 +2,7 @@
 // same guarded update as a manual close, its log entry, and no timer left behind.
 import type { DbOrTx } from '../../db/client.ts';
 import { writeTicketLog } from './ticket-logs.repo.ts';
-import { allTicketTimerKinds, cancelTicketTimers } from './ticket-timers.ts';
+import { allTicketTimerKinds, cancelTicketTimers } from './ticket-timers.jobs.ts';
 import { updateTicketFrom, type TicketRow } from './tickets.repo.ts';
 
 export const closeTicketAutomatically = async (tx: DbOrTx, seen: TicketRow, now: Date) => {

@@ -4,11 +4,11 @@
 import { findChatbot, findQueue, optionsUnder, type ChatbotRow, type QueueRow } from '../queues/queues.repo.ts';
 import { queuePosition } from '../tickets/tickets.repo.ts';
 import { findUser } from '../users/users.repo.ts';
-import { chooseAttendant } from './attendant-choice.ts';
-import { closureFor } from './closures.ts';
-import { on, type FlowContext } from './flow-context.ts';
-import { BACK_KEY, MAIN_MENU_KEY, chosenIndex, isKey, optionMenu, queueMenu } from './menus.ts';
-import { startRotationCountdown } from './queue-rotation.ts';
+import { chooseAttendant } from './attendant-choice.rules.ts';
+import { closureFor } from './closures.rules.ts';
+import { on, type FlowContext } from './flow-context.service.ts';
+import { BACK_KEY, MAIN_MENU_KEY, chosenIndex, isKey, optionMenu, queueMenu } from './menus.rules.ts';
+import { startRotationCountdown } from './queue-rotation.rules.ts';
 
 // An option tree is edited freely, so a cycle of auto-chosen single options must end somewhere;
 // a level shown at this depth is never auto-chosen.

@@ -8,8 +8,8 @@ import { withTransaction } from '../../db/transaction.ts';
 import { findConnection } from '../connections/connections.repo.ts';
 import { findLiveTicket, recentlyClosedTicket, updateTicketFrom } from '../tickets/tickets.repo.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
-import { pickRandom, type PickRandom } from './attendant-choice.ts';
-import { runFlow, type FlowInput, type FlowResult } from './flow-engine.ts';
+import { pickRandom, type PickRandom } from './attendant-choice.rules.ts';
+import { runFlow, type FlowInput, type FlowResult } from './flow.service.ts';
 
 type Deps = { clock: Clock; timeZone: string; tickets: TicketsService; random?: PickRandom };
 

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { findCompanySummary } from '../companies/companies.repo.ts';
 import type { ConnectionRow } from '../connections/connections.repo.ts';
 import type { QueueRow } from '../queues/queues.repo.ts';
-import { closedSince, isWithinHours, vacationAt } from './service-hours.ts';
+import { closedSince, isWithinHours, vacationAt } from './service-hours.rules.ts';
 
 export type Closure = { message: string; since: Date | undefined };
 
