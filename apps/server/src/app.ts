@@ -42,7 +42,7 @@ import { createCloudProvider } from './channels/whatsapp-cloud/cloud.provider.ts
 import { cloudRoutes } from './channels/whatsapp-cloud/cloud.routes.ts';
 import { createInboundAutomation } from './modules/attendance/inbound-automation.ts';
 import { registerTicketTimers } from './modules/attendance/timer-handlers.ts';
-import { notOwnedElsewhere } from './channels/whatsapp/lease.ts';
+import { notOwnedElsewhere } from './channels/whatsapp/session-lease.repo.ts';
 import { createWhatsappChannel, type WhatsappChannelOptions } from './channels/whatsapp/whatsapp.channel.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
