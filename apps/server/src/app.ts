@@ -26,6 +26,7 @@ import { createRealtime } from './platform/realtime.ts';
 import { registerStaticFiles } from './platform/static-files.ts';
 import { createStorage } from './platform/storage.ts';
 import { failedJobsRoutes } from './platform/jobs/failed-jobs.routes.ts';
+import { createFailedJobsService } from './platform/jobs/failed-jobs.service.ts';
 import { createJobRunner } from './platform/jobs/job-runner.ts';
 import { jobStats } from './platform/jobs/jobs.repo.ts';
 import { createTokenService } from './platform/tokens.ts';
@@ -33,6 +34,7 @@ import { createInboundPipeline } from './channels/inbound-pipeline.ts';
 import { outboundJobHandler } from './channels/outbound-job-handler.ts';
 import { sandboxProvider } from './channels/sandbox/sandbox.provider.ts';
 import { sandboxRoutes } from './channels/sandbox/sandbox.routes.ts';
+import { createSandboxService } from './channels/sandbox/sandbox.service.ts';
 import { countingSends } from './channels/outbound-metrics.ts';
 import { watchingCredentials } from './channels/meta-graph/credential-watch.ts';
 import { createGraphClient } from './channels/meta-graph/graph-client.ts';
@@ -42,7 +44,7 @@ import { createCloudProvider } from './channels/whatsapp-cloud/cloud.provider.ts
 import { cloudRoutes } from './channels/whatsapp-cloud/cloud.routes.ts';
 import { createInboundAutomation } from './modules/chatbot/inbound-automation.service.ts';
 import { registerTicketTimers } from './modules/chatbot/ticket-timers.jobs.ts';
-import { notOwnedElsewhere } from './channels/whatsapp/lease.ts';
+import { notOwnedElsewhere } from './channels/whatsapp/session-lease.repo.ts';
 import { createWhatsappChannel, type WhatsappChannelOptions } from './channels/whatsapp/whatsapp.channel.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -188,13 +190,13 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(ticketNotesRoutes(createTicketNotesService({ db, tickets: ticketsService })));
   await app.register(messagesRoutes(messagesService));
   await app.register(messagesApiRoutes(createMessagesApiService({ db, storage, tickets: ticketsService, clock }), { maxPerToken: rateLimit.messagesApiMaxPerToken, windowSeconds: rateLimit.windowSeconds }));
-  await app.register(sandboxRoutes({ db, pipeline, connections: connectionsService }));
+  await app.register(sandboxRoutes({ sandbox: createSandboxService({ db }), pipeline, connections: connectionsService }));
   const graph = createGraphClient(config.meta.graphUrl);
   const metaChannels = { db, pipeline, connections: connectionsService, graph, storage, secrets: config.meta, log: app.log };
   await app.register(cloudRoutes(metaChannels));
   await app.register(pagesRoutes({ ...metaChannels, appId: config.meta.appId }));
   await app.register(whatsapp.routes);
-  await app.register(failedJobsRoutes({ db }));
+  await app.register(failedJobsRoutes(createFailedJobsService({ db })));
   await app.register(
     operationsRoutes({
       probes: {

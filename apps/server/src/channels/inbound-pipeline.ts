@@ -2,14 +2,13 @@
 // open a pending one, store the message once per (connection, provider id), bump unread and last
 // message, let the conversation flow (modules/chatbot) answer in the same transaction, then publish
 // after commit. Answers only after the message is durably stored.
-import { and, eq } from 'drizzle-orm';
 import { normalizeNumber } from '@atende/shared/phone';
 import type { Db } from '../db/client.ts';
-import { connections } from '../db/schema.ts';
 import { notFound } from '../platform/errors.ts';
 import type { Metrics } from '../platform/operations/metrics.ts';
 import type { InboundAutomationService } from '../modules/chatbot/inbound-automation.service.ts';
 import type { ConversationFlow } from '../modules/chatbot/chatbot.service.ts';
+import { findConnection } from '../modules/connections/connections.repo.ts';
 import * as messagesRepo from '../modules/messages/messages.repo.ts';
 import { newContactsAcceptAudio, upsertContactByNumber } from '../modules/contacts/contacts.repo.ts';
 import { findOrOpenLiveTicket } from '../modules/tickets/live-ticket.service.ts';
@@ -32,10 +31,7 @@ export const createInboundPipeline = (deps: {
   receive: async (raw: InboundMessage): Promise<InboundResult> => {
     const message = { ...raw, body: withoutNul(raw.body), from: { ...raw.from, name: withoutNul(raw.from.name) } };
     const outcome = await deps.db.transaction(async (tx) => {
-      const [connection] = await tx
-        .select({ id: connections.id, channel: connections.channel })
-        .from(connections)
-        .where(and(eq(connections.companyId, message.companyId), eq(connections.id, message.connectionId)));
+      const connection = await findConnection(tx, message.companyId, message.connectionId);
       if (!connection) throw notFound('ERR_NO_WAPP_FOUND');
       const known = await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.providerMessageId);
       if (known) return { duplicate: true as const, message: known };

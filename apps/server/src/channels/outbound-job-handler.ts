@@ -2,12 +2,12 @@
 // provider. Safe to run twice: a message that already has a provider id is not sent again. A
 // refusal the peer means for good is recorded on the message (the chat shows it) and ends the job;
 // anything else the provider throws is passing and retried by the job runner.
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MediaType, MessageTemplate } from '@atende/shared/messages';
 import type { Db } from '../db/client.ts';
-import { connections, contacts } from '../db/schema.ts';
 import { JobFailure, type JobHandler } from '../platform/jobs/job-kind.ts';
+import { findConnection } from '../modules/connections/connections.repo.ts';
+import { findContact } from '../modules/contacts/contacts.repo.ts';
 import * as messagesRepo from '../modules/messages/messages.repo.ts';
 import type { OutboundJob } from '../modules/messages/outbound.jobs.ts';
 import * as ticketsRepo from '../modules/tickets/tickets.repo.ts';
@@ -24,8 +24,8 @@ export const outboundJobHandler = (deps: {
   const payloadFor = async (job: OutboundJob) => {
     const message = await messagesRepo.findMessage(deps.db, job.companyId, job.messageId);
     if (!message || message.whatsappId === null) return undefined;
-    const [connection] = await deps.db.select().from(connections).where(eq(connections.id, message.whatsappId));
-    const [contact] = message.contactId ? await deps.db.select().from(contacts).where(eq(contacts.id, message.contactId)) : [];
+    const connection = await findConnection(deps.db, job.companyId, message.whatsappId);
+    const contact = message.contactId ? await findContact(deps.db, job.companyId, message.contactId) : undefined;
     if (!connection || !contact) return undefined;
     const provider = deps.providers[connection.channel];
     if (!provider) throw new JobFailure(`no provider for channel ${connection.channel}`);

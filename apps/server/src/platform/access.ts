@@ -1,17 +1,14 @@
 // Every route declares who may call it in `config.access`; a route without one stops the server
 // at start-up, so nothing can be added unclassified. Tenant context comes from the token only.
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { can, permissionFlags, type Action, type Actor } from '@atende/shared/permissions';
+import { can, type Action, type Actor } from '@atende/shared/permissions';
 import type { Db } from '../db/client.ts';
-import { refreshTokens, userQueues, users } from '../db/schema.ts';
+import { findActor, findSignedInActor } from './access.repo.ts';
 import { AppError, forbidden } from './errors.ts';
-import type { AccessClaims, TokenService } from './tokens.ts';
+import type { TokenService } from './tokens.ts';
 
 export type Access = 'public' | 'tenant' | 'super';
 
-// queueIds ride along with the user row: ticket visibility needs them on most requests, and one
-// statement per request is cheaper than two.
 export type TenantActor = Actor & { id: number; companyId: number; queueIds: number[]; mustChangePassword: boolean };
 export type TenantContext = { companyId: number; userId: number; sessionId: string; actor: TenantActor };
 
@@ -46,36 +43,7 @@ export const bearerToken = (request: FastifyRequest) => {
   return header.slice('Bearer '.length).trim() || undefined;
 };
 
-const actorColumns = {
-  id: users.id,
-  companyId: users.companyId,
-  profile: users.profile,
-  super: users.super,
-  mustChangePassword: users.mustChangePassword,
-  ...Object.fromEntries(permissionFlags.map((flag) => [flag, users[flag]])),
-  queueIds: sql<number[]>`coalesce((select array_agg(${userQueues.queueId}) from ${userQueues} where ${userQueues.userId} = ${users.id} and ${userQueues.companyId} = ${users.companyId}), '{}')`,
-} as const;
-
-const ofUser = (userId: number, companyId: number) => and(eq(users.id, userId), eq(users.companyId, companyId));
-
-export const loadActor = async (db: Db, userId: number, companyId: number): Promise<TenantActor | undefined> => {
-  const [row] = await db.select(actorColumns).from(users).where(ofUser(userId, companyId)).limit(1);
-  return row as TenantActor | undefined;
-};
-
-// The actor of a sign-in that is still alive: its refresh-token family (the access token's session
-// id) has a token neither revoked (logout, reuse) nor expired. Read with the user row, on the
-// family index, so a logout ends the sign-in's access tokens at once.
-const loadSessionActor = async (db: Db, claims: AccessClaims): Promise<TenantActor | undefined> => {
-  const alive = sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${claims.sessionId}
-    and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > now())`;
-  const [row] = await db
-    .select(actorColumns)
-    .from(users)
-    .where(and(ofUser(claims.userId, claims.companyId), alive))
-    .limit(1);
-  return row as TenantActor | undefined;
-};
+export const loadActor = async (db: Db, userId: number, companyId: number) => (await findActor(db, companyId, userId)) as TenantActor | undefined;
 
 // Resolves a bearer token into a tenant context; shared by HTTP and Socket.IO.
 export const authenticateToken = async (
@@ -88,7 +56,7 @@ export const authenticateToken = async (
   // expired token asks for a refresh (403).
   if (!token) throw new AppError('ERR_TOKEN_MISSING', 401);
   const claims = await tokens.verifyAccess(token);
-  const actor = await loadSessionActor(db, claims);
+  const actor = (await findSignedInActor(db, claims)) as TenantActor | undefined;
   if (!actor) throw new AppError('ERR_SESSION_EXPIRED', 401);
   // A generated first password is replaced before anything else, sockets included.
   if (actor.mustChangePassword && !options.passwordChangeExempt) throw new AppError('ERR_PASSWORD_CHANGE_REQUIRED', 403);

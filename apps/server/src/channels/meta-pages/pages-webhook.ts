@@ -4,12 +4,11 @@
 // Echoes of the page's own messages are skipped: what we send is already stored, and an echo
 // can arrive before the send call returns its id.
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { normalizeNumber } from '@atende/shared/phone';
 import type { Db } from '../../db/client.ts';
-import { contacts } from '../../db/schema.ts';
 import { findConnectionByExternalId, type ConnectionRow } from '../../modules/connections/connections.repo.ts';
+import { findContactByNumber } from '../../modules/contacts/contacts.repo.ts';
 import { findByProviderId } from '../../modules/messages/messages.repo.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -65,10 +64,7 @@ export const createPagesWebhookHandler = (deps: {
 
   // A new contact is named from its profile; a known one keeps the name the company gave it.
   const senderName = async (connection: ConnectionRow, senderId: string) => {
-    const [known] = await deps.db
-      .select({ name: contacts.name })
-      .from(contacts)
-      .where(and(eq(contacts.companyId, connection.companyId), eq(contacts.number, normalizeNumber(senderId))));
+    const known = await findContactByNumber(deps.db, connection.companyId, normalizeNumber(senderId));
     if (known) return known.name;
     const credentials = pageCredentialsOf(connection);
     if (!credentials) return '';

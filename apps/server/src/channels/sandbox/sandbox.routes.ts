@@ -5,12 +5,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mediaTypes } from '@atende/shared/messages';
 import { idParam } from '@atende/shared/validation';
-import type { Db } from '../../db/client.ts';
-import { findConnectionOfChannel } from '../../modules/connections/connections.repo.ts';
 import type { ConnectionsService } from '../../modules/connections/connections.service.ts';
-import { listSentThrough } from '../../modules/messages/messages.repo.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { InboundPipeline } from '../inbound-pipeline.ts';
+import type { SandboxService } from './sandbox.service.ts';
 
 const connectionParams = z.strictObject({ connectionId: idParam });
 
@@ -26,13 +24,7 @@ export const sandboxInboundBody = z.strictObject({
   mediaType: z.enum(mediaTypes).optional(),
 });
 
-export const sandboxRoutes = (deps: { db: Db; pipeline: InboundPipeline; connections: ConnectionsService }): FastifyPluginAsyncZod => async (app) => {
-  const sandboxConnection = async (companyId: number, connectionId: number) => {
-    const connection = await findConnectionOfChannel(deps.db, companyId, connectionId, 'sandbox');
-    if (!connection) throw notFound('ERR_NO_WAPP_FOUND');
-    return connection;
-  };
-
+export const sandboxRoutes = (deps: { sandbox: SandboxService; pipeline: InboundPipeline; connections: ConnectionsService }): FastifyPluginAsyncZod => async (app) => {
   app.post(
     '/sandbox/connections',
     {
@@ -53,7 +45,7 @@ export const sandboxRoutes = (deps: { db: Db; pipeline: InboundPipeline; connect
       schema: { params: connectionParams, body: sandboxInboundBody },
     },
     async (request, reply) => {
-      const connection = await sandboxConnection(request.tenant.companyId, request.params.connectionId);
+      const connection = await deps.sandbox.connection(request.tenant.companyId, request.params.connectionId);
       const { body } = request;
       const result = await deps.pipeline.receive({
         companyId: connection.companyId,
@@ -80,7 +72,7 @@ export const sandboxRoutes = (deps: { db: Db; pipeline: InboundPipeline; connect
       },
     },
     async (request) => {
-      const connection = await sandboxConnection(request.tenant.companyId, request.params.connectionId);
+      const connection = await deps.sandbox.connection(request.tenant.companyId, request.params.connectionId);
       const found = await deps.pipeline.acknowledge({
         companyId: connection.companyId,
         connectionId: connection.id,
@@ -96,9 +88,6 @@ export const sandboxRoutes = (deps: { db: Db; pipeline: InboundPipeline; connect
   app.get(
     '/sandbox/:connectionId/outbox',
     { config: { access: 'tenant', permission: 'connections-page:actionButtons' }, schema: { params: connectionParams } },
-    async (request) => {
-      const connection = await sandboxConnection(request.tenant.companyId, request.params.connectionId);
-      return listSentThrough(deps.db, connection.companyId, connection.id, 200);
-    },
+    async (request) => deps.sandbox.outbox(request.tenant.companyId, request.params.connectionId),
   );
 };

@@ -1,38 +1,21 @@
-// Baileys' AuthenticationState kept in the database (whatsapp_auth_keys): the creds and the
+// Baileys' AuthenticationState kept in the database (auth-state.repo.ts): the creds and the
 // signal key store (SignalKeyStore get/set), so a restart or another process resumes the session
 // without a new QR. Values are stored in Baileys' BufferJSON form, which keeps its binary keys.
 import { BufferJSON, initAuthCreds, type AuthenticationCreds, type AuthenticationState, type SignalDataTypeMap } from '@whiskeysockets/baileys';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { applyAuthKeyChanges, readAuthKey, readAuthKeys, writeAuthKeys } from './auth-state.repo.ts';
 import { waProto } from './baileys-proto.ts';
-import { whatsappAuthKeys } from '../../db/schema.ts';
 
 const CREDS = 'creds';
 
 const encode = (value: unknown) => JSON.stringify(value, BufferJSON.replacer);
 const decode = (text: string) => JSON.parse(text, BufferJSON.reviver) as unknown;
 
-const byConnection = (connectionId: number) => eq(whatsappAuthKeys.connectionId, connectionId);
-
-export const removeAuthState = (db: DbOrTx, connectionId: number) => db.delete(whatsappAuthKeys).where(byConnection(connectionId));
+const isAbsent = (value: unknown) => value === null || value === undefined;
 
 export const loadAuthState = async (db: Db, companyId: number, connectionId: number) => {
-  const upsert = (tx: DbOrTx, rows: { type: string; keyId: string; value: string }[]) =>
-    rows.length === 0
-      ? Promise.resolve()
-      : tx
-          .insert(whatsappAuthKeys)
-          .values(rows.map((row) => ({ ...row, companyId, connectionId })))
-          .onConflictDoUpdate({
-            target: [whatsappAuthKeys.connectionId, whatsappAuthKeys.type, whatsappAuthKeys.keyId],
-            set: { value: sql`excluded.value` },
-          });
-
-  const [stored] = await db
-    .select({ value: whatsappAuthKeys.value })
-    .from(whatsappAuthKeys)
-    .where(and(byConnection(connectionId), eq(whatsappAuthKeys.type, CREDS)));
-  const creds = stored ? (decode(stored.value) as AuthenticationCreds) : initAuthCreds();
+  const stored = await readAuthKey(db, companyId, connectionId, CREDS, '');
+  const creds = stored ? (decode(stored) as AuthenticationCreds) : initAuthCreds();
 
   const state: AuthenticationState = {
     creds,
@@ -40,11 +23,7 @@ export const loadAuthState = async (db: Db, companyId: number, connectionId: num
       get: async <T extends keyof SignalDataTypeMap>(type: T, ids: string[]) => {
         const found: { [id: string]: SignalDataTypeMap[T] } = {};
         if (ids.length === 0) return found;
-        const rows = await db
-          .select({ keyId: whatsappAuthKeys.keyId, value: whatsappAuthKeys.value })
-          .from(whatsappAuthKeys)
-          .where(and(byConnection(connectionId), eq(whatsappAuthKeys.type, type), inArray(whatsappAuthKeys.keyId, ids)));
-        for (const row of rows) {
+        for (const row of await readAuthKeys(db, companyId, connectionId, type, ids)) {
           const value = decode(row.value);
           // Baileys expects the protobuf object back for app-state keys, as its file store does
           found[row.keyId] = (
@@ -54,25 +33,22 @@ export const loadAuthState = async (db: Db, companyId: number, connectionId: num
         return found;
       },
       set: async (data) => {
-        await db.transaction(async (tx) => {
-          for (const [type, entries] of Object.entries(data)) {
-            const present = Object.entries(entries ?? {}).filter(([, value]) => value !== null && value !== undefined);
-            const removed = Object.entries(entries ?? {}).filter(([, value]) => value === null || value === undefined).map(([id]) => id);
-            await upsert(tx, present.map(([keyId, value]) => ({ type, keyId, value: encode(value) })));
-            if (removed.length > 0) {
-              await tx
-                .delete(whatsappAuthKeys)
-                .where(and(byConnection(connectionId), eq(whatsappAuthKeys.type, type), inArray(whatsappAuthKeys.keyId, removed)));
-            }
-          }
+        const changes = Object.entries(data).map(([type, entries]) => {
+          const all = Object.entries(entries ?? {});
+          return {
+            type,
+            written: all.filter(([, value]) => !isAbsent(value)).map(([keyId, value]) => ({ keyId, value: encode(value) })),
+            removedIds: all.filter(([, value]) => isAbsent(value)).map(([id]) => id),
+          };
         });
+        await applyAuthKeyChanges(db, companyId, connectionId, changes);
       },
     },
   };
   // creds.update hands over the changed part (Baileys merges it too; merging twice is harmless)
   const saveCreds = (update: Partial<AuthenticationCreds>) => {
     Object.assign(state.creds, update);
-    return upsert(db, [{ type: CREDS, keyId: '', value: encode(state.creds) }]);
+    return writeAuthKeys(db, companyId, connectionId, [{ type: CREDS, keyId: '', value: encode(state.creds) }]);
   };
   return { state, saveCreds };
 };

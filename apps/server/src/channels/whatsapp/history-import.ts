@@ -6,16 +6,16 @@
 // close-imported-tickets button (statusImportMessages renderButtonCloseTickets) or, with
 // closedTicketsPostImported, with the imported tickets closed.
 import type { WAMessage } from '@whiskeysockets/baileys';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { connections, tickets } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { EventBus } from '../../platform/events.ts';
+import { findConnection } from '../../modules/connections/connections.repo.ts';
 import { writeTicketLog } from '../../modules/tickets/ticket-logs.repo.ts';
 import * as ticketsRepo from '../../modules/tickets/tickets.repo.ts';
 import type { TicketsService } from '../../modules/tickets/tickets.service.ts';
 import type { StatusWriter } from './connection-status.ts';
+import { pendingTicketsOfConnection, queueUnqueuedTickets, updateImportStatus } from './history-import.repo.ts';
 import { isGroupJid, isIgnoredChat } from './jid.ts';
 import type { SessionContext } from './session-manager.ts';
 
@@ -44,23 +44,13 @@ export const createHistoryImport = (deps: {
     deps.bus.publish({ companyId, event: 'importMessages', payload: { action: 'update', status } });
 
   const setImportStatus = async (companyId: number, connectionId: number, statusImportMessages: string | null) => {
-    await deps.db.update(connections).set({ statusImportMessages }).where(and(eq(connections.companyId, companyId), eq(connections.id, connectionId)));
+    await updateImportStatus(deps.db, companyId, connectionId, statusImportMessages);
     await deps.publishConnection(companyId, connectionId);
   };
 
   // closes the pending tickets the import opened on this connection
   const closeImported = async (companyId: number, connectionId: number, ticketIds?: number[]) => {
-    const candidates = await deps.db
-      .select()
-      .from(tickets)
-      .where(
-        and(
-          eq(tickets.companyId, companyId),
-          eq(tickets.whatsappId, connectionId),
-          eq(tickets.status, 'pending'),
-          ticketIds ? inArray(tickets.id, ticketIds.length > 0 ? ticketIds : [0]) : undefined,
-        ),
-      );
+    const candidates = await pendingTicketsOfConnection(deps.db, companyId, connectionId, ticketIds);
     const closed = await deps.db.transaction(async (tx) => {
       const done: ticketsRepo.TicketRow[] = [];
       for (const candidate of candidates) {
@@ -78,7 +68,7 @@ export const createHistoryImport = (deps: {
   const run = async (context: SessionContext) => {
     const batch = pending.get(context.connectionId);
     pending.delete(context.connectionId);
-    const [connection] = await deps.db.select().from(connections).where(eq(connections.id, context.connectionId));
+    const connection = await findConnection(deps.db, context.companyId, context.connectionId);
     if (!batch || !connection) return;
     const messages = batch.messages.sort((a, b) => secondsOf(a) - secondsOf(b));
     const ticketIds = new Set<number>();
@@ -94,10 +84,7 @@ export const createHistoryImport = (deps: {
     }
     const imported = [...ticketIds];
     if (connection.queueIdImportMessages && imported.length > 0) {
-      await deps.db
-        .update(tickets)
-        .set({ queueId: connection.queueIdImportMessages })
-        .where(and(eq(tickets.companyId, context.companyId), inArray(tickets.id, imported), isNull(tickets.queueId)));
+      await queueUnqueuedTickets(deps.db, context.companyId, imported, connection.queueIdImportMessages);
     }
     if (connection.closedTicketsPostImported) {
       await closeImported(context.companyId, context.connectionId, imported);
@@ -109,7 +96,7 @@ export const createHistoryImport = (deps: {
   };
 
   const collect = async (context: SessionContext, history: { messages: WAMessage[] }) => {
-    const [connection] = await deps.db.select().from(connections).where(eq(connections.id, context.connectionId));
+    const connection = await findConnection(deps.db, context.companyId, context.connectionId);
     if (!connection?.enableImportMessage || !connection.importOldMessages || connection.statusImportMessages === CLOSE_TICKETS_BUTTON) return;
     const from = connection.importOldMessages.getTime() / 1000;
     const until = (connection.importRecentMessages ?? deps.clock.now()).getTime() / 1000;

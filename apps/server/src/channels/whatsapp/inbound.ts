@@ -3,13 +3,12 @@
 // the LID <-> phone pairs Baileys reports.
 import type { WAMessage, WAMessageKey } from '@whiskeysockets/baileys';
 import { fileTypeFromBuffer, type FileTypeResult } from 'file-type';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { connections } from '../../db/schema.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { decodesWithinLimit, isDecodedImageType } from '../../platform/images.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { findConnection } from '../../modules/connections/connections.repo.ts';
 import { MEDIA_FOLDER } from '../../modules/messages/outbound-message.service.ts';
 import type { InboundPipeline } from '../inbound-pipeline.ts';
 import type { InboundMessage } from '../provider.ts';
@@ -105,7 +104,7 @@ export const createInboundHandlers = (deps: {
       return;
     }
     if (isGroupJid(key.remoteJid)) {
-      const [connection] = await deps.db.select({ allowGroup: connections.allowGroup }).from(connections).where(eq(connections.id, context.connectionId));
+      const connection = await findConnection(deps.db, context.companyId, context.connectionId);
       if (!connection?.allowGroup) return;
     }
     const { participant, ...from } = await senderOf(context, message);

@@ -3,21 +3,16 @@
 // the first one connected in this process; the answer carries the number as WhatsApp writes it
 // and the profile picture.
 import { normalizeNumber } from '@atende/shared/phone';
-import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { connections } from '../../db/schema.ts';
 import type { WhatsappNumberCheck } from '../../modules/contacts/contacts.service.ts';
 import { phoneJid, userOfJid } from './jid.ts';
 import type { SessionManager } from './session-manager.ts';
+import { whatsappConnectionIds } from './whatsapp-connections.repo.ts';
 
 export const createWhatsappNumberCheck =
   (deps: { db: Db; sessions: SessionManager }): WhatsappNumberCheck =>
   async (companyId, number, connectionId) => {
-    const candidates = await deps.db
-      .select({ id: connections.id })
-      .from(connections)
-      .where(and(eq(connections.companyId, companyId), eq(connections.channel, 'whatsapp'), connectionId ? eq(connections.id, connectionId) : undefined))
-      .orderBy(desc(connections.isDefault), connections.id);
+    const candidates = await whatsappConnectionIds(deps.db, companyId, connectionId);
     const socket = candidates.map((candidate) => deps.sessions.connectedSocket(candidate.id)).find(Boolean);
     if (!socket) return undefined;
     const [found] = (await socket.onWhatsApp(phoneJid(normalizeNumber(number)))) ?? [];

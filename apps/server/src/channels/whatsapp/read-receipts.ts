@@ -1,13 +1,13 @@
 // When an attendant opens a ticket (its unread count resets), the customer's phone is told the
 // messages were read, through the session this process owns.
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { contacts, messages } from '../../db/schema.ts';
 import type { EventBus } from '../../platform/events.ts';
+import { findContact } from '../../modules/contacts/contacts.repo.ts';
 import * as ticketsRepo from '../../modules/tickets/tickets.repo.ts';
 import { recipientJid } from './outbound.ts';
 import type { SessionManager } from './session-manager.ts';
+import { latestInboundMessageKeys } from './whatsapp-messages.repo.ts';
 
 const RECENT = 20;
 
@@ -18,15 +18,10 @@ export const sendReadReceipts = (deps: { db: Db; bus: EventBus; sessions: Sessio
       const ticket = await ticketsRepo.findTicket(deps.db, companyId, payload.ticketId);
       const socket = ticket?.whatsappId ? deps.sessions.connectedSocket(ticket.whatsappId) : undefined;
       if (!ticket || !socket) return;
-      const [contact] = await deps.db.select().from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.id, ticket.contactId)));
+      const contact = await findContact(deps.db, companyId, ticket.contactId);
       if (!contact) return;
       const remoteJid = recipientJid({ number: contact.number, isGroup: contact.isGroup, lid: contact.lid });
-      const unread = await deps.db
-        .select({ id: messages.providerMessageId, participant: messages.participant })
-        .from(messages)
-        .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticket.id), eq(messages.fromMe, false), isNotNull(messages.providerMessageId)))
-        .orderBy(desc(messages.id))
-        .limit(RECENT);
+      const unread = await latestInboundMessageKeys(deps.db, companyId, ticket.id, RECENT);
       if (unread.length === 0) return;
       await socket.readMessages(unread.map((row) => ({ remoteJid, id: row.id, fromMe: false, participant: row.participant ?? undefined })));
     };

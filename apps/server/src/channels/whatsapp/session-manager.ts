@@ -1,20 +1,20 @@
 // Runs the Baileys sockets this process owns: one per WhatsApp connection, each behind a lease
-// (lease.ts) so that exactly one process holds a session. Follows connection.update into the
+// (session-lease.repo.ts) so that exactly one process holds a session. Follows connection.update into the
 // 02-operations §4 statuses, reconnects with backoff after a drop, removes the credentials on a
 // logout, and takes over sessions whose owner stopped renewing its lease.
 import { randomUUID } from 'node:crypto';
 import { DisconnectReason, type ConnectionState } from '@whiskeysockets/baileys';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CompanyEvents } from '@atende/shared/events';
 import type { Db } from '../../db/client.ts';
-import { connections, whatsappSessionLeases } from '../../db/schema.ts';
+import { findConnection } from '../../modules/connections/connections.repo.ts';
 import { findByProviderId } from '../../modules/messages/messages.repo.ts';
 import type { EventBus } from '../../platform/events.ts';
-import { loadAuthState, removeAuthState } from './auth-state.ts';
+import { loadAuthState } from './auth-state.ts';
+import { removeAuthState } from './auth-state.repo.ts';
 import type { StatusWriter } from './connection-status.ts';
 import { userOfJid } from './jid.ts';
-import { acquireLease, releaseLease, renewLease, sendCommandToOwner, type SessionCommand } from './lease.ts';
+import { acquireLease, connectionsWithoutLiveLease, releaseLease, renewLease, sendCommandToOwner, type SessionCommand } from './session-lease.repo.ts';
 import type { SocketFactory, WhatsappEvents, WhatsappSocket } from './socket.ts';
 
 export type SessionContext = { companyId: number; connectionId: number; socket: WhatsappSocket };
@@ -76,7 +76,7 @@ export const createSessionManager = (deps: {
   const forget = async (session: Session) => {
     closeSocket(session);
     sessions.delete(session.connectionId);
-    await releaseLease(deps.db, session.connectionId, owner);
+    await releaseLease(deps.db, { companyId: session.companyId, connectionId: session.connectionId, owner });
   };
 
   const scheduleReconnect = (session: Session, delayMs: number) => {
@@ -116,7 +116,7 @@ export const createSessionManager = (deps: {
     deps.log.info({ connectionId, code }, 'whatsapp connection closed');
     if (code === DisconnectReason.loggedOut) {
       await forget(session);
-      await removeAuthState(deps.db, connectionId);
+      await removeAuthState(deps.db, companyId, connectionId);
       await deps.writeStatus(companyId, connectionId, { status: 'DISCONNECTED' });
       return;
     }
@@ -145,7 +145,7 @@ export const createSessionManager = (deps: {
 
   const openSocket = async (session: Session) => {
     const { companyId, connectionId } = session;
-    const [connection] = await deps.db.select().from(connections).where(eq(connections.id, connectionId));
+    const connection = await findConnection(deps.db, companyId, connectionId);
     if (!connection || sessions.get(connectionId) !== session) return;
     const { state, saveCreds } = await loadAuthState(deps.db, companyId, connectionId);
     const generation = ++session.generation;
@@ -196,7 +196,7 @@ export const createSessionManager = (deps: {
       await session?.socket?.logout().catch((error: unknown) => deps.log.warn({ err: error, connectionId }, 'whatsapp logout failed'));
     }
     if (session) await forget(session);
-    if (command === 'logout' || command === 'newQr') await removeAuthState(deps.db, connectionId);
+    if (command === 'logout' || command === 'newQr') await removeAuthState(deps.db, companyId, connectionId);
     if (command === 'logout') {
       await deps.writeStatus(companyId, connectionId, { status: 'DISCONNECTED' });
       return;
@@ -206,14 +206,14 @@ export const createSessionManager = (deps: {
 
   // A live session owned by another process gets the command through its lease row.
   const command = async (companyId: number, connectionId: number, action: SessionCommand) => {
-    if (!sessions.has(connectionId) && (await sendCommandToOwner(deps.db, connectionId, owner, action))) return;
+    if (!sessions.has(connectionId) && (await sendCommandToOwner(deps.db, { companyId, connectionId, owner }, action))) return;
     await runLocally(companyId, connectionId, action);
   };
 
   // Renews our leases (running the commands left for us) and adopts sessions whose owner is gone.
   const tick = async () => {
     for (const session of [...sessions.values()]) {
-      const renewed = await renewLease(deps.db, session.connectionId, owner, deps.timings.leaseSeconds);
+      const renewed = await renewLease(deps.db, { companyId: session.companyId, connectionId: session.connectionId, owner, seconds: deps.timings.leaseSeconds });
       if (!renewed) {
         deps.log.warn({ connectionId: session.connectionId }, 'whatsapp session lease lost; closing the local socket');
         closeSocket(session);
@@ -222,16 +222,7 @@ export const createSessionManager = (deps: {
         await runLocally(session.companyId, session.connectionId, renewed.command);
       }
     }
-    const candidates = await deps.db
-      .select({ id: connections.id, companyId: connections.companyId })
-      .from(connections)
-      .where(
-        and(
-          eq(connections.channel, 'whatsapp'),
-          notInArray(connections.status, idleStatuses),
-          sql`not exists (select 1 from ${whatsappSessionLeases} where ${whatsappSessionLeases.connectionId} = ${connections.id} and ${whatsappSessionLeases.expiresAt} > now())`,
-        ),
-      );
+    const candidates = await connectionsWithoutLiveLease(deps.db, idleStatuses);
     for (const candidate of candidates) {
       if (!sessions.has(candidate.id)) await start(candidate.companyId, candidate.id);
     }

@@ -19,6 +19,7 @@ import { sendReadReceipts } from './read-receipts.ts';
 import { createSessionManager, defaultSessionTimings, type SessionTimings } from './session-manager.ts';
 import { baileysLogger, baileysSocketFactory, type SocketFactory } from './socket.ts';
 import { whatsappSessionRoutes } from './whatsapp-session.routes.ts';
+import { createWhatsappSessionService } from './whatsapp-session.service.ts';
 
 export type WhatsappChannelOptions = {
   socketFactory?: SocketFactory;
@@ -94,7 +95,7 @@ export const createWhatsappChannel = (
   return {
     provider,
     sessions,
-    routes: whatsappSessionRoutes({ db: deps.db, sessions, closeImported: history.closeImported }),
+    routes: whatsappSessionRoutes(createWhatsappSessionService({ db: deps.db, sessions, closeImported: history.closeImported })),
     checkNumber: createWhatsappNumberCheck({ db: deps.db, sessions }),
     start: async () => {
       stopReceipts = sendReadReceipts({ db: deps.db, bus: deps.bus, sessions, log: deps.log });

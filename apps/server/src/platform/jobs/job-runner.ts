@@ -5,7 +5,6 @@
 // become due by the clock. Failures retry with exponential backoff up to the kind's cap, then the
 // job is `failed` with its last error; finished rows are pruned after the retention.
 import { randomUUID } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db, Listen } from '../../db/client.ts';
@@ -14,12 +13,14 @@ import { JobFailure, jobPriorities, type JobHandler, type JobInfo, type JobKind,
 import {
   claimJobs,
   completeJob,
+  completeJobWith,
   extendLeases,
   failJob,
   JOBS_CHANNEL,
   pruneFinishedJobs,
   releaseJobs,
   retryJobLater,
+  type ClaimCondition,
   type ClaimedJob,
   type JobClaim,
 } from './jobs.repo.ts';
@@ -43,7 +44,7 @@ export type JobRunnerDeps = {
   settings: JobRunnerSettings;
   listen?: Listen;
   // an extra claim condition on each candidate row (`jobs`), e.g. work another process owns
-  claimWhere?: SQL;
+  claimWhere?: ClaimCondition;
 };
 
 type Registered = { kind: JobKind; handler: JobHandler<JobPayload> };
@@ -99,15 +100,14 @@ export const createJobRunner = (deps: JobRunnerDeps) => {
         if (await completeJob(db, claim)) handled++;
         return;
       }
-      const outcome = await db.transaction(async (tx) => {
-        await handler.lockFirst?.(tx, parsed.data);
-        // moved, cancelled or taken over since the claim: not this run's to do
-        if (!(await completeJob(tx, claim))) return { ran: false };
-        return { ran: true, after: (await handler.runInTransaction(tx, parsed.data, info)) ?? undefined };
+      const outcome = await completeJobWith(db, claim, {
+        lockFirst: async (tx) => handler.lockFirst?.(tx, parsed.data),
+        work: async (tx) => (await handler.runInTransaction(tx, parsed.data, info)) ?? undefined,
       });
+      // moved, cancelled or taken over since the claim: not this run's to do
       if (!outcome.ran) return;
       handled++;
-      await outcome.after?.().catch((error: unknown) => log.error({ jobId: row.id, kind: row.kind, err: error }, 'job follow-up failed'));
+      await outcome.result?.().catch((error: unknown) => log.error({ jobId: row.id, kind: row.kind, err: error }, 'job follow-up failed'));
     } catch (error) {
       const reason = reasonOf(error);
       if (error instanceof JobFailure || row.attempts >= kind.maxAttempts) return fail(claim, row, reason);

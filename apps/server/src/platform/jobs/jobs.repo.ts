@@ -1,7 +1,7 @@
 // The jobs table (db/schema/jobs.ts): enqueue in the caller's transaction, claim with a lease,
 // finish, retry later or fail, prune, and what the super admin and /metrics read.
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
 import { jobPriorities, type JobKind, type JobPayload, type JobPriority } from './job-kind.ts';
 
@@ -57,6 +57,9 @@ export const cancelJobs = (db: DbOrTx, kindNames: readonly string[], singletonKe
 export const findUnfinishedJob = async (db: DbOrTx, kindName: string, singletonKey: string) =>
   (await db.select().from(jobs).where(and(eq(jobs.kind, kindName), eq(jobs.singletonKey, singletonKey), unfinished)))[0];
 
+// An extra condition on each candidate row (`jobs` unaliased), e.g. work another process owns.
+export type ClaimCondition = SQL;
+
 export type ClaimRequest = {
   limit: number;
   // kinds this process has handlers for: a kind it does not know is left to those that do
@@ -66,8 +69,7 @@ export type ClaimRequest = {
   now: Date;
   leaseSeconds: number;
   claimToken: string;
-  // an extra condition on each candidate row (`jobs` unaliased), e.g. work another process owns
-  where?: SQL;
+  where?: ClaimCondition;
   // the rotation among companies starts after this company id (the last one served)
   afterCompanyId: number;
 };
@@ -141,6 +143,15 @@ export const completeJob = async (db: DbOrTx, claim: JobClaim) =>
       .where(heldBy(claim))
       .returning({ id: jobs.id })
   ).length > 0;
+
+// Runs `work` in the transaction that marks the job completed, after `lockFirst` took its locks;
+// ran is false, and nothing done, when the claim was lost meanwhile.
+export const completeJobWith = <T>(db: Db, claim: JobClaim, steps: { lockFirst?: (tx: Tx) => Promise<unknown>; work: (tx: Tx) => Promise<T> }) =>
+  db.transaction(async (tx) => {
+    await steps.lockFirst?.(tx);
+    if (!(await completeJob(tx, claim))) return { ran: false as const };
+    return { ran: true as const, result: await steps.work(tx) };
+  });
 
 export const retryJobLater = (db: DbOrTx, claim: JobClaim, delaySeconds: number, error: string) =>
   db

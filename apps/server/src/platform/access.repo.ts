@@ -1,0 +1,39 @@
+// The user row behind a request (access.ts): who it is, its permission flags and its queues.
+import { and, eq, sql } from 'drizzle-orm';
+import { permissionFlags } from '@atende/shared/permissions';
+import type { Db } from '../db/client.ts';
+import { refreshTokens, userQueues, users } from '../db/schema.ts';
+import type { AccessClaims } from './tokens.ts';
+
+// queueIds ride along with the user row: ticket visibility needs them on most requests, and one
+// statement per request is cheaper than two.
+const actorColumns = {
+  id: users.id,
+  companyId: users.companyId,
+  profile: users.profile,
+  super: users.super,
+  mustChangePassword: users.mustChangePassword,
+  ...Object.fromEntries(permissionFlags.map((flag) => [flag, users[flag]])),
+  queueIds: sql<number[]>`coalesce((select array_agg(${userQueues.queueId}) from ${userQueues} where ${userQueues.userId} = ${users.id} and ${userQueues.companyId} = ${users.companyId}), '{}')`,
+} as const;
+
+const ofUser = (companyId: number, userId: number) => and(eq(users.id, userId), eq(users.companyId, companyId));
+
+export const findActor = async (db: Db, companyId: number, userId: number) => {
+  const [row] = await db.select(actorColumns).from(users).where(ofUser(companyId, userId)).limit(1);
+  return row;
+};
+
+// The actor of a sign-in that is still alive: its refresh-token family (the access token's session
+// id) has a token neither revoked (logout, reuse) nor expired. Read with the user row, on the
+// family index, so a logout ends the sign-in's access tokens at once.
+export const findSignedInActor = async (db: Db, session: AccessClaims) => {
+  const alive = sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${session.sessionId}
+    and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > now())`;
+  const [row] = await db
+    .select(actorColumns)
+    .from(users)
+    .where(and(ofUser(session.companyId, session.userId), alive))
+    .limit(1);
+  return row;
+};
