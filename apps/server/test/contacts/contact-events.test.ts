@@ -2,6 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
 import { createTag } from '../factories/contact.factory.ts';
+import { awaitMarker, collectUntilMarker, isMarker } from '../helpers/socket-marker.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -24,32 +25,23 @@ const connect = (token: string) =>
 
 type ContactEvent = { action: string; contact?: { id: number; name: string; number: string; tags: unknown[] }; contactId?: number };
 
-// Runs the calls and gives back every payload seen on the channel meanwhile, plus a round trip.
-const collect = async (socket: Socket, channel: string, action: () => Promise<unknown>) => {
-  const seen: ContactEvent[] = [];
-  socket.on(channel, (payload: ContactEvent) => seen.push(payload));
-  await action();
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  socket.off(channel);
-  return seen;
-};
-
 describe('company-{id}-contact events (01-core §7 Realtime)', () => {
   it('create, update, tag sync and delete reach the company, and never another company', async () => {
     const a = await createCompany(t.db);
     const b = await createCompany(t.db);
     const aSession = await t.login(a.admin.email, TEST_PASSWORD);
-    const aSocket = await connect(aSession.token);
-    const bSocket = await connect((await t.login(b.admin.email, TEST_PASSWORD)).token);
+    const aWatcher = { socket: await connect(aSession.token), token: aSession.token, user: a.admin };
+    const bSession = await t.login(b.admin.email, TEST_PASSWORD);
+    const bWatcher = { socket: await connect(bSession.token), token: bSession.token, user: b.admin };
     // B's own sign-in may still echo on its auth channel (late with the Redis adapter); count the rest
     const bSeesAny: string[] = [];
-    bSocket.onAny((channel: string) => {
-      if (channel !== `company-${b.company.id}-auth`) bSeesAny.push(channel);
+    bWatcher.socket.onAny((channel: string, payload: unknown) => {
+      if (channel !== `company-${b.company.id}-auth` && !isMarker(payload)) bSeesAny.push(channel);
     });
     const tag = await createTag(t.db, a.company.id, { name: 'Live' });
 
     let contactId = 0;
-    const seen = await collect(aSocket, `company-${a.company.id}-contact`, async () => {
+    const seen = await collectUntilMarker<ContactEvent>(t, aWatcher, `company-${a.company.id}-contact`, async () => {
       const token = aSession.token;
       const created = await t.request('POST', '/contacts', { token, body: { name: 'Live Contact', number: '5511911223344' } });
       contactId = created.body.id;
@@ -67,6 +59,7 @@ describe('company-{id}-contact events (01-core §7 Realtime)', () => {
     expect(seen[1].contact).toMatchObject({ name: 'Live Renamed' });
     expect(seen[5].contact).toMatchObject({ tags: [{ id: tag.id, name: 'Live' }] });
     expect(seen[6]).toEqual({ action: 'delete', contactId });
+    await awaitMarker(t, bWatcher);
     expect(bSeesAny).toEqual([]);
   });
 
@@ -74,18 +67,20 @@ describe('company-{id}-contact events (01-core §7 Realtime)', () => {
     const a = await createCompany(t.db);
     const adminSession = await t.login(a.admin.email, TEST_PASSWORD);
     const user = await createUser(t.db, a.company.id, { profile: 'user' });
-    const userSocket = await connect((await t.login(user.email, TEST_PASSWORD)).token);
-    const adminSocket = await connect(adminSession.token);
+    const userSession = await t.login(user.email, TEST_PASSWORD);
+    const userWatcher = { socket: await connect(userSession.token), token: userSession.token, user };
+    const adminWatcher = { socket: await connect(adminSession.token), token: adminSession.token, user: a.admin };
     await t.request('PUT', '/companySettings', { token: adminSession.token, body: { column: 'lgpdHideNumber', data: 'enabled' } });
 
     const channel = `company-${a.company.id}-contact`;
     const adminSeen: ContactEvent[] = [];
-    adminSocket.on(channel, (payload: ContactEvent) => adminSeen.push(payload));
-    const userSeen = await collect(userSocket, channel, () =>
+    adminWatcher.socket.on(channel, (payload: ContactEvent) => adminSeen.push(payload));
+    const userSeen = await collectUntilMarker<ContactEvent>(t, userWatcher, channel, () =>
       t.request('POST', '/contacts', { token: adminSession.token, body: { name: 'Private', number: '5511987654321' } }),
     );
     expect(userSeen).toHaveLength(1);
     expect(userSeen[0].contact?.number).toBe('5511*******21');
+    await awaitMarker(t, adminWatcher);
     expect(adminSeen).toHaveLength(1);
     expect(adminSeen[0].contact?.number).toBe('5511*******21');
   });

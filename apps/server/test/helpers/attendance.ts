@@ -3,6 +3,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { createCompany, createQueue, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
 import { userQueues, users } from '../../src/db/schema.ts';
+import { isMarker } from './socket-marker.ts';
 import type { TestApp } from './test-app.ts';
 
 export type Session = { token: string; sessionId: string; user: { id: number; name: string }; cookie: string };
@@ -47,11 +48,16 @@ export const connectSocket = (t: TestApp, token: string) =>
     socket.on('connect_error', reject);
   });
 
-// Records every event a socket receives, so a test can wait for one or check one never came.
+// Records every event a socket receives, so a test can wait for one or check one never came
+// (after a marker, helpers/socket-marker.ts; the markers themselves are left out).
 export const recordEvents = (socket: Socket) => {
   const seen: Array<{ channel: string; payload: any }> = [];
-  socket.onAny((channel: string, payload: unknown) => seen.push({ channel, payload }));
+  socket.onAny((channel: string, payload: unknown) => {
+    if (!isMarker(payload)) seen.push({ channel, payload });
+  });
   return seen;
 };
 
+// Waits for server work that follows an answer and that no event announces (a user's open
+// sockets moving to the rooms of its new queues). Never proof that an event did not come.
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 300));

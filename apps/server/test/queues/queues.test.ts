@@ -1,7 +1,8 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
-import { connectSocket, recordEvents, settle } from '../helpers/attendance.ts';
+import { connectSocket, recordEvents } from '../helpers/attendance.ts';
+import { awaitMarker } from '../helpers/socket-marker.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -114,7 +115,8 @@ describe('queues (02-operations §3 Queue, §5 Queue, §7 Queues and chatbot)', 
     const seenMine = recordEvents(mine);
     const seenTheirs = recordEvents(theirs);
     await t.request('POST', '/queue', { token: s.token, body: { name: 'Ao vivo', color: '#ABCDEF' } });
-    await settle();
+    await awaitMarker(t, { socket: mine, token: s.token, user: s.admin });
+    await awaitMarker(t, { socket: theirs, token: other.token, user: other.admin });
     expect(seenMine.map((event) => `${event.channel}:${event.payload.action}`)).toContain(`company-${s.company.id}-queue:update`);
     expect(seenTheirs).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../src/db/schema.ts';
 import { createCompany, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
+import { awaitMarker, collectUntilMarker, isMarker } from '../helpers/socket-marker.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -24,16 +25,6 @@ const connect = (token?: string) =>
   });
 
 const nextEvent = <T>(socket: Socket, channel: string) => new Promise<T>((resolve) => socket.once(channel, resolve));
-
-// Resolves with the events that arrived on a channel while `action` ran, plus a round trip.
-const collect = async (socket: Socket, channel: string, action: () => Promise<unknown>) => {
-  const seen: unknown[] = [];
-  socket.on(channel, (payload) => seen.push(payload));
-  await action();
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  socket.off(channel);
-  return seen;
-};
 
 describe('Socket.IO (01-core §7 Realtime)', () => {
   it('refuses a handshake without a valid token (issue 11 point 9: a missing one says so)', async () => {
@@ -69,7 +60,9 @@ describe('Socket.IO (01-core §7 Realtime)', () => {
     const bSocket = await connect(bSession.token);
 
     const bSeesAny: string[] = [];
-    bSocket.onAny((channel: string) => bSeesAny.push(channel));
+    bSocket.onAny((channel: string, payload: unknown) => {
+      if (!isMarker(payload)) bSeesAny.push(channel);
+    });
     const received = nextEvent<{ action: string; user: { name: string } }>(aSocket, `company-${a.company.id}-user`);
     const created = await t.request('POST', '/users', {
       token: aSession.token,
@@ -77,7 +70,7 @@ describe('Socket.IO (01-core §7 Realtime)', () => {
     });
     expect(created.status).toBe(201);
     expect(await received).toMatchObject({ action: 'create', user: { name: 'Live User' } });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await awaitMarker(t, { socket: bSocket, token: bSession.token, user: b.admin });
     expect(bSeesAny).toEqual([]);
   });
 
@@ -94,8 +87,9 @@ describe('Socket.IO (01-core §7 Realtime)', () => {
   it('the auth event goes only to that user, not to colleagues', async () => {
     const { company, admin } = await createCompany(t.db);
     const colleague = await createUser(t.db, company.id);
-    const colleagueSocket = await connect((await t.login(colleague.email, TEST_PASSWORD)).token);
-    const seen = await collect(colleagueSocket, `company-${company.id}-auth`, () => t.login(admin.email, TEST_PASSWORD));
+    const colleagueSession = await t.login(colleague.email, TEST_PASSWORD);
+    const watcher = { socket: await connect(colleagueSession.token), token: colleagueSession.token, user: colleague };
+    const seen = await collectUntilMarker(t, watcher, `company-${company.id}-auth`, () => t.login(admin.email, TEST_PASSWORD));
     expect(seen).toEqual([]);
   });
 

@@ -138,6 +138,14 @@ describe('tokens of users moved or deleted (ARCHITECTURE §4 Tenancy, 01-core §
     const socket = await connectWith((await t.login(user.email, TEST_PASSWORD)).token);
     const seen: string[] = [];
     socket.onAny((channel: string) => seen.push(channel));
+    // the admin's socket is the witness that the company's next event went out: the deleted user's
+    // socket must be gone by then, since a socket closed by the server receives nothing afterwards
+    const adminSocket = await connectWith(adminSession.token);
+    const announced = new Promise<void>((resolve) =>
+      adminSocket.on(`company-${company.id}-user`, (payload: { action: string; user?: { name: string } }) => {
+        if (payload.action === 'create' && payload.user?.name === 'After Deletion') resolve();
+      }),
+    );
 
     expect((await t.request('DELETE', `/users/${user.id}`, { token: adminSession.token })).status).toBe(204);
     await expect.poll(() => socket.connected, { timeout: 5000 }).toBe(false);
@@ -147,7 +155,7 @@ describe('tokens of users moved or deleted (ARCHITECTURE §4 Tenancy, 01-core §
       body: { name: 'After Deletion', email: `after-${Date.now()}@example.test`, password: 'secret-1' },
     });
     expect(created.status).toBe(201);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await announced;
     expect(seen.slice(seenBefore)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTag } from '../factories/contact.factory.ts';
-import { connectSocket, recordEvents, settle, setupAttendance } from '../helpers/attendance.ts';
+import { connectSocket, recordEvents, setupAttendance } from '../helpers/attendance.ts';
+import { awaitMarker } from '../helpers/socket-marker.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -33,7 +34,7 @@ describe('kanban stage of a ticket (01-core §2 Contact drawer, §7 ticket-tags)
     expect((await t.request('DELETE', `/ticket-tags/${ticketId}`, { token })).status).toBe(204);
     expect(await tagIds()).toEqual([plain.id]);
 
-    await settle();
+    await awaitMarker(t, { socket, token, user: a.admin });
     const updates = seen.filter((event) => event.channel === `company-${a.company.id}-ticket` && event.payload.action === 'update' && event.payload.ticket?.id === ticketId);
     expect(updates.at(-1)?.payload.ticket.tags.map((tag: { id: number }) => tag.id)).toEqual([plain.id]);
     expect(updates.some((event) => event.payload.ticket.tags.some((tag: { id: number }) => tag.id === proposal.id))).toBe(true);

@@ -1,6 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectSocket, recordEvents, settle, setupAttendance } from '../helpers/attendance.ts';
+import { awaitMarker } from '../helpers/socket-marker.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -99,15 +100,19 @@ describe('live updates (01-core §4 Unread handling and live updates)', () => {
     const inQueue = await a.attendant([q1.id]);
     const otherQueue = await a.attendant([q2.id]);
     const b = await setupAttendance(t);
-    const seenIn = recordEvents(await open(inQueue.session.token));
-    const seenOther = recordEvents(await open(otherQueue.session.token));
-    const seenAdmin = recordEvents(await open(a.adminSession.token));
-    const seenB = recordEvents(await open(b.adminSession.token));
+    const watchers = [
+      { token: inQueue.session.token, user: inQueue.user },
+      { token: otherQueue.session.token, user: otherQueue.user },
+      { token: a.adminSession.token, user: a.admin },
+      { token: b.adminSession.token, user: b.admin },
+    ];
+    const watching = await Promise.all(watchers.map((watcher) => open(watcher.token)));
+    const [seenIn, seenOther, seenAdmin, seenB] = watching.map(recordEvents);
 
     const { ticketId } = await a.inbound('5511911110040', 'primeira');
     await a.put(a.adminSession.token, ticketId, { queueId: q1.id });
     await a.inbound('5511911110040', 'segunda');
-    await settle();
+    for (const [index, watcher] of watchers.entries()) await awaitMarker(t, { ...watcher, socket: watching[index] });
     const channels = (seen: { channel: string; payload: any }[]) => seen.map((event) => `${event.channel}:${event.payload.action}`);
     expect(channels(seenAdmin)).toEqual(
       expect.arrayContaining([`company-${a.company.id}-appMessage:create`, `company-${a.company.id}-ticket:update`]),
@@ -123,7 +128,8 @@ describe('live updates (01-core §4 Unread handling and live updates)', () => {
     const a = await setupAttendance(t, { queues: 2 });
     const [q1, q2] = a.queues;
     const moved = await a.attendant([q2.id]);
-    const seen = recordEvents(await open(moved.session.token));
+    const socket = await open(moved.session.token);
+    const seen = recordEvents(socket);
     const { ticketId } = await a.inbound('5511911110050', 'antes');
     await a.put(a.adminSession.token, ticketId, { queueId: q1.id });
     await a.inbound('5511911110050', 'ainda fora');
@@ -131,21 +137,22 @@ describe('live updates (01-core §4 Unread handling and live updates)', () => {
     expect(changed.status).toBe(200);
     await settle();
     await a.inbound('5511911110050', 'agora dentro');
-    await settle();
+    await awaitMarker(t, { socket, token: moved.session.token, user: moved.user });
     const bodies = seen.filter((event) => event.channel.endsWith('-appMessage')).map((event) => event.payload.message.body);
     expect(bodies).toEqual(['agora dentro']);
   });
 
   it('reading a ticket resets its unread count and emits updateUnread', async () => {
     const a = await setupAttendance(t);
-    const seen = recordEvents(await open(a.adminSession.token));
+    const socket = await open(a.adminSession.token);
+    const seen = recordEvents(socket);
     const { ticketId } = await a.inbound('5511911110050', 'um');
     await a.inbound('5511911110050', 'dois');
     expect((await a.ticket(a.adminSession.token, ticketId)).unreadMessages).toBe(2);
     const page = await t.request('GET', `/messages/${ticketId}`, { token: a.adminSession.token });
     expect(page.body.ticket.unreadMessages).toBe(0);
     expect((await a.ticket(a.adminSession.token, ticketId)).unreadMessages).toBe(0);
-    await settle();
+    await awaitMarker(t, { socket, token: a.adminSession.token, user: a.admin });
     expect(seen.some((event) => event.channel === `company-${a.company.id}-ticket` && event.payload.action === 'updateUnread' && event.payload.ticketId === ticketId)).toBe(true);
   });
 
@@ -158,7 +165,7 @@ describe('live updates (01-core §4 Unread handling and live updates)', () => {
     socket.emit('joinChatBox', String(ticketId));
     const seen = recordEvents(socket);
     await a.inbound('5511911110060', 'segredo');
-    await settle();
+    await awaitMarker(t, { socket, token: outsider.session.token, user: outsider.user });
     expect(seen).toEqual([]);
   });
 });
