@@ -28,7 +28,7 @@ import { toast } from '../../lib/toast.ts';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { useCompanySettings } from '../settings/use-company-settings.ts';
 import { formatClock, formatDate } from '../tickets/ticket-format.ts';
-import { useUsersList } from '../tickets/use-tickets.ts';
+import { useUsersList } from '../users/use-users.ts';
 import { contactsApi, contactsQueryKeys } from './contacts-api.ts';
 import { upsertContactInCache } from './contacts-cache.ts';
 import { TagBox } from './tag-box.tsx';

@@ -1,10 +1,11 @@
 import type { TicketView } from '@atende/shared/tickets';
 import { Box, MenuItem, Stack, TextField } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../lib/error-message.ts';
 import { useSessionUser } from '../auth/session-context.ts';
+import { useKanbanLanes } from '../tags/use-tags.ts';
 import { ticketsApi } from '../tickets/tickets-api.ts';
 import { upsertTicketInLists } from '../tickets/tickets-cache.ts';
 
@@ -14,7 +15,7 @@ export const KanbanStageSelect = ({ ticket }: { ticket: TicketView }) => {
   const me = useSessionUser();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
-  const { data: lanes = [] } = useQuery({ queryKey: ['tags', 'list', 'kanban'], queryFn: ticketsApi.kanbanLanes, staleTime: 60_000 });
+  const { data: lanes = [] } = useKanbanLanes();
   const isLane = (tagId: number) => lanes.some((lane) => lane.id === tagId);
   const current = ticket.tags.find((tag) => isLane(tag.id))?.id ?? '';
 
