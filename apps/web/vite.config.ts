@@ -43,7 +43,7 @@ const bypassHtml: ProxyOptions['bypass'] = (req) =>
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   server: {
     proxy: {
       [`^/(${apiPrefixes.join('|')})(/|$|\\?)`]: { target: apiTarget, changeOrigin: true, bypass: bypassHtml },

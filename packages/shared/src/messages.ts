@@ -1,7 +1,7 @@
 // Message entity (01-core §3 Message).
 import { z } from 'zod';
 import type { TicketView } from './tickets.ts';
-import { isoDatePrefix } from './validation.ts';
+import { isoDatePrefix, validationMessages } from './validation.ts';
 export const mediaTypes = [
   'chat',
   'image',
@@ -56,6 +56,13 @@ export const messageTemplate = z.strictObject({
 });
 export type MessageTemplate = z.infer<typeof messageTemplate>;
 
+// A contact card sent as a message (the web's contact card dialog fills its form with it).
+export const messageVCard = z.strictObject({
+  name: z.string().trim().min(1, validationMessages.required).max(200),
+  number: z.string().trim().min(1, validationMessages.required).min(8, 'validation.invalidNumber').max(50),
+});
+export type MessageVCard = z.infer<typeof messageVCard>;
+
 const nonBlank = z.string().max(10_000).refine((body) => body.trim().length > 0, 'validation.required');
 
 // multipart fields arrive as text
@@ -72,7 +79,7 @@ export const messageSendBody = z.strictObject({
   isPrivate: flag.optional(),
   // the attendant's choice to sign; honoured only while the company's sendSignMessage is enabled
   signMessage: flag.optional(),
-  vCard: z.strictObject({ name: z.string().trim().min(1).max(200), number: z.string().trim().min(8).max(50) }).optional(),
+  vCard: messageVCard.optional(),
   // an approved WhatsApp template (Cloud API connections), the only send allowed outside the 24 h window
   template: messageTemplate.optional(),
 });

@@ -1,7 +1,7 @@
 // Ticket entity (01-core §3 Ticket).
 import { z } from 'zod';
 import type { TagView } from './tags.ts';
-import { idParam, isoDatePrefix, pageNumberQuery } from './validation.ts';
+import { boundedText, idParam, isoDatePrefix, pageNumberQuery } from './validation.ts';
 
 export const ticketStatuses = ['pending', 'open', 'closed', 'group', 'lgpd', 'nps'] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
@@ -132,10 +132,11 @@ export type TicketLogView = {
 };
 
 export const ticketNoteBody = z.strictObject({
-  note: z.string().trim().min(2, 'validation.tooShort').max(5000, 'validation.tooLong'),
+  note: boundedText(2, 5000),
   ticketId: idParam,
   contactId: idParam,
 });
+export type TicketNoteBody = z.infer<typeof ticketNoteBody>;
 export const ticketNotesQuery = z.strictObject({ ticketId: idParam, contactId: idParam });
 export type TicketNoteView = {
   id: number;

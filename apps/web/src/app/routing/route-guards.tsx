@@ -1,13 +1,9 @@
-import { Box, CircularProgress } from '@mui/material';
 import { Navigate, Outlet } from 'react-router-dom';
-import { ChoosePasswordPage } from '../../features/auth/choose-password-page.tsx';
+import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { useSession } from '../../features/auth/session-context.ts';
+import { ChoosePasswordPage } from './lazy-pages.ts';
 
-const Loading = () => (
-  <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }} data-testid="session-loading">
-    <CircularProgress />
-  </Box>
-);
+const Loading = () => <LoadingScreen testId="session-loading" />;
 
 // 01-core §2: private routes send visitors to /login; public ones send signed-in users to /.
 // A user still on a generated first password chooses its own before any screen (issue 11 point 5).

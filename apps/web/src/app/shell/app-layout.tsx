@@ -1,7 +1,8 @@
 import { MOBILE_BREAKPOINT } from '@atende/shared/constants';
 import { Box, Toolbar, useMediaQuery } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { useSessionUser } from '../../features/auth/session-context.ts';
 import { useColorMode } from '../theme/color-mode.ts';
 import { AppDrawer } from './app-drawer.tsx';
@@ -33,7 +34,10 @@ export const AppLayout = () => {
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
         <Toolbar />
         <Box sx={{ flex: 1, minHeight: 0, overflow: 'auto', p: { xs: 2, sm: 3 } }}>
-          <Outlet />
+          {/* the shell stays while a screen's code loads */}
+          <Suspense fallback={<LoadingScreen testId="page-loading" fullHeight={false} />}>
+            <Outlet />
+          </Suspense>
         </Box>
       </Box>
     </Box>

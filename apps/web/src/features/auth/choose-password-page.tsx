@@ -1,15 +1,14 @@
 import { passwordChangeBody } from '@atende/shared/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
-import { useForm, type Path } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ApiError } from '../../lib/api-error.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { AppLogo } from '../branding/app-logo.tsx';
 import { PasswordField } from '../users/password-field.tsx';
-import { useFieldError } from '../users/use-field-error.ts';
+import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { useSession } from './session-context.ts';
 import { useChangePassword } from './use-change-password.ts';
 
@@ -38,13 +37,7 @@ export const ChoosePasswordPage = () => {
       await change.mutateAsync({ currentPassword, password });
       toast.success(t('choosePassword.saved'));
     } catch (error) {
-      if (error instanceof ApiError && error.body?.fields?.length) {
-        for (const issue of error.body.fields) {
-          form.setError(issue.path.replace(/^body\./, '') as Path<ChoosePasswordValues>, { message: issue.message });
-        }
-        return;
-      }
-      toastError(error);
+      if (setServerFieldErrors(form.setError, error).length === 0) toastError(error);
     }
   });
 

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { refreshSession } from '../../lib/api-client.ts';
 import { onSessionEvent } from '../../lib/session-events.ts';
 import { clearToken, getToken, setToken } from '../../lib/storage.ts';
+import { publicSettingsQueryKeys } from '../branding/use-public-setting.ts';
 import { logoutRequest } from './auth-api.ts';
 import { SessionContext, type SessionStatus } from './session-context.ts';
 
@@ -19,7 +20,7 @@ export const SessionProvider = ({ children }: { children: ReactNode }) => {
 
   const forgetPrivateData = useCallback(() => {
     // branding stays: the login page shows it
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'public-settings' });
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== publicSettingsQueryKeys.all[0] });
   }, [queryClient]);
 
   const signIn = useCallback((answer: SessionAnswer) => {

@@ -4,11 +4,14 @@ import { apiRequest } from '../../lib/api-client.ts';
 
 type PublicSetting = { key: string; value: string | null };
 
-export const publicSettingQueryKey = (key: GlobalSettingKey) => ['public-settings', key] as const;
+export const publicSettingsQueryKeys = {
+  all: ['public-settings'] as const,
+  one: (key: GlobalSettingKey) => ['public-settings', key] as const,
+};
 
 export const usePublicSettingQuery = (key: GlobalSettingKey) =>
   useQuery({
-    queryKey: publicSettingQueryKey(key),
+    queryKey: publicSettingsQueryKeys.one(key),
     queryFn: () => apiRequest<PublicSetting>(`/public-settings/${key}`, { public: true }),
     staleTime: 5 * 60_000,
     retry: 1,

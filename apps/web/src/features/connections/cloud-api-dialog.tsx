@@ -7,7 +7,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
-import { useFieldError } from '../users/use-field-error.ts';
+import { useFieldError } from '../../components/field-errors.ts';
 import { ConnectDialog } from './connect-dialog.tsx';
 import { upsertConnectionInCache } from './connections-api.ts';
 import { sessionApi } from './session-api.ts';

@@ -2,7 +2,7 @@ import type { QueueView } from '@atende/shared/queues';
 import { Grid, MenuItem, TextField } from '@mui/material';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useFieldError } from '../users/use-field-error.ts';
+import { useFieldError } from '../../components/field-errors.ts';
 import type { ConnectionFormValues } from './connection-form-values.ts';
 import { useConnectionTextField } from './use-connection-text-field.ts';
 

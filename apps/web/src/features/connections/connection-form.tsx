@@ -3,15 +3,14 @@ import { connectionCreateBody, connectionUpdateBody, type ConnectionChannel, typ
 import { Box, Button, DialogActions, DialogContent, Tab, Tabs } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm, type FieldErrors, type Path, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { WeekScheduleEditor } from '../../components/week-schedule-editor.tsx';
-import { ApiError } from '../../lib/api-error.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { useSessionUser } from '../auth/session-context.ts';
 import { queuesApi, queuesQueryKeys } from '../queues/queues-api.ts';
-import { useFieldError } from '../users/use-field-error.ts';
+import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { ConnectionChatbotTab } from './connection-chatbot-tab.tsx';
 import { importsHistory, tabOfField, toConnectionFormValues, toConnectionPayload, type ConnectionFormValues, type ConnectionTab } from './connection-form-values.ts';
 import { ConnectionGeneralTab } from './connection-general-tab.tsx';
@@ -60,11 +59,7 @@ export const ConnectionForm = ({ connection, channel, onClose }: ConnectionFormP
         toast.success(t('connections.toasts.saved'));
         onClose();
       } catch (error) {
-        if (error instanceof ApiError && error.body?.fields?.length) {
-          const paths = error.body.fields.map((issue) => issue.path.replace(/^body\./, ''));
-          error.body.fields.forEach((issue, index) => form.setError(paths[index] as Path<ConnectionFormValues>, { message: issue.message }));
-          showFirstError(paths);
-        }
+        showFirstError(setServerFieldErrors(form.setError, error));
         toastError(error);
       }
     },

@@ -6,7 +6,7 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { QueueMultiSelect } from '../../components/queue-multi-select.tsx';
 import { toast } from '../../lib/toast.ts';
-import { useFieldError } from '../users/use-field-error.ts';
+import { useFieldError } from '../../components/field-errors.ts';
 import type { ConnectionFormValues } from './connection-form-values.ts';
 import { useConnectionTextField } from './use-connection-text-field.ts';
 

@@ -10,7 +10,7 @@ export const connectionsApi = {
   remove: (id: number) => api.delete<void>(`/whatsapp/${id}`),
 };
 
-// ['whatsapp'] is shared with the connection pickers of other screens (same GET /whatsapp answer).
+// The connections screen and the connection pickers of other screens share the list (one GET /whatsapp answer).
 export const connectionsQueryKeys = {
   list: ['whatsapp'] as const,
   one: (id: number) => ['connections', 'one', id] as const,

@@ -1,5 +1,5 @@
 import type { FieldPath, UseFormReturn } from 'react-hook-form';
-import { useFieldError } from '../users/use-field-error.ts';
+import { useFieldError } from '../../components/field-errors.ts';
 import type { ConnectionFormValues } from './connection-form-values.ts';
 
 // Props for a TextField bound to one connection form field, with its translated error.

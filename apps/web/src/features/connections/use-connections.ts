@@ -4,6 +4,10 @@ import { connectionsApi, connectionsQueryKeys, removeConnectionFromCache, upsert
 
 export const useConnections = () => useQuery({ queryKey: connectionsQueryKeys.list, queryFn: connectionsApi.list });
 
+// Pickers on other screens: the list changes rarely and company-{id}-whatsapp updates it.
+export const useConnectionOptions = (enabled = true) =>
+  useQuery({ queryKey: connectionsQueryKeys.list, queryFn: connectionsApi.list, enabled, staleTime: 60_000 });
+
 export const useConnection = (id: number | null) =>
   useQuery({
     queryKey: connectionsQueryKeys.one(id ?? 0),

@@ -21,15 +21,14 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useFieldArray, useForm, type Path, type Resolver } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-error.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
-import { useFieldError } from '../users/use-field-error.ts';
+import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { useCompanySettings } from '../settings/use-company-settings.ts';
 import { formatClock, formatDate } from '../tickets/ticket-format.ts';
-import { useUsersList } from '../tickets/use-tickets.ts';
+import { useUsersList } from '../users/use-users.ts';
 import { contactsApi, contactsQueryKeys } from './contacts-api.ts';
 import { upsertContactInCache } from './contacts-cache.ts';
 import { TagBox } from './tag-box.tsx';
@@ -90,11 +89,7 @@ const ContactForm = ({ contact, draft, onClose, onSaved }: ContactFormProps) => 
       onSaved?.(final);
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.body?.fields?.length) {
-        for (const issue of error.body.fields) {
-          form.setError(issue.path.replace(/^body\./, '') as Path<ContactFormValues>, { message: issue.message });
-        }
-      }
+      setServerFieldErrors(form.setError, error);
       toastError(error);
     }
   });

@@ -17,6 +17,9 @@ export const contactsApi = {
 };
 
 export const contactsQueryKeys = {
+  allPages: ['contacts', 'pages'] as const,
   pages: (search: string) => ['contacts', 'pages', search] as const,
+  // the first page of a search, for pickers
+  search: (search: string) => ['contacts', 'search', search] as const,
   one: (id: number) => ['contacts', 'one', id] as const,
 };

@@ -5,7 +5,7 @@ import { contactsQueryKeys } from './contacts-api.ts';
 type Pages = InfiniteData<ContactsPage, number>;
 
 export const upsertContactInCache = (client: QueryClient, contact: ContactView) => {
-  client.setQueriesData<Pages>({ queryKey: ['contacts', 'pages'] }, (data) => {
+  client.setQueriesData<Pages>({ queryKey: contactsQueryKeys.allPages }, (data) => {
     if (!data) return data;
     const listed = data.pages.some((page) => page.contacts.some((row) => row.id === contact.id));
     return {
@@ -21,7 +21,7 @@ export const upsertContactInCache = (client: QueryClient, contact: ContactView) 
 };
 
 export const removeContactFromCache = (client: QueryClient, contactId: number) => {
-  client.setQueriesData<Pages>({ queryKey: ['contacts', 'pages'] }, (data) =>
+  client.setQueriesData<Pages>({ queryKey: contactsQueryKeys.allPages }, (data) =>
     data && { ...data, pages: data.pages.map((page) => ({ ...page, contacts: page.contacts.filter((row) => row.id !== contactId) })) },
   );
   client.removeQueries({ queryKey: contactsQueryKeys.one(contactId) });

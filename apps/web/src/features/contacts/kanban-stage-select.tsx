@@ -1,10 +1,10 @@
 import type { TicketView } from '@atende/shared/tickets';
 import { Box, MenuItem, Stack, TextField } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../lib/error-message.ts';
 import { useSessionUser } from '../auth/session-context.ts';
+import { useKanbanLanes } from '../tags/use-tags.ts';
 import { ticketsApi } from '../tickets/tickets-api.ts';
 import { upsertTicketInLists } from '../tickets/tickets-cache.ts';
 
@@ -13,23 +13,18 @@ export const KanbanStageSelect = ({ ticket }: { ticket: TicketView }) => {
   const { t } = useTranslation();
   const me = useSessionUser();
   const queryClient = useQueryClient();
-  const [saving, setSaving] = useState(false);
-  const { data: lanes = [] } = useQuery({ queryKey: ['tags', 'list', 'kanban'], queryFn: ticketsApi.kanbanLanes, staleTime: 60_000 });
+  const { data: lanes = [] } = useKanbanLanes();
   const isLane = (tagId: number) => lanes.some((lane) => lane.id === tagId);
   const current = ticket.tags.find((tag) => isLane(tag.id))?.id ?? '';
 
-  const change = async (tagId: number | '') => {
-    setSaving(true);
-    try {
+  const change = useMutation({
+    mutationFn: async (tagId: number | '') => {
       await ticketsApi.clearKanbanStage(ticket.id);
-      const updated = tagId === '' ? { ...ticket, tags: ticket.tags.filter((tag) => !isLane(tag.id)) } : await ticketsApi.setKanbanStage(ticket.id, tagId);
-      upsertTicketInLists(queryClient, updated, me.id, false);
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+      return tagId === '' ? { ...ticket, tags: ticket.tags.filter((tag) => !isLane(tag.id)) } : ticketsApi.setKanbanStage(ticket.id, tagId);
+    },
+    onSuccess: (updated) => upsertTicketInLists(queryClient, updated, me.id, false),
+    onError: (error) => toastError(error),
+  });
 
   if (lanes.length === 0) return null;
   return (
@@ -38,8 +33,8 @@ export const KanbanStageSelect = ({ ticket }: { ticket: TicketView }) => {
       size="small"
       label={t('contacts.drawer.kanban')}
       value={current}
-      disabled={saving}
-      onChange={(event) => void change(event.target.value === '' ? '' : Number(event.target.value))}
+      disabled={change.isPending}
+      onChange={(event) => change.mutate(event.target.value === '' ? '' : Number(event.target.value))}
       data-testid="contact-drawer-kanban"
     >
       <MenuItem value="" data-testid="kanban-stage-none">

@@ -4,7 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
-import { useTagsList } from '../tickets/use-tickets.ts';
+import { tagsQueryKeys } from '../tags/tags-api.ts';
+import { useTagsList } from '../tags/use-tags.ts';
 import { contactsApi } from './contacts-api.ts';
 
 const MIN_NEW_TAG = 3;
@@ -38,7 +39,7 @@ export const TagBox = ({ value, onChange }: { value: TagView[]; onChange: (tags:
       }
       try {
         const created = await contactsApi.createTag(name, randomColor());
-        await queryClient.invalidateQueries({ queryKey: ['tags', 'list'] });
+        await queryClient.invalidateQueries({ queryKey: tagsQueryKeys.list });
         next.push(created);
       } catch (error) {
         toastError(error);

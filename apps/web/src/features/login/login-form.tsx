@@ -4,7 +4,7 @@ import { Button, Stack, TextField } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../users/password-field.tsx';
-import { useFieldError } from '../users/use-field-error.ts';
+import { useFieldError } from '../../components/field-errors.ts';
 import { useLogin } from './use-login.ts';
 
 export const LoginForm = () => {

@@ -1,56 +1,58 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useFieldError } from '../../components/field-errors.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { sendExternal } from './messages-api-client.ts';
-import { fieldErrorsOf, mediaTestForm, type FieldErrors } from './messages-api-forms.ts';
-import { testFieldProps } from './test-field-props.ts';
+import { mediaTestForm, type MediaTestValues } from './messages-api-forms.ts';
+import { useTestField } from './use-test-field.ts';
+
+type MediaTestOutput = z.output<typeof mediaTestForm>;
+// the form starts without a file (null), which the schema refuses with its message
+const resolver = zodResolver(mediaTestForm) as unknown as Resolver<MediaTestValues, unknown, MediaTestOutput>;
 
 export const MediaTestForm = () => {
   const { t } = useTranslation();
-  const [values, setValues] = useState<{ token: string; number: string; file: File | null }>({ token: '', number: '', file: null });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const parsed = mediaTestForm.safeParse(values);
-    setErrors(parsed.success ? {} : fieldErrorsOf(parsed.error.issues));
-    if (!parsed.success) return;
-    setBusy(true);
-    try {
-      const form = new FormData();
-      form.append('number', parsed.data.number);
-      form.append('medias', parsed.data.file, parsed.data.file.name);
-      await sendExternal(parsed.data.token, { form });
-      toast.success(t('messagesApi.sent'));
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const field = (name: 'token' | 'number') => testFieldProps(t, { values, setValues, errors, testIdPrefix: 'messages-api-media' }, name);
+  const fieldError = useFieldError();
+  const form = useForm<MediaTestValues, unknown, MediaTestOutput>({ defaultValues: { token: '', number: '', file: null }, resolver });
+  const send = useMutation({
+    mutationFn: ({ token, number, file }: MediaTestOutput) => {
+      const body = new FormData();
+      body.append('number', number);
+      body.append('medias', file, file.name);
+      return sendExternal(token, { form: body });
+    },
+    onSuccess: () => toast.success(t('messagesApi.sent')),
+    onError: (error) => toastError(error),
+  });
+  const field = useTestField(form, 'messages-api-media');
+  const file = form.watch('file');
+  const fileError = fieldError(form.formState.errors.file);
   return (
-    <Paper variant="outlined" sx={{ p: 2, flex: 1 }} data-testid="messages-api-media-form">
+    <Paper component="form" noValidate onSubmit={form.handleSubmit((values) => send.mutate(values))} variant="outlined" sx={{ p: 2, flex: 1 }} data-testid="messages-api-media-form">
       <Typography variant="h6" sx={{ mb: 2 }}>{t('messagesApi.mediaTitle')}</Typography>
       <Stack spacing={1}>
         <TextField {...field('token')} />
         <TextField {...field('number')} />
         <Button variant="outlined" component="label">
-          {values.file ? values.file.name : t('messagesApi.chooseFile')}
+          {file ? file.name : t('messagesApi.chooseFile')}
           <input
             hidden
             type="file"
             data-testid="messages-api-media-file"
-            onChange={(event) => setValues((current) => ({ ...current, file: event.target.files?.[0] ?? null }))}
+            onChange={(event) => form.setValue('file', event.target.files?.[0] ?? null, { shouldValidate: form.formState.isSubmitted })}
           />
         </Button>
-        {errors.file && (
+        {fileError && (
           <Typography variant="caption" color="error">
-            {t(errors.file)}
+            {fileError}
           </Typography>
         )}
-        <Button variant="contained" disabled={busy} onClick={() => void submit()} data-testid="messages-api-media-send">
+        <Button type="submit" variant="contained" disabled={send.isPending} data-testid="messages-api-media-send">
           {t('messagesApi.send')}
         </Button>
       </Stack>

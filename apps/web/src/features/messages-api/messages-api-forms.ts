@@ -8,7 +8,5 @@ const number = z.string().trim().min(1, 'validation.required').regex(/^\d+$/, 'v
 export const textTestForm = z.object({ token, number, body: z.string().trim().min(1, 'validation.required') });
 export const mediaTestForm = z.object({ token, number, file: z.instanceof(File, { message: 'messagesApi.fileRequired' }) });
 
-export type FieldErrors = Partial<Record<'token' | 'number' | 'body' | 'file', string>>;
-
-export const fieldErrorsOf = (issues: z.core.$ZodIssue[]): FieldErrors =>
-  Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message]));
+export type TextTestValues = z.input<typeof textTestForm>;
+export type MediaTestValues = { token: string; number: string; file: File | null };

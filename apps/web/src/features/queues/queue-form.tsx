@@ -5,14 +5,13 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm, type Path, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { WeekScheduleEditor } from '../../components/week-schedule-editor.tsx';
-import { ApiError } from '../../lib/api-error.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { useSessionUser } from '../auth/session-context.ts';
-import { useFieldError } from '../users/use-field-error.ts';
+import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { ChatbotOptions } from './chatbot-options.tsx';
 import { toQueueFormValues, toQueuePayload, type QueueFormValues } from './queue-form-values.ts';
 import { queuesApi, upsertQueueInCache } from './queues-api.ts';
@@ -51,12 +50,7 @@ export const QueueForm = ({ queue, onCreated, onClose }: QueueFormProps) => {
       if (queue) onClose();
       else onCreated(saved.id);
     } catch (error) {
-      if (error instanceof ApiError && error.body?.fields?.length) {
-        for (const issue of error.body.fields) {
-          form.setError(issue.path.replace(/^body\./, '') as Path<QueueFormValues>, { message: issue.message });
-        }
-        setTab('data');
-      }
+      if (setServerFieldErrors(form.setError, error).length > 0) setTab('data');
       toastError(error);
     }
   });

@@ -1,9 +1,12 @@
 import type { ChatbotBody, ChatbotUpdateBody, ChatbotView, QueueBody, QueueView } from '@atende/shared/queues';
+import type { QueueSummary } from '@atende/shared/users';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 
 export const queuesApi = {
   list: () => api.get<QueueView[]>('/queue'),
+  // the queues of the signed-in user (01-core §7 GET /queue/user)
+  mine: () => api.get<QueueSummary[]>('/queue/user'),
   get: (id: number) => api.get<QueueView>(`/queue/${id}`),
   create: (body: QueueBody) => api.post<QueueView>('/queue', body),
   update: (id: number, body: Partial<QueueBody>) => api.put<QueueView>(`/queue/${id}`, body),
@@ -13,9 +16,10 @@ export const queuesApi = {
   removeOption: (id: number) => api.delete<void>(`/chatbot/${id}`),
 };
 
-// ['queue'] is shared with the queue pickers of other screens (same GET /queue answer).
+// The queues screen and the queue pickers of other screens share the list (one GET /queue answer).
 export const queuesQueryKeys = {
   list: ['queue'] as const,
+  mine: ['queue', 'user'] as const,
   one: (id: number) => ['queues', 'one', id] as const,
 };
 

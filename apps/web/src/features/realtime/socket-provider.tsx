@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { refreshSession } from '../../lib/api-client.ts';
 import { useSession } from '../auth/session-context.ts';
-import { createSocket } from './create-socket.ts';
 import { SocketContext, type AppSocket } from './socket-context.ts';
 
 // One socket per signed-in user (01-core §7 Realtime).
@@ -16,30 +15,40 @@ export const SocketProvider = ({ children }: { children: ReactNode }) => {
 
   useEffect(() => {
     if (userId === undefined) return;
-    const next = createSocket();
-    let connectedBefore = false;
+    let disposed = false;
+    let stop = () => {};
+    // the socket client is fetched for the first signed-in screen, not with the sign-in page
+    void import('./create-socket.ts').then(({ createSocket }) => {
+      if (disposed) return;
+      const next = createSocket();
+      let connectedBefore = false;
 
-    next.on('connect', () => {
-      next.emit('userStatus');
-      // a reconnect that could not recover missed events: refetch what is on screen
-      if (connectedBefore && !next.recovered) void queryClient.invalidateQueries();
-      connectedBefore = true;
-    });
-    next.on('connect_error', (error) => {
-      if (error.message !== 'ERR_SESSION_EXPIRED') return;
-      // the server refused the expired token: the client does not retry by itself
-      refreshSession()
-        .then(() => next.connect())
-        .catch(() => undefined);
-    });
-    const ping = setInterval(() => {
-      if (next.connected) next.emit('userStatus');
-    }, STATUS_PING_MS);
+      next.on('connect', () => {
+        next.emit('userStatus');
+        // a reconnect that could not recover missed events: refetch what is on screen
+        if (connectedBefore && !next.recovered) void queryClient.invalidateQueries();
+        connectedBefore = true;
+      });
+      next.on('connect_error', (error) => {
+        if (error.message !== 'ERR_SESSION_EXPIRED') return;
+        // the server refused the expired token: the client does not retry by itself
+        refreshSession()
+          .then(() => next.connect())
+          .catch(() => undefined);
+      });
+      const ping = setInterval(() => {
+        if (next.connected) next.emit('userStatus');
+      }, STATUS_PING_MS);
 
-    setSocket(next);
+      stop = () => {
+        clearInterval(ping);
+        next.disconnect();
+      };
+      setSocket(next);
+    });
     return () => {
-      clearInterval(ping);
-      next.disconnect();
+      disposed = true;
+      stop();
       setSocket(null);
     };
   }, [userId, queryClient]);

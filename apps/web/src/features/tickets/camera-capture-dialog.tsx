@@ -1,6 +1,8 @@
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Box, Button, CircularProgress, TextField } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SendDialog } from '../../components/send-dialog.tsx';
 import { toastError } from '../../lib/error-message.ts';
 
 const PHOTO_TYPE = 'image/jpeg';
@@ -30,7 +32,11 @@ export const CameraCaptureDialog = ({ onClose, onSend }: CameraCaptureDialogProp
   const [ready, setReady] = useState(false);
   const [photo, setPhoto] = useState<{ file: File; url: string } | null>(null);
   const [caption, setCaption] = useState('');
-  const [sending, setSending] = useState(false);
+  const send = useMutation({
+    mutationFn: (taken: { photo: File; caption: string }) => onSend(taken.photo, taken.caption),
+    onSuccess: () => onClose(),
+    onError: (error) => toastError(error),
+  });
 
   useEffect(() => {
     let opened: MediaStream | null = null;
@@ -68,64 +74,59 @@ export const CameraCaptureDialog = ({ onClose, onSend }: CameraCaptureDialogProp
     setPhoto({ file, url: URL.createObjectURL(file) });
   };
 
-  const send = async () => {
-    if (!photo) return;
-    setSending(true);
-    try {
-      await onSend(photo.file, caption.trim());
-      onClose();
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setSending(false);
-    }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (photo) send.mutate({ photo: photo.file, caption: caption.trim() });
   };
 
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth data-testid="camera-dialog">
-      <DialogTitle>{t('tickets.camera.title')}</DialogTitle>
-      <DialogContent>
-        {failed ? (
-          <Alert severity="error" data-testid="camera-unavailable">{t('tickets.camera.unavailable')}</Alert>
-        ) : (
-          <Box sx={{ position: 'relative', bgcolor: 'common.black', borderRadius: 1, overflow: 'hidden', minHeight: 200, display: 'grid', placeItems: 'center' }}>
-            <Box
-              component="video"
-              ref={attachVideo}
-              autoPlay
-              playsInline
-              muted
-              onLoadedData={() => setReady(true)}
-              sx={{ width: '100%', display: photo ? 'none' : 'block' }}
-              data-testid="camera-video"
-            />
-            {photo && <Box component="img" src={photo.url} alt="" sx={{ width: '100%', display: 'block' }} data-testid="camera-preview" />}
-            {!ready && !photo && <CircularProgress sx={{ position: 'absolute' }} />}
-          </Box>
-        )}
-        {photo && (
-          <TextField
-            fullWidth
-            size="small"
-            sx={{ mt: 2 }}
-            label={t('tickets.input.caption')}
-            value={caption}
-            onChange={(event) => setCaption(event.target.value)}
-            slotProps={{ htmlInput: { 'data-testid': 'camera-caption' } }}
-          />
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={onClose}>{t('common.cancel')}</Button>
-        {photo ? (
-          <>
-            <Button onClick={() => setPhoto(null)} disabled={sending} data-testid="camera-retake">{t('tickets.camera.retake')}</Button>
-            <Button variant="contained" onClick={() => void send()} disabled={sending} data-testid="camera-send">{t('tickets.input.send')}</Button>
-          </>
+    <SendDialog
+      title={t('tickets.camera.title')}
+      testId="camera-dialog"
+      maxWidth="sm"
+      submitLabel={t('tickets.input.send')}
+      submitTestId="camera-send"
+      busy={send.isPending}
+      canSubmit={Boolean(photo)}
+      onClose={onClose}
+      onSubmit={submit}
+      actions={
+        photo ? (
+          <Button onClick={() => setPhoto(null)} disabled={send.isPending} data-testid="camera-retake">{t('tickets.camera.retake')}</Button>
         ) : (
           <Button variant="contained" onClick={() => void capture()} disabled={!ready} data-testid="camera-capture">{t('tickets.camera.capture')}</Button>
-        )}
-      </DialogActions>
-    </Dialog>
+        )
+      }
+    >
+      {failed ? (
+        <Alert severity="error" data-testid="camera-unavailable">{t('tickets.camera.unavailable')}</Alert>
+      ) : (
+        <Box sx={{ position: 'relative', bgcolor: 'common.black', borderRadius: 1, overflow: 'hidden', minHeight: 200, display: 'grid', placeItems: 'center' }}>
+          <Box
+            component="video"
+            ref={attachVideo}
+            autoPlay
+            playsInline
+            muted
+            onLoadedData={() => setReady(true)}
+            sx={{ width: '100%', display: photo ? 'none' : 'block' }}
+            data-testid="camera-video"
+          />
+          {photo && <Box component="img" src={photo.url} alt="" sx={{ width: '100%', display: 'block' }} data-testid="camera-preview" />}
+          {!ready && !photo && <CircularProgress sx={{ position: 'absolute' }} />}
+        </Box>
+      )}
+      {photo && (
+        <TextField
+          fullWidth
+          size="small"
+          sx={{ mt: 2 }}
+          label={t('tickets.input.caption')}
+          value={caption}
+          onChange={(event) => setCaption(event.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': 'camera-caption' } }}
+        />
+      )}
+    </SendDialog>
   );
 };

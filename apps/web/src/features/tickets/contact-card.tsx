@@ -1,13 +1,16 @@
+import { messageVCard, type MessageVCard } from '@atende/shared/messages';
+import { normalizeNumber } from '@atende/shared/phone';
 import type { TicketView } from '@atende/shared/tickets';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Person } from '@mui/icons-material';
-import { Avatar, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Avatar, Box, Stack, TextField, Typography } from '@mui/material';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useFieldError } from '../../components/field-errors.ts';
+import { SendDialog } from '../../components/send-dialog.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { parseVCard } from './chat-extras.ts';
-import { ticketsApi } from './tickets-api.ts';
-import { upsertMessageInCache } from './tickets-cache.ts';
+import { useSendMessage } from './use-send-message.ts';
 
 export const ContactCardMessage = ({ vCard, fallbackName }: { vCard: string | null; fallbackName: string }) => {
   const card = parseVCard(vCard);
@@ -28,66 +31,57 @@ export const ContactCardMessage = ({ vCard, fallbackName }: { vCard: string | nu
   );
 };
 
-const digitsOf = (value: string) => value.replace(/\D/g, '');
+// the shared schema counts characters; a card's number also needs 8 digits among them
+const contactCardForm = messageVCard.refine((card) => normalizeNumber(card.number).length >= 8, {
+  path: ['number'],
+  message: 'validation.invalidNumber',
+});
+const emptyCard: MessageVCard = { name: '', number: '' };
 
 // Send contact card dialog: POST /messages/{ticketId} with { body: '', vCard: { name, number } }.
 export const ContactCardDialog = ({ ticket, onClose }: { ticket: TicketView; onClose: () => void }) => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [name, setName] = useState('');
-  const [number, setNumber] = useState('');
-  const [tried, setTried] = useState(false);
-  const [sending, setSending] = useState(false);
-  const nameError = tried && !name.trim() ? t('validation.required') : '';
-  const numberError = tried ? (!number.trim() ? t('validation.required') : digitsOf(number).length < 8 ? t('tickets.contactCard.invalidNumber') : '') : '';
+  const fieldError = useFieldError();
+  const send = useSendMessage(ticket);
+  const form = useForm<MessageVCard>({ defaultValues: emptyCard, resolver: zodResolver(contactCardForm) });
+  const { errors } = form.formState;
 
-  const submit = async () => {
-    setTried(true);
-    if (!name.trim() || digitsOf(number).length < 8 || sending) return;
-    setSending(true);
+  const submit = form.handleSubmit(async (vCard) => {
     try {
-      const created = await ticketsApi.send(ticket.id, { body: '', vCard: { name: name.trim(), number: number.trim() } });
-      for (const message of created) upsertMessageInCache(queryClient, message);
+      await send.mutateAsync({ body: '', vCard });
       onClose();
     } catch (error) {
       toastError(error);
-    } finally {
-      setSending(false);
     }
-  };
+  });
 
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth data-testid="contact-card-dialog">
-      <DialogTitle>{t('tickets.contactCard.title')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ mt: 1 }}>
-          <TextField
-            label={t('tickets.contactCard.name')}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={Boolean(nameError)}
-            helperText={nameError || ' '}
-            autoFocus
-            slotProps={{ htmlInput: { 'data-testid': 'contact-card-name', maxLength: 200 } }}
-          />
-          <TextField
-            label={t('tickets.contactCard.number')}
-            value={number}
-            onChange={(event) => setNumber(event.target.value)}
-            error={Boolean(numberError)}
-            helperText={numberError || ' '}
-            slotProps={{ htmlInput: { 'data-testid': 'contact-card-number', maxLength: 50, inputMode: 'tel' } }}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button variant="contained" disabled={sending} onClick={() => void submit()} data-testid="contact-card-submit">
-          {t('tickets.contactCard.submit')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <SendDialog
+      title={t('tickets.contactCard.title')}
+      testId="contact-card-dialog"
+      submitLabel={t('tickets.contactCard.submit')}
+      submitTestId="contact-card-submit"
+      busy={send.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <Stack spacing={2} sx={{ mt: 1 }}>
+        <TextField
+          label={t('tickets.contactCard.name')}
+          {...form.register('name')}
+          error={Boolean(errors.name)}
+          helperText={fieldError(errors.name) ?? ' '}
+          autoFocus
+          slotProps={{ htmlInput: { 'data-testid': 'contact-card-name', maxLength: 200 } }}
+        />
+        <TextField
+          label={t('tickets.contactCard.number')}
+          {...form.register('number')}
+          error={Boolean(errors.number)}
+          helperText={fieldError(errors.number) ?? ' '}
+          slotProps={{ htmlInput: { 'data-testid': 'contact-card-number', maxLength: 50, inputMode: 'tel' } }}
+        />
+      </Stack>
+    </SendDialog>
   );
 };

@@ -1,14 +1,13 @@
 import { SEARCH_DEBOUNCE_MS } from '@atende/shared/constants';
-import type { ContactsPage } from '@atende/shared/contacts';
 import { Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, TextField } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api-client.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { useContactSearch } from '../contacts/use-contact-search.ts';
 import { forwardMessages } from './chat-extras.ts';
+import { CONTACT_SEARCH_MIN_CHARS } from './new-contact-option.ts';
 import { ticketsApi } from './tickets-api.ts';
 
 type ContactOption = { id: number; name: string; number: string };
@@ -22,12 +21,8 @@ export const ForwardDialog = ({ messageIds, onClose, onDone }: ForwardDialogProp
   const search = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
   const [picked, setPicked] = useState<ContactOption | null>(null);
   const [sending, setSending] = useState(false);
-  const { data: found, isFetching } = useQuery({
-    queryKey: ['contacts', 'search', search],
-    queryFn: () => api.get<ContactsPage>('/contacts', { searchParam: search, pageNumber: 1 }),
-    enabled: search.length >= 3,
-  });
-  const options: ContactOption[] = search.length >= 3 ? (found?.contacts ?? []) : [];
+  const { data: found, isFetching } = useContactSearch(search, CONTACT_SEARCH_MIN_CHARS);
+  const options: ContactOption[] = search.length >= CONTACT_SEARCH_MIN_CHARS ? (found?.contacts ?? []) : [];
 
   const submit = async () => {
     if (!picked || sending) return;

@@ -1,19 +1,20 @@
 import { SEARCH_DEBOUNCE_MS } from '@atende/shared/constants';
-import type { ContactsPage, ContactView } from '@atende/shared/contacts';
+import type { ContactView } from '@atende/shared/contacts';
 import { Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../../lib/api-client.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useSessionUser } from '../auth/session-context.ts';
+import { useConnectionOptions } from '../connections/use-connections.ts';
 import { ContactModal } from '../contacts/contact-modal.tsx';
+import { useContactSearch } from '../contacts/use-contact-search.ts';
+import { useMyQueues, useQueueOptions } from '../queues/use-queues.ts';
 import { CONTACT_SEARCH_MIN_CHARS, newContactName } from './new-contact-option.ts';
 import { ticketsApi } from './tickets-api.ts';
 import { upsertTicketInLists } from './tickets-cache.ts';
 import { ticketsUi } from './tickets-ui-store.ts';
-import { useAllQueues, useConnections, useMyQueues } from './use-tickets.ts';
 import { useTicketFlow } from './use-ticket-flow.ts';
 
 type ContactOption = { id: number; name: string; number: string };
@@ -34,19 +35,15 @@ export const NewTicketModal = ({ contact, onClose }: { contact: ContactOption | 
   const search = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
   const [picked, setPicked] = useState<ContactOption | null>(contact ? { number: '', ...contact } : null);
   const { data: mine = [] } = useMyQueues();
-  const { data: all = [] } = useAllQueues();
+  const { data: all = [] } = useQueueOptions();
   const queues = mine.length > 0 ? mine : all;
   const [queueId, setQueueId] = useState<number | ''>(queues.length === 1 ? queues[0].id : '');
-  const { data: connections = [] } = useConnections();
+  const { data: connections = [] } = useConnectionOptions();
   const [whatsappId, setWhatsappId] = useState<number | ''>(me.whatsappId ?? '');
   const [draftName, setDraftName] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
-  const { data: found, isFetching } = useQuery({
-    queryKey: ['contacts', 'search', search],
-    queryFn: () => api.get<ContactsPage>('/contacts', { searchParam: search, pageNumber: 1 }),
-    enabled: search.length >= CONTACT_SEARCH_MIN_CHARS,
-  });
+  const { data: found, isFetching } = useContactSearch(search, CONTACT_SEARCH_MIN_CHARS);
   const options: ContactOption[] = search.length >= CONTACT_SEARCH_MIN_CHARS ? (found?.contacts ?? []) : [];
   // offered once the results for what is typed are in, so a contact still loading is not duplicated
   const typingAnew = !picked || input !== labelOf(picked);

@@ -1,87 +1,79 @@
 import { messageTemplate } from '@atende/shared/messages';
 import type { TicketView } from '@atende/shared/tickets';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Stack, TextField } from '@mui/material';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useFieldError } from '../../components/field-errors.ts';
+import { SendDialog } from '../../components/send-dialog.tsx';
 import { toastError } from '../../lib/error-message.ts';
-import { ticketsApi } from './tickets-api.ts';
-import { upsertMessageInCache } from './tickets-cache.ts';
+import { useSendMessage } from './use-send-message.ts';
+
+// The parameters are typed one per line; the shared schema judges the list they make.
+const templateForm = z
+  .object({ name: z.string(), language: z.string(), parameters: z.string() })
+  .transform(({ parameters, ...rest }): z.input<typeof messageTemplate> => ({ ...rest, parameters: parameters.split('\n').map((line) => line.trim()).filter(Boolean) }))
+  .pipe(messageTemplate);
+type TemplateFormValues = z.input<typeof templateForm>;
 
 // An approved WhatsApp template (Cloud API tickets): the one message the customer-service window
 // allows 24 h after the customer last wrote. Parameters fill the template's body, one per line.
 export const TemplateDialog = ({ ticket, onClose }: { ticket: TicketView; onClose: () => void }) => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [name, setName] = useState('');
-  const [language, setLanguage] = useState('pt_BR');
-  const [parameters, setParameters] = useState('');
-  const [tried, setTried] = useState(false);
-  const [sending, setSending] = useState(false);
-  const template = messageTemplate.safeParse({
-    name: name.trim(),
-    language: language.trim(),
-    parameters: parameters.split('\n').map((line) => line.trim()).filter(Boolean),
+  const fieldError = useFieldError();
+  const send = useSendMessage(ticket);
+  const form = useForm<TemplateFormValues, unknown, z.output<typeof templateForm>>({
+    defaultValues: { name: '', language: 'pt_BR', parameters: '' },
+    resolver: zodResolver(templateForm),
   });
-  const issue = (field: 'name' | 'language') =>
-    tried && !template.success && template.error.issues.some((problem) => problem.path[0] === field) ? t('validation.invalidTemplate') : '';
+  const { errors } = form.formState;
 
-  const submit = async () => {
-    setTried(true);
-    if (!template.success || sending) return;
-    setSending(true);
+  const submit = form.handleSubmit(async (template) => {
     try {
-      const created = await ticketsApi.send(ticket.id, { body: '', template: template.data });
-      for (const message of created) upsertMessageInCache(queryClient, message);
+      await send.mutateAsync({ body: '', template });
       onClose();
     } catch (error) {
       toastError(error);
-    } finally {
-      setSending(false);
     }
-  };
+  });
 
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth data-testid="template-dialog">
-      <DialogTitle>{t('tickets.template.title')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ mt: 1 }}>
-          <TextField
-            label={t('tickets.template.name')}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={Boolean(issue('name'))}
-            helperText={issue('name') || ' '}
-            autoFocus
-            slotProps={{ htmlInput: { 'data-testid': 'template-name', maxLength: 512 } }}
-          />
-          <TextField
-            label={t('tickets.template.language')}
-            value={language}
-            onChange={(event) => setLanguage(event.target.value)}
-            error={Boolean(issue('language'))}
-            helperText={issue('language') || ' '}
-            slotProps={{ htmlInput: { 'data-testid': 'template-language', maxLength: 10 } }}
-          />
-          <TextField
-            label={t('tickets.template.parameters')}
-            value={parameters}
-            onChange={(event) => setParameters(event.target.value)}
-            helperText={t('tickets.template.parametersHelp')}
-            multiline
-            minRows={2}
-            slotProps={{ htmlInput: { 'data-testid': 'template-parameters' } }}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button variant="contained" disabled={sending} onClick={() => void submit()} data-testid="template-submit">
-          {t('tickets.template.submit')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <SendDialog
+      title={t('tickets.template.title')}
+      testId="template-dialog"
+      submitLabel={t('tickets.template.submit')}
+      submitTestId="template-submit"
+      busy={send.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <Stack spacing={2} sx={{ mt: 1 }}>
+        <TextField
+          label={t('tickets.template.name')}
+          {...form.register('name')}
+          error={Boolean(errors.name)}
+          helperText={fieldError(errors.name) ?? ' '}
+          autoFocus
+          slotProps={{ htmlInput: { 'data-testid': 'template-name', maxLength: 512 } }}
+        />
+        <TextField
+          label={t('tickets.template.language')}
+          {...form.register('language')}
+          error={Boolean(errors.language)}
+          helperText={fieldError(errors.language) ?? ' '}
+          slotProps={{ htmlInput: { 'data-testid': 'template-language', maxLength: 10 } }}
+        />
+        <TextField
+          label={t('tickets.template.parameters')}
+          {...form.register('parameters')}
+          error={Boolean(errors.parameters)}
+          helperText={fieldError(errors.parameters) ?? t('tickets.template.parametersHelp')}
+          multiline
+          minRows={2}
+          slotProps={{ htmlInput: { 'data-testid': 'template-parameters' } }}
+        />
+      </Stack>
+    </SendDialog>
   );
 };

@@ -18,13 +18,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { useMyQueues, useQueueOptions } from '../queues/use-queues.ts';
+import { useUsersList } from '../users/use-users.ts';
 import { NewTicketModal } from './new-ticket-modal.tsx';
 import { closeTicketDialog, useTicketDialog } from './ticket-dialogs.ts';
 import { formatClock, formatDate } from './ticket-format.ts';
 import { TicketNotesModal } from './ticket-notes-modal.tsx';
 import { ticketsApi } from './tickets-api.ts';
 import { ticketsQueryKeys } from './tickets-cache.ts';
-import { useAllQueues, useMyQueues, useUsersList } from './use-tickets.ts';
 import { useTicketFlow } from './use-ticket-flow.ts';
 
 // 01-core §4 Accept: the start button stays disabled until a queue is chosen; one queue is preselected.
@@ -32,7 +33,7 @@ const AcceptDialog = ({ ticket, reopen }: { ticket: TicketView; reopen: boolean 
   const { t } = useTranslation();
   const flow = useTicketFlow();
   const { data: mine = [] } = useMyQueues();
-  const { data: all = [] } = useAllQueues();
+  const { data: all = [] } = useQueueOptions();
   const queues = mine.length > 0 ? mine : all;
   const [picked, setPicked] = useState<number | ''>('');
   const queueId = picked === '' && queues.length === 1 ? queues[0].id : picked;
@@ -68,7 +69,7 @@ const TransferDialog = ({ ticket }: { ticket: TicketView }) => {
   const { t } = useTranslation();
   const flow = useTicketFlow();
   const { data: users = [] } = useUsersList();
-  const { data: queues = [] } = useAllQueues();
+  const { data: queues = [] } = useQueueOptions();
   const [userId, setUserId] = useState<number | null>(null);
   const [input, setInput] = useState('');
   const [queueId, setQueueId] = useState<number | ''>(ticket.queueId ?? '');

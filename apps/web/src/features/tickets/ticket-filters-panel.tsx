@@ -1,7 +1,9 @@
 import { ticketStatuses, type TicketStatus } from '@atende/shared/tickets';
 import { Autocomplete, Chip, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useConnections, useTagsList, useUsersList } from './use-tickets.ts';
+import { useConnectionOptions } from '../connections/use-connections.ts';
+import { useTagsList } from '../tags/use-tags.ts';
+import { useUsersList } from '../users/use-users.ts';
 
 export type ExtraFilters = { tags: number[]; users: number[]; statusFilter: TicketStatus[]; whatsapps: number[] };
 export const noExtraFilters: ExtraFilters = { tags: [], users: [], statusFilter: [], whatsapps: [] };
@@ -38,7 +40,7 @@ export const TicketFiltersPanel = ({ value, onChange, showUsers }: { value: Extr
   const { t } = useTranslation();
   const { data: tags = [] } = useTagsList();
   const { data: users = [] } = useUsersList(showUsers);
-  const { data: connections = [] } = useConnections();
+  const { data: connections = [] } = useConnectionOptions();
   const statusOptions = ticketStatuses.map((status, index) => ({ id: index, name: t(`tickets.status.${status}`) }));
   return (
     <Stack spacing={1} sx={{ p: 1.5, borderBottom: 1, borderColor: 'divider' }} data-testid="tickets-filters">

@@ -17,7 +17,8 @@ import type { RowActions } from './ticket-row.tsx';
 import { ticketsApi, type TicketListFilters } from './tickets-api.ts';
 import { ticketsUi, useTicketTab, type TicketTab } from './tickets-ui-store.ts';
 import { QueueFilter } from './queue-filter.tsx';
-import { useMyQueues, useTicketsList } from './use-tickets.ts';
+import { useMyQueues } from '../queues/use-queues.ts';
+import { useTicketsList } from './use-tickets.ts';
 import { useTicketFlow } from './use-ticket-flow.ts';
 
 export const TicketListPanel = ({ selectedUuid }: { selectedUuid: string | undefined }) => {

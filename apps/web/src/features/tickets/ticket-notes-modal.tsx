@@ -1,15 +1,22 @@
-import type { TicketView } from '@atende/shared/tickets';
+import { ticketNoteBody, type TicketNoteBody, type TicketView } from '@atende/shared/tickets';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Delete } from '@mui/icons-material';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, ListItemText, Stack, TextField } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { formatClock, formatDate } from './ticket-format.ts';
 import { ticketsApi } from './tickets-api.ts';
 import { ticketsQueryKeys } from './tickets-cache.ts';
+
+type NoteFormValues = { note: string; ticketId: number; contactId: number };
+// the shared request schema judges the note; the ids ride along as the form's hidden values
+const noteResolver = zodResolver(ticketNoteBody) as unknown as Resolver<NoteFormValues, unknown, TicketNoteBody>;
 
 // Ticket notes (01-core §5: at least 2 characters; §8 toasts and delete confirmation).
 export const TicketNotesModal = ({ ticket, onClose }: { ticket: TicketView; onClose: () => void }) => {
@@ -17,22 +24,29 @@ export const TicketNotesModal = ({ ticket, onClose }: { ticket: TicketView; onCl
   const queryClient = useQueryClient();
   const key = ticketsQueryKeys.notes(ticket.id);
   const { data: notes = [] } = useQuery({ queryKey: key, queryFn: () => ticketsApi.notes(ticket.id, ticket.contactId), staleTime: 0 });
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const fieldError = useFieldError();
   const [deleting, setDeleting] = useState<number | null>(null);
-
-  const add = async () => {
-    if (text.trim().length < 2) return setError(text.trim() ? t('validation.tooShort') : t('validation.required'));
-    try {
-      await ticketsApi.addNote({ note: text.trim(), ticketId: ticket.id, contactId: ticket.contactId });
+  const form = useForm<NoteFormValues, unknown, TicketNoteBody>({
+    defaultValues: { note: '', ticketId: ticket.id, contactId: ticket.contactId },
+    resolver: noteResolver,
+  });
+  const noteError = form.formState.errors.note;
+  const addNote = useMutation({
+    mutationFn: (body: TicketNoteBody) => ticketsApi.addNote(body),
+    onSuccess: async () => {
       toast.success(t('tickets.notes.added'));
-      setText('');
-      setError(null);
+      form.reset();
       await queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+  const add = form.handleSubmit(async (body) => {
+    try {
+      await addNote.mutateAsync(body);
     } catch (failure) {
+      setServerFieldErrors(form.setError, failure);
       toastError(failure);
     }
-  };
+  });
   const remove = async () => {
     if (deleting === null) return;
     try {
@@ -55,13 +69,12 @@ export const TicketNotesModal = ({ ticket, onClose }: { ticket: TicketView; onCl
             multiline
             minRows={2}
             label={t('tickets.notes.new')}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            error={Boolean(error)}
-            helperText={error ?? ' '}
+            {...form.register('note')}
+            error={Boolean(noteError)}
+            helperText={fieldError(noteError) ?? ' '}
             slotProps={{ htmlInput: { 'data-testid': 'note-input' } }}
           />
-          <Button variant="contained" onClick={() => void add()} data-testid="note-add" sx={{ mt: 1 }}>
+          <Button variant="contained" onClick={() => void add()} disabled={addNote.isPending} data-testid="note-add" sx={{ mt: 1 }}>
             {t('common.add')}
           </Button>
         </Stack>

@@ -1,5 +1,4 @@
 import type { MessagesPage, MessageTemplate, MessageView } from '@atende/shared/messages';
-import type { TagView } from '@atende/shared/tags';
 import type {
   TicketCreateBody,
   TicketLogView,
@@ -9,7 +8,6 @@ import type {
   TicketUpdateBody,
   TicketView,
 } from '@atende/shared/tickets';
-import type { QueueSummary, UserView } from '@atende/shared/users';
 import { api, apiRequest } from '../../lib/api-client.ts';
 
 export type TicketListFilters = {
@@ -25,8 +23,6 @@ export type TicketListFilters = {
   sortTickets: 'ASC' | 'DESC';
   withUnreadMessages?: boolean;
 };
-
-export type ConnectionOption = { id: number; name: string; channel: string; status: string; isDefault: boolean };
 
 const jsonList = (ids: readonly (number | string)[]) => (ids.length ? JSON.stringify(ids) : undefined);
 
@@ -85,12 +81,6 @@ export const ticketsApi = {
   notes: (ticketId: number, contactId: number) => api.get<TicketNoteView[]>('/ticket-notes/list', { ticketId, contactId }),
   addNote: (body: { note: string; ticketId: number; contactId: number }) => api.post<TicketNoteView>('/ticket-notes', body),
   deleteNote: (id: number) => api.delete<void>(`/ticket-notes/${id}`),
-  queues: () => api.get<QueueSummary[]>('/queue'),
-  myQueues: () => api.get<QueueSummary[]>('/queue/user'),
-  users: () => api.get<UserView[]>('/users/list'),
-  connections: () => api.get<ConnectionOption[]>('/whatsapp'),
-  tags: () => api.get<TagView[]>('/tags/list'),
-  kanbanLanes: () => api.get<TagView[]>('/tags/list', { kanban: 1 }),
   // 01-core §7: a stage is set by clearing the ticket's kanban tags, then adding the chosen one
   clearKanbanStage: (ticketId: number) => api.delete<void>(`/ticket-tags/${ticketId}`),
   setKanbanStage: (ticketId: number, tagId: number) => api.put<TicketView>(`/ticket-tags/${ticketId}/${tagId}`),

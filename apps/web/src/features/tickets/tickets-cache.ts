@@ -6,6 +6,7 @@ import type { TicketListFilters } from './tickets-api.ts';
 export const ticketsQueryKeys = {
   lists: ['tickets', 'list'] as const,
   list: (filters: TicketListFilters) => ['tickets', 'list', filters] as const,
+  ones: ['tickets', 'one'] as const,
   one: (uuid: string) => ['tickets', 'one', uuid] as const,
   messages: (ticketId: number) => ['messages', ticketId] as const,
   notes: (ticketId: number) => ['ticket-notes', ticketId] as const,
@@ -93,7 +94,7 @@ export const findCachedTicket = (client: QueryClient, ticketId: number): TicketV
     const found = data?.pages.flatMap((page) => page.tickets).find((row) => row.id === ticketId);
     if (found) return found;
   }
-  for (const [, data] of client.getQueriesData<TicketView>({ queryKey: ['tickets', 'one'] })) {
+  for (const [, data] of client.getQueriesData<TicketView>({ queryKey: ticketsQueryKeys.ones })) {
     if (data?.id === ticketId) return data;
   }
   return undefined;

@@ -8,7 +8,8 @@ import { openTicketDialog } from './ticket-dialogs.ts';
 import { removeTicketFromLists } from './tickets-cache.ts';
 import { ticketsApi } from './tickets-api.ts';
 import { ticketsUi } from './tickets-ui-store.ts';
-import { parseConflict, useAllQueues, useUpdateTicket } from './use-tickets.ts';
+import { useQueueOptions } from '../queues/use-queues.ts';
+import { parseConflict, useUpdateTicket } from './use-tickets.ts';
 
 type After = 'open' | 'list' | 'stay';
 
@@ -19,7 +20,7 @@ export const useTicketFlow = () => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const update = useUpdateTicket();
-  const { data: queues = [] } = useAllQueues();
+  const { data: queues = [] } = useQueueOptions();
 
   const handleError = useCallback(
     (error: unknown) => {

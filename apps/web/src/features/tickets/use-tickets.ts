@@ -25,13 +25,6 @@ export const useTicket = (uuid: string | undefined) =>
     retry: false,
   });
 
-const long = { staleTime: 60_000 };
-export const useAllQueues = () => useQuery({ queryKey: ['queue'], queryFn: ticketsApi.queues, ...long });
-export const useMyQueues = () => useQuery({ queryKey: ['queue', 'user'], queryFn: ticketsApi.myQueues, ...long });
-export const useUsersList = (enabled = true) => useQuery({ queryKey: ['users', 'list'], queryFn: ticketsApi.users, enabled, ...long });
-export const useConnections = () => useQuery({ queryKey: ['whatsapp'], queryFn: ticketsApi.connections, ...long });
-export const useTagsList = () => useQuery({ queryKey: ['tags', 'list'], queryFn: ticketsApi.tags, ...long });
-
 // The conflict answer carries a JSON string naming the ticket's holder (01-core §4 New ticket).
 export const parseConflict = (error: unknown): TicketConflict | null => {
   if (!(error instanceof ApiError) || error.status !== 409 || !error.text) return null;

@@ -1,10 +1,10 @@
+import type { ConnectionView } from '@atende/shared/connections';
 import { MenuItem, TextField } from '@mui/material';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { ConnectionSummary } from './users-api.ts';
 import type { UserFormValues } from './user-form-values.ts';
 
-export const ConnectionSelect = ({ connections }: { connections: ConnectionSummary[] }) => {
+export const ConnectionSelect = ({ connections }: { connections: ConnectionView[] }) => {
   const { t } = useTranslation();
   const { control } = useFormContext<UserFormValues>();
   return (

@@ -18,8 +18,6 @@ export const useUser = (id: number | null) =>
     staleTime: 0,
   });
 
-export const useQueueOptions = (enabled: boolean) =>
-  useQuery({ queryKey: ['queue'], queryFn: usersApi.queues, enabled, staleTime: 60_000 });
-
-export const useConnectionOptions = (enabled: boolean) =>
-  useQuery({ queryKey: ['whatsapp'], queryFn: usersApi.connections, enabled, staleTime: 60_000 });
+// Pickers on other screens (a wallet, a transfer, a filter).
+export const useUsersList = (enabled = true) =>
+  useQuery({ queryKey: usersQueryKeys.list, queryFn: usersApi.list, enabled, staleTime: 60_000 });

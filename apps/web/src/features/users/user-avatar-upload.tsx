@@ -2,7 +2,7 @@ import { AVATAR_MAX_BYTES } from '@atende/shared/constants';
 import type { UserView } from '@atende/shared/users';
 import { PhotoCameraOutlined } from '@mui/icons-material';
 import { Badge, CircularProgress, IconButton, Tooltip } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../components/user-avatar.tsx';
@@ -19,9 +19,18 @@ export const UserAvatarUpload = ({ user, name }: { user: UserView; name: string 
   const { user: me, updateUser } = useSession();
   const inputRef = useRef<HTMLInputElement>(null);
   const [image, setImage] = useState(user.profileImage);
-  const [busy, setBusy] = useState(false);
+  const save = useMutation({
+    mutationFn: async (file: File) => usersApi.uploadAvatar(user.id, await resizeToJpeg(file)),
+    onSuccess: (saved) => {
+      setImage(saved.profileImage);
+      upsertUserInCache(queryClient, saved);
+      if (saved.id === me?.id) updateUser((current) => ({ ...current, profileImage: saved.profileImage }));
+    },
+    onError: (error) => toastError(error),
+  });
+  const busy = save.isPending;
 
-  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+  const upload = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
@@ -29,17 +38,7 @@ export const UserAvatarUpload = ({ user, name }: { user: UserView; name: string 
       toast.error(t('users.avatar.invalid'));
       return;
     }
-    setBusy(true);
-    try {
-      const saved = await usersApi.uploadAvatar(user.id, await resizeToJpeg(file));
-      setImage(saved.profileImage);
-      upsertUserInCache(queryClient, saved);
-      if (saved.id === me?.id) updateUser((current) => ({ ...current, profileImage: saved.profileImage }));
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setBusy(false);
-    }
+    save.mutate(file);
   };
 
   return (

@@ -2,9 +2,9 @@ import { can } from '@atende/shared/permissions';
 import type { UserView } from '@atende/shared/users';
 import { Box, Button, DialogActions, DialogContent, Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
-import { FormProvider, useForm, type Path } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-error.ts';
+import { setServerFieldErrors } from '../../components/field-errors.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { useSessionUser } from '../auth/session-context.ts';
@@ -39,12 +39,7 @@ export const UserForm = ({ user, onClose }: UserFormProps) => {
       if (saved.id === actor.id) setTimeout(() => window.location.reload(), 500);
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.body?.fields?.length) {
-        for (const issue of error.body.fields) {
-          form.setError(issue.path as Path<UserFormValues>, { message: issue.message });
-        }
-        setTab('general');
-      }
+      if (setServerFieldErrors(form.setError, error).length > 0) setTab('general');
       toastError(error);
     }
   });

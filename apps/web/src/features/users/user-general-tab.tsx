@@ -8,8 +8,9 @@ import { QueueSelect } from './queue-select.tsx';
 import { SelectField } from './select-field.tsx';
 import { UserAvatarUpload } from './user-avatar-upload.tsx';
 import type { UserFormAccess, UserFormValues } from './user-form-values.ts';
-import { useConnectionOptions, useQueueOptions } from './use-users.ts';
-import { useFieldError } from './use-field-error.ts';
+import { useConnectionOptions } from '../connections/use-connections.ts';
+import { useQueueOptions } from '../queues/use-queues.ts';
+import { useFieldError } from '../../components/field-errors.ts';
 
 // 01-core §9: work hours pick in 10-minute steps
 const TIME_STEP_SECONDS = 600;

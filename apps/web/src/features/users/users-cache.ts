@@ -3,7 +3,9 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 
 export const usersQueryKeys = {
   all: ['users'] as const,
+  allPages: ['users', 'pages'] as const,
   pages: (search: string) => ['users', 'pages', search] as const,
+  list: ['users', 'list'] as const,
   one: (id: number) => ['users', 'one', id] as const,
 };
 
@@ -17,7 +19,7 @@ const withCountDelta = (data: Pages | undefined, delta: number) =>
 
 // Like the spec's list reducer: replace the user where listed, else put it first.
 export const upsertUserInCache = (client: QueryClient, user: UserView) => {
-  client.setQueriesData<Pages>({ queryKey: ['users', 'pages'] }, (data) => {
+  client.setQueriesData<Pages>({ queryKey: usersQueryKeys.allPages }, (data) => {
     const listed = data?.pages.some((page) => page.users.some((row) => row.id === user.id));
     const next = mapPages(data, (users, index) => {
       if (listed) return users.map((row) => (row.id === user.id ? user : row));
@@ -29,7 +31,7 @@ export const upsertUserInCache = (client: QueryClient, user: UserView) => {
 };
 
 export const removeUserFromCache = (client: QueryClient, userId: number) => {
-  client.setQueriesData<Pages>({ queryKey: ['users', 'pages'] }, (data) => {
+  client.setQueriesData<Pages>({ queryKey: usersQueryKeys.allPages }, (data) => {
     const listed = data?.pages.some((page) => page.users.some((row) => row.id === userId));
     const next = mapPages(data, (users) => users.filter((row) => row.id !== userId));
     return listed ? withCountDelta(next, -1) : next;
