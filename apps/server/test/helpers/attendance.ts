@@ -3,6 +3,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { createCompany, createQueue, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
 import { userQueues, users } from '../../src/db/schema.ts';
+import type { Json } from './json.ts';
 import type { TestApp } from './test-app.ts';
 
 export type Session = { token: string; sessionId: string; user: { id: number; name: string }; cookie: string };
@@ -47,9 +48,11 @@ export const connectSocket = (t: TestApp, token: string) =>
     socket.on('connect_error', reject);
   });
 
+export type SeenEvent = { channel: string; payload: Json };
+
 // Records every event a socket receives, so a test can wait for one or check one never came.
 export const recordEvents = (socket: Socket) => {
-  const seen: Array<{ channel: string; payload: any }> = [];
+  const seen: SeenEvent[] = [];
   socket.onAny((channel: string, payload: unknown) => seen.push({ channel, payload }));
   return seen;
 };

@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, recordEvents, settle, setupAttendance } from '../helpers/attendance.ts';
+import { connectSocket, recordEvents, settle, setupAttendance, type SeenEvent } from '../helpers/attendance.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -108,7 +108,7 @@ describe('live updates (01-core §4 Unread handling and live updates)', () => {
     await a.put(a.adminSession.token, ticketId, { queueId: q1.id });
     await a.inbound('5511911110040', 'segunda');
     await settle();
-    const channels = (seen: { channel: string; payload: any }[]) => seen.map((event) => `${event.channel}:${event.payload.action}`);
+    const channels = (seen: SeenEvent[]) => seen.map((event) => `${event.channel}:${event.payload.action}`);
     expect(channels(seenAdmin)).toEqual(
       expect.arrayContaining([`company-${a.company.id}-appMessage:create`, `company-${a.company.id}-ticket:update`]),
     );
