@@ -125,7 +125,7 @@ export default defineConfig(
     files: [`${server}/modules/**/*.ts`],
     plugins: { atende: { rules: { 'no-module-cycle': noModuleCycle } } },
     rules: {
-      'atende/no-module-cycle': ['error', { modulesDir: `${server}/modules` }],
+      'atende/no-module-cycle': ['error', { modulesDir: `${root}${server}/modules` }],
     },
   },
 );

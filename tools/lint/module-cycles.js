@@ -70,6 +70,7 @@ export const noModuleCycle = {
     schema: [
       {
         type: 'object',
+        // an absolute path, so that the rule does not depend on where eslint is started
         properties: { modulesDir: { type: 'string' } },
         required: ['modulesDir'],
         additionalProperties: false,
@@ -80,7 +81,7 @@ export const noModuleCycle = {
     },
   },
   create(context) {
-    const modulesDir = resolve(context.cwd, context.options[0].modulesDir);
+    const { modulesDir } = context.options[0];
     const from = moduleOf(context.filename, modulesDir);
     if (!from) return {};
     const graph = moduleGraph(modulesDir);
