@@ -7,7 +7,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { hashPassword } from '../apps/server/src/modules/users/users.service.ts';
 import { seedPlatform } from '../apps/server/src/seed.ts';
-import { agentEmail, BENCH_DB, databaseUrl, freshDatabase, line, onServer, PASSWORD, SUPER_EMAIL, TENANT_ADMIN_EMAIL } from './lib/common.ts';
+import { BENCH_DB, databaseUrl, freshDatabase, line, onServer, PASSWORD, SUPER_EMAIL, TENANT_ADMIN_EMAIL } from './lib/common.ts';
 
 export const TICKETS = 200_000;
 export const CONTACTS = 50_000;

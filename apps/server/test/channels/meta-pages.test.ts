@@ -7,6 +7,7 @@ import { plans } from '../../src/db/schema.ts';
 import { manualClock } from '../../src/platform/clock.ts';
 import { setupAttendance } from '../helpers/attendance.ts';
 import { deliverWebhook, INVALID_TOKEN, startFakeGraph, type FakeGraph } from '../helpers/fake-graph.ts';
+import type { Json } from '../helpers/json.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SECRET = 'pages-app-secret';
@@ -57,7 +58,7 @@ describe('Messenger and Instagram channels (02-operations §7 Connections; 01-co
   it('POST /facebook exchanges the login for page tokens and creates one connection per page (02-operations §7 Connections)', async () => {
     const { a, pages, answer } = await connectPages();
     expect(answer.status).toBe(201);
-    expect(answer.body.map((row: any) => [row.channel, row.name, row.status])).toEqual([
+    expect(answer.body.map((row: Json) => [row.channel, row.name, row.status])).toEqual([
       ['facebook', 'Loja Centro', 'CONNECTED'],
       ['facebook', 'Loja Norte', 'CONNECTED'],
     ]);
@@ -81,7 +82,7 @@ describe('Messenger and Instagram channels (02-operations §7 Connections; 01-co
   it('with addInstagram creates a connection for each Instagram account linked to a page (02-operations §7 Connections)', async () => {
     const { answer } = await connectPages({ addInstagram: true });
     expect(answer.status).toBe(201);
-    expect(answer.body.map((row: any) => [row.channel, row.name])).toEqual([['instagram', 'loja.centro']]);
+    expect(answer.body.map((row: Json) => [row.channel, row.name])).toEqual([['instagram', 'loja.centro']]);
   });
 
   it('POST /facebook honours the plan flags and connection limit, and refuses a bad token (02-operations §2, §7)', async () => {
@@ -120,7 +121,7 @@ describe('Messenger and Instagram channels (02-operations §7 Connections; 01-co
     expect(tickets).toHaveLength(1);
     expect(tickets[0]).toMatchObject({ channel: 'facebook', contact: { name: 'Ana Souza', number: '61550000000001' }, unreadMessages: 2 });
     const messages = (await t.request('GET', `/messages/${tickets[0].id}`, { token: a.adminSession.token })).body.messages;
-    expect(messages.map((message: any) => [message.body, message.mediaType])).toEqual([
+    expect(messages.map((message: Json) => [message.body, message.mediaType])).toEqual([
       ['Oi, vocês abrem sábado?', 'chat'],
       ['', 'image'],
     ]);
@@ -167,16 +168,16 @@ describe('Messenger and Instagram channels (02-operations §7 Connections; 01-co
     await expect.poll(() => sendsToPage().length).toBe(4);
     expect(sendsToPage()[3].body.message).toEqual({ text: 'Suporte\n+5511933332222' });
 
-    const messages = async () => (await t.request('GET', `/messages/${ticket.id}`, { token: a.adminSession.token })).body.messages.filter((m: any) => m.fromMe);
-    await expect.poll(async () => (await messages()).map((m: any) => m.ack)).toEqual([1, 1, 1]);
+    const messages = async () => (await t.request('GET', `/messages/${ticket.id}`, { token: a.adminSession.token })).body.messages.filter((m: Json) => m.fromMe);
+    await expect.poll(async () => (await messages()).map((m: Json) => m.ack)).toEqual([1, 1, 1]);
     const receipt = (kind: Record<string, unknown>) => ({
       object: 'page',
       entry: [{ id: pages[1].id, time: Date.now(), messaging: [{ sender: { id: customer }, recipient: { id: pages[1].id }, timestamp: Date.now(), ...kind }] }],
     });
     expect((await deliver(receipt({ delivery: { mids: [send.sentId], watermark: Date.now() } }))).status).toBe(200);
-    expect((await messages()).map((m: any) => m.ack)).toEqual([2, 1, 1]);
+    expect((await messages()).map((m: Json) => m.ack)).toEqual([2, 1, 1]);
     expect((await deliver(receipt({ read: { watermark: Date.now() + 60_000 } }))).status).toBe(200);
-    expect((await messages()).map((m: any) => m.ack)).toEqual([3, 3, 3]);
+    expect((await messages()).map((m: Json) => m.ack)).toEqual([3, 3, 3]);
 
     clock.advance(25 * HOURS);
     try {

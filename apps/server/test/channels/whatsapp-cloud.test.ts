@@ -8,6 +8,7 @@ import { manualClock } from '../../src/platform/clock.ts';
 import { pngDeclaring } from '../factories/image.factory.ts';
 import { setupAttendance } from '../helpers/attendance.ts';
 import { deliverWebhook, graphErrors, INVALID_TOKEN, startFakeGraph, type FakeGraph } from '../helpers/fake-graph.ts';
+import type { Json } from '../helpers/json.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SECRET = 'cloud-app-secret';
@@ -48,8 +49,8 @@ const cloudCompany = async () => {
       messages: [{ from, id, timestamp: '1700000000', ...message }],
     });
   const deliver = (payload: unknown) => deliverWebhook(t, WEBHOOK, payload, { secret: SECRET });
-  const ticketsOf = async () => (await t.request('GET', '/tickets?status=pending', { token: a.adminSession.token })).body.tickets as any[];
-  const messagesOf = async (ticketId: number) => (await t.request('GET', `/messages/${ticketId}`, { token: a.adminSession.token })).body.messages as any[];
+  const ticketsOf = async () => (await t.request('GET', '/tickets?status=pending', { token: a.adminSession.token })).body.tickets as Json[];
+  const messagesOf = async (ticketId: number) => (await t.request('GET', `/messages/${ticketId}`, { token: a.adminSession.token })).body.messages as Json[];
   const openTicketFor = async (from: string) => {
     expect((await deliver(customerMessage(from, { type: 'text', text: { body: 'oi' } }))).status).toBe(200);
     const [ticket] = (await ticketsOf()).filter((row) => row.contact.number === from);

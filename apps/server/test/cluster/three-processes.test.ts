@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Json } from '../helpers/json.ts';
 import { dropServerDatabase, onServer, SUPER_EMAIL, SUPER_PASSWORD, uniqueDatabaseName, withDatabaseName } from '../helpers/database-template.ts';
 import { freePort, serverProcess, type ServerProcess } from '../crash/support/server-process.ts';
 import { balancer } from './support/balancer.ts';
@@ -29,7 +30,7 @@ let token: string;
 let companyId: number;
 let userId: number;
 
-const sql = async <T = any>(text: string, params: unknown[] = []) => (await query.query(text, params)).rows as T[];
+const sql = async <T = Json>(text: string, params: unknown[] = []) => (await query.query(text, params)).rows as T[];
 
 const call = async (server: ServerProcess | string, method: string, path: string, body?: unknown) => {
   const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
@@ -71,8 +72,8 @@ const socketTo = async (url: string) => {
 
 // the next `company-{id}-appMessage` whose message body is `body`
 const messageEvent = (socket: Socket, body: string) =>
-  new Promise<any>((done) => {
-    const listener = (payload: any) => {
+  new Promise<Json>((done) => {
+    const listener = (payload: Json) => {
       if (payload?.message?.body !== body) return;
       socket.off(`company-${companyId}-appMessage`, listener);
       done(payload);
@@ -153,11 +154,11 @@ describe('three processes on one PostgreSQL server and Redis (issue 12 point 5)'
     expect(sent.map((answer) => answer.status)).toEqual(replies.map(() => 201));
 
     const outbox = await waitFor('every reply in the outbox', async () => {
-      const listed = (await call(processes[2], 'GET', `/sandbox/${sandboxId}/outbox`)).body as any[];
+      const listed = (await call(processes[2], 'GET', `/sandbox/${sandboxId}/outbox`)).body as Json[];
       const ours = listed.filter((message) => String(message.body).startsWith('reply '));
       return ours.length >= replies.length && ours;
     });
-    expect(outbox.map((message: any) => message.body).sort()).toEqual(replies);
+    expect(outbox.map((message: Json) => message.body).sort()).toEqual(replies);
     // a job is marked completed just after its send is recorded
     await waitFor('the jobs finished', async () => {
       const [unfinished] = await sql(
@@ -252,7 +253,7 @@ describe('three processes on one PostgreSQL server and Redis (issue 12 point 5)'
     expect(await reconnected).toBe(false);
     const ticketOfGap = (await sql(`select ticket_id from messages where body = 'while you were away'`))[0].ticket_id;
     const resynced = await call(lb.url, 'GET', `/messages/${ticketOfGap}`);
-    expect(resynced.body.messages.map((m: any) => m.body)).toContain('while you were away');
+    expect(resynced.body.messages.map((m: Json) => m.body)).toContain('while you were away');
     // and live events reach it again, whichever process makes the change
     const live = messageEvent(client, 'after the reconnection');
     await customerMessage(survivors[1], sandboxId, 'after the reconnection');

@@ -4,7 +4,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createQueue, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
 import { connections } from '../../src/db/schema.ts';
-import { connectSocket, recordEvents, setupAttendance } from '../helpers/attendance.ts';
+import { connectSocket, recordEvents, setupAttendance, type SeenEvent } from '../helpers/attendance.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -148,7 +148,7 @@ describe('connections (02-operations §3 Connection, §5, §7 Connections)', () 
     sockets.push(...watchers);
     const [adminSeen, plainSeen, allowedSeen] = watchers.map(recordEvents);
     expect((await s.update(line.id, { name: 'Renomeada' })).status).toBe(200);
-    const renamed = (seen: Array<{ channel: string; payload: any }>) => () =>
+    const renamed = (seen: SeenEvent[]) => () =>
       seen.find((event) => event.channel === channel && event.payload.whatsapp?.name === 'Renomeada')?.payload.whatsapp;
     await expect.poll(renamed(adminSeen)).toMatchObject({ token: line.token });
     await expect.poll(renamed(allowedSeen)).toMatchObject({ token: line.token });

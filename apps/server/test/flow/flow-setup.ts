@@ -3,6 +3,7 @@
 import { expect } from 'vitest';
 import { manualClock, type ManualClock } from '../../src/platform/clock.ts';
 import { setupAttendance } from '../helpers/attendance.ts';
+import type { Json } from '../helpers/json.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 // Service hours are read in this zone (UTC-3 all year), so UTC and local time differ in tests.
@@ -18,7 +19,7 @@ export const startFlowApp = async (): Promise<{ t: TestApp; clock: ManualClock }
 
 const ok = (answer: { status: number; body: unknown }, status: number, what: string) => {
   if (answer.status !== status) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body as any;
+  return answer.body as Json;
 };
 
 export const setupFlow = async (t: TestApp) => {

@@ -3,6 +3,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { createCompany, createQueue, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
 import { userQueues, users } from '../../src/db/schema.ts';
+import type { Json } from './json.ts';
 import { isMarker } from './socket-marker.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -48,10 +49,12 @@ export const connectSocket = (t: TestApp, token: string) =>
     socket.on('connect_error', reject);
   });
 
+export type SeenEvent = { channel: string; payload: Json };
+
 // Records every event a socket receives, so a test can wait for one or check one never came
 // (after a marker, helpers/socket-marker.ts; the markers themselves are left out).
 export const recordEvents = (socket: Socket) => {
-  const seen: Array<{ channel: string; payload: any }> = [];
+  const seen: SeenEvent[] = [];
   socket.onAny((channel: string, payload: unknown) => {
     if (!isMarker(payload)) seen.push({ channel, payload });
   });

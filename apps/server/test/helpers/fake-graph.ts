@@ -5,12 +5,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signBody } from '../../src/channels/meta-graph/signature.ts';
+import type { Json } from './json.ts';
 
 export const GRAPH_VERSION = 'v20.0';
 export const INVALID_TOKEN = 'invalid-token-000';
 
 // `sentId`: the message id a successful send answered with
-export type GraphCall = { method: string; path: string; query: Record<string, string>; token: string; body: any; sentId?: string };
+export type GraphCall = { method: string; path: string; query: Record<string, string>; token: string; body: Json; sentId?: string };
 export type GraphPage = { id: string; name: string; access_token: string; instagram_business_account?: { id: string; username: string } };
 type CannedError = { status: number; code: number; message: string };
 
@@ -65,7 +66,7 @@ export const startFakeGraph = async () => {
     }
     if (segments[0] !== GRAPH_VERSION) return json(response, 404, {});
     const [, node, edge] = segments;
-    let body: any = undefined;
+    let body: Json = undefined;
     const contentType = request.headers['content-type'] ?? '';
     if (contentType.startsWith('application/json')) body = JSON.parse(raw.toString('utf8'));
     if (contentType.startsWith('multipart/form-data')) {

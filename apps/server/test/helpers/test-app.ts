@@ -9,13 +9,14 @@ import { buildApp, type App, type AppOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
 import { seedPlatform } from '../../src/seed.ts';
+import type { Json } from './json.ts';
 import { SUPER_EMAIL, SUPER_PASSWORD } from './database-template.ts';
 import { fakeWhatsapp } from './fake-whatsapp.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export { SUPER_EMAIL, SUPER_PASSWORD };
 
-export type HttpAnswer<T = any> = { status: number; body: T; headers: Headers };
+export type HttpAnswer<T = Json> = { status: number; body: T; headers: Headers };
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -56,7 +57,7 @@ export const startTestApp = async (overrides: Partial<Config> = {}, options: App
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-  const request = async <T = any>(
+  const request = async <T = Json>(
     method: string,
     path: string,
     options: { token?: string; body?: unknown; rawBody?: string | FormData; cookie?: string } = {},

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../../src/platform/access.ts';
+import type { Json } from '../helpers/json.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 // A built web app, whose index.html answers browser navigations to the screens' paths.
@@ -23,7 +24,7 @@ const undocumented = new Set(['GET /openapi.json', 'GET /docs', 'GET /docs/:file
 const routeKey = (route: RouteEntry) => `${route.method} ${route.url}`;
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
-type Operation = { parameters?: Array<{ in: string; name: string; required?: boolean }>; requestBody?: { content: Record<string, { schema: any }> }; security?: unknown[]; tags?: string[] };
+type Operation = { parameters?: Array<{ in: string; name: string; required?: boolean }>; requestBody?: { content: Record<string, { schema: Json }> }; security?: unknown[]; tags?: string[] };
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, unknown> } };
 
 describe('OpenAPI document at /openapi.json (issue 12 point 3)', () => {

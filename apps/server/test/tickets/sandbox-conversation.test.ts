@@ -18,7 +18,7 @@ describe('a whole sandbox conversation (01-core §4 Ticket lifecycle, Messages)'
 
     // a customer writes: a pending ticket without owner, one unread message
     const first = await a.inbound('+55 (11) 98888-7777', 'Olá, preciso de ajuda');
-    let ticket = await a.ticket(a.adminSession.token, first.ticketId);
+    const ticket = await a.ticket(a.adminSession.token, first.ticketId);
     expect(ticket).toMatchObject({ status: 'pending', userId: null, unreadMessages: 1, lastMessage: 'Olá, preciso de ajuda' });
     expect(ticket.contact.number).toBe('5511988887777');
 

@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, recordEvents, settle, setupAttendance } from '../helpers/attendance.ts';
+import { connectSocket, recordEvents, settle, setupAttendance, type SeenEvent } from '../helpers/attendance.ts';
 import { awaitMarker } from '../helpers/socket-marker.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -113,7 +113,7 @@ describe('live updates (01-core §4 Unread handling and live updates)', () => {
     await a.put(a.adminSession.token, ticketId, { queueId: q1.id });
     await a.inbound('5511911110040', 'segunda');
     for (const [index, watcher] of watchers.entries()) await awaitMarker(t, { ...watcher, socket: watching[index] });
-    const channels = (seen: { channel: string; payload: any }[]) => seen.map((event) => `${event.channel}:${event.payload.action}`);
+    const channels = (seen: SeenEvent[]) => seen.map((event) => `${event.channel}:${event.payload.action}`);
     expect(channels(seenAdmin)).toEqual(
       expect.arrayContaining([`company-${a.company.id}-appMessage:create`, `company-${a.company.id}-ticket:update`]),
     );

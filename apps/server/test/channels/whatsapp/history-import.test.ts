@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connections, tickets } from '../../../src/db/schema.ts';
 import { createQueue } from '../../factories/company.factory.ts';
 import { connectSocket, recordEvents } from '../../helpers/attendance.ts';
+import type { Json } from '../../helpers/json.ts';
 import type { TestApp } from '../../helpers/test-app.ts';
 import { connectionOf, setupWhatsappCompany, startWhatsappApp, waitFor, waMessage } from './support.ts';
 
@@ -63,7 +64,7 @@ describe('Message import from the WhatsApp history (02-operations §4 Message im
     expect(c.imported.every((ticket) => ticket.status === 'pending' && ticket.queueId === c.queue.id)).toBe(true);
     const first = c.imported.find((ticket) => ticket.lastMessage === 'bom dia, em que ajudo?');
     const page = (await t.request('GET', `/messages/${first!.id}`, { token: c.session.token })).body.messages;
-    expect(page.map((message: any) => [message.body, message.fromMe])).toEqual([
+    expect(page.map((message: Json) => [message.body, message.fromMe])).toEqual([
       ['bom dia', false],
       ['bom dia, em que ajudo?', true],
     ]);
@@ -96,7 +97,7 @@ describe('Message import from the WhatsApp history (02-operations §4 Message im
     const ticket = await waitFor(async () => (await t.db.select().from(tickets).where(eq(tickets.whatsappId, setup.connectionId)))[0], 'the live ticket');
     // one session's events are handled in order, so the history was dealt with before 'nova'
     const page = (await t.request('GET', `/messages/${ticket.id}`, { token: setup.session.token })).body.messages;
-    expect(page.map((message: any) => message.body)).toEqual(['nova']);
+    expect(page.map((message: Json) => message.body)).toEqual(['nova']);
   });
 
   it('closing imported tickets needs the connection permission and the company\'s own connection (02-operations §6)', async () => {

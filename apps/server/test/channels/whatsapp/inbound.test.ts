@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, tickets } from '../../../src/db/schema.ts';
 import { pngDeclaring } from '../../factories/image.factory.ts';
+import type { Json } from '../../helpers/json.ts';
 import type { TestApp } from '../../helpers/test-app.ts';
 import { voiceRecording } from '../../helpers/voice-recording.ts';
 import { deliver, setupWhatsappCompany, startWhatsappApp, waitFor, waMessage } from './support.ts';
@@ -27,7 +28,7 @@ const connected = async (values: Record<string, unknown> = {}) => {
     const [ticket] = await t.db.select().from(tickets).where(eq(tickets.contactId, contact.id));
     return ticket;
   };
-  const messagesOf = async (ticketId: number) => (await t.request('GET', `/messages/${ticketId}`, { token: setup.session.token })).body.messages as any[];
+  const messagesOf = async (ticketId: number) => (await t.request('GET', `/messages/${ticketId}`, { token: setup.session.token })).body.messages as Json[];
   const messagesFrom = async (number: string, count: number) => {
     const ticket = await waitFor(() => ticketOf(number), `a ticket for ${number}`);
     return waitFor(async () => {

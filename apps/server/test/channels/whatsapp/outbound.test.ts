@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, messages, tickets } from '../../../src/db/schema.ts';
+import type { Json } from '../../helpers/json.ts';
 import type { TestApp } from '../../helpers/test-app.ts';
 import { voiceRecording } from '../../helpers/voice-recording.ts';
 import { connectionOf, deliver, setupWhatsappCompany, startWhatsappApp, waitFor, waMessage } from './support.ts';
@@ -61,7 +62,7 @@ describe('WhatsApp outbound messages (01-core §4 Messages)', () => {
     deliver(c.socket, waMessage(customerJid, { conversation: 'Olá! Como posso ajudar?' }, { fromMe: true, id: row.providerMessageId! }));
     deliver(c.socket, waMessage(customerJid, { conversation: 'obrigado' }));
     const list = await waitFor(async () => {
-      const page = (await t.request('GET', `/messages/${c.ticket.id}`, { token: c.session.token })).body.messages as any[];
+      const page = (await t.request('GET', `/messages/${c.ticket.id}`, { token: c.session.token })).body.messages as Json[];
       return page.some((message) => message.body === 'obrigado') ? page : undefined;
     }, 'the next inbound');
     expect(list.map((message) => message.body)).toEqual(['preciso de ajuda', 'Olá! Como posso ajudar?', 'obrigado']);

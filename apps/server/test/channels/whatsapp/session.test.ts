@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tickets, whatsappAuthKeys, whatsappSessionLeases } from '../../../src/db/schema.ts';
 import { createUser, TEST_PASSWORD } from '../../factories/company.factory.ts';
-import { connectSocket, recordEvents } from '../../helpers/attendance.ts';
+import { connectSocket, recordEvents, type SeenEvent } from '../../helpers/attendance.ts';
 import { outboundJobsOf } from '../../helpers/jobs.ts';
 import type { TestApp } from '../../helpers/test-app.ts';
 import { connectionOf, setupWhatsappCompany, startWhatsappApp, waitFor, waMessage } from './support.ts';
@@ -50,10 +50,10 @@ describe('WhatsApp sessions (02-operations §4 Connection status)', () => {
     const [adminSeen, plainSeen, allowedSeen] = clients.map(recordEvents);
 
     setup.socket.showQr('2@qr-for-everyone');
-    const sessionEvent = (seen: Array<{ channel: string; payload: any }>) => () =>
+    const sessionEvent = (seen: SeenEvent[]) => () =>
       seen.find((event) => event.channel === `company-${setup.company.id}-whatsappSession` && event.payload.session.qrcode === '2@qr-for-everyone')?.payload
         .session;
-    const connectionEvent = (seen: Array<{ channel: string; payload: any }>) => () =>
+    const connectionEvent = (seen: SeenEvent[]) => () =>
       seen.find((event) => event.channel === `company-${setup.company.id}-whatsapp` && event.payload.whatsapp?.qrcode === '2@qr-for-everyone')?.payload
         .whatsapp;
     for (const seen of [adminSeen, allowedSeen]) {
@@ -61,7 +61,7 @@ describe('WhatsApp sessions (02-operations §4 Connection status)', () => {
       await expect.poll(connectionEvent(seen)).toMatchObject({ token });
     }
     // the rest of the company hears that a QR code waits, without the code: whoever scans it links the connection
-    const waitingForScan = (seen: Array<{ channel: string; payload: any }>, channel: string, key: string) => () =>
+    const waitingForScan = (seen: SeenEvent[], channel: string, key: string) => () =>
       seen.find((event) => event.channel === `company-${setup.company.id}-${channel}` && event.payload[key]?.status === 'qrcode')?.payload[key];
     await expect.poll(waitingForScan(plainSeen, 'whatsappSession', 'session')).toMatchObject({ id: setup.connectionId, qrcode: '' });
     await expect.poll(waitingForScan(plainSeen, 'whatsapp', 'whatsapp')).toMatchObject({ id: setup.connectionId, qrcode: '' });

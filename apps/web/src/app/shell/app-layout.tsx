@@ -1,6 +1,6 @@
 import { MOBILE_BREAKPOINT } from '@atende/shared/constants';
 import { Box, Toolbar, useMediaQuery } from '@mui/material';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useEffectEvent, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { useSessionUser } from '../../features/auth/session-context.ts';
@@ -16,15 +16,15 @@ export const AppLayout = () => {
   const [open, setOpen] = useState(() => !mobile && user.defaultMenu === 'open');
 
   // 01-core §2: the user's defaults apply on load
-  useEffect(() => {
+  // once per signed-in user, not on every profile change
+  const applyDefaultTheme = useEffectEvent(() => {
     if (user.defaultTheme === 'dark') setMode('dark');
-    // once per signed-in user, not on every profile change
-  }, [user.id]);
+  });
+  useEffect(() => applyDefaultTheme(), [user.id]);
 
-  useEffect(() => {
-    setOpen(!mobile && user.defaultMenu === 'open');
-    // the screen crossing the breakpoint resets the drawer like a fresh load
-  }, [mobile]);
+  // the screen crossing the breakpoint resets the drawer like a fresh load
+  const resetDrawer = useEffectEvent((mobile: boolean) => setOpen(!mobile && user.defaultMenu === 'open'));
+  useEffect(() => resetDrawer(mobile), [mobile]);
 
   return (
     <Box sx={{ display: 'flex', height: '100vh', overflow: 'hidden' }}>

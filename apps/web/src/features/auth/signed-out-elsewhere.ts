@@ -3,9 +3,9 @@
 // it survives the reload, and the forced sign-out clears only localStorage.
 const KEY = 'signedOutElsewhere';
 
-const withTabStorage = <T>(use: (storage: Storage) => T): T | undefined => {
+const withTabStorage = <T>(act: (storage: Storage) => T): T | undefined => {
   try {
-    return use(sessionStorage);
+    return act(sessionStorage);
   } catch {
     // storage blocked or full: the login page simply says nothing
     return undefined;

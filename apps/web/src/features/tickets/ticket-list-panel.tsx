@@ -37,7 +37,7 @@ export const TicketListPanel = ({ selectedUuid }: { selectedUuid: string | undef
   const [closeAllOpen, setCloseAllOpen] = useState(false);
   const { data: myQueues = [] } = useMyQueues();
   const [queueIds, setQueueIds] = useState<number[] | null>(null);
-  const selectedQueues = queueIds ?? myQueues.map((queue) => queue.id);
+  const selectedQueues = useMemo(() => queueIds ?? myQueues.map((queue) => queue.id), [queueIds, myQueues]);
   const allowGroup = can(me, 'tickets:group');
 
   useEffect(() => {
@@ -59,8 +59,7 @@ export const TicketListPanel = ({ selectedUuid }: { selectedUuid: string | undef
       statusFilter: extra.statusFilter,
       sortTickets: sort,
     }),
-    // selectedQueues is derived; its contents are the dependency
-    [searching, tab, searchParam, searchOnMessages, showAll, selectedQueues.join(','), extra, sort],
+    [searching, tab, searchParam, searchOnMessages, showAll, selectedQueues, extra, sort],
   );
   const { data, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } = useTicketsList(filters);
   const tickets = useMemo(() => data?.pages.flatMap((page) => page.tickets) ?? [], [data]);
