@@ -1,5 +1,5 @@
-// The steps a customer's message goes through before an attendant takes the ticket (README
-// "Conversation flow"): LGPD consent, vacation and service hours, a ticket already in a queue,
+// The steps a customer's message goes through before an attendant takes the ticket (docs/
+// conversation-flow.md): LGPD consent, vacation and service hours, a ticket already in a queue,
 // the bot's menus, the contact's wallet, and a new conversation for the bot. Runs inside the
 // transaction that stored the message; every answer is written as an outbound message with its
 // delivery job in that same transaction.
