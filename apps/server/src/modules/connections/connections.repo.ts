@@ -135,3 +135,11 @@ export const queuesOfConnectionInMenuOrder = (db: DbOrTx, companyId: number, con
     .where(and(eq(connectionQueues.companyId, companyId), eq(connectionQueues.connectionId, connectionId)))
     .orderBy(asc(sql`coalesce(${queues.orderQueue}, 2147483647)`), asc(queues.name))
     .then((rows) => rows.map((row) => row.queue));
+
+export const connectionNames = async (db: DbOrTx, companyId: number, connectionIds: number[]) => {
+  if (connectionIds.length === 0) return [];
+  return db
+    .select({ id: connections.id, name: connections.name })
+    .from(connections)
+    .where(and(eq(connections.companyId, companyId), inArray(connections.id, connectionIds)));
+};

@@ -4,7 +4,7 @@ import type { ContactExtraInfoInput } from '@atende/shared/contacts';
 import { companySettingDefaults } from '@atende/shared/settings';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { companySettings, connections, contactExtraInfo, contacts, contactTags, tags } from '../../db/schema.ts';
+import { companySettings, contactExtraInfo, contacts, contactTags, tags } from '../../db/schema.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type NewContact = Omit<typeof contacts.$inferInsert, 'id' | 'uuid' | 'companyId' | 'createdAt' | 'updatedAt'>;
@@ -214,14 +214,6 @@ export const replaceContactTags = async (db: DbOrTx, companyId: number, contactI
       .values(tagIds.map((tagId) => ({ companyId, contactId, tagId })))
       .onConflictDoNothing();
   }
-};
-
-export const connectionNames = async (db: DbOrTx, companyId: number, connectionIds: number[]) => {
-  if (connectionIds.length === 0) return [];
-  return db
-    .select({ id: connections.id, name: connections.name })
-    .from(connections)
-    .where(and(eq(connections.companyId, companyId), inArray(connections.id, connectionIds)));
 };
 
 export const countContactTags = async (db: DbOrTx, companyId: number, contactId: number) => {

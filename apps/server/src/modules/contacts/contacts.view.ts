@@ -3,7 +3,8 @@
 import type { ContactView } from '@atende/shared/contacts';
 import { maskNumber } from '@atende/shared/phone';
 import type { DbOrTx } from '../../db/client.ts';
-import { connectionNames, extraInfoOfContacts, tagsOfContacts, type ContactRow } from './contacts.repo.ts';
+import { connectionNames } from '../connections/connections.repo.ts';
+import { extraInfoOfContacts, tagsOfContacts, type ContactRow } from './contacts.repo.ts';
 
 const groupBy = <T extends { contactId: number }>(rows: T[]) => {
   const groups = new Map<number, T[]>();

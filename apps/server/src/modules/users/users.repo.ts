@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { connections, queues, tickets, userQueues, users } from '../../db/schema.ts';
+import { queues, tickets, userQueues, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'companyId'>;
@@ -90,14 +90,6 @@ export const queuesOfUsers = async (db: DbOrTx, companyId: number, userIds: numb
     .innerJoin(queues, eq(queues.id, userQueues.queueId))
     .where(and(eq(userQueues.companyId, companyId), inArray(userQueues.userId, userIds)))
     .orderBy(asc(queues.name));
-};
-
-export const connectionNames = async (db: DbOrTx, companyId: number, connectionIds: number[]) => {
-  if (connectionIds.length === 0) return [];
-  return db
-    .select({ id: connections.id, name: connections.name })
-    .from(connections)
-    .where(and(eq(connections.companyId, companyId), inArray(connections.id, connectionIds)));
 };
 
 // Records a presence ping; answers the user row only when its online flag changed, so the

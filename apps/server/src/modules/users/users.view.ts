@@ -4,7 +4,8 @@ import { permissionFlags } from '@atende/shared/permissions';
 import type { UserView } from '@atende/shared/users';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { connectionNames, queuesOfUsers, type UserRow } from './users.repo.ts';
+import { connectionNames } from '../connections/connections.repo.ts';
+import { queuesOfUsers, type UserRow } from './users.repo.ts';
 
 export const AVATAR_FOLDER = 'users';
 
