@@ -15,6 +15,7 @@ import { findOrOpenLiveTicket } from '../modules/tickets/live-ticket.service.ts'
 import * as ticketsRepo from '../modules/tickets/tickets.repo.ts';
 import type { TicketsService } from '../modules/tickets/tickets.service.ts';
 import type { InboundAck, InboundChange, InboundFailure, InboundMessage } from './provider.ts';
+import { withTransaction } from '../db/transaction.ts';
 
 export type InboundResult = { messageId: number; ticketId: number; contactId: number | null; duplicate: boolean };
 
@@ -30,7 +31,7 @@ export const createInboundPipeline = (deps: {
 }) => ({
   receive: async (raw: InboundMessage): Promise<InboundResult> => {
     const message = { ...raw, body: withoutNul(raw.body), from: { ...raw.from, name: withoutNul(raw.from.name) } };
-    const outcome = await deps.db.transaction(async (tx) => {
+    const outcome = await withTransaction(deps.db, async (tx) => {
       const connection = await findConnection(tx, message.companyId, message.connectionId);
       if (!connection) throw notFound('ERR_NO_WAPP_FOUND');
       const known = await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.providerMessageId);

@@ -10,6 +10,7 @@ import type { TicketsService } from '../../modules/tickets/tickets.service.ts';
 import type { InboundPipeline } from '../inbound-pipeline.ts';
 import { identityOf } from './contact-identity.ts';
 import type { SessionContext } from './session-manager.ts';
+import { withTransaction } from '../../db/transaction.ts';
 
 const rejectedCallBody = (call: Pick<WACallEvent, 'isVideo'>) => (call.isVideo ? 'Chamada de vídeo recusada' : 'Chamada de voz recusada');
 
@@ -34,7 +35,7 @@ export const createCallHandler =
       if (logged.duplicate || !reply) continue;
       const ticket = await ticketsRepo.findTicket(deps.db, context.companyId, logged.ticketId);
       if (!ticket) continue;
-      const written = await deps.db.transaction((tx) =>
+      const written = await withTransaction(deps.db, (tx) =>
         writeOutboundMessage(tx, ticket, { body: reply, mediaUrl: null, mediaType: 'chat', quotedMsgId: null, isPrivate: false, isForwarded: false, vCard: null, userId: null }),
       );
       await deps.tickets.publishMessage(written.ticket, written.message);

@@ -16,6 +16,7 @@ import {
   setContactAddress,
   ticketsOfContact,
 } from './whatsapp-contacts.repo.ts';
+import { withTransaction } from '../../db/transaction.ts';
 
 export type Identity = { number: string; lid?: string };
 
@@ -55,7 +56,7 @@ const mergeInto = async (tx: DbOrTx, companyId: number, from: ContactRow, into: 
 export const learnLidMapping = async (deps: { db: Db; bus: EventBus }, companyId: number, lidJid: string, phoneJidOrNumber: string) => {
   const lid = bareLid(lidJid);
   const number = userOfJid(phoneJidOrNumber);
-  const outcome = await deps.db.transaction(async (tx): Promise<Merged | undefined> => {
+  const outcome = await withTransaction(deps.db, async (tx): Promise<Merged | undefined> => {
     const byLid = await findContactByLid(tx, companyId, lid);
     const byNumber = await findContactByNumber(tx, companyId, number);
     if (byLid && byNumber && byLid.id !== byNumber.id) {

@@ -18,6 +18,7 @@ import type { StatusWriter } from './connection-status.ts';
 import { pendingTicketsOfConnection, queueUnqueuedTickets, updateImportStatus } from './history-import.repo.ts';
 import { isGroupJid, isIgnoredChat } from './jid.ts';
 import type { SessionContext } from './session-manager.ts';
+import { withTransaction } from '../../db/transaction.ts';
 
 export const CLOSE_TICKETS_BUTTON = 'renderButtonCloseTickets';
 // one history can hold years of chats; an import keeps at most this many messages in memory
@@ -51,7 +52,7 @@ export const createHistoryImport = (deps: {
   // closes the pending tickets the import opened on this connection
   const closeImported = async (companyId: number, connectionId: number, ticketIds?: number[]) => {
     const candidates = await pendingTicketsOfConnection(deps.db, companyId, connectionId, ticketIds);
-    const closed = await deps.db.transaction(async (tx) => {
+    const closed = await withTransaction(deps.db, async (tx) => {
       const done: ticketsRepo.TicketRow[] = [];
       for (const candidate of candidates) {
         const row = await ticketsRepo.updateTicketFrom(tx, companyId, candidate, { status: 'closed', closedAt: deps.clock.now(), amountUsedBotQueues: 0 });

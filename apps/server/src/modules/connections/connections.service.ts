@@ -128,8 +128,7 @@ export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, pub
 
     create: async (tenant: TenantContext, body: ConnectionCreateBody) => {
       const { queueIds = [], companyId: _ignored, channel, ...fields } = body;
-      const view = await db
-        .transaction(async (tx) => {
+      const view = await withTransaction(db, async (tx) => {
           const company = await findCompanyWithPlan(tx, tenant.companyId);
           if (!company) throw connectionNotFound();
           const flag = channelPlanFlag[channel];
@@ -151,8 +150,7 @@ export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, pub
 
     update: async (tenant: TenantContext, connectionId: number, body: ConnectionUpdateBody) => {
       const { queueIds, companyId: _ignored, ...fields } = body;
-      const { view, resetSession } = await db
-        .transaction(async (tx) => {
+      const { view, resetSession } = await withTransaction(db, async (tx) => {
           const current = await repo.findConnection(tx, tenant.companyId, connectionId);
           if (!current) throw connectionNotFound();
           const currentQueues = (await repo.queuesOfConnections(tx, tenant.companyId, [connectionId])).map((queue) => queue.id);
@@ -196,8 +194,7 @@ export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, pub
     // Creates a connection per account, or refreshes the credentials of one the company already
     // has; an account connected by another company is refused. Plan flags and limit apply.
     connectAccounts: async (tenant: TenantContext, accounts: ChannelAccount[]) => {
-      const views = await db
-        .transaction(async (tx) => {
+      const views = await withTransaction(db, async (tx) => {
           const company = await findCompanyWithPlan(tx, tenant.companyId);
           if (!company) throw connectionNotFound();
           const rows: repo.ConnectionRow[] = [];

@@ -142,8 +142,7 @@ export const createContactsService = ({ db, bus, checkWhatsappNumber }: Deps) =>
       if (body.number.includes('*')) throw invalidNumber();
       await checkConnection(db, tenant.companyId, body.whatsappId);
       const whatsapp = await checkedNumber(tenant.companyId, body.number, body.whatsappId ?? null);
-      const contact = await db
-        .transaction(async (tx) => {
+      const contact = await withTransaction(db, async (tx) => {
           await checkWalletUser(tx, tenant.companyId, body.walletUserId);
           const row = await repo.insertContact(tx, tenant.companyId, {
             ...contactValues(body),
@@ -161,8 +160,7 @@ export const createContactsService = ({ db, bus, checkWhatsappNumber }: Deps) =>
     },
 
     update: async (tenant: TenantContext, contactId: number, body: ContactUpdateBody) => {
-      const contact = await db
-        .transaction(async (tx) => {
+      const contact = await withTransaction(db, async (tx) => {
           const current = await existingContact(tx, tenant.companyId, contactId);
           const values = contactValues(body);
           // the masked number a profile user was shown, sent back unchanged, keeps the stored one

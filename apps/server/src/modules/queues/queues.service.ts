@@ -9,6 +9,7 @@ import type { EventBus } from '../../platform/events.ts';
 import { findCompanyWithPlan } from '../companies/companies.repo.ts';
 import { toChatbotView, toQueueViews } from './queues.view.ts';
 import * as repo from './queues.repo.ts';
+import { withTransaction } from '../../db/transaction.ts';
 
 const queueNotFound = () => notFound('ERR_NOT_FOUND');
 
@@ -51,8 +52,7 @@ export const createQueuesService = ({ db, bus }: { db: Db; bus: EventBus }) => {
 
     create: async (tenant: TenantContext, body: QueueBody) => {
       const { companyId: _ignored, ...fields } = body;
-      const view = await db
-        .transaction(async (tx) => {
+      const view = await withTransaction(db, async (tx) => {
           const company = await findCompanyWithPlan(tx, tenant.companyId);
           if (!company) throw queueNotFound();
           if ((await repo.countQueues(tx, tenant.companyId)) >= company.plan.queues) throw new AppError('ERR_PLAN_QUEUE_LIMIT', 403);

@@ -13,6 +13,7 @@ import { findConnection } from '../connections/connections.repo.ts';
 import { existingQueueIds } from '../queues/queues.repo.ts';
 import { toUserView, toUserViews } from './users.view.ts';
 import * as repo from './users.repo.ts';
+import { withTransaction } from '../../db/transaction.ts';
 
 export const hashPassword = (password: string) => hash(password, { algorithm: 2 });
 
@@ -79,8 +80,7 @@ export const createUsersService = ({ db, bus, storage }: Deps) => {
     create: async (tenant: TenantContext, body: UserCreateBody) => {
       const { queueIds, password, ...fields } = body;
       const passwordHash = await hashPassword(password);
-      const user = await db
-        .transaction(async (tx) => {
+      const user = await withTransaction(db, async (tx) => {
           const company = await findCompanyWithPlan(tx, tenant.companyId);
           if (!company) throw userNotFound();
           if ((await repo.countUsers(tx, tenant.companyId)) >= company.plan.users) {
@@ -101,8 +101,7 @@ export const createUsersService = ({ db, bus, storage }: Deps) => {
       const body = can(tenant.actor, 'user-modal:editProfile') ? input : withoutAdminOnlyFields(input);
       const { queueIds, password, ...fields } = body;
       const passwordHash = password ? await hashPassword(password) : undefined;
-      const user = await db
-        .transaction(async (tx) => {
+      const user = await withTransaction(db, async (tx) => {
           await checkReferences(tx, tenant.companyId, body);
           // a password set here replaces a generated first one too
           const row = await repo.updateUser(tx, tenant.companyId, userId, {
