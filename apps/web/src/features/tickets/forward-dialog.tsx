@@ -1,5 +1,6 @@
 import { SEARCH_DEBOUNCE_MS } from '@atende/shared/constants';
 import { Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, TextField } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../lib/error-message.ts';
@@ -20,23 +21,18 @@ export const ForwardDialog = ({ messageIds, onClose, onDone }: ForwardDialogProp
   const [input, setInput] = useState('');
   const search = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
   const [picked, setPicked] = useState<ContactOption | null>(null);
-  const [sending, setSending] = useState(false);
   const { data: found, isFetching } = useContactSearch(search, CONTACT_SEARCH_MIN_CHARS);
   const options: ContactOption[] = search.length >= CONTACT_SEARCH_MIN_CHARS ? (found?.contacts ?? []) : [];
 
-  const submit = async () => {
-    if (!picked || sending) return;
-    setSending(true);
-    try {
-      await forwardMessages(messageIds, picked.id, ticketsApi.forward);
+  const forward = useMutation({
+    mutationFn: (contactId: number) => forwardMessages(messageIds, contactId, ticketsApi.forward),
+    onSuccess: () => {
       toast.success(t('tickets.forward.done', { count: messageIds.length }));
       onDone();
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setSending(false);
-    }
-  };
+    },
+    onError: (error) => toastError(error),
+  });
+  const sending = forward.isPending;
 
   return (
     <Dialog open onClose={sending ? undefined : onClose} maxWidth="xs" fullWidth data-testid="forward-dialog">
@@ -73,7 +69,7 @@ export const ForwardDialog = ({ messageIds, onClose, onDone }: ForwardDialogProp
         <Button color="inherit" disabled={sending} onClick={onClose}>
           {t('common.cancel')}
         </Button>
-        <Button variant="contained" disabled={!picked || sending} onClick={() => void submit()} data-testid="forward-submit">
+        <Button variant="contained" disabled={!picked || sending} onClick={() => picked && forward.mutate(picked.id)} data-testid="forward-submit">
           {t('tickets.forward.submit')}
         </Button>
       </DialogActions>
