@@ -1,6 +1,7 @@
 import type { TicketView } from '@atende/shared/tickets';
 import { Check, Close, FiberManualRecord, Mic } from '@mui/icons-material';
 import { CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../lib/error-message.ts';
@@ -23,8 +24,6 @@ type AudioRecorderProps = { ticket: TicketView; disabled: boolean; onRecorded: (
 export const AudioRecorder = ({ ticket, disabled, onRecorded }: AudioRecorderProps) => {
   const { t } = useTranslation();
   const recorder = useAudioRecorder();
-  const [sending, setSending] = useState(false);
-
   const start = async () => {
     try {
       await recorder.start();
@@ -33,9 +32,8 @@ export const AudioRecorder = ({ ticket, disabled, onRecorded }: AudioRecorderPro
     }
   };
 
-  const send = async () => {
-    setSending(true);
-    try {
+  const send = useMutation({
+    mutationFn: async () => {
       const recording = await recorder.finish();
       if (!recording) return;
       const file = await recordingFile(recording, ticket.channel, new Date());
@@ -44,14 +42,11 @@ export const AudioRecorder = ({ ticket, disabled, onRecorded }: AudioRecorderPro
         return;
       }
       await onRecorded(file);
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setSending(false);
-    }
-  };
+    },
+    onError: (error) => toastError(error),
+  });
 
-  if (sending) return <CircularProgress size={24} sx={{ m: 1 }} data-testid="audio-record-sending" />;
+  if (send.isPending) return <CircularProgress size={24} sx={{ m: 1 }} data-testid="audio-record-sending" />;
   if (!recorder.recording) {
     return (
       <Tooltip title={t('tickets.audio.record')}>
@@ -72,7 +67,7 @@ export const AudioRecorder = ({ ticket, disabled, onRecorded }: AudioRecorderPro
       <Typography variant="body2" aria-label={t('tickets.audio.recording')}>
         <Elapsed />
       </Typography>
-      <IconButton color="success" onClick={() => void send()} aria-label={t('tickets.audio.send')} data-testid="audio-record-send">
+      <IconButton color="success" onClick={() => send.mutate()} aria-label={t('tickets.audio.send')} data-testid="audio-record-send">
         <Check />
       </IconButton>
     </Stack>
