@@ -1,8 +1,9 @@
 // The user row behind a request (access.ts): who it is, its permission flags and its queues.
 import { and, eq, sql } from 'drizzle-orm';
 import { permissionFlags } from '@atende/shared/permissions';
+import type { PlanFlag } from '@atende/shared/plans';
 import type { Db } from '../db/client.ts';
-import { refreshTokens, userQueues, users } from '../db/schema.ts';
+import { companies, plans, refreshTokens, userQueues, users } from '../db/schema.ts';
 import type { AccessClaims } from './tokens.ts';
 
 // queueIds ride along with the user row: ticket visibility needs them on most requests, and one
@@ -36,4 +37,15 @@ export const findSignedInActor = async (db: Db, session: AccessClaims) => {
     .where(and(ofUser(session.companyId, session.userId), alive))
     .limit(1);
   return row;
+};
+
+// Whether the company's plan has a feature flag on; a company without a plan has none.
+export const companyPlanAllows = async (db: Db, companyId: number, flag: PlanFlag) => {
+  const [row] = await db
+    .select({ allowed: plans[flag] })
+    .from(companies)
+    .innerJoin(plans, eq(plans.id, companies.planId))
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return row?.allowed === true;
 };

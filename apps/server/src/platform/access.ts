@@ -2,8 +2,9 @@
 // at start-up, so nothing can be added unclassified. Tenant context comes from the token only.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, type Action, type Actor } from '@atende/shared/permissions';
+import type { PlanFlag } from '@atende/shared/plans';
 import type { Db } from '../db/client.ts';
-import { findActor, findSignedInActor } from './access.repo.ts';
+import { companyPlanAllows, findActor, findSignedInActor } from './access.repo.ts';
 import { AppError, forbidden } from './errors.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -18,6 +19,7 @@ export type RouteEntry = {
   url: string;
   access: Access;
   permission?: Action;
+  planFlag?: PlanFlag;
   // the route's zod schemas, so sweeps can build valid and hostile requests from them
   schema: { params?: unknown; querystring?: unknown; body?: unknown };
 };
@@ -26,6 +28,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     permission?: Action;
+    // the plan feature flag (03-saas §3 Plan) that switches the route's area on: a company whose
+    // plan lacks it gets 403 ERR_NO_PERMISSION, whatever its menu shows
+    planFlag?: PlanFlag;
     // the few calls a user whose generated first password is still unchanged may make
     passwordChangeExempt?: boolean;
   }
@@ -72,9 +77,11 @@ export const registerAccessControl = (app: FastifyInstance, deps: { db: Db; toke
     if (route.method === 'HEAD') return;
     if (!access) throw new Error(`Route ${route.method} ${route.url} has no access classification`);
     const permission = route.config?.permission;
+    const planFlag = route.config?.planFlag;
+    if (planFlag && access !== 'tenant') throw new Error(`Route ${route.method} ${route.url}: a plan flag needs tenant access`);
     const { params, querystring, body } = (route.schema ?? {}) as RouteEntry['schema'];
     for (const method of [route.method].flat()) {
-      routeTable.push({ method, url: route.url, access, permission, schema: { params, querystring, body } });
+      routeTable.push({ method, url: route.url, access, permission, planFlag, schema: { params, querystring, body } });
     }
     if (access === 'public') return;
     const guard = async (request: FastifyRequest) => {
@@ -83,6 +90,7 @@ export const registerAccessControl = (app: FastifyInstance, deps: { db: Db; toke
       });
       if (access === 'super' && !request.tenant.actor.super) throw forbidden();
       if (permission && !can(request.tenant.actor, permission)) throw forbidden();
+      if (planFlag && !(await companyPlanAllows(deps.db, request.tenant.companyId, planFlag))) throw forbidden();
     };
     // onRequest, so an unauthenticated caller learns nothing from validation answers
     const existing = route.onRequest;
