@@ -7,7 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     // a live update can take seconds on a busy machine; a poll waits for it (it asserts no timing)
     expect: { poll: { timeout: 15_000 } },
-    hookTimeout: 120_000,
+    hookTimeout: 240_000,
     pool: 'forks',
     maxWorkers: 1,
   },

@@ -47,11 +47,16 @@ export const startServer = async (env: Record<string, string | undefined> = {}):
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
+  // generous: on a busy two-core machine a cold start (tsx, migrations, seed) can take a minute
+  const deadline = Date.now() + 180_000;
+  for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     const ready = await fetch(`${url}/version`).then((answer) => answer.ok, () => false);
     if (ready) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer on ${url} within 180 s:\n${output}`);
+    }
     await new Promise((done) => setTimeout(done, 250));
   }
   return {

@@ -25,7 +25,7 @@ const ratingConnectionFor = async (tx: DbOrTx, ticket: TicketRow, settings: Comp
   if (settings.userRating !== 'enabled' || ticket.isGroup || ticket.whatsappId === null) return undefined;
   const connection = await findConnection(tx, ticket.companyId, ticket.whatsappId);
   if (!connection?.ratingMessage.trim()) return undefined;
-  if (await hasRating(tx, ticket.id)) return undefined;
+  if (await hasRating(tx, ticket.companyId, ticket.id)) return undefined;
   return connection;
 };
 

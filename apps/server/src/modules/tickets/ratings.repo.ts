@@ -14,5 +14,5 @@ export const ratingsOfTickets = async (db: DbOrTx, companyId: number, ticketIds:
   return new Map(rows.map((row) => [row.ticketId, row.rate]));
 };
 
-export const hasRating = async (db: DbOrTx, ticketId: number) =>
-  (await db.select({ id: userRatings.id }).from(userRatings).where(eq(userRatings.ticketId, ticketId)).limit(1)).length > 0;
+export const hasRating = async (db: DbOrTx, companyId: number, ticketId: number) =>
+  (await db.select({ id: userRatings.id }).from(userRatings).where(and(eq(userRatings.companyId, companyId), eq(userRatings.ticketId, ticketId))).limit(1)).length > 0;

@@ -44,7 +44,8 @@ const selectTicketViewRows = (db: DbOrTx) =>
 export type TicketViewRow = Awaited<ReturnType<ReturnType<typeof selectTicketViewRows>['execute']>>[number];
 
 // Rows already in hand (just changed and committed) with their relations.
-export const findTicketViewRows = (db: DbOrTx, ticketIds: number[]) => selectTicketViewRows(db).where(inArray(tickets.id, ticketIds));
+export const findTicketViewRows = (db: DbOrTx, companyId: number, ticketIds: number[]) =>
+  selectTicketViewRows(db).where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ticketIds)));
 
 const on = (value: string) => value === 'enabled';
 

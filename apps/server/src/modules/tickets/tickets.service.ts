@@ -47,13 +47,13 @@ export const createTicketsService = ({ db, bus, clock, events }: Deps) => {
 
   const viewsFor = async (tenant: TenantContext, rows: TicketRow[]) => {
     const settings = await readCompanySettings(db, tenant.companyId);
-    return toTicketViews(db, rows, { maskNumbers: masksFor(tenant, settings) });
+    return toTicketViews(db, tenant.companyId, rows, { maskNumbers: masksFor(tenant, settings) });
   };
 
   // Events reach many users; with lgpdHideNumber on they carry masked numbers for everyone.
   const publishTicket = async (row: TicketRow) => {
     const settings = await readCompanySettings(db, row.companyId);
-    const [ticket] = await toTicketViews(db, [row], { maskNumbers: lifecycle.on(settings.lgpdHideNumber) });
+    const [ticket] = await toTicketViews(db, row.companyId, [row], { maskNumbers: lifecycle.on(settings.lgpdHideNumber) });
     bus.publish({ companyId: row.companyId, event: 'ticket', payload: { action: 'update', ticket }, audience: { ticket: row } });
     return ticket;
   };

@@ -36,9 +36,9 @@ export const toTicketView = (row: TicketViewRow, options: { maskNumbers: boolean
 };
 
 // Views of rows already in hand (just changed and committed): one statement for their relations.
-export const toTicketViews = async (db: DbOrTx, rows: TicketRow[], options: { maskNumbers: boolean }) => {
+export const toTicketViews = async (db: DbOrTx, companyId: number, rows: TicketRow[], options: { maskNumbers: boolean }) => {
   if (rows.length === 0) return [];
-  const related = await findTicketViewRows(db, rows.map((row) => row.id));
+  const related = await findTicketViewRows(db, companyId, rows.map((row) => row.id));
   const byId = new Map(related.map((row) => [row.ticket.id, row]));
   return rows.flatMap((ticket) => {
     const found = byId.get(ticket.id);

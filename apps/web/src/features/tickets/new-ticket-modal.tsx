@@ -1,8 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { SEARCH_DEBOUNCE_MS } from '@atende/shared/constants';
 import type { ContactView } from '@atende/shared/contacts';
+import { ticketCreateBody } from '@atende/shared/tickets';
+import { idParam } from '@atende/shared/validation';
 import { Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
@@ -21,6 +25,17 @@ type ContactOption = { id: number; name: string; number: string };
 type NewContactOption = { newContact: string };
 type Option = ContactOption | NewContactOption;
 
+type NewTicketValues = { contactId: number | undefined; queueId: number | null; whatsappId: number | null };
+
+// The shared create schema judges the form; a company with queues must choose one (01-core §2).
+const newTicketForm = ticketCreateBody.pick({ contactId: true, queueId: true, whatsappId: true });
+type NewTicketContext = { queueRequired: boolean };
+const withQueue = zodResolver(newTicketForm.extend({ queueId: idParam }), undefined, { raw: true }) as unknown as Resolver<NewTicketValues, NewTicketContext>;
+const withoutQueue = zodResolver(newTicketForm, undefined, { raw: true }) as unknown as Resolver<NewTicketValues, NewTicketContext>;
+// the queues arrive after the form is made, so the choice is read from the form's context at each check
+const newTicketResolver: Resolver<NewTicketValues, NewTicketContext> = (values, context, options) =>
+  (context?.queueRequired ? withQueue : withoutQueue)(values, context, options);
+
 const isNewContact = (option: Option): option is NewContactOption => 'newContact' in option;
 const labelOf = (option: Option) => (isNewContact(option) ? option.newContact : option.number ? `${option.name} - ${option.number}` : option.name);
 
@@ -37,47 +52,44 @@ export const NewTicketModal = ({ contact, onClose }: { contact: ContactOption | 
   const { data: mine = [] } = useMyQueues();
   const { data: all = [] } = useQueueOptions();
   const queues = mine.length > 0 ? mine : all;
-  const [queueId, setQueueId] = useState<number | ''>(queues.length === 1 ? queues[0].id : '');
   const { data: connections = [] } = useConnectionOptions();
-  const [whatsappId, setWhatsappId] = useState<number | ''>(me.whatsappId ?? '');
+  const { control, handleSubmit, setValue, formState } = useForm<NewTicketValues, NewTicketContext>({
+    resolver: newTicketResolver,
+    context: { queueRequired: queues.length > 0 },
+    defaultValues: { contactId: contact?.id, queueId: queues.length === 1 ? queues[0].id : null, whatsappId: me.whatsappId ?? null },
+  });
   const [draftName, setDraftName] = useState<string | null>(null);
-  const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
   const { data: found, isFetching } = useContactSearch(search, CONTACT_SEARCH_MIN_CHARS);
   const options: ContactOption[] = search.length >= CONTACT_SEARCH_MIN_CHARS ? (found?.contacts ?? []) : [];
   // offered once the results for what is typed are in, so a contact still loading is not duplicated
   const typingAnew = !picked || input !== labelOf(picked);
   const offer = typingAnew && !isFetching && search === input.trim() ? newContactName(search, options) : null;
   const listed: Option[] = picked && !options.some((option) => option.id === picked.id) ? [picked, ...options] : options;
+  const pick = (option: ContactOption | null) => {
+    setPicked(option);
+    setValue('contactId', option?.id, { shouldValidate: formState.isSubmitted });
+  };
   const contactCreated = (contact: ContactView) => {
-    setPicked({ id: contact.id, name: contact.name, number: contact.number });
+    pick({ id: contact.id, name: contact.name, number: contact.number });
     setDraftName(null);
   };
-  const queueMissing = queues.length > 0 && queueId === '';
 
-  const submit = async () => {
-    setTried(true);
-    if (!picked || queueMissing) return;
-    setSaving(true);
-    try {
-      const ticket = await ticketsApi.create({
-        contactId: picked.id,
-        queueId: queueId === '' ? null : queueId,
-        whatsappId: whatsappId === '' ? null : whatsappId,
-        userId: me.id,
-        status: 'open',
-      });
+  const create = useMutation({
+    mutationFn: (values: NewTicketValues) => ticketsApi.create({ ...values, contactId: values.contactId as number, userId: me.id, status: 'open' }),
+    onSuccess: (ticket) => {
       upsertTicketInLists(queryClient, ticket, me.id, true);
       ticketsUi.setTab(ticket.status === 'group' ? 'group' : 'open');
       onClose();
       navigate(`/tickets/${ticket.uuid}`);
-    } catch (error) {
+    },
+    onError: (error) => {
       onClose();
       flow.handleError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+  const submit = handleSubmit((values) => create.mutate(values));
+  const contactMissing = Boolean(formState.errors.contactId);
+  const queueMissing = Boolean(formState.errors.queueId);
 
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth data-testid="new-ticket-dialog">
@@ -95,15 +107,15 @@ export const NewTicketModal = ({ contact, onClose }: { contact: ContactOption | 
             onInputChange={(_, value) => setInput(value)}
             onChange={(_, value) => {
               if (value && isNewContact(value)) setDraftName(value.newContact);
-              else setPicked(value);
+              else pick(value);
             }}
             noOptionsText={input.trim().length < CONTACT_SEARCH_MIN_CHARS ? t('tickets.newTicket.typeToSearch') : t('tickets.newTicket.noContacts')}
             renderInput={(params) => (
               <TextField
                 {...params}
                 label={t('tickets.newTicket.contact')}
-                error={tried && !picked}
-                helperText={tried && !picked ? t('validation.required') : ' '}
+                error={contactMissing}
+                helperText={contactMissing ? t('validation.required') : ' '}
                 slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'new-ticket-contact' } }}
               />
             )}
@@ -119,36 +131,54 @@ export const NewTicketModal = ({ contact, onClose }: { contact: ContactOption | 
               )
             }
           />
-          <TextField
-            select
-            label={t('tickets.newTicket.queue')}
-            value={queueId}
-            onChange={(event) => setQueueId(Number(event.target.value))}
-            error={tried && queueMissing}
-            helperText={tried && queueMissing ? t('tickets.newTicket.queueRequired') : ' '}
-            data-testid="new-ticket-queue"
-          >
-            {queues.map((queue) => (
-              <MenuItem key={queue.id} value={queue.id} data-testid={`new-ticket-queue-option-${queue.id}`}>
-                {queue.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField select label={t('tickets.newTicket.connection')} value={whatsappId} onChange={(event) => setWhatsappId(event.target.value === '' ? '' : Number(event.target.value))} data-testid="new-ticket-connection">
-            <MenuItem value="">
-              <em>{t('tickets.newTicket.defaultConnection')}</em>
-            </MenuItem>
-            {connections.map((connection) => (
-              <MenuItem key={connection.id} value={connection.id}>
-                {connection.name}
-              </MenuItem>
-            ))}
-          </TextField>
+          <Controller
+            control={control}
+            name="queueId"
+            render={({ field }) => (
+              <TextField
+                select
+                label={t('tickets.newTicket.queue')}
+                value={field.value ?? ''}
+                onChange={(event) => field.onChange(Number(event.target.value))}
+                error={queueMissing}
+                helperText={queueMissing ? t('tickets.newTicket.queueRequired') : ' '}
+                data-testid="new-ticket-queue"
+              >
+                {queues.map((queue) => (
+                  <MenuItem key={queue.id} value={queue.id} data-testid={`new-ticket-queue-option-${queue.id}`}>
+                    {queue.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <Controller
+            control={control}
+            name="whatsappId"
+            render={({ field }) => (
+              <TextField
+                select
+                label={t('tickets.newTicket.connection')}
+                value={field.value ?? ''}
+                onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
+                data-testid="new-ticket-connection"
+              >
+                <MenuItem value="">
+                  <em>{t('tickets.newTicket.defaultConnection')}</em>
+                </MenuItem>
+                {connections.map((connection) => (
+                  <MenuItem key={connection.id} value={connection.id}>
+                    {connection.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button color="inherit" onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" disabled={saving} onClick={() => void submit()} data-testid="new-ticket-submit">
+        <Button variant="contained" disabled={create.isPending} onClick={() => void submit()} data-testid="new-ticket-submit">
           {t('tickets.newTicket.submit')}
         </Button>
       </DialogActions>
