@@ -11,14 +11,15 @@ import { toast } from '../../lib/toast.ts';
 import { formatPrice, plansApi, plansQueryKeys } from '../plans/plans-api.ts';
 import { companiesApi, companiesQueryKeys } from './companies-api.ts';
 
-type CompanyFormValues = Omit<CompanyCreateBody, 'schedules'>;
+type CompanyFormValues = Omit<CompanyCreateBody, 'schedules' | 'password'> & { password?: string };
 
 type TextFieldName = 'name' | 'email' | 'phone' | 'document' | 'paymentMethod';
 
+// the update schema is strict and has no password: an edit's values leave it out
 const toFormValues = (company: CompanyView | null): CompanyFormValues => ({
+  ...(company ? {} : { password: '' }),
   name: company?.name ?? '',
   email: company?.email ?? '',
-  password: '',
   phone: company?.phone ?? '',
   planId: company?.planId ?? (undefined as unknown as number),
   status: company?.status ?? true,
@@ -47,9 +48,8 @@ const CompanyForm = ({ company, onClose }: { company: CompanyView | null; onClos
   const { errors } = form.formState;
   const save = useMutation({
     mutationFn: (values: CompanyFormValues) => {
-      if (!company) return companiesApi.create(values);
-      const { password: _unused, ...changes } = values;
-      return companiesApi.update(company.id, changes);
+      const { password = '', ...fields } = values;
+      return company ? companiesApi.update(company.id, fields) : companiesApi.create({ ...fields, password });
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: companiesQueryKeys.all });

@@ -22,8 +22,10 @@ const resolver = zodResolver(planBody) as unknown as Resolver<PlanFormValues>;
 
 // 03-saas §3 Plan: the form's defaults are 0 for the limits and the price, every feature on, public.
 const toFormValues = (plan: PlanView | null): PlanFormValues => {
-  const values = planBody.parse({ name: plan?.name ?? '-' });
-  return plan ? { ...values, ...plan } : { ...values, name: '' };
+  if (!plan) return { ...planBody.parse({ name: '-' }), name: '' };
+  // the form's schema is strict: the answer's id and value are not form fields
+  const { id: _id, value: _value, ...fields } = plan;
+  return fields;
 };
 
 type ModalState = { open: boolean; plan: PlanView | null };
