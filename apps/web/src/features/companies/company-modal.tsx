@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
-import { formatPrice, plansApi, plansQueryKeys } from '../plans/plans-api.ts';
+import { PlanSelect } from '../plans/plan-select.tsx';
+import { plansApi, plansQueryKeys } from '../plans/plans-api.ts';
 import { companiesApi, companiesQueryKeys } from './companies-api.ts';
 
 type CompanyFormValues = Omit<CompanyCreateBody, 'schedules' | 'password'> & { password?: string };
@@ -98,22 +99,7 @@ const CompanyForm = ({ company, onClose }: { company: CompanyView | null; onClos
               control={form.control}
               name="planId"
               render={({ field: plan }) => (
-                <TextField
-                  select
-                  fullWidth
-                  label={t('companies.fields.planId')}
-                  value={plan.value ?? ''}
-                  onChange={(event) => plan.onChange(Number(event.target.value))}
-                  error={Boolean(errors.planId)}
-                  helperText={errors.planId && t('validation.required')}
-                  slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'company-planId' } as object } }}
-                >
-                  {(plans.data ?? []).map((option) => (
-                    <MenuItem key={option.id} value={option.id} data-testid="company-plan-option">
-                      {t('companies.plans.optionLabel', { name: option.name, users: option.users, connections: option.connections, queues: option.queues, price: formatPrice(option.amount) })}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                <PlanSelect plans={plans.data ?? []} label={t('companies.fields.planId')} value={plan.value} onChange={plan.onChange} error={Boolean(errors.planId)} testId="company-planId" />
               )}
             />
           </Grid>

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { signupBody, type SignupBody } from '@atende/shared/companies';
 import { FORM_SUBMIT_DELAY_MS } from '@atende/shared/constants';
 import type { PlanView } from '@atende/shared/plans';
-import { Box, Button, Link, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,8 @@ import { toast } from '../../lib/toast.ts';
 import { AppLogo } from '../branding/app-logo.tsx';
 import { usePublicSettingQuery } from '../branding/use-public-setting.ts';
 import { PasswordField } from '../users/password-field.tsx';
-import { formatPrice, plansQueryKeys } from '../plans/plans-api.ts';
+import { PlanSelect } from '../plans/plan-select.tsx';
+import { plansQueryKeys } from '../plans/plans-api.ts';
 
 type SignupValues = Omit<SignupBody, 'companyId'>;
 const resolver = zodResolver(signupBody) as unknown as Resolver<SignupValues>;
@@ -94,22 +95,7 @@ const SignupForm = () => {
             control={form.control}
             name="planId"
             render={({ field: plan }) => (
-              <TextField
-                select
-                fullWidth
-                label={t('signup.fields.planId')}
-                value={plan.value ?? ''}
-                onChange={(event) => plan.onChange(Number(event.target.value))}
-                error={Boolean(errors.planId)}
-                helperText={errors.planId && t('validation.required')}
-                slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'signup-planId' } as object } }}
-              >
-                {(plans.data ?? []).map((option) => (
-                  <MenuItem key={option.id} value={option.id} data-testid="signup-plan-option">
-                    {t('companies.plans.optionLabel', { name: option.name, users: option.users, connections: option.connections, queues: option.queues, price: formatPrice(option.amount) })}
-                  </MenuItem>
-                ))}
-              </TextField>
+              <PlanSelect plans={plans.data ?? []} label={t('signup.fields.planId')} value={plan.value} onChange={plan.onChange} error={Boolean(errors.planId)} testId="signup-planId" />
             )}
           />
           <Button type="submit" variant="contained" size="large" disabled={signup.isPending} data-testid="signup-submit">
