@@ -49,18 +49,21 @@ import { createWhatsappChannel, type WhatsappChannelOptions } from './channels/w
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { registerFolderStats } from './modules/companies/companies.jobs.ts';
 import { createCompaniesService } from './modules/companies/companies.service.ts';
 import { countWhatsappSessionsByStatus } from './modules/connections/connections.repo.ts';
 import { connectionsRoutes } from './modules/connections/connections.routes.ts';
 import { createConnectionsService } from './modules/connections/connections.service.ts';
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
+import { plansRoutes } from './modules/plans/plans.routes.ts';
+import { createPlansService } from './modules/plans/plans.service.ts';
 import { queuesRoutes } from './modules/queues/queues.routes.ts';
 import { createQueuesService } from './modules/queues/queues.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
-import { createUsersService } from './modules/users/users.service.ts';
+import { createUsersService, hashPassword } from './modules/users/users.service.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { outboundMessageJob } from './modules/messages/outbound.jobs.ts';
 import { createConversationFlow } from './modules/chatbot/chatbot.service.ts';
@@ -180,7 +183,12 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   );
   await app.register(usersRoutes(usersService));
   await app.register(settingsRoutes(settingsService));
-  await app.register(companiesRoutes(createCompaniesService({ db })));
+  await app.register(
+    companiesRoutes(createCompaniesService({ db, storage, clock, signupTrialDays: config.signupTrialDays, hashPassword }), {
+      signupLimit: routeLimit(rateLimit.signupMaxPerIp, rateLimit.windowSeconds),
+    }),
+  );
+  await app.register(plansRoutes(createPlansService({ db })));
   await app.register(queuesRoutes(createQueuesService({ db, bus })));
   await app.register(connectionsRoutes(connectionsService));
   await app.register(contactsRoutes({ db, bus, checkWhatsappNumber: whatsapp.checkNumber }));
@@ -249,6 +257,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     }),
   );
   registerTicketTimers(jobs, { clock, tickets: ticketsService });
+  registerFolderStats(jobs, { storage, clock });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {
     await jobs.start();

@@ -65,6 +65,8 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1000),
   RATE_LIMIT_REFRESH_MAX: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_MESSAGES_API_MAX: z.coerce.number().int().positive().default(120),
+  RATE_LIMIT_SIGNUP_MAX: z.coerce.number().int().positive().default(10),
+  SIGNUP_TRIAL_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
   METRICS_TOKEN: z.string().min(16).max(200).optional(),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: trustProxySetting,
@@ -116,8 +118,10 @@ export type Config = {
   // longer (up to maxDelaySeconds); past maxFailuresPerIp the address waits for the window's end
   loginThrottle: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowSeconds: number; maxDelaySeconds: number };
   // requests per window: per client address by default and on the token refresh, per connection
-  // token on the external messages API
-  rateLimit: { windowSeconds: number; maxPerIp: number; refreshMaxPerIp: number; messagesApiMaxPerToken: number };
+  // token on the external messages API, per client address on the public sign-up
+  rateLimit: { windowSeconds: number; maxPerIp: number; refreshMaxPerIp: number; messagesApiMaxPerToken: number; signupMaxPerIp: number };
+  // a signed-up company's due date is this many days after the sign-up (03-saas §2 Sign-up page)
+  signupTrialDays: number;
   // bearer token that opens /metrics to addresses other than loopback
   metricsToken?: string;
   webDistDir: string;
@@ -193,7 +197,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       maxPerIp: e.RATE_LIMIT_MAX,
       refreshMaxPerIp: e.RATE_LIMIT_REFRESH_MAX,
       messagesApiMaxPerToken: e.RATE_LIMIT_MESSAGES_API_MAX,
+      signupMaxPerIp: e.RATE_LIMIT_SIGNUP_MAX,
     },
+    signupTrialDays: e.SIGNUP_TRIAL_DAYS,
     metricsToken: e.METRICS_TOKEN,
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: e.TRUST_PROXY,

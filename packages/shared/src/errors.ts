@@ -46,6 +46,10 @@ export const errorCodes = [
   'ERR_OUTSIDE_24H_WINDOW',
   'ERR_CONNECTION_IN_USE',
   'ERR_DUPLICATED_EMAIL',
+  // a plan some company still uses cannot be deleted
+  'ERR_PLAN_IN_USE',
+  // company 1, the platform's own, is never deleted (03-saas §3: it never expires)
+  'ERR_COMPANY_PROTECTED',
   // a failed job cannot be retried: a newer one of its kind and key is already queued
   'ERR_JOB_SUPERSEDED',
   'ERR_VALIDATION',

@@ -1,15 +1,18 @@
 // Uploaded files live under <data>/public/company{id}/<folder>/ with generated names only; they
 // are served with headers that stop a browser from running them in the app's origin.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 
 export type Storage = ReturnType<typeof createStorage>;
 
 export const publicUrlPrefix = '/public';
 
+export type FolderStats = { size: number; files: number; lastModified: Date | null };
+
 export const createStorage = (publicDir: string) => {
-  const folderOf = (companyId: number, folder: string) => join(publicDir, `company${companyId}`, folder);
+  const companyDir = (companyId: number) => join(publicDir, `company${companyId}`);
+  const folderOf = (companyId: number, folder: string) => join(companyDir(companyId), folder);
   return {
     publicDir,
     save: async (companyId: number, folder: string, data: Buffer, extension: string) => {
@@ -30,5 +33,23 @@ export const createStorage = (publicDir: string) => {
       if (!match) throw new Error(`not a stored file of company ${companyId}`);
       return readFile(join(folderOf(companyId, match[1]), match[2]));
     },
+    // What a company's uploads take up (03-saas §2 Companies screen); no folder yet is empty.
+    folderStats: async (companyId: number): Promise<FolderStats> => {
+      const entries = await readdir(companyDir(companyId), { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      const stats: FolderStats = { size: 0, files: 0, lastModified: null };
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const info = await stat(join(entry.parentPath, entry.name));
+        stats.size += info.size;
+        stats.files += 1;
+        if (!stats.lastModified || info.mtime > stats.lastModified) stats.lastModified = info.mtime;
+      }
+      return stats;
+    },
+    // Everything a deleted company uploaded.
+    removeCompany: (companyId: number) => rm(companyDir(companyId), { recursive: true, force: true }),
   };
 };

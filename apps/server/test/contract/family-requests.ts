@@ -43,8 +43,8 @@ export const createWorld = async (t: TestApp, graph: FakeGraph) => {
     if (answer.status !== 200) throw new Error(`read back ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body;
   };
-  const post = async (path: string, body: unknown) => {
-    const answer = await t.request('POST', path, { token: admin, body });
+  const post = async (path: string, body: unknown, token = admin) => {
+    const answer = await t.request('POST', path, { token, body });
     if (answer.status >= 300) throw new Error(`set-up ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body;
   };
@@ -443,5 +443,86 @@ export const familyRequests = (w: World): Record<string, FamilyCall> => {
     'PUT /companies/{id}/schedules': {
       send: async () => ({ values: { id: a.company.id }, body: { schedules: (await w.get(`/companies/${a.company.id}`)).schedules, companyId: a.company.id } }),
     },
+
+    'GET /plans/list': { send: async () => ({ token: undefined, query: { listPublic: 'false' } }), answer: ['[]'] },
+    'GET /plans/all': { send: async () => ({ token: w.superToken }), answer: ['[]'] },
+    'POST /plans': {
+      send: async () => ({ token: w.superToken, body: { ...familyPlanForm(), name: `Plano ${w.number()}` } }),
+      answer: ['id', 'name', 'users', 'connections', 'queues', 'amount', 'useWhatsapp'],
+    },
+    'PUT /plans/{id}': {
+      send: async () => {
+        const plan = await w.post('/plans', { name: `Plano ${w.number()}` }, w.superToken);
+        return { token: w.superToken, values: { id: plan.id }, body: { ...familyPlanForm(), id: plan.id, name: plan.name, value: '59.90' } };
+      },
+      answer: ['id', 'amount'],
+    },
+    'DELETE /plans/{id}': {
+      send: async () => ({ token: w.superToken, values: { id: (await w.post('/plans', { name: `Plano ${w.number()}` }, w.superToken)).id } }),
+    },
+    'GET /companies': { send: async () => ({ token: w.superToken }), answer: ['[]'] },
+    'GET /companies/list': { send: async () => ({ token: w.superToken }), answer: ['[]'] },
+    'GET /companiesPlan/': { send: async () => ({ token: w.superToken, query: { searchParam: '', pageNumber: '1' } }), answer: ['companies', 'hasMore'] },
+    'POST /companies': {
+      send: async () => ({ token: w.superToken, body: { ...familyCompanyForm(a.company.planId), email: `empresa-${w.number()}@family.test` } }),
+      answer: ['id', 'name', 'dueDate'],
+    },
+    'PUT /companies/{id}': {
+      send: async () => {
+        const created = await w.post('/companies', { ...familyCompanyForm(a.company.planId), email: `renova-${w.number()}@family.test` }, w.superToken);
+        // the family renews by sending the company read back with the due date moved
+        return { token: w.superToken, values: { id: created.id }, body: { ...created, dueDate: '2031-01-01', campaignsEnabled: true } };
+      },
+      answer: ['id', 'dueDate'],
+    },
+    'DELETE /companies/{id}': {
+      send: async () => ({
+        token: w.superToken,
+        values: { id: (await w.post('/companies', { ...familyCompanyForm(a.company.planId), email: `apaga-${w.number()}@family.test` }, w.superToken)).id },
+      }),
+    },
+    'POST /auth/signup': {
+      send: async () => {
+        await t.request('PUT', '/settings/userCreation', { token: w.superToken, body: { value: 'enabled' } });
+        const [plan] = await w.get('/plans/list');
+        const body = { name: 'Cliente Novo', companyName: 'Empresa Nova', email: `signup-${w.number()}@family.test`, password: '123456', phone: '5511999999999', planId: String(plan.id), companyId: '' };
+        return { token: undefined, body };
+      },
+      answer: ['companyId'],
+    },
+    'GET /whatsapp/all/': { send: async () => ({ token: w.superToken, query: { session: 0 } }), answer: ['companies', 'totals'] },
   };
 };
+
+// The family's plan form (03-saas §2 Plans tab): every limit, the price and each feature.
+const familyPlanForm = () => ({
+  users: '3',
+  connections: '2',
+  queues: '4',
+  value: '39.90',
+  isPublic: 'true',
+  useWhatsapp: true,
+  useFacebook: true,
+  useInstagram: true,
+  useCampaigns: false,
+  useSchedules: true,
+  useInternalChat: true,
+  useExternalApi: true,
+  useKanban: true,
+  useOpenAi: false,
+  useIntegrations: true,
+});
+
+// The family's company form (03-saas §2 Company form), its empty fields sent as ''.
+const familyCompanyForm = (planId: number | null) => ({
+  name: 'Empresa da Família',
+  password: '123456',
+  phone: '',
+  planId: String(planId),
+  status: 'true',
+  campaignsEnabled: false,
+  document: '',
+  dueDate: '',
+  recurrence: 'MENSAL',
+  paymentMethod: '',
+});

@@ -11,6 +11,7 @@ const limits = (values: Partial<Config['rateLimit']>): Config['rateLimit'] => ({
   maxPerIp: 1000,
   refreshMaxPerIp: 1000,
   messagesApiMaxPerToken: 1000,
+  signupMaxPerIp: 1000,
   ...values,
 });
 const signIn = (values: Partial<Config['loginThrottle']>): Config['loginThrottle'] => ({

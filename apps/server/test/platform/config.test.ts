@@ -48,7 +48,8 @@ describe('configuration (ARCHITECTURE §4 Configuration)', () => {
   it('reads the request limits, the sign-in slowdown and METRICS_TOKEN, with their defaults; a short token is refused (issue 12)', () => {
     const DATA_DIR = mkdtempSync(join(tmpdir(), 'atende-config-'));
     const defaults = loadConfig({ DATA_DIR });
-    expect(defaults.rateLimit).toEqual({ windowSeconds: 60, maxPerIp: 1000, refreshMaxPerIp: 60, messagesApiMaxPerToken: 120 });
+    expect(defaults.rateLimit).toEqual({ windowSeconds: 60, maxPerIp: 1000, refreshMaxPerIp: 60, messagesApiMaxPerToken: 120, signupMaxPerIp: 10 });
+    expect(defaults.signupTrialDays).toBe(7);
     expect(defaults.loginThrottle).toEqual({ maxFailuresPerEmail: 5, maxFailuresPerIp: 30, windowSeconds: 900, maxDelaySeconds: 60 });
     expect(defaults.redisKeyPrefix).toBe('atende:');
     expect(defaults.metricsToken).toBeUndefined();
@@ -58,10 +59,13 @@ describe('configuration (ARCHITECTURE §4 Configuration)', () => {
       RATE_LIMIT_MAX: '50',
       RATE_LIMIT_REFRESH_MAX: '5',
       RATE_LIMIT_MESSAGES_API_MAX: '7',
+      RATE_LIMIT_SIGNUP_MAX: '3',
+      SIGNUP_TRIAL_DAYS: '14',
       LOGIN_MAX_DELAY_SECONDS: '20',
       METRICS_TOKEN: 'm'.repeat(16),
     });
-    expect(set.rateLimit).toEqual({ windowSeconds: 30, maxPerIp: 50, refreshMaxPerIp: 5, messagesApiMaxPerToken: 7 });
+    expect(set.rateLimit).toEqual({ windowSeconds: 30, maxPerIp: 50, refreshMaxPerIp: 5, messagesApiMaxPerToken: 7, signupMaxPerIp: 3 });
+    expect(set.signupTrialDays).toBe(14);
     expect(set.loginThrottle.maxDelaySeconds).toBe(20);
     expect(set.metricsToken).toBe('m'.repeat(16));
     expect(() => loadConfig({ DATA_DIR, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);

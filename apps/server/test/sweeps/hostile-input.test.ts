@@ -61,7 +61,7 @@ const urlParams = (url: string) => [...url.matchAll(/:(\w+)/g)].map((match) => m
 const graph = await startFakeGraph();
 // Thousands of requests from one address: request limits high enough that every request reaches
 // the route's validation and handler instead of a 429 (the limits have their own tests).
-const unlimited = { windowSeconds: 60, maxPerIp: 1_000_000, refreshMaxPerIp: 1_000_000, messagesApiMaxPerToken: 1_000_000 };
+const unlimited = { windowSeconds: 60, maxPerIp: 1_000_000, refreshMaxPerIp: 1_000_000, messagesApiMaxPerToken: 1_000_000, signupMaxPerIp: 1_000_000 };
 const t = await startTestApp({ meta: { graphUrl: graph.graphUrl }, rateLimit: unlimited }, { whatsapp: { timings: { leaseSeconds: 3600 } } });
 const a = await setupAttendance(t, { queues: 2 });
 const spareUsers = [await createUser(t.db, a.company.id), await createUser(t.db, a.company.id), await createUser(t.db, a.company.id)];
@@ -91,6 +91,8 @@ const failedJobs = await t.db
   })))
   .returning({ id: jobs.id });
 const b = await createCompany(t.db);
+// the super admin may edit and delete any company: its company routes get only this spare one
+const spare = await createCompany(t.db);
 const bContact = await createContact(t.db, b.company.id);
 const bTag = await createTag(t.db, b.company.id);
 const superSession = await t.login(SUPER_EMAIL, SUPER_PASSWORD);
@@ -130,6 +132,7 @@ const realSegments = (route: RouteEntry, param: string): Array<string | number> 
     whatsappId: own.connections,
     jobId: own.jobs,
   };
+  if (param === 'companyId' && route.access === 'super') return [spare.company.id];
   if (param === 'id' && route.url.startsWith('/users')) return [...(route.method === 'GET' ? own.readableUsers : own.users), ...foreign];
   if (param === 'id' && route.url.startsWith('/contacts')) return [...own.contacts, ...foreign];
   const values = byName[param] ?? [];

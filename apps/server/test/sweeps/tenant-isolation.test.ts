@@ -180,6 +180,18 @@ const superOrPublicChecks: Record<string, Call> = {
   'GET /jobs/failed': { path: '/jobs/failed' },
   'POST /jobs/:jobId/retry': { path: '/jobs/1/retry' },
   'DELETE /jobs/:jobId': { path: '/jobs/1' },
+  'GET /companies': { path: '/companies' },
+  'GET /companies/list': { path: '/companies/list' },
+  'GET /companiesPlan': { path: '/companiesPlan/?searchParam=Alpha' },
+  'POST /companies': { path: '/companies', body: { name: 'Intruder Co', email: 'intruder@b.test', password: 'secret-1', planId: 1 } },
+  'PUT /companies/:companyId': { path: '/companies/1', body: { name: 'Hijacked' } },
+  'DELETE /companies/:companyId': { path: '/companies/1' },
+  'GET /plans/all': { path: '/plans/all' },
+  'GET /plans/:planId': { path: '/plans/1' },
+  'POST /plans': { path: '/plans', body: { name: 'Intruder plan' } },
+  'PUT /plans/:planId': { path: '/plans/1', body: { users: 100000 } },
+  'DELETE /plans/:planId': { path: '/plans/1' },
+  'GET /whatsapp/all': { path: '/whatsapp/all/?session=0' },
 };
 
 const MARKERS = ['Alpha', 'alpha'];
@@ -276,7 +288,8 @@ describe('tenant-isolation sweep over every route (ARCHITECTURE §4 Tenancy, 01-
     expect(failures).toEqual([]);
     expect(calls).toBeGreaterThan(tenantRoutes.length);
     expect(await fingerprintOf(alpha.ids.companyId)).toEqual(before);
-  });
+    // two seeded tenants and a call per route and catalogue entry
+  }, 120_000);
 
   it('a profile user reaches no route that needs a permission it lacks (01-core §6)', async () => {
     const { tenant, ids } = await seedTenant('Beta');

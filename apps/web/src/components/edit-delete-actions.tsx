@@ -1,9 +1,9 @@
-// The edit and delete buttons of a table row.
+// The edit and delete buttons of a table row; a row that cannot be deleted passes no onDelete.
 import { DeleteOutlined, EditOutlined } from '@mui/icons-material';
 import { IconButton, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
-export const EditDeleteActions = ({ onEdit, onDelete, testIdPrefix }: { onEdit: () => void; onDelete: () => void; testIdPrefix: string }) => {
+export const EditDeleteActions = ({ onEdit, onDelete, testIdPrefix }: { onEdit: () => void; onDelete?: () => void; testIdPrefix: string }) => {
   const { t } = useTranslation();
   return (
     <>
@@ -12,11 +12,13 @@ export const EditDeleteActions = ({ onEdit, onDelete, testIdPrefix }: { onEdit: 
           <EditOutlined fontSize="small" />
         </IconButton>
       </Tooltip>
-      <Tooltip title={t('common.delete')}>
-        <IconButton size="small" onClick={onDelete} aria-label={t('common.delete')} data-testid={`${testIdPrefix}-delete`}>
-          <DeleteOutlined fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      {onDelete && (
+        <Tooltip title={t('common.delete')}>
+          <IconButton size="small" onClick={onDelete} aria-label={t('common.delete')} data-testid={`${testIdPrefix}-delete`}>
+            <DeleteOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
     </>
   );
 };

@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { defaultServiceHours, type WeekdaySchedule } from '@atende/shared/schedules';
 import { plans } from './plans.ts';
 
@@ -18,6 +18,10 @@ export const companies = pgTable(
     // service hours used when the company setting scheduleType is 'company' (03-saas §3)
     schedules: jsonb('schedules').$type<WeekdaySchedule[]>().notNull().default(defaultServiceHours),
     lastLogin: timestamp('last_login', { withTimezone: true }),
+    // the company's upload folder, measured by the folder-stats job (03-saas §2 Companies screen)
+    folderSize: bigint('folder_size', { mode: 'number' }).notNull().default(0),
+    numberFileFolder: integer('number_file_folder').notNull().default(0),
+    updatedAtFolder: timestamp('updated_at_folder', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

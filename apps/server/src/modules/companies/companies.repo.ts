@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, ilike, or, sql } from 'drizzle-orm';
 import { planFlags, type PlanFlags } from '@atende/shared/plans';
 import type { WeekdaySchedule } from '@atende/shared/schedules';
 import type { DbOrTx } from '../../db/client.ts';
-import { companies, plans } from '../../db/schema.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
+import { companies, plans, users } from '../../db/schema.ts';
 
 export type CompanyWithPlan = {
   id: number;
@@ -73,3 +74,85 @@ export const updateCompanySchedules = async (db: DbOrTx, companyId: number, sche
     .returning({ id: companies.id, schedules: companies.schedules });
   return row;
 };
+
+// The super admin's reads and writes below reach every company: companies are the tenants
+// themselves, so the company id is the row's own id.
+export type CompanyRow = typeof companies.$inferSelect;
+export type NewCompany = typeof companies.$inferInsert;
+export type CompanyWithPlanName = CompanyRow & { plan: { id: number; name: string; amount: string } | null };
+
+const withPlan = { company: companies, plan: { id: plans.id, name: plans.name, amount: plans.amount } };
+const joined = (rows: { company: CompanyRow; plan: { id: number; name: string; amount: string } | null }[]): CompanyWithPlanName[] =>
+  rows.map((row) => ({ ...row.company, plan: row.plan }));
+
+export const listCompanies = async (db: DbOrTx) =>
+  joined(await db.select(withPlan).from(companies).leftJoin(plans, eq(plans.id, companies.planId)).orderBy(asc(companies.id)));
+
+export const pageCompanies = async (db: DbOrTx, page: { search: string; limit: number; offset: number }) => {
+  const pattern = containsPattern(page.search);
+  const matches = page.search
+    ? or(ilike(companies.name, pattern), ilike(companies.email, pattern), ilike(companies.document, pattern))
+    : undefined;
+  return joined(
+    await db
+      .select(withPlan)
+      .from(companies)
+      .leftJoin(plans, eq(plans.id, companies.planId))
+      .where(matches)
+      .orderBy(asc(companies.id))
+      .limit(page.limit)
+      .offset(page.offset),
+  );
+};
+
+export const listCompanyOptions = (db: DbOrTx) =>
+  db.select({ id: companies.id, name: companies.name }).from(companies).orderBy(asc(companies.name));
+
+export const findCompany = async (db: DbOrTx, companyId: number) =>
+  joined(await db.select(withPlan).from(companies).leftJoin(plans, eq(plans.id, companies.planId)).where(eq(companies.id, companyId)))[0];
+
+export const insertCompany = async (db: DbOrTx, values: NewCompany) => (await db.insert(companies).values(values).returning())[0];
+
+export const updateCompany = async (db: DbOrTx, companyId: number, values: Partial<NewCompany>) =>
+  (
+    await db
+      .update(companies)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(companies.id, companyId))
+      .returning({ id: companies.id })
+  )[0];
+
+// Every tenant table cascades from companies, so one delete removes all of the company's rows.
+export const deleteCompany = async (db: DbOrTx, companyId: number) =>
+  (await db.delete(companies).where(eq(companies.id, companyId)).returning({ id: companies.id })).length > 0;
+
+export const saveFolderStats = async (db: DbOrTx, companyId: number, stats: { size: number; files: number; lastModified: Date | null }) =>
+  (
+    await db
+      .update(companies)
+      .set({ folderSize: stats.size, numberFileFolder: stats.files, updatedAtFolder: stats.lastModified })
+      .where(eq(companies.id, companyId))
+      .returning({ id: companies.id })
+  ).length > 0;
+
+export type CompanyAdmin = Pick<typeof users.$inferInsert, 'name' | 'email' | 'passwordHash' | 'super' | 'mustChangePassword'>;
+
+// A company's first admin sees and may do everything in its company.
+export const insertCompanyAdmin = async (db: DbOrTx, companyId: number, admin: CompanyAdmin) =>
+  (
+    await db
+      .insert(users)
+      .values({
+        ...admin,
+        companyId,
+        profile: 'admin',
+        allTicket: 'enabled',
+        allowGroup: 'enabled',
+        allHistoric: 'enabled',
+        allUserChat: 'enabled',
+        showDashboard: 'enabled',
+        allowRealTime: 'enabled',
+        allowConnections: 'enabled',
+      })
+      .returning({ id: users.id })
+  )[0];

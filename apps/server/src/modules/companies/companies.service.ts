@@ -1,10 +1,23 @@
-// Company reads and the company service hours (03-saas §7). A tenant reaches only its own company,
-// the super user any; another company answers 404 as if it did not exist.
+// Companies (03-saas §7): a tenant reaches only its own company, the super user any; another
+// company answers 404 as if it did not exist. The super admin lists, creates, edits, renews and
+// deletes companies; a visitor signs one up while the global setting userCreation is enabled.
+import { COMPANIES_PAGE_SIZE, type CompaniesPage, type CompaniesPageQuery, type CompanyCreateBody, type CompanyUpdateBody, type SignupBody } from '@atende/shared/companies';
+import { NEVER_EXPIRES_DUE_DATE, PLATFORM_COMPANY_ID } from '@atende/shared/constants';
 import type { WeekdaySchedule } from '@atende/shared/schedules';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import type { TenantContext } from '../../platform/access.ts';
-import { notFound } from '../../platform/errors.ts';
-import { findCompanySummary, findCompanyWithPlan, updateCompanySchedules } from './companies.repo.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { isUniqueViolation } from '../../platform/db-errors.ts';
+import { AppError, invalidField, notFound } from '../../platform/errors.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { findPlan } from '../plans/plans.repo.ts';
+import { readGlobalSetting } from '../settings/global-settings.repo.ts';
+import * as repo from './companies.repo.ts';
+import { provisionCompany } from './companies.rules.ts';
+import { toCompanyView } from './companies.view.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const reachable = (tenant: TenantContext, companyId: number) => {
   if (companyId !== tenant.companyId && !tenant.actor.super) throw notFound();
@@ -15,22 +28,95 @@ const found = <T>(row: T | undefined): T => {
   return row;
 };
 
-export const createCompaniesService = ({ db }: { db: Db }) => ({
-  plan: async (tenant: TenantContext, companyId: number) => {
-    reachable(tenant, companyId);
-    return { plan: found(await findCompanyWithPlan(db, companyId)).plan };
-  },
+const duplicateEmail = (error: unknown): never => {
+  if (isUniqueViolation(error, 'users_email_key')) throw new AppError('ERR_DUPLICATED_EMAIL', 409);
+  throw error;
+};
 
-  show: async (tenant: TenantContext, companyId: number) => {
-    reachable(tenant, companyId);
-    return found(await findCompanySummary(db, companyId));
-  },
+const knownPlan = async (db: DbOrTx, planId: number, options: { publicOnly: boolean }) => {
+  const plan = await findPlan(db, planId);
+  if (!plan || (options.publicOnly && !plan.isPublic)) throw invalidField('body.planId', 'validation.invalidChoice');
+};
 
-  saveSchedules: async (tenant: TenantContext, companyId: number, schedules: WeekdaySchedule[]) => {
-    reachable(tenant, companyId);
-    const saved = found(await updateCompanySchedules(db, companyId, schedules));
-    return { id: saved.id, schedules: saved.schedules };
-  },
-});
+// hashPassword comes from the users module, which reads company plans: handed in, it keeps the
+// two modules free of a cycle
+type Deps = { db: Db; storage: Storage; clock: Clock; signupTrialDays: number; hashPassword: (password: string) => Promise<string> };
+
+export const createCompaniesService = ({ db, storage, clock, signupTrialDays, hashPassword }: Deps) => {
+  const today = () => clock.now().toISOString().slice(0, 10);
+  const view = async (companyId: number) => toCompanyView(found(await repo.findCompany(db, companyId)));
+
+  return {
+    plan: async (tenant: TenantContext, companyId: number) => {
+      reachable(tenant, companyId);
+      return { plan: found(await repo.findCompanyWithPlan(db, companyId)).plan };
+    },
+
+    show: async (tenant: TenantContext, companyId: number) => {
+      reachable(tenant, companyId);
+      return view(companyId);
+    },
+
+    saveSchedules: async (tenant: TenantContext, companyId: number, schedules: WeekdaySchedule[]) => {
+      reachable(tenant, companyId);
+      const saved = found(await repo.updateCompanySchedules(db, companyId, schedules));
+      return { id: saved.id, schedules: saved.schedules };
+    },
+
+    listAll: async () => (await repo.listCompanies(db)).map(toCompanyView),
+
+    options: () => repo.listCompanyOptions(db),
+
+    page: async (query: CompaniesPageQuery): Promise<CompaniesPage> => {
+      const offset = (query.pageNumber - 1) * COMPANIES_PAGE_SIZE;
+      // one row more than the page tells whether another page follows
+      const rows = await repo.pageCompanies(db, { search: query.searchParam, limit: COMPANIES_PAGE_SIZE + 1, offset });
+      return { companies: rows.slice(0, COMPANIES_PAGE_SIZE).map(toCompanyView), hasMore: rows.length > COMPANIES_PAGE_SIZE };
+    },
+
+    // The company and its first admin, who signs in with the email and password of the form.
+    create: async (body: CompanyCreateBody) => {
+      const { password, ...fields } = body;
+      const passwordHash = await hashPassword(password);
+      const { company } = await withTransaction(db, async (tx) => {
+        await knownPlan(tx, fields.planId, { publicOnly: false });
+        return provisionCompany(tx, { ...fields, dueDate: fields.dueDate ?? today() }, { name: fields.name, email: fields.email, passwordHash });
+      }).catch(duplicateEmail);
+      return view(company.id);
+    },
+
+    // Renewal is an update of the due date (03-saas §7). Company 1 never expires.
+    update: async (companyId: number, body: CompanyUpdateBody) => {
+      await withTransaction(db, async (tx) => {
+        if (body.planId !== undefined) await knownPlan(tx, body.planId, { publicOnly: false });
+        const values = companyId === PLATFORM_COMPANY_ID ? { ...body, dueDate: NEVER_EXPIRES_DUE_DATE, status: true } : body;
+        found(await repo.updateCompany(tx, companyId, values));
+      });
+      return view(companyId);
+    },
+
+    remove: async (companyId: number) => {
+      if (companyId === PLATFORM_COMPANY_ID) throw new AppError('ERR_COMPANY_PROTECTED', 403);
+      if (!(await repo.deleteCompany(db, companyId))) throw notFound();
+      await storage.removeCompany(companyId);
+    },
+
+    // 03-saas §2 Sign-up page, §5: a new company on a public plan with a trial due date, and its admin.
+    signup: async (body: SignupBody) => {
+      if ((await readGlobalSetting(db, 'userCreation')) !== 'enabled') throw new AppError('ERR_USER_CREATION_DISABLED', 403);
+      const passwordHash = await hashPassword(body.password);
+      const dueDate = new Date(clock.now().getTime() + signupTrialDays * DAY_MS).toISOString().slice(0, 10);
+      const { company, admin } = await withTransaction(db, async (tx) => {
+        await knownPlan(tx, body.planId, { publicOnly: true });
+        return provisionCompany(
+          tx,
+          { name: body.companyName, email: body.email, phone: body.phone, planId: body.planId, dueDate },
+          { name: body.name, email: body.email, passwordHash },
+        );
+      }).catch(duplicateEmail);
+      return { companyId: company.id, userId: admin.id, dueDate: company.dueDate };
+    },
+  };
+};
 
 export type CompaniesService = ReturnType<typeof createCompaniesService>;

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { connectionQueues, connections, queues } from '../../db/schema.ts';
+import { companies, connectionQueues, connections, queues } from '../../db/schema.ts';
 
 export type ConnectionChannel = (typeof connections.$inferSelect)['channel'];
 export type ConnectionRow = typeof connections.$inferSelect;
@@ -143,3 +143,20 @@ export const connectionNames = async (db: DbOrTx, companyId: number, connectionI
     .from(connections)
     .where(and(eq(connections.companyId, companyId), inArray(connections.id, connectionIds)));
 };
+
+// 02-operations §2 /allConnections: every company with its connections, for the super admin only
+// (the one read here that crosses companies on purpose).
+export const listConnectionsOfEveryCompany = (db: DbOrTx) =>
+  db
+    .select({
+      companyId: companies.id,
+      companyName: companies.name,
+      id: connections.id,
+      name: connections.name,
+      channel: connections.channel,
+      status: connections.status,
+      updatedAt: connections.updatedAt,
+    })
+    .from(companies)
+    .leftJoin(connections, eq(connections.companyId, companies.id))
+    .orderBy(asc(companies.id), asc(connections.name));

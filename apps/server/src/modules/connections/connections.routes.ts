@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { allConnectionsQuery } from '@atende/shared/companies';
 import { connectionCreateBody, connectionsListQuery, connectionUpdateBody } from '@atende/shared/connections';
 import { idParam } from '@atende/shared/validation';
 import { readSingleUpload } from '../../platform/uploads.ts';
@@ -15,6 +16,9 @@ export const connectionsRoutes = (service: ConnectionsService): FastifyPluginAsy
   app.get('/whatsapp', { config: { access: 'tenant' }, schema: { querystring: connectionsListQuery } }, (request) =>
     service.list(request.tenant),
   );
+
+  // 02-operations §2 /allConnections, §7 GET /whatsapp/all/?session=0
+  app.get('/whatsapp/all', { config: { access: 'super' }, schema: { querystring: allConnectionsQuery } }, () => service.everyCompany());
 
   app.get('/whatsapp/filter', { config: { access: 'tenant' }, schema: { querystring: connectionsListQuery } }, (request) =>
     service.list(request.tenant, request.query.channel),

@@ -14,7 +14,7 @@ import { checkMedia } from '../../platform/media.ts';
 import { findCompanyWithPlan } from '../companies/companies.repo.ts';
 import { existingQueueIds } from '../queues/queues.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
-import { dayOfImport, forViewer, importInstant, publishConnection, toConnectionViews } from './connections.view.ts';
+import { dayOfImport, forViewer, importInstant, publishConnection, toAllConnections, toConnectionViews } from './connections.view.ts';
 import * as repo from './connections.repo.ts';
 
 const channelPlanFlag: Partial<Record<ConnectionChannel, PlanFlag>> = {
@@ -117,6 +117,8 @@ export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, pub
   };
 
   return {
+    everyCompany: async () => toAllConnections(await repo.listConnectionsOfEveryCompany(db)),
+
     list: async (tenant: TenantContext, channel?: ConnectionChannel) =>
       (await toConnectionViews(db, tenant.companyId, await repo.listConnections(db, tenant.companyId, channel))).map((view) => forViewer(tenant.actor, view)),
 

@@ -1,10 +1,11 @@
 // Connection rows as the API answers them and events carry them: with their queues, without
 // provider credentials, and with the external API token only for those who manage connections.
+import type { AllConnectionsAnswer, CompanyConnectionsRow } from '@atende/shared/companies';
 import type { ConnectionView } from '@atende/shared/connections';
 import { can, type Actor } from '@atende/shared/permissions';
 import type { DbOrTx } from '../../db/client.ts';
 import type { EventBus } from '../../platform/events.ts';
-import { queuesOfConnections, type ConnectionRow } from './connections.repo.ts';
+import { queuesOfConnections, type ConnectionRow, type listConnectionsOfEveryCompany } from './connections.repo.ts';
 
 // The token lets POST /api/messages/send act as the company (any user, any ticket), and whoever
 // scans the QR code links their phone as the connection, so both go only to users who may manage
@@ -50,4 +51,26 @@ export const toConnectionViews = async (db: DbOrTx, companyId: number, rows: Con
     updatedAt: row.updatedAt.toISOString(),
     queues: queueRows.filter((queue) => queue.connectionId === row.id).map(({ id, name, color }) => ({ id, name, color })),
   }));
+};
+
+// 02-operations §2 /allConnections: per company its connections, connected and not, and the totals.
+// Every status but CONNECTED (a QR code waiting, a session opening) counts as disconnected, so the
+// two counts add up to the total.
+export const toAllConnections = (rows: Awaited<ReturnType<typeof listConnectionsOfEveryCompany>>): AllConnectionsAnswer => {
+  const byCompany = new Map<number, CompanyConnectionsRow>();
+  for (const row of rows) {
+    let company = byCompany.get(row.companyId);
+    if (!company) {
+      company = { id: row.companyId, name: row.companyName, connected: 0, disconnected: 0, total: 0, whatsapps: [] };
+      byCompany.set(row.companyId, company);
+    }
+    if (row.id === null) continue;
+    company.total += 1;
+    if (row.status === 'CONNECTED') company.connected += 1;
+    else company.disconnected += 1;
+    company.whatsapps.push({ id: row.id, name: row.name ?? '', channel: row.channel ?? '', status: row.status ?? '', updatedAt: row.updatedAt?.toISOString() ?? '' });
+  }
+  const companies = [...byCompany.values()];
+  const sum = (field: 'connected' | 'disconnected' | 'total') => companies.reduce((total, company) => total + company[field], 0);
+  return { companies, totals: { connected: sum('connected'), disconnected: sum('disconnected'), total: sum('total') } };
 };

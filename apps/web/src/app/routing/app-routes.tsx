@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import {
+  AllConnectionsPage,
   AppLayout,
+  CompaniesPage,
   ComingSoonPage,
   ConnectionsPage,
   ContactsPage,
@@ -21,7 +23,7 @@ import {
 import { RequireAction } from './require-action.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -68,6 +70,22 @@ export const AppRoutes = () => {
               element={
                 <RequireAction action="drawer-admin-items:view">
                   <MessagesApiPage />
+                </RequireAction>
+              }
+            />
+            <Route
+              path="/companies"
+              element={
+                <RequireAction action="companies:manage">
+                  <CompaniesPage />
+                </RequireAction>
+              }
+            />
+            <Route
+              path="/allConnections"
+              element={
+                <RequireAction action="allConnections:view">
+                  <AllConnectionsPage />
                 </RequireAction>
               }
             />

@@ -5,8 +5,10 @@ import { lazy, type ComponentType } from 'react';
 const lazyNamed = <Name extends string, Props extends object>(load: () => Promise<Record<Name, ComponentType<Props>>>, name: Name) =>
   lazy(async () => ({ default: (await load())[name] }));
 
+export const AllConnectionsPage = lazyNamed(() => import('../../features/all-connections/all-connections-page.tsx'), 'AllConnectionsPage');
 export const AppLayout = lazyNamed(() => import('../shell/app-layout.tsx'), 'AppLayout');
 export const ChoosePasswordPage = lazyNamed(() => import('../../features/auth/choose-password-page.tsx'), 'ChoosePasswordPage');
+export const CompaniesPage = lazyNamed(() => import('../../features/companies/companies-page.tsx'), 'CompaniesPage');
 export const ComingSoonPage = lazyNamed(() => import('../../features/coming-soon/coming-soon-page.tsx'), 'ComingSoonPage');
 export const ConnectionsPage = lazyNamed(() => import('../../features/connections/connections-page.tsx'), 'ConnectionsPage');
 export const ContactsPage = lazyNamed(() => import('../../features/contacts/contacts-page.tsx'), 'ContactsPage');

@@ -2,6 +2,10 @@ import type { CompanySettingKey } from '@atende/shared/settings';
 import { Grid, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { can } from '@atende/shared/permissions';
+import { useSessionUser } from '../auth/session-context.ts';
+import { CompaniesPage } from '../companies/companies-page.tsx';
+import { PlansTab } from '../plans/plans-tab.tsx';
 import { CompanySchedulesTab } from './company-schedules-tab.tsx';
 import { settingKind, settingsSections } from './settings-sections.ts';
 import { useCompanySettings } from './use-company-settings.ts';
@@ -93,6 +97,7 @@ export const SettingsPage = () => {
   const [tab, setTab] = useState('options');
   const { data: settings } = useCompanySettings();
   const withSchedules = settings.scheduleType === 'company';
+  const superTabs = can(useSessionUser(), 'plans:manage');
   return (
     <Stack spacing={2} data-testid="settings-page">
       <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
@@ -101,9 +106,13 @@ export const SettingsPage = () => {
       <Tabs value={tab} onChange={(_, next: string) => setTab(next)}>
         <Tab value="options" label={t('settings.tabs.options')} data-testid="settings-tab-options" />
         {withSchedules && <Tab value="schedules" label={t('settings.tabs.schedules')} data-testid="settings-tab-schedules" />}
+        {superTabs && <Tab value="companies" label={t('settings.tabs.companies')} data-testid="settings-tab-companies" />}
+        {superTabs && <Tab value="plans" label={t('settings.tabs.plans')} data-testid="settings-tab-plans" />}
       </Tabs>
       {tab === 'options' && <OptionsTab />}
       {tab === 'schedules' && withSchedules && <CompanySchedulesTab />}
+      {tab === 'companies' && superTabs && <CompaniesPage />}
+      {tab === 'plans' && superTabs && <PlansTab />}
     </Stack>
   );
 };

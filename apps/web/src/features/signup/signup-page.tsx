@@ -1,27 +1,109 @@
-import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signupBody, type SignupBody } from '@atende/shared/companies';
+import { FORM_SUBMIT_DELAY_MS } from '@atende/shared/constants';
+import type { PlanView } from '@atende/shared/plans';
+import { Box, Button, Link, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router-dom';
-import { usePublicSettingQuery } from '../branding/use-public-setting.ts';
+import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { toast } from '../../lib/toast.ts';
 import { AppLogo } from '../branding/app-logo.tsx';
+import { usePublicSettingQuery } from '../branding/use-public-setting.ts';
+import { PasswordField } from '../users/password-field.tsx';
+import { PlanSelect } from '../plans/plan-select.tsx';
+import { plansQueryKeys } from '../plans/plans-api.ts';
 
-// The real sign-up (03-saas §2) comes later; until then this page only says so.
+type SignupValues = Omit<SignupBody, 'companyId'>;
+const resolver = zodResolver(signupBody) as unknown as Resolver<SignupValues>;
+type TextFieldName = 'name' | 'companyName' | 'email' | 'phone';
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// 03-saas §2 Sign-up page: shown only while the global setting userCreation is enabled.
 export const SignupPage = () => {
-  const { t } = useTranslation();
   const userCreation = usePublicSettingQuery('userCreation');
   if (userCreation.isPending) return null;
   if (userCreation.data?.value !== 'enabled') return <Navigate to="/login" replace />;
+  return <SignupForm />;
+};
+
+const SignupForm = () => {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const navigate = useNavigate();
+  const [query] = useSearchParams();
+  const plans = useQuery({ queryKey: plansQueryKeys.publicList, queryFn: () => apiRequest<PlanView[]>('/plans/list', { public: true }) });
+  const form = useForm<SignupValues>({
+    defaultValues: { name: '', companyName: '', email: '', password: '', phone: '', planId: undefined as unknown as number },
+    resolver,
+  });
+  const { errors } = form.formState;
+  const signup = useMutation({
+    mutationFn: async (values: SignupValues) => {
+      await delay(FORM_SUBMIT_DELAY_MS);
+      const companyId = Number(query.get('companyId')) || undefined;
+      return apiRequest('/auth/signup', { method: 'POST', body: { ...values, companyId }, public: true });
+    },
+    onSuccess: () => {
+      toast.success(t('signup.success'));
+      void navigate('/login');
+    },
+    onError: (error) => {
+      setServerFieldErrors(form.setError, error);
+      toast.error(t('signup.error'));
+    },
+  });
+  const field = (name: TextFieldName) => {
+    const { ref, ...rest } = form.register(name);
+    return {
+      ...rest,
+      inputRef: ref,
+      fullWidth: true,
+      label: t(`signup.fields.${name}`),
+      error: Boolean(errors[name]),
+      helperText: fieldError(errors[name]),
+      slotProps: { htmlInput: { 'data-testid': `signup-${name}` } },
+    };
+  };
+  const password = form.register('password');
+
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
-      <Paper sx={{ p: { xs: 3, sm: 5 }, maxWidth: 480, textAlign: 'center' }} data-testid="signup-page">
-        <Stack spacing={3} sx={{ alignItems: 'center' }}>
-          <AppLogo variant="h5" />
-          <Typography variant="h6" component="h1">
-            {t('signup.title')}
-          </Typography>
-          <Typography color="text.secondary">{t('comingSoon.message')}</Typography>
-          <Button component={Link} to="/login" variant="contained">
-            {t('signup.backToLogin')}
+      <Paper sx={{ p: { xs: 3, sm: 5 }, width: '100%', maxWidth: 480 }} data-testid="signup-page">
+        <Stack component="form" noValidate spacing={2} onSubmit={form.handleSubmit((values) => signup.mutate(values))} sx={{ alignItems: 'stretch' }}>
+          <Box sx={{ textAlign: 'center' }}>
+            <AppLogo variant="h5" />
+            <Typography variant="h6" component="h1">
+              {t('signup.title')}
+            </Typography>
+          </Box>
+          <TextField {...field('name')} autoFocus />
+          <TextField {...field('companyName')} />
+          <TextField {...field('email')} type="email" />
+          <PasswordField
+            {...password}
+            fullWidth
+            label={t('signup.fields.password')}
+            error={Boolean(errors.password)}
+            helperText={fieldError(errors.password)}
+            testId="signup-password"
+          />
+          <TextField {...field('phone')} placeholder={t('signup.phoneHint')} />
+          <Controller
+            control={form.control}
+            name="planId"
+            render={({ field: plan }) => (
+              <PlanSelect plans={plans.data ?? []} label={t('signup.fields.planId')} value={plan.value} onChange={plan.onChange} error={Boolean(errors.planId)} testId="signup-planId" />
+            )}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={signup.isPending} data-testid="signup-submit">
+            {t('signup.submit')}
           </Button>
+          <Link component={RouterLink} to="/login" sx={{ textAlign: 'center' }} data-testid="signup-login-link">
+            {t('signup.backToLogin')}
+          </Link>
         </Stack>
       </Paper>
     </Box>

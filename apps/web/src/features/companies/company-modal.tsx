@@ -1,0 +1,152 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { companyCreateBody, companyUpdateBody, type CompanyCreateBody, type CompanyView } from '@atende/shared/companies';
+import { recurrences } from '@atende/shared/recurrence';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem, Switch, TextField } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { toastError } from '../../lib/error-message.ts';
+import { toast } from '../../lib/toast.ts';
+import { PlanSelect } from '../plans/plan-select.tsx';
+import { plansApi, plansQueryKeys } from '../plans/plans-api.ts';
+import { companiesApi, companiesQueryKeys } from './companies-api.ts';
+
+type CompanyFormValues = Omit<CompanyCreateBody, 'schedules' | 'password'> & { password?: string };
+
+type TextFieldName = 'name' | 'email' | 'phone' | 'document' | 'paymentMethod';
+
+// the update schema is strict and has no password: an edit's values leave it out
+const toFormValues = (company: CompanyView | null): CompanyFormValues => ({
+  ...(company ? {} : { password: '' }),
+  name: company?.name ?? '',
+  email: company?.email ?? '',
+  phone: company?.phone ?? '',
+  planId: company?.planId ?? (undefined as unknown as number),
+  status: company?.status ?? true,
+  document: company?.document ?? '',
+  dueDate: company?.dueDate ?? new Date().toISOString().slice(0, 10),
+  recurrence: company?.recurrence ?? 'MENSAL',
+  paymentMethod: company?.paymentMethod ?? '',
+});
+
+type CompanyModalProps = { open: boolean; company: CompanyView | null; onClose: () => void };
+
+// 03-saas §2 Company form, §5: creating a company also creates its first admin with this email and password.
+export const CompanyModal = ({ open, company, onClose }: CompanyModalProps) => (
+  <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth data-testid="company-modal">
+    {open && <CompanyForm key={company?.id ?? 'new'} company={company} onClose={onClose} />}
+  </Dialog>
+);
+
+const CompanyForm = ({ company, onClose }: { company: CompanyView | null; onClose: () => void }) => {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const queryClient = useQueryClient();
+  const plans = useQuery({ queryKey: plansQueryKeys.all, queryFn: plansApi.all });
+  const resolver = zodResolver(company ? companyUpdateBody : companyCreateBody) as unknown as Resolver<CompanyFormValues>;
+  const form = useForm<CompanyFormValues>({ defaultValues: toFormValues(company), resolver });
+  const { errors } = form.formState;
+  const save = useMutation({
+    mutationFn: (values: CompanyFormValues) => {
+      const { password = '', ...fields } = values;
+      return company ? companiesApi.update(company.id, fields) : companiesApi.create({ ...fields, password });
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: companiesQueryKeys.all });
+      toast.success(t('companies.toasts.saved'));
+      onClose();
+    },
+    onError: (error) => {
+      setServerFieldErrors(form.setError, error);
+      toastError(error);
+    },
+  });
+  const field = (name: TextFieldName | 'password' | 'dueDate') => {
+    const { ref, ...rest } = form.register(name);
+    return {
+      ...rest,
+      inputRef: ref,
+      fullWidth: true,
+      label: t(`companies.fields.${name}`),
+      error: Boolean(errors[name]),
+      helperText: fieldError(errors[name]),
+      slotProps: { htmlInput: { 'data-testid': `company-${name}` }, inputLabel: name === 'dueDate' ? { shrink: true } : undefined },
+    };
+  };
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} data-testid="company-form">
+      <DialogTitle>{company ? t('companies.modal.editTitle') : t('companies.modal.addTitle')}</DialogTitle>
+      <DialogContent dividers>
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField {...field('name')} autoFocus />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField {...field('email')} type="email" />
+          </Grid>
+          {!company && (
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField {...field('password')} type="password" />
+            </Grid>
+          )}
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField {...field('phone')} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <Controller
+              control={form.control}
+              name="planId"
+              render={({ field: plan }) => (
+                <PlanSelect plans={plans.data ?? []} label={t('companies.fields.planId')} value={plan.value} onChange={plan.onChange} error={Boolean(errors.planId)} testId="company-planId" />
+              )}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField {...field('document')} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField {...field('dueDate')} type="date" />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <Controller
+              control={form.control}
+              name="recurrence"
+              render={({ field: recurrence }) => (
+                <TextField select fullWidth label={t('companies.fields.recurrence')} {...recurrence}>
+                  {recurrences.map((value) => (
+                    <MenuItem key={value} value={value}>
+                      {t(`companies.recurrences.${value}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField {...field('paymentMethod')} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <Controller
+              control={form.control}
+              name="status"
+              render={({ field: status }) => (
+                <FormControlLabel
+                  control={<Switch checked={status.value} onChange={(event) => status.onChange(event.target.checked)} data-testid="company-status" />}
+                  label={t('companies.fields.status')}
+                />
+              )}
+            />
+          </Grid>
+        </Grid>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button type="submit" variant="contained" disabled={save.isPending} data-testid="company-save">
+          {t('common.save')}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+};
