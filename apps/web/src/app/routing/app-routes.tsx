@@ -9,6 +9,7 @@ import {
   ConnectionsPage,
   ContactsPage,
   DashboardPage,
+  HelpsPage,
   LoginPage,
   MessagesApiPage,
   OverduePage,
@@ -21,7 +22,7 @@ import {
 import { RequireAction } from './require-action.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'helps']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -88,7 +89,7 @@ export const AppRoutes = () => {
                   element={<ComingSoonPage area={t(`menu.items.${item.key}`)} />}
                 />
               ))}
-            <Route path="/helps" element={<ComingSoonPage area={t('menu.items.helps')} />} />
+            <Route path="/helps" element={<HelpsPage />} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>
         </Route>

@@ -1,7 +1,11 @@
+import { can } from '@atende/shared/permissions';
 import type { CompanySettingKey } from '@atende/shared/settings';
 import { Grid, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WhitelabelTab } from '../branding/whitelabel-tab.tsx';
+import { useSessionUser } from '../auth/session-context.ts';
+import { HelpsTab } from '../helps/helps-tab.tsx';
 import { CompanySchedulesTab } from './company-schedules-tab.tsx';
 import { settingKind, settingsSections } from './settings-sections.ts';
 import { useCompanySettings } from './use-company-settings.ts';
@@ -93,6 +97,9 @@ export const SettingsPage = () => {
   const [tab, setTab] = useState('options');
   const { data: settings } = useCompanySettings();
   const withSchedules = settings.scheduleType === 'company';
+  const user = useSessionUser();
+  const withHelps = can(user, 'helps:manage');
+  const withWhitelabel = can(user, 'global-settings:manage');
   return (
     <Stack spacing={2} data-testid="settings-page">
       <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
@@ -101,9 +108,13 @@ export const SettingsPage = () => {
       <Tabs value={tab} onChange={(_, next: string) => setTab(next)}>
         <Tab value="options" label={t('settings.tabs.options')} data-testid="settings-tab-options" />
         {withSchedules && <Tab value="schedules" label={t('settings.tabs.schedules')} data-testid="settings-tab-schedules" />}
+        {withHelps && <Tab value="helps" label={t('settings.tabs.helps')} data-testid="settings-tab-helps" />}
+        {withWhitelabel && <Tab value="whitelabel" label={t('settings.tabs.whitelabel')} data-testid="settings-tab-whitelabel" />}
       </Tabs>
       {tab === 'options' && <OptionsTab />}
       {tab === 'schedules' && withSchedules && <CompanySchedulesTab />}
+      {tab === 'helps' && withHelps && <HelpsTab />}
+      {tab === 'whitelabel' && withWhitelabel && <WhitelabelTab />}
     </Stack>
   );
 };
