@@ -15,6 +15,7 @@ const apiPrefixes = [
   'companySettingOne',
   'settings',
   'setting',
+  'settings-whitelabel',
   'public',
   'tickets',
   'tickets-log',

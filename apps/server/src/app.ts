@@ -57,6 +57,8 @@ import { createConnectionsService } from './modules/connections/connections.serv
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
 import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { createPlansService } from './modules/plans/plans.service.ts';
+import { helpsRoutes } from './modules/helps/helps.routes.ts';
+import { createHelpsService } from './modules/helps/helps.service.ts';
 import { queuesRoutes } from './modules/queues/queues.routes.ts';
 import { createQueuesService } from './modules/queues/queues.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -132,7 +134,9 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // the help videos (03-saas §2 Help page) are YouTube embeds with YouTube's thumbnails
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://img.youtube.com'],
+        frameSrc: ['https://www.youtube.com'],
         mediaSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],
@@ -149,7 +153,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   registerAccessControl(app, { db, tokens });
 
   const usersService = createUsersService({ db, bus, storage });
-  const settingsService = createSettingsService({ db, bus });
+  const settingsService = createSettingsService({ db, bus, storage });
   const authService = createAuthService({ db, bus, tokens, loginAttempts, storage });
   // the rules that follow a ticket's changes: inactivity while open, redirect while waiting, a
   // rotation's countdown ends once someone handles the ticket by hand, a rating before closing
@@ -193,6 +197,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(connectionsRoutes(connectionsService));
   await app.register(contactsRoutes({ db, bus, checkWhatsappNumber: whatsapp.checkNumber }));
   await app.register(tagsRoutes({ db }));
+  await app.register(helpsRoutes(createHelpsService({ db })));
   await app.register(ticketsRoutes(ticketsService));
   await app.register(ticketTagsRoutes(ticketsService));
   await app.register(ticketNotesRoutes(createTicketNotesService({ db, tickets: ticketsService })));

@@ -4,7 +4,7 @@ import type { ConnectionView } from './connections.ts';
 import type { ContactView } from './contacts.ts';
 import type { MessageView } from './messages.ts';
 import type { QueueView } from './queues.ts';
-import type { CompanySettingKey } from './settings.ts';
+import type { CompanySettingKey, PublicSettingKey } from './settings.ts';
 import type { TicketView } from './tickets.ts';
 import type { UserView } from './users.ts';
 
@@ -31,6 +31,15 @@ export type CompanyEvents = {
 };
 
 export type CompanyEventName = keyof CompanyEvents;
+
+// Platform-wide events (03-saas §3 Global settings) go to every socket of the public namespace,
+// which takes no token: the login page follows the whitelabel branding as live as the shell does.
+// Only what GET /public-settings/{key} would answer anyone is sent there.
+export const PUBLIC_NAMESPACE = '/public';
+export type PublicEvents = {
+  'public-settings': { action: 'update'; setting: { key: PublicSettingKey; value: string } };
+};
+export type PublicEventName = keyof PublicEvents;
 
 // The import progress channel is named importMessages-{companyId} (02-operations §7 Connections).
 export const companyChannel = <E extends CompanyEventName>(companyId: number, event: E) =>

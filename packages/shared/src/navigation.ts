@@ -26,6 +26,8 @@ export const menuItems: readonly MenuItem[] = [
   { key: 'tags', path: '/tags', group: 'main' },
   { key: 'chats', path: '/chats', group: 'main', planFlag: 'useInternalChat' },
   { key: 'todolist', path: '/todolist', group: 'main' },
+  // shown only while the help list is not empty (the web checks GET /helps/list)
+  { key: 'helps', path: '/helps', group: 'main' },
   { key: 'campaigns', path: '/campaigns', group: 'campaigns', action: 'drawer-admin-items:view', planFlag: 'useCampaigns' },
   { key: 'contactLists', path: '/contact-lists', group: 'campaigns', action: 'drawer-admin-items:view', planFlag: 'useCampaigns' },
   { key: 'campaignsConfig', path: '/campaigns-config', group: 'campaigns', action: 'drawer-admin-items:view', planFlag: 'useCampaigns' },
@@ -49,7 +51,7 @@ export const visibleMenuItems = (actor: Actor, plan: PlanFlags): MenuItem[] =>
 // Every path the web app has a screen for (01-core §2, 03-saas §2): the menu's and the few outside
 // it, each with whatever follows a slash (/tickets/{uuid}, /contacts/import). The server answers
 // the app for a GET of one of these that is not an API call.
-const screenRoots = ['/login', '/signup', '/financeiro-aberto', '/helps', ...menuItems.map((item) => item.path).filter((path) => path !== '/')];
+const screenRoots = ['/login', '/signup', '/financeiro-aberto', ...menuItems.map((item) => item.path).filter((path) => path !== '/')];
 
 export const isScreenPath = (path: string) =>
   path === '/' || screenRoots.some((root) => path === root || path.startsWith(`${root}/`));

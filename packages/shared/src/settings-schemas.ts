@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { companySettingKeys, globalSettingKeys } from './settings.ts';
+import {
+  APP_NAME_MAX_LENGTH,
+  brandingFileName,
+  companySettingKeys,
+  globalSettingKeys,
+  publicSettingKeys,
+  type BrandingImageKey,
+  type GlobalSettingKey,
+} from './settings.ts';
 
 export const companySettingUpdateBody = z.strictObject({
   column: z.enum(companySettingKeys as [string, ...string[]]),
@@ -12,6 +20,49 @@ export const companySettingOneQuery = z.strictObject({
 });
 
 export const globalSettingKeyParam = z.strictObject({ key: z.enum(globalSettingKeys as [string, ...string[]]) });
+export const publicSettingKeyParam = z.strictObject({ key: z.enum(publicSettingKeys) });
 export const globalSettingUpdateBody = z.strictObject({ value: z.string().max(2000) });
 
 export type SettingRow = { key: string; value: string };
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'validation.invalidColor');
+const appName = z.string().trim().max(APP_NAME_MAX_LENGTH, 'validation.tooLong');
+const brandingImage = z.union([z.literal(''), z.string().regex(brandingFileName, 'validation.invalidChoice')]);
+
+// The value each global setting takes (03-saas §3 Global settings); PUT /settings/{key} checks it.
+export const globalSettingValues: Record<GlobalSettingKey, z.ZodType<string>> = {
+  userCreation: z.enum(['enabled', 'disabled'], { error: 'validation.invalidChoice' }),
+  primaryColorLight: hexColor,
+  primaryColorDark: hexColor,
+  appName,
+  appLogoLight: brandingImage,
+  appLogoDark: brandingImage,
+  appLogoFavicon: brandingImage,
+  loginEnterImage: brandingImage,
+  loginRegisterImage: brandingImage,
+};
+
+// The Whitelabel tab's text fields (03-saas §2), one form each.
+export const whitelabelForm = z.strictObject({
+  appName,
+  primaryColorLight: hexColor,
+  primaryColorDark: hexColor,
+});
+export type WhitelabelForm = z.infer<typeof whitelabelForm>;
+
+// POST /settings-whitelabel/logo and /login (03-saas §7): multipart typeArch, mode and file. The
+// route decides where the file goes, so typeArch is only read; mode names the image it replaces.
+export const whitelabelLogoModes = { light: 'appLogoLight', dark: 'appLogoDark', favicon: 'appLogoFavicon' } as const satisfies Record<string, BrandingImageKey>;
+export const whitelabelLoginModes = { enter: 'loginEnterImage', register: 'loginRegisterImage' } as const satisfies Record<string, BrandingImageKey>;
+export type WhitelabelLogoMode = keyof typeof whitelabelLogoModes;
+export type WhitelabelLoginMode = keyof typeof whitelabelLoginModes;
+
+const uploadFields = <M extends string>(modes: readonly [M, ...M[]]) =>
+  z.strictObject({
+    typeArch: z.string().max(50).optional(),
+    // 'Light' and 'light' alike
+    mode: z.string().trim().toLowerCase().pipe(z.enum(modes)),
+  });
+export const whitelabelLogoFields = uploadFields(Object.keys(whitelabelLogoModes) as [WhitelabelLogoMode, ...WhitelabelLogoMode[]]);
+export const whitelabelLoginFields = uploadFields(Object.keys(whitelabelLoginModes) as [WhitelabelLoginMode, ...WhitelabelLoginMode[]]);
+export const WHITELABEL_FILE_FIELD = 'file';

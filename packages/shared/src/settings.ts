@@ -63,6 +63,33 @@ export const globalSettingDefaults = {
 export type GlobalSettingKey = keyof typeof globalSettingDefaults;
 export const globalSettingKeys = Object.keys(globalSettingDefaults) as GlobalSettingKey[];
 
+// What GET /public-settings/{key} answers without a token: what the login and sign-up pages show.
+// Listed by name, so a global setting added later is not public unless it is added here.
+export const publicSettingKeys = [
+  'userCreation',
+  'primaryColorLight',
+  'primaryColorDark',
+  'appName',
+  'appLogoLight',
+  'appLogoDark',
+  'appLogoFavicon',
+  'loginEnterImage',
+  'loginRegisterImage',
+] as const satisfies readonly GlobalSettingKey[];
+export type PublicSettingKey = (typeof publicSettingKeys)[number];
+export const isPublicSettingKey = (key: string): key is PublicSettingKey => (publicSettingKeys as readonly string[]).includes(key);
+
+// The whitelabel images (03-saas §2 Whitelabel tab): each holds the generated name of one file
+// under /public/branding/, or '' for the product's default.
+export const brandingImageKeys = ['appLogoLight', 'appLogoDark', 'appLogoFavicon', 'loginEnterImage', 'loginRegisterImage'] as const satisfies readonly GlobalSettingKey[];
+export type BrandingImageKey = (typeof brandingImageKeys)[number];
+export const isBrandingImageKey = (key: string): key is BrandingImageKey => (brandingImageKeys as readonly string[]).includes(key);
+export const BRANDING_FOLDER = 'branding';
+export const BRANDING_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const brandingFileName = /^[0-9a-f-]{36}\.(png|jpg|webp|gif)$/;
+export const brandingFileUrl = (name: string) => (brandingFileName.test(name) ? `/public/${BRANDING_FOLDER}/${name}` : '');
+export const APP_NAME_MAX_LENGTH = 50;
+
 export const brandingFallbacks = {
   primaryColorLight: '#0000FF',
   primaryColorDark: '#39ACE7',

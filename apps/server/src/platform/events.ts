@@ -1,7 +1,7 @@
 // In-process domain events, published by services after their transaction commits. The
 // realtime layer is the only subscriber that maps them to Socket.IO channels.
 import { EventEmitter } from 'node:events';
-import type { CompanyEventName, CompanyEvents } from '@atende/shared/events';
+import type { CompanyEventName, CompanyEvents, PublicEventName, PublicEvents } from '@atende/shared/events';
 import type { VisibleTicket } from '@atende/shared/ticket-visibility';
 
 // The permissions an event's payload may depend on; realtime keeps a room per permission for them.
@@ -24,9 +24,14 @@ export type DomainEvent<E extends CompanyEventName = CompanyEventName> = {
   audience?: Audience<CompanyEvents[E]>;
 };
 
+export type PublicEvent<E extends PublicEventName = PublicEventName> = { event: E; payload: PublicEvents[E] };
+
 export type EventBus = {
   publish: <E extends CompanyEventName>(event: DomainEvent<E>) => void;
   subscribe: (listener: (event: DomainEvent) => void) => () => void;
+  // platform-wide, for everyone including visitors who have not signed in
+  publishPublic: <E extends PublicEventName>(event: PublicEvent<E>) => void;
+  subscribePublic: (listener: (event: PublicEvent) => void) => () => void;
   // a sign-in ended (logout, or its rotated refresh token came back): realtime drops its sockets
   endSession: (sessionId: string) => void;
   onSessionEnd: (listener: (sessionId: string) => void) => () => void;
@@ -42,6 +47,8 @@ export const createEventBus = (): EventBus => {
   return {
     publish: (event) => emitter.emit('event', event),
     subscribe: (listener) => on('event', listener),
+    publishPublic: (event) => emitter.emit('publicEvent', event),
+    subscribePublic: (listener) => on('publicEvent', listener),
     endSession: (sessionId) => emitter.emit('sessionEnd', sessionId),
     onSessionEnd: (listener) => on('sessionEnd', listener),
   };

@@ -1,7 +1,9 @@
 // Images are decoded before they are kept, never trusted by their header: one that declares more
 // pixels than IMAGE_MAX_PIXELS (a decompression bomb for the server and for every browser that
 // shows it) or that does not decode is refused. sharp checks the declared size before it decodes.
+import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { AppError } from './errors.ts';
 
 export const IMAGE_MAX_PIXELS = 40_000_000;
 
@@ -20,3 +22,13 @@ export const decodesWithinLimit = (input: Buffer) =>
       () => true,
       () => false,
     );
+
+// An image kept as it was sent (a logo keeps its transparency and size): its type is read from
+// its content, never its name, and every frame must decode within the pixel limit. Answers the
+// extension it is stored under.
+export const keptImageExtension = async (input: Buffer) => {
+  const detected = await fileTypeFromBuffer(input);
+  if (!detected || !isDecodedImageType(detected.mime)) throw new AppError('ERR_INVALID_FILE', 400);
+  if (!(await decodesWithinLimit(input))) throw new AppError('ERR_INVALID_IMAGE', 400);
+  return detected.ext;
+};

@@ -4,7 +4,7 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
-import { companyChannel, type ClientToServerEvents } from '@atende/shared/events';
+import { companyChannel, PUBLIC_NAMESPACE, type ClientToServerEvents } from '@atende/shared/events';
 import { can } from '@atende/shared/permissions';
 import type { VisibleTicket } from '@atende/shared/ticket-visibility';
 import type { Db } from '../db/client.ts';
@@ -178,6 +178,11 @@ export const createRealtime = async (deps: {
     io.to(audience ? rooms.user(audience.userId) : rooms.company(companyId)).emit(channel, payload);
   });
 
+  // The public namespace has no handshake check and listens to nothing its sockets send: it only
+  // carries platform-wide events (PublicEvents) to everyone, the login page included.
+  const publicSpace = io.of(PUBLIC_NAMESPACE);
+  const stopPublicEvents = deps.bus.subscribePublic(({ event, payload }) => publicSpace.emit(event, payload));
+
   // through the adapter, so the sign-in's sockets on every process go
   const stopEndingSessions = deps.bus.onSessionEnd((sessionId) => io.in(rooms.session(sessionId)).disconnectSockets(true));
 
@@ -190,11 +195,12 @@ export const createRealtime = async (deps: {
     // missed from the session this closing keeps.
     dropSockets: () => {
       closing = true;
-      for (const socket of io.of('/').sockets.values()) socket.conn.close();
+      for (const namespace of ['/', PUBLIC_NAMESPACE]) for (const socket of io.of(namespace).sockets.values()) socket.conn.close();
     },
     close: async () => {
       closing = true;
       unsubscribe();
+      stopPublicEvents();
       stopEndingSessions();
       await io.close();
       // an emit made just before closing reaches the adapter's publish a few microtasks later;

@@ -13,19 +13,22 @@ export type FolderStats = { size: number; files: number; lastModified: Date | nu
 export const createStorage = (publicDir: string) => {
   const companyDir = (companyId: number) => join(publicDir, `company${companyId}`);
   const folderOf = (companyId: number, folder: string) => join(companyDir(companyId), folder);
+  const writeIn = async (dir: string, data: Buffer, extension: string) => {
+    const name = `${randomUUID()}.${extension}`;
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, name), data);
+    return name;
+  };
+  // basename: a stored name never walks out of its folder
+  const removeIn = (dir: string, name: string) => rm(join(dir, basename(name)), { force: true });
   return {
     publicDir,
-    save: async (companyId: number, folder: string, data: Buffer, extension: string) => {
-      const name = `${randomUUID()}.${extension}`;
-      const dir = folderOf(companyId, folder);
-      await mkdir(dir, { recursive: true });
-      await writeFile(join(dir, name), data);
-      return name;
-    },
-    remove: async (companyId: number, folder: string, name: string) => {
-      // basename: a stored name never walks out of its folder
-      await rm(join(folderOf(companyId, folder), basename(name)), { force: true });
-    },
+    save: (companyId: number, folder: string, data: Buffer, extension: string) => writeIn(folderOf(companyId, folder), data, extension),
+    remove: (companyId: number, folder: string, name: string) => removeIn(folderOf(companyId, folder), name),
+    // Platform-wide files (the whitelabel images, 03-saas §2) live in public/<folder>/, beside the
+    // companies' folders: a folder name is never company{id}.
+    savePlatformFile: (folder: string, data: Buffer, extension: string) => writeIn(join(publicDir, folder), data, extension),
+    removePlatformFile: (folder: string, name: string) => removeIn(join(publicDir, folder), name),
     urlOf: (companyId: number, folder: string, name: string) => `${publicUrlPrefix}/company${companyId}/${folder}/${name}`,
     // Reads back a file of this company by the url urlOf gave; any other url is refused.
     readByUrl: async (companyId: number, url: string) => {

@@ -355,6 +355,33 @@ export const familyRequests = (w: World): Record<string, FamilyCall> => {
     'PUT /settings/{key}': { send: async () => ({ token: w.superToken, values: { key: 'userCreation' }, body: { key: 'userCreation', value: 'disabled' } }) },
     'GET /setting/{key}': { send: async () => ({ values: { key: 'userCreation' } }), answer: ['value'] },
     'GET /public-settings/{key}': { send: async () => ({ token: undefined, values: { key: 'userCreation' } }), answer: ['value'] },
+    'POST /settings-whitelabel/logo': {
+      send: async () => ({ token: w.superToken, form: w.imageForm({ typeArch: 'logo', mode: 'Light' }, 'file') }),
+    },
+    'POST /settings-whitelabel/login': {
+      send: async () => ({ token: w.superToken, form: w.imageForm({ typeArch: 'login', mode: 'Enter' }, 'file') }),
+    },
+    'GET /helps': { send: async () => ({ query: { searchParam: '', pageNumber: '1' } }), answer: ['records', 'hasMore'] },
+    'GET /helps/list': { send: async () => ({}), answer: ['[]'] },
+    'POST /helps': {
+      send: async () => ({ token: w.superToken, body: { title: 'Primeiros passos', video: 'dQw4w9WgXcQ', description: '' } }),
+      answer: ['id', 'title', 'video', 'description'],
+    },
+    'PUT /helps/{id}': {
+      send: async () => {
+        const created = await t.request('POST', '/helps', { token: w.superToken, body: { title: 'Ajuda', video: 'dQw4w9WgXcQ' } });
+        // the family's help form: the record read back from the list, edited
+        const readBack = ((await w.get('/helps/list')) as Array<{ id: number }>).find((help) => help.id === created.body.id);
+        return { token: w.superToken, values: { id: created.body.id }, body: { ...readBack, title: 'Ajuda editada' } };
+      },
+      answer: ['id', 'title'],
+    },
+    'DELETE /helps/{id}': {
+      send: async () => {
+        const created = await t.request('POST', '/helps', { token: w.superToken, body: { title: 'Apagar', video: 'dQw4w9WgXcQ' } });
+        return { token: w.superToken, values: { id: created.body.id } };
+      },
+    },
     'GET /companies/listPlan/{companyId}': {
       send: async () => ({ values: { companyId: a.company.id } }),
       answer: ['plan.useOpenAi', 'plan.useIntegrations', 'plan.useWhatsapp', 'plan.useFacebook', 'plan.useInstagram', 'plan.useCampaigns'],

@@ -49,6 +49,10 @@ const bodyless = new Set([
   'POST /closedimported/:whatsappId',
   // a failed job's retry (issue 12): the job id in the path is all it takes
   'POST /jobs/:jobId/retry',
+  // whitelabel images (03-saas §7): multipart, its fields parsed by whitelabelLogoFields and
+  // whitelabelLoginFields in the handler; the uploads themselves are tested in settings/whitelabel.test.ts
+  'POST /settings-whitelabel/logo',
+  'POST /settings-whitelabel/login',
 ]);
 
 const routeKey = (route: RouteEntry) => `${route.method} ${route.url}`;

@@ -59,6 +59,9 @@ const catalogue: Record<string, Entry[]> = {
   'GET /companySettingOne': [{ kind: 'own', call: () => ({ path: '/companySettingOne?column=userRating' }) }],
   'PUT /companySettings': [{ kind: 'own', call: () => ({ path: '/companySettings', body: { column: 'userRating', data: 'enabled' } }) }],
   'GET /setting/:key': [{ kind: 'own', call: () => ({ path: '/setting/appName' }) }],
+  // help videos are the platform's, the same for every company (docs/decisions.md)
+  'GET /helps': [{ kind: 'own', call: () => ({ path: '/helps?searchParam=Alpha' }) }],
+  'GET /helps/list': [{ kind: 'own', call: () => ({ path: '/helps/list' }) }],
   'GET /companies/:companyId': [{ kind: 'foreign', call: (a) => ({ path: `/companies/${a.companyId}` }) }],
   'GET /companies/listPlan/:companyId': [{ kind: 'foreign', call: (a) => ({ path: `/companies/listPlan/${a.companyId}` }) }],
   'PUT /companies/:companyId/schedules': [
@@ -177,6 +180,11 @@ const superOrPublicChecks: Record<string, Call> = {
   'GET /settings': { path: '/settings' },
   'PUT /settings/:key': { path: '/settings/appName', body: { value: 'Hijacked' } },
   'POST /version': { path: '/version', body: { version: '9.9.9-hijacked' } },
+  'POST /helps': { path: '/helps', body: { title: 'Hijacked', video: 'hijacked001' } },
+  'PUT /helps/:id': { path: '/helps/1', body: { title: 'Hijacked' } },
+  'DELETE /helps/:id': { path: '/helps/1' },
+  'POST /settings-whitelabel/logo': { path: '/settings-whitelabel/logo', body: { mode: 'Light' } },
+  'POST /settings-whitelabel/login': { path: '/settings-whitelabel/login', body: { mode: 'Enter' } },
   'GET /jobs/failed': { path: '/jobs/failed' },
   'POST /jobs/:jobId/retry': { path: '/jobs/1/retry' },
   'DELETE /jobs/:jobId': { path: '/jobs/1' },

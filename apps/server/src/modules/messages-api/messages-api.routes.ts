@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { bearerToken } from '../../platform/access.ts';
 import { routeLimit } from '../../platform/rate-limit/request-limits.ts';
-import { parseMessageFields, readMessageRequest } from '../messages/message-request.routes.ts';
+import { parseFormFields } from '../../platform/uploads.ts';
+import { readMessageRequest } from '../messages/message-request.routes.ts';
 import type { MessagesApiService } from './messages-api.service.ts';
 
 // Requests are counted per connection token (a digest of it, so counters never hold a token);
@@ -22,6 +23,6 @@ export const messagesApiRoutes = (service: MessagesApiService, limit: { maxPerTo
     // the token is checked before a byte of the body is read
     const connection = await service.connectionOf(bearerToken(request));
     const { fields, medias } = await readMessageRequest(request);
-    return service.send(connection, parseMessageFields(externalSendBody, fields), medias);
+    return service.send(connection, parseFormFields(externalSendBody, fields), medias);
   });
 };

@@ -2,8 +2,6 @@
 // plain object of fields, validated by the caller's schema with the usual field paths.
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { lenient } from '@atende/shared/lenient';
 import { AppError, readMultipart } from '../../platform/errors.ts';
 import { checkMedia } from '../../platform/media.ts';
 import type { UploadedMedia } from './outbound-message.service.ts';
@@ -28,13 +26,4 @@ export const readMessageRequest = async (request: FastifyRequest) => {
     }
   });
   return { fields, medias };
-};
-
-// Read like a route's own schema: the lenient copy (packages/shared/src/lenient.ts).
-export const parseMessageFields = <S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> => {
-  const parsed = lenient(schema).safeParse(fields);
-  if (parsed.success) return parsed.data;
-  throw new AppError('ERR_VALIDATION', 400, {
-    fields: parsed.error.issues.map((issue) => ({ path: ['body', ...issue.path.map(String)].join('.'), message: issue.message })),
-  });
 };

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageEditBody, messageForwardBody, messageSendBody, messagesAllMeQuery, messagesListQuery } from '@atende/shared/messages';
 import { idParam } from '@atende/shared/validation';
-import { parseMessageFields, readMessageRequest } from './message-request.routes.ts';
+import { parseFormFields } from '../../platform/uploads.ts';
+import { readMessageRequest } from './message-request.routes.ts';
 import type { MessagesService } from './messages.service.ts';
 
 // 01-core §7 messages calls. POST /messages/{ticketId} takes JSON or multipart (fields plus
@@ -19,7 +20,7 @@ export const messagesRoutes = (service: MessagesService): FastifyPluginAsyncZod 
     { config: { access: 'tenant' }, schema: { params: z.strictObject({ ticketId: idParam }) } },
     async (request, reply) => {
       const { fields, medias } = await readMessageRequest(request);
-      const body = parseMessageFields(messageSendBody, fields);
+      const body = parseFormFields(messageSendBody, fields);
       return reply.status(201).send(await service.send(request.tenant, request.params.ticketId, body, medias));
     },
   );

@@ -1,14 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { versionBody } from '@atende/shared/auth';
-import type { CompanySettingKey, GlobalSettingKey } from '@atende/shared/settings';
+import { BRANDING_IMAGE_MAX_BYTES, type CompanySettingKey, type GlobalSettingKey } from '@atende/shared/settings';
 import {
   companySettingOneQuery,
   companySettingUpdateBody,
   globalSettingKeyParam,
   globalSettingUpdateBody,
+  publicSettingKeyParam,
+  WHITELABEL_FILE_FIELD,
+  whitelabelLoginFields,
+  whitelabelLoginModes,
+  whitelabelLogoFields,
+  whitelabelLogoModes,
 } from '@atende/shared/settings-schemas';
 import { idParam } from '@atende/shared/validation';
+import { parseFormFields, readSingleUpload } from '../../platform/uploads.ts';
 import type { SettingsService } from './settings.service.ts';
 
 // Company settings, global settings and the front-end version (01-core §7, 03-saas §7).
@@ -53,10 +60,24 @@ export const settingsRoutes = (service: SettingsService): FastifyPluginAsyncZod 
     service.globalSetting(request.params.key as GlobalSettingKey),
   );
 
-  // Every global setting is branding the login page needs, so all of them are public.
-  app.get('/public-settings/:key', { config: { access: 'public' }, schema: { params: globalSettingKeyParam } }, (request) =>
-    service.globalSetting(request.params.key as GlobalSettingKey),
+  // only the settings the login and sign-up pages show (publicSettingKeys)
+  app.get('/public-settings/:key', { config: { access: 'public' }, schema: { params: publicSettingKeyParam } }, (request) =>
+    service.globalSetting(request.params.key),
   );
+
+  // multipart typeArch, mode and file; the answer is the stored file name, as a JSON string
+  const whitelabelUploads = [
+    { path: '/settings-whitelabel/logo', fields: whitelabelLogoFields, keys: whitelabelLogoModes },
+    { path: '/settings-whitelabel/login', fields: whitelabelLoginFields, keys: whitelabelLoginModes },
+  ] as const;
+  for (const upload of whitelabelUploads) {
+    app.post(upload.path, { config: { access: 'super' } }, async (request, reply) => {
+      const { data, fields } = await readSingleUpload(request, { field: WHITELABEL_FILE_FIELD, maxBytes: BRANDING_IMAGE_MAX_BYTES });
+      const { mode } = parseFormFields(upload.fields, fields);
+      const name = await service.uploadBrandingImage(upload.keys[mode as keyof typeof upload.keys], data);
+      return reply.type('application/json').send(JSON.stringify(name));
+    });
+  }
 
   app.get('/version', { config: { access: 'public' } }, () => service.frontendVersion());
 

@@ -1,8 +1,13 @@
+import { globalSettingValues } from '@atende/shared/settings-schemas';
 import {
+  BRANDING_FOLDER,
   companySettingChoices,
   companyTextSettingKeys,
   globalSettingDefaults,
   globalSettingKeys,
+  isBrandingImageKey,
+  isPublicSettingKey,
+  type BrandingImageKey,
   type CompanySettingKey,
   type GlobalSettingKey,
 } from '@atende/shared/settings';
@@ -10,6 +15,8 @@ import type { Db } from '../../db/client.ts';
 import type { TenantContext } from '../../platform/access.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
+import { keptImageExtension } from '../../platform/images.ts';
+import type { Storage } from '../../platform/storage.ts';
 import { readCompanySettings, writeCompanySetting } from './company-settings.repo.ts';
 import { readGlobalSetting, readGlobalSettings, writeGlobalSetting } from './global-settings.repo.ts';
 
@@ -19,48 +26,61 @@ const FRONTEND_VERSION_KEY = 'frontendVersion';
 const allowedCompanyValues = (key: CompanySettingKey): readonly string[] | undefined =>
   companyTextSettingKeys.includes(key) ? undefined : (companySettingChoices[key] ?? toggleChoices);
 
-const globalValueIsValid = (key: GlobalSettingKey, value: string) => {
-  if (key === 'userCreation') return (toggleChoices as readonly string[]).includes(value);
-  if (key === 'primaryColorLight' || key === 'primaryColorDark') return /^#[0-9a-fA-F]{6}$/.test(value);
-  return true;
-};
+export const createSettingsService = (deps: { db: Db; bus: EventBus; storage: Storage }) => {
+  const readGlobal = async (key: GlobalSettingKey) => (await readGlobalSetting(deps.db, key)) ?? globalSettingDefaults[key];
 
-export const createSettingsService = (deps: { db: Db; bus: EventBus }) => ({
-  companySettings: (tenant: TenantContext, companyId: number) => {
-    if (companyId !== tenant.companyId && !tenant.actor.super) throw notFound('ERR_NO_SETTING_FOUND');
-    return readCompanySettings(deps.db, companyId);
-  },
-
-  updateCompanySetting: async (tenant: TenantContext, key: CompanySettingKey, value: string) => {
-    const allowed = allowedCompanyValues(key);
-    if (allowed && !allowed.includes(value)) throw invalidField('body.data', 'validation.invalidChoice');
-    await writeCompanySetting(deps.db, tenant.companyId, key, value);
-    deps.bus.publish({ companyId: tenant.companyId, event: 'settings', payload: { action: 'update', setting: { key, value } } });
-    return readCompanySettings(deps.db, tenant.companyId);
-  },
-
-  globalSettings: async () => {
-    const stored = new Map((await readGlobalSettings(deps.db, globalSettingKeys)).map((row) => [row.key, row.value]));
-    return globalSettingKeys.map((key) => ({ key, value: stored.get(key) ?? globalSettingDefaults[key] }));
-  },
-
-  globalSetting: async (key: GlobalSettingKey) => ({
-    key,
-    value: (await readGlobalSetting(deps.db, key)) ?? globalSettingDefaults[key],
-  }),
-
-  updateGlobalSetting: async (key: GlobalSettingKey, value: string) => {
-    if (!globalValueIsValid(key, value)) throw invalidField('body.value', 'validation.invalidChoice');
+  // Branding changes reach every open screen, the login page included, on the public namespace.
+  const saveGlobal = async (key: GlobalSettingKey, value: string) => {
+    const previous = await readGlobal(key);
     await writeGlobalSetting(deps.db, key, value);
+    // a replaced or reset image leaves no file behind
+    if (isBrandingImageKey(key) && previous && previous !== value) await deps.storage.removePlatformFile(BRANDING_FOLDER, previous);
+    if (isPublicSettingKey(key)) deps.bus.publishPublic({ event: 'public-settings', payload: { action: 'update', setting: { key, value } } });
     return { key, value };
-  },
+  };
 
-  frontendVersion: async () => ({ version: (await readGlobalSetting(deps.db, FRONTEND_VERSION_KEY)) ?? '' }),
+  return {
+    companySettings: (tenant: TenantContext, companyId: number) => {
+      if (companyId !== tenant.companyId && !tenant.actor.super) throw notFound('ERR_NO_SETTING_FOUND');
+      return readCompanySettings(deps.db, companyId);
+    },
 
-  recordFrontendVersion: async (version: string) => {
-    await writeGlobalSetting(deps.db, FRONTEND_VERSION_KEY, version);
-    return { version };
-  },
-});
+    updateCompanySetting: async (tenant: TenantContext, key: CompanySettingKey, value: string) => {
+      const allowed = allowedCompanyValues(key);
+      if (allowed && !allowed.includes(value)) throw invalidField('body.data', 'validation.invalidChoice');
+      await writeCompanySetting(deps.db, tenant.companyId, key, value);
+      deps.bus.publish({ companyId: tenant.companyId, event: 'settings', payload: { action: 'update', setting: { key, value } } });
+      return readCompanySettings(deps.db, tenant.companyId);
+    },
+
+    globalSettings: async () => {
+      const stored = new Map((await readGlobalSettings(deps.db, globalSettingKeys)).map((row) => [row.key, row.value]));
+      return globalSettingKeys.map((key) => ({ key, value: stored.get(key) ?? globalSettingDefaults[key] }));
+    },
+
+    globalSetting: async (key: GlobalSettingKey) => ({ key, value: await readGlobal(key) }),
+
+    updateGlobalSetting: async (key: GlobalSettingKey, value: string) => {
+      const parsed = globalSettingValues[key].safeParse(value);
+      if (!parsed.success) throw invalidField('body.value', parsed.error.issues[0]?.message ?? 'validation.invalidChoice');
+      return saveGlobal(key, parsed.data);
+    },
+
+    // POST /settings-whitelabel/logo and /login (03-saas §7): the image replaces the setting's file
+    // at once, and the answer is the stored file name.
+    uploadBrandingImage: async (key: BrandingImageKey, data: Buffer) => {
+      const name = await deps.storage.savePlatformFile(BRANDING_FOLDER, data, await keptImageExtension(data));
+      await saveGlobal(key, name);
+      return name;
+    },
+
+    frontendVersion: async () => ({ version: (await readGlobalSetting(deps.db, FRONTEND_VERSION_KEY)) ?? '' }),
+
+    recordFrontendVersion: async (version: string) => {
+      await writeGlobalSetting(deps.db, FRONTEND_VERSION_KEY, version);
+      return { version };
+    },
+  };
+};
 
 export type SettingsService = ReturnType<typeof createSettingsService>;

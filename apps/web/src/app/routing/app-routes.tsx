@@ -11,6 +11,7 @@ import {
   ConnectionsPage,
   ContactsPage,
   DashboardPage,
+  HelpsPage,
   LoginPage,
   MessagesApiPage,
   OverduePage,
@@ -23,7 +24,7 @@ import {
 import { RequireAction } from './require-action.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -106,7 +107,7 @@ export const AppRoutes = () => {
                   element={<ComingSoonPage area={t(`menu.items.${item.key}`)} />}
                 />
               ))}
-            <Route path="/helps" element={<ComingSoonPage area={t('menu.items.helps')} />} />
+            <Route path="/helps" element={<HelpsPage />} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>
         </Route>

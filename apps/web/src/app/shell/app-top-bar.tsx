@@ -1,6 +1,7 @@
 import { Menu as MenuIcon, Refresh } from '@mui/icons-material';
-import { AppBar, IconButton, Toolbar, Tooltip } from '@mui/material';
+import { AppBar, Box, IconButton, Toolbar, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { AppLogo } from '../../features/branding/app-logo.tsx';
 import { NotificationsPopover } from '../../features/notifications/notifications-popover.tsx';
 import { UpdateButton } from '../../features/version/update-button.tsx';
 import { ThemeToggleButton } from '../theme/theme-toggle-button.tsx';
@@ -17,6 +18,9 @@ export const AppTopBar = ({ onToggleDrawer }: { onToggleDrawer: () => void }) =>
         <IconButton color="inherit" edge="start" onClick={onToggleDrawer} aria-label={t('shell.toggleMenu')} sx={{ mr: 1 }} data-testid="drawer-toggle">
           <MenuIcon />
         </IconButton>
+        <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', mr: 2, maxWidth: 180 }} data-testid="app-bar-logo">
+          <AppLogo maxHeight={36} />
+        </Box>
         <Greeting />
         <UpdateButton />
         <NotificationsPopover />

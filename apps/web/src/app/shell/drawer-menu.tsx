@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useSessionUser } from '../../features/auth/session-context.ts';
 import { useConnectionsNeedAttention } from '../../features/connections/use-connections-attention.ts';
+import { useHelpsList } from '../../features/helps/helps-api.ts';
 import { MenuLink } from './menu-link.tsx';
 
 const byGroup = (items: MenuItem[], group: MenuGroup) => items.filter((item) => item.group === group);
@@ -15,7 +16,9 @@ export const DrawerMenu = ({ onNavigate }: { onNavigate?: () => void }) => {
   const { t } = useTranslation();
   const user = useSessionUser();
   const { pathname } = useLocation();
-  const items = visibleMenuItems(user, user.company.plan);
+  // helps only while the help list is not empty (01-core §2 App shell)
+  const hasHelps = (useHelpsList().data?.length ?? 0) > 0;
+  const items = visibleMenuItems(user, user.company.plan).filter((item) => item.key !== 'helps' || hasHelps);
   const management = byGroup(items, 'management');
   const main = byGroup(items, 'main');
   const campaigns = byGroup(items, 'campaigns');

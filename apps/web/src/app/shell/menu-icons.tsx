@@ -25,6 +25,7 @@ import {
   ViewKanbanOutlined,
   WhatsApp,
   FlashOn,
+  HelpOutlineOutlined,
 } from '@mui/icons-material';
 import type { SvgIconComponent } from '@mui/icons-material';
 
@@ -40,6 +41,7 @@ export const menuIcons: Record<string, SvgIconComponent> = {
   tags: LocalOfferOutlined,
   chats: Forum,
   todolist: ChecklistRtl,
+  helps: HelpOutlineOutlined,
   campaigns: Campaign,
   contactLists: ListAltOutlined,
   campaignsConfig: SettingsOutlined,

@@ -23,6 +23,7 @@ export const AppLogo = ({ maxHeight = 48, variant = 'h6' }: AppLogoProps) => {
       src={logo}
       alt={appName}
       onError={() => setFailed(logo)}
+      data-testid="app-logo"
       sx={{ maxHeight, maxWidth: '100%', objectFit: 'contain' }}
     />
   );

@@ -2,9 +2,14 @@ import { useEffect } from 'react';
 import { unreadPrefix } from '../../lib/format.ts';
 import { useUnreadCount } from '../../lib/unread-title.ts';
 import { useBranding } from './use-branding.ts';
+import { useBrandingEvents } from './use-branding-events.ts';
 
-// Keeps the tab title (unread count + app name) and favicon in step with branding.
+// the product's own icon (apps/web/public), shown while no favicon is uploaded
+const DEFAULT_FAVICON = '/favicon.svg';
+
+// Keeps the tab title (unread count + app name) and favicon in step with branding, live.
 export const DocumentHead = () => {
+  useBrandingEvents();
   const { appName, favicon } = useBranding();
   const unread = useUnreadCount();
 
@@ -14,9 +19,8 @@ export const DocumentHead = () => {
   }, [appName, unread]);
 
   useEffect(() => {
-    if (!favicon) return;
     const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
-    if (link) link.href = favicon;
+    if (link) link.href = favicon || DEFAULT_FAVICON;
   }, [favicon]);
 
   return null;

@@ -1,4 +1,4 @@
-import { brandingFallbacks } from '@atende/shared/settings';
+import { brandingFallbacks, brandingFileUrl } from '@atende/shared/settings';
 import { usePublicSetting } from './use-public-setting.ts';
 
 export type Branding = {
@@ -10,6 +10,7 @@ export type Branding = {
   favicon: string;
 };
 
+// 03-saas §3 Global settings with their fallbacks; images are file names under /public/branding/.
 export const useBranding = (): Branding => {
   const appName = usePublicSetting('appName');
   const primaryColorLight = usePublicSetting('primaryColorLight');
@@ -18,8 +19,8 @@ export const useBranding = (): Branding => {
     appName: appName.trim() || brandingFallbacks.appName,
     primaryColorLight: primaryColorLight || brandingFallbacks.primaryColorLight,
     primaryColorDark: primaryColorDark || brandingFallbacks.primaryColorDark,
-    logoLight: usePublicSetting('appLogoLight'),
-    logoDark: usePublicSetting('appLogoDark'),
-    favicon: usePublicSetting('appLogoFavicon'),
+    logoLight: brandingFileUrl(usePublicSetting('appLogoLight')),
+    logoDark: brandingFileUrl(usePublicSetting('appLogoDark')),
+    favicon: brandingFileUrl(usePublicSetting('appLogoFavicon')),
   };
 };

@@ -1,3 +1,4 @@
+import { brandingFileUrl } from '@atende/shared/settings';
 import { Alert, Box, Link, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,12 +13,13 @@ import { LoginForm } from './login-form.tsx';
 export const LoginPage = () => {
   const { t } = useTranslation();
   const userCreation = usePublicSetting('userCreation');
-  const sideImage = usePublicSetting('loginEnterImage');
+  const sideImage = brandingFileUrl(usePublicSetting('loginEnterImage'));
   const [signedOutElsewhere] = useState(wasSignedOutElsewhere);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', bgcolor: 'background.default' }}>
       {sideImage && (
         <Box
+          data-testid="login-side-image"
           sx={{
             display: { xs: 'none', md: 'block' },
             flex: 1,

@@ -1,10 +1,12 @@
+import { can } from '@atende/shared/permissions';
 import type { CompanySettingKey } from '@atende/shared/settings';
 import { Grid, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { can } from '@atende/shared/permissions';
 import { useSessionUser } from '../auth/session-context.ts';
+import { WhitelabelTab } from '../branding/whitelabel-tab.tsx';
 import { CompaniesPage } from '../companies/companies-page.tsx';
+import { HelpsTab } from '../helps/helps-tab.tsx';
 import { PlansTab } from '../plans/plans-tab.tsx';
 import { CompanySchedulesTab } from './company-schedules-tab.tsx';
 import { settingKind, settingsSections } from './settings-sections.ts';
@@ -97,7 +99,10 @@ export const SettingsPage = () => {
   const [tab, setTab] = useState('options');
   const { data: settings } = useCompanySettings();
   const withSchedules = settings.scheduleType === 'company';
-  const superTabs = can(useSessionUser(), 'plans:manage');
+  const user = useSessionUser();
+  const superTabs = can(user, 'plans:manage');
+  const withHelps = can(user, 'helps:manage');
+  const withWhitelabel = can(user, 'global-settings:manage');
   return (
     <Stack spacing={2} data-testid="settings-page">
       <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
@@ -108,11 +113,15 @@ export const SettingsPage = () => {
         {withSchedules && <Tab value="schedules" label={t('settings.tabs.schedules')} data-testid="settings-tab-schedules" />}
         {superTabs && <Tab value="companies" label={t('settings.tabs.companies')} data-testid="settings-tab-companies" />}
         {superTabs && <Tab value="plans" label={t('settings.tabs.plans')} data-testid="settings-tab-plans" />}
+        {withHelps && <Tab value="helps" label={t('settings.tabs.helps')} data-testid="settings-tab-helps" />}
+        {withWhitelabel && <Tab value="whitelabel" label={t('settings.tabs.whitelabel')} data-testid="settings-tab-whitelabel" />}
       </Tabs>
       {tab === 'options' && <OptionsTab />}
       {tab === 'schedules' && withSchedules && <CompanySchedulesTab />}
       {tab === 'companies' && superTabs && <CompaniesPage />}
       {tab === 'plans' && superTabs && <PlansTab />}
+      {tab === 'helps' && withHelps && <HelpsTab />}
+      {tab === 'whitelabel' && withWhitelabel && <WhitelabelTab />}
     </Stack>
   );
 };

@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { helpBody, type HelpBody, type HelpView } from '@atende/shared/helps';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { toast } from '../../lib/toast.ts';
+import { helpsApi, helpsQueryKeys } from './helps-api.ts';
+
+const resolver = zodResolver(helpBody, undefined, { raw: true }) as unknown as Resolver<HelpBody>;
+
+type HelpFormDialogProps = { help: HelpView | null; onClose: () => void };
+
+// 03-saas §2 Helps tab: title, video code, description.
+export const HelpFormDialog = ({ help, onClose }: HelpFormDialogProps) => {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const queryClient = useQueryClient();
+  const form = useForm<HelpBody>({
+    defaultValues: { title: help?.title ?? '', video: help?.video ?? '', description: help?.description ?? '' },
+    resolver,
+  });
+  const { errors } = form.formState;
+  const save = useMutation({
+    mutationFn: (values: HelpBody) => (help ? helpsApi.update(help.id, values) : helpsApi.create(values)),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: helpsQueryKeys.list });
+      toast.success(t('helps.toasts.saved'));
+      onClose();
+    },
+    onError: (error) => {
+      setServerFieldErrors(form.setError, error);
+      toast.error(t('helps.toasts.saveFailed'));
+    },
+  });
+  const field = (name: keyof HelpBody, testId: string) => {
+    const { ref, ...rest } = form.register(name);
+    return { ...rest, inputRef: ref, error: Boolean(errors[name]), helperText: fieldError(errors[name]), slotProps: { htmlInput: { 'data-testid': testId } } };
+  };
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth data-testid="help-form-dialog">
+      <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+        <DialogTitle>{help ? t('helps.form.editTitle') : t('helps.form.addTitle')}</DialogTitle>
+        <DialogContent dividers>
+          <Stack spacing={2}>
+            <TextField {...field('title', 'help-title')} label={t('helps.fields.title')} fullWidth autoFocus />
+            <TextField {...field('video', 'help-video')} label={t('helps.fields.video')} fullWidth />
+            <TextField {...field('description', 'help-description')} label={t('helps.fields.description')} fullWidth multiline minRows={3} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} color="inherit">
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={save.isPending} data-testid="help-save">
+            {t('common.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+};

@@ -1,0 +1,38 @@
+// Help videos (03-saas §2 Helps tab and Help page, §3 Help, §7 helps calls).
+import { z } from 'zod';
+import { boundedText, pageNumberQuery, searchParamQuery } from './validation.ts';
+
+export const HELPS_PAGE_SIZE = 20;
+
+// A YouTube video id; a pasted link (watch?v=, youtu.be/, embed/, shorts/) is read for its id.
+const YOUTUBE_ID = /^[A-Za-z0-9_-]{6,20}$/;
+const YOUTUBE_LINK = /(?:youtu\.be\/|[?&]v=|\/embed\/|\/shorts\/)([A-Za-z0-9_-]{6,20})/;
+export const youtubeVideoId = (text: string) => {
+  const trimmed = text.trim();
+  return YOUTUBE_ID.test(trimmed) ? trimmed : (YOUTUBE_LINK.exec(trimmed)?.[1] ?? trimmed);
+};
+export const youtubeEmbedUrl = (video: string) => `https://www.youtube.com/embed/${encodeURIComponent(youtubeVideoId(video))}`;
+export const youtubeThumbnailUrl = (video: string) => `https://img.youtube.com/vi/${encodeURIComponent(youtubeVideoId(video))}/0.jpg`;
+
+const helpFields = {
+  title: boundedText(1, 100),
+  video: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .max(300, 'validation.tooLong')
+    .transform(youtubeVideoId)
+    .pipe(z.string().regex(YOUTUBE_ID, 'validation.invalidVideo')),
+  description: z.string().trim().max(5000, 'validation.tooLong'),
+};
+export const helpBody = z.strictObject({ ...helpFields, description: helpFields.description.default('') });
+export type HelpBody = z.input<typeof helpBody>;
+export type HelpSaved = z.output<typeof helpBody>;
+// an update that leaves a field out keeps the stored value
+export const helpUpdateBody = z.strictObject(helpFields).partial();
+export type HelpUpdateBody = z.output<typeof helpUpdateBody>;
+
+export const helpsListQuery = z.strictObject({ searchParam: searchParamQuery, pageNumber: pageNumberQuery });
+export type HelpsListQuery = z.infer<typeof helpsListQuery>;
+
+export type HelpView = { id: number; title: string; video: string; description: string; createdAt: string; updatedAt: string };
+export type HelpsPage = { records: HelpView[]; count: number; hasMore: boolean };
