@@ -54,6 +54,10 @@ import { countWhatsappSessionsByStatus } from './modules/connections/connections
 import { connectionsRoutes } from './modules/connections/connections.routes.ts';
 import { createConnectionsService } from './modules/connections/connections.service.ts';
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
+import { createEfiPixProvider } from './modules/invoices/efi-pix.provider.ts';
+import { registerInvoiceSweep } from './modules/invoices/invoices.jobs.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { queuesRoutes } from './modules/queues/queues.routes.ts';
 import { createQueuesService } from './modules/queues/queues.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -182,6 +186,9 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(settingsRoutes(settingsService));
   await app.register(companiesRoutes(createCompaniesService({ db })));
   await app.register(queuesRoutes(createQueuesService({ db, bus })));
+  await app.register(
+    invoicesRoutes(createInvoicesService({ db, bus, clock, provider: createEfiPixProvider(config.pix, app.log), pix: config.pix })),
+  );
   await app.register(connectionsRoutes(connectionsService));
   await app.register(contactsRoutes({ db, bus, checkWhatsappNumber: whatsapp.checkNumber }));
   await app.register(tagsRoutes({ db }));
@@ -249,6 +256,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     }),
   );
   registerTicketTimers(jobs, { clock, tickets: ticketsService });
+  registerInvoiceSweep(jobs, { clock, daysBeforeDue: config.invoiceDaysBeforeDue });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {
     await jobs.start();

@@ -48,6 +48,12 @@ export const errorCodes = [
   'ERR_DUPLICATED_EMAIL',
   // a failed job cannot be retried: a newer one of its kind and key is already queued
   'ERR_JOB_SUPERSEDED',
+  // 03-saas invoices and the Pix checkout
+  'ERR_NO_INVOICE_FOUND',
+  'ERR_INVOICE_ALREADY_PAID',
+  // 502: the payment provider refused or did not answer; 503: no provider is configured
+  'ERR_PAYMENT_PROVIDER',
+  'ERR_PAYMENT_NOT_CONFIGURED',
   'ERR_VALIDATION',
   'ERR_INVALID_JSON',
   'ERR_INVALID_FILE',
