@@ -2,12 +2,17 @@
 // Subscription form, Plan card, §5, §7 GET /invoices and POST /subscription, §9).
 import { z } from 'zod';
 import { NEVER_EXPIRES_DUE_DATE, PLATFORM_COMPANY_ID } from './constants.ts';
+import type { SessionAnswer } from './users.ts';
 import { idParam, pageNumberQuery, searchParamQuery } from './validation.ts';
 
 // 01-core §4 Session: company 1 never expires; any other company is overdue once its due date
 // (YYYY-MM-DD) is before today.
 export const effectiveDueDate = (companyId: number, dueDate: string) => (companyId === PLATFORM_COMPANY_ID ? NEVER_EXPIRES_DUE_DATE : dueDate);
 export const isOverdue = (companyId: number, dueDate: string, today: string) => effectiveDueDate(companyId, dueDate) < today;
+
+// POST /auth/login of an overdue company answers 402 with the due date; its admin's answer also
+// carries a session that reaches only the invoices, so the overdue landing can take the payment.
+export type OverdueSignIn = { error: 'ERR_SUBSCRIPTION_OVERDUE'; dueDate: string } & Partial<SessionAnswer>;
 
 // 'Pago' is the spec's paid status; an invoice waiting for its payment is 'Aberto'.
 export const invoiceStatuses = { open: 'Aberto', paid: 'Pago' } as const;
@@ -79,17 +84,17 @@ const optionalText = z.string().trim().max(200).optional();
 // 03-saas §3 Subscription form; §5 step 1: firstName and zipcode (the CPF/CNPJ field) required.
 // The card fields belong to the form but a Pix payment never uses them; they are not stored.
 export const subscriptionBody = z.strictObject({
-  firstName: z.string({ error: 'checkout.firstNameRequired' }).trim().min(1, 'checkout.firstNameRequired').max(200),
+  firstName: z.string({ error: 'invoices.validation.firstNameRequired' }).trim().min(1, 'invoices.validation.firstNameRequired').max(200),
   lastName: optionalText,
   address2: optionalText,
   city: optionalText,
   state: optionalText,
   zipcode: z
-    .string({ error: 'checkout.zipcodeRequired' })
+    .string({ error: 'invoices.validation.zipcodeRequired' })
     .trim()
-    .min(1, 'checkout.zipcodeRequired')
+    .min(1, 'invoices.validation.zipcodeRequired')
     .max(30)
-    .refine((text) => [11, 14].includes(text.replace(/\D/g, '').length), 'checkout.documentInvalid'),
+    .refine((text) => [11, 14].includes(text.replace(/\D/g, '').length), 'invoices.validation.documentInvalid'),
   country: optionalText,
   useAddressForPaymentDetails: z.boolean().optional(),
   nameOnCard: optionalText,

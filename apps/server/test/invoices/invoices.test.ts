@@ -174,7 +174,7 @@ describe('Pix checkout (03-saas §2 Checkout dialog, §3 Subscription form, §5,
     const answer = await t.request('POST', '/subscription', { token: s.token, body: checkout(s.invoice.id, { ...custom, price: 49 + 22 + 20 }) });
     expect(answer.body.valor).toEqual({ original: '91.00' });
     const wrong = await t.request('POST', '/subscription', { token: s.token, body: checkout(s.invoice.id, { ...custom, price: 49 }) });
-    expect(wrong.body).toEqual({ error: 'ERR_VALIDATION', fields: [{ path: 'price', message: 'checkout.priceMismatch' }] });
+    expect(wrong.body).toEqual({ error: 'ERR_VALIDATION', fields: [{ path: 'price', message: 'invoices.validation.priceMismatch' }] });
     const wrongInvoicePrice = await t.request('POST', '/subscription', { token: s.token, body: checkout(s.invoice.id, { price: 1 }) });
     expect(wrongInvoicePrice.status).toBe(400);
   });
@@ -186,12 +186,12 @@ describe('Pix checkout (03-saas §2 Checkout dialog, §3 Subscription form, §5,
     expect(answer.status).toBe(400);
     expect(answer.body.fields).toEqual(
       expect.arrayContaining([
-        { path: 'body.firstName', message: 'checkout.firstNameRequired' },
-        { path: 'body.zipcode', message: 'checkout.zipcodeRequired' },
+        { path: 'body.firstName', message: 'invoices.validation.firstNameRequired' },
+        { path: 'body.zipcode', message: 'invoices.validation.zipcodeRequired' },
       ]),
     );
     const badDocument = await t.request('POST', '/subscription', { token: s.token, body: checkout(s.invoice.id, { zipcode: '123' }) });
-    expect(badDocument.body.fields).toEqual([{ path: 'body.zipcode', message: 'checkout.documentInvalid' }]);
+    expect(badDocument.body.fields).toEqual([{ path: 'body.zipcode', message: 'invoices.validation.documentInvalid' }]);
     expect(efi.charges.length).toBe(count);
   });
 

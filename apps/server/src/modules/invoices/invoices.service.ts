@@ -55,7 +55,7 @@ const asRecurrence = (value: string): Recurrence => ((recurrences as readonly st
 // checkout shows with the same shared function; the price sent must be the one shown.
 const chargedAmount = (body: SubscriptionBody, invoiceValue: string) => {
   const amount = body.plan.custom ? customPlanPrice(body.users ?? body.plan.users ?? 0, body.connections ?? body.plan.connections ?? 0) : Number(invoiceValue);
-  if (Math.abs(amount - body.price) >= 0.005) throw invalidField('price', 'checkout.priceMismatch');
+  if (Math.abs(amount - body.price) >= 0.005) throw invalidField('price', 'invoices.validation.priceMismatch');
   return pixAmount(amount);
 };
 

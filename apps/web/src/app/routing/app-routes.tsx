@@ -9,6 +9,7 @@ import {
   ConnectionsPage,
   ContactsPage,
   DashboardPage,
+  InvoicesPage,
   LoginPage,
   MessagesApiPage,
   OverduePage,
@@ -21,7 +22,7 @@ import {
 import { RequireAction } from './require-action.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'financeiro']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -68,6 +69,14 @@ export const AppRoutes = () => {
               element={
                 <RequireAction action="drawer-admin-items:view">
                   <MessagesApiPage />
+                </RequireAction>
+              }
+            />
+            <Route
+              path="/financeiro"
+              element={
+                <RequireAction action="financeiro:view">
+                  <InvoicesPage />
                 </RequireAction>
               }
             />
