@@ -1,6 +1,6 @@
 // A stand-in for Efí's Pix API on loopback, speaking its JSON: the OAuth2 client-credentials token
 // (Basic auth), immediate charges (POST /v2/cob) and their QR codes (GET /v2/loc/{id}/qrcode). It
-// records the charges it was asked for, can refuse the next charge, and delivers the payment notice
+// records the charges it was asked for, can refuse or delay the next charge, and delivers the payment notice
 // of a charge to the server's webhook the way Efí does (POST {webhook url}/pix).
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -41,6 +41,7 @@ export const startFakeEfiPix = async () => {
   const tokens = new Set<string>();
   let tokenRequests = 0;
   let refuseNext: { status: number; body: unknown } | undefined;
+  let stallNext = 0;
   let locationSequence = 0;
 
   const json = (response: ServerResponse, status: number, body: unknown) => {
@@ -64,6 +65,11 @@ export const startFakeEfiPix = async () => {
     const bearer = (request.headers.authorization ?? '').replace(/^Bearer /, '');
     if (!tokens.has(bearer)) return json(response, 401, { nome: 'nao_autorizado', mensagem: 'Token inválido' });
     if (request.method === 'POST' && path === '/v2/cob') {
+      if (stallNext > 0) {
+        const wait = stallNext;
+        stallNext = 0;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
       if (refuseNext) {
         const refusal = refuseNext;
         refuseNext = undefined;
@@ -130,6 +136,10 @@ export const startFakeEfiPix = async () => {
     tokenRequests: () => tokenRequests,
     refuseNextCharge: (status: number, body: unknown) => {
       refuseNext = { status, body };
+    },
+    // the next charge is answered only after `ms`
+    stallNextCharge: (ms: number) => {
+      stallNext = ms;
     },
     paymentNotice,
     // delivers a notice to `webhookUrl` and answers the server's status

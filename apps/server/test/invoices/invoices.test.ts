@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addRecurrence } from '@atende/shared/recurrence';
-import { companies, invoices, jobs } from '../../src/db/schema.ts';
+import { companies, invoiceCharges, invoices, jobs } from '../../src/db/schema.ts';
 import { manualClock } from '../../src/platform/clock.ts';
 import { createCompany, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
 import { connectSocket, recordEvents } from '../helpers/attendance.ts';
@@ -207,6 +207,33 @@ describe('Pix checkout (03-saas §2 Checkout dialog, §3 Subscription form, §5,
     const s = await billedCompany();
     efi.refuseNextCharge(400, { nome: 'documento_bloqueado', mensagem: 'O documento do devedor está bloqueado' });
     expect(await t.request('POST', '/subscription', { token: s.token, body: checkout(s.invoice.id) })).toMatchObject({ status: 502, body: { error: 'ERR_PAYMENT_PROVIDER' } });
+    expect(await t.db.select().from(invoiceCharges).where(eq(invoiceCharges.invoiceId, s.invoice.id))).toEqual([]);
+  });
+
+  it('a provider slower than PIX_TIMEOUT_MS is ERR_PAYMENT_PROVIDER (502)', async () => {
+    const impatient = await startTestApp({ pix: { ...t.config.pix, timeoutMs: 200 } });
+    try {
+      const tenant = await createCompany(impatient.db, { dueDate: '2030-03-15' });
+      const { token } = await impatient.login(tenant.admin.email, TEST_PASSWORD);
+      const [invoice] = await impatient.db.insert(invoices).values({ companyId: tenant.company.id, dueDate: '2030-03-15', value: '99.90' }).returning();
+      efi.stallNextCharge(1500);
+      const answer = await impatient.request('POST', '/subscription', { token, body: checkout(invoice.id) });
+      expect(answer).toMatchObject({ status: 502, body: { error: 'ERR_PAYMENT_PROVIDER' } });
+    } finally {
+      await impatient.close();
+    }
+  });
+
+  it('without provider credentials the checkout answers ERR_PAYMENT_NOT_CONFIGURED (503)', async () => {
+    const bare = await startTestApp();
+    try {
+      const tenant = await createCompany(bare.db, { dueDate: '2030-03-15' });
+      const { token } = await bare.login(tenant.admin.email, TEST_PASSWORD);
+      const [invoice] = await bare.db.insert(invoices).values({ companyId: tenant.company.id, dueDate: '2030-03-15', value: '99.90' }).returning();
+      expect(await bare.request('POST', '/subscription', { token, body: checkout(invoice.id) })).toMatchObject({ status: 503, body: { error: 'ERR_PAYMENT_NOT_CONFIGURED' } });
+    } finally {
+      await bare.close();
+    }
   });
 });
 
