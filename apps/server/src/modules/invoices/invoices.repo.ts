@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, isNull, lte, ne, notExists, or, sql } from '
 import { PLATFORM_COMPANY_ID } from '@atende/shared/constants';
 import { invoiceStatuses } from '@atende/shared/invoices';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { companies, invoiceCharges, invoices, plans } from '../../db/schema.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -9,10 +10,8 @@ export type ChargeRow = typeof invoiceCharges.$inferSelect;
 export type NewInvoice = Pick<InvoiceRow, 'detail' | 'users' | 'connections' | 'queues' | 'dueDate' | 'value'>;
 export type NewCharge = Pick<ChargeRow, 'invoiceId' | 'txid' | 'locationId' | 'amount' | 'qrcode' | 'imageQrcode' | 'expiresAt'>;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 export const listInvoices = (db: DbOrTx, companyId: number, filter: { searchParam: string; limit: number; offset: number }) => {
-  const pattern = `%${escapeLike(filter.searchParam.trim())}%`;
+  const pattern = containsPattern(filter.searchParam.trim());
   return db
     .select()
     .from(invoices)

@@ -45,7 +45,7 @@ const resolver = zodResolver(subscriptionBody, undefined, { raw: true }) as unkn
 type Stepped = { value: number; onChange: (value: number) => void; label: string; testId: string; minimum: number };
 
 // a stepper that does nothing below its minimum (03-saas §5 Custom plan)
-const Stepper3 = ({ value, onChange, label, testId, minimum }: Stepped) => (
+const CountStepper = ({ value, onChange, label, testId, minimum }: Stepped) => (
   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
     <Typography sx={{ flex: 1 }}>{label}</Typography>
     <IconButton size="small" onClick={() => value > minimum && onChange(value - 1)} data-testid={`${testId}-less`}>
@@ -213,8 +213,8 @@ export const CheckoutDialog = ({ invoice, onClose }: { invoice: InvoiceView; onC
             )}
             {step === 1 && custom && (
               <Stack spacing={1}>
-                <Stepper3 value={users} onChange={(value) => form.setValue('users', value)} label={t('invoices.users')} testId="checkout-users" minimum={CUSTOM_PLAN.minUsers} />
-                <Stepper3
+                <CountStepper value={users} onChange={(value) => form.setValue('users', value)} label={t('invoices.users')} testId="checkout-users" minimum={CUSTOM_PLAN.minUsers} />
+                <CountStepper
                   value={connections}
                   onChange={(value) => form.setValue('connections', value)}
                   label={t('invoices.connections')}
