@@ -75,7 +75,8 @@ export type ErrorBody = {
   code?: ErrorCode;
   // present on ERR_VALIDATION
   fields?: ValidationIssue[];
-  // present on ERR_SUBSCRIPTION_OVERDUE: the company's due date (YYYY-MM-DD)
+  // present on ERR_SUBSCRIPTION_OVERDUE: the company's due date (YYYY-MM-DD); an admin's refused
+  // sign-in also carries a session that reaches only the invoices (invoices.ts OverdueSignIn)
   dueDate?: string;
   requestId?: string;
 };
