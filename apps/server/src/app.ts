@@ -59,6 +59,10 @@ import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { createPlansService } from './modules/plans/plans.service.ts';
 import { helpsRoutes } from './modules/helps/helps.routes.ts';
 import { createHelpsService } from './modules/helps/helps.service.ts';
+import { createEfiPixProvider } from './modules/invoices/efi-pix.provider.ts';
+import { registerInvoiceSweep } from './modules/invoices/invoices.jobs.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { queuesRoutes } from './modules/queues/queues.routes.ts';
 import { createQueuesService } from './modules/queues/queues.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -194,6 +198,9 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   );
   await app.register(plansRoutes(createPlansService({ db })));
   await app.register(queuesRoutes(createQueuesService({ db, bus })));
+  await app.register(
+    invoicesRoutes(createInvoicesService({ db, bus, clock, provider: createEfiPixProvider(config.pix, app.log), pix: config.pix })),
+  );
   await app.register(connectionsRoutes(connectionsService));
   await app.register(contactsRoutes({ db, bus, checkWhatsappNumber: whatsapp.checkNumber }));
   await app.register(tagsRoutes({ db }));
@@ -263,6 +270,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   );
   registerTicketTimers(jobs, { clock, tickets: ticketsService });
   registerFolderStats(jobs, { storage, clock });
+  registerInvoiceSweep(jobs, { clock, daysBeforeDue: config.invoiceDaysBeforeDue });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {
     await jobs.start();

@@ -82,6 +82,14 @@ const envSchema = z.object({
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
   WHATSAPP_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(20),
   FFMPEG_PATH: z.string().min(1).optional(),
+  PIX_BASE_URL: z.string().url().default('https://pix.api.efipay.com.br'),
+  PIX_CLIENT_ID: z.string().min(1).max(500).optional(),
+  PIX_CLIENT_SECRET: z.string().min(1).max(500).optional(),
+  PIX_KEY: z.string().min(1).max(100).optional(),
+  PIX_WEBHOOK_SECRET: z.string().min(16).max(200).optional(),
+  PIX_CHARGE_EXPIRATION_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(3600),
+  PIX_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  INVOICE_DAYS_BEFORE_DUE: z.coerce.number().int().min(0).max(60).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // IANA zone in which service hours, vacations and the {{hour}}/{{ms}} placeholders are read
   TIMEZONE: z
@@ -139,6 +147,18 @@ export type Config = {
   whatsappLeaseSeconds: number;
   // the ffmpeg that converts voice notes; unset, the system's or the bundled one (platform/ffmpeg.ts)
   ffmpegPath?: string;
+  // the Pix provider (Efí) the checkout charges through, and the secret its webhook URL carries
+  pix: {
+    baseUrl: string;
+    clientId?: string;
+    clientSecret?: string;
+    key?: string;
+    webhookSecret?: string;
+    chargeExpirationSeconds: number;
+    timeoutMs: number;
+  };
+  // how many days before a company's due date its invoice is generated
+  invoiceDaysBeforeDue: number;
 };
 
 type Secrets = { jwtSecret: string; jwtRefreshSecret: string };
@@ -206,6 +226,16 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: e.LOG_LEVEL,
     meta: { graphUrl: e.META_GRAPH_URL.replace(/\/+$/, ''), appId: e.META_APP_ID, appSecret: e.META_APP_SECRET, verifyToken: e.META_VERIFY_TOKEN },
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    pix: {
+      baseUrl: e.PIX_BASE_URL.replace(/\/+$/, ''),
+      clientId: e.PIX_CLIENT_ID,
+      clientSecret: e.PIX_CLIENT_SECRET,
+      key: e.PIX_KEY,
+      webhookSecret: e.PIX_WEBHOOK_SECRET,
+      chargeExpirationSeconds: e.PIX_CHARGE_EXPIRATION_SECONDS,
+      timeoutMs: e.PIX_TIMEOUT_MS,
+    },
+    invoiceDaysBeforeDue: e.INVOICE_DAYS_BEFORE_DUE,
     timeZone: e.TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     jobs: {
       concurrency: e.JOBS_CONCURRENCY,

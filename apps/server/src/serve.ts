@@ -3,6 +3,8 @@
 import { buildApp, type AppOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { scheduleInvoiceSweep } from './modules/invoices/invoices.jobs.ts';
+import { systemClock } from './platform/clock.ts';
 import { seedPlatform } from './seed.ts';
 
 const start = async (options: AppOptions) => {
@@ -18,6 +20,8 @@ const start = async (options: AppOptions) => {
   }
   const app = await buildApp(config, database, options);
   await app.listen({ port: config.port, host: config.host });
+  // the daily invoice sweep re-enqueues itself; this starts the chain (or finds it waiting)
+  await scheduleInvoiceSweep(database.db, options.clock ?? systemClock);
 
   let stopping = false;
   const stop = async (signal: string) => {

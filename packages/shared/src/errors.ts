@@ -52,6 +52,12 @@ export const errorCodes = [
   'ERR_COMPANY_PROTECTED',
   // a failed job cannot be retried: a newer one of its kind and key is already queued
   'ERR_JOB_SUPERSEDED',
+  // 03-saas invoices and the Pix checkout
+  'ERR_NO_INVOICE_FOUND',
+  'ERR_INVOICE_ALREADY_PAID',
+  // 502: the payment provider refused or did not answer; 503: no provider is configured
+  'ERR_PAYMENT_PROVIDER',
+  'ERR_PAYMENT_NOT_CONFIGURED',
   'ERR_VALIDATION',
   'ERR_INVALID_JSON',
   'ERR_INVALID_FILE',
@@ -73,7 +79,8 @@ export type ErrorBody = {
   code?: ErrorCode;
   // present on ERR_VALIDATION
   fields?: ValidationIssue[];
-  // present on ERR_SUBSCRIPTION_OVERDUE: the company's due date (YYYY-MM-DD)
+  // present on ERR_SUBSCRIPTION_OVERDUE: the company's due date (YYYY-MM-DD); an admin's refused
+  // sign-in also carries a session that reaches only the invoices (invoices.ts OverdueSignIn)
   dueDate?: string;
   requestId?: string;
 };

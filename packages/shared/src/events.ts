@@ -28,6 +28,8 @@ export type CompanyEvents = {
   appMessage:
     | { action: 'create' | 'update'; message: MessageView; ticket: TicketView; contact: TicketView['contact'] }
     | { action: 'delete'; messageId: number; ticketId: number };
+  // 03-saas §2 Checkout dialog: an invoice was paid and the company's due date moved
+  payment: { action: 'CONCLUIDA'; company: { id: number; dueDate: string } };
 };
 
 export type CompanyEventName = keyof CompanyEvents;

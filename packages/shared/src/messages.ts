@@ -1,7 +1,7 @@
 // Message entity (01-core §3 Message).
 import { z } from 'zod';
 import type { TicketView } from './tickets.ts';
-import { isoDatePrefix, validationMessages } from './validation.ts';
+import { idParam, isoDatePrefix, validationMessages } from './validation.ts';
 export const mediaTypes = [
   'chat',
   'image',
@@ -91,8 +91,8 @@ export const messagesListQuery = z.strictObject({
   selectedQueues: z.string().max(2000).optional(),
 });
 export const messageForwardBody = z.strictObject({
-  messageId: z.number().int().positive(),
-  contactId: z.number().int().positive(),
+  messageId: idParam,
+  contactId: idParam,
   signMessage: z.boolean().optional(),
 });
 export const messagesAllMeQuery = z.strictObject({

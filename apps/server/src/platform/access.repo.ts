@@ -15,6 +15,8 @@ const actorColumns = {
   super: users.super,
   mustChangePassword: users.mustChangePassword,
   ...Object.fromEntries(permissionFlags.map((flag) => [flag, users[flag]])),
+  // the sign-in gate of 01-core §4 holds on every request, so a payment releases it at once
+  companyDueDate: sql<string>`(select ${companies.dueDate}::text from ${companies} where ${companies.id} = ${users.companyId})`,
   queueIds: sql<number[]>`coalesce((select array_agg(${userQueues.queueId}) from ${userQueues} where ${userQueues.userId} = ${users.id} and ${userQueues.companyId} = ${users.companyId}), '{}')`,
 } as const;
 

@@ -1,6 +1,7 @@
 // Every route declares who may call it in `config.access`; a route without one stops the server
 // at start-up, so nothing can be added unclassified. Tenant context comes from the token only.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isOverdue } from '@atende/shared/invoices';
 import { can, type Action, type Actor } from '@atende/shared/permissions';
 import type { PlanFlag } from '@atende/shared/plans';
 import type { Db } from '../db/client.ts';
@@ -10,7 +11,7 @@ import type { TokenService } from './tokens.ts';
 
 export type Access = 'public' | 'tenant' | 'super';
 
-export type TenantActor = Actor & { id: number; companyId: number; queueIds: number[]; mustChangePassword: boolean };
+export type TenantActor = Actor & { id: number; companyId: number; queueIds: number[]; mustChangePassword: boolean; companyDueDate: string };
 export type TenantContext = { companyId: number; userId: number; sessionId: string; actor: TenantActor };
 
 // Every classified route, for the safety sweeps that must visit each one.
@@ -33,6 +34,8 @@ declare module 'fastify' {
     planFlag?: PlanFlag;
     // the few calls a user whose generated first password is still unchanged may make
     passwordChangeExempt?: boolean;
+    // the few calls an admin of an overdue company may make: reading and paying its invoices
+    overdueAllowed?: boolean;
   }
   interface FastifyRequest {
     tenant: TenantContext;
@@ -88,6 +91,11 @@ export const registerAccessControl = (app: FastifyInstance, deps: { db: Db; toke
       request.tenant = await authenticateToken(deps.db, deps.tokens, bearerToken(request), {
         passwordChangeExempt: route.config?.passwordChangeExempt,
       });
+      const { actor } = request.tenant;
+      // 01-core §4 Session: an overdue company's sign-in reaches only its invoices (docs/billing.md)
+      if (!route.config?.overdueAllowed && isOverdue(actor.companyId, actor.companyDueDate, new Date().toISOString().slice(0, 10))) {
+        throw new AppError('ERR_SUBSCRIPTION_OVERDUE', 402, { dueDate: actor.companyDueDate });
+      }
       if (access === 'super' && !request.tenant.actor.super) throw forbidden();
       if (permission && !can(request.tenant.actor, permission)) throw forbidden();
       if (planFlag && !(await companyPlanAllows(deps.db, request.tenant.companyId, planFlag))) throw forbidden();

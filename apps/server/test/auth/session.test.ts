@@ -40,10 +40,22 @@ describe('POST /auth/login (01-core §4 Session, §7)', () => {
   });
 
   it('refuses an overdue company and names its due date (01-core §4 Session)', async () => {
+    const { company } = await createCompany(t.db, { dueDate: daysFromToday(-1) });
+    const agent = await createUser(t.db, company.id, { profile: 'user' });
+    const answer = await t.request('POST', '/auth/login', { body: { email: agent.email, password: TEST_PASSWORD } });
+    expect(answer).toMatchObject({ status: 402, body: { error: 'ERR_SUBSCRIPTION_OVERDUE', dueDate: daysFromToday(-1) } });
+    expect(answer.body.token).toBeUndefined();
+    expect(answer.headers.get('set-cookie')).toBeNull();
+  });
+
+  it("an overdue company's admin is refused too, with a sign-in that reaches only its invoices (01-core §4 Session)", async () => {
     const { admin } = await createCompany(t.db, { dueDate: daysFromToday(-1) });
     const answer = await t.request('POST', '/auth/login', { body: { email: admin.email, password: TEST_PASSWORD } });
-    expect(answer).toMatchObject({ status: 402, body: { error: 'ERR_SUBSCRIPTION_OVERDUE', dueDate: daysFromToday(-1) } });
-    expect(answer.headers.get('set-cookie')).toBeNull();
+    expect(answer).toMatchObject({ status: 402, body: { error: 'ERR_SUBSCRIPTION_OVERDUE', dueDate: daysFromToday(-1), token: expect.any(String) } });
+    const token = answer.body.token as string;
+    expect((await t.request('GET', '/invoices', { token })).status).toBe(200);
+    expect((await t.request('GET', '/auth/me', { token })).status).toBe(200);
+    expect(await t.request('GET', '/users', { token })).toMatchObject({ status: 402, body: { error: 'ERR_SUBSCRIPTION_OVERDUE', dueDate: daysFromToday(-1) } });
   });
 
   it('lets a company due today or later in (the web warns under 5 days)', async () => {

@@ -5,6 +5,7 @@
 // read back from a GET — and must not be refused; its answer must carry what the spec's
 // "Answer use" column names.
 import { afterAll, describe, expect, it } from 'vitest';
+import { EFI_CLIENT_ID, EFI_CLIENT_SECRET, EFI_PIX_KEY, startFakeEfiPix } from '../helpers/fake-efi-pix.ts';
 import { startFakeGraph } from '../helpers/fake-graph.ts';
 import { startTestApp } from '../helpers/test-app.ts';
 import { sendRaw } from '../sweeps/support/answers.ts';
@@ -12,13 +13,18 @@ import { createWorld, familyRequests, type FamilyCall, type FamilyRequest } from
 import { sameCall, specCalls, specPath, type SpecCall } from './spec-calls.ts';
 
 const graph = await startFakeGraph();
-const t = await startTestApp({ meta: { graphUrl: graph.graphUrl } });
+const efi = await startFakeEfiPix();
+const t = await startTestApp({
+  meta: { graphUrl: graph.graphUrl },
+  pix: { baseUrl: efi.baseUrl, clientId: EFI_CLIENT_ID, clientSecret: EFI_CLIENT_SECRET, key: EFI_PIX_KEY, chargeExpirationSeconds: 3600, timeoutMs: 5000 },
+});
 const world = await createWorld(t, graph);
 const requests = familyRequests(world);
 
 afterAll(async () => {
   await t.close();
   await graph.close();
+  await efi.close();
 });
 
 const withoutSlash = (call: string) => call.replace(/\/$/, '');

@@ -4,7 +4,7 @@
 // spec's "Answer use" column names ('[]': the answer is a list).
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { plans } from '../../src/db/schema.ts';
+import { invoices, plans } from '../../src/db/schema.ts';
 import { createContact, createTag } from '../factories/contact.factory.ts';
 import { createQueue, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
 import { setupAttendance } from '../helpers/attendance.ts';
@@ -134,6 +134,8 @@ const familyConnectionForm = (w: World) => ({
 
 export const familyRequests = (w: World): Record<string, FamilyCall> => {
   const { t, a } = w;
+  // each POST /subscription pays an invoice of its own (one per company and due date)
+  let counterOfInvoices = 0;
   const sessionOfAdmin = () => t.login(a.admin.email, TEST_PASSWORD);
   return {
     'POST /auth/login': {
@@ -518,6 +520,36 @@ export const familyRequests = (w: World): Record<string, FamilyCall> => {
       answer: ['companyId'],
     },
     'GET /whatsapp/all/': { send: async () => ({ token: w.superToken, query: { session: 0 } }), answer: ['companies', 'totals'] },
+    'GET /invoices': { send: async () => ({ query: { searchParam: '', pageNumber: '1' } }), answer: ['invoices', 'hasMore'] },
+    'POST /subscription': {
+      send: async () => {
+        const [invoice] = await t.db
+          .insert(invoices)
+          .values({ companyId: a.company.id, detail: 'Plano', dueDate: `2031-01-${String((counterOfInvoices += 1)).padStart(2, '0')}`, value: '30.00' })
+          .returning();
+        return {
+          body: {
+            firstName: 'Maria',
+            lastName: 'Silva',
+            address2: '',
+            city: 'São Paulo',
+            state: 'SP',
+            zipcode: '123.456.789-09',
+            country: 'BR',
+            useAddressForPaymentDetails: false,
+            nameOnCard: '',
+            cardNumber: '',
+            cvv: '',
+            plan: JSON.stringify({ title: 'Plano', planId: a.company.planId, price: 30, users: 3, connections: 3, queues: 3 }),
+            price: '30.00',
+            users: '3',
+            connections: '3',
+            invoiceId: String(invoice.id),
+          },
+        };
+      },
+      answer: ['qrcode.qrcode', 'valor.original'],
+    },
   };
 };
 

@@ -35,6 +35,7 @@ type Ids = {
   connectionId: number;
   chatbotId: number;
   companyId: number;
+  invoiceId: number;
 };
 // `upload` names the multipart field of a single-file route; the call then sends a small image
 type Call = { path: string; body?: unknown; upload?: string };
@@ -173,6 +174,10 @@ const catalogue: Record<string, Entry[]> = {
   'DELETE /whatsappsession/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/whatsappsession/${a.connectionId}` }) }],
   'POST /closedimported/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/closedimported/${a.connectionId}` }) }],
   'POST /whatsapp-restart/': [{ kind: 'own', call: () => ({ path: '/whatsapp-restart/' }) }],
+  'GET /invoices': [{ kind: 'own', call: () => ({ path: '/invoices?searchParam=a' }) }],
+  'POST /subscription': [
+    { kind: 'foreign', call: (a) => ({ path: '/subscription', body: { firstName: 'Beta', zipcode: '123.456.789-09', plan: '{}', price: 10, invoiceId: a.invoiceId } }) },
+  ],
 };
 
 // Super routes are refused to a company admin; public ones carry no tenant data.
@@ -237,6 +242,10 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
   const sent = await t.request('POST', `/messages/${ticketId}`, { token, body: { body: `${label} reply` } });
   await expect.poll(async () => (await t.request('GET', `/sandbox/${tenant.connection.id}/outbox`, { token })).body.length).toBe(1);
   const outbox = await t.request('GET', `/sandbox/${tenant.connection.id}/outbox`, { token });
+  const [invoice] = await t.db
+    .insert(schema.invoices)
+    .values({ companyId: tenant.company.id, detail: `${label} invoice`, dueDate: '2030-01-10', value: '10.00' })
+    .returning();
   const ids: Ids = {
     userId: tenant.admin.id,
     contactId: ticket.contactId,
@@ -251,6 +260,7 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
     connectionId: tenant.connection.id,
     chatbotId: option.body.id,
     companyId: tenant.company.id,
+    invoiceId: invoice.id,
   };
   return { tenant, ids };
 };

@@ -25,3 +25,8 @@ export const unreadPrefix = (count: number) => {
   if (count <= 20) return String.fromCodePoint(CIRCLED_ONE + count - 1);
   return `(${count})`;
 };
+
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+// 03-saas §9: R$ in Brazilian format with two decimals, whatever the interface language.
+export const formatCurrency = (value: number | string) => brl.format(Number(value));

@@ -19,14 +19,19 @@ export const authRoutes = (service: AuthService, options: { refreshTtlSeconds: n
       path: '/auth',
       maxAge: options.refreshTtlSeconds,
     });
-    const { refreshToken: _hidden, ...body } = session;
+    const { refreshToken: _hidden, overdueDueDate: _overdue, ...body } = session;
     return body;
   };
   const refreshCookie = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE];
 
-  app.post('/auth/login', { config: { access: 'public' }, schema: { body: loginBody } }, async (request, reply) =>
-    answer(request, reply, await service.login(request.body, request.ip)),
-  );
+  // An overdue company's admin is still refused (402 with the due date) but gets its session along,
+  // which reaches only the invoices, so the overdue landing can offer the payment.
+  app.post('/auth/login', { config: { access: 'public' }, schema: { body: loginBody } }, async (request, reply) => {
+    const session = await service.login(request.body, request.ip);
+    const body = answer(request, reply, session);
+    if (!session.overdueDueDate) return body;
+    return reply.status(402).send({ error: 'ERR_SUBSCRIPTION_OVERDUE', dueDate: session.overdueDueDate, ...body });
+  });
 
   app.post('/auth/refresh_token', { config: { access: 'public', rateLimit: options.refreshLimit } }, async (request, reply) => {
     try {
@@ -43,13 +48,13 @@ export const authRoutes = (service: AuthService, options: { refreshTtlSeconds: n
     return reply.status(204).send();
   });
 
-  app.get('/auth/me', { config: { access: 'tenant', passwordChangeExempt: true } }, (request) =>
+  app.get('/auth/me', { config: { access: 'tenant', passwordChangeExempt: true, overdueAllowed: true } }, (request) =>
     service.me(request.tenant.companyId, request.tenant.userId),
   );
 
   app.put(
     '/auth/password',
-    { config: { access: 'tenant', passwordChangeExempt: true }, schema: { body: passwordChangeBody } },
+    { config: { access: 'tenant', passwordChangeExempt: true, overdueAllowed: true }, schema: { body: passwordChangeBody } },
     (request) => service.changePassword(request.tenant, request.body, request.ip),
   );
 };

@@ -1,7 +1,8 @@
 // Sign-in, token refresh with rotation, sign-out and the session's user (01-core §4 Session).
 import { randomUUID } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
-import { NEVER_EXPIRES_DUE_DATE, PLATFORM_COMPANY_ID } from '@atende/shared/constants';
+import { effectiveDueDate, isOverdue } from '@atende/shared/invoices';
+import { can } from '@atende/shared/permissions';
 import type { LoginBody, PasswordChangeBody } from '@atende/shared/auth';
 import type { SessionAnswer, SessionUser } from '@atende/shared/users';
 import type { Db } from '../../db/client.ts';
@@ -21,7 +22,9 @@ import * as sessions from './sessions.repo.ts';
 
 type Deps = { db: Db; bus: EventBus; tokens: TokenService; loginAttempts: LoginAttempts; storage: Storage };
 
-export type IssuedSession = SessionAnswer & { refreshToken: string };
+// overdueDueDate: the company is overdue and this is its admin, whose sign-in reaches only the
+// invoices until they are paid (01-core §4 Session, docs/billing.md)
+export type IssuedSession = SessionAnswer & { refreshToken: string; overdueDueDate?: string };
 
 const invalidCredentials = () => new AppError('ERR_INVALID_CREDENTIALS', 401);
 const sessionEnded = () => new AppError('ERR_SESSION_EXPIRED', 401);
@@ -34,16 +37,13 @@ const CONCURRENT_REFRESH_GRACE_MS = 10_000;
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-const effectiveDueDate = (company: CompanyWithPlan) =>
-  company.id === PLATFORM_COMPANY_ID ? NEVER_EXPIRES_DUE_DATE : company.dueDate;
-
 export const createAuthService = ({ db, bus, tokens, loginAttempts, storage }: Deps) => {
   const sessionUser = async (row: UserRow, company: CompanyWithPlan): Promise<SessionUser> => {
     const [view, settings] = await Promise.all([toUserView(db, storage, row), readCompanySettings(db, company.id)]);
     const { id, name, plan } = company;
     return {
       ...view,
-      company: { id, name, dueDate: effectiveDueDate(company), plan, settings },
+      company: { id, name, dueDate: effectiveDueDate(company.id, company.dueDate), plan, settings },
       mustChangePassword: row.mustChangePassword,
     };
   };
@@ -88,10 +88,10 @@ export const createAuthService = ({ db, bus, tokens, loginAttempts, storage }: D
         throw invalidCredentials();
       }
       const company = await activeCompany(row.companyId);
-      const dueDate = effectiveDueDate(company);
-      if (dueDate < today()) throw new AppError('ERR_SUBSCRIPTION_OVERDUE', 402, { dueDate });
+      const overdue = isOverdue(company.id, company.dueDate, today());
+      if (overdue && !can(row, 'financeiro:view')) throw new AppError('ERR_SUBSCRIPTION_OVERDUE', 402, { dueDate: company.dueDate });
       await loginAttempts.recordSuccess(body.email);
-      const session = await issue(row, company, randomUUID());
+      const session: IssuedSession = { ...(await issue(row, company, randomUUID())), ...(overdue ? { overdueDueDate: company.dueDate } : {}) };
       await touchLastLogin(db, company.id);
       // Older sessions of this user see the newer sign-in and log out (01-core §4 Session).
       bus.publish({

@@ -1,7 +1,7 @@
 import { asc, eq, ilike, or, sql } from 'drizzle-orm';
 import { planFlags, type PlanFlags } from '@atende/shared/plans';
 import type { WeekdaySchedule } from '@atende/shared/schedules';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { companies, plans, users } from '../../db/schema.ts';
 
@@ -156,3 +156,15 @@ export const insertCompanyAdmin = async (db: DbOrTx, companyId: number, admin: C
       })
       .returning({ id: users.id })
   )[0];
+// A paid invoice moves the due date: the row is locked so two payments move it one after the other.
+export const lockCompanyBilling = async (tx: Tx, companyId: number) =>
+  (
+    await tx
+      .select({ id: companies.id, dueDate: companies.dueDate, recurrence: companies.recurrence })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .for('update')
+  )[0];
+
+export const setCompanyDueDate = (tx: Tx, companyId: number, dueDate: string) =>
+  tx.update(companies).set({ dueDate, updatedAt: sql`now()` }).where(eq(companies.id, companyId));

@@ -12,6 +12,7 @@ import {
   ContactsPage,
   DashboardPage,
   HelpsPage,
+  InvoicesPage,
   LoginPage,
   MessagesApiPage,
   OverduePage,
@@ -24,7 +25,7 @@ import {
 import { RequireAction } from './require-action.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -87,6 +88,14 @@ export const AppRoutes = () => {
               element={
                 <RequireAction action="allConnections:view">
                   <AllConnectionsPage />
+                </RequireAction>
+              }
+            />
+            <Route
+              path="/financeiro"
+              element={
+                <RequireAction action="financeiro:view">
+                  <InvoicesPage />
                 </RequireAction>
               }
             />

@@ -1,3 +1,5 @@
+import { isOverdue } from '@atende/shared/invoices';
+import type { SessionUser } from '@atende/shared/users';
 import { Navigate, Outlet } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { useSession } from '../../features/auth/session-context.ts';
@@ -5,17 +7,23 @@ import { ChoosePasswordPage } from './lazy-pages.ts';
 
 const Loading = () => <LoadingScreen testId="session-loading" />;
 
+// An overdue company's admin is signed in to pay (01-core §4 Session): until the payment moves
+// the due date, the overdue landing is its only screen. The server reads the day in UTC too.
+const overdue = (user: SessionUser | null) => user !== null && isOverdue(user.company.id, user.company.dueDate, new Date().toISOString().slice(0, 10));
+
 // 01-core §2: private routes send visitors to /login; public ones send signed-in users to /.
 // A user still on a generated first password chooses its own before any screen (issue 11 point 5).
 export const PrivateRoute = () => {
   const { status, user } = useSession();
   if (status === 'loading') return <Loading />;
   if (status !== 'signedIn') return <Navigate to="/login" replace />;
+  if (overdue(user)) return <Navigate to="/financeiro-aberto" replace />;
   return user?.mustChangePassword ? <ChoosePasswordPage /> : <Outlet />;
 };
 
 export const PublicRoute = () => {
-  const { status } = useSession();
+  const { status, user } = useSession();
   if (status === 'loading') return <Loading />;
-  return status === 'signedIn' ? <Navigate to="/" replace /> : <Outlet />;
+  if (status !== 'signedIn') return <Outlet />;
+  return <Navigate to={overdue(user) ? '/financeiro-aberto' : '/'} replace />;
 };

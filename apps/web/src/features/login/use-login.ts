@@ -1,5 +1,6 @@
 import type { LoginBody } from '@atende/shared/auth';
 import { LOGIN_TOAST_AUTO_CLOSE_MS } from '@atende/shared/constants';
+import type { OverdueSignIn } from '@atende/shared/invoices';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../lib/api-error.ts';
@@ -26,6 +27,9 @@ export const useLogin = () => {
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'ERR_SUBSCRIPTION_OVERDUE') {
         const dueDate = error.body?.dueDate;
+        // an admin's refused sign-in comes with a session that reaches only the invoices
+        const billing = error.body as OverdueSignIn | undefined;
+        if (billing?.token && billing.user && billing.sessionId) signIn({ token: billing.token, user: billing.user, sessionId: billing.sessionId });
         toast.error(overdueMessage(dueDate), { autoClose: LOGIN_TOAST_AUTO_CLOSE_MS });
         navigate('/financeiro-aberto', { state: { dueDate } satisfies OverdueState });
         return;

@@ -1,9 +1,14 @@
+import type { InvoiceView } from '@atende/shared/invoices';
+import { can } from '@atende/shared/permissions';
 import { ReceiptLongOutlined } from '@mui/icons-material';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { AppLogo } from '../branding/app-logo.tsx';
 import { useSession } from '../auth/session-context.ts';
+import { CheckoutDialog } from '../invoices/checkout-dialog.tsx';
+import { InvoicesList } from '../invoices/invoices-list.tsx';
 import { useOverdueMessage } from './overdue-message.ts';
 
 export type OverdueState = { dueDate?: string };
@@ -15,20 +20,30 @@ export const OverduePage = () => {
   const { user } = useSession();
   const state = location.state as OverdueState | null;
   const message = useOverdueMessage()(state?.dueDate ?? user?.company.dueDate);
+  const [paying, setPaying] = useState<InvoiceView | null>(null);
+  // an admin signed in despite the overdue date pays here (03-saas §2 Checkout dialog)
+  const canPay = user !== null && can(user, 'financeiro:view');
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
-      <Paper sx={{ p: { xs: 3, sm: 5 }, maxWidth: 520, textAlign: 'center' }} data-testid="overdue-page">
+      <Paper sx={{ p: { xs: 3, sm: 5 }, maxWidth: canPay ? 960 : 520, width: '100%', textAlign: 'center' }} data-testid="overdue-page">
         <Stack spacing={3} sx={{ alignItems: 'center' }}>
           <AppLogo variant="h5" />
           <ReceiptLongOutlined color="warning" sx={{ fontSize: 56 }} />
           <Typography variant="h6" component="h1" data-testid="overdue-message">
             {message}
           </Typography>
+          {canPay && (
+            <Stack spacing={1} sx={{ width: '100%', height: 360 }}>
+              <Typography>{t('overdue.payHere')}</Typography>
+              <InvoicesList onPay={setPaying} />
+            </Stack>
+          )}
           <Button component={Link} to="/login" variant="contained" data-testid="overdue-back">
             {t('overdue.backToLogin')}
           </Button>
         </Stack>
       </Paper>
+      {paying && <CheckoutDialog invoice={paying} onClose={() => setPaying(null)} />}
     </Box>
   );
 };

@@ -1,0 +1,89 @@
+import { and, asc, desc, eq, ilike, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
+import { PLATFORM_COMPANY_ID } from '@atende/shared/constants';
+import { invoiceStatuses } from '@atende/shared/invoices';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
+import { companies, invoiceCharges, invoices, plans } from '../../db/schema.ts';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type ChargeRow = typeof invoiceCharges.$inferSelect;
+export type NewInvoice = Pick<InvoiceRow, 'detail' | 'users' | 'connections' | 'queues' | 'dueDate' | 'value'>;
+export type NewCharge = Pick<ChargeRow, 'invoiceId' | 'txid' | 'locationId' | 'amount' | 'qrcode' | 'imageQrcode' | 'expiresAt'>;
+
+export const listInvoices = (db: DbOrTx, companyId: number, filter: { searchParam: string; limit: number; offset: number }) => {
+  const pattern = containsPattern(filter.searchParam.trim());
+  return db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.companyId, companyId),
+        filter.searchParam.trim() ? or(ilike(invoices.detail, pattern), ilike(invoices.status, pattern)) : undefined,
+      ),
+    )
+    .orderBy(desc(invoices.dueDate), desc(invoices.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+};
+
+export const findInvoice = async (db: DbOrTx, companyId: number, invoiceId: number) =>
+  (await db.select().from(invoices).where(and(eq(invoices.companyId, companyId), eq(invoices.id, invoiceId))).limit(1))[0];
+
+export const lockInvoice = async (tx: Tx, companyId: number, invoiceId: number) =>
+  (await tx.select().from(invoices).where(and(eq(invoices.companyId, companyId), eq(invoices.id, invoiceId))).for('update'))[0];
+
+// Nothing when the company already has an invoice for that due date.
+export const insertInvoice = async (db: DbOrTx, companyId: number, values: NewInvoice) =>
+  (await db.insert(invoices).values({ ...values, companyId }).onConflictDoNothing().returning())[0];
+
+export const markInvoicePaid = (tx: Tx, companyId: number, invoiceId: number) =>
+  tx
+    .update(invoices)
+    .set({ status: invoiceStatuses.paid, paidAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, invoiceId)));
+
+export const insertCharge = async (db: DbOrTx, companyId: number, values: NewCharge) =>
+  (await db.insert(invoiceCharges).values({ ...values, companyId }).returning())[0];
+
+// The provider's webhook names a charge, not a company: this finds whose it is.
+export const findChargeOwner = async (db: DbOrTx, txid: string) =>
+  (await db.select({ companyId: invoiceCharges.companyId }).from(invoiceCharges).where(eq(invoiceCharges.txid, txid)).limit(1))[0];
+
+export const lockCharge = async (tx: Tx, companyId: number, txid: string) =>
+  (await tx.select().from(invoiceCharges).where(and(eq(invoiceCharges.companyId, companyId), eq(invoiceCharges.txid, txid))).for('update'))[0];
+
+export const markChargePaid = (tx: Tx, companyId: number, chargeId: number, endToEndId: string) =>
+  tx
+    .update(invoiceCharges)
+    .set({ paidAt: sql`now()`, endToEndId })
+    .where(and(eq(invoiceCharges.companyId, companyId), eq(invoiceCharges.id, chargeId), isNull(invoiceCharges.paidAt)));
+
+// The daily sweep's one read across companies: active companies (never the platform's) due by
+// `until` with no invoice for that due date yet, with what their plan bills.
+export const findCompaniesToBill = (db: DbOrTx, until: string) =>
+  db
+    .select({
+      companyId: companies.id,
+      dueDate: companies.dueDate,
+      detail: plans.name,
+      users: plans.users,
+      connections: plans.connections,
+      queues: plans.queues,
+      value: plans.amount,
+    })
+    .from(companies)
+    .innerJoin(plans, eq(plans.id, companies.planId))
+    .where(
+      and(
+        ne(companies.id, PLATFORM_COMPANY_ID),
+        eq(companies.status, true),
+        lte(companies.dueDate, until),
+        notExists(
+          db
+            .select({ id: invoices.id })
+            .from(invoices)
+            .where(and(eq(invoices.companyId, companies.id), eq(invoices.dueDate, companies.dueDate))),
+        ),
+      ),
+    )
+    .orderBy(asc(companies.id));

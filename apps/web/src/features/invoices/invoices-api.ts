@@ -1,0 +1,12 @@
+import type { InvoicesPage, PixChargeAnswer, SubscriptionInput } from '@atende/shared/invoices';
+import { api } from '../../lib/api-client.ts';
+
+export const invoicesApi = {
+  page: (searchParam: string, pageNumber: number) => api.get<InvoicesPage>('/invoices', { searchParam, pageNumber }),
+  subscribe: (body: SubscriptionInput) => api.post<PixChargeAnswer>('/subscription', body),
+};
+
+export const invoicesQueryKeys = {
+  all: ['invoices'] as const,
+  pages: (search: string) => ['invoices', 'pages', search] as const,
+};

@@ -1,0 +1,141 @@
+// Invoices and the Pix checkout (03-saas §2 Invoices screen, Checkout dialog, §3 Invoice,
+// Subscription form, Plan card, §5, §7 GET /invoices and POST /subscription, §9).
+import { z } from 'zod';
+import { NEVER_EXPIRES_DUE_DATE, PLATFORM_COMPANY_ID } from './constants.ts';
+import type { SessionAnswer } from './users.ts';
+import { idParam, pageNumberQuery, searchParamQuery } from './validation.ts';
+
+// 01-core §4 Session: company 1 never expires; any other company is overdue once its due date
+// (YYYY-MM-DD) is before today.
+export const effectiveDueDate = (companyId: number, dueDate: string) => (companyId === PLATFORM_COMPANY_ID ? NEVER_EXPIRES_DUE_DATE : dueDate);
+export const isOverdue = (companyId: number, dueDate: string, today: string) => effectiveDueDate(companyId, dueDate) < today;
+
+// POST /auth/login of an overdue company answers 402 with the due date; its admin's answer also
+// carries a session that reaches only the invoices, so the overdue landing can take the payment.
+export type OverdueSignIn = { error: 'ERR_SUBSCRIPTION_OVERDUE'; dueDate: string } & Partial<SessionAnswer>;
+
+// 'Pago' is the spec's paid status; an invoice waiting for its payment is 'Aberto'.
+export const invoiceStatuses = { open: 'Aberto', paid: 'Pago' } as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[keyof typeof invoiceStatuses];
+
+export type InvoiceView = {
+  id: number;
+  companyId: number;
+  detail: string;
+  users: number;
+  connections: number;
+  queues: number;
+  dueDate: string;
+  // the plan's amount as text with two decimals ("123.45"), as the database keeps it
+  value: string;
+  status: InvoiceStatus;
+  linkInvoice: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export const INVOICES_PAGE_SIZE = 20;
+
+// GET /invoices?searchParam=&pageNumber=
+export const invoicesListQuery = z.strictObject({
+  searchParam: searchParamQuery,
+  pageNumber: pageNumberQuery,
+});
+export type InvoicesListQuery = z.infer<typeof invoicesListQuery>;
+export type InvoicesPage = { invoices: InvoiceView[]; hasMore: boolean };
+
+// 03-saas §5 and §9: the custom plan's steppers stop at 3; the price is 49 at 3 users and 3
+// connections and moves by 11 per user and 20 per connection.
+export const CUSTOM_PLAN = { basePrice: 49, perUser: 11, perConnection: 20, minUsers: 3, minConnections: 3 } as const;
+
+// The one price of a custom plan, shown by the checkout and checked by the server.
+export const customPlanPrice = (users: number, connections: number) =>
+  CUSTOM_PLAN.basePrice +
+  CUSTOM_PLAN.perUser * (Math.max(users, CUSTOM_PLAN.minUsers) - CUSTOM_PLAN.minUsers) +
+  CUSTOM_PLAN.perConnection * (Math.max(connections, CUSTOM_PLAN.minConnections) - CUSTOM_PLAN.minConnections);
+
+// A Pix amount as the provider writes it: "123.45".
+export const pixAmount = (value: number) => value.toFixed(2);
+
+// 03-saas §3 Plan card in checkout: the company's plan, or the custom plan the steppers priced.
+export const checkoutPlan = z.object({
+  custom: z.boolean().default(false),
+  planId: idParam.optional(),
+  title: z.string().max(200).optional(),
+  price: z.coerce.number().nonnegative().max(1_000_000).optional(),
+  users: z.coerce.number().int().min(0).max(100_000).optional(),
+  connections: z.coerce.number().int().min(0).max(100_000).optional(),
+  queues: z.coerce.number().int().min(0).max(100_000).optional(),
+});
+export type CheckoutPlan = z.infer<typeof checkoutPlan>;
+
+// The web of the product family sends the chosen plan card as a JSON string.
+const planJson = z.preprocess((value) => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}, checkoutPlan);
+
+const optionalText = z.string().trim().max(200).optional();
+
+// 03-saas §3 Subscription form; §5 step 1: firstName and zipcode (the CPF/CNPJ field) required.
+// The card fields belong to the form but a Pix payment never uses them; they are not stored.
+export const subscriptionBody = z.strictObject({
+  firstName: z.string({ error: 'invoices.validation.firstNameRequired' }).trim().min(1, 'invoices.validation.firstNameRequired').max(200),
+  lastName: optionalText,
+  address2: optionalText,
+  city: optionalText,
+  state: optionalText,
+  zipcode: z
+    .string({ error: 'invoices.validation.zipcodeRequired' })
+    .trim()
+    .min(1, 'invoices.validation.zipcodeRequired')
+    .max(30)
+    .refine((text) => [11, 14].includes(text.replace(/\D/g, '').length), 'invoices.validation.documentInvalid'),
+  country: optionalText,
+  useAddressForPaymentDetails: z.boolean().optional(),
+  nameOnCard: optionalText,
+  cardNumber: optionalText,
+  cvv: optionalText,
+  plan: planJson,
+  price: z.coerce.number().nonnegative().max(1_000_000),
+  users: z.coerce.number().int().min(0).max(100_000).optional(),
+  connections: z.coerce.number().int().min(0).max(100_000).optional(),
+  invoiceId: idParam,
+});
+export type SubscriptionBody = z.infer<typeof subscriptionBody>;
+export type SubscriptionInput = z.input<typeof subscriptionBody>;
+
+// The CPF (11 digits) or CNPJ (14 digits) typed in the zipcode field, as the Pix debtor.
+export const pixDebtor = (zipcode: string, name: string) => {
+  const digits = zipcode.replace(/\D/g, '');
+  return digits.length === 14 ? { cnpj: digits, nome: name } : { cpf: digits, nome: name };
+};
+
+// POST /subscription answers the Pix charge the checkout shows (03-saas §3 Pix result).
+export type PixChargeAnswer = {
+  invoiceId: number;
+  txid: string;
+  valor: { original: string };
+  qrcode: { qrcode: string; imagemQrcode: string };
+  expiresAt: string;
+};
+
+// The Pix provider's webhook delivery (Efí: POST {webhook url}/pix).
+export const pixWebhookBody = z.object({
+  pix: z
+    .array(
+      z.object({
+        endToEndId: z.string().min(1).max(100),
+        txid: z.string().min(1).max(100),
+        valor: z.string().max(30),
+        horario: z.string().max(60),
+      }),
+    )
+    .max(1000)
+    .default([]),
+});
+export type PixWebhookBody = z.infer<typeof pixWebhookBody>;
