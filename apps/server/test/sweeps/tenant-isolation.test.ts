@@ -35,6 +35,7 @@ type Ids = {
   connectionId: number;
   chatbotId: number;
   companyId: number;
+  chatId: number;
 };
 // `upload` names the multipart field of a single-file route; the call then sends a small image
 type Call = { path: string; body?: unknown; upload?: string };
@@ -170,6 +171,23 @@ const catalogue: Record<string, Entry[]> = {
   'DELETE /whatsappsession/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/whatsappsession/${a.connectionId}` }) }],
   'POST /closedimported/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/closedimported/${a.connectionId}` }) }],
   'POST /whatsapp-restart/': [{ kind: 'own', call: () => ({ path: '/whatsapp-restart/' }) }],
+  'GET /chats': [{ kind: 'own', call: () => ({ path: '/chats?searchParam=Alpha' }) }],
+  'GET /chats/:id': [{ kind: 'foreign', call: (a) => ({ path: `/chats/${a.chatId}` }) }],
+  'POST /chats': [
+    { kind: 'own', call: (_a, b) => ({ path: '/chats', body: { title: 'Beta Chat', users: [b.userId] } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: '/chats', body: { title: 'Beta Chat', users: [b.userId, a.userId] } }) },
+  ],
+  'PUT /chats/:id': [
+    { kind: 'foreign', call: (a, b) => ({ path: `/chats/${a.chatId}`, body: { title: 'Hijacked', users: [b.userId] } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: `/chats/${b.chatId}`, body: { title: 'Beta Chat', users: [a.userId] } }) },
+  ],
+  'DELETE /chats/:id': [{ kind: 'foreign', call: (a) => ({ path: `/chats/${a.chatId}` }) }],
+  'POST /chats/:id/read': [{ kind: 'foreign', call: (a) => ({ path: `/chats/${a.chatId}/read`, body: { userId: a.userId } }) }],
+  'GET /chats/:id/messages': [{ kind: 'foreign', call: (a) => ({ path: `/chats/${a.chatId}/messages` }) }],
+  // announcements are the platform's: every company reads the same active ones (02-operations §1)
+  'GET /announcements': [{ kind: 'own', call: () => ({ path: '/announcements?searchParam=Alpha' }) }],
+  'GET /announcements/:id': [{ kind: 'own', call: () => ({ path: '/announcements/1' }) }],
+  'POST /chats/:id/messages': [{ kind: 'foreign', call: (a) => ({ path: `/chats/${a.chatId}/messages`, body: { message: 'intruder' } }) }],
 };
 
 // Super routes are refused to a company admin; public ones carry no tenant data.
@@ -180,6 +198,11 @@ const superOrPublicChecks: Record<string, Call> = {
   'GET /jobs/failed': { path: '/jobs/failed' },
   'POST /jobs/:jobId/retry': { path: '/jobs/1/retry' },
   'DELETE /jobs/:jobId': { path: '/jobs/1' },
+  'POST /announcements': { path: '/announcements', body: { title: 'Hijacked', text: 'x' } },
+  'PUT /announcements/:id': { path: '/announcements/1', body: { title: 'Hijacked', text: 'x' } },
+  'DELETE /announcements/:id': { path: '/announcements/1' },
+  'POST /announcements/:id/media-upload': { path: '/announcements/1/media-upload' },
+  'DELETE /announcements/:id/media-upload': { path: '/announcements/1/media-upload' },
 };
 
 const MARKERS = ['Alpha', 'alpha'];
@@ -217,6 +240,8 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
   const sent = await t.request('POST', `/messages/${ticketId}`, { token, body: { body: `${label} reply` } });
   await expect.poll(async () => (await t.request('GET', `/sandbox/${tenant.connection.id}/outbox`, { token })).body.length).toBe(1);
   const outbox = await t.request('GET', `/sandbox/${tenant.connection.id}/outbox`, { token });
+  const chat = await t.request('POST', '/chats', { token, body: { title: `${label} chat`, users: [tenant.admin.id] } });
+  await t.request('POST', `/chats/${chat.body.id}/messages`, { token, body: { message: `${label} chat message` } });
   const ids: Ids = {
     userId: tenant.admin.id,
     contactId: ticket.contactId,
@@ -231,6 +256,7 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
     connectionId: tenant.connection.id,
     chatbotId: option.body.id,
     companyId: tenant.company.id,
+    chatId: chat.body.id,
   };
   return { tenant, ids };
 };

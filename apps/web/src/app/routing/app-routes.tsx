@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import {
+  AnnouncementsPage,
   AppLayout,
+  ChatsPage,
   ComingSoonPage,
   ConnectionsPage,
   ContactsPage,
@@ -16,12 +18,14 @@ import {
   SettingsPage,
   SignupPage,
   TicketsPage,
+  TodolistPage,
   UsersPage,
 } from './lazy-pages.ts';
 import { RequireAction } from './require-action.tsx';
+import { RequirePlan } from './require-plan.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'chats', 'todolist', 'announcements']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -77,6 +81,23 @@ export const AppRoutes = () => {
                 <RequireAction action="settings:manage">
                   <SettingsPage />
                 </RequireAction>
+              }
+            />
+            <Route path="/todolist" element={<TodolistPage />} />
+            <Route
+              path="/announcements"
+              element={
+                <RequireAction action="announcements:manage">
+                  <AnnouncementsPage />
+                </RequireAction>
+              }
+            />
+            <Route
+              path="/chats/:uuid?"
+              element={
+                <RequirePlan flag="useInternalChat">
+                  <ChatsPage />
+                </RequirePlan>
               }
             />
             {menuItems

@@ -5,8 +5,10 @@ import { lazy, type ComponentType } from 'react';
 const lazyNamed = <Name extends string, Props extends object>(load: () => Promise<Record<Name, ComponentType<Props>>>, name: Name) =>
   lazy(async () => ({ default: (await load())[name] }));
 
+export const AnnouncementsPage = lazyNamed(() => import('../../features/announcements/announcements-page.tsx'), 'AnnouncementsPage');
 export const AppLayout = lazyNamed(() => import('../shell/app-layout.tsx'), 'AppLayout');
 export const ChoosePasswordPage = lazyNamed(() => import('../../features/auth/choose-password-page.tsx'), 'ChoosePasswordPage');
+export const ChatsPage = lazyNamed(() => import('../../features/chats/chats-page.tsx'), 'ChatsPage');
 export const ComingSoonPage = lazyNamed(() => import('../../features/coming-soon/coming-soon-page.tsx'), 'ComingSoonPage');
 export const ConnectionsPage = lazyNamed(() => import('../../features/connections/connections-page.tsx'), 'ConnectionsPage');
 export const ContactsPage = lazyNamed(() => import('../../features/contacts/contacts-page.tsx'), 'ContactsPage');
@@ -18,4 +20,5 @@ export const QueuesPage = lazyNamed(() => import('../../features/queues/queues-p
 export const SettingsPage = lazyNamed(() => import('../../features/settings/settings-page.tsx'), 'SettingsPage');
 export const SignupPage = lazyNamed(() => import('../../features/signup/signup-page.tsx'), 'SignupPage');
 export const TicketsPage = lazyNamed(() => import('../../features/tickets/tickets-page.tsx'), 'TicketsPage');
+export const TodolistPage = lazyNamed(() => import('../../features/todolist/todolist-page.tsx'), 'TodolistPage');
 export const UsersPage = lazyNamed(() => import('../../features/users/users-page.tsx'), 'UsersPage');
