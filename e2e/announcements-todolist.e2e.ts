@@ -33,7 +33,7 @@ describe('announcements (02-operations §2, §7 Announcements; 01-core §2 Annou
     const reader = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await signIn(superPage, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
     await signIn(reader, server.url, ANA.email, ANA.password);
-    await reader.getByTestId('announcements-popover-button').waitFor();
+    await reader.getByTestId('announcements-button').waitFor();
     // a user without the super flag has no announcements item
     await reader.getByTestId('menu-tickets').waitFor();
     expect(await reader.getByTestId('menu-announcements').count()).toBe(0);
@@ -49,8 +49,8 @@ describe('announcements (02-operations §2, §7 Announcements; 01-core §2 Annou
     await superPage.getByTestId('announcements-row').filter({ hasText: 'Manutenção programada' }).filter({ hasText: 'aviso.png' }).waitFor();
 
     // live on the reader's app bar, with the priority's colour bar (3, low: grey)
-    await expect.poll(() => badgeText(reader, 'announcements-popover-badge')).toBe('1');
-    await reader.getByTestId('announcements-popover-button').click();
+    await expect.poll(() => badgeText(reader, 'announcements-badge')).toBe('1');
+    await reader.getByTestId('announcements-button').click();
     const item = reader.getByTestId('announcements-popover').getByText('Manutenção programada');
     await item.waitFor();
     const bar = reader.getByTestId('announcement-priority-bar').first();
@@ -60,7 +60,7 @@ describe('announcements (02-operations §2, §7 Announcements; 01-core §2 Annou
     await expect.poll(() => reader.getByTestId('announcement-image').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(40);
     await reader.getByTestId('announcement-close').click();
     // seen: the count is gone
-    await expect.poll(() => reader.getByTestId('announcements-popover-badge').locator('.MuiBadge-invisible').count()).toBe(1);
+    await expect.poll(() => reader.getByTestId('announcements-badge').locator('.MuiBadge-invisible').count()).toBe(1);
   });
 });
 

@@ -30,7 +30,7 @@ describe('internal chat between two users (02-operations §2, §7 Internal chat;
     await signIn(admin, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
     await signIn(ana, server.url, ANA.email, ANA.password);
     await ana.goto(`${server.url}/tickets`);
-    await ana.getByTestId('chats-popover-button').waitFor();
+    await ana.getByTestId('chats-button').waitFor();
 
     // the admin opens a chat with Ana from the chats screen
     await admin.getByTestId('menu-chats').click();
@@ -49,15 +49,15 @@ describe('internal chat between two users (02-operations §2, §7 Internal chat;
     await admin.getByTestId('chat-message').filter({ hasText: 'Bom dia, Ana!' }).waitFor();
 
     // Ana, on another screen, gets the unread count and the menu's dot live
-    await expect.poll(() => badge(ana, 'chats-popover-badge').textContent()).toBe('1');
+    await expect.poll(() => badge(ana, 'chats-badge').textContent()).toBe('1');
     await ana.getByTestId('menu-chats-attention').waitFor();
 
     // through the popover to the chat: reading it clears the count
-    await ana.getByTestId('chats-popover-button').click();
+    await ana.getByTestId('chats-button').click();
     await ana.getByTestId('chats-popover').getByText('Plantão de sábado').click();
     await ana.waitForURL(/\/chats\/[0-9a-f-]{36}$/);
     await ana.getByTestId('chat-message').filter({ hasText: 'Bom dia, Ana!' }).waitFor();
-    await expect.poll(() => badge(ana, 'chats-popover-badge').isVisible()).toBe(false);
+    await expect.poll(() => badge(ana, 'chats-badge').isVisible()).toBe(false);
     await ana.getByTestId('menu-chats-attention').waitFor({ state: 'detached' });
 
     // Ana answers; the admin, still in the chat, sees it at once and it is read there too
@@ -67,10 +67,10 @@ describe('internal chat between two users (02-operations §2, §7 Internal chat;
 
     // the admin leaves the chat screen: the next message counts as unread for the admin
     await admin.goto(`${server.url}/tickets`);
-    await admin.getByTestId('chats-popover-button').waitFor();
+    await admin.getByTestId('chats-button').waitFor();
     await ana.getByTestId('chat-input').fill('Qualquer coisa me chame.');
     await ana.getByTestId('chat-send').click();
-    await expect.poll(() => badge(admin, 'chats-popover-badge').textContent()).toBe('1');
+    await expect.poll(() => badge(admin, 'chats-badge').textContent()).toBe('1');
 
     // only the owner may edit or delete
     await ana.getByTestId('chat-1-edit').waitFor({ state: 'detached' });

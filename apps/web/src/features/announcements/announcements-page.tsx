@@ -1,11 +1,12 @@
 import { SEARCH_DEBOUNCE_MS } from '@atende/shared/constants';
 import { announcementPriorityColors, type AnnouncementView } from '@atende/shared/announcements';
-import { Add, Search } from '@mui/icons-material';
-import { Box, Button, InputAdornment, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Add } from '@mui/icons-material';
+import { Box, Button, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DeleteRecordDialog } from '../../components/delete-record-dialog.tsx';
+import { SearchField } from '../../components/search-field.tsx';
 import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
 import { ListStatus } from '../../components/list-status.tsx';
 import { toastError } from '../../lib/error-message.ts';
@@ -46,21 +47,7 @@ export const AnnouncementsPage = () => {
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1, fontWeight: 600 }}>
           {t('announcements.title')}
         </Typography>
-        <TextField
-          size="small"
-          placeholder={t('common.search')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField value={search} onChange={setSearch} />
         <Button variant="contained" startIcon={<Add />} onClick={() => setForm({ open: true, announcement: null })} data-testid="announcements-add">
           {t('announcements.new')}
         </Button>
@@ -102,15 +89,7 @@ export const AnnouncementsPage = () => {
         <ListStatus loading={isPending || isFetchingNextPage} empty={announcements.length === 0} emptyText={t('announcements.empty')} />
       </Paper>
       <AnnouncementFormDialog open={form.open} announcement={form.announcement} onClose={() => setForm((current) => ({ ...current, open: false }))} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('chats.confirmDelete.title')}
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-        onClose={() => setDeleting(null)}
-      >
-        {t('chats.confirmDelete.message')}
-      </ConfirmDialog>
+      <DeleteRecordDialog open={deleting !== null} busy={remove.isPending} onConfirm={() => deleting && remove.mutate(deleting.id)} onClose={() => setDeleting(null)} />
     </Stack>
   );
 };

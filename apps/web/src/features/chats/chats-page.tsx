@@ -1,12 +1,13 @@
 import { MOBILE_BREAKPOINT, SEARCH_DEBOUNCE_MS } from '@atende/shared/constants';
 import { unreadsOf, type ChatView } from '@atende/shared/chats';
-import { Add, Search } from '@mui/icons-material';
-import { Box, Button, InputAdornment, Paper, Stack, Tab, Tabs, TextField, Typography, useMediaQuery } from '@mui/material';
+import { Add } from '@mui/icons-material';
+import { Box, Button, Paper, Stack, Tab, Tabs, Typography, useMediaQuery } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DeleteRecordDialog } from '../../components/delete-record-dialog.tsx';
+import { SearchField } from '../../components/search-field.tsx';
 import { ListStatus } from '../../components/list-status.tsx';
 import { isNearBottom } from '../../lib/infinite-scroll.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
@@ -70,23 +71,7 @@ export const ChatsPage = () => {
   const list = (
     <Stack sx={{ height: '100%', minHeight: 0 }}>
       <Stack direction="row" spacing={1} sx={{ p: 1 }}>
-        <TextField
-          size="small"
-          fullWidth
-          placeholder={t('common.search')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          slotProps={{
-            htmlInput: { 'data-testid': 'chats-search' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField value={search} onChange={setSearch} fullWidth testId="chats-search" />
         <Button variant="contained" startIcon={<Add />} onClick={() => setDialog({ open: true, chat: null })} data-testid="chats-add">
           {t('chats.new')}
         </Button>
@@ -135,15 +120,7 @@ export const ChatsPage = () => {
           if (!dialog.chat) select(chat);
         }}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('chats.confirmDelete.title')}
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-        onClose={() => setDeleting(null)}
-      >
-        {t('chats.confirmDelete.message')}
-      </ConfirmDialog>
+      <DeleteRecordDialog open={deleting !== null} busy={remove.isPending} onConfirm={() => deleting && remove.mutate(deleting.id)} onClose={() => setDeleting(null)} />
     </Stack>
   );
 };

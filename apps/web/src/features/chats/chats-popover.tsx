@@ -1,9 +1,10 @@
 import { unreadsOf } from '@atende/shared/chats';
 import { Forum } from '@mui/icons-material';
-import { Badge, IconButton, List, ListItemButton, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
-import { useState, type UIEvent } from 'react';
+import { Badge, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import type { UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { AppBarPopover } from '../../components/app-bar-popover.tsx';
 import { isNearBottom } from '../../lib/infinite-scroll.ts';
 import { useSessionUser } from '../auth/session-context.ts';
 import { cut, formatTicketTime } from '../tickets/ticket-format.ts';
@@ -15,7 +16,6 @@ export const ChatsPopover = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const me = useSessionUser();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = useChatsPages('');
   const chats = data?.pages.flatMap((page) => page.records) ?? [];
   const unread = chats.filter((chat) => unreadsOf(chat, me.id) > 0).length;
@@ -25,23 +25,9 @@ export const ChatsPopover = () => {
   };
 
   return (
-    <>
-      <Tooltip title={t('chats.title')}>
-        <IconButton color="inherit" onClick={(event) => setAnchor(event.currentTarget)} data-testid="chats-popover-button">
-          <Badge badgeContent={unread} color="error" data-testid="chats-popover-badge">
-            <Forum />
-          </Badge>
-        </IconButton>
-      </Tooltip>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { width: 340, maxHeight: 420 }, onScroll, 'data-testid': 'chats-popover' } as object }}
-      >
-        {chats.length === 0 ? (
+    <AppBarPopover title={t('chats.title')} icon={<Forum />} count={unread} testId="chats" onScroll={onScroll}>
+      {(close) =>
+        chats.length === 0 ? (
           <Typography color="text.secondary" sx={{ p: 2 }}>
             {t('chats.empty')}
           </Typography>
@@ -51,7 +37,7 @@ export const ChatsPopover = () => {
               <ListItemButton
                 key={chat.id}
                 onClick={() => {
-                  setAnchor(null);
+                  close();
                   navigate(`/chats/${chat.uuid}`);
                 }}
                 data-testid={`chats-popover-${chat.id}`}
@@ -61,8 +47,8 @@ export const ChatsPopover = () => {
               </ListItemButton>
             ))}
           </List>
-        )}
-      </Popover>
-    </>
+        )
+      }
+    </AppBarPopover>
   );
 };
