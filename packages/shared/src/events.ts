@@ -1,5 +1,7 @@
 // The one catalogue of realtime channels (01-core §7 Realtime) and their payloads, used by the
 // server's emitter and the web's socket hooks. Channel names are `company-{id}-{event}`.
+import type { AnnouncementView } from './announcements.ts';
+import type { ChatMessageView, ChatView } from './chats.ts';
 import type { ConnectionView } from './connections.ts';
 import type { ContactView } from './contacts.ts';
 import type { MessageView } from './messages.ts';
@@ -30,6 +32,14 @@ export type CompanyEvents = {
     | { action: 'delete'; messageId: number; ticketId: number };
   // 03-saas §2 Checkout dialog: an invoice was paid and the company's due date moved
   payment: { action: 'CONCLUIDA'; company: { id: number; dueDate: string } };
+  // 02-operations §7 Internal chat: only the chat's members get these
+  chat:
+    | { action: 'create' | 'update'; chat: ChatView }
+    | { action: 'delete'; chatId: number }
+    | { action: 'new-message'; chat: ChatView; newMessage: ChatMessageView };
+  // 01-core §7: platform-wide, on the one channel company-announcement that every company's
+  // sockets get
+  announcement: { action: 'create' | 'update'; announcement: AnnouncementView } | { action: 'delete'; announcementId: number };
 };
 
 export type CompanyEventName = keyof CompanyEvents;
@@ -44,8 +54,12 @@ export type PublicEvents = {
 export type PublicEventName = keyof PublicEvents;
 
 // The import progress channel is named importMessages-{companyId} (02-operations §7 Connections).
-export const companyChannel = <E extends CompanyEventName>(companyId: number, event: E) =>
-  event === 'importMessages' ? `importMessages-${companyId}` : `company-${companyId}-${event}`;
+// Announcements are the platform's, on company-announcement (01-core §7 Realtime).
+export const companyChannel = <E extends CompanyEventName>(companyId: number, event: E) => {
+  if (event === 'importMessages') return `importMessages-${companyId}`;
+  if (event === 'announcement') return 'company-announcement';
+  return `company-${companyId}-${event}`;
+};
 
 // What the client may emit (01-core §7): the server checks each against the token's tenant.
 export type ClientToServerEvents = {

@@ -71,11 +71,15 @@ describe('visibleMenuItems (01-core §2 App shell, §6 plan flags)', () => {
 
   it('shows a plain user only the attendant items; super items only to super', () => {
     const userKeys = visibleMenuItems(actor(), allPlanFlagsOn).map((item) => item.key);
-    expect(userKeys).toEqual(expect.arrayContaining(['tickets', 'contacts', 'quickMessages', 'tags']));
+    expect(userKeys).toEqual(expect.arrayContaining(['tickets', 'contacts', 'quickMessages', 'tags', 'chats', 'todolist']));
+    expect(userKeys).not.toContain('announcements');
     expect(userKeys).not.toEqual(expect.arrayContaining(['users']));
     expect(userKeys).not.toContain('dashboard');
     const adminKeys = visibleMenuItems(actor({ profile: 'admin' }), allPlanFlagsOn).map((item) => item.key);
     expect(adminKeys).not.toContain('companies');
-    expect(visibleMenuItems(actor({ profile: 'admin', super: true }), allPlanFlagsOn).map((item) => item.key)).toContain('companies');
+    expect(adminKeys).not.toContain('announcements');
+    expect(visibleMenuItems(actor({ profile: 'admin', super: true }), allPlanFlagsOn).map((item) => item.key)).toEqual(
+      expect.arrayContaining(['companies', 'announcements']),
+    );
   });
 });

@@ -14,3 +14,5 @@ export * from './schema/ratings.ts';
 export * from './schema/whatsapp-sessions.ts';
 export * from './schema/helps.ts';
 export * from './schema/invoices.ts';
+export * from './schema/chats.ts';
+export * from './schema/announcements.ts';

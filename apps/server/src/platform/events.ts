@@ -8,11 +8,14 @@ import type { VisibleTicket } from '@atende/shared/ticket-visibility';
 export const eventPermissions = ['connections:view'] as const;
 export type EventPermission = (typeof eventPermissions)[number];
 
-// Who may receive an event: the whole company, one user's sockets, the users allowed to see a
-// ticket under the 01-core §6 rules, or the whole company where users without `permission` get
-// `othersGet` (the payload without what only they may read).
+// Who may receive an event: the whole company, one user's sockets, a few users' sockets (an
+// internal chat's members), every socket of every company (the platform's announcements), the
+// users allowed to see a ticket under the 01-core §6 rules, or the whole company where users
+// without `permission` get `othersGet` (the payload without what only they may read).
 export type Audience<P = unknown> =
   | { userId: number }
+  | { userIds: number[] }
+  | { everyone: true }
   | { ticket: VisibleTicket }
   | { permission: EventPermission; othersGet: P }
   | undefined;

@@ -175,6 +175,16 @@ export const createRealtime = async (deps: {
       io.to(rooms.company(companyId)).except(allowed).emit(channel, audience.othersGet);
       return;
     }
+    if (audience && 'userIds' in audience) {
+      // the user rooms a socket joined from its token: a member's every socket, nobody else's
+      if (audience.userIds.length > 0) io.to(audience.userIds.map(rooms.user)).emit(channel, payload);
+      return;
+    }
+    if (audience && 'everyone' in audience) {
+      // every socket of every company, on every process through the adapter
+      io.emit(channel, payload);
+      return;
+    }
     io.to(audience ? rooms.user(audience.userId) : rooms.company(companyId)).emit(channel, payload);
   });
 

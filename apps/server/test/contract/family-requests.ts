@@ -76,6 +76,13 @@ export const createWorld = async (t: TestApp, graph: FakeGraph) => {
   return { t, a, admin, superToken: superSession.token, get, post, number, pendingTicket, openTicket, sentMessage, sandboxConnection, imageForm };
 };
 
+// An announcement written by the super user, for the calls that name one.
+const announcement = async (w: World) => {
+  const answer = await w.t.request('POST', '/announcements', { token: w.superToken, body: { title: 'Informativo', text: 'Texto' } });
+  if (answer.status !== 201) throw new Error(`set-up announcement: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body as { id: number };
+};
+
 // The family's new-user form (its initial state, with the permission flags as it spells them).
 const familyUserForm = (w: World) => ({
   name: 'Maria Family',
@@ -467,6 +474,51 @@ export const familyRequests = (w: World): Record<string, FamilyCall> => {
       answer: ['id', 'greetingMessage'],
     },
     'DELETE /chatbot/{id}': { send: async () => ({ values: { id: (await w.post('/chatbot', { queueId: a.queues[0].id, name: 'Opção removida' })).id } }) },
+
+    'GET /chats/': { send: async () => ({ query: { searchParam: '', pageNumber: '1' } }), answer: ['records', 'hasMore'] },
+    'POST /chats': {
+      send: async () => ({ body: { title: 'Equipe', users: [{ id: a.admin.id, name: 'Admin', email: a.admin.email }] } }),
+      answer: ['id', 'uuid', 'users'],
+    },
+    'PUT /chats/{id}': {
+      send: async () => {
+        const chat = await w.post('/chats', { title: 'Plantão', users: [a.admin.id] });
+        return { values: { id: chat.id }, body: { ...chat, title: 'Plantão B' } };
+      },
+      answer: ['id', 'title', 'users'],
+    },
+    'DELETE /chats/{id}': { send: async () => ({ values: { id: (await w.post('/chats', { title: 'Apagar', users: [a.admin.id] })).id } }) },
+    'POST /chats/{id}/read': {
+      send: async () => ({ values: { id: (await w.post('/chats', { title: 'Lidas', users: [a.admin.id] })).id }, body: { userId: String(a.admin.id) } }),
+      answer: ['id', 'users'],
+    },
+    'GET /chats/{id}/messages': {
+      send: async () => ({ values: { id: (await w.post('/chats', { title: 'Mensagens', users: [a.admin.id] })).id }, query: { pageNumber: '1' } }),
+      answer: ['records', 'hasMore'],
+    },
+    'POST /chats/{id}/messages': {
+      send: async () => ({ values: { id: (await w.post('/chats', { title: 'Envio', users: [a.admin.id] })).id }, body: { message: 'Olá, equipe' } }),
+      answer: ['id', 'message', 'senderId'],
+    },
+    'GET /announcements/': { send: async () => ({ query: { searchParam: '', pageNumber: '1' } }), answer: ['records', 'hasMore'] },
+    'GET /announcements/{id}': { send: async () => ({ values: { id: (await announcement(w)).id } }), answer: ['id', 'title', 'priority'] },
+    'POST /announcements': {
+      send: async () => ({ token: w.superToken, body: { title: 'Aviso', text: 'Manutenção', priority: '2', status: 'true', mediaPath: null, mediaName: null } }),
+      answer: ['id', 'title', 'priority', 'status'],
+    },
+    'PUT /announcements/{id}': {
+      send: async () => {
+        const record = await announcement(w);
+        return { token: w.superToken, values: { id: record.id }, body: { ...record, priority: 1, status: false } };
+      },
+      answer: ['id', 'priority', 'status'],
+    },
+    'DELETE /announcements/{id}': { send: async () => ({ token: w.superToken, values: { id: (await announcement(w)).id } }) },
+    'POST /announcements/{id}/media-upload': {
+      send: async () => ({ token: w.superToken, values: { id: (await announcement(w)).id }, form: w.imageForm({}, 'file') }),
+      answer: ['id', 'mediaPath'],
+    },
+    'DELETE /announcements/{id}/media-upload': { send: async () => ({ token: w.superToken, values: { id: (await announcement(w)).id } }), answer: ['id'] },
 
     'GET /companies/{id}': { send: async () => ({ values: { id: a.company.id } }), answer: ['id', 'name', 'dueDate'] },
     'PUT /companies/{id}/schedules': {

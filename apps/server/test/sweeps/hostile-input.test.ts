@@ -53,6 +53,10 @@ const bodyless = new Set([
   // whitelabelLoginFields in the handler; the uploads themselves are tested in settings/whitelabel.test.ts
   'POST /settings-whitelabel/logo',
   'POST /settings-whitelabel/login',
+  // an internal chat read (02-operations §7): the caller's own count is cleared, whatever the body names
+  'POST /chats/:id/read',
+  // an announcement's image (02-operations §7): multipart, read and checked by content in the handler
+  'POST /announcements/:id/media-upload',
 ]);
 
 const routeKey = (route: RouteEntry) => `${route.method} ${route.url}`;
@@ -94,14 +98,16 @@ const failedJobs = await t.db
     lastError: 'provider down',
   })))
   .returning({ id: jobs.id });
+const chat = await t.request('POST', '/chats', { token: a.adminSession.token, body: { title: 'Sweep chat', users: spareUsers.map((user) => user.id) } });
 const b = await createCompany(t.db);
 // the super admin may edit and delete any company: its company routes get only this spare one
 const spare = await createCompany(t.db);
 const bContact = await createContact(t.db, b.company.id);
 const bTag = await createTag(t.db, b.company.id);
 const superSession = await t.login(SUPER_EMAIL, SUPER_PASSWORD);
+const announcement = await t.request('POST', '/announcements', { token: superSession.token, body: { title: 'Sweep notice', text: 'text' } });
 const bBefore = await companyFingerprint(t.db, b.company.id);
-if (sent.status !== 201 || note.status >= 300) throw new Error(`sweep set-up failed: ${JSON.stringify([accepted.body, sent.body, note.body])}`);
+if (sent.status !== 201 || note.status >= 300 || chat.status !== 201 || announcement.status !== 201) throw new Error(`sweep set-up failed: ${JSON.stringify([accepted.body, sent.body, note.body])}`);
 
 const own = {
   users: spareUsers.map((user) => user.id),
@@ -116,6 +122,8 @@ const own = {
   queues: a.queues.map((queue) => queue.id),
   connections: [a.connection.id],
   jobs: failedJobs.map((job) => job.id),
+  chats: [chat.body.id as number],
+  announcements: [announcement.body.id as number],
 };
 // ids of the neighbour: valid numbers the caller must not reach
 const foreign = [b.admin.id, bContact.id, bTag.id, b.company.id];
@@ -139,6 +147,8 @@ const realSegments = (route: RouteEntry, param: string): Array<string | number> 
   if (param === 'companyId' && route.access === 'super') return [spare.company.id];
   if (param === 'id' && route.url.startsWith('/users')) return [...(route.method === 'GET' ? own.readableUsers : own.users), ...foreign];
   if (param === 'id' && route.url.startsWith('/contacts')) return [...own.contacts, ...foreign];
+  if (param === 'id' && route.url.startsWith('/chats')) return [...own.chats, ...foreign];
+  if (param === 'id' && route.url.startsWith('/announcements')) return [...own.announcements, ...foreign];
   const values = byName[param] ?? [];
   return values.length && typeof values[0] === 'number' ? [...values, ...foreign] : values;
 };
@@ -162,6 +172,8 @@ const bodyHints: Hints = {
   whatsappId: fc.option(fc.constantFrom(...own.connections), { nil: undefined }),
   queueIds: fc.subarray(own.queues),
   selectedQueueIds: fc.subarray(own.queues),
+  // an internal chat's members
+  users: fc.subarray(own.readableUsers, { minLength: 1 }),
 };
 
 type PlannedRequest = { path: string; body?: string; contentType?: string; cookie?: string; kind: string };

@@ -36,6 +36,7 @@ type Ids = {
   chatbotId: number;
   companyId: number;
   invoiceId: number;
+  chatId: number;
 };
 // `upload` names the multipart field of a single-file route; the call then sends a small image
 type Call = { path: string; body?: unknown; upload?: string };
@@ -178,6 +179,23 @@ const catalogue: Record<string, Entry[]> = {
   'POST /subscription': [
     { kind: 'foreign', call: (a) => ({ path: '/subscription', body: { firstName: 'Beta', zipcode: '123.456.789-09', plan: '{}', price: 10, invoiceId: a.invoiceId } }) },
   ],
+  'GET /chats': [{ kind: 'own', call: () => ({ path: '/chats?searchParam=Alpha' }) }],
+  'GET /chats/:id': [{ kind: 'foreign', call: (a) => ({ path: `/chats/${a.chatId}` }) }],
+  'POST /chats': [
+    { kind: 'own', call: (_a, b) => ({ path: '/chats', body: { title: 'Beta Chat', users: [b.userId] } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: '/chats', body: { title: 'Beta Chat', users: [b.userId, a.userId] } }) },
+  ],
+  'PUT /chats/:id': [
+    { kind: 'foreign', call: (a, b) => ({ path: `/chats/${a.chatId}`, body: { title: 'Hijacked', users: [b.userId] } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: `/chats/${b.chatId}`, body: { title: 'Beta Chat', users: [a.userId] } }) },
+  ],
+  'DELETE /chats/:id': [{ kind: 'foreign', call: (a) => ({ path: `/chats/${a.chatId}` }) }],
+  'POST /chats/:id/read': [{ kind: 'foreign', call: (a) => ({ path: `/chats/${a.chatId}/read`, body: { userId: a.userId } }) }],
+  'GET /chats/:id/messages': [{ kind: 'foreign', call: (a) => ({ path: `/chats/${a.chatId}/messages` }) }],
+  // announcements are the platform's: every company reads the same active ones (02-operations §1)
+  'GET /announcements': [{ kind: 'own', call: () => ({ path: '/announcements?searchParam=Alpha' }) }],
+  'GET /announcements/:id': [{ kind: 'own', call: () => ({ path: '/announcements/1' }) }],
+  'POST /chats/:id/messages': [{ kind: 'foreign', call: (a) => ({ path: `/chats/${a.chatId}/messages`, body: { message: 'intruder' } }) }],
 };
 
 // Super routes are refused to a company admin; public ones carry no tenant data.
@@ -205,6 +223,11 @@ const superOrPublicChecks: Record<string, Call> = {
   'PUT /plans/:planId': { path: '/plans/1', body: { users: 100000 } },
   'DELETE /plans/:planId': { path: '/plans/1' },
   'GET /whatsapp/all': { path: '/whatsapp/all/?session=0' },
+  'POST /announcements': { path: '/announcements', body: { title: 'Hijacked', text: 'x' } },
+  'PUT /announcements/:id': { path: '/announcements/1', body: { title: 'Hijacked', text: 'x' } },
+  'DELETE /announcements/:id': { path: '/announcements/1' },
+  'POST /announcements/:id/media-upload': { path: '/announcements/1/media-upload' },
+  'DELETE /announcements/:id/media-upload': { path: '/announcements/1/media-upload' },
 };
 
 const MARKERS = ['Alpha', 'alpha'];
@@ -246,6 +269,8 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
     .insert(schema.invoices)
     .values({ companyId: tenant.company.id, detail: `${label} invoice`, dueDate: '2030-01-10', value: '10.00' })
     .returning();
+  const chat = await t.request('POST', '/chats', { token, body: { title: `${label} chat`, users: [tenant.admin.id] } });
+  await t.request('POST', `/chats/${chat.body.id}/messages`, { token, body: { message: `${label} chat message` } });
   const ids: Ids = {
     userId: tenant.admin.id,
     contactId: ticket.contactId,
@@ -261,6 +286,7 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
     chatbotId: option.body.id,
     companyId: tenant.company.id,
     invoiceId: invoice.id,
+    chatId: chat.body.id,
   };
   return { tenant, ids };
 };

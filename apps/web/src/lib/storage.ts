@@ -5,6 +5,10 @@ export const storageKeys = {
   preferredTheme: 'preferredTheme',
   language: 'language',
   frontendVersion: 'frontendVersion',
+  // 03-saas §2 To-do list: kept only in the browser
+  tasks: 'tasks',
+  // the newest announcement the user has seen in the popover
+  announcementsSeenAt: 'announcementsSeenAt',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

@@ -124,3 +124,13 @@ export const queueIdsOfUser = async (db: DbOrTx, companyId: number, userId: numb
       .from(userQueues)
       .where(and(eq(userQueues.companyId, companyId), eq(userQueues.userId, userId)))
   ).map((row) => row.queueId);
+
+// The subset of userIds that are users of the company.
+export const existingUserIds = async (db: DbOrTx, companyId: number, userIds: number[]) => {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), inArray(users.id, userIds)));
+  return rows.map((row) => row.id);
+};

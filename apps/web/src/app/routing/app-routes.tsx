@@ -5,9 +5,11 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import {
   AllConnectionsPage,
+  AnnouncementsPage,
   AppLayout,
-  CompaniesPage,
+  ChatsPage,
   ComingSoonPage,
+  CompaniesPage,
   ConnectionsPage,
   ContactsPage,
   DashboardPage,
@@ -20,12 +22,14 @@ import {
   SettingsPage,
   SignupPage,
   TicketsPage,
+  TodolistPage,
   UsersPage,
 } from './lazy-pages.ts';
 import { RequireAction } from './require-action.tsx';
+import { RequirePlan } from './require-plan.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -105,6 +109,23 @@ export const AppRoutes = () => {
                 <RequireAction action="settings:manage">
                   <SettingsPage />
                 </RequireAction>
+              }
+            />
+            <Route path="/todolist" element={<TodolistPage />} />
+            <Route
+              path="/announcements"
+              element={
+                <RequireAction action="announcements:manage">
+                  <AnnouncementsPage />
+                </RequireAction>
+              }
+            />
+            <Route
+              path="/chats/:uuid?"
+              element={
+                <RequirePlan flag="useInternalChat">
+                  <ChatsPage />
+                </RequirePlan>
               }
             />
             {menuItems

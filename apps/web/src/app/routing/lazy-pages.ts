@@ -6,10 +6,12 @@ const lazyNamed = <Name extends string, Props extends object>(load: () => Promis
   lazy(async () => ({ default: (await load())[name] }));
 
 export const AllConnectionsPage = lazyNamed(() => import('../../features/all-connections/all-connections-page.tsx'), 'AllConnectionsPage');
+export const AnnouncementsPage = lazyNamed(() => import('../../features/announcements/announcements-page.tsx'), 'AnnouncementsPage');
 export const AppLayout = lazyNamed(() => import('../shell/app-layout.tsx'), 'AppLayout');
+export const ChatsPage = lazyNamed(() => import('../../features/chats/chats-page.tsx'), 'ChatsPage');
 export const ChoosePasswordPage = lazyNamed(() => import('../../features/auth/choose-password-page.tsx'), 'ChoosePasswordPage');
-export const CompaniesPage = lazyNamed(() => import('../../features/companies/companies-page.tsx'), 'CompaniesPage');
 export const ComingSoonPage = lazyNamed(() => import('../../features/coming-soon/coming-soon-page.tsx'), 'ComingSoonPage');
+export const CompaniesPage = lazyNamed(() => import('../../features/companies/companies-page.tsx'), 'CompaniesPage');
 export const ConnectionsPage = lazyNamed(() => import('../../features/connections/connections-page.tsx'), 'ConnectionsPage');
 export const ContactsPage = lazyNamed(() => import('../../features/contacts/contacts-page.tsx'), 'ContactsPage');
 export const DashboardPage = lazyNamed(() => import('../../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
@@ -22,4 +24,5 @@ export const QueuesPage = lazyNamed(() => import('../../features/queues/queues-p
 export const SettingsPage = lazyNamed(() => import('../../features/settings/settings-page.tsx'), 'SettingsPage');
 export const SignupPage = lazyNamed(() => import('../../features/signup/signup-page.tsx'), 'SignupPage');
 export const TicketsPage = lazyNamed(() => import('../../features/tickets/tickets-page.tsx'), 'TicketsPage');
+export const TodolistPage = lazyNamed(() => import('../../features/todolist/todolist-page.tsx'), 'TodolistPage');
 export const UsersPage = lazyNamed(() => import('../../features/users/users-page.tsx'), 'UsersPage');

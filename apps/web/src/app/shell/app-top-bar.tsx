@@ -2,6 +2,10 @@ import { Menu as MenuIcon, Refresh } from '@mui/icons-material';
 import { AppBar, Box, IconButton, Toolbar, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { AppLogo } from '../../features/branding/app-logo.tsx';
+import { planAllows } from '@atende/shared/permissions';
+import { useSessionUser } from '../../features/auth/session-context.ts';
+import { AnnouncementsPopover } from '../../features/announcements/announcements-popover.tsx';
+import { ChatsPopover } from '../../features/chats/chats-popover.tsx';
 import { NotificationsPopover } from '../../features/notifications/notifications-popover.tsx';
 import { UpdateButton } from '../../features/version/update-button.tsx';
 import { ThemeToggleButton } from '../theme/theme-toggle-button.tsx';
@@ -12,6 +16,7 @@ import { VolumeControl } from './volume-control.tsx';
 
 export const AppTopBar = ({ onToggleDrawer }: { onToggleDrawer: () => void }) => {
   const { t } = useTranslation();
+  const user = useSessionUser();
   return (
     <AppBar position="fixed" elevation={1} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }} data-testid="app-bar">
       <Toolbar sx={{ gap: 0.5 }}>
@@ -24,6 +29,8 @@ export const AppTopBar = ({ onToggleDrawer }: { onToggleDrawer: () => void }) =>
         <Greeting />
         <UpdateButton />
         <NotificationsPopover />
+        <AnnouncementsPopover />
+        {planAllows(user.company.plan, 'useInternalChat') && <ChatsPopover />}
         <VolumeControl />
         <ThemeToggleButton />
         <Tooltip title={t('shell.reload')}>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useSessionUser } from '../../features/auth/session-context.ts';
+import { useUnreadChats } from '../../features/chats/use-chats.ts';
 import { useConnectionsNeedAttention } from '../../features/connections/use-connections-attention.ts';
 import { useHelpsList } from '../../features/helps/helps-api.ts';
 import { MenuLink } from './menu-link.tsx';
@@ -24,6 +25,8 @@ export const DrawerMenu = ({ onNavigate }: { onNavigate?: () => void }) => {
   const campaigns = byGroup(items, 'campaigns');
   const administration = byGroup(items, 'administration');
   const connectionsAttention = useConnectionsNeedAttention(items.some((item) => item.key === 'connections'));
+  // the chats item's unread dot (01-core §2)
+  const unreadChats = useUnreadChats(items.some((item) => item.key === 'chats')) > 0;
   const [campaignsOpen, setCampaignsOpen] = useState(() => campaigns.some((item) => pathname.startsWith(item.path)));
 
   return (
@@ -40,7 +43,7 @@ export const DrawerMenu = ({ onNavigate }: { onNavigate?: () => void }) => {
         </>
       )}
       {main.map((item) => (
-        <MenuLink key={item.key} item={item} onNavigate={onNavigate} />
+        <MenuLink key={item.key} item={item} attention={item.key === 'chats' && unreadChats} onNavigate={onNavigate} />
       ))}
       {campaigns.length > 0 && (
         <>

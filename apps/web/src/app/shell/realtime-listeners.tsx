@@ -1,3 +1,5 @@
+import { useAnnouncementEvents } from '../../features/announcements/use-announcements.ts';
+import { useChatEvents } from '../../features/chats/use-chats.ts';
 import { useForcedLogout } from '../../features/realtime/use-forced-logout.ts';
 import { useSettingsEvents } from '../../features/realtime/use-settings-events.ts';
 import { useTicketEvents } from '../../features/tickets/use-ticket-events.ts';
@@ -9,5 +11,7 @@ export const RealtimeListeners = () => {
   useUserEvents();
   useSettingsEvents();
   useTicketEvents();
+  useChatEvents();
+  useAnnouncementEvents();
   return null;
 };

@@ -1,9 +1,10 @@
 import { ticketStatuses } from '@atende/shared/tickets';
 import { Notifications } from '@mui/icons-material';
-import { Avatar, Badge, IconButton, List, ListItemAvatar, ListItemButton, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { Avatar, Badge, List, ListItemAvatar, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { AppBarPopover } from '../../components/app-bar-popover.tsx';
 import { useUnreadTitle } from '../../lib/unread-title.ts';
 import { useSessionUser } from '../auth/session-context.ts';
 import { cut, formatTicketTime } from '../tickets/ticket-format.ts';
@@ -35,7 +36,6 @@ export const NotificationsPopover = () => {
   const navigate = useNavigate();
   const user = useSessionUser();
   const openTicketId = useOpenTicketId();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { data } = useTicketsList(unreadFilters);
   const tickets = useMemo(
     () => (data?.pages.flatMap((page) => page.tickets) ?? []).filter((ticket) => notifiesUser(user, ticket, openTicketId)),
@@ -44,23 +44,9 @@ export const NotificationsPopover = () => {
   useUnreadTitle(tickets.length);
 
   return (
-    <>
-      <Tooltip title={t('notifications.title')}>
-        <IconButton color="inherit" onClick={(event) => setAnchor(event.currentTarget)} data-testid="notifications-button">
-          <Badge badgeContent={tickets.length} color="error" data-testid="notifications-badge">
-            <Notifications />
-          </Badge>
-        </IconButton>
-      </Tooltip>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { width: 340, maxHeight: 420 }, 'data-testid': 'notifications-popover' } as object }}
-      >
-        {tickets.length === 0 ? (
+    <AppBarPopover title={t('notifications.title')} icon={<Notifications />} count={tickets.length} testId="notifications">
+      {(close) =>
+        tickets.length === 0 ? (
           <Typography color="text.secondary" sx={{ p: 2 }} data-testid="notifications-empty">
             {t('notifications.empty')}
           </Typography>
@@ -70,7 +56,7 @@ export const NotificationsPopover = () => {
               <ListItemButton
                 key={ticket.id}
                 onClick={() => {
-                  setAnchor(null);
+                  close();
                   navigate(`/tickets/${ticket.uuid}`);
                 }}
                 data-testid={`notification-${ticket.id}`}
@@ -84,8 +70,8 @@ export const NotificationsPopover = () => {
               </ListItemButton>
             ))}
           </List>
-        )}
-      </Popover>
-    </>
+        )
+      }
+    </AppBarPopover>
   );
 };

@@ -3,7 +3,7 @@ import { readVolume } from '../../lib/use-volume.ts';
 let audioContext: AudioContext | null = null;
 
 // A short two-tone chime synthesised at the stored volume (01-core §9), so no sound file ships.
-const playChime = () => {
+export const playChime = () => {
   const volume = readVolume();
   if (volume <= 0) return;
   try {

@@ -1,0 +1,97 @@
+import { chatSaveBody, type ChatSaveBody, type ChatView } from '@atende/shared/chats';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Autocomplete, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { toastError } from '../../lib/error-message.ts';
+import { useSessionUser } from '../auth/session-context.ts';
+import { useUsersList } from '../users/use-users.ts';
+import { chatsApi } from './chats-api.ts';
+import { upsertChatInCache } from './chats-cache.ts';
+
+type ChatFormValues = { title: string; users: number[] };
+const resolver = zodResolver(chatSaveBody) as unknown as Resolver<ChatFormValues, unknown, ChatSaveBody>;
+
+type ChatDialogProps = { open: boolean; chat: ChatView | null; onClose: () => void; onSaved: (chat: ChatView) => void };
+
+// 02-operations §5 Chat: a title and at least one user; the owner is always a member.
+export const ChatDialog = ({ open, chat, onClose, onSaved }: ChatDialogProps) => {
+  const { t } = useTranslation();
+  const me = useSessionUser();
+  const client = useQueryClient();
+  const fieldError = useFieldError();
+  const { data: users = [] } = useUsersList(open);
+  const others = users.filter((user) => user.id !== me.id);
+  const form = useForm<ChatFormValues, unknown, ChatSaveBody>({
+    values: {
+      title: chat?.title ?? '',
+      users: chat?.users.map((member) => member.userId).filter((id) => id !== me.id) ?? [],
+    },
+    resolver,
+  });
+  const save = useMutation({
+    mutationFn: (body: ChatSaveBody) => (chat ? chatsApi.update(chat.id, body) : chatsApi.create(body)),
+    onSuccess: (saved) => {
+      upsertChatInCache(client, saved);
+      onSaved(saved);
+      onClose();
+    },
+    onError: (error) => {
+      if (setServerFieldErrors(form.setError, error).length === 0) toastError(error);
+    },
+  });
+
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth data-testid="chat-dialog">
+      <form noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))}>
+        <DialogTitle>{chat ? t('chats.edit') : t('chats.new')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField
+              {...form.register('title')}
+              label={t('chats.fields.title')}
+              error={Boolean(form.formState.errors.title)}
+              helperText={fieldError(form.formState.errors.title)}
+              slotProps={{ htmlInput: { 'data-testid': 'chat-title' } }}
+            />
+            <Controller
+              control={form.control}
+              name="users"
+              render={({ field, fieldState }) => (
+                <Autocomplete
+                  multiple
+                  options={others}
+                  getOptionLabel={(option) => option.name}
+                  value={others.filter((user) => field.value.includes(user.id))}
+                  onChange={(_, chosen) => field.onChange(chosen.map((user) => user.id))}
+                  renderValue={(chosen, getItemProps) =>
+                    chosen.map((user, index) => <Chip {...getItemProps({ index })} key={user.id} label={user.name} size="small" />)
+                  }
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      label={t('chats.fields.users')}
+                      error={Boolean(fieldState.error)}
+                      helperText={fieldError(fieldState.error)}
+                      slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'chat-users' } }}
+                    />
+                  )}
+                />
+              )}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} color="inherit">
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={save.isPending} data-testid="chat-save">
+            {t('common.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+};
