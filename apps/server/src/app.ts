@@ -54,7 +54,13 @@ import { countWhatsappSessionsByStatus } from './modules/connections/connections
 import { connectionsRoutes } from './modules/connections/connections.routes.ts';
 import { createConnectionsService } from './modules/connections/connections.service.ts';
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
+import { panelRoutes } from './modules/panel/panel.routes.ts';
+import { createPanelService } from './modules/panel/panel.service.ts';
 import { queuesRoutes } from './modules/queues/queues.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
 import { createQueuesService } from './modules/queues/queues.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
@@ -189,6 +195,9 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(ticketTagsRoutes(ticketsService));
   await app.register(ticketNotesRoutes(createTicketNotesService({ db, tickets: ticketsService })));
   await app.register(messagesRoutes(messagesService));
+  await app.register(dashboardRoutes(createDashboardService({ db, clock })));
+  await app.register(reportsRoutes(createReportsService({ db })));
+  await app.register(panelRoutes(createPanelService({ db, clock })));
   await app.register(messagesApiRoutes(createMessagesApiService({ db, storage, tickets: ticketsService, clock }), { maxPerToken: rateLimit.messagesApiMaxPerToken, windowSeconds: rateLimit.windowSeconds }));
   await app.register(sandboxRoutes({ sandbox: createSandboxService({ db }), pipeline, connections: connectionsService }));
   const graph = createGraphClient(config.meta.graphUrl);

@@ -12,7 +12,9 @@ import {
   LoginPage,
   MessagesApiPage,
   OverduePage,
+  PanelPage,
   QueuesPage,
+  ReportsPage,
   SettingsPage,
   SignupPage,
   TicketsPage,
@@ -21,7 +23,7 @@ import {
 import { RequireAction } from './require-action.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'moments', 'reports']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -68,6 +70,22 @@ export const AppRoutes = () => {
               element={
                 <RequireAction action="drawer-admin-items:view">
                   <MessagesApiPage />
+                </RequireAction>
+              }
+            />
+            <Route
+              path="/moments"
+              element={
+                <RequireAction action="panel:view">
+                  <PanelPage />
+                </RequireAction>
+              }
+            />
+            <Route
+              path="/reports"
+              element={
+                <RequireAction action="reports:view">
+                  <ReportsPage />
                 </RequireAction>
               }
             />
