@@ -48,6 +48,8 @@ export const ReportsPage = () => {
   const exporter = useReportExport();
   const rows = applied ? (report.data?.tickets ?? []) : [];
   const total = report.data?.totalTickets.total ?? 0;
+  // a query not enabled yet is pending too: only an applied filter is loading
+  const loading = applied !== null && report.isPending;
 
   return (
     <Stack spacing={2}>
@@ -124,7 +126,7 @@ export const ReportsPage = () => {
             ))}
           </TableBody>
         </Table>
-        <ListStatus loading={applied !== null && report.isPending} empty={!report.isPending && rows.length === 0} emptyText={t('reports.empty')} />
+        <ListStatus loading={loading} empty={!loading && rows.length === 0} emptyText={t('reports.empty')} />
         <TablePagination
           component="div"
           count={total}
