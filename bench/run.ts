@@ -1,7 +1,8 @@
 // `npm run bench`: seeds the large tenant when missing, then runs every benchmark and prints its
-// figures as Markdown tables. Nothing is asserted. BENCH_ONLY=tickets|realtime runs one part.
+// figures as Markdown tables. Nothing is asserted. BENCH_ONLY=tickets|reports|realtime runs one part.
 import { cpus } from 'node:os';
 import { line } from './lib/common.ts';
+import { benchDashboardReports } from './dashboard-reports.ts';
 import { benchRealtime } from './realtime.ts';
 import { seedLargeTenant } from './seed-large-tenant.ts';
 import { benchTicketsList } from './tickets-list.ts';
@@ -11,5 +12,9 @@ line(`# atende benchmarks, ${new Date().toISOString()}, ${cpus().length} cores (
 if (!only || only === 'tickets') {
   await seedLargeTenant();
   await benchTicketsList();
+}
+if (!only || only === 'reports') {
+  await seedLargeTenant();
+  await benchDashboardReports();
 }
 if (!only || only === 'realtime') await benchRealtime();

@@ -35,7 +35,7 @@ export type TicketView = {
 
 
 // List filters arrive as JSON-encoded arrays in the query string (01-core §7 GET /tickets).
-const jsonIdList = z
+export const jsonIdList = z
   .string()
   .max(2000)
   .transform((text, ctx) => {
@@ -49,7 +49,7 @@ const jsonIdList = z
       return z.NEVER;
     }
   });
-const jsonStatusList = z
+export const jsonStatusList = z
   .string()
   .max(500)
   .transform((text, ctx) => {
@@ -61,7 +61,7 @@ const jsonStatusList = z
       return z.NEVER;
     }
   });
-const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
+export const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
 const isoDate = isoDatePrefix;
 
 export const ticketsListQuery = z.strictObject({

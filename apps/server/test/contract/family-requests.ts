@@ -354,6 +354,40 @@ export const familyRequests = (w: World): Record<string, FamilyCall> => {
 
     'GET /queue': { send: async () => ({}), answer: ['[]'] },
     'GET /queue/user': { send: async () => ({}), answer: ['[]'] },
+    // the dashboard sends empty dates beside days, and the charts name the company (01-core §7)
+    'GET /dashboard': { send: async () => ({ query: { days: 30, date_from: '', date_to: '' } }), answer: ['counters', 'attendants'] },
+    'GET /dashboard/ticketsUsers': {
+      send: async () => ({ query: { initialDate: '2025-03-01', finalDate: '2025-03-31', companyId: a.company.id } }),
+      answer: ['data', 'count'],
+    },
+    'GET /dashboard/ticketsDay': {
+      send: async () => ({ query: { initialDate: '2025-03-01', finalDate: '2025-03-01', companyId: a.company.id } }),
+      answer: ['data', 'count'],
+    },
+    'GET /dashboard/moments': {
+      send: async () => ({ query: { showAll: 'true', queueIds: JSON.stringify([a.queues[0].id]), dateStart: '2025-03-01', dateEnd: '2025-03-30' } }),
+      answer: ['[]'],
+    },
+    'GET /usersMoments': { send: async () => ({}), answer: ['[]'] },
+    // the report's export asks every row at once, empty lists and an empty contact included (03-saas §7)
+    'GET /ticketreport/reports': {
+      send: async () => ({
+        query: {
+          searchParam: '',
+          contactId: '',
+          whatsappId: '[]',
+          users: '[]',
+          queueIds: JSON.stringify([0]),
+          status: '[]',
+          dateFrom: '2024-01-01',
+          dateTo: '2999-12-31',
+          page: 1,
+          pageSize: 9999999,
+          onlyRated: 'false',
+        },
+      }),
+      answer: ['tickets', 'totalTickets.total'],
+    },
     'GET /whatsapp': { send: async () => ({ query: { companyId: a.company.id, session: 0 } }), answer: ['[]'] },
     'GET /whatsapp/filter': { send: async () => ({ query: { session: 0, channel: 'sandbox' } }), answer: ['[]'] },
 

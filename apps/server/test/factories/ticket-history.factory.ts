@@ -30,7 +30,11 @@ export const insertHistoryTicket = async (db: Db, companyId: number, history: Hi
     })
     .returning();
   const entries = [{ type: 'create' as const, at: createdAt, userId: createdBy }, ...logs];
-  await db.insert(ticketLogs).values(entries.map((entry) => ({ companyId, ticketId: ticket.id, type: entry.type, userId: entry.userId ?? null, createdAt: new Date(entry.at) })));
-  if (rate !== undefined) await db.insert(userRatings).values({ companyId, ticketId: ticket.id, userId: ticket.userId, rate, createdAt: new Date(closedAt ?? createdAt) });
+  await db
+    .insert(ticketLogs)
+    .values(entries.map((entry) => ({ companyId, ticketId: ticket.id, type: entry.type, userId: entry.userId ?? null, createdAt: new Date(entry.at) })));
+  if (rate !== undefined) {
+    await db.insert(userRatings).values({ companyId, ticketId: ticket.id, userId: ticket.userId, rate, createdAt: new Date(closedAt ?? createdAt) });
+  }
   return ticket;
 };

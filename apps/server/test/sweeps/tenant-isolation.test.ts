@@ -138,6 +138,23 @@ const catalogue: Record<string, Entry[]> = {
     { kind: 'own', call: (a) => ({ path: '/tickets/closeAll', body: { status: 'pending', selectedQueueIds: [a.queueId] } }) },
   ],
   'GET /tickets-log/:ticketId': [{ kind: 'foreign', call: (a) => ({ path: `/tickets-log/${a.ticketId}` }) }],
+  // 01-core §7 dashboard and 02-operations §7 panel: B's figures only, whatever ids it names
+  'GET /dashboard': [{ kind: 'own', call: () => ({ path: '/dashboard?days=30' }) }],
+  'GET /dashboard/ticketsUsers': [{ kind: 'own', call: (a) => ({ path: `/dashboard/ticketsUsers?companyId=${a.companyId}` }) }],
+  'GET /dashboard/ticketsDay': [{ kind: 'own', call: (a) => ({ path: `/dashboard/ticketsDay?companyId=${a.companyId}` }) }],
+  'GET /dashboard/moments': [{ kind: 'own', call: (a) => ({ path: `/dashboard/moments?userId=${a.userId}&queueIds=${encodeURIComponent(JSON.stringify([a.queueId]))}` }) }],
+  'GET /usersMoments': [{ kind: 'own', call: (a) => ({ path: `/usersMoments?userId=${a.userId}` }) }],
+  // 03-saas §7 report and its export: A's ids in every filter match nothing of B's
+  'GET /ticketreport/reports': [
+    {
+      kind: 'own',
+      call: (a) => ({
+        path: `/ticketreport/reports?contactId=${a.contactId}&users=${encodeURIComponent(JSON.stringify([a.userId]))}&queueIds=${encodeURIComponent(JSON.stringify([a.queueId]))}&whatsappId=${encodeURIComponent(JSON.stringify([a.connectionId]))}`,
+      }),
+    },
+    { kind: 'own', call: () => ({ path: '/ticketreport/reports?page=1&pageSize=9999999' }) },
+  ],
+  'GET /ticketreport/reports/export': [{ kind: 'own', call: (a) => ({ path: `/ticketreport/reports/export?users=${encodeURIComponent(JSON.stringify([a.userId]))}` }) }],
   'DELETE /ticket-tags/:ticketId': [{ kind: 'foreign', call: (a) => ({ path: `/ticket-tags/${a.ticketId}` }) }],
   'PUT /ticket-tags/:ticketId/:tagId': [
     { kind: 'foreign', call: (a) => ({ path: `/ticket-tags/${a.ticketId}/${a.tagId}` }) },

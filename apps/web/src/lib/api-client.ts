@@ -86,7 +86,8 @@ export const refreshSession = (): Promise<SessionAnswer> => {
   return refreshInFlight;
 };
 
-export const apiRequest = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
+// The successful response itself, for answers read as a stream (a spreadsheet download).
+export const apiResponse = async (path: string, options: RequestOptions = {}): Promise<Response> => {
   let response = await send(path, options);
   if (!options.public && response.status === 403) {
     await refreshSession();
@@ -97,8 +98,11 @@ export const apiRequest = async <T>(path: string, options: RequestOptions = {}):
     throw await toError(response);
   }
   if (!response.ok) throw await toError(response);
-  return (await parse(response)) as T;
+  return response;
 };
+
+export const apiRequest = async <T>(path: string, options: RequestOptions = {}): Promise<T> =>
+  (await parse(await apiResponse(path, options))) as T;
 
 export const api = {
   get: <T>(path: string, query?: RequestOptions['query']) => apiRequest<T>(path, { query }),

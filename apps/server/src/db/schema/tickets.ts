@@ -51,6 +51,8 @@ export const tickets = pgTable(
       .on(t.companyId, t.contactId, sql`coalesce(${t.whatsappId}, 0)`)
       .where(sql`${t.status} <> 'closed'`),
     index('tickets_company_status_updated_idx').on(t.companyId, t.status, t.updatedAt, t.id),
+    // the dashboard's period, the charts, and the report's order and keyset (docs/dashboard-reports.md)
+    index('tickets_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('tickets_company_user_status_idx').on(t.companyId, t.userId, t.status),
     index('tickets_company_queue_status_idx').on(t.companyId, t.queueId, t.status),
     index('tickets_contact_idx').on(t.contactId),

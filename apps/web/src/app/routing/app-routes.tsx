@@ -18,7 +18,9 @@ import {
   LoginPage,
   MessagesApiPage,
   OverduePage,
+  PanelPage,
   QueuesPage,
+  ReportsPage,
   SettingsPage,
   SignupPage,
   TicketsPage,
@@ -29,7 +31,7 @@ import { RequireAction } from './require-action.tsx';
 import { RequirePlan } from './require-plan.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements', 'moments', 'reports']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -88,6 +90,14 @@ export const AppRoutes = () => {
               }
             />
             <Route
+              path="/moments"
+              element={
+                <RequireAction action="panel:view">
+                  <PanelPage />
+                </RequireAction>
+              }
+            />
+            <Route
               path="/allConnections"
               element={
                 <RequireAction action="allConnections:view">
@@ -100,6 +110,14 @@ export const AppRoutes = () => {
               element={
                 <RequireAction action="financeiro:view">
                   <InvoicesPage />
+                </RequireAction>
+              }
+            />
+            <Route
+              path="/reports"
+              element={
+                <RequireAction action="reports:view">
+                  <ReportsPage />
                 </RequireAction>
               }
             />

@@ -20,7 +20,9 @@ export const InvoicesPage = lazyNamed(() => import('../../features/invoices/invo
 export const LoginPage = lazyNamed(() => import('../../features/login/login-page.tsx'), 'LoginPage');
 export const MessagesApiPage = lazyNamed(() => import('../../features/messages-api/messages-api-page.tsx'), 'MessagesApiPage');
 export const OverduePage = lazyNamed(() => import('../../features/overdue/overdue-page.tsx'), 'OverduePage');
+export const PanelPage = lazyNamed(() => import('../../features/panel/panel-page.tsx'), 'PanelPage');
 export const QueuesPage = lazyNamed(() => import('../../features/queues/queues-page.tsx'), 'QueuesPage');
+export const ReportsPage = lazyNamed(() => import('../../features/reports/reports-page.tsx'), 'ReportsPage');
 export const SettingsPage = lazyNamed(() => import('../../features/settings/settings-page.tsx'), 'SettingsPage');
 export const SignupPage = lazyNamed(() => import('../../features/signup/signup-page.tsx'), 'SignupPage');
 export const TicketsPage = lazyNamed(() => import('../../features/tickets/tickets-page.tsx'), 'TicketsPage');

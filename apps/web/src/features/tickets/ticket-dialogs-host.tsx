@@ -7,14 +7,10 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  List,
-  ListItem,
-  ListItemText,
   MenuItem,
   Stack,
   TextField,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -22,10 +18,8 @@ import { useMyQueues, useQueueOptions } from '../queues/use-queues.ts';
 import { useUsersList } from '../users/use-users.ts';
 import { NewTicketModal } from './new-ticket-modal.tsx';
 import { closeTicketDialog, useTicketDialog } from './ticket-dialogs.ts';
-import { formatClock, formatDate } from './ticket-format.ts';
+import { TicketLogDialog } from './ticket-log-dialog.tsx';
 import { TicketNotesModal } from './ticket-notes-modal.tsx';
-import { ticketsApi } from './tickets-api.ts';
-import { ticketsQueryKeys } from './tickets-cache.ts';
 import { useTicketFlow } from './use-ticket-flow.ts';
 
 // 01-core §4 Accept: the start button stays disabled until a queue is chosen; one queue is preselected.
@@ -182,35 +176,6 @@ const ConflictDialog = ({ conflict }: { conflict: TicketConflict }) => {
   );
 };
 
-const LogDialog = ({ ticket }: { ticket: TicketView }) => {
-  const { t } = useTranslation();
-  const { data: logs = [], isPending } = useQuery({ queryKey: ticketsQueryKeys.logs(ticket.id), queryFn: () => ticketsApi.logs(ticket.id), staleTime: 0 });
-  return (
-    <Dialog open onClose={closeTicketDialog} maxWidth="sm" fullWidth data-testid="log-dialog">
-      <DialogTitle>{t('tickets.log.title', { id: ticket.id })}</DialogTitle>
-      <DialogContent dividers>
-        {!isPending && logs.length === 0 && <DialogContentText>{t('tickets.log.empty')}</DialogContentText>}
-        <List dense>
-          {logs.map((entry) => {
-            const at = new Date(entry.createdAt);
-            return (
-              <ListItem key={entry.id} data-testid="log-entry">
-                <ListItemText
-                  primary={t(`tickets.log.types.${entry.type}`, { defaultValue: entry.type, user: entry.user?.name ?? t('tickets.log.system'), queue: entry.queue?.name ?? '-' })}
-                  secondary={`${formatDate(at)} ${formatClock(at)}`}
-                />
-              </ListItem>
-            );
-          })}
-        </List>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={closeTicketDialog}>{t('common.close')}</Button>
-      </DialogActions>
-    </Dialog>
-  );
-};
-
 const DeleteDialog = ({ ticket }: { ticket: TicketView }) => {
   const { t } = useTranslation();
   const flow = useTicketFlow();
@@ -240,7 +205,7 @@ export const TicketDialogs = () => {
     case 'delete':
       return <DeleteDialog ticket={dialog.ticket} />;
     case 'log':
-      return <LogDialog ticket={dialog.ticket} />;
+      return <TicketLogDialog ticketId={dialog.ticket.id} onClose={closeTicketDialog} />;
     case 'notes':
       return <TicketNotesModal ticket={dialog.ticket} onClose={closeTicketDialog} />;
     case 'conflict':

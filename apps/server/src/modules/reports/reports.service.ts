@@ -1,0 +1,55 @@
+// The tickets report (03-saas §2, §7 GET /ticketreport/reports) and its export. A page of the
+// screen is one query; a big page (the family's export asks pageSize 9999999) and the
+// spreadsheet are read in keyset batches and streamed, so memory stays flat whatever the size.
+import { Readable, type Writable } from 'node:stream';
+import type { ReportFilterQuery, ReportQuery } from '@atende/shared/reports';
+import type { Db } from '../../db/client.ts';
+import type { TenantContext } from '../../platform/access.ts';
+import * as repo from './reports.repo.ts';
+import { toReportRow, writeReportWorkbook } from './reports.view.ts';
+
+// rows per database read when streaming
+export const REPORT_BATCH = 1000;
+
+export const createReportsService = ({ db }: { db: Db }) => {
+  async function* batches(tenant: TenantContext, filter: ReportFilterQuery, offset: number, limit: number) {
+    let remaining = limit;
+    let after: repo.ReportCursor | undefined;
+    while (remaining > 0) {
+      const size = Math.min(REPORT_BATCH, remaining);
+      const rows = await repo.reportRows(db, tenant.companyId, filter, after ? { limit: size, after } : { limit: size, offset });
+      if (rows.length > 0) yield rows;
+      if (rows.length < size) return;
+      remaining -= rows.length;
+      const last = rows[rows.length - 1];
+      after = { createdAt: last.createdAt, id: last.id };
+    }
+  }
+
+  // The JSON answer `{ tickets, totalTickets: { total } }`, written as it is read.
+  async function* jsonChunks(tenant: TenantContext, query: ReportQuery, total: number) {
+    yield '{"tickets":[';
+    let first = true;
+    for await (const rows of batches(tenant, query, (query.page - 1) * query.pageSize, query.pageSize)) {
+      const text = rows.map((row) => JSON.stringify(toReportRow(row))).join(',');
+      yield first ? text : `,${text}`;
+      first = false;
+    }
+    yield `],"totalTickets":${JSON.stringify({ total })}}`;
+  }
+
+  return {
+    // A screen's page is a plain answer; a page bigger than a batch is a stream of the same JSON.
+    report: async (tenant: TenantContext, query: ReportQuery) => {
+      const total = await repo.countReportRows(db, tenant.companyId, query);
+      if (query.pageSize > REPORT_BATCH) return { stream: Readable.from(jsonChunks(tenant, query, total)) };
+      const rows = await repo.reportRows(db, tenant.companyId, query, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+      return { answer: { tickets: rows.map(toReportRow), totalTickets: { total } } };
+    },
+
+    count: (tenant: TenantContext, filter: ReportFilterQuery) => repo.countReportRows(db, tenant.companyId, filter),
+
+    exportTo: (tenant: TenantContext, filter: ReportFilterQuery, stream: Writable) =>
+      writeReportWorkbook(batches(tenant, filter, 0, Number.MAX_SAFE_INTEGER), stream),
+  };
+};

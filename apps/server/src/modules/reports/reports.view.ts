@@ -1,0 +1,65 @@
+// The report's answer shapes: the JSON row of 03-saas §3 Report ticket row, and the spreadsheet of
+// 03-saas §7 (sheet RelatorioDeAtendimentos, 13 columns) written with exceljs's streaming writer,
+// so an export of any size goes out batch by batch instead of being held in memory.
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { EXPORT_SHEET_NAME, type ReportRow } from '@atende/shared/reports';
+import type { ReportRowData } from './reports.repo.ts';
+
+export const toReportRow = (row: ReportRowData): ReportRow => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  closedAt: row.closedAt?.toISOString() ?? null,
+});
+
+export const EXPORT_COLUMNS = [
+  'ID',
+  'Conexão',
+  'Contato',
+  'Usuário',
+  'Fila',
+  'Status',
+  'Última Mensagem',
+  'Data Abertura',
+  'Hora Abertura',
+  'Data Fechamento',
+  'Hora Fechamento',
+  'Tempo de Atendimento',
+  'NPS',
+] as const;
+
+// Dates DD/MM/YYYY (03-saas §9) and times HH:mm, in UTC like the report's filters.
+const dateOf = (at: Date | null) => (at ? `${at.toISOString().slice(8, 10)}/${at.toISOString().slice(5, 7)}/${at.toISOString().slice(0, 4)}` : '');
+const timeOf = (at: Date | null) => (at ? at.toISOString().slice(11, 16) : '');
+const durationOf = (minutes: number | null) => {
+  if (minutes === null) return '';
+  const whole = Math.round(minutes);
+  return `${String(Math.floor(whole / 60)).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}`;
+};
+
+const exportCells = (row: ReportRowData) => [
+  row.id,
+  row.whatsappName ?? '',
+  row.contactName,
+  row.userName ?? '',
+  row.queueName ?? '',
+  row.status,
+  row.lastMessage,
+  dateOf(row.createdAt),
+  timeOf(row.createdAt),
+  dateOf(row.closedAt),
+  timeOf(row.closedAt),
+  durationOf(row.supportTime),
+  row.NPS ?? '',
+];
+
+export const writeReportWorkbook = async (batches: AsyncIterable<ReportRowData[]>, stream: Writable) => {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(EXPORT_SHEET_NAME);
+  sheet.addRow([...EXPORT_COLUMNS]).commit();
+  for await (const batch of batches) {
+    for (const row of batch) sheet.addRow(exportCells(row)).commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+};

@@ -1,0 +1,73 @@
+// The managers' screens against the large tenant (bench/seed-large-tenant.ts, issue 18 point 4):
+// GET /dashboard and its charts for a month, the report's first page with each filter, at one
+// client (p50/p95/p99); and the export of about 100k rows: time to the last byte and the server
+// process's resident memory growth, sampled every 100 ms from /proc while the file streams.
+// The seed writes no ticket logs or ratings, so the dashboard's per-ticket log look-ups find
+// nothing: the figures measure the scans and look-ups, not a realistic mix of answers.
+import { readFileSync } from 'node:fs';
+import { agentEmail, BENCH_DB, databaseUrl, heading, line, login, ms, startServer, TENANT_ADMIN_EMAIL } from './lib/common.ts';
+import { load } from './lib/load.ts';
+
+const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+const list = (values: unknown[]) => JSON.stringify(values);
+
+const residentBytes = (pid: number) => {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) * 1024 : NaN;
+};
+
+const exportRun = async (url: string, pid: number, token: string, query: string) => {
+  const before = residentBytes(pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(pid))), 100);
+  const started = performance.now();
+  const response = await fetch(`${url}/ticketreport/reports/export?${query}`, { headers: { authorization: `Bearer ${token}` } });
+  let bytes = 0;
+  for await (const chunk of response.body ?? []) bytes += (chunk as Uint8Array).byteLength;
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  return { status: response.status, rows: Number(response.headers.get('x-total-count')), bytes, seconds, growth: peak - before };
+};
+
+export const benchDashboardReports = async () => {
+  const seconds = Math.min(5, Number(process.env.BENCH_DURATION ?? 20));
+  const server = await startServer(databaseUrl(BENCH_DB));
+  try {
+    const admin = await login(server.url, TENANT_ADMIN_EMAIL);
+    const agent = await login(server.url, agentEmail(1));
+    const month = { from: day(30), to: day(0) };
+    const scenarios: Array<[string, string]> = [
+      ['dashboard, last 30 days', `/dashboard?date_from=${month.from}&date_to=${month.to}`],
+      ['ticketsUsers, last 30 days', `/dashboard/ticketsUsers?initialDate=${month.from}&finalDate=${month.to}`],
+      ['ticketsDay, last 30 days', `/dashboard/ticketsDay?initialDate=${month.from}&finalDate=${month.to}`],
+      ['panel (moments)', '/dashboard/moments'],
+      ['report page 1, no filter', '/ticketreport/reports?page=1&pageSize=10'],
+      ['report page 1, month + closed', `/ticketreport/reports?page=1&pageSize=10&dateFrom=${month.from}&dateTo=${month.to}&status=${encodeURIComponent(list(['closed']))}`],
+      ['report page 1, one user', `/ticketreport/reports?page=1&pageSize=10&users=${encodeURIComponent(list([agent.user.id]))}`],
+      ['report page 1, without queue', `/ticketreport/reports?page=1&pageSize=10&queueIds=${encodeURIComponent(list([0]))}`],
+      ['report page 1, contact search "mariana"', '/ticketreport/reports?page=1&pageSize=10&searchParam=mariana'],
+      ['report page 1, only rated', '/ticketreport/reports?page=1&pageSize=10&onlyRated=true'],
+      ['report page 30 of 30 rows', '/ticketreport/reports?page=30&pageSize=30'],
+    ];
+    heading(`Dashboard, panel and report, large tenant (${seconds} s at 1 client; target p95 < 200 ms)`);
+    line('| call | 1 client p50 / p95 / p99 | errors |');
+    line('|---|---|---|');
+    for (const [name, path] of scenarios) {
+      const single = await load({ url: server.url, path, token: admin.token, connections: 1, seconds });
+      line(`| ${name} | ${ms(single.p50)} / ${ms(single.p95)} / ${ms(single.p99)} | ${single.errors} |`);
+    }
+
+    // about 100k rows: the seed spreads 200k tickets over ~350 days
+    const exported = await exportRun(server.url, server.pid, admin.token, `dateFrom=${day(175)}&dateTo=${day(0)}`);
+    heading('Report export (target: 100k rows under 20 s, server memory growth under 100 MB)');
+    line('| rows | status | file size | time | server RSS growth (peak) |');
+    line('|---|---|---|---|---|');
+    line(`| ${exported.rows} | ${exported.status} | ${(exported.bytes / 1e6).toFixed(1)} MB | ${exported.seconds.toFixed(1)} s | ${(exported.growth / 1e6).toFixed(1)} MB |`);
+  } finally {
+    await server.stop();
+  }
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await benchDashboardReports();
+}
