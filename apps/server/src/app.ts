@@ -58,6 +58,7 @@ import { queuesRoutes } from './modules/queues/queues.routes.ts';
 import { createQueuesService } from './modules/queues/queues.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
+import { createTagsService } from './modules/tags/tags.service.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -184,7 +185,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(queuesRoutes(createQueuesService({ db, bus })));
   await app.register(connectionsRoutes(connectionsService));
   await app.register(contactsRoutes({ db, bus, checkWhatsappNumber: whatsapp.checkNumber }));
-  await app.register(tagsRoutes({ db }));
+  await app.register(tagsRoutes(createTagsService({ db, bus })));
   await app.register(ticketsRoutes(ticketsService));
   await app.register(ticketTagsRoutes(ticketsService));
   await app.register(ticketNotesRoutes(createTicketNotesService({ db, tickets: ticketsService })));

@@ -4,6 +4,7 @@ import type { ConnectionView } from './connections.ts';
 import type { ContactView } from './contacts.ts';
 import type { MessageView } from './messages.ts';
 import type { QueueView } from './queues.ts';
+import type { TagRecordView } from './tags.ts';
 import type { CompanySettingKey } from './settings.ts';
 import type { TicketView } from './tickets.ts';
 import type { UserView } from './users.ts';
@@ -15,6 +16,8 @@ export type CompanyEvents = {
   settings: { action: 'update'; setting: { key: CompanySettingKey; value: string } };
   contact: { action: 'create' | 'update'; contact: ContactView } | { action: 'delete'; contactId: number };
   queue: { action: 'update'; queue: QueueView } | { action: 'delete'; queueId: number };
+  // 02-operations §4: the tag lists upsert on create and update, drop on delete
+  tag: { action: 'create' | 'update'; tag: TagRecordView } | { action: 'delete'; tagId: number };
   whatsapp: { action: 'update'; whatsapp: ConnectionView } | { action: 'delete'; whatsappId: number };
   // 02-operations §7 Connections: the QR dialog follows the session's status and qrcode
   whatsappSession: { action: 'update'; session: ConnectionView };
@@ -32,9 +35,13 @@ export type CompanyEvents = {
 
 export type CompanyEventName = keyof CompanyEvents;
 
-// The import progress channel is named importMessages-{companyId} (02-operations §7 Connections).
-export const companyChannel = <E extends CompanyEventName>(companyId: number, event: E) =>
-  event === 'importMessages' ? `importMessages-${companyId}` : `company-${companyId}-${event}`;
+// Two channels are spelled otherwise (02-operations §7): the import progress is
+// importMessages-{companyId}, the tags company{companyId}-tag.
+export const companyChannel = <E extends CompanyEventName>(companyId: number, event: E) => {
+  if (event === 'importMessages') return `importMessages-${companyId}`;
+  if (event === 'tag') return `company${companyId}-tag`;
+  return `company-${companyId}-${event}`;
+};
 
 // What the client may emit (01-core §7): the server checks each against the token's tenant.
 export type ClientToServerEvents = {

@@ -299,6 +299,26 @@ export const familyRequests = (w: World): Record<string, FamilyCall> => {
         return { body: { contactId: String(contact.id), tags: await w.get('/tags/list?kanban=0') } };
       },
     },
+    'GET /tags/': { send: async () => ({ query: { searchParam: 'tag', pageNumber: '1', kanban: '', tagId: '' } }), answer: ['tags', 'hasMore'] },
+    'GET /tags/{id}': { send: async () => ({ values: { id: (await createTag(t.db, a.company.id)).id } }), answer: ['id', 'name', 'contacts'] },
+    'PUT /tags/{id}': {
+      send: async () => {
+        const lane = await createTag(t.db, a.company.id, { kanban: 1 });
+        const next = await createTag(t.db, a.company.id, { kanban: 1 });
+        // the tag dialog sends the record it read, with the lane fields as text and '' for an empty choice
+        const record = (await w.get(`/tags?tagId=${lane.id}`)).tags[0];
+        return { values: { id: lane.id }, body: { ...record, kanban: '1', timeLane: '12', nextLaneId: String(next.id), rollbackLaneId: '', userId: '' } };
+      },
+      answer: ['id', 'name', 'timeLane', 'nextLaneId'],
+    },
+    'DELETE /tags/{id}': { send: async () => ({ values: { id: (await createTag(t.db, a.company.id)).id } }) },
+    'DELETE /tags-contacts/{tagId}/{contactId}': {
+      send: async () => {
+        const tag = await createTag(t.db, a.company.id);
+        const contact = await createContact(t.db, a.company.id, { number: w.number(), tagIds: [tag.id] });
+        return { values: { tagId: tag.id, contactId: contact.id } };
+      },
+    },
     'DELETE /ticket-tags/{ticketId}': { send: async () => ({ values: { ticketId: (await w.openTicket()).id } }) },
     'PUT /ticket-tags/{ticketId}/{tagId}': {
       send: async () => ({ values: { ticketId: (await w.openTicket()).id, tagId: (await createTag(t.db, a.company.id, { kanban: 1 })).id } }),

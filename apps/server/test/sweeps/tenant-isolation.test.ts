@@ -109,8 +109,26 @@ const catalogue: Record<string, Entry[]> = {
   'PUT /contacts/toggleAcceptAudio/:id': [{ kind: 'foreign', call: (a) => ({ path: `/contacts/toggleAcceptAudio/${a.contactId}` }) }],
   'PUT /contacts/toggleDisableBot/:id': [{ kind: 'foreign', call: (a) => ({ path: `/contacts/toggleDisableBot/${a.contactId}` }) }],
   'PUT /contacts/block/:id': [{ kind: 'foreign', call: (a) => ({ path: `/contacts/block/${a.contactId}`, body: { active: false } }) }],
-  'POST /tags': [{ kind: 'own', call: () => ({ path: '/tags', body: { name: 'Beta Tag', color: '#123456', kanban: 0 } }) }],
+  'POST /tags': [
+    { kind: 'own', call: () => ({ path: '/tags', body: { name: 'Beta Tag', color: '#123456', kanban: 0 } }) },
+    { kind: 'foreign', call: (a) => ({ path: '/tags', body: { name: 'Beta Lane', kanban: 1, rollbackLaneId: a.tagId } }) },
+  ],
   'GET /tags/list': [{ kind: 'own', call: () => ({ path: '/tags/list' }) }],
+  'GET /tags': [
+    { kind: 'own', call: () => ({ path: '/tags?searchParam=Tag' }) },
+    { kind: 'own', call: (a) => ({ path: `/tags?tagId=${a.tagId}` }) },
+  ],
+  'GET /tags/:tagId': [{ kind: 'foreign', call: (a) => ({ path: `/tags/${a.tagId}` }) }],
+  'PUT /tags/:tagId': [
+    { kind: 'foreign', call: (a) => ({ path: `/tags/${a.tagId}`, body: { name: 'Hijacked' } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: `/tags/${b.tagId}`, body: { nextLaneId: a.tagId } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: `/tags/${b.tagId}`, body: { userId: a.userId } }) },
+  ],
+  'DELETE /tags/:tagId': [{ kind: 'foreign', call: (a) => ({ path: `/tags/${a.tagId}` }) }],
+  'DELETE /tags-contacts/:tagId/:contactId': [
+    { kind: 'foreign', call: (a) => ({ path: `/tags-contacts/${a.tagId}/${a.contactId}` }) },
+    { kind: 'foreign', call: (a, b) => ({ path: `/tags-contacts/${a.tagId}/${b.contactId}` }) },
+  ],
   'POST /tags/sync': [
     { kind: 'foreign', call: (a) => ({ path: '/tags/sync', body: { contactId: a.contactId, tags: [{ id: a.tagId }] } }) },
     { kind: 'foreign', call: (a, b) => ({ path: '/tags/sync', body: { contactId: b.contactId, tags: [{ id: a.tagId }] } }) },

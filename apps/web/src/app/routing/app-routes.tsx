@@ -15,13 +15,14 @@ import {
   QueuesPage,
   SettingsPage,
   SignupPage,
+  TagsPage,
   TicketsPage,
   UsersPage,
 } from './lazy-pages.ts';
 import { RequireAction } from './require-action.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'tags']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -38,6 +39,8 @@ export const AppRoutes = () => {
             <Route index element={<DashboardPage />} />
             <Route path="/tickets/:ticketUuid?" element={<TicketsPage />} />
             <Route path="/contacts" element={<ContactsPage />} />
+            <Route path="/tags" element={<TagsPage />} />
+            <Route path="/TagsKanban" element={<TagsPage lanes />} />
             <Route path="/contacts/import" element={<ComingSoonPage area={t('menu.items.contacts')} />} />
             <Route
               path="/users"

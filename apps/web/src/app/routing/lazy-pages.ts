@@ -17,5 +17,6 @@ export const OverduePage = lazyNamed(() => import('../../features/overdue/overdu
 export const QueuesPage = lazyNamed(() => import('../../features/queues/queues-page.tsx'), 'QueuesPage');
 export const SettingsPage = lazyNamed(() => import('../../features/settings/settings-page.tsx'), 'SettingsPage');
 export const SignupPage = lazyNamed(() => import('../../features/signup/signup-page.tsx'), 'SignupPage');
+export const TagsPage = lazyNamed(() => import('../../features/tags/tags-page.tsx'), 'TagsPage');
 export const TicketsPage = lazyNamed(() => import('../../features/tickets/tickets-page.tsx'), 'TicketsPage');
 export const UsersPage = lazyNamed(() => import('../../features/users/users-page.tsx'), 'UsersPage');
