@@ -57,6 +57,9 @@ import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
 import { queuesRoutes } from './modules/queues/queues.routes.ts';
 import { createQueuesService } from './modules/queues/queues.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { kanbanRoutes } from './modules/kanban/kanban.routes.ts';
+import { createKanbanService } from './modules/kanban/kanban.service.ts';
+import { registerLaneTimer } from './modules/kanban/kanban.jobs.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { createTagsService } from './modules/tags/tags.service.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
@@ -75,7 +78,6 @@ import { createMessagesService } from './modules/messages/messages.service.ts';
 import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.ts';
 import { createTicketNotesService } from './modules/ticket-notes/ticket-notes.service.ts';
 import { createTicketEvents } from './modules/tickets/tickets.events.ts';
-import { ticketTagsRoutes } from './modules/tickets/ticket-tags.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
 
@@ -187,7 +189,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(contactsRoutes({ db, bus, checkWhatsappNumber: whatsapp.checkNumber }));
   await app.register(tagsRoutes(createTagsService({ db, bus })));
   await app.register(ticketsRoutes(ticketsService));
-  await app.register(ticketTagsRoutes(ticketsService));
+  await app.register(kanbanRoutes(createKanbanService({ db, clock, tickets: ticketsService })));
   await app.register(ticketNotesRoutes(createTicketNotesService({ db, tickets: ticketsService })));
   await app.register(messagesRoutes(messagesService));
   await app.register(messagesApiRoutes(createMessagesApiService({ db, storage, tickets: ticketsService, clock }), { maxPerToken: rateLimit.messagesApiMaxPerToken, windowSeconds: rateLimit.windowSeconds }));
@@ -250,6 +252,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     }),
   );
   registerTicketTimers(jobs, { clock, tickets: ticketsService });
+  registerLaneTimer(jobs, { clock, tickets: ticketsService });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {
     await jobs.start();

@@ -35,7 +35,7 @@ export type TicketView = {
 
 
 // List filters arrive as JSON-encoded arrays in the query string (01-core §7 GET /tickets).
-const jsonIdList = z
+export const jsonIdList = z
   .string()
   .max(2000)
   .transform((text, ctx) => {

@@ -319,6 +319,11 @@ export const familyRequests = (w: World): Record<string, FamilyCall> => {
         return { values: { tagId: tag.id, contactId: contact.id } };
       },
     },
+    'GET /tag/kanban/': { send: async () => ({}), answer: ['lista'] },
+    'GET /ticket/kanban': {
+      send: async () => ({ query: { queueIds: JSON.stringify(a.queues.map((queue) => queue.id)), startDate: '2026-01-01', endDate: '2026-12-31' } }),
+      answer: ['tickets'],
+    },
     'DELETE /ticket-tags/{ticketId}': { send: async () => ({ values: { ticketId: (await w.openTicket()).id } }) },
     'PUT /ticket-tags/{ticketId}/{tagId}': {
       send: async () => ({ values: { ticketId: (await w.openTicket()).id, tagId: (await createTag(t.db, a.company.id, { kanban: 1 })).id } }),

@@ -151,6 +151,8 @@ const catalogue: Record<string, Entry[]> = {
     { kind: 'own', call: (a) => ({ path: '/tickets/closeAll', body: { status: 'pending', selectedQueueIds: [a.queueId] } }) },
   ],
   'GET /tickets-log/:ticketId': [{ kind: 'foreign', call: (a) => ({ path: `/tickets-log/${a.ticketId}` }) }],
+  'GET /tag/kanban': [{ kind: 'own', call: () => ({ path: '/tag/kanban' }) }],
+  'GET /ticket/kanban': [{ kind: 'own', call: (a) => ({ path: `/ticket/kanban?queueIds=${encodeURIComponent(JSON.stringify([a.queueId]))}` }) }],
   'DELETE /ticket-tags/:ticketId': [{ kind: 'foreign', call: (a) => ({ path: `/ticket-tags/${a.ticketId}` }) }],
   'PUT /ticket-tags/:ticketId/:tagId': [
     { kind: 'foreign', call: (a) => ({ path: `/ticket-tags/${a.ticketId}/${a.tagId}` }) },

@@ -5,6 +5,8 @@ export const storageKeys = {
   preferredTheme: 'preferredTheme',
   language: 'language',
   frontendVersion: 'frontendVersion',
+  // the kanban board's sort (02-operations §9)
+  sortOrder: 'sortOrder',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

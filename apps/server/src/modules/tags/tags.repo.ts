@@ -51,6 +51,13 @@ export const listTags = (db: DbOrTx, companyId: number, filter: { kanban?: numbe
     .where(and(eq(tags.companyId, companyId), filter.kanban === undefined ? undefined : eq(tags.kanban, filter.kanban)))
     .orderBy(asc(tags.name), asc(tags.id));
 
+export const listTagRows = (db: DbOrTx, companyId: number, filter: { kanban: number }) =>
+  db
+    .select()
+    .from(tags)
+    .where(and(eq(tags.companyId, companyId), eq(tags.kanban, filter.kanban)))
+    .orderBy(asc(tags.name), asc(tags.id));
+
 export const pageTags = async (
   db: DbOrTx,
   companyId: number,

@@ -9,6 +9,7 @@ import {
   ConnectionsPage,
   ContactsPage,
   DashboardPage,
+  KanbanPage,
   LoginPage,
   MessagesApiPage,
   OverduePage,
@@ -22,7 +23,7 @@ import {
 import { RequireAction } from './require-action.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'tags']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'tags', 'kanban']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -40,6 +41,7 @@ export const AppRoutes = () => {
             <Route path="/tickets/:ticketUuid?" element={<TicketsPage />} />
             <Route path="/contacts" element={<ContactsPage />} />
             <Route path="/tags" element={<TagsPage />} />
+            <Route path="/Kanban" element={<KanbanPage />} />
             <Route path="/TagsKanban" element={<TagsPage lanes />} />
             <Route path="/contacts/import" element={<ComingSoonPage area={t('menu.items.contacts')} />} />
             <Route
