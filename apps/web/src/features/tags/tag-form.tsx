@@ -4,6 +4,7 @@ import { Box, Button, DialogActions, DialogContent, FormControlLabel, Grid, Menu
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ColorSwatchInput } from '../../components/color-swatch-input.tsx';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
@@ -15,7 +16,6 @@ import { useKanbanLanes } from './use-tags.ts';
 type TagFormValues = Omit<TagCreateBody, 'companyId' | 'color'> & { color: string };
 
 const resolver = zodResolver(tagCreateBody, undefined, { raw: true }) as unknown as Resolver<TagFormValues>;
-const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 const toFormValues = (tag: TagRecordView | null, kanban: 0 | 1): TagFormValues => ({
   name: tag?.name ?? '',
@@ -96,14 +96,7 @@ export const TagForm = ({ tag, kanban, onClose }: TagFormProps) => {
           <Grid size={{ xs: 12, sm: 6 }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
               <TextField {...text('color', 'tag-color')} label={t('tags.fields.color')} fullWidth />
-              <Box
-                component="input"
-                type="color"
-                aria-label={t('tags.fields.color')}
-                value={HEX_COLOR.test(color) ? color : '#000000'}
-                onChange={(event) => form.setValue('color', event.target.value, { shouldDirty: true })}
-                sx={{ width: 56, height: 56, p: 0, border: 'none', bgcolor: 'transparent', cursor: 'pointer' }}
-              />
+              <ColorSwatchInput value={color} label={t('tags.fields.color')} onChange={(picked) => form.setValue('color', picked, { shouldDirty: true })} />
             </Stack>
           </Grid>
           <Grid size={12}>

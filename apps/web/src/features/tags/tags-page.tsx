@@ -1,8 +1,8 @@
 import { SEARCH_DEBOUNCE_MS } from '@atende/shared/constants';
 import type { TagRecordView } from '@atende/shared/tags';
-import { Add, ArrowBack, Search } from '@mui/icons-material';
+import { Add, ArrowBack } from '@mui/icons-material';
 import {
-  Button, Chip, Dialog, DialogTitle, InputAdornment, Link, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
+  Button, Chip, Dialog, DialogTitle, Link, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography,
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type UIEvent } from 'react';
@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
 import { ListStatus } from '../../components/list-status.tsx';
+import { SearchField } from '../../components/search-field.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { isNearBottom } from '../../lib/infinite-scroll.ts';
 import { toast } from '../../lib/toast.ts';
@@ -57,22 +58,7 @@ export const TagsPage = ({ lanes = false }: { lanes?: boolean }) => {
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1, fontWeight: 600 }}>
           {lanes ? t('tags.lanesTitle') : t('tags.title')}
         </Typography>
-        <TextField
-          size="small"
-          placeholder={t('common.search')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          slotProps={{
-            htmlInput: { 'data-testid': 'tags-search' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField value={search} onChange={setSearch} testId="tags-search" />
         {lanes && (
           <Button variant="outlined" startIcon={<ArrowBack />} onClick={() => navigate('/Kanban')} data-testid="tags-back-to-board">
             {t('tags.backToBoard')}
