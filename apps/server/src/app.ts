@@ -60,6 +60,8 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { kanbanRoutes } from './modules/kanban/kanban.routes.ts';
 import { createKanbanService } from './modules/kanban/kanban.service.ts';
 import { registerLaneTimer } from './modules/kanban/kanban.jobs.ts';
+import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.ts';
+import { createQuickMessagesService } from './modules/quick-messages/quick-messages.service.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { createTagsService } from './modules/tags/tags.service.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
@@ -188,6 +190,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(connectionsRoutes(connectionsService));
   await app.register(contactsRoutes({ db, bus, checkWhatsappNumber: whatsapp.checkNumber }));
   await app.register(tagsRoutes(createTagsService({ db, bus })));
+  await app.register(quickMessagesRoutes(createQuickMessagesService({ db, bus, storage })));
   await app.register(ticketsRoutes(ticketsService));
   await app.register(kanbanRoutes(createKanbanService({ db, clock, tickets: ticketsService })));
   await app.register(ticketNotesRoutes(createTicketNotesService({ db, tickets: ticketsService })));

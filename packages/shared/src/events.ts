@@ -4,6 +4,7 @@ import type { ConnectionView } from './connections.ts';
 import type { ContactView } from './contacts.ts';
 import type { MessageView } from './messages.ts';
 import type { QueueView } from './queues.ts';
+import type { QuickMessageView } from './quick-messages.ts';
 import type { TagRecordView } from './tags.ts';
 import type { CompanySettingKey } from './settings.ts';
 import type { TicketView } from './tickets.ts';
@@ -16,6 +17,8 @@ export type CompanyEvents = {
   settings: { action: 'update'; setting: { key: CompanySettingKey; value: string } };
   contact: { action: 'create' | 'update'; contact: ContactView } | { action: 'delete'; contactId: number };
   queue: { action: 'update'; queue: QueueView } | { action: 'delete'; queueId: number };
+  // 02-operations §7 Quick messages: the list upserts on create and update, drops on delete
+  quickmessage: { action: 'create' | 'update'; record: QuickMessageView } | { action: 'delete'; id: number };
   // 02-operations §4: the tag lists upsert on create and update, drop on delete
   tag: { action: 'create' | 'update'; tag: TagRecordView } | { action: 'delete'; tagId: number };
   whatsapp: { action: 'update'; whatsapp: ConnectionView } | { action: 'delete'; whatsappId: number };

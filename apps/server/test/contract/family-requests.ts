@@ -319,6 +319,23 @@ export const familyRequests = (w: World): Record<string, FamilyCall> => {
         return { values: { tagId: tag.id, contactId: contact.id } };
       },
     },
+    'GET /quick-messages': { send: async () => ({ query: { searchParam: '', pageNumber: '1' } }), answer: ['records', 'hasMore'] },
+    'GET /quick-messages/list': { send: async () => ({ query: { companyId: a.company.id, userId: a.admin.id } }), answer: ['[]'] },
+    'GET /quick-messages/{id}': { send: async () => ({ values: { id: (await w.post('/quick-messages', { shortcode: `q${w.number()}` })).id } }), answer: ['shortcode'] },
+    'POST /quick-messages': { send: async () => ({ body: { shortcode: `q${w.number()}`, message: 'Olá!', mediaPath: null, geral: 'false' } }), answer: ['id'] },
+    'PUT /quick-messages/{id}': {
+      send: async () => {
+        const record = await w.post('/quick-messages', { shortcode: `q${w.number()}` });
+        return { values: { id: record.id }, body: { ...record, message: 'Editada', geral: 1 } };
+      },
+      answer: ['id', 'message'],
+    },
+    'DELETE /quick-messages/{id}': { send: async () => ({ values: { id: (await w.post('/quick-messages', { shortcode: `q${w.number()}` })).id } }) },
+    'POST /quick-messages/{id}/media-upload': {
+      send: async () => ({ values: { id: (await w.post('/quick-messages', { shortcode: `q${w.number()}` })).id }, form: w.imageForm({ typeArch: 'quickMessage' }, 'file') }),
+      answer: ['mediaPath'],
+    },
+    'DELETE /quick-messages/{id}/media-upload': { send: async () => ({ values: { id: (await w.post('/quick-messages', { shortcode: `q${w.number()}` })).id } }) },
     'GET /tag/kanban/': { send: async () => ({}), answer: ['lista'] },
     'GET /ticket/kanban': {
       send: async () => ({ query: { queueIds: JSON.stringify(a.queues.map((queue) => queue.id)), startDate: '2026-01-01', endDate: '2026-12-31' } }),

@@ -34,6 +34,7 @@ type Ids = {
   queueId: number;
   connectionId: number;
   chatbotId: number;
+  quickMessageId: number;
   companyId: number;
 };
 // `upload` names the multipart field of a single-file route; the call then sends a small image
@@ -151,6 +152,14 @@ const catalogue: Record<string, Entry[]> = {
     { kind: 'own', call: (a) => ({ path: '/tickets/closeAll', body: { status: 'pending', selectedQueueIds: [a.queueId] } }) },
   ],
   'GET /tickets-log/:ticketId': [{ kind: 'foreign', call: (a) => ({ path: `/tickets-log/${a.ticketId}` }) }],
+  'GET /quick-messages': [{ kind: 'own', call: () => ({ path: '/quick-messages?searchParam=quick' }) }],
+  'GET /quick-messages/list': [{ kind: 'own', call: () => ({ path: '/quick-messages/list' }) }],
+  'GET /quick-messages/:id': [{ kind: 'foreign', call: (a) => ({ path: `/quick-messages/${a.quickMessageId}` }) }],
+  'POST /quick-messages': [{ kind: 'own', call: () => ({ path: '/quick-messages', body: { shortcode: 'beta-new' } }) }],
+  'PUT /quick-messages/:id': [{ kind: 'foreign', call: (a) => ({ path: `/quick-messages/${a.quickMessageId}`, body: { message: 'Hijacked' } }) }],
+  'DELETE /quick-messages/:id': [{ kind: 'foreign', call: (a) => ({ path: `/quick-messages/${a.quickMessageId}` }) }],
+  'POST /quick-messages/:id/media-upload': [{ kind: 'foreign', call: (a) => ({ path: `/quick-messages/${a.quickMessageId}/media-upload`, upload: 'file' }) }],
+  'DELETE /quick-messages/:id/media-upload': [{ kind: 'foreign', call: (a) => ({ path: `/quick-messages/${a.quickMessageId}/media-upload` }) }],
   'GET /tag/kanban': [{ kind: 'own', call: () => ({ path: '/tag/kanban' }) }],
   'GET /ticket/kanban': [{ kind: 'own', call: (a) => ({ path: `/ticket/kanban?queueIds=${encodeURIComponent(JSON.stringify([a.queueId]))}` }) }],
   'DELETE /ticket-tags/:ticketId': [{ kind: 'foreign', call: (a) => ({ path: `/ticket-tags/${a.ticketId}` }) }],
@@ -233,6 +242,7 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
   const tag = await createTag(t.db, tenant.company.id, { name: `${label} Tag`, kanban: 1 });
   const option = await t.request('POST', '/chatbot', { token, body: { queueId: tenant.queues[0].id, name: `${label} option` } });
   await t.request('POST', '/tags/sync', { token, body: { contactId: ticket.contactId, tags: [{ id: tag.id }] } });
+  const quick = await t.request('POST', '/quick-messages', { token, body: { shortcode: `${label} quick`, message: `${label} quick text`, geral: true } });
   const note = await t.request('POST', '/ticket-notes', { token, body: { note: `${label} note`, ticketId, contactId: ticket.contactId } });
   const sent = await t.request('POST', `/messages/${ticketId}`, { token, body: { body: `${label} reply` } });
   await expect.poll(async () => (await t.request('GET', `/sandbox/${tenant.connection.id}/outbox`, { token })).body.length).toBe(1);
@@ -250,6 +260,7 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
     queueId: tenant.queues[0].id,
     connectionId: tenant.connection.id,
     chatbotId: option.body.id,
+    quickMessageId: quick.body.id,
     companyId: tenant.company.id,
   };
   return { tenant, ids };

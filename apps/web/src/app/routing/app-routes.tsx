@@ -14,6 +14,7 @@ import {
   MessagesApiPage,
   OverduePage,
   QueuesPage,
+  QuickMessagesPage,
   SettingsPage,
   SignupPage,
   TagsPage,
@@ -23,7 +24,7 @@ import {
 import { RequireAction } from './require-action.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'tags', 'kanban']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'tags', 'kanban', 'quickMessages']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -42,6 +43,7 @@ export const AppRoutes = () => {
             <Route path="/contacts" element={<ContactsPage />} />
             <Route path="/tags" element={<TagsPage />} />
             <Route path="/Kanban" element={<KanbanPage />} />
+            <Route path="/quick-messages" element={<QuickMessagesPage />} />
             <Route path="/TagsKanban" element={<TagsPage lanes />} />
             <Route path="/contacts/import" element={<ComingSoonPage area={t('menu.items.contacts')} />} />
             <Route

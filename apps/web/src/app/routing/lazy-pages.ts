@@ -15,6 +15,7 @@ export const KanbanPage = lazyNamed(() => import('../../features/kanban/kanban-p
 export const LoginPage = lazyNamed(() => import('../../features/login/login-page.tsx'), 'LoginPage');
 export const MessagesApiPage = lazyNamed(() => import('../../features/messages-api/messages-api-page.tsx'), 'MessagesApiPage');
 export const OverduePage = lazyNamed(() => import('../../features/overdue/overdue-page.tsx'), 'OverduePage');
+export const QuickMessagesPage = lazyNamed(() => import('../../features/quick-messages/quick-messages-page.tsx'), 'QuickMessagesPage');
 export const QueuesPage = lazyNamed(() => import('../../features/queues/queues-page.tsx'), 'QueuesPage');
 export const SettingsPage = lazyNamed(() => import('../../features/settings/settings-page.tsx'), 'SettingsPage');
 export const SignupPage = lazyNamed(() => import('../../features/signup/signup-page.tsx'), 'SignupPage');
