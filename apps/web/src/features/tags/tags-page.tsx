@@ -5,7 +5,7 @@ import {
   Button, Chip, Dialog, DialogTitle, Link, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography,
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type UIEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -13,7 +13,7 @@ import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
 import { ListStatus } from '../../components/list-status.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { toastError } from '../../lib/error-message.ts';
-import { isNearBottom } from '../../lib/infinite-scroll.ts';
+import { loadMoreOnScroll } from '../../lib/infinite-scroll.ts';
 import { toast } from '../../lib/toast.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { TagContactsDialog } from './tag-contacts-dialog.tsx';
@@ -48,9 +48,7 @@ export const TagsPage = ({ lanes = false }: { lanes?: boolean }) => {
     onError: (error) => toastError(error),
   });
 
-  const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    if (isNearBottom(event.currentTarget) && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  };
+  const onScroll = loadMoreOnScroll({ hasNextPage, isFetchingNextPage, fetchNextPage });
 
   return (
     <Stack spacing={2} sx={{ height: '100%', minHeight: 0 }}>

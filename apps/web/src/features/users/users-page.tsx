@@ -2,11 +2,11 @@ import { SEARCH_DEBOUNCE_MS } from '@atende/shared/constants';
 import type { UserView } from '@atende/shared/users';
 import { Add } from '@mui/icons-material';
 import { Button, Paper, Stack, Typography } from '@mui/material';
-import { useState, type UIEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListStatus } from '../../components/list-status.tsx';
 import { SearchField } from '../../components/search-field.tsx';
-import { isNearBottom } from '../../lib/infinite-scroll.ts';
+import { loadMoreOnScroll } from '../../lib/infinite-scroll.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { DeleteUserDialog } from './delete-user-dialog.tsx';
 import { UserModal } from './user-modal.tsx';
@@ -25,11 +25,7 @@ export const UsersPage = () => {
   const [deleting, setDeleting] = useState<UserView | null>(null);
   const users = data?.pages.flatMap((page) => page.users) ?? [];
 
-  const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    if (isNearBottom(event.currentTarget) && hasNextPage && !isFetchingNextPage) {
-      void fetchNextPage();
-    }
-  };
+  const onScroll = loadMoreOnScroll({ hasNextPage, isFetchingNextPage, fetchNextPage });
 
   return (
     <Stack spacing={2} sx={{ height: '100%', minHeight: 0 }}>
