@@ -76,7 +76,13 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
 import { createQueuesService } from './modules/queues/queues.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { kanbanRoutes } from './modules/kanban/kanban.routes.ts';
+import { createKanbanService } from './modules/kanban/kanban.service.ts';
+import { registerLaneTimer } from './modules/kanban/kanban.jobs.ts';
+import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.ts';
+import { createQuickMessagesService } from './modules/quick-messages/quick-messages.service.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
+import { createTagsService } from './modules/tags/tags.service.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, hashPassword } from './modules/users/users.service.ts';
@@ -93,7 +99,6 @@ import { createMessagesService } from './modules/messages/messages.service.ts';
 import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.ts';
 import { createTicketNotesService } from './modules/ticket-notes/ticket-notes.service.ts';
 import { createTicketEvents } from './modules/tickets/tickets.events.ts';
-import { ticketTagsRoutes } from './modules/tickets/ticket-tags.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
 
@@ -213,12 +218,13 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   );
   await app.register(connectionsRoutes(connectionsService));
   await app.register(contactsRoutes({ db, bus, checkWhatsappNumber: whatsapp.checkNumber }));
-  await app.register(tagsRoutes({ db }));
   await app.register(helpsRoutes(createHelpsService({ db })));
   await app.register(chatsRoutes(createChatsService({ db, bus })));
   await app.register(announcementsRoutes(createAnnouncementsService({ db, bus, storage })));
+  await app.register(tagsRoutes(createTagsService({ db, bus })));
+  await app.register(quickMessagesRoutes(createQuickMessagesService({ db, bus, storage })));
   await app.register(ticketsRoutes(ticketsService));
-  await app.register(ticketTagsRoutes(ticketsService));
+  await app.register(kanbanRoutes(createKanbanService({ db, clock, tickets: ticketsService })));
   await app.register(ticketNotesRoutes(createTicketNotesService({ db, tickets: ticketsService })));
   await app.register(messagesRoutes(messagesService));
   await app.register(dashboardRoutes(createDashboardService({ db, clock })));
@@ -286,6 +292,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   registerTicketTimers(jobs, { clock, tickets: ticketsService });
   registerFolderStats(jobs, { storage, clock });
   registerInvoiceSweep(jobs, { clock, daysBeforeDue: config.invoiceDaysBeforeDue });
+  registerLaneTimer(jobs, { clock, tickets: ticketsService });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {
     await jobs.start();

@@ -6,7 +6,9 @@ import type { ConnectionView } from './connections.ts';
 import type { ContactView } from './contacts.ts';
 import type { MessageView } from './messages.ts';
 import type { QueueView } from './queues.ts';
+import type { QuickMessageView } from './quick-messages.ts';
 import type { CompanySettingKey, PublicSettingKey } from './settings.ts';
+import type { TagRecordView } from './tags.ts';
 import type { TicketView } from './tickets.ts';
 import type { UserView } from './users.ts';
 
@@ -17,6 +19,10 @@ export type CompanyEvents = {
   settings: { action: 'update'; setting: { key: CompanySettingKey; value: string } };
   contact: { action: 'create' | 'update'; contact: ContactView } | { action: 'delete'; contactId: number };
   queue: { action: 'update'; queue: QueueView } | { action: 'delete'; queueId: number };
+  // 02-operations §7 Quick messages: the list upserts on create and update, drops on delete
+  quickmessage: { action: 'create' | 'update'; record: QuickMessageView } | { action: 'delete'; id: number };
+  // 02-operations §4: the tag lists upsert on create and update, drop on delete
+  tag: { action: 'create' | 'update'; tag: TagRecordView } | { action: 'delete'; tagId: number };
   whatsapp: { action: 'update'; whatsapp: ConnectionView } | { action: 'delete'; whatsappId: number };
   // 02-operations §7 Connections: the QR dialog follows the session's status and qrcode
   whatsappSession: { action: 'update'; session: ConnectionView };
@@ -53,11 +59,13 @@ export type PublicEvents = {
 };
 export type PublicEventName = keyof PublicEvents;
 
-// The import progress channel is named importMessages-{companyId} (02-operations §7 Connections).
-// Announcements are the platform's, on company-announcement (01-core §7 Realtime).
+// Some channels are spelled otherwise (02-operations §7): the import progress is
+// importMessages-{companyId}, the tags company{companyId}-tag; announcements are the platform's,
+// on company-announcement (01-core §7 Realtime).
 export const companyChannel = <E extends CompanyEventName>(companyId: number, event: E) => {
   if (event === 'importMessages') return `importMessages-${companyId}`;
   if (event === 'announcement') return 'company-announcement';
+  if (event === 'tag') return `company${companyId}-tag`;
   return `company-${companyId}-${event}`;
 };
 

@@ -16,3 +16,4 @@ export * from './schema/helps.ts';
 export * from './schema/invoices.ts';
 export * from './schema/chats.ts';
 export * from './schema/announcements.ts';
+export * from './schema/quick-messages.ts';

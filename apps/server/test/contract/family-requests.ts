@@ -308,6 +308,48 @@ export const familyRequests = (w: World): Record<string, FamilyCall> => {
         return { body: { contactId: String(contact.id), tags: await w.get('/tags/list?kanban=0') } };
       },
     },
+    'GET /tags/': { send: async () => ({ query: { searchParam: 'tag', pageNumber: '1', kanban: '', tagId: '' } }), answer: ['tags', 'hasMore'] },
+    'GET /tags/{id}': { send: async () => ({ values: { id: (await createTag(t.db, a.company.id)).id } }), answer: ['id', 'name', 'contacts'] },
+    'PUT /tags/{id}': {
+      send: async () => {
+        const lane = await createTag(t.db, a.company.id, { kanban: 1 });
+        const next = await createTag(t.db, a.company.id, { kanban: 1 });
+        // the tag dialog sends the record it read, with the lane fields as text and '' for an empty choice
+        const record = (await w.get(`/tags?tagId=${lane.id}`)).tags[0];
+        return { values: { id: lane.id }, body: { ...record, kanban: '1', timeLane: '12', nextLaneId: String(next.id), rollbackLaneId: '', userId: '' } };
+      },
+      answer: ['id', 'name', 'timeLane', 'nextLaneId'],
+    },
+    'DELETE /tags/{id}': { send: async () => ({ values: { id: (await createTag(t.db, a.company.id)).id } }) },
+    'DELETE /tags-contacts/{tagId}/{contactId}': {
+      send: async () => {
+        const tag = await createTag(t.db, a.company.id);
+        const contact = await createContact(t.db, a.company.id, { number: w.number(), tagIds: [tag.id] });
+        return { values: { tagId: tag.id, contactId: contact.id } };
+      },
+    },
+    'GET /quick-messages': { send: async () => ({ query: { searchParam: '', pageNumber: '1' } }), answer: ['records', 'hasMore'] },
+    'GET /quick-messages/list': { send: async () => ({ query: { companyId: a.company.id, userId: a.admin.id } }), answer: ['[]'] },
+    'GET /quick-messages/{id}': { send: async () => ({ values: { id: (await w.post('/quick-messages', { shortcode: `q${w.number()}` })).id } }), answer: ['shortcode'] },
+    'POST /quick-messages': { send: async () => ({ body: { shortcode: `q${w.number()}`, message: 'Olá!', mediaPath: null, geral: 'false' } }), answer: ['id'] },
+    'PUT /quick-messages/{id}': {
+      send: async () => {
+        const record = await w.post('/quick-messages', { shortcode: `q${w.number()}` });
+        return { values: { id: record.id }, body: { ...record, message: 'Editada', geral: 1 } };
+      },
+      answer: ['id', 'message'],
+    },
+    'DELETE /quick-messages/{id}': { send: async () => ({ values: { id: (await w.post('/quick-messages', { shortcode: `q${w.number()}` })).id } }) },
+    'POST /quick-messages/{id}/media-upload': {
+      send: async () => ({ values: { id: (await w.post('/quick-messages', { shortcode: `q${w.number()}` })).id }, form: w.imageForm({ typeArch: 'quickMessage' }, 'file') }),
+      answer: ['mediaPath'],
+    },
+    'DELETE /quick-messages/{id}/media-upload': { send: async () => ({ values: { id: (await w.post('/quick-messages', { shortcode: `q${w.number()}` })).id } }) },
+    'GET /tag/kanban/': { send: async () => ({}), answer: ['lista'] },
+    'GET /ticket/kanban': {
+      send: async () => ({ query: { queueIds: JSON.stringify(a.queues.map((queue) => queue.id)), startDate: '2026-01-01', endDate: '2026-12-31' } }),
+      answer: ['tickets'],
+    },
     'DELETE /ticket-tags/{ticketId}': { send: async () => ({ values: { ticketId: (await w.openTicket()).id } }) },
     'PUT /ticket-tags/{ticketId}/{tagId}': {
       send: async () => ({ values: { ticketId: (await w.openTicket()).id, tagId: (await createTag(t.db, a.company.id, { kanban: 1 })).id } }),

@@ -36,6 +36,7 @@ const bodyless = new Set([
   'POST /auth/refresh_token',
   'POST /users/:id/media-upload',
   'POST /whatsapp/:whatsappId/media-upload',
+  'POST /quick-messages/:id/media-upload',
   'PUT /contacts/toggleAcceptAudio/:id',
   'PUT /contacts/toggleDisableBot/:id',
   'PUT /ticket-tags/:ticketId/:tagId',

@@ -34,6 +34,7 @@ type Ids = {
   queueId: number;
   connectionId: number;
   chatbotId: number;
+  quickMessageId: number;
   companyId: number;
   invoiceId: number;
   chatId: number;
@@ -114,8 +115,26 @@ const catalogue: Record<string, Entry[]> = {
   'PUT /contacts/toggleAcceptAudio/:id': [{ kind: 'foreign', call: (a) => ({ path: `/contacts/toggleAcceptAudio/${a.contactId}` }) }],
   'PUT /contacts/toggleDisableBot/:id': [{ kind: 'foreign', call: (a) => ({ path: `/contacts/toggleDisableBot/${a.contactId}` }) }],
   'PUT /contacts/block/:id': [{ kind: 'foreign', call: (a) => ({ path: `/contacts/block/${a.contactId}`, body: { active: false } }) }],
-  'POST /tags': [{ kind: 'own', call: () => ({ path: '/tags', body: { name: 'Beta Tag', color: '#123456', kanban: 0 } }) }],
+  'POST /tags': [
+    { kind: 'own', call: () => ({ path: '/tags', body: { name: 'Beta Tag', color: '#123456', kanban: 0 } }) },
+    { kind: 'foreign', call: (a) => ({ path: '/tags', body: { name: 'Beta Lane', kanban: 1, rollbackLaneId: a.tagId } }) },
+  ],
   'GET /tags/list': [{ kind: 'own', call: () => ({ path: '/tags/list' }) }],
+  'GET /tags': [
+    { kind: 'own', call: () => ({ path: '/tags?searchParam=Tag' }) },
+    { kind: 'own', call: (a) => ({ path: `/tags?tagId=${a.tagId}` }) },
+  ],
+  'GET /tags/:tagId': [{ kind: 'foreign', call: (a) => ({ path: `/tags/${a.tagId}` }) }],
+  'PUT /tags/:tagId': [
+    { kind: 'foreign', call: (a) => ({ path: `/tags/${a.tagId}`, body: { name: 'Hijacked' } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: `/tags/${b.tagId}`, body: { nextLaneId: a.tagId } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: `/tags/${b.tagId}`, body: { userId: a.userId } }) },
+  ],
+  'DELETE /tags/:tagId': [{ kind: 'foreign', call: (a) => ({ path: `/tags/${a.tagId}` }) }],
+  'DELETE /tags-contacts/:tagId/:contactId': [
+    { kind: 'foreign', call: (a) => ({ path: `/tags-contacts/${a.tagId}/${a.contactId}` }) },
+    { kind: 'foreign', call: (a, b) => ({ path: `/tags-contacts/${a.tagId}/${b.contactId}` }) },
+  ],
   'POST /tags/sync': [
     { kind: 'foreign', call: (a) => ({ path: '/tags/sync', body: { contactId: a.contactId, tags: [{ id: a.tagId }] } }) },
     { kind: 'foreign', call: (a, b) => ({ path: '/tags/sync', body: { contactId: b.contactId, tags: [{ id: a.tagId }] } }) },
@@ -155,6 +174,16 @@ const catalogue: Record<string, Entry[]> = {
     { kind: 'own', call: () => ({ path: '/ticketreport/reports?page=1&pageSize=9999999' }) },
   ],
   'GET /ticketreport/reports/export': [{ kind: 'own', call: (a) => ({ path: `/ticketreport/reports/export?users=${encodeURIComponent(JSON.stringify([a.userId]))}` }) }],
+  'GET /quick-messages': [{ kind: 'own', call: () => ({ path: '/quick-messages?searchParam=quick' }) }],
+  'GET /quick-messages/list': [{ kind: 'own', call: () => ({ path: '/quick-messages/list' }) }],
+  'GET /quick-messages/:id': [{ kind: 'foreign', call: (a) => ({ path: `/quick-messages/${a.quickMessageId}` }) }],
+  'POST /quick-messages': [{ kind: 'own', call: () => ({ path: '/quick-messages', body: { shortcode: 'beta-new' } }) }],
+  'PUT /quick-messages/:id': [{ kind: 'foreign', call: (a) => ({ path: `/quick-messages/${a.quickMessageId}`, body: { message: 'Hijacked' } }) }],
+  'DELETE /quick-messages/:id': [{ kind: 'foreign', call: (a) => ({ path: `/quick-messages/${a.quickMessageId}` }) }],
+  'POST /quick-messages/:id/media-upload': [{ kind: 'foreign', call: (a) => ({ path: `/quick-messages/${a.quickMessageId}/media-upload`, upload: 'file' }) }],
+  'DELETE /quick-messages/:id/media-upload': [{ kind: 'foreign', call: (a) => ({ path: `/quick-messages/${a.quickMessageId}/media-upload` }) }],
+  'GET /tag/kanban': [{ kind: 'own', call: () => ({ path: '/tag/kanban' }) }],
+  'GET /ticket/kanban': [{ kind: 'own', call: (a) => ({ path: `/ticket/kanban?queueIds=${encodeURIComponent(JSON.stringify([a.queueId]))}` }) }],
   'DELETE /ticket-tags/:ticketId': [{ kind: 'foreign', call: (a) => ({ path: `/ticket-tags/${a.ticketId}` }) }],
   'PUT /ticket-tags/:ticketId/:tagId': [
     { kind: 'foreign', call: (a) => ({ path: `/ticket-tags/${a.ticketId}/${a.tagId}` }) },
@@ -278,6 +307,7 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
   const tag = await createTag(t.db, tenant.company.id, { name: `${label} Tag`, kanban: 1 });
   const option = await t.request('POST', '/chatbot', { token, body: { queueId: tenant.queues[0].id, name: `${label} option` } });
   await t.request('POST', '/tags/sync', { token, body: { contactId: ticket.contactId, tags: [{ id: tag.id }] } });
+  const quick = await t.request('POST', '/quick-messages', { token, body: { shortcode: `${label} quick`, message: `${label} quick text`, geral: true } });
   const note = await t.request('POST', '/ticket-notes', { token, body: { note: `${label} note`, ticketId, contactId: ticket.contactId } });
   const sent = await t.request('POST', `/messages/${ticketId}`, { token, body: { body: `${label} reply` } });
   await expect.poll(async () => (await t.request('GET', `/sandbox/${tenant.connection.id}/outbox`, { token })).body.length).toBe(1);
@@ -301,6 +331,7 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
     queueId: tenant.queues[0].id,
     connectionId: tenant.connection.id,
     chatbotId: option.body.id,
+    quickMessageId: quick.body.id,
     companyId: tenant.company.id,
     invoiceId: invoice.id,
     chatId: chat.body.id,

@@ -28,7 +28,19 @@ describe('tag calls (01-core §7 tags, §3 Tag)', () => {
       body: { name: '  Cliente VIP  ', color: '#FF0000', kanban: 1, companyId: s.company.id },
     });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(Number), name: 'Cliente VIP', color: '#FF0000', kanban: 1 });
+    expect(created.body).toEqual({
+      id: expect.any(Number),
+      name: 'Cliente VIP',
+      color: '#FF0000',
+      kanban: 1,
+      timeLane: 0,
+      nextLaneId: null,
+      rollbackLaneId: null,
+      greetingMessageLane: '',
+      userId: null,
+      ticketTags: 0,
+      contacts: 0,
+    });
 
     // the contact tag box sends a random colour and kanban 0 (01-core §5); both may be left out
     const plain = await t.request('POST', '/tags', { token: s.token, body: { name: 'Plain' } });
@@ -52,10 +64,13 @@ describe('tag calls (01-core §7 tags, §3 Tag)', () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ name: '' }, 'body.name'],
       [{ name: '   ' }, 'body.name'],
+      [{ name: 'ab' }, 'body.name'],
       [{ name: 'x'.repeat(101) }, 'body.name'],
-      [{ name: 'ok', color: 'red' }, 'body.color'],
-      [{ name: 'ok', kanban: 2 }, 'body.kanban'],
-      [{ name: 'ok', kanban: 'yes' }, 'body.kanban'],
+      [{ name: 'okay', color: 'red' }, 'body.color'],
+      [{ name: 'okay', kanban: 2 }, 'body.kanban'],
+      [{ name: 'okay', kanban: 'yes' }, 'body.kanban'],
+      [{ name: 'okay', timeLane: -1 }, 'body.timeLane'],
+      [{ name: 'okay', timeLane: 'soon' }, 'body.timeLane'],
     ];
     for (const [body, path] of cases) {
       const answer = await t.request('POST', '/tags', { token: s.token, body });
@@ -65,8 +80,8 @@ describe('tag calls (01-core §7 tags, §3 Tag)', () => {
     expect(await t.db.select().from(tags).where(eq(tags.companyId, s.company.id))).toEqual([]);
 
     // an unknown field is ignored and a kanban flag sent as text is read (issue 13)
-    const loose = await t.request('POST', '/tags', { token: s.token, body: { name: 'ok', kanban: '1', extra: true } });
-    expect(loose).toMatchObject({ status: 201, body: { name: 'ok', kanban: 1 } });
+    const loose = await t.request('POST', '/tags', { token: s.token, body: { name: 'okay', kanban: '1', timeLane: '2', extra: true } });
+    expect(loose).toMatchObject({ status: 201, body: { name: 'okay', kanban: 1, timeLane: 2 } });
   });
 
   it('GET /tags/list lists the company tags by name, filtered by kanban', async () => {
@@ -150,6 +165,7 @@ describe('tag calls (01-core §7 tags, §3 Tag)', () => {
     expect(tag.status).toBe(201);
     const contact = await createContact(t.db, s.company.id);
     const synced = await t.request('POST', '/tags/sync', { token: session.token, body: { contactId: contact.id, tags: [tag.body] } });
-    expect(synced.body.tags).toEqual([tag.body]);
+    const { id, name, color, kanban } = tag.body;
+    expect(synced.body.tags).toEqual([{ id, name, color, kanban }]);
   });
 });

@@ -9,6 +9,8 @@ export const storageKeys = {
   tasks: 'tasks',
   // the newest announcement the user has seen in the popover
   announcementsSeenAt: 'announcementsSeenAt',
+  // the kanban board's sort (02-operations §9)
+  sortOrder: 'sortOrder',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

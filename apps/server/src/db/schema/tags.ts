@@ -1,6 +1,9 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
+import { users } from './users.ts';
 
+// A tag with kanban 1 is a lane of the board (02-operations §3 Tag / lane); the lane fields drive
+// its automation (modules/kanban): timeLane hours, then nextLaneId; a customer reply, rollbackLaneId.
 export const tags = pgTable(
   'tags',
   {
@@ -11,6 +14,11 @@ export const tags = pgTable(
     name: text('name').notNull(),
     color: text('color').notNull(),
     kanban: integer('kanban').notNull().default(0),
+    timeLane: integer('time_lane').notNull().default(0),
+    nextLaneId: integer('next_lane_id').references((): AnyPgColumn => tags.id, { onDelete: 'set null' }),
+    rollbackLaneId: integer('rollback_lane_id').references((): AnyPgColumn => tags.id, { onDelete: 'set null' }),
+    greetingMessageLane: text('greeting_message_lane').notNull().default(''),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -73,6 +73,8 @@ export const ticketTags = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
+    // when the ticket entered this lane: the lane timer counts from here (modules/kanban)
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.ticketId, t.tagId] }), index('ticket_tags_tag_id_idx').on(t.tagId)],
 );

@@ -1,7 +1,8 @@
 // What the server does on its own when a customer's message arrives, inside the inbound
 // pipeline's transaction: a ticket waiting for its rating takes the message as the answer and
-// nothing else runs; otherwise refused audio is answered, and the redirect and inactivity
-// countdowns are kept. Events and the outbound wake-up run after the commit.
+// nothing else runs; otherwise refused audio is answered, the redirect and inactivity
+// countdowns are kept, and a kanban lane with a rollback lane takes the ticket back. Events and
+// the outbound wake-up run after the commit.
 import type { DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { touchInactivity } from '../tickets/inactivity.rules.ts';
@@ -12,6 +13,7 @@ import type { TicketRow } from '../tickets/tickets.repo.ts';
 import type { TicketOutcome } from '../tickets/tickets.events.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
 import { answerRefusedAudio } from './audio-acceptance.rules.ts';
+import { rollbackLaneOnReply } from '../kanban/lanes.rules.ts';
 
 export type InboundContext = { ticket: TicketRow; message: MessageRow; contact: { acceptAudioMessage: boolean; isGroup: boolean } };
 // handled: the message was consumed (a rating answer); later steps of the pipeline skip it
@@ -35,6 +37,8 @@ export const createInboundAutomation = (deps: { clock: Clock; tickets: TicketsSe
         current = audio.row;
       }
       await ensureRedirectCountdown(tx, current, now);
+      // a reply in a lane with a rollback lane moves the ticket back (02-operations §3 rollbackLaneId)
+      if (await rollbackLaneOnReply(tx, current, now)) outcomes.push({ row: current, messages: [] });
       // only an open ticket counts down to inactivity; status changes keep the rest in step
       if (current.status === 'open') await touchInactivity(tx, current, now);
       return { ticket: current, handled: false, afterCommit: publishing(outcomes) };

@@ -1,8 +1,10 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { tags } from '../../db/schema.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
+import { contacts, contactTags, tags, ticketTags } from '../../db/schema.ts';
 
-export type NewTag = { name: string; color: string; kanban: number };
+export type TagRow = typeof tags.$inferSelect;
+export type NewTag = Omit<typeof tags.$inferInsert, 'id' | 'companyId' | 'createdAt' | 'updatedAt'>;
 
 const tagColumns = { id: tags.id, name: tags.name, color: tags.color, kanban: tags.kanban };
 
@@ -10,7 +12,35 @@ export const insertTag = async (db: DbOrTx, companyId: number, values: NewTag) =
   const [row] = await db
     .insert(tags)
     .values({ ...values, companyId })
-    .returning(tagColumns);
+    .returning();
+  return row;
+};
+
+export const updateTag = async (db: DbOrTx, companyId: number, tagId: number, values: Partial<NewTag>) => {
+  const [row] = await db
+    .update(tags)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(tags.companyId, companyId), eq(tags.id, tagId)))
+    .returning();
+  return row;
+};
+
+// The tag's ticket and contact links go with it (cascade), and lanes that pointed to it lose
+// that pointer (set null): its tickets land in the board's untagged lane.
+export const deleteTag = async (db: DbOrTx, companyId: number, tagId: number) => {
+  const deleted = await db
+    .delete(tags)
+    .where(and(eq(tags.companyId, companyId), eq(tags.id, tagId)))
+    .returning({ id: tags.id });
+  return deleted.length > 0;
+};
+
+export const findTag = async (db: DbOrTx, companyId: number, tagId: number) => {
+  const [row] = await db
+    .select()
+    .from(tags)
+    .where(and(eq(tags.companyId, companyId), eq(tags.id, tagId)))
+    .limit(1);
   return row;
 };
 
@@ -20,6 +50,68 @@ export const listTags = (db: DbOrTx, companyId: number, filter: { kanban?: numbe
     .from(tags)
     .where(and(eq(tags.companyId, companyId), filter.kanban === undefined ? undefined : eq(tags.kanban, filter.kanban)))
     .orderBy(asc(tags.name), asc(tags.id));
+
+export const listTagRows = (db: DbOrTx, companyId: number, filter: { kanban: number }) =>
+  db
+    .select()
+    .from(tags)
+    .where(and(eq(tags.companyId, companyId), eq(tags.kanban, filter.kanban)))
+    .orderBy(asc(tags.name), asc(tags.id));
+
+export const pageTags = async (
+  db: DbOrTx,
+  companyId: number,
+  page: { search: string; kanban?: number; tagId?: number; limit: number; offset: number },
+) => {
+  const where = and(
+    eq(tags.companyId, companyId),
+    page.search ? ilike(tags.name, containsPattern(page.search)) : undefined,
+    page.kanban === undefined ? undefined : eq(tags.kanban, page.kanban),
+    page.tagId === undefined ? undefined : eq(tags.id, page.tagId),
+  );
+  const [rows, [total]] = await Promise.all([
+    db.select().from(tags).where(where).orderBy(asc(tags.name), asc(tags.id)).limit(page.limit).offset(page.offset),
+    db.select({ value: count() }).from(tags).where(where),
+  ]);
+  return { rows, count: total?.value ?? 0 };
+};
+
+// How many tickets sit in each tag's lane and how many contacts carry it.
+export const linkCounts = async (db: DbOrTx, companyId: number, tagIds: number[]) => {
+  if (tagIds.length === 0) return { tickets: new Map<number, number>(), contacts: new Map<number, number>() };
+  const [ticketRows, contactRows] = await Promise.all([
+    db
+      .select({ tagId: ticketTags.tagId, value: count() })
+      .from(ticketTags)
+      .where(and(eq(ticketTags.companyId, companyId), inArray(ticketTags.tagId, tagIds)))
+      .groupBy(ticketTags.tagId),
+    db
+      .select({ tagId: contactTags.tagId, value: count() })
+      .from(contactTags)
+      .where(and(eq(contactTags.companyId, companyId), inArray(contactTags.tagId, tagIds)))
+      .groupBy(contactTags.tagId),
+  ]);
+  return {
+    tickets: new Map(ticketRows.map((row) => [row.tagId, row.value])),
+    contacts: new Map(contactRows.map((row) => [row.tagId, row.value])),
+  };
+};
+
+export const contactsOfTag = (db: DbOrTx, companyId: number, tagId: number) =>
+  db
+    .select({ id: contacts.id, name: contacts.name, number: contacts.number, urlPicture: contacts.urlPicture })
+    .from(contactTags)
+    .innerJoin(contacts, and(eq(contacts.id, contactTags.contactId), eq(contacts.companyId, companyId)))
+    .where(and(eq(contactTags.companyId, companyId), eq(contactTags.tagId, tagId)))
+    .orderBy(asc(contacts.name), asc(contacts.id));
+
+export const removeContactTag = async (db: DbOrTx, companyId: number, tagId: number, contactId: number) => {
+  const deleted = await db
+    .delete(contactTags)
+    .where(and(eq(contactTags.companyId, companyId), eq(contactTags.tagId, tagId), eq(contactTags.contactId, contactId)))
+    .returning({ tagId: contactTags.tagId });
+  return deleted.length > 0;
+};
 
 // The subset of tagIds that belong to the company.
 export const existingTagIds = async (db: DbOrTx, companyId: number, tagIds: number[]) => {

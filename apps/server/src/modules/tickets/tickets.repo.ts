@@ -99,6 +99,33 @@ export const listTickets = async (db: DbOrTx, companyId: number, actor: Visibili
   return { rows, count: total?.value ?? 0, offset };
 };
 
+// The kanban board (02-operations §2): open and pending tickets of the given queues that the
+// actor may see, updated within the day range, by ticket number.
+export const listBoardTickets = (
+  db: DbOrTx,
+  companyId: number,
+  actor: VisibilityActor,
+  filter: { queueIds: number[]; startDate?: string; endDate?: string; limit: number },
+) => {
+  if (filter.queueIds.length === 0) return Promise.resolve([]);
+  const ids = db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.companyId, companyId),
+        inArray(tickets.status, ['open', 'pending']),
+        inArray(tickets.queueId, filter.queueIds),
+        visibleTo(actor),
+        filter.startDate ? sql`${tickets.updatedAt}::date >= ${filter.startDate.slice(0, 10)}::date` : undefined,
+        filter.endDate ? sql`${tickets.updatedAt}::date <= ${filter.endDate.slice(0, 10)}::date` : undefined,
+      ),
+    )
+    .orderBy(asc(tickets.id))
+    .limit(filter.limit);
+  return selectTicketViewRows(db).where(inArray(tickets.id, ids)).orderBy(asc(tickets.id));
+};
+
 // Tickets whose contact name or number, last message or (optionally) any public message
 // contains the search. A union of id sets rather than one OR across joined tables, so each arm
 // can use its own trigram index instead of scanning the company's tickets.

@@ -20,7 +20,6 @@ import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import type { TicketEvents, TicketOutcome } from './tickets.events.ts';
 import * as lifecycle from './transitions.service.ts';
 import { listTicketLogs, writeTicketLog } from './ticket-logs.repo.ts';
-import { addTicketTag, clearKanbanTags, findTag } from './ticket-tags.repo.ts';
 import { allTicketTimerKinds, cancelTicketTimers } from './ticket-timers.jobs.ts';
 import { decideTransition, type Transition } from './transitions.rules.ts';
 import { toTicketView, toTicketViews } from './tickets.view.ts';
@@ -156,6 +155,15 @@ export const createTicketsService = ({ db, bus, clock, events }: Deps) => {
       };
     },
 
+    // The kanban board's tickets (modules/kanban), masked as the list is.
+    board: async (tenant: TenantContext, filter: { queueIds: number[]; startDate?: string; endDate?: string; limit: number }) => {
+      const [rows, settings] = await Promise.all([
+        repo.listBoardTickets(db, tenant.companyId, tenant.actor, filter),
+        readCompanySettings(db, tenant.companyId),
+      ]);
+      return rows.map((row) => toTicketView(row, { maskNumbers: masksFor(tenant, settings) }));
+    },
+
     show: async (tenant: TenantContext, ticketId: number): Promise<TicketView> => (await viewsFor(tenant, [await visibleTicket(tenant, ticketId)]))[0],
 
     showByUuid: async (tenant: TenantContext, uuid: string): Promise<TicketView> => {
@@ -206,21 +214,6 @@ export const createTicketsService = ({ db, bus, clock, events }: Deps) => {
     logs: async (tenant: TenantContext, ticketId: number) => {
       await visibleTicket(tenant, ticketId);
       return listTicketLogs(db, tenant.companyId, ticketId);
-    },
-
-    // Kanban stage (01-core §7 ticket-tags): clearing drops the ticket's kanban tags, setting adds one.
-    clearKanbanStage: async (tenant: TenantContext, ticketId: number) => {
-      const ticket = await visibleTicket(tenant, ticketId);
-      await clearKanbanTags(db, ticket.companyId, ticket.id);
-      await publishTicket(ticket);
-    },
-
-    setKanbanStage: async (tenant: TenantContext, ticketId: number, tagId: number) => {
-      const ticket = await visibleTicket(tenant, ticketId);
-      const tag = await findTag(db, ticket.companyId, tagId);
-      if (!tag) throw notFound('ERR_NOT_FOUND');
-      await addTicketTag(db, ticket.companyId, ticket.id, tag.id);
-      return publishTicket(ticket);
     },
 
     // A deleted connection's live tickets close first (tickets.repo.ts closeLiveTicketsOfConnection).

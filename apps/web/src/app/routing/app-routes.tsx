@@ -15,14 +15,17 @@ import {
   DashboardPage,
   HelpsPage,
   InvoicesPage,
+  KanbanPage,
   LoginPage,
   MessagesApiPage,
   OverduePage,
   PanelPage,
   QueuesPage,
+  QuickMessagesPage,
   ReportsPage,
   SettingsPage,
   SignupPage,
+  TagsPage,
   TicketsPage,
   TodolistPage,
   UsersPage,
@@ -31,7 +34,7 @@ import { RequireAction } from './require-action.tsx';
 import { RequirePlan } from './require-plan.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements', 'moments', 'reports']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements', 'moments', 'reports', 'tags', 'kanban', 'quickMessages']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -48,6 +51,10 @@ export const AppRoutes = () => {
             <Route index element={<DashboardPage />} />
             <Route path="/tickets/:ticketUuid?" element={<TicketsPage />} />
             <Route path="/contacts" element={<ContactsPage />} />
+            <Route path="/tags" element={<TagsPage />} />
+            <Route path="/Kanban" element={<KanbanPage />} />
+            <Route path="/quick-messages" element={<QuickMessagesPage />} />
+            <Route path="/TagsKanban" element={<TagsPage lanes />} />
             <Route path="/contacts/import" element={<ComingSoonPage area={t('menu.items.contacts')} />} />
             <Route
               path="/users"

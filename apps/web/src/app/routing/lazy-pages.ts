@@ -17,14 +17,17 @@ export const ContactsPage = lazyNamed(() => import('../../features/contacts/cont
 export const DashboardPage = lazyNamed(() => import('../../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
 export const HelpsPage = lazyNamed(() => import('../../features/helps/helps-page.tsx'), 'HelpsPage');
 export const InvoicesPage = lazyNamed(() => import('../../features/invoices/invoices-page.tsx'), 'InvoicesPage');
+export const KanbanPage = lazyNamed(() => import('../../features/kanban/kanban-page.tsx'), 'KanbanPage');
 export const LoginPage = lazyNamed(() => import('../../features/login/login-page.tsx'), 'LoginPage');
 export const MessagesApiPage = lazyNamed(() => import('../../features/messages-api/messages-api-page.tsx'), 'MessagesApiPage');
 export const OverduePage = lazyNamed(() => import('../../features/overdue/overdue-page.tsx'), 'OverduePage');
 export const PanelPage = lazyNamed(() => import('../../features/panel/panel-page.tsx'), 'PanelPage');
 export const QueuesPage = lazyNamed(() => import('../../features/queues/queues-page.tsx'), 'QueuesPage');
+export const QuickMessagesPage = lazyNamed(() => import('../../features/quick-messages/quick-messages-page.tsx'), 'QuickMessagesPage');
 export const ReportsPage = lazyNamed(() => import('../../features/reports/reports-page.tsx'), 'ReportsPage');
 export const SettingsPage = lazyNamed(() => import('../../features/settings/settings-page.tsx'), 'SettingsPage');
 export const SignupPage = lazyNamed(() => import('../../features/signup/signup-page.tsx'), 'SignupPage');
+export const TagsPage = lazyNamed(() => import('../../features/tags/tags-page.tsx'), 'TagsPage');
 export const TicketsPage = lazyNamed(() => import('../../features/tickets/tickets-page.tsx'), 'TicketsPage');
 export const TodolistPage = lazyNamed(() => import('../../features/todolist/todolist-page.tsx'), 'TodolistPage');
 export const UsersPage = lazyNamed(() => import('../../features/users/users-page.tsx'), 'UsersPage');

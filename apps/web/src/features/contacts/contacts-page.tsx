@@ -1,15 +1,16 @@
 import { SEARCH_DEBOUNCE_MS } from '@atende/shared/constants';
 import { can } from '@atende/shared/permissions';
 import type { ContactView } from '@atende/shared/contacts';
-import { Add, Block, Delete, Edit, LockOpen, Search, WhatsApp } from '@mui/icons-material';
-import { Avatar, Button, Chip, IconButton, InputAdornment, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import { Add, Block, Delete, Edit, LockOpen, WhatsApp } from '@mui/icons-material';
+import { Avatar, Button, Chip, IconButton, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type UIEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListStatus } from '../../components/list-status.tsx';
+import { SearchField } from '../../components/search-field.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { toastError } from '../../lib/error-message.ts';
-import { isNearBottom } from '../../lib/infinite-scroll.ts';
+import { loadMoreOnScroll } from '../../lib/infinite-scroll.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useSessionUser } from '../auth/session-context.ts';
 import { useCompanyEvent } from '../realtime/use-company-event.ts';
@@ -45,9 +46,7 @@ export const ContactsPage = () => {
     else upsertContactInCache(queryClient, payload.contact);
   });
 
-  const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    if (isNearBottom(event.currentTarget) && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  };
+  const onScroll = loadMoreOnScroll({ hasNextPage, isFetchingNextPage, fetchNextPage });
 
   const onConfirm = async () => {
     if (!confirm) return;
@@ -73,16 +72,7 @@ export const ContactsPage = () => {
             </Typography>
           )}
         </Typography>
-        <TextField
-          size="small"
-          placeholder={t('common.search')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          slotProps={{
-            htmlInput: { 'data-testid': 'contacts-search' },
-            input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> },
-          }}
-        />
+        <SearchField value={search} onChange={setSearch} testId="contacts-search" />
         <Button variant="contained" startIcon={<Add />} onClick={() => setModal({ open: true, contactId: null })} data-testid="contacts-add">
           {t('contacts.add')}
         </Button>

@@ -1,4 +1,4 @@
-import type { TagView } from '@atende/shared/tags';
+import { TAG_NAME_BOUNDS, type TagView } from '@atende/shared/tags';
 import { Autocomplete, Chip, createFilterOptions, TextField } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,6 @@ import { tagsQueryKeys } from '../tags/tags-api.ts';
 import { useTagsList } from '../tags/use-tags.ts';
 import { contactsApi } from './contacts-api.ts';
 
-const MIN_NEW_TAG = 3;
 type TagOption = TagView & { inputValue?: string };
 const filter = createFilterOptions<TagOption>();
 
@@ -28,7 +27,7 @@ export const TagBox = ({ value, onChange }: { value: TagView[]; onChange: (tags:
         next.push(item as TagView);
         continue;
       }
-      if (name.length < MIN_NEW_TAG) {
+      if (name.length < TAG_NAME_BOUNDS.min) {
         toast.error(t('contacts.tags.tooShort'));
         continue;
       }

@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ColorSwatchInput } from '../../components/color-swatch-input.tsx';
 import { WeekScheduleEditor } from '../../components/week-schedule-editor.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
@@ -17,7 +18,6 @@ import { toQueueFormValues, toQueuePayload, type QueueFormValues } from './queue
 import { queuesApi, upsertQueueInCache } from './queues-api.ts';
 
 const resolver = zodResolver(queueBody, undefined, { raw: true }) as unknown as Resolver<QueueFormValues>;
-const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 type QueueFormProps = { queue: QueueView | null; onCreated: (id: number) => void; onClose: () => void };
 
@@ -72,14 +72,11 @@ export const QueueForm = ({ queue, onCreated, onClose }: QueueFormProps) => {
             <Grid size={{ xs: 12, sm: 6 }}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
                 <TextField {...text('color', 'queue-color')} label={t('queues.fields.color')} fullWidth />
-                <Box
-                  component="input"
-                  type="color"
-                  aria-label={t('queues.fields.color')}
-                  value={HEX_COLOR.test(color) ? color : '#000000'}
-                  onChange={(event) => form.setValue('color', event.target.value, { shouldDirty: true })}
-                  sx={{ width: 56, height: 56, p: 0, border: 'none', bgcolor: 'transparent', cursor: 'pointer' }}
-                  data-testid="queue-color-picker"
+                <ColorSwatchInput
+                  value={color}
+                  label={t('queues.fields.color')}
+                  onChange={(picked) => form.setValue('color', picked, { shouldDirty: true })}
+                  testId="queue-color-picker"
                 />
               </Stack>
             </Grid>

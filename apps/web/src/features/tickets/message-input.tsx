@@ -1,3 +1,5 @@
+import { renderPlaceholders } from '@atende/shared/placeholders';
+import type { QuickMessageView } from '@atende/shared/quick-messages';
 import type { TicketView } from '@atende/shared/tickets';
 import { AttachFile, Checklist, Close, ContactPhone, Draw, Lock, LockOpen, PhotoCamera, Send, ViewQuilt } from '@mui/icons-material';
 import { Box, Chip, IconButton, InputAdornment, Stack, TextField, Typography } from '@mui/material';
@@ -7,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../lib/error-message.ts';
 import { useElementWidth } from '../../lib/use-element-width.ts';
 import { useSessionUser } from '../auth/session-context.ts';
+import { QuickMessageSuggestions } from '../quick-messages/quick-message-suggestions.tsx';
 import { AudioRecorder } from './audio-recorder.tsx';
 import { CameraCaptureDialog } from './camera-capture-dialog.tsx';
 import { composerLayout } from './composer-layout.ts';
@@ -97,6 +100,20 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
     }
   };
 
+  // A chosen quick message replaces the '/' text, its placeholders filled for this ticket, and
+  // its file joins the attachments.
+  const pickQuickMessage = async (record: QuickMessageView) => {
+    setText(renderPlaceholders(record.message, { name: ticket.contact.name, protocol: String(ticket.id), queue: ticket.queue?.name ?? '', user: me.name }));
+    textArea.current?.focus();
+    if (!record.mediaPath) return;
+    try {
+      const blob = await (await fetch(record.mediaPath)).blob();
+      setFiles((list) => [...list, new File([blob], record.mediaName ?? 'file', { type: blob.type })]);
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
   const toggleSign = () => {
     const next = !signOn;
     setSignOn(next);
@@ -172,6 +189,7 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
           </IconButton>
         </Stack>
       )}
+      {enabled && !editing && <QuickMessageSuggestions text={text} onPick={(record) => void pickQuickMessage(record)} />}
       {files.length > 0 && (
         <Stack direction="row" spacing={0.5} sx={{ mb: 1, flexWrap: 'wrap' }} data-testid="attachments-preview">
           {files.map((file, index) => (

@@ -1,11 +1,12 @@
 import { SEARCH_DEBOUNCE_MS } from '@atende/shared/constants';
 import type { UserView } from '@atende/shared/users';
-import { Add, Search } from '@mui/icons-material';
-import { Button, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useState, type UIEvent } from 'react';
+import { Add } from '@mui/icons-material';
+import { Button, Paper, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListStatus } from '../../components/list-status.tsx';
-import { isNearBottom } from '../../lib/infinite-scroll.ts';
+import { SearchField } from '../../components/search-field.tsx';
+import { loadMoreOnScroll } from '../../lib/infinite-scroll.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { DeleteUserDialog } from './delete-user-dialog.tsx';
 import { UserModal } from './user-modal.tsx';
@@ -24,11 +25,7 @@ export const UsersPage = () => {
   const [deleting, setDeleting] = useState<UserView | null>(null);
   const users = data?.pages.flatMap((page) => page.users) ?? [];
 
-  const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    if (isNearBottom(event.currentTarget) && hasNextPage && !isFetchingNextPage) {
-      void fetchNextPage();
-    }
-  };
+  const onScroll = loadMoreOnScroll({ hasNextPage, isFetchingNextPage, fetchNextPage });
 
   return (
     <Stack spacing={2} sx={{ height: '100%', minHeight: 0 }}>
@@ -41,22 +38,7 @@ export const UsersPage = () => {
             </Typography>
           )}
         </Typography>
-        <TextField
-          size="small"
-          placeholder={t('common.search')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          slotProps={{
-            htmlInput: { 'data-testid': 'users-search' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField value={search} onChange={setSearch} testId="users-search" />
         <Button variant="contained" startIcon={<Add />} onClick={() => setModal({ open: true, userId: null })} data-testid="users-add">
           {t('users.add')}
         </Button>

@@ -1,0 +1,63 @@
+// The kanban board (02-operations §2 /Kanban, §7 Tags and kanban) and a ticket's lane (01-core §7
+// ticket-tags): lanes are the company's kanban tags, tickets come from the user's own queues.
+import { KANBAN_TICKETS_MAX, type KanbanLanesAnswer, type KanbanTicketsAnswer, type KanbanTicketsQuery } from '@atende/shared/kanban';
+import type { Db } from '../../db/client.ts';
+import { withTransaction } from '../../db/transaction.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { TenantContext } from '../../platform/access.ts';
+import { notFound } from '../../platform/errors.ts';
+import { extraInfoOfContacts } from '../contacts/contacts.repo.ts';
+import { listTagRows, findTag } from '../tags/tags.repo.ts';
+import { toTagRecordViews } from '../tags/tags.view.ts';
+import { lockTicket } from '../tickets/tickets.repo.ts';
+import type { TicketsService } from '../tickets/tickets.service.ts';
+import { linkTicketTag } from './kanban.repo.ts';
+import { moveToLane } from './lanes.rules.ts';
+
+type Deps = { db: Db; clock: Clock; tickets: TicketsService };
+
+export const createKanbanService = ({ db, clock, tickets }: Deps) => ({
+  lanes: async (tenant: TenantContext): Promise<KanbanLanesAnswer> => ({
+    lista: await toTagRecordViews(db, tenant.companyId, await listTagRows(db, tenant.companyId, { kanban: 1 })),
+  }),
+
+  // 02-operations §6: only the queues of the signed-in user, narrowed to those the board asks for.
+  tickets: async (tenant: TenantContext, query: KanbanTicketsQuery): Promise<KanbanTicketsAnswer> => {
+    const asked = query.queueIds ? new Set(query.queueIds) : undefined;
+    const queueIds = tenant.actor.queueIds.filter((queueId) => !asked || asked.has(queueId));
+    const views = await tickets.board(tenant, { queueIds, startDate: query.startDate, endDate: query.endDate, limit: KANBAN_TICKETS_MAX });
+    const extra = await extraInfoOfContacts(db, tenant.companyId, [...new Set(views.map((view) => view.contactId))]);
+    return {
+      tickets: views.map((view) => ({
+        ...view,
+        contact: { ...view.contact, extraInfo: extra.filter((entry) => entry.contactId === view.contactId).map(({ name, value }) => ({ name, value })) },
+      })),
+    };
+  },
+
+  // DELETE /ticket-tags/{ticketId}: the ticket goes to the untagged lane; its other tags stay.
+  clearStage: async (tenant: TenantContext, ticketId: number) => {
+    const ticket = await tickets.visibleTicket(tenant, ticketId);
+    await withTransaction(db, async (tx) => {
+      await lockTicket(tx, ticket.companyId, ticket.id);
+      await moveToLane(tx, ticket, undefined, clock.now());
+    });
+    await tickets.publishTicket(ticket);
+  },
+
+  // PUT /ticket-tags/{ticketId}/{tagId}: a kanban tag is the ticket's new lane (it leaves the
+  // old one); any other tag is added.
+  setStage: async (tenant: TenantContext, ticketId: number, tagId: number) => {
+    const ticket = await tickets.visibleTicket(tenant, ticketId);
+    const tag = await findTag(db, ticket.companyId, tagId);
+    if (!tag) throw notFound('ERR_NOT_FOUND');
+    await withTransaction(db, async (tx) => {
+      await lockTicket(tx, ticket.companyId, ticket.id);
+      if (tag.kanban === 1) await moveToLane(tx, ticket, tag, clock.now());
+      else await linkTicketTag(tx, ticket.companyId, ticket.id, tag.id, clock.now());
+    });
+    return tickets.publishTicket(ticket);
+  },
+});
+
+export type KanbanService = ReturnType<typeof createKanbanService>;

@@ -1,0 +1,128 @@
+import { DndContext, DragOverlay, PointerSensor, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
+import { kanbanSortOrders, type KanbanSortOrder, type KanbanTicketView } from '@atende/shared/kanban';
+import { can } from '@atende/shared/permissions';
+import { ViewColumn } from '@mui/icons-material';
+import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { ListStatus } from '../../components/list-status.tsx';
+import { readStorage, storageKeys, writeStorage } from '../../lib/storage.ts';
+import { toast } from '../../lib/toast.ts';
+import { useSessionUser } from '../auth/session-context.ts';
+import { useMyQueues } from '../queues/use-queues.ts';
+import { buildLanes, today } from './board.ts';
+import { kanbanApi, kanbanQueryKeys } from './kanban-api.ts';
+import { KanbanCard } from './kanban-card.tsx';
+import { KanbanLane } from './kanban-lane.tsx';
+import { useKanbanEvents, useKanbanLanes, useKanbanTickets } from './use-kanban.ts';
+
+const storedOrder = (): KanbanSortOrder => {
+  const stored = readStorage(storageKeys.sortOrder);
+  return kanbanSortOrders.find((order) => order === stored) ?? 'ticketNumber';
+};
+
+// tagId null: the untagged lane
+type Move = { ticket: KanbanTicketView; tagId: number | null };
+
+// /Kanban (02-operations §2): the untagged lane and one per kanban tag; cards move by drag and drop.
+export const KanbanPage = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const actor = useSessionUser();
+  const [order, setOrder] = useState<KanbanSortOrder>(storedOrder);
+  const [dates, setDates] = useState({ startDate: today(), endDate: today() });
+  const [applied, setApplied] = useState(dates);
+  const [dragged, setDragged] = useState<KanbanTicketView | null>(null);
+  const { data: myQueues } = useMyQueues();
+  const range = myQueues ? { queueIds: myQueues.map((queue) => queue.id), ...applied } : null;
+  const lanesQuery = useKanbanLanes();
+  const ticketsQuery = useKanbanTickets(range);
+  useKanbanEvents();
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
+  const lanes = useMemo(
+    () => buildLanes(lanesQuery.data?.lista ?? [], ticketsQuery.data?.tickets ?? [], order),
+    [lanesQuery.data, ticketsQuery.data, order],
+  );
+
+  const move = useMutation({
+    mutationFn: async ({ ticket, tagId }: Move) => {
+      if (tagId === null) await kanbanApi.clearLane(ticket.id);
+      else await kanbanApi.moveTo(ticket.id, tagId);
+    },
+    onSuccess: (_, { tagId }) => {
+      toast.success(tagId === null ? t('kanban.toasts.removed') : t('kanban.toasts.updated'));
+      return queryClient.invalidateQueries({ queryKey: kanbanQueryKeys.all });
+    },
+    // 02-operations §8: kanban failures are only logged
+    onError: (error) => console.error(error),
+  });
+
+  const onDragStart = (event: DragStartEvent) => setDragged((event.active.data.current as { ticket: KanbanTicketView }).ticket);
+  const onDragEnd = (event: DragEndEvent) => {
+    setDragged(null);
+    const { ticket, laneKey } = event.active.data.current as { ticket: KanbanTicketView; laneKey: string };
+    if (!event.over || event.over.id === laneKey) return;
+    move.mutate({ ticket, tagId: (event.over.data.current as { tagId: number | null }).tagId });
+  };
+
+  const chooseOrder = (next: KanbanSortOrder) => {
+    setOrder(next);
+    writeStorage(storageKeys.sortOrder, next);
+  };
+
+  return (
+    <Stack spacing={2} sx={{ height: '100%', minHeight: 0 }}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1, fontWeight: 600 }}>
+          {t('kanban.title')}
+        </Typography>
+        <TextField
+          select
+          size="small"
+          label={t('kanban.sort.label')}
+          value={order}
+          onChange={(event) => chooseOrder(event.target.value as KanbanSortOrder)}
+          sx={{ minWidth: 200 }}
+          data-testid="kanban-sort"
+        >
+          {kanbanSortOrders.map((option) => (
+            <MenuItem key={option} value={option}>
+              {t(`kanban.sort.${option}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        {(['startDate', 'endDate'] as const).map((field) => (
+          <TextField
+            key={field}
+            type="date"
+            size="small"
+            label={t(`kanban.${field}`)}
+            value={dates[field]}
+            onChange={(event) => setDates((current) => ({ ...current, [field]: event.target.value }))}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `kanban-${field}` } }}
+          />
+        ))}
+        <Button variant="outlined" onClick={() => setApplied(dates)} data-testid="kanban-search">
+          {t('kanban.search')}
+        </Button>
+        {can(actor, 'dashboard:view') && (
+          <Button variant="contained" startIcon={<ViewColumn />} onClick={() => navigate('/TagsKanban')} data-testid="kanban-add-columns">
+            {t('kanban.addColumns')}
+          </Button>
+        )}
+      </Stack>
+      <DndContext sensors={sensors} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragged(null)}>
+        <Box sx={{ flex: 1, minHeight: 0, display: 'flex', gap: 2, overflowX: 'auto', pb: 1 }} data-testid="kanban-board">
+          {lanes.map((lane) => (
+            <KanbanLane key={lane.key} lane={lane} />
+          ))}
+        </Box>
+        <DragOverlay>{dragged && <KanbanCard ticket={dragged} laneKey="" overlay />}</DragOverlay>
+      </DndContext>
+      <ListStatus loading={lanesQuery.isPending || ticketsQuery.isPending} empty={false} emptyText="" />
+    </Stack>
+  );
+};

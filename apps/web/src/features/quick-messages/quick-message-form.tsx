@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { canEditQuickMessage, quickMessageBody, type QuickMessageBody, type QuickMessageView } from '@atende/shared/quick-messages';
+import { AttachFile } from '@mui/icons-material';
+import { Box, Button, Chip, DialogActions, DialogContent, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { toastError } from '../../lib/error-message.ts';
+import { toast } from '../../lib/toast.ts';
+import { useSessionUser } from '../auth/session-context.ts';
+import { quickMessagesApi, upsertQuickMessageInCache } from './quick-messages-api.ts';
+
+type FormValues = Pick<QuickMessageBody, 'shortcode' | 'message' | 'geral' | 'visao'>;
+const resolver = zodResolver(quickMessageBody, undefined, { raw: true }) as unknown as Resolver<FormValues>;
+
+// 02-operations §5, §6: a shortcode is required; a message of someone else is read only.
+export const QuickMessageForm = ({ record, onClose }: { record: QuickMessageView | null; onClose: () => void }) => {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const queryClient = useQueryClient();
+  const me = useSessionUser();
+  const readOnly = record !== null && !canEditQuickMessage({ id: me.id, profile: me.profile }, record);
+  const [file, setFile] = useState<File | null>(null);
+  const [dropMedia, setDropMedia] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const form = useForm<FormValues>({
+    defaultValues: { shortcode: record?.shortcode ?? '', message: record?.message ?? '', geral: record?.geral ?? false, visao: record?.visao ?? false },
+    resolver,
+  });
+  const { errors } = form.formState;
+  const save = useMutation({
+    mutationFn: async (values: FormValues) => {
+      let saved = record ? await quickMessagesApi.update(record.id, values) : await quickMessagesApi.create({ ...values, status: 'active' });
+      if (file) saved = await quickMessagesApi.uploadMedia(saved.id, file);
+      else if (dropMedia && saved.mediaPath) saved = await quickMessagesApi.removeMedia(saved.id);
+      return saved;
+    },
+    onSuccess: (saved) => {
+      upsertQuickMessageInCache(queryClient, saved);
+      toast.success(t('quickMessages.toasts.saved'));
+      onClose();
+    },
+    onError: (error) => {
+      setServerFieldErrors(form.setError, error);
+      toastError(error);
+    },
+  });
+  const text = (name: 'shortcode' | 'message') => {
+    const { ref, ...rest } = form.register(name);
+    return { ...rest, inputRef: ref, error: Boolean(errors[name]), helperText: fieldError(errors[name]), disabled: readOnly, slotProps: { htmlInput: { 'data-testid': `quick-message-${name}` } } };
+  };
+  const mediaName = file?.name ?? (dropMedia ? null : record?.mediaName);
+  const toggle = (name: 'geral' | 'visao') => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormControlLabel
+          control={<Switch checked={field.value} disabled={readOnly} onChange={(event) => field.onChange(event.target.checked)} data-testid={`quick-message-${name}`} />}
+          label={t(`quickMessages.fields.${name}`)}
+        />
+      )}
+    />
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} data-testid="quick-message-form">
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <TextField {...text('shortcode')} label={t('quickMessages.fields.shortcode')} fullWidth autoFocus />
+          <TextField {...text('message')} label={t('quickMessages.fields.message')} fullWidth multiline minRows={3} />
+          <Stack direction="row" spacing={2}>
+            {toggle('geral')}
+            {toggle('visao')}
+          </Stack>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Button variant="outlined" startIcon={<AttachFile />} disabled={readOnly} onClick={() => fileInput.current?.click()} data-testid="quick-message-attach">
+              {t('quickMessages.attach')}
+            </Button>
+            {mediaName && (
+              <Chip
+                label={mediaName}
+                onDelete={readOnly ? undefined : () => (file ? setFile(null) : setDropMedia(true))}
+                data-testid="quick-message-media"
+              />
+            )}
+            <input
+              ref={fileInput}
+              type="file"
+              hidden
+              data-testid="quick-message-file"
+              onChange={(event) => {
+                setFile(event.target.files?.[0] ?? null);
+                event.target.value = '';
+              }}
+            />
+          </Stack>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        {!readOnly && (
+          <Button type="submit" variant="contained" disabled={save.isPending} data-testid="quick-message-save">
+            {t('common.save')}
+          </Button>
+        )}
+      </DialogActions>
+    </Box>
+  );
+};

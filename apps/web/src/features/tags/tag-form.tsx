@@ -1,0 +1,176 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { tagCreateBody, type TagCreateBody, type TagRecordView } from '@atende/shared/tags';
+import { Box, Button, DialogActions, DialogContent, FormControlLabel, Grid, MenuItem, Stack, Switch, TextField } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ColorSwatchInput } from '../../components/color-swatch-input.tsx';
+import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { toastError } from '../../lib/error-message.ts';
+import { toast } from '../../lib/toast.ts';
+import { useUsersList } from '../users/use-users.ts';
+import { tagsApi } from './tags-api.ts';
+import { upsertTagInCache } from './tags-cache.ts';
+import { useKanbanLanes } from './use-tags.ts';
+
+type TagFormValues = Omit<TagCreateBody, 'companyId' | 'color'> & { color: string };
+
+const resolver = zodResolver(tagCreateBody, undefined, { raw: true }) as unknown as Resolver<TagFormValues>;
+
+const toFormValues = (tag: TagRecordView | null, kanban: 0 | 1): TagFormValues => ({
+  name: tag?.name ?? '',
+  color: tag?.color ?? '#5C59A0',
+  kanban: (tag?.kanban ?? kanban) === 1 ? 1 : 0,
+  timeLane: tag?.timeLane ?? 0,
+  nextLaneId: tag?.nextLaneId ?? null,
+  rollbackLaneId: tag?.rollbackLaneId ?? null,
+  greetingMessageLane: tag?.greetingMessageLane ?? '',
+  userId: tag?.userId ?? null,
+});
+
+type TagFormProps = { tag: TagRecordView | null; kanban: 0 | 1; onClose: () => void };
+
+// The tag dialog (02-operations §2, §3 Tag / lane): a kanban tag also takes its lane automation.
+export const TagForm = ({ tag, kanban, onClose }: TagFormProps) => {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const queryClient = useQueryClient();
+  const { data: lanes = [] } = useKanbanLanes();
+  const { data: users = [] } = useUsersList();
+  const form = useForm<TagFormValues>({ defaultValues: toFormValues(tag, kanban), resolver });
+  const { register, control, watch, formState } = form;
+  const { errors } = formState;
+  const save = useMutation({
+    mutationFn: (values: TagFormValues) => (tag ? tagsApi.update(tag.id, values) : tagsApi.create(values)),
+    onSuccess: (saved) => {
+      upsertTagInCache(queryClient, saved);
+      toast.success(t('tags.toasts.saved'));
+      onClose();
+    },
+    onError: (error) => {
+      setServerFieldErrors(form.setError, error);
+      toastError(error);
+    },
+  });
+  const text = (name: 'name' | 'color' | 'greetingMessageLane', testId: string) => {
+    const { ref, ...rest } = register(name);
+    return { ...rest, inputRef: ref, error: Boolean(errors[name]), helperText: fieldError(errors[name]), slotProps: { htmlInput: { 'data-testid': testId } } };
+  };
+  const color = watch('color');
+  const isLane = watch('kanban') === 1;
+  const otherLanes = lanes.filter((lane) => lane.id !== tag?.id);
+
+  const laneSelect = (name: 'nextLaneId' | 'rollbackLaneId') => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <TextField
+          select
+          fullWidth
+          label={t(`tags.fields.${name}`)}
+          value={field.value ?? ''}
+          onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
+          error={Boolean(errors[name])}
+          helperText={fieldError(errors[name])}
+          data-testid={`tag-${name}`}
+        >
+          <MenuItem value="">{t('tags.none')}</MenuItem>
+          {otherLanes.map((lane) => (
+            <MenuItem key={lane.id} value={lane.id}>
+              {lane.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} data-testid="tag-form">
+      <DialogContent dividers>
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField {...text('name', 'tag-name')} label={t('tags.fields.name')} fullWidth autoFocus />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+              <TextField {...text('color', 'tag-color')} label={t('tags.fields.color')} fullWidth />
+              <ColorSwatchInput value={color} label={t('tags.fields.color')} onChange={(picked) => form.setValue('color', picked, { shouldDirty: true })} />
+            </Stack>
+          </Grid>
+          <Grid size={12}>
+            <Controller
+              control={control}
+              name="kanban"
+              render={({ field }) => (
+                <FormControlLabel
+                  control={<Switch checked={field.value === 1} onChange={(event) => field.onChange(event.target.checked ? 1 : 0)} data-testid="tag-kanban" />}
+                  label={t('tags.fields.kanban')}
+                />
+              )}
+            />
+          </Grid>
+          {isLane && (
+            <>
+              <Grid size={{ xs: 12, sm: 4 }}>
+                <Controller
+                  control={control}
+                  name="timeLane"
+                  render={({ field }) => (
+                    <TextField
+                      type="number"
+                      fullWidth
+                      label={t('tags.fields.timeLane')}
+                      value={field.value}
+                      onChange={(event) => field.onChange(event.target.value === '' ? 0 : Number(event.target.value))}
+                      error={Boolean(errors.timeLane)}
+                      helperText={fieldError(errors.timeLane)}
+                      slotProps={{ htmlInput: { min: 0, 'data-testid': 'tag-timeLane' } }}
+                    />
+                  )}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>{laneSelect('nextLaneId')}</Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>{laneSelect('rollbackLaneId')}</Grid>
+              <Grid size={12}>
+                <TextField {...text('greetingMessageLane', 'tag-greetingMessageLane')} label={t('tags.fields.greetingMessageLane')} fullWidth multiline minRows={2} />
+              </Grid>
+              <Grid size={12}>
+                <Controller
+                  control={control}
+                  name="userId"
+                  render={({ field }) => (
+                    <TextField
+                      select
+                      fullWidth
+                      label={t('tags.fields.userId')}
+                      value={field.value ?? ''}
+                      onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
+                      error={Boolean(errors.userId)}
+                      helperText={fieldError(errors.userId)}
+                      data-testid="tag-userId"
+                    >
+                      <MenuItem value="">{t('tags.none')}</MenuItem>
+                      {users.map((user) => (
+                        <MenuItem key={user.id} value={user.id}>
+                          {user.name}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  )}
+                />
+              </Grid>
+            </>
+          )}
+        </Grid>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button type="submit" variant="contained" disabled={save.isPending} data-testid="tag-save">
+          {t('common.save')}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+};

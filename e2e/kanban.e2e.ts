@@ -1,0 +1,85 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAs, signIn, startServerWithQueues, type Api, type SeededServer } from './helpers/attendance.ts';
+import { launchBrowser } from './helpers/browser.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers/server.ts';
+
+let server: SeededServer;
+let browser: Browser;
+let admin: Api;
+
+beforeAll(async () => {
+  server = await startServerWithQueues([{ name: 'Vendas', color: '#1976d2' }]);
+  browser = await launchBrowser();
+  admin = await apiAs(server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+type Ticket = { id: number; contactId: number; contact: { name: string; number: string } };
+
+// Drags with the mouse in steps, as a person does, so dnd-kit's pointer sensor follows.
+const drag = async (page: Page, card: string, lane: string) => {
+  const from = await page.locator(`[data-testid="kanban-card"][data-ticket-id="${card}"]`).boundingBox();
+  const to = await page.locator(`[data-testid="kanban-lane"][data-lane="${lane}"]`).boundingBox();
+  if (!from || !to) throw new Error('card or lane not on screen');
+  await page.mouse.move(from.x + from.width / 2, from.y + 20);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + 30, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 120, { steps: 15 });
+  await page.mouse.up();
+};
+
+const laneTotal = (page: Page, lane: string) => page.locator(`[data-testid="kanban-lane"][data-lane="${lane}"] [data-testid="kanban-lane-total"]`).textContent();
+
+describe('kanban board (02-operations §2 /Kanban, §4 Kanban move, §9)', () => {
+  it('drags a card between lanes with the toasts, sums the lanes in R$ and edits a card value', async () => {
+    const queueId = server.queues[0].id;
+    const me = await admin.call<{ name: string; email: string }>('GET', `/users/${admin.userId}`);
+    await admin.call('PUT', `/users/${admin.userId}`, { name: me.name, email: me.email, queueIds: [queueId] });
+    const sandbox = await admin.call<{ id: number }>('POST', '/sandbox/connections', { name: 'Sandbox' });
+    const lead = await admin.call<{ id: number }>('POST', '/tags', { name: 'Lead', color: '#4caf50', kanban: 1 });
+    const open = async (from: string, name: string, value: string) => {
+      const { ticketId } = await admin.call<{ ticketId: number }>('POST', `/sandbox/${sandbox.id}/messages`, { from, name, body: 'Quero um orçamento' });
+      const ticket = await admin.call<Ticket>('PUT', `/tickets/${ticketId}`, { status: 'open', userId: admin.userId, queueId });
+      await admin.call('PUT', `/contacts/${ticket.contactId}`, { extraInfo: [{ name: 'valor', value }] });
+      return ticket;
+    };
+    const first = await open('5511966660001', 'Fernanda Kanban', '1500.50');
+    const second = await open('5511966660002', 'Gustavo Kanban', '99.90');
+    await admin.call('PUT', `/ticket-tags/${second.id}/${lead.id}`);
+
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`${server.url}/Kanban`);
+    await page.locator(`[data-testid="kanban-card"][data-ticket-id="${first.id}"]`).waitFor();
+    // the name is cut at 10 characters
+    await page.getByText('Fernanda K...').first().waitFor();
+    await expect.poll(() => laneTotal(page, 'lane-none')).toMatch(/R\$\s1\.500,50/);
+    await expect.poll(() => laneTotal(page, `lane-${lead.id}`)).toMatch(/R\$\s99,90/);
+
+    await drag(page, String(first.id), `lane-${lead.id}`);
+    await page.getByTestId('toast-success').filter({ hasText: 'Ticket Tag atualizado com sucesso!' }).first().waitFor();
+    await page.locator(`[data-lane="lane-${lead.id}"] [data-ticket-id="${first.id}"]`).waitFor();
+    await expect.poll(() => laneTotal(page, `lane-${lead.id}`)).toMatch(/R\$\s1\.600,40/);
+    await expect.poll(() => laneTotal(page, 'lane-none')).toMatch(/R\$\s0,00/);
+    expect((await admin.call<{ tags: { id: number }[] }>('GET', `/tickets/${first.id}`)).tags.map((tag) => tag.id)).toEqual([lead.id]);
+
+    await drag(page, String(first.id), 'lane-none');
+    await page.getByTestId('toast-success').filter({ hasText: 'Ticket Tag removido!' }).first().waitFor();
+    await page.locator(`[data-lane="lane-none"] [data-ticket-id="${first.id}"]`).waitFor();
+    await expect.poll(async () => (await admin.call<{ tags: unknown[] }>('GET', `/tickets/${first.id}`)).tags).toEqual([]);
+
+    // the value is edited on the card and kept in the contact's extra info 'valor'
+    const value = page.locator(`[data-ticket-id="${second.id}"] [data-testid="kanban-card-value"]`);
+    await value.fill('250');
+    await value.press('Enter');
+    await expect
+      .poll(async () => (await admin.call<{ extraInfo: { name: string; value: string }[] }>('GET', `/contacts/${second.contactId}`)).extraInfo)
+      .toEqual([expect.objectContaining({ name: 'valor', value: '250' })]);
+    await expect.poll(() => laneTotal(page, `lane-${lead.id}`)).toMatch(/R\$\s250,00/);
+    await page.close();
+  });
+});

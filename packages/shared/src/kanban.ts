@@ -1,0 +1,39 @@
+// The kanban board (02-operations §2 /Kanban, §3 Kanban ticket, §9 sort options).
+import { z } from 'zod';
+import type { TagRecordView } from './tags.ts';
+import { jsonIdList, type TicketView } from './tickets.ts';
+import { isoDatePrefix } from './validation.ts';
+
+// The opportunity value lives in the contact's extra info under this name (02-operations §3).
+export const KANBAN_VALUE_FIELD = 'valor';
+export const KANBAN_CARD_NAME_MAX = 10;
+export const KANBAN_CARD_MESSAGE_MAX = 20;
+export const KANBAN_LANE_WIDTH = 272;
+// The board answers at most this many tickets; a wider date range shows the first ones by number.
+export const KANBAN_TICKETS_MAX = 5000;
+
+export const kanbanSortOrders = ['ticketNumber', 'lastMessageTime', 'valorDesc'] as const;
+export type KanbanSortOrder = (typeof kanbanSortOrders)[number];
+
+// GET /ticket/kanban: the web sends the user's queues as JSON and a day range (YYYY-MM-DD).
+export const kanbanTicketsQuery = z.strictObject({
+  queueIds: jsonIdList.optional(),
+  startDate: isoDatePrefix.optional(),
+  endDate: isoDatePrefix.optional(),
+  companyId: z.unknown().optional(),
+});
+export type KanbanTicketsQuery = z.infer<typeof kanbanTicketsQuery>;
+
+export type KanbanTicketView = TicketView & {
+  contact: TicketView['contact'] & { extraInfo: Array<{ name: string; value: string }> };
+};
+export type KanbanTicketsAnswer = { tickets: KanbanTicketView[] };
+export type KanbanLanesAnswer = { lista: TagRecordView[] };
+
+// The card's value: the contact's 'valor' extra info read as a number (a comma is a decimal
+// separator); anything else counts as 0.
+export const opportunityValue = (extraInfo: Array<{ name: string; value: string }>) => {
+  const raw = extraInfo.find((entry) => entry.name === KANBAN_VALUE_FIELD)?.value.trim().replace(',', '.') ?? '';
+  const value = Number(raw);
+  return raw !== '' && Number.isFinite(value) ? value : 0;
+};
