@@ -58,6 +58,9 @@ import { queuesRoutes } from './modules/queues/queues.routes.ts';
 import { createQueuesService } from './modules/queues/queues.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
+import { registerScheduleJobs } from './modules/schedules/schedules.jobs.ts';
+import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
+import { createSchedulesService } from './modules/schedules/schedules.service.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -185,6 +188,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(connectionsRoutes(connectionsService));
   await app.register(contactsRoutes({ db, bus, checkWhatsappNumber: whatsapp.checkNumber }));
   await app.register(tagsRoutes({ db }));
+  await app.register(schedulesRoutes(createSchedulesService({ db, bus, storage, timeZone: config.timeZone })));
   await app.register(ticketsRoutes(ticketsService));
   await app.register(ticketTagsRoutes(ticketsService));
   await app.register(ticketNotesRoutes(createTicketNotesService({ db, tickets: ticketsService })));
@@ -249,6 +253,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     }),
   );
   registerTicketTimers(jobs, { clock, tickets: ticketsService });
+  registerScheduleJobs(jobs, { clock, timeZone: config.timeZone, bus, tickets: ticketsService });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {
     await jobs.start();

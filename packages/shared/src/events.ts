@@ -4,6 +4,7 @@ import type { ConnectionView } from './connections.ts';
 import type { ContactView } from './contacts.ts';
 import type { MessageView } from './messages.ts';
 import type { QueueView } from './queues.ts';
+import type { ScheduleView } from './scheduled-messages.ts';
 import type { CompanySettingKey } from './settings.ts';
 import type { TicketView } from './tickets.ts';
 import type { UserView } from './users.ts';
@@ -21,6 +22,8 @@ export type CompanyEvents = {
   // 02-operations §4 Message import: progress (this of all, the date reached; this -1 while
   // preparing), and refresh when the import ends
   importMessages: { action: 'refresh' } | { action: 'update'; status: { this: number; all: number; date: string } };
+  // 02-operations §4 Other states: the schedules calendar refreshes on these
+  schedule: { action: 'create' | 'update'; schedule: ScheduleView } | { action: 'delete'; scheduleId: number };
   ticket:
     | { action: 'update'; ticket: TicketView }
     | { action: 'delete'; ticketId: number }

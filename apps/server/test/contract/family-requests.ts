@@ -443,5 +443,42 @@ export const familyRequests = (w: World): Record<string, FamilyCall> => {
     'PUT /companies/{id}/schedules': {
       send: async () => ({ values: { id: a.company.id }, body: { schedules: (await w.get(`/companies/${a.company.id}`)).schedules, companyId: a.company.id } }),
     },
+
+    'GET /schedules': { send: async () => ({ query: { searchParam: '', pageNumber: 1 } }), answer: ['schedules', 'hasMore'] },
+    'GET /schedules/{id}': { send: async () => ({ values: { id: (await familySchedule(w)).id } }), answer: ['id', 'body', 'contact', 'sendAt'] },
+    'POST /schedules': { send: async () => ({ body: await familyScheduleForm(w) }), answer: ['id', 'contactId', 'sendAt'] },
+    'PUT /schedules/{id}': {
+      send: async () => {
+        const schedule = await familySchedule(w);
+        // the family's dialog sends the record read back with its form's values
+        return { values: { id: schedule.id }, body: { ...(await w.get(`/schedules/${schedule.id}`)), ...(await familyScheduleForm(w)), body: 'Mensagem alterada' } };
+      },
+      answer: ['id', 'body'],
+    },
+    'DELETE /schedules/{id}': { send: async () => ({ values: { id: (await familySchedule(w)).id } }) },
+    'POST /schedules/{id}/media-upload': { send: async () => ({ values: { id: (await familySchedule(w)).id }, form: w.imageForm({}, 'file') }) },
+    'DELETE /schedules/{id}/media-upload': { send: async () => ({ values: { id: (await familySchedule(w)).id } }) },
   };
 };
+
+// The family's schedule dialog: its initial values (02-operations §9), the chosen contact and
+// time as its date picker writes them, '' for selects left empty, and the ids it adds.
+const familyScheduleForm = async (w: World) => ({
+  body: 'Lembrete da consulta de amanhã',
+  contactId: String((await createContact(w.t.db, w.a.company.id)).id),
+  sendAt: '2030-01-01T09:30',
+  sentAt: '',
+  openTicket: 'enabled',
+  ticketUserId: '',
+  queueId: '',
+  statusTicket: 'closed',
+  intervalo: '1',
+  valorIntervalo: '0',
+  enviarQuantasVezes: '1',
+  tipoDias: '4',
+  assinar: false,
+  whatsappId: '',
+  companyId: w.a.company.id,
+  userId: w.a.admin.id,
+});
+const familySchedule = async (w: World) => w.post('/schedules', await familyScheduleForm(w));

@@ -36,6 +36,7 @@ const bodyless = new Set([
   'POST /auth/refresh_token',
   'POST /users/:id/media-upload',
   'POST /whatsapp/:whatsappId/media-upload',
+  'POST /schedules/:scheduleId/media-upload',
   'PUT /contacts/toggleAcceptAudio/:id',
   'PUT /contacts/toggleDisableBot/:id',
   'PUT /ticket-tags/:ticketId/:tagId',
@@ -90,6 +91,10 @@ const failedJobs = await t.db
     lastError: 'provider down',
   })))
   .returning({ id: jobs.id });
+const schedule = await t.request('POST', '/schedules', {
+  token: a.adminSession.token,
+  body: { contactId: aContacts[0].id, body: 'a schedule for the sweep', sendAt: '2030-01-01T12:00:00Z' },
+});
 const b = await createCompany(t.db);
 const bContact = await createContact(t.db, b.company.id);
 const bTag = await createTag(t.db, b.company.id);
@@ -110,6 +115,7 @@ const own = {
   queues: a.queues.map((queue) => queue.id),
   connections: [a.connection.id],
   jobs: failedJobs.map((job) => job.id),
+  schedules: [schedule.body.id as number],
 };
 // ids of the neighbour: valid numbers the caller must not reach
 const foreign = [b.admin.id, bContact.id, bTag.id, b.company.id];
@@ -129,6 +135,7 @@ const realSegments = (route: RouteEntry, param: string): Array<string | number> 
     connectionId: own.connections,
     whatsappId: own.connections,
     jobId: own.jobs,
+    scheduleId: own.schedules,
   };
   if (param === 'id' && route.url.startsWith('/users')) return [...(route.method === 'GET' ? own.readableUsers : own.users), ...foreign];
   if (param === 'id' && route.url.startsWith('/contacts')) return [...own.contacts, ...foreign];
@@ -153,6 +160,7 @@ const bodyHints: Hints = {
   messageId: fc.constantFrom(...own.messages),
   queueId: fc.option(fc.constantFrom(...own.queues), { nil: undefined }),
   whatsappId: fc.option(fc.constantFrom(...own.connections), { nil: undefined }),
+  ticketUserId: fc.option(fc.constantFrom(...own.readableUsers), { nil: undefined }),
   queueIds: fc.subarray(own.queues),
   selectedQueueIds: fc.subarray(own.queues),
 };

@@ -35,6 +35,7 @@ type Ids = {
   connectionId: number;
   chatbotId: number;
   companyId: number;
+  scheduleId: number;
 };
 // `upload` names the multipart field of a single-file route; the call then sends a small image
 type Call = { path: string; body?: unknown; upload?: string };
@@ -170,6 +171,33 @@ const catalogue: Record<string, Entry[]> = {
   'DELETE /whatsappsession/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/whatsappsession/${a.connectionId}` }) }],
   'POST /closedimported/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/closedimported/${a.connectionId}` }) }],
   'POST /whatsapp-restart/': [{ kind: 'own', call: () => ({ path: '/whatsapp-restart/' }) }],
+  'GET /schedules': [
+    { kind: 'own', call: () => ({ path: '/schedules?searchParam=alpha' }) },
+    { kind: 'own', call: (a) => ({ path: `/schedules?contactId=${a.contactId}` }) },
+  ],
+  'GET /schedules/:scheduleId': [{ kind: 'foreign', call: (a) => ({ path: `/schedules/${a.scheduleId}` }) }],
+  'POST /schedules': [
+    { kind: 'foreign', call: (a) => ({ path: '/schedules', body: { contactId: a.contactId, body: 'intruder schedule', sendAt: '2030-01-01T12:00:00Z' } }) },
+    {
+      kind: 'foreign',
+      call: (a, b) => ({ path: '/schedules', body: { contactId: b.contactId, body: 'intruder schedule', sendAt: '2030-01-01T12:00:00Z', whatsappId: a.connectionId } }),
+    },
+    {
+      kind: 'foreign',
+      call: (a, b) => ({ path: '/schedules', body: { contactId: b.contactId, body: 'intruder schedule', sendAt: '2030-01-01T12:00:00Z', ticketUserId: a.userId } }),
+    },
+    {
+      kind: 'foreign',
+      call: (a, b) => ({ path: '/schedules', body: { contactId: b.contactId, body: 'intruder schedule', sendAt: '2030-01-01T12:00:00Z', queueId: a.queueId } }),
+    },
+  ],
+  'PUT /schedules/:scheduleId': [
+    { kind: 'foreign', call: (a) => ({ path: `/schedules/${a.scheduleId}`, body: { body: 'hijacked schedule' } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: `/schedules/${b.scheduleId}`, body: { contactId: a.contactId } }) },
+  ],
+  'DELETE /schedules/:scheduleId': [{ kind: 'foreign', call: (a) => ({ path: `/schedules/${a.scheduleId}` }) }],
+  'POST /schedules/:scheduleId/media-upload': [{ kind: 'foreign', call: (a) => ({ path: `/schedules/${a.scheduleId}/media-upload`, upload: 'file' }) }],
+  'DELETE /schedules/:scheduleId/media-upload': [{ kind: 'foreign', call: (a) => ({ path: `/schedules/${a.scheduleId}/media-upload` }) }],
 };
 
 // Super routes are refused to a company admin; public ones carry no tenant data.
@@ -217,6 +245,7 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
   const sent = await t.request('POST', `/messages/${ticketId}`, { token, body: { body: `${label} reply` } });
   await expect.poll(async () => (await t.request('GET', `/sandbox/${tenant.connection.id}/outbox`, { token })).body.length).toBe(1);
   const outbox = await t.request('GET', `/sandbox/${tenant.connection.id}/outbox`, { token });
+  const schedule = await t.request('POST', '/schedules', { token, body: { contactId: ticket.contactId, body: `${label} schedule`, sendAt: '2030-01-01T12:00:00Z' } });
   const ids: Ids = {
     userId: tenant.admin.id,
     contactId: ticket.contactId,
@@ -231,6 +260,7 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
     connectionId: tenant.connection.id,
     chatbotId: option.body.id,
     companyId: tenant.company.id,
+    scheduleId: schedule.body.id,
   };
   return { tenant, ids };
 };
