@@ -13,6 +13,7 @@ import {
   MessagesApiPage,
   OverduePage,
   QueuesPage,
+  SchedulesPage,
   SettingsPage,
   SignupPage,
   TicketsPage,
@@ -21,7 +22,7 @@ import {
 import { RequireAction } from './require-action.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'schedules']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -71,6 +72,7 @@ export const AppRoutes = () => {
                 </RequireAction>
               }
             />
+            <Route path="/schedules" element={<SchedulesPage />} />
             <Route
               path="/settings"
               element={
