@@ -58,6 +58,9 @@ import { queuesRoutes } from './modules/queues/queues.routes.ts';
 import { createQueuesService } from './modules/queues/queues.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
+import { registerContactListJobs } from './modules/contact-lists/contact-lists.jobs.ts';
+import { contactListsRoutes } from './modules/contact-lists/contact-lists.routes.ts';
+import { createContactListsService } from './modules/contact-lists/contact-lists.service.ts';
 import { registerScheduleJobs } from './modules/schedules/schedules.jobs.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
@@ -188,6 +191,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(connectionsRoutes(connectionsService));
   await app.register(contactsRoutes({ db, bus, checkWhatsappNumber: whatsapp.checkNumber }));
   await app.register(tagsRoutes({ db }));
+  await app.register(contactListsRoutes(createContactListsService({ db, bus })));
   await app.register(schedulesRoutes(createSchedulesService({ db, bus, storage, timeZone: config.timeZone })));
   await app.register(ticketsRoutes(ticketsService));
   await app.register(ticketTagsRoutes(ticketsService));
@@ -253,6 +257,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     }),
   );
   registerTicketTimers(jobs, { clock, tickets: ticketsService });
+  registerContactListJobs(jobs, { db, bus, checkWhatsappNumber: whatsapp.checkNumber });
   registerScheduleJobs(jobs, { clock, timeZone: config.timeZone, bus, tickets: ticketsService });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {

@@ -458,8 +458,42 @@ export const familyRequests = (w: World): Record<string, FamilyCall> => {
     'DELETE /schedules/{id}': { send: async () => ({ values: { id: (await familySchedule(w)).id } }) },
     'POST /schedules/{id}/media-upload': { send: async () => ({ values: { id: (await familySchedule(w)).id }, form: w.imageForm({}, 'file') }) },
     'DELETE /schedules/{id}/media-upload': { send: async () => ({ values: { id: (await familySchedule(w)).id } }) },
+
+    'GET /contact-lists/list': { send: async () => ({ query: { companyId: a.company.id } }), answer: ['[]'] },
+    'GET /contact-lists/': { send: async () => ({ query: { searchParam: '', pageNumber: 1 } }), answer: ['records', 'hasMore'] },
+    'GET /contact-lists/{id}': { send: async () => ({ values: { id: (await familyList(w)).id } }), answer: ['id', 'name', 'contactsCount'] },
+    'POST /contact-lists': { send: async () => ({ body: { name: 'Clientes VIP', companyId: a.company.id } }), answer: ['id', 'name'] },
+    'PUT /contact-lists/{id}': {
+      send: async () => {
+        const list = await familyList(w);
+        return { values: { id: list.id }, body: { ...(await w.get(`/contact-lists/${list.id}`)), name: 'Clientes Ouro' } };
+      },
+      answer: ['id', 'name'],
+    },
+    'DELETE /contact-lists/{id}': { send: async () => ({ values: { id: (await familyList(w)).id } }) },
+    'GET /contact-list-items': {
+      send: async () => ({ query: { searchParam: '', pageNumber: 1, contactListId: (await familyList(w)).id } }),
+      answer: ['contacts', 'hasMore'],
+    },
+    'GET /contact-list-items/{id}': { send: async () => ({ values: { id: (await familyListItem(w)).id } }), answer: ['id', 'name', 'number', 'email'] },
+    'PUT /contact-list-items/{id}': {
+      send: async () => {
+        const item = await familyListItem(w);
+        return { values: { id: item.id }, body: { ...(await w.get(`/contact-list-items/${item.id}`)), name: 'Nome Alterado' } };
+      },
+      answer: ['id', 'name'],
+    },
+    'POST /contact-list-items': {
+      send: async () => ({ body: { name: 'Maria Lista', number: w.number(), email: '', contactListId: String((await familyList(w)).id), companyId: a.company.id } }),
+      answer: ['id', 'number'],
+    },
+    'DELETE /contact-list-items/{id}': { send: async () => ({ values: { id: (await familyListItem(w)).id } }) },
   };
 };
+
+const familyList = async (w: World) => w.post('/contact-lists', { name: `Lista ${w.number()}` });
+const familyListItem = async (w: World) =>
+  w.post('/contact-list-items', { contactListId: (await familyList(w)).id, name: 'Item da lista', number: w.number(), email: 'item@example.test' });
 
 // The family's schedule dialog: its initial values (02-operations §9), the chosen contact and
 // time as its date picker writes them, '' for selects left empty, and the ids it adds.

@@ -95,6 +95,11 @@ const schedule = await t.request('POST', '/schedules', {
   token: a.adminSession.token,
   body: { contactId: aContacts[0].id, body: 'a schedule for the sweep', sendAt: '2030-01-01T12:00:00Z' },
 });
+const contactList = await t.request('POST', '/contact-lists', { token: a.adminSession.token, body: { name: 'Sweep list' } });
+const listItem = await t.request('POST', '/contact-list-items', {
+  token: a.adminSession.token,
+  body: { contactListId: contactList.body.id, name: 'Sweep entry', number: '5511900000009' },
+});
 const b = await createCompany(t.db);
 const bContact = await createContact(t.db, b.company.id);
 const bTag = await createTag(t.db, b.company.id);
@@ -116,6 +121,8 @@ const own = {
   connections: [a.connection.id],
   jobs: failedJobs.map((job) => job.id),
   schedules: [schedule.body.id as number],
+  contactLists: [contactList.body.id as number],
+  contactListItems: [listItem.body.id as number],
 };
 // ids of the neighbour: valid numbers the caller must not reach
 const foreign = [b.admin.id, bContact.id, bTag.id, b.company.id];
@@ -136,6 +143,8 @@ const realSegments = (route: RouteEntry, param: string): Array<string | number> 
     whatsappId: own.connections,
     jobId: own.jobs,
     scheduleId: own.schedules,
+    contactListId: own.contactLists,
+    itemId: own.contactListItems,
   };
   if (param === 'id' && route.url.startsWith('/users')) return [...(route.method === 'GET' ? own.readableUsers : own.users), ...foreign];
   if (param === 'id' && route.url.startsWith('/contacts')) return [...own.contacts, ...foreign];
@@ -153,6 +162,7 @@ const queryHints: Hints = {
   statusFilter: fc.subarray(['open', 'pending', 'closed']).map((list) => JSON.stringify(list)),
   ticketId: fc.constantFrom(...own.tickets),
   contactId: fc.constantFrom(...own.contacts),
+  contactListId: fc.constantFrom(...own.contactLists),
 };
 const bodyHints: Hints = {
   contactId: fc.constantFrom(...own.contacts),
@@ -161,6 +171,7 @@ const bodyHints: Hints = {
   queueId: fc.option(fc.constantFrom(...own.queues), { nil: undefined }),
   whatsappId: fc.option(fc.constantFrom(...own.connections), { nil: undefined }),
   ticketUserId: fc.option(fc.constantFrom(...own.readableUsers), { nil: undefined }),
+  contactListId: fc.constantFrom(...own.contactLists),
   queueIds: fc.subarray(own.queues),
   selectedQueueIds: fc.subarray(own.queues),
 };

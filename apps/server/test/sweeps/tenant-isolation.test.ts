@@ -36,6 +36,8 @@ type Ids = {
   chatbotId: number;
   companyId: number;
   scheduleId: number;
+  contactListId: number;
+  contactListItemId: number;
 };
 // `upload` names the multipart field of a single-file route; the call then sends a small image
 type Call = { path: string; body?: unknown; upload?: string };
@@ -198,6 +200,19 @@ const catalogue: Record<string, Entry[]> = {
   'DELETE /schedules/:scheduleId': [{ kind: 'foreign', call: (a) => ({ path: `/schedules/${a.scheduleId}` }) }],
   'POST /schedules/:scheduleId/media-upload': [{ kind: 'foreign', call: (a) => ({ path: `/schedules/${a.scheduleId}/media-upload`, upload: 'file' }) }],
   'DELETE /schedules/:scheduleId/media-upload': [{ kind: 'foreign', call: (a) => ({ path: `/schedules/${a.scheduleId}/media-upload` }) }],
+  'GET /contact-lists': [{ kind: 'own', call: () => ({ path: '/contact-lists?searchParam=alpha' }) }],
+  'GET /contact-lists/list': [{ kind: 'own', call: () => ({ path: '/contact-lists/list' }) }],
+  'GET /contact-lists/:contactListId': [{ kind: 'foreign', call: (a) => ({ path: `/contact-lists/${a.contactListId}` }) }],
+  'POST /contact-lists': [{ kind: 'own', call: () => ({ path: '/contact-lists', body: { name: 'Beta List' } }) }],
+  'PUT /contact-lists/:contactListId': [{ kind: 'foreign', call: (a) => ({ path: `/contact-lists/${a.contactListId}`, body: { name: 'Hijacked' } }) }],
+  'DELETE /contact-lists/:contactListId': [{ kind: 'foreign', call: (a) => ({ path: `/contact-lists/${a.contactListId}` }) }],
+  'GET /contact-list-items': [{ kind: 'foreign', call: (a) => ({ path: `/contact-list-items?contactListId=${a.contactListId}` }) }],
+  'GET /contact-list-items/:itemId': [{ kind: 'foreign', call: (a) => ({ path: `/contact-list-items/${a.contactListItemId}` }) }],
+  'POST /contact-list-items': [
+    { kind: 'foreign', call: (a) => ({ path: '/contact-list-items', body: { contactListId: a.contactListId, name: 'Intruder', number: '5511900003333' } }) },
+  ],
+  'PUT /contact-list-items/:itemId': [{ kind: 'foreign', call: (a) => ({ path: `/contact-list-items/${a.contactListItemId}`, body: { name: 'Hijacked' } }) }],
+  'DELETE /contact-list-items/:itemId': [{ kind: 'foreign', call: (a) => ({ path: `/contact-list-items/${a.contactListItemId}` }) }],
 };
 
 // Super routes are refused to a company admin; public ones carry no tenant data.
@@ -246,6 +261,8 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
   await expect.poll(async () => (await t.request('GET', `/sandbox/${tenant.connection.id}/outbox`, { token })).body.length).toBe(1);
   const outbox = await t.request('GET', `/sandbox/${tenant.connection.id}/outbox`, { token });
   const schedule = await t.request('POST', '/schedules', { token, body: { contactId: ticket.contactId, body: `${label} schedule`, sendAt: '2030-01-01T12:00:00Z' } });
+  const contactList = await t.request('POST', '/contact-lists', { token, body: { name: `${label} list` } });
+  const listItem = await t.request('POST', '/contact-list-items', { token, body: { contactListId: contactList.body.id, name: `${label} entry`, number } });
   const ids: Ids = {
     userId: tenant.admin.id,
     contactId: ticket.contactId,
@@ -261,6 +278,8 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
     chatbotId: option.body.id,
     companyId: tenant.company.id,
     scheduleId: schedule.body.id,
+    contactListId: contactList.body.id,
+    contactListItemId: listItem.body.id,
   };
   return { tenant, ids };
 };

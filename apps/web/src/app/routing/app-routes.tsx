@@ -7,6 +7,8 @@ import {
   AppLayout,
   ComingSoonPage,
   ConnectionsPage,
+  ContactListItemsPage,
+  ContactListsPage,
   ContactsPage,
   DashboardPage,
   LoginPage,
@@ -22,7 +24,7 @@ import {
 import { RequireAction } from './require-action.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'schedules']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'schedules', 'contactLists']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -73,6 +75,22 @@ export const AppRoutes = () => {
               }
             />
             <Route path="/schedules" element={<SchedulesPage />} />
+            <Route
+              path="/contact-lists"
+              element={
+                <RequireAction action="drawer-admin-items:view">
+                  <ContactListsPage />
+                </RequireAction>
+              }
+            />
+            <Route
+              path="/contact-lists/:contactListId/contacts"
+              element={
+                <RequireAction action="drawer-admin-items:view">
+                  <ContactListItemsPage />
+                </RequireAction>
+              }
+            />
             <Route
               path="/settings"
               element={

@@ -9,6 +9,8 @@ export const AppLayout = lazyNamed(() => import('../shell/app-layout.tsx'), 'App
 export const ChoosePasswordPage = lazyNamed(() => import('../../features/auth/choose-password-page.tsx'), 'ChoosePasswordPage');
 export const ComingSoonPage = lazyNamed(() => import('../../features/coming-soon/coming-soon-page.tsx'), 'ComingSoonPage');
 export const ConnectionsPage = lazyNamed(() => import('../../features/connections/connections-page.tsx'), 'ConnectionsPage');
+export const ContactListItemsPage = lazyNamed(() => import('../../features/contact-lists/contact-list-items-page.tsx'), 'ContactListItemsPage');
+export const ContactListsPage = lazyNamed(() => import('../../features/contact-lists/contact-lists-page.tsx'), 'ContactListsPage');
 export const ContactsPage = lazyNamed(() => import('../../features/contacts/contacts-page.tsx'), 'ContactsPage');
 export const DashboardPage = lazyNamed(() => import('../../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
 export const LoginPage = lazyNamed(() => import('../../features/login/login-page.tsx'), 'LoginPage');
