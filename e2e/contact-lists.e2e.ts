@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './helpers/attendance.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server.ts';
@@ -47,7 +47,15 @@ describe('contact lists screens (02-operations §2 /contact-lists, §5 Contact l
     await page.getByTestId('contact-list-item-dialog').waitFor({ state: 'detached' });
     await page.getByTestId('contact-list-items-row').filter({ hasText: '5511955551234' }).waitFor();
 
+    // a spreadsheet: imported by the server while the progress shows; the bad row is named by its line
+    const csv = 'nome;numero;email\nSergio Prado;5511944442222;sergio@example.test\nSem numero;12;\nRita Moura;5511955551234;rita@example.test\n';
+    await page.getByTestId('contact-list-import-file').setInputFiles({ name: 'contatos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByTestId('toast-warning').filter({ hasText: 'Importação realizada com sucesso, mas houveram alguns erros' }).first().waitFor();
+    await page.getByTestId('contact-list-import-status').getByText('Linha 3').waitFor();
+    await page.getByTestId('contact-list-items-row').filter({ hasText: 'Sergio Prado' }).waitFor();
+    await expect.poll(() => page.getByTestId('contact-list-items-row').count()).toBe(2);
+
     await page.getByTestId('contact-list-back').click();
-    await page.getByTestId('contact-lists-row').filter({ hasText: 'Clientes E2E' }).locator('td', { hasText: /^1$/ }).waitFor();
+    await page.getByTestId('contact-lists-row').filter({ hasText: 'Clientes E2E' }).locator('td', { hasText: /^2$/ }).waitFor();
   });
 });

@@ -58,7 +58,7 @@ import { queuesRoutes } from './modules/queues/queues.routes.ts';
 import { createQueuesService } from './modules/queues/queues.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
-import { registerContactListJobs } from './modules/contact-lists/contact-lists.jobs.ts';
+import { registerContactListImport, registerContactListJobs } from './modules/contact-lists/contact-lists.jobs.ts';
 import { contactListsRoutes } from './modules/contact-lists/contact-lists.routes.ts';
 import { createContactListsService } from './modules/contact-lists/contact-lists.service.ts';
 import { registerScheduleJobs } from './modules/schedules/schedules.jobs.ts';
@@ -191,7 +191,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(connectionsRoutes(connectionsService));
   await app.register(contactsRoutes({ db, bus, checkWhatsappNumber: whatsapp.checkNumber }));
   await app.register(tagsRoutes({ db }));
-  await app.register(contactListsRoutes(createContactListsService({ db, bus })));
+  await app.register(contactListsRoutes(createContactListsService({ db, bus, storage })));
   await app.register(schedulesRoutes(createSchedulesService({ db, bus, storage, timeZone: config.timeZone })));
   await app.register(ticketsRoutes(ticketsService));
   await app.register(ticketTagsRoutes(ticketsService));
@@ -258,6 +258,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   );
   registerTicketTimers(jobs, { clock, tickets: ticketsService });
   registerContactListJobs(jobs, { db, bus, checkWhatsappNumber: whatsapp.checkNumber });
+  registerContactListImport(jobs, { db, bus, storage });
   registerScheduleJobs(jobs, { clock, timeZone: config.timeZone, bus, tickets: ticketsService });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {

@@ -62,3 +62,17 @@ export type ContactListItemView = {
   contactListId: number;
 };
 export type ContactListItemsPage = { contacts: ContactListItemView[]; count: number; hasMore: boolean };
+
+// The progress of a spreadsheet import, sent live on company-{id}-ContactListItem: rows read, entries
+// written (a repeated number merged into its entry), rows refused with their line and reason (the
+// first IMPORT_ERRORS_SHOWN of them), and whether it ended; `error` when the file could not be read.
+export const IMPORT_ERRORS_SHOWN = 100;
+export type ContactListImportStatus = {
+  done: boolean;
+  processed: number;
+  imported: number;
+  failed: number;
+  errors: { line: number; reason: string }[];
+  error?: string;
+};
+export type ContactListUploadAnswer = { contactListId: number; queued: true };

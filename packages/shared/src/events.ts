@@ -1,7 +1,7 @@
 // The one catalogue of realtime channels (01-core §7 Realtime) and their payloads, used by the
 // server's emitter and the web's socket hooks. Channel names are `company-{id}-{event}`.
 import type { ConnectionView } from './connections.ts';
-import type { ContactListItemView, ContactListView } from './contact-lists.ts';
+import type { ContactListImportStatus, ContactListItemView, ContactListView } from './contact-lists.ts';
 import type { ContactView } from './contacts.ts';
 import type { MessageView } from './messages.ts';
 import type { QueueView } from './queues.ts';
@@ -25,7 +25,10 @@ export type CompanyEvents = {
   importMessages: { action: 'refresh' } | { action: 'update'; status: { this: number; all: number; date: string } };
   // 02-operations §7 Contact lists: company-{id}-ContactList and company-{id}-ContactListItem
   ContactList: { action: 'create' | 'update'; record: ContactListView } | { action: 'delete'; id: number };
-  ContactListItem: { action: 'create' | 'update'; record: ContactListItemView } | { action: 'delete'; id: number };
+  ContactListItem:
+    | { action: 'create' | 'update'; record: ContactListItemView }
+    | { action: 'delete'; id: number }
+    | { action: 'import'; contactListId: number; status: ContactListImportStatus };
   // 02-operations §4 Other states: the schedules calendar refreshes on these
   schedule: { action: 'create' | 'update'; schedule: ScheduleView } | { action: 'delete'; scheduleId: number };
   ticket:

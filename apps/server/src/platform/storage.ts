@@ -23,6 +23,8 @@ export const createStorage = (publicDir: string) => {
       // basename: a stored name never walks out of its folder
       await rm(join(folderOf(companyId, folder), basename(name)), { force: true });
     },
+    // where a stored file is on disk, for readers that stream it (imports)
+    pathOf: (companyId: number, folder: string, name: string) => join(folderOf(companyId, folder), basename(name)),
     urlOf: (companyId: number, folder: string, name: string) => `${publicUrlPrefix}/company${companyId}/${folder}/${name}`,
     // Reads back a file of this company by the url urlOf gave; any other url is refused.
     readByUrl: async (companyId: number, url: string) => {

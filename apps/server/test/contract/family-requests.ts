@@ -487,6 +487,16 @@ export const familyRequests = (w: World): Record<string, FamilyCall> => {
       send: async () => ({ body: { name: 'Maria Lista', number: w.number(), email: '', contactListId: String((await familyList(w)).id), companyId: a.company.id } }),
       answer: ['id', 'number'],
     },
+    'POST /contact-lists/{id}/upload': {
+      send: async () => ({
+        values: { id: (await familyList(w)).id },
+        form: () => {
+          const form = new FormData();
+          form.append('file', new Blob(['nome;numero;email\nAna;5511988887777;ana@example.test']), 'contatos.csv');
+          return form;
+        },
+      }),
+    },
     'DELETE /contact-list-items/{id}': { send: async () => ({ values: { id: (await familyListItem(w)).id } }) },
   };
 };

@@ -37,6 +37,7 @@ const bodyless = new Set([
   'POST /users/:id/media-upload',
   'POST /whatsapp/:whatsappId/media-upload',
   'POST /schedules/:scheduleId/media-upload',
+  'POST /contact-lists/:contactListId/upload',
   'PUT /contacts/toggleAcceptAudio/:id',
   'PUT /contacts/toggleDisableBot/:id',
   'PUT /ticket-tags/:ticketId/:tagId',

@@ -206,6 +206,7 @@ const catalogue: Record<string, Entry[]> = {
   'POST /contact-lists': [{ kind: 'own', call: () => ({ path: '/contact-lists', body: { name: 'Beta List' } }) }],
   'PUT /contact-lists/:contactListId': [{ kind: 'foreign', call: (a) => ({ path: `/contact-lists/${a.contactListId}`, body: { name: 'Hijacked' } }) }],
   'DELETE /contact-lists/:contactListId': [{ kind: 'foreign', call: (a) => ({ path: `/contact-lists/${a.contactListId}` }) }],
+  'POST /contact-lists/:contactListId/upload': [{ kind: 'foreign', call: (a) => ({ path: `/contact-lists/${a.contactListId}/upload`, upload: 'file' }) }],
   'GET /contact-list-items': [{ kind: 'foreign', call: (a) => ({ path: `/contact-list-items?contactListId=${a.contactListId}` }) }],
   'GET /contact-list-items/:itemId': [{ kind: 'foreign', call: (a) => ({ path: `/contact-list-items/${a.contactListItemId}` }) }],
   'POST /contact-list-items': [

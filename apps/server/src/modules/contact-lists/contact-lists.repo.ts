@@ -99,3 +99,17 @@ export const listContactListItems = async (db: DbOrTx, companyId: number, filter
   ]);
   return { rows, count: total?.value ?? 0 };
 };
+
+// An import's batch: a number already in the list is merged (its name and email take the sheet's).
+export const upsertContactListItems = async (db: DbOrTx, companyId: number, contactListId: number, rows: { name: string; number: string; email: string }[]) => {
+  if (rows.length === 0) return 0;
+  const inserted = await db
+    .insert(contactListItems)
+    .values(rows.map((row) => ({ ...row, companyId, contactListId })))
+    .onConflictDoUpdate({
+      target: [contactListItems.contactListId, contactListItems.number],
+      set: { name: sql`excluded.name`, email: sql`excluded.email`, updatedAt: new Date() },
+    })
+    .returning({ id: contactListItems.id });
+  return inserted.length;
+};

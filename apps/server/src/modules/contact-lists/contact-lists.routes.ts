@@ -8,11 +8,13 @@ import {
   contactListParams,
   contactListsQuery,
 } from '@atende/shared/contact-lists';
+import { readSingleUpload } from '../../platform/uploads.ts';
 import type { ContactListsService } from './contact-lists.service.ts';
 
 // 02-operations §6: profile user is blocked from contact lists; the area is part of campaigns.
 const config = { access: 'tenant', permission: 'drawer-admin-items:view', planFlag: 'useCampaigns' } as const;
 const deleteItem = { ...config, permission: 'contacts-page:deleteContact' } as const;
+const SPREADSHEET_MAX_BYTES = 20 * 1024 * 1024;
 
 // 02-operations §7 Contact lists.
 export const contactListsRoutes = (service: ContactListsService): FastifyPluginAsyncZod => async (app) => {
@@ -30,6 +32,11 @@ export const contactListsRoutes = (service: ContactListsService): FastifyPluginA
   app.delete('/contact-lists/:contactListId', { config, schema: { params: contactListParams } }, async (request, reply) => {
     await service.remove(request.tenant, request.params.contactListId);
     return reply.status(204).send();
+  });
+
+  app.post('/contact-lists/:contactListId/upload', { config, schema: { params: contactListParams } }, async (request) => {
+    const upload = await readSingleUpload(request, { field: 'file', maxBytes: SPREADSHEET_MAX_BYTES });
+    return service.upload(request.tenant, request.params.contactListId, upload);
   });
 
   app.get('/contact-list-items', { config, schema: { querystring: contactListItemsQuery } }, (request) => service.items(request.tenant, request.query));

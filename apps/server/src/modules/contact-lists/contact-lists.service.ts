@@ -10,6 +10,7 @@ import {
   type ContactListItemUpdateBody,
   type ContactListsPage,
   type ContactListsQuery,
+  type ContactListUploadAnswer,
   type ContactListView,
 } from '@atende/shared/contact-lists';
 import { normalizeNumber } from '@atende/shared/phone';
@@ -19,11 +20,14 @@ import type { TenantContext } from '../../platform/access.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
+import { enqueueJob } from '../../platform/jobs/jobs.repo.ts';
+import { spreadsheetKindOf } from '../../platform/spreadsheet.ts';
+import type { Storage } from '../../platform/storage.ts';
 import * as repo from './contact-lists.repo.ts';
-import { enqueueNumberCheck } from './contact-lists.jobs.ts';
+import { contactListImportJob, enqueueNumberCheck, IMPORT_FOLDER } from './contact-lists.jobs.ts';
 import { toContactListItemView, toContactListView } from './contact-lists.view.ts';
 
-type Deps = { db: Db; bus: EventBus };
+type Deps = { db: Db; bus: EventBus; storage: Storage };
 
 const listNotFound = () => notFound('ERR_NO_CONTACT_LIST_FOUND');
 const itemNotFound = () => notFound('ERR_NO_CONTACT_LIST_ITEM_FOUND');
@@ -33,7 +37,7 @@ const duplicatedNumber = (error: unknown): never => {
   throw error;
 };
 
-export const createContactListsService = ({ db, bus }: Deps) => {
+export const createContactListsService = ({ db, bus, storage }: Deps) => {
   const listView = async (tx: DbOrTx, companyId: number, id: number) => {
     const row = await repo.findContactList(tx, companyId, id);
     if (!row) throw listNotFound();
@@ -76,6 +80,15 @@ export const createContactListsService = ({ db, bus }: Deps) => {
     remove: async (tenant: TenantContext, id: number) => {
       if (!(await repo.deleteContactList(db, tenant.companyId, id))) throw listNotFound();
       bus.publish({ companyId: tenant.companyId, event: 'ContactList', payload: { action: 'delete', id } });
+    },
+
+    // The sheet is kept on disk and read by a job, which reports its progress live.
+    upload: async (tenant: TenantContext, contactListId: number, upload: { data: Buffer; fileName: string }): Promise<ContactListUploadAnswer> => {
+      await listView(db, tenant.companyId, contactListId);
+      const kind = await spreadsheetKindOf(upload.data, upload.fileName);
+      const file = await storage.save(tenant.companyId, IMPORT_FOLDER, upload.data, kind);
+      await withTransaction(db, (tx) => enqueueJob(tx, contactListImportJob, { companyId: tenant.companyId, contactListId, file, kind }));
+      return { contactListId, queued: true };
     },
 
     items: async (tenant: TenantContext, query: ContactListItemsQuery): Promise<ContactListItemsPage> => {

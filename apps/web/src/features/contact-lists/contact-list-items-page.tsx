@@ -16,6 +16,7 @@ import { isNearBottom } from '../../lib/infinite-scroll.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useSessionUser } from '../auth/session-context.ts';
 import { ContactListItemDialog } from './contact-list-item-dialog.tsx';
+import { ImportButton } from './import-button.tsx';
 import { contactListsApi, contactListsQueryKeys } from './contact-lists-api.ts';
 import { useContactList, useContactListEvents, useContactListItemPages } from './use-contact-lists.ts';
 
@@ -73,6 +74,7 @@ const ContactListItems = ({ contactListId }: { contactListId: number }) => {
           onChange={(event) => setSearch(event.target.value)}
           slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
         />
+        <ImportButton contactListId={contactListId} />
         <Button variant="contained" startIcon={<Add />} onClick={() => setEditing({ item: null })} data-testid="contact-list-items-add">
           {t('common.add')}
         </Button>

@@ -5,6 +5,7 @@ import type {
   ContactListItemUpdateBody,
   ContactListItemView,
   ContactListsPage,
+  ContactListUploadAnswer,
   ContactListView,
 } from '@atende/shared/contact-lists';
 import { api } from '../../lib/api-client.ts';
@@ -15,6 +16,11 @@ export const contactListsApi = {
   create: (body: ContactListBody) => api.post<ContactListView>('/contact-lists', body),
   update: (id: number, body: ContactListBody) => api.put<ContactListView>(`/contact-lists/${id}`, body),
   remove: (id: number) => api.delete<void>(`/contact-lists/${id}`),
+  upload: (id: number, file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return api.post<ContactListUploadAnswer>(`/contact-lists/${id}/upload`, form);
+  },
   items: (contactListId: number, searchParam: string, pageNumber: number) =>
     api.get<ContactListItemsPage>('/contact-list-items', { contactListId, searchParam: searchParam || undefined, pageNumber }),
   createItem: (body: ContactListItemBody) => api.post<ContactListItemView>('/contact-list-items', body),
