@@ -83,6 +83,12 @@ import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.rou
 import { createQuickMessagesService } from './modules/quick-messages/quick-messages.service.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { createTagsService } from './modules/tags/tags.service.ts';
+import { registerContactListImport, registerContactListJobs } from './modules/contact-lists/contact-lists.jobs.ts';
+import { contactListsRoutes } from './modules/contact-lists/contact-lists.routes.ts';
+import { createContactListsService } from './modules/contact-lists/contact-lists.service.ts';
+import { registerScheduleJobs } from './modules/schedules/schedules.jobs.ts';
+import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
+import { createSchedulesService } from './modules/schedules/schedules.service.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, hashPassword } from './modules/users/users.service.ts';
@@ -223,6 +229,8 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(announcementsRoutes(createAnnouncementsService({ db, bus, storage })));
   await app.register(tagsRoutes(createTagsService({ db, bus })));
   await app.register(quickMessagesRoutes(createQuickMessagesService({ db, bus, storage })));
+  await app.register(contactListsRoutes(createContactListsService({ db, bus, storage })));
+  await app.register(schedulesRoutes(createSchedulesService({ db, bus, storage, timeZone: config.timeZone })));
   await app.register(ticketsRoutes(ticketsService));
   await app.register(kanbanRoutes(createKanbanService({ db, clock, tickets: ticketsService })));
   await app.register(ticketNotesRoutes(createTicketNotesService({ db, tickets: ticketsService })));
@@ -293,6 +301,9 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   registerFolderStats(jobs, { storage, clock });
   registerInvoiceSweep(jobs, { clock, daysBeforeDue: config.invoiceDaysBeforeDue });
   registerLaneTimer(jobs, { clock, tickets: ticketsService });
+  registerContactListJobs(jobs, { db, bus, checkWhatsappNumber: whatsapp.checkNumber });
+  registerContactListImport(jobs, { db, bus, storage });
+  registerScheduleJobs(jobs, { clock, timeZone: config.timeZone, bus, tickets: ticketsService });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {
     await jobs.start();

@@ -42,6 +42,11 @@ export const errorCodes = [
   'ERR_NO_NOTE_FOUND',
   'ERR_NO_CHAT_FOUND',
   'ERR_NO_ANNOUNCEMENT_FOUND',
+  'ERR_NO_SCHEDULE_FOUND',
+  'ERR_NO_CONTACT_LIST_FOUND',
+  'ERR_NO_CONTACT_LIST_ITEM_FOUND',
+  // an .xls spreadsheet (the old binary format): save it as .xlsx or .csv
+  'ERR_XLS_NOT_SUPPORTED',
   'ERR_PLAN_USER_LIMIT',
   'ERR_PLAN_CONNECTION_LIMIT',
   'ERR_PLAN_QUEUE_LIMIT',

@@ -3,10 +3,12 @@
 import type { AnnouncementView } from './announcements.ts';
 import type { ChatMessageView, ChatView } from './chats.ts';
 import type { ConnectionView } from './connections.ts';
+import type { ContactListImportStatus, ContactListItemView, ContactListView } from './contact-lists.ts';
 import type { ContactView } from './contacts.ts';
 import type { MessageView } from './messages.ts';
 import type { QueueView } from './queues.ts';
 import type { QuickMessageView } from './quick-messages.ts';
+import type { ScheduleView } from './scheduled-messages.ts';
 import type { CompanySettingKey, PublicSettingKey } from './settings.ts';
 import type { TagRecordView } from './tags.ts';
 import type { TicketView } from './tickets.ts';
@@ -29,6 +31,14 @@ export type CompanyEvents = {
   // 02-operations §4 Message import: progress (this of all, the date reached; this -1 while
   // preparing), and refresh when the import ends
   importMessages: { action: 'refresh' } | { action: 'update'; status: { this: number; all: number; date: string } };
+  // 02-operations §7 Contact lists: company-{id}-ContactList and company-{id}-ContactListItem
+  ContactList: { action: 'create' | 'update'; record: ContactListView } | { action: 'delete'; id: number };
+  ContactListItem:
+    | { action: 'create' | 'update'; record: ContactListItemView }
+    | { action: 'delete'; id: number }
+    | { action: 'import'; contactListId: number; status: ContactListImportStatus };
+  // 02-operations §4 Other states: the schedules calendar refreshes on these
+  schedule: { action: 'create' | 'update'; schedule: ScheduleView } | { action: 'delete'; scheduleId: number };
   ticket:
     | { action: 'update'; ticket: TicketView }
     | { action: 'delete'; ticketId: number }

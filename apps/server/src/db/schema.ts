@@ -17,3 +17,5 @@ export * from './schema/invoices.ts';
 export * from './schema/chats.ts';
 export * from './schema/announcements.ts';
 export * from './schema/quick-messages.ts';
+export * from './schema/schedules.ts';
+export * from './schema/contact-lists.ts';

@@ -29,6 +29,8 @@ export const createStorage = (publicDir: string) => {
     // companies' folders: a folder name is never company{id}.
     savePlatformFile: (folder: string, data: Buffer, extension: string) => writeIn(join(publicDir, folder), data, extension),
     removePlatformFile: (folder: string, name: string) => removeIn(join(publicDir, folder), name),
+    // where a stored file is on disk, for readers that stream it (imports)
+    pathOf: (companyId: number, folder: string, name: string) => join(folderOf(companyId, folder), basename(name)),
     urlOf: (companyId: number, folder: string, name: string) => `${publicUrlPrefix}/company${companyId}/${folder}/${name}`,
     // Reads back a file of this company by the url urlOf gave; any other url is refused.
     readByUrl: async (companyId: number, url: string) => {

@@ -678,6 +678,60 @@ export const familyRequests = (w: World): Record<string, FamilyCall> => {
       },
       answer: ['qrcode.qrcode', 'valor.original'],
     },
+    'GET /schedules': { send: async () => ({ query: { searchParam: '', pageNumber: 1 } }), answer: ['schedules', 'hasMore'] },
+    'GET /schedules/{id}': { send: async () => ({ values: { id: (await familySchedule(w)).id } }), answer: ['id', 'body', 'contact', 'sendAt'] },
+    'POST /schedules': { send: async () => ({ body: await familyScheduleForm(w) }), answer: ['id', 'contactId', 'sendAt'] },
+    'PUT /schedules/{id}': {
+      send: async () => {
+        const schedule = await familySchedule(w);
+        // the family's dialog sends the record read back with its form's values
+        return { values: { id: schedule.id }, body: { ...(await w.get(`/schedules/${schedule.id}`)), ...(await familyScheduleForm(w)), body: 'Mensagem alterada' } };
+      },
+      answer: ['id', 'body'],
+    },
+    'DELETE /schedules/{id}': { send: async () => ({ values: { id: (await familySchedule(w)).id } }) },
+    'POST /schedules/{id}/media-upload': { send: async () => ({ values: { id: (await familySchedule(w)).id }, form: w.imageForm({}, 'file') }) },
+    'DELETE /schedules/{id}/media-upload': { send: async () => ({ values: { id: (await familySchedule(w)).id } }) },
+
+    'GET /contact-lists/list': { send: async () => ({ query: { companyId: a.company.id } }), answer: ['[]'] },
+    'GET /contact-lists/': { send: async () => ({ query: { searchParam: '', pageNumber: 1 } }), answer: ['records', 'hasMore'] },
+    'GET /contact-lists/{id}': { send: async () => ({ values: { id: (await familyList(w)).id } }), answer: ['id', 'name', 'contactsCount'] },
+    'POST /contact-lists': { send: async () => ({ body: { name: 'Clientes VIP', companyId: a.company.id } }), answer: ['id', 'name'] },
+    'PUT /contact-lists/{id}': {
+      send: async () => {
+        const list = await familyList(w);
+        return { values: { id: list.id }, body: { ...(await w.get(`/contact-lists/${list.id}`)), name: 'Clientes Ouro' } };
+      },
+      answer: ['id', 'name'],
+    },
+    'DELETE /contact-lists/{id}': { send: async () => ({ values: { id: (await familyList(w)).id } }) },
+    'GET /contact-list-items': {
+      send: async () => ({ query: { searchParam: '', pageNumber: 1, contactListId: (await familyList(w)).id } }),
+      answer: ['contacts', 'hasMore'],
+    },
+    'GET /contact-list-items/{id}': { send: async () => ({ values: { id: (await familyListItem(w)).id } }), answer: ['id', 'name', 'number', 'email'] },
+    'PUT /contact-list-items/{id}': {
+      send: async () => {
+        const item = await familyListItem(w);
+        return { values: { id: item.id }, body: { ...(await w.get(`/contact-list-items/${item.id}`)), name: 'Nome Alterado' } };
+      },
+      answer: ['id', 'name'],
+    },
+    'POST /contact-list-items': {
+      send: async () => ({ body: { name: 'Maria Lista', number: w.number(), email: '', contactListId: String((await familyList(w)).id), companyId: a.company.id } }),
+      answer: ['id', 'number'],
+    },
+    'POST /contact-lists/{id}/upload': {
+      send: async () => ({
+        values: { id: (await familyList(w)).id },
+        form: () => {
+          const form = new FormData();
+          form.append('file', new Blob(['nome;numero;email\nAna;5511988887777;ana@example.test']), 'contatos.csv');
+          return form;
+        },
+      }),
+    },
+    'DELETE /contact-list-items/{id}': { send: async () => ({ values: { id: (await familyListItem(w)).id } }) },
   };
 };
 
@@ -713,3 +767,29 @@ const familyCompanyForm = (planId: number | null) => ({
   recurrence: 'MENSAL',
   paymentMethod: '',
 });
+
+const familyList = async (w: World) => w.post('/contact-lists', { name: `Lista ${w.number()}` });
+const familyListItem = async (w: World) =>
+  w.post('/contact-list-items', { contactListId: (await familyList(w)).id, name: 'Item da lista', number: w.number(), email: 'item@example.test' });
+
+// The family's schedule dialog: its initial values (02-operations §9), the chosen contact and
+// time as its date picker writes them, '' for selects left empty, and the ids it adds.
+const familyScheduleForm = async (w: World) => ({
+  body: 'Lembrete da consulta de amanhã',
+  contactId: String((await createContact(w.t.db, w.a.company.id)).id),
+  sendAt: '2030-01-01T09:30',
+  sentAt: '',
+  openTicket: 'enabled',
+  ticketUserId: '',
+  queueId: '',
+  statusTicket: 'closed',
+  intervalo: '1',
+  valorIntervalo: '0',
+  enviarQuantasVezes: '1',
+  tipoDias: '4',
+  assinar: false,
+  whatsappId: '',
+  companyId: w.a.company.id,
+  userId: w.a.admin.id,
+});
+const familySchedule = async (w: World) => w.post('/schedules', await familyScheduleForm(w));

@@ -37,6 +37,8 @@ const bodyless = new Set([
   'POST /users/:id/media-upload',
   'POST /whatsapp/:whatsappId/media-upload',
   'POST /quick-messages/:id/media-upload',
+  'POST /schedules/:scheduleId/media-upload',
+  'POST /contact-lists/:contactListId/upload',
   'PUT /contacts/toggleAcceptAudio/:id',
   'PUT /contacts/toggleDisableBot/:id',
   'PUT /ticket-tags/:ticketId/:tagId',
@@ -100,6 +102,15 @@ const failedJobs = await t.db
   })))
   .returning({ id: jobs.id });
 const chat = await t.request('POST', '/chats', { token: a.adminSession.token, body: { title: 'Sweep chat', users: spareUsers.map((user) => user.id) } });
+const schedule = await t.request('POST', '/schedules', {
+  token: a.adminSession.token,
+  body: { contactId: aContacts[0].id, body: 'a schedule for the sweep', sendAt: '2030-01-01T12:00:00Z' },
+});
+const contactList = await t.request('POST', '/contact-lists', { token: a.adminSession.token, body: { name: 'Sweep list' } });
+const listItem = await t.request('POST', '/contact-list-items', {
+  token: a.adminSession.token,
+  body: { contactListId: contactList.body.id, name: 'Sweep entry', number: '5511900000009' },
+});
 const b = await createCompany(t.db);
 // the super admin may edit and delete any company: its company routes get only this spare one
 const spare = await createCompany(t.db);
@@ -125,6 +136,9 @@ const own = {
   jobs: failedJobs.map((job) => job.id),
   chats: [chat.body.id as number],
   announcements: [announcement.body.id as number],
+  schedules: [schedule.body.id as number],
+  contactLists: [contactList.body.id as number],
+  contactListItems: [listItem.body.id as number],
 };
 // ids of the neighbour: valid numbers the caller must not reach
 const foreign = [b.admin.id, bContact.id, bTag.id, b.company.id];
@@ -144,6 +158,9 @@ const realSegments = (route: RouteEntry, param: string): Array<string | number> 
     connectionId: own.connections,
     whatsappId: own.connections,
     jobId: own.jobs,
+    scheduleId: own.schedules,
+    contactListId: own.contactLists,
+    itemId: own.contactListItems,
   };
   if (param === 'companyId' && route.access === 'super') return [spare.company.id];
   if (param === 'id' && route.url.startsWith('/users')) return [...(route.method === 'GET' ? own.readableUsers : own.users), ...foreign];
@@ -164,6 +181,7 @@ const queryHints: Hints = {
   statusFilter: fc.subarray(['open', 'pending', 'closed']).map((list) => JSON.stringify(list)),
   ticketId: fc.constantFrom(...own.tickets),
   contactId: fc.constantFrom(...own.contacts),
+  contactListId: fc.constantFrom(...own.contactLists),
 };
 const bodyHints: Hints = {
   contactId: fc.constantFrom(...own.contacts),
@@ -171,6 +189,8 @@ const bodyHints: Hints = {
   messageId: fc.constantFrom(...own.messages),
   queueId: fc.option(fc.constantFrom(...own.queues), { nil: undefined }),
   whatsappId: fc.option(fc.constantFrom(...own.connections), { nil: undefined }),
+  ticketUserId: fc.option(fc.constantFrom(...own.readableUsers), { nil: undefined }),
+  contactListId: fc.constantFrom(...own.contactLists),
   queueIds: fc.subarray(own.queues),
   selectedQueueIds: fc.subarray(own.queues),
   // an internal chat's members

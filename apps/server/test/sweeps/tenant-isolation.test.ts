@@ -38,6 +38,9 @@ type Ids = {
   companyId: number;
   invoiceId: number;
   chatId: number;
+  scheduleId: number;
+  contactListId: number;
+  contactListItemId: number;
 };
 // `upload` names the multipart field of a single-file route; the call then sends a small image
 type Call = { path: string; body?: unknown; upload?: string };
@@ -242,6 +245,47 @@ const catalogue: Record<string, Entry[]> = {
   'GET /announcements': [{ kind: 'own', call: () => ({ path: '/announcements?searchParam=Alpha' }) }],
   'GET /announcements/:id': [{ kind: 'own', call: () => ({ path: '/announcements/1' }) }],
   'POST /chats/:id/messages': [{ kind: 'foreign', call: (a) => ({ path: `/chats/${a.chatId}/messages`, body: { message: 'intruder' } }) }],
+  'GET /schedules': [
+    { kind: 'own', call: () => ({ path: '/schedules?searchParam=alpha' }) },
+    { kind: 'own', call: (a) => ({ path: `/schedules?contactId=${a.contactId}` }) },
+  ],
+  'GET /schedules/:scheduleId': [{ kind: 'foreign', call: (a) => ({ path: `/schedules/${a.scheduleId}` }) }],
+  'POST /schedules': [
+    { kind: 'foreign', call: (a) => ({ path: '/schedules', body: { contactId: a.contactId, body: 'intruder schedule', sendAt: '2030-01-01T12:00:00Z' } }) },
+    {
+      kind: 'foreign',
+      call: (a, b) => ({ path: '/schedules', body: { contactId: b.contactId, body: 'intruder schedule', sendAt: '2030-01-01T12:00:00Z', whatsappId: a.connectionId } }),
+    },
+    {
+      kind: 'foreign',
+      call: (a, b) => ({ path: '/schedules', body: { contactId: b.contactId, body: 'intruder schedule', sendAt: '2030-01-01T12:00:00Z', ticketUserId: a.userId } }),
+    },
+    {
+      kind: 'foreign',
+      call: (a, b) => ({ path: '/schedules', body: { contactId: b.contactId, body: 'intruder schedule', sendAt: '2030-01-01T12:00:00Z', queueId: a.queueId } }),
+    },
+  ],
+  'PUT /schedules/:scheduleId': [
+    { kind: 'foreign', call: (a) => ({ path: `/schedules/${a.scheduleId}`, body: { body: 'hijacked schedule' } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: `/schedules/${b.scheduleId}`, body: { contactId: a.contactId } }) },
+  ],
+  'DELETE /schedules/:scheduleId': [{ kind: 'foreign', call: (a) => ({ path: `/schedules/${a.scheduleId}` }) }],
+  'POST /schedules/:scheduleId/media-upload': [{ kind: 'foreign', call: (a) => ({ path: `/schedules/${a.scheduleId}/media-upload`, upload: 'file' }) }],
+  'DELETE /schedules/:scheduleId/media-upload': [{ kind: 'foreign', call: (a) => ({ path: `/schedules/${a.scheduleId}/media-upload` }) }],
+  'GET /contact-lists': [{ kind: 'own', call: () => ({ path: '/contact-lists?searchParam=alpha' }) }],
+  'GET /contact-lists/list': [{ kind: 'own', call: () => ({ path: '/contact-lists/list' }) }],
+  'GET /contact-lists/:contactListId': [{ kind: 'foreign', call: (a) => ({ path: `/contact-lists/${a.contactListId}` }) }],
+  'POST /contact-lists': [{ kind: 'own', call: () => ({ path: '/contact-lists', body: { name: 'Beta List' } }) }],
+  'PUT /contact-lists/:contactListId': [{ kind: 'foreign', call: (a) => ({ path: `/contact-lists/${a.contactListId}`, body: { name: 'Hijacked' } }) }],
+  'DELETE /contact-lists/:contactListId': [{ kind: 'foreign', call: (a) => ({ path: `/contact-lists/${a.contactListId}` }) }],
+  'POST /contact-lists/:contactListId/upload': [{ kind: 'foreign', call: (a) => ({ path: `/contact-lists/${a.contactListId}/upload`, upload: 'file' }) }],
+  'GET /contact-list-items': [{ kind: 'foreign', call: (a) => ({ path: `/contact-list-items?contactListId=${a.contactListId}` }) }],
+  'GET /contact-list-items/:itemId': [{ kind: 'foreign', call: (a) => ({ path: `/contact-list-items/${a.contactListItemId}` }) }],
+  'POST /contact-list-items': [
+    { kind: 'foreign', call: (a) => ({ path: '/contact-list-items', body: { contactListId: a.contactListId, name: 'Intruder', number: '5511900003333' } }) },
+  ],
+  'PUT /contact-list-items/:itemId': [{ kind: 'foreign', call: (a) => ({ path: `/contact-list-items/${a.contactListItemId}`, body: { name: 'Hijacked' } }) }],
+  'DELETE /contact-list-items/:itemId': [{ kind: 'foreign', call: (a) => ({ path: `/contact-list-items/${a.contactListItemId}` }) }],
 };
 
 // Super routes are refused to a company admin; public ones carry no tenant data.
@@ -318,6 +362,9 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
     .returning();
   const chat = await t.request('POST', '/chats', { token, body: { title: `${label} chat`, users: [tenant.admin.id] } });
   await t.request('POST', `/chats/${chat.body.id}/messages`, { token, body: { message: `${label} chat message` } });
+  const schedule = await t.request('POST', '/schedules', { token, body: { contactId: ticket.contactId, body: `${label} schedule`, sendAt: '2030-01-01T12:00:00Z' } });
+  const contactList = await t.request('POST', '/contact-lists', { token, body: { name: `${label} list` } });
+  const listItem = await t.request('POST', '/contact-list-items', { token, body: { contactListId: contactList.body.id, name: `${label} entry`, number } });
   const ids: Ids = {
     userId: tenant.admin.id,
     contactId: ticket.contactId,
@@ -335,6 +382,9 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
     companyId: tenant.company.id,
     invoiceId: invoice.id,
     chatId: chat.body.id,
+    scheduleId: schedule.body.id,
+    contactListId: contactList.body.id,
+    contactListItemId: listItem.body.id,
   };
   return { tenant, ids };
 };

@@ -25,7 +25,7 @@ const formatterFor = (timeZone: string) => {
   return formatter;
 };
 
-const localTime = (at: Date, timeZone: string): LocalTime => {
+export const localTime = (at: Date, timeZone: string): LocalTime => {
   const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(at).map((part) => [part.type, part.value]));
   return {
     date: `${parts.year}-${parts.month}-${parts.day}`,
@@ -37,7 +37,7 @@ const localTime = (at: Date, timeZone: string): LocalTime => {
 const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 // The instant at which the wall clock of timeZone shows `minutes` past midnight of `date`.
-const zonedInstant = (date: string, minutes: number, timeZone: string) => {
+export const zonedInstant = (date: string, minutes: number, timeZone: string) => {
   const guess = Date.parse(`${date}T00:00:00Z`) + minutes * 60_000;
   const shown = localTime(new Date(guess), timeZone);
   const shownAt = Date.parse(`${shown.date}T00:00:00Z`) + shown.minutes * 60_000;

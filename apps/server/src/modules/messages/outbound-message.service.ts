@@ -5,6 +5,7 @@ import { normalizeNumber } from '@atende/shared/phone';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { TicketRow } from '../../db/schema.ts';
+import type { JobPriority } from '../../platform/jobs/job-kind.ts';
 import type { CheckedMedia } from '../../platform/media.ts';
 import { insertMessage, touchTicketWithMessage, type MessageRow, type NewMessage } from './messages.repo.ts';
 import { enqueueOutbound } from './outbound.jobs.ts';
@@ -13,7 +14,8 @@ export type OutboundDraft = Pick<NewMessage, 'body' | 'mediaUrl' | 'mediaType' |
   userId: number | null;
 };
 
-export const writeOutboundMessage = async (tx: DbOrTx, ticket: TicketRow, draft: OutboundDraft) => {
+// Schedules and campaigns pass the 'bulk' priority, so their sends never delay an attendant's reply.
+export const writeOutboundMessage = async (tx: DbOrTx, ticket: TicketRow, draft: OutboundDraft, priority: JobPriority = 'interactive') => {
   const message = await insertMessage(tx, {
     ...draft,
     companyId: ticket.companyId,
@@ -25,7 +27,7 @@ export const writeOutboundMessage = async (tx: DbOrTx, ticket: TicketRow, draft:
     read: true,
     ack: 0,
   });
-  if (!message.isPrivate) await enqueueOutbound(tx, message, 'send');
+  if (!message.isPrivate) await enqueueOutbound(tx, message, 'send', priority);
   const [updatedTicket] = await touchTicketWithMessage(tx, ticket.companyId, ticket.id, {
     lastMessage: message.isPrivate ? ticket.lastMessage : message.body || message.mediaType,
     unreadIncrement: 0,
@@ -36,7 +38,7 @@ export const writeOutboundMessage = async (tx: DbOrTx, ticket: TicketRow, draft:
 export const MEDIA_FOLDER = 'media';
 
 export type UploadedMedia = { data: Buffer; checked: CheckedMedia };
-type StoredMedia = CheckedMedia & { url: string };
+export type StoredMedia = CheckedMedia & { url: string };
 
 // Files are stored before the transaction that records them: a failed save leaves no message.
 export const storeMedias = (storage: Storage, companyId: number, medias: UploadedMedia[]): Promise<StoredMedia[]> =>
@@ -77,11 +79,12 @@ export const writeOutboundMessages = async (
   ticket: TicketRow,
   drafts: ReturnType<typeof outboundDrafts>,
   meta: Pick<OutboundDraft, 'userId' | 'isPrivate' | 'quotedMsgId'>,
+  priority: JobPriority = 'interactive',
 ) => {
   let current = ticket;
   const rows: MessageRow[] = [];
   for (const draft of drafts) {
-    const result = await writeOutboundMessage(tx, current, { ...draft, ...meta });
+    const result = await writeOutboundMessage(tx, current, { ...draft, ...meta }, priority);
     current = result.ticket;
     rows.push(result.message);
   }

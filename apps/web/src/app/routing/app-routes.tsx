@@ -11,6 +11,8 @@ import {
   ComingSoonPage,
   CompaniesPage,
   ConnectionsPage,
+  ContactListItemsPage,
+  ContactListsPage,
   ContactsPage,
   DashboardPage,
   HelpsPage,
@@ -23,6 +25,7 @@ import {
   QueuesPage,
   QuickMessagesPage,
   ReportsPage,
+  SchedulesPage,
   SettingsPage,
   SignupPage,
   TagsPage,
@@ -31,10 +34,10 @@ import {
   UsersPage,
 } from './lazy-pages.ts';
 import { RequireAction } from './require-action.tsx';
-import { RequirePlan } from './require-plan.tsx';
+import { RequirePlanFlag } from './require-plan-flag.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements', 'moments', 'reports', 'tags', 'kanban', 'quickMessages']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements', 'moments', 'reports', 'tags', 'kanban', 'quickMessages', 'schedules', 'contactLists']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -85,6 +88,23 @@ export const AppRoutes = () => {
               element={
                 <RequireAction action="drawer-admin-items:view">
                   <MessagesApiPage />
+                </RequireAction>
+              }
+            />
+            <Route path="/schedules" element={<SchedulesPage />} />
+            <Route
+              path="/contact-lists"
+              element={
+                <RequireAction action="drawer-admin-items:view">
+                  <ContactListsPage />
+                </RequireAction>
+              }
+            />
+            <Route
+              path="/contact-lists/:contactListId/contacts"
+              element={
+                <RequireAction action="drawer-admin-items:view">
+                  <ContactListItemsPage />
                 </RequireAction>
               }
             />
@@ -148,9 +168,9 @@ export const AppRoutes = () => {
             <Route
               path="/chats/:uuid?"
               element={
-                <RequirePlan flag="useInternalChat">
+                <RequirePlanFlag flag="useInternalChat" message={t('shell.noPlanPermission')}>
                   <ChatsPage />
-                </RequirePlan>
+                </RequirePlanFlag>
               }
             />
             {menuItems

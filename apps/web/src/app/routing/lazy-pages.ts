@@ -13,6 +13,8 @@ export const ChoosePasswordPage = lazyNamed(() => import('../../features/auth/ch
 export const ComingSoonPage = lazyNamed(() => import('../../features/coming-soon/coming-soon-page.tsx'), 'ComingSoonPage');
 export const CompaniesPage = lazyNamed(() => import('../../features/companies/companies-page.tsx'), 'CompaniesPage');
 export const ConnectionsPage = lazyNamed(() => import('../../features/connections/connections-page.tsx'), 'ConnectionsPage');
+export const ContactListItemsPage = lazyNamed(() => import('../../features/contact-lists/contact-list-items-page.tsx'), 'ContactListItemsPage');
+export const ContactListsPage = lazyNamed(() => import('../../features/contact-lists/contact-lists-page.tsx'), 'ContactListsPage');
 export const ContactsPage = lazyNamed(() => import('../../features/contacts/contacts-page.tsx'), 'ContactsPage');
 export const DashboardPage = lazyNamed(() => import('../../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
 export const HelpsPage = lazyNamed(() => import('../../features/helps/helps-page.tsx'), 'HelpsPage');
@@ -25,6 +27,7 @@ export const PanelPage = lazyNamed(() => import('../../features/panel/panel-page
 export const QueuesPage = lazyNamed(() => import('../../features/queues/queues-page.tsx'), 'QueuesPage');
 export const QuickMessagesPage = lazyNamed(() => import('../../features/quick-messages/quick-messages-page.tsx'), 'QuickMessagesPage');
 export const ReportsPage = lazyNamed(() => import('../../features/reports/reports-page.tsx'), 'ReportsPage');
+export const SchedulesPage = lazyNamed(() => import('../../features/schedules/schedules-page.tsx'), 'SchedulesPage');
 export const SettingsPage = lazyNamed(() => import('../../features/settings/settings-page.tsx'), 'SettingsPage');
 export const SignupPage = lazyNamed(() => import('../../features/signup/signup-page.tsx'), 'SignupPage');
 export const TagsPage = lazyNamed(() => import('../../features/tags/tags-page.tsx'), 'TagsPage');

@@ -14,6 +14,7 @@ import { loadMoreOnScroll } from '../../lib/infinite-scroll.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useSessionUser } from '../auth/session-context.ts';
 import { useCompanyEvent } from '../realtime/use-company-event.ts';
+import { ScheduleContactButton } from '../schedules/schedule-contact-button.tsx';
 import { openTicketDialog } from '../tickets/ticket-dialogs.ts';
 import { TicketDialogs } from '../tickets/ticket-dialogs-host.tsx';
 import { contactsApi, contactsQueryKeys } from './contacts-api.ts';
@@ -111,6 +112,7 @@ export const ContactsPage = () => {
                       <WhatsApp fontSize="small" />
                     </IconButton>
                   </Tooltip>
+                  <ScheduleContactButton contactId={contact.id} size="small" />
                   <Tooltip title={t('common.edit')}>
                     <IconButton size="small" onClick={() => setModal({ open: true, contactId: contact.id })} data-testid="contact-edit">
                       <Edit fontSize="small" />

@@ -1,27 +1,22 @@
 import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { toast } from '../../lib/toast.ts';
-import { useSessionUser } from '../auth/session-context.ts';
+import { RequirePlanFlag } from '../../app/routing/require-plan-flag.tsx';
 import { EXTERNAL_SEND_PATH } from './messages-api-client.ts';
 import { MediaTestForm } from './media-test-form.tsx';
 import { TextTestForm } from './text-test-form.tsx';
 
-const REDIRECT_DELAY_MS = 1000;
-
 // 03-saas §2 External messages API page: how to call the send endpoint, and forms to try it.
 export const MessagesApiPage = () => {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const allowed = useSessionUser().company.plan.useExternalApi;
-  useEffect(() => {
-    if (allowed) return;
-    toast.error(t('messagesApi.noPermission'));
-    const timer = setTimeout(() => navigate('/'), REDIRECT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [allowed, navigate, t]);
-  if (!allowed) return null;
+  return (
+    <RequirePlanFlag flag="useExternalApi" message={t('messagesApi.noPermission')}>
+      <MessagesApi />
+    </RequirePlanFlag>
+  );
+};
+
+const MessagesApi = () => {
+  const { t } = useTranslation();
   const endpoint = `${window.location.origin}${EXTERNAL_SEND_PATH}`;
   return (
     <Stack spacing={2} sx={{ overflow: 'auto', pb: 2 }}>

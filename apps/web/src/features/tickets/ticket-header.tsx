@@ -5,6 +5,7 @@ import { Avatar, Box, Button, ButtonBase, CircularProgress, IconButton, ListItem
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../auth/session-context.ts';
+import { ScheduleContactButton } from '../schedules/schedule-contact-button.tsx';
 import { ChannelIcon } from './channel-icon.tsx';
 import { openTicketDialog } from './ticket-dialogs.ts';
 import { useTicketFlow } from './use-ticket-flow.ts';
@@ -71,6 +72,7 @@ export const TicketHeader = ({ ticket, onOpenContact, onExportPdf, exportingPdf 
         </Button>
       )}
       {exportingPdf && <CircularProgress size={20} aria-label={t('tickets.actions.exportPdf')} data-testid="ticket-export-pdf-busy" />}
+      <ScheduleContactButton contactId={ticket.contactId} />
       <IconButton onClick={(event) => setMenu(event.currentTarget)} aria-label={t('tickets.actions.more')} data-testid="ticket-menu">
         <MoreVert />
       </IconButton>

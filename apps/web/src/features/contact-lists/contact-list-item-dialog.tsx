@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { contactListItemBody, type ContactListItemBody, type ContactListItemView } from '@atende/shared/contact-lists';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { toastError } from '../../lib/error-message.ts';
+import { toast } from '../../lib/toast.ts';
+import { contactListsApi, contactListsQueryKeys } from './contact-lists-api.ts';
+
+type Values = Omit<ContactListItemBody, 'companyId'>;
+const resolver = zodResolver(contactListItemBody, undefined, { raw: true }) as unknown as Resolver<Values>;
+
+// Add or edit one entry of a list (02-operations §5: name 2 to 50, number 8 to 50, a valid email).
+export const ContactListItemDialog = ({ contactListId, item, onClose }: { contactListId: number; item: ContactListItemView | null; onClose: () => void }) => {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const queryClient = useQueryClient();
+  const form = useForm<Values>({
+    defaultValues: { contactListId, name: item?.name ?? '', number: item?.number ?? '', email: item?.email ?? '' },
+    resolver,
+  });
+  const save = useMutation({
+    mutationFn: (values: Values) => (item ? contactListsApi.updateItem(item.id, values) : contactListsApi.createItem(values)),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: contactListsQueryKeys.allItems });
+      toast.success(t('contactLists.toasts.itemSaved'));
+      onClose();
+    },
+    onError: (error) => {
+      setServerFieldErrors(form.setError, error);
+      toastError(error);
+    },
+  });
+  const field = (name: 'name' | 'number' | 'email') => {
+    const { ref, ...rest } = form.register(name);
+    const error = form.formState.errors[name];
+    return {
+      ...rest,
+      inputRef: ref,
+      fullWidth: true,
+      margin: 'dense' as const,
+      label: t(`contactLists.fields.${name}`),
+      error: Boolean(error),
+      helperText: fieldError(error),
+      slotProps: { htmlInput: { 'data-testid': `contact-list-item-${name}` } },
+    };
+  };
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth data-testid="contact-list-item-dialog">
+      <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+        <DialogTitle>{item ? t('contactLists.items.editTitle') : t('contactLists.items.addTitle')}</DialogTitle>
+        <DialogContent>
+          <TextField {...field('name')} autoFocus />
+          <TextField {...field('number')} />
+          <TextField {...field('email')} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={save.isPending} data-testid="contact-list-item-save">
+            {t('common.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+};

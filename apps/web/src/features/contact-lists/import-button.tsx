@@ -1,0 +1,61 @@
+import type { ContactListImportStatus } from '@atende/shared/contact-lists';
+import { UploadFile } from '@mui/icons-material';
+import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastError } from '../../lib/error-message.ts';
+import { toast } from '../../lib/toast.ts';
+import { useCompanyEvent } from '../realtime/use-company-event.ts';
+import { contactListsApi } from './contact-lists-api.ts';
+
+// The items screen's spreadsheet import (02-operations §4: "choose a spreadsheet; the list updates
+// live"): the server reads it in a job and tells its progress on company-{id}-ContactListItem.
+export const ImportButton = ({ contactListId }: { contactListId: number }) => {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<ContactListImportStatus | null>(null);
+  const upload = useMutation({
+    mutationFn: (file: File) => contactListsApi.upload(contactListId, file),
+    onSuccess: () => setStatus({ done: false, processed: 0, imported: 0, failed: 0, errors: [] }),
+    onError: (error) => toastError(error),
+  });
+  useCompanyEvent('ContactListItem', (payload) => {
+    if (payload.action !== 'import' || payload.contactListId !== contactListId) return;
+    setStatus(payload.status);
+    if (!payload.status.done) return;
+    if (payload.status.error) toastError(new Error(t(`errors.${payload.status.error}`)));
+    else if (payload.status.failed > 0) toast.warning(t('contactLists.import.doneWithErrors'));
+    else toast.success(t('contactLists.import.done'));
+  });
+  return (
+    <>
+      <Button component="label" variant="outlined" startIcon={<UploadFile />} disabled={upload.isPending || (status !== null && !status.done)} data-testid="contact-list-import">
+        {t('contactLists.import.button')}
+        <input
+          hidden
+          type="file"
+          accept=".xlsx,.csv"
+          data-testid="contact-list-import-file"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) upload.mutate(file);
+          }}
+        />
+      </Button>
+      {status && (
+        <Box sx={{ position: 'fixed', bottom: 16, right: 16, width: 360, zIndex: 1300 }} data-testid="contact-list-import-status">
+          <Alert severity={status.done ? (status.failed > 0 || status.error ? 'warning' : 'success') : 'info'} onClose={status.done ? () => setStatus(null) : undefined}>
+            <Typography variant="body2">{t('contactLists.import.progress', { processed: status.processed, imported: status.imported, failed: status.failed })}</Typography>
+            {!status.done && <LinearProgress sx={{ mt: 1 }} />}
+            {status.errors.slice(0, 10).map((error) => (
+              <Typography key={error.line} variant="caption" component="div">
+                {t('contactLists.import.rowError', { line: error.line, reason: t(error.reason) })}
+              </Typography>
+            ))}
+          </Alert>
+        </Box>
+      )}
+    </>
+  );
+};

@@ -1,0 +1,34 @@
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCompanyEvent } from '../realtime/use-company-event.ts';
+import { contactListsApi, contactListsQueryKeys } from './contact-lists-api.ts';
+
+const nextPage = (last: { hasMore: boolean }, pages: unknown[]) => (last.hasMore ? pages.length + 1 : undefined);
+
+export const useContactListPages = (search: string) =>
+  useInfiniteQuery({
+    queryKey: contactListsQueryKeys.pages(search),
+    queryFn: ({ pageParam }) => contactListsApi.page(search, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+  });
+
+export const useContactList = (id: number) => useQuery({ queryKey: contactListsQueryKeys.one(id), queryFn: () => contactListsApi.get(id) });
+
+export const useContactListItemPages = (contactListId: number, search: string) =>
+  useInfiniteQuery({
+    queryKey: contactListsQueryKeys.items(contactListId, search),
+    queryFn: ({ pageParam }) => contactListsApi.items(contactListId, search, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+  });
+
+// 02-operations §4 Other states: the lists and their items refresh on every live change.
+export const useContactListEvents = () => {
+  const queryClient = useQueryClient();
+  useCompanyEvent('ContactList', (payload) => {
+    if (payload.action === 'delete') queryClient.removeQueries({ queryKey: contactListsQueryKeys.one(payload.id) });
+    else queryClient.setQueryData(contactListsQueryKeys.one(payload.record.id), payload.record);
+    void queryClient.invalidateQueries({ queryKey: contactListsQueryKeys.allPages });
+  });
+  useCompanyEvent('ContactListItem', () => void queryClient.invalidateQueries({ queryKey: contactListsQueryKeys.allItems }));
+};

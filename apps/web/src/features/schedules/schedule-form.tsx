@@ -1,0 +1,280 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  scheduleCreateBody,
+  scheduleDayRuleNames,
+  scheduleDayRules,
+  scheduleIntervalNames,
+  scheduleIntervals,
+  scheduleMediaExtensions,
+  type ScheduleView,
+} from '@atende/shared/scheduled-messages';
+import { AttachFile, Delete } from '@mui/icons-material';
+import { Box, Button, DialogActions, DialogContent, FormControlLabel, Grid, IconButton, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { toastError } from '../../lib/error-message.ts';
+import { toast } from '../../lib/toast.ts';
+import { useConnectionOptions } from '../connections/use-connections.ts';
+import { useQueueOptions } from '../queues/use-queues.ts';
+import { useUsersList } from '../users/use-users.ts';
+import { ScheduleContactField } from './schedule-contact-field.tsx';
+import { toScheduleFormValues, toSchedulePayload, type ScheduleFormValues } from './schedule-form-values.ts';
+import { refreshSchedules, schedulesApi } from './schedules-api.ts';
+
+const resolver = zodResolver(scheduleCreateBody, undefined, { raw: true }) as unknown as Resolver<ScheduleFormValues>;
+const accept = scheduleMediaExtensions.map((extension) => `.${extension}`).join(',');
+
+type ScheduleFormProps = { schedule: ScheduleView | null; contactId: number | undefined; onClose: () => void };
+
+// 02-operations §3 Schedule, §5, §9: the add and edit dialog's form.
+export const ScheduleForm = ({ schedule, contactId, onClose }: ScheduleFormProps) => {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const queryClient = useQueryClient();
+  const { data: connections = [] } = useConnectionOptions();
+  const { data: users = [] } = useUsersList();
+  const { data: queues = [] } = useQueueOptions();
+  const [file, setFile] = useState<File | null>(null);
+  const [mediaName, setMediaName] = useState(schedule?.mediaName ?? null);
+  const form = useForm<ScheduleFormValues>({ defaultValues: toScheduleFormValues(schedule, contactId), resolver });
+  const { register, control, watch, formState } = form;
+  const { errors } = formState;
+  const number = (name: 'valorIntervalo' | 'enviarQuantasVezes') => register(name, { valueAsNumber: true });
+
+  const save = useMutation({
+    mutationFn: async (values: ScheduleFormValues & { contactId: number }) => {
+      const payload = toSchedulePayload(values);
+      const saved = schedule ? await schedulesApi.update(schedule.id, payload) : await schedulesApi.create(payload);
+      return file ? schedulesApi.uploadMedia(saved.id, file) : saved;
+    },
+    onSuccess: (saved) => {
+      refreshSchedules(queryClient, saved);
+      toast.success(t('schedules.toasts.saved'));
+      onClose();
+    },
+    onError: (error) => {
+      setServerFieldErrors(form.setError, error);
+      toastError(error);
+    },
+  });
+  const [confirming, setConfirming] = useState(false);
+  const remove = useMutation({
+    mutationFn: (id: number) => schedulesApi.remove(id),
+    onSuccess: () => {
+      refreshSchedules(queryClient);
+      toast.success(t('schedules.toasts.deleted'));
+      onClose();
+    },
+    onError: (error) => toastError(error),
+  });
+  const removeMedia = useMutation({
+    mutationFn: (id: number) => schedulesApi.removeMedia(id),
+    onSuccess: (saved) => {
+      setMediaName(null);
+      refreshSchedules(queryClient, saved);
+    },
+    onError: (error) => toastError(error),
+  });
+
+  const submit = form.handleSubmit((values) => {
+    if (values.contactId === undefined) return;
+    save.mutate({ ...values, contactId: values.contactId });
+  });
+  const openTicket = watch('openTicket') === 'enabled';
+
+  const select = <N extends 'whatsappId' | 'ticketUserId' | 'queueId'>(name: N, label: string, options: { id: number; name: string }[], disabled = false) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <TextField
+          select
+          fullWidth
+          size="small"
+          label={label}
+          disabled={disabled}
+          value={field.value ?? ''}
+          onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
+          data-testid={`schedule-${name}`}
+        >
+          <MenuItem value="">{t('schedules.form.none')}</MenuItem>
+          {options.map((option) => (
+            <MenuItem key={option.id} value={option.id}>
+              {option.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} data-testid="schedule-form" sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+      <DialogContent dividers>
+        <Grid container spacing={2}>
+          <Grid size={12}>
+            <Controller
+              control={control}
+              name="contactId"
+              render={({ field }) => (
+                <ScheduleContactField value={field.value} onChange={field.onChange} error={errors.contactId ? t('validation.required') : undefined} />
+              )}
+            />
+          </Grid>
+          <Grid size={12}>
+            <TextField
+              {...register('body')}
+              label={t('schedules.form.body')}
+              fullWidth
+              multiline
+              minRows={3}
+              error={Boolean(errors.body)}
+              helperText={errors.body?.message === 'validation.tooShort' ? t('schedules.form.bodyTooShort') : fieldError(errors.body)}
+              slotProps={{ htmlInput: { 'data-testid': 'schedule-body' } }}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              {...register('sendAt')}
+              type="datetime-local"
+              label={t('schedules.form.sendAt')}
+              fullWidth
+              size="small"
+              error={Boolean(errors.sendAt)}
+              helperText={errors.sendAt ? t('validation.required') : undefined}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'schedule-send-at' } }}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{select('whatsappId', t('schedules.form.connection'), connections)}</Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <Controller
+              control={control}
+              name="openTicket"
+              render={({ field }) => (
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={field.value === 'enabled'}
+                      onChange={(event) => field.onChange(event.target.checked ? 'enabled' : 'disabled')}
+                      slotProps={{ input: { 'data-testid': 'schedule-open-ticket' } as object }}
+                    />
+                  }
+                  label={t('schedules.form.openTicket')}
+                />
+              )}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>{select('ticketUserId', t('schedules.form.ticketUser'), users, !openTicket)}</Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>{select('queueId', t('schedules.form.queue'), queues, !openTicket)}</Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <Controller
+              control={control}
+              name="statusTicket"
+              render={({ field }) => (
+                <TextField select fullWidth size="small" label={t('schedules.form.statusTicket')} {...field} disabled={!openTicket}>
+                  <MenuItem value="closed">{t('schedules.form.statusClosed')}</MenuItem>
+                  <MenuItem value="open">{t('schedules.form.statusOpen')}</MenuItem>
+                </TextField>
+              )}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <Controller
+              control={control}
+              name="assinar"
+              render={({ field }) => (
+                <FormControlLabel control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label={t('schedules.form.assinar')} />
+              )}
+            />
+          </Grid>
+          <Grid size={12}>
+            <Typography variant="subtitle2">{t('schedules.form.recurrence')}</Typography>
+          </Grid>
+          <Grid size={{ xs: 6, sm: 3 }}>
+            <Controller
+              control={control}
+              name="intervalo"
+              render={({ field }) => (
+                <TextField select fullWidth size="small" label={t('schedules.form.intervalo')} value={field.value} onChange={(event) => field.onChange(Number(event.target.value))}>
+                  {scheduleIntervals.map((value) => (
+                    <MenuItem key={value} value={value}>
+                      {t(`schedules.intervals.${scheduleIntervalNames[value]}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          </Grid>
+          <Grid size={{ xs: 6, sm: 3 }}>
+            <TextField {...number('valorIntervalo')} type="number" fullWidth size="small" label={t('schedules.form.valorIntervalo')} error={Boolean(errors.valorIntervalo)} helperText={fieldError(errors.valorIntervalo)} />
+          </Grid>
+          <Grid size={{ xs: 6, sm: 3 }}>
+            <TextField {...number('enviarQuantasVezes')} type="number" fullWidth size="small" label={t('schedules.form.enviarQuantasVezes')} error={Boolean(errors.enviarQuantasVezes)} helperText={fieldError(errors.enviarQuantasVezes)} />
+          </Grid>
+          <Grid size={{ xs: 6, sm: 3 }}>
+            <Controller
+              control={control}
+              name="tipoDias"
+              render={({ field }) => (
+                <TextField select fullWidth size="small" label={t('schedules.form.tipoDias')} value={field.value} onChange={(event) => field.onChange(Number(event.target.value))}>
+                  {scheduleDayRules.map((value) => (
+                    <MenuItem key={value} value={value}>
+                      {t(`schedules.dayRules.${scheduleDayRuleNames[value]}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          </Grid>
+          <Grid size={12}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Button component="label" variant="outlined" size="small" startIcon={<AttachFile />}>
+                {t('schedules.form.attach')}
+                <input hidden type="file" accept={accept} data-testid="schedule-file" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+              </Button>
+              <Typography variant="body2" data-testid="schedule-media-name">
+                {file?.name ?? mediaName ?? ''}
+              </Typography>
+              {schedule && mediaName && !file && (
+                <IconButton size="small" aria-label={t('schedules.form.removeAttachment')} onClick={() => removeMedia.mutate(schedule.id)}>
+                  <Delete fontSize="small" />
+                </IconButton>
+              )}
+            </Stack>
+          </Grid>
+          {schedule?.status === 'ERRO' && (
+            <Grid size={12}>
+              <Typography color="error" variant="body2" data-testid="schedule-error">
+                {t('schedules.form.failed', { reason: schedule.errorMessage ? t(`errors.${schedule.errorMessage}`, { defaultValue: schedule.errorMessage }) : '' })}
+              </Typography>
+            </Grid>
+          )}
+        </Grid>
+      </DialogContent>
+      <DialogActions>
+        {schedule && (
+          <Button color="error" onClick={() => setConfirming(true)} sx={{ mr: 'auto' }} data-testid="schedule-delete">
+            {t('common.delete')}
+          </Button>
+        )}
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button type="submit" variant="contained" disabled={save.isPending} data-testid="schedule-save">
+          {schedule ? t('common.save') : t('common.add')}
+        </Button>
+      </DialogActions>
+      <ConfirmDialog
+        open={confirming}
+        title={t('schedules.confirmDelete.title')}
+        busy={remove.isPending}
+        onConfirm={() => schedule && remove.mutate(schedule.id)}
+        onClose={() => setConfirming(false)}
+      >
+        {t('schedules.confirmDelete.message')}
+      </ConfirmDialog>
+    </Box>
+  );
+};
