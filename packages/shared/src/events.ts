@@ -3,6 +3,7 @@
 import type { ConnectionView } from './connections.ts';
 import type { ContactView } from './contacts.ts';
 import type { MessageView } from './messages.ts';
+import type { PromptView } from './prompts.ts';
 import type { QueueView } from './queues.ts';
 import type { CompanySettingKey } from './settings.ts';
 import type { TicketView } from './tickets.ts';
@@ -15,6 +16,8 @@ export type CompanyEvents = {
   settings: { action: 'update'; setting: { key: CompanySettingKey; value: string } };
   contact: { action: 'create' | 'update'; contact: ContactView } | { action: 'delete'; contactId: number };
   queue: { action: 'update'; queue: QueueView } | { action: 'delete'; queueId: number };
+  // 02-operations §5: the prompts list refreshes live
+  prompt: { action: 'create' | 'update'; prompt: PromptView } | { action: 'delete'; promptId: number };
   whatsapp: { action: 'update'; whatsapp: ConnectionView } | { action: 'delete'; whatsappId: number };
   // 02-operations §7 Connections: the QR dialog follows the session's status and qrcode
   whatsappSession: { action: 'update'; session: ConnectionView };

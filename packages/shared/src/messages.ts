@@ -90,9 +90,10 @@ export const messagesListQuery = z.strictObject({
   pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
   selectedQueues: z.string().max(2000).optional(),
 });
+// ids are int4 in the database: a larger one is a 400, not a failed query
 export const messageForwardBody = z.strictObject({
-  messageId: z.number().int().positive(),
-  contactId: z.number().int().positive(),
+  messageId: z.number().int().positive().max(2_147_483_647),
+  contactId: z.number().int().positive().max(2_147_483_647),
   signMessage: z.boolean().optional(),
 });
 export const messagesAllMeQuery = z.strictObject({

@@ -12,3 +12,4 @@ export * from './schema/messages.ts';
 export * from './schema/jobs.ts';
 export * from './schema/ratings.ts';
 export * from './schema/whatsapp-sessions.ts';
+export * from './schema/prompts.ts';

@@ -64,6 +64,8 @@ export const createWorld = async (t: TestApp, graph: FakeGraph) => {
     return { ticket, message };
   };
   const sandboxConnection = async () => post('/sandbox/connections', { name: `Sandbox ${counter++}` });
+  const newPrompt = async () =>
+    post('/prompt', { name: `Prompt ${counter++}`, prompt: 'Você é a assistente da empresa.', apiKey: 'sk-family-key', queueId: a.queues[0].id });
   const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#00aa00' } }).png().toBuffer();
   const imageForm = (fields: Record<string, string>, fileField: string) => () => {
     const form = new FormData();
@@ -73,7 +75,7 @@ export const createWorld = async (t: TestApp, graph: FakeGraph) => {
   };
   graph.setPages([{ id: '7001', name: 'Loja', access_token: 'page-token-7001', instagram_business_account: { id: '8001', username: 'loja' } }]);
 
-  return { t, a, admin, superToken: superSession.token, get, post, number, pendingTicket, openTicket, sentMessage, sandboxConnection, imageForm };
+  return { t, a, admin, superToken: superSession.token, get, post, number, pendingTicket, openTicket, sentMessage, sandboxConnection, newPrompt, imageForm };
 };
 
 // The family's new-user form (its initial state, with the permission flags as it spells them).
@@ -418,6 +420,35 @@ export const familyRequests = (w: World): Record<string, FamilyCall> => {
       answer: ['id', 'greetingMessage'],
     },
     'DELETE /queue/{id}': { send: async () => ({ values: { id: (await createQueue(t.db, a.company.id)).id } }) },
+    'GET /prompt': { send: async () => ({}), answer: ['prompts'] },
+    'POST /prompt': {
+      send: async () => ({
+        body: {
+          name: 'Talk.Ai',
+          prompt: 'Você é a assistente da empresa e responde com poucas palavras.',
+          voice: 'texto',
+          voiceKey: '',
+          voiceRegion: '',
+          maxTokens: '100',
+          temperature: '1',
+          apiKey: 'sk-family-key',
+          queueId: String(a.queues[0].id),
+          maxMessages: '10',
+          companyId: a.company.id,
+        },
+      }),
+      answer: ['id', 'name', 'queue'],
+    },
+    'GET /prompt/{id}': { send: async () => ({ values: { id: (await w.newPrompt()).id } }), answer: ['id', 'name', 'maxTokens'] },
+    'PUT /prompt/{id}': {
+      send: async () => {
+        const prompt = await w.newPrompt();
+        const readBack = await w.get(`/prompt/${prompt.id}`);
+        return { values: { id: prompt.id }, body: { ...readBack, apiKey: '', voiceKey: '', maxTokens: '200' } };
+      },
+      answer: ['id', 'maxTokens'],
+    },
+    'DELETE /prompt/{id}': { send: async () => ({ values: { id: (await w.newPrompt()).id } }), answer: ['message'] },
     'GET /chatbot': { send: async () => ({ query: { queueId: a.queues[0].id } }), answer: ['[]'] },
     'POST /chatbot': {
       send: async () => ({

@@ -34,6 +34,7 @@ type Ids = {
   queueId: number;
   connectionId: number;
   chatbotId: number;
+  promptId: number;
   companyId: number;
 };
 // `upload` names the multipart field of a single-file route; the call then sends a small image
@@ -59,6 +60,16 @@ const catalogue: Record<string, Entry[]> = {
   'GET /companySettingOne': [{ kind: 'own', call: () => ({ path: '/companySettingOne?column=userRating' }) }],
   'PUT /companySettings': [{ kind: 'own', call: () => ({ path: '/companySettings', body: { column: 'userRating', data: 'enabled' } }) }],
   'GET /setting/:key': [{ kind: 'own', call: () => ({ path: '/setting/appName' }) }],
+  'GET /prompt': [{ kind: 'own', call: () => ({ path: '/prompt' }) }],
+  'GET /prompt/:promptId': [{ kind: 'foreign', call: (a) => ({ path: `/prompt/${a.promptId}` }) }],
+  'POST /prompt': [
+    { kind: 'foreign', call: (a) => ({ path: '/prompt', body: { name: 'Intruder', prompt: 'Intruder prompt', apiKey: 'sk-intruder', queueId: a.queueId } }) },
+  ],
+  'PUT /prompt/:promptId': [
+    { kind: 'foreign', call: (a) => ({ path: `/prompt/${a.promptId}`, body: { name: 'Hijacked' } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: `/prompt/${b.promptId}`, body: { queueId: a.queueId } }) },
+  ],
+  'DELETE /prompt/:promptId': [{ kind: 'foreign', call: (a) => ({ path: `/prompt/${a.promptId}` }) }],
   'GET /companies/:companyId': [{ kind: 'foreign', call: (a) => ({ path: `/companies/${a.companyId}` }) }],
   'GET /companies/listPlan/:companyId': [{ kind: 'foreign', call: (a) => ({ path: `/companies/listPlan/${a.companyId}` }) }],
   'PUT /companies/:companyId/schedules': [
@@ -213,6 +224,7 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
   const tag = await createTag(t.db, tenant.company.id, { name: `${label} Tag`, kanban: 1 });
   const option = await t.request('POST', '/chatbot', { token, body: { queueId: tenant.queues[0].id, name: `${label} option` } });
   await t.request('POST', '/tags/sync', { token, body: { contactId: ticket.contactId, tags: [{ id: tag.id }] } });
+  const prompt = await t.request('POST', '/prompt', { token, body: { name: `${label} Prompt`, prompt: `${label} prompt`, apiKey: 'sk-secret', queueId: tenant.queues[0].id } });
   const note = await t.request('POST', '/ticket-notes', { token, body: { note: `${label} note`, ticketId, contactId: ticket.contactId } });
   const sent = await t.request('POST', `/messages/${ticketId}`, { token, body: { body: `${label} reply` } });
   await expect.poll(async () => (await t.request('GET', `/sandbox/${tenant.connection.id}/outbox`, { token })).body.length).toBe(1);
@@ -230,6 +242,7 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
     queueId: tenant.queues[0].id,
     connectionId: tenant.connection.id,
     chatbotId: option.body.id,
+    promptId: prompt.body.id,
     companyId: tenant.company.id,
   };
   return { tenant, ids };

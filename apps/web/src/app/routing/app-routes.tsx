@@ -12,6 +12,7 @@ import {
   LoginPage,
   MessagesApiPage,
   OverduePage,
+  PromptsPage,
   QueuesPage,
   SettingsPage,
   SignupPage,
@@ -21,7 +22,7 @@ import {
 import { RequireAction } from './require-action.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'prompts']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -52,6 +53,14 @@ export const AppRoutes = () => {
               element={
                 <RequireAction action="drawer-admin-items:view">
                   <QueuesPage />
+                </RequireAction>
+              }
+            />
+            <Route
+              path="/prompts"
+              element={
+                <RequireAction action="drawer-admin-items:view">
+                  <PromptsPage />
                 </RequireAction>
               }
             />
