@@ -79,6 +79,8 @@ import { ticketTagsRoutes } from './modules/tickets/ticket-tags.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { promptReplyHandler, promptReplyJob } from './modules/prompts/prompt-reply.jobs.ts';
 import { promptsRoutes } from './modules/prompts/prompts.routes.ts';
+import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
+import { createIntegrationsService } from './modules/integrations/integrations.service.ts';
 import { createPromptsService } from './modules/prompts/prompts.service.ts';
 import { createAzureSpeech } from './modules/prompts/speech-client.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
@@ -192,6 +194,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(contactsRoutes({ db, bus, checkWhatsappNumber: whatsapp.checkNumber }));
   await app.register(tagsRoutes({ db }));
   await app.register(promptsRoutes(createPromptsService({ db, bus, secrets })));
+  await app.register(integrationsRoutes(createIntegrationsService({ db, bus, secrets })));
   await app.register(ticketsRoutes(ticketsService));
   await app.register(ticketTagsRoutes(ticketsService));
   await app.register(ticketNotesRoutes(createTicketNotesService({ db, tickets: ticketsService })));

@@ -4,6 +4,7 @@ import type { ConnectionView } from './connections.ts';
 import type { ContactView } from './contacts.ts';
 import type { MessageView } from './messages.ts';
 import type { PromptView } from './prompts.ts';
+import type { QueueIntegrationView } from './queue-integrations.ts';
 import type { QueueView } from './queues.ts';
 import type { CompanySettingKey } from './settings.ts';
 import type { TicketView } from './tickets.ts';
@@ -18,6 +19,8 @@ export type CompanyEvents = {
   queue: { action: 'update'; queue: QueueView } | { action: 'delete'; queueId: number };
   // 02-operations §5: the prompts list refreshes live
   prompt: { action: 'create' | 'update'; prompt: PromptView } | { action: 'delete'; promptId: number };
+  // 02-operations §7 Queue integrations: create or update upserts the item, delete removes it
+  queueIntegration: { action: 'update'; queueIntegration: QueueIntegrationView } | { action: 'delete'; integrationId: number };
   whatsapp: { action: 'update'; whatsapp: ConnectionView } | { action: 'delete'; whatsappId: number };
   // 02-operations §7 Connections: the QR dialog follows the session's status and qrcode
   whatsappSession: { action: 'update'; session: ConnectionView };

@@ -13,3 +13,4 @@ export * from './schema/jobs.ts';
 export * from './schema/ratings.ts';
 export * from './schema/whatsapp-sessions.ts';
 export * from './schema/prompts.ts';
+export * from './schema/queue-integrations.ts';

@@ -64,6 +64,7 @@ export const createWorld = async (t: TestApp, graph: FakeGraph) => {
     return { ticket, message };
   };
   const sandboxConnection = async () => post('/sandbox/connections', { name: `Sandbox ${counter++}` });
+  const newIntegration = async () => post('/queueIntegration', { type: 'webhook', name: `Hook ${counter++}`, urlN8N: 'https://hooks.family.test' });
   const newPrompt = async () =>
     post('/prompt', { name: `Prompt ${counter++}`, prompt: 'Você é a assistente da empresa.', apiKey: 'sk-family-key', queueId: a.queues[0].id });
   const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#00aa00' } }).png().toBuffer();
@@ -75,7 +76,7 @@ export const createWorld = async (t: TestApp, graph: FakeGraph) => {
   };
   graph.setPages([{ id: '7001', name: 'Loja', access_token: 'page-token-7001', instagram_business_account: { id: '8001', username: 'loja' } }]);
 
-  return { t, a, admin, superToken: superSession.token, get, post, number, pendingTicket, openTicket, sentMessage, sandboxConnection, newPrompt, imageForm };
+  return { t, a, admin, superToken: superSession.token, get, post, number, pendingTicket, openTicket, sentMessage, sandboxConnection, newPrompt, newIntegration, imageForm };
 };
 
 // The family's new-user form (its initial state, with the permission flags as it spells them).
@@ -421,6 +422,37 @@ export const familyRequests = (w: World): Record<string, FamilyCall> => {
     },
     'DELETE /queue/{id}': { send: async () => ({ values: { id: (await createQueue(t.db, a.company.id)).id } }) },
     'GET /prompt': { send: async () => ({}), answer: ['prompts'] },
+    'GET /queueIntegration': { send: async () => ({ query: { searchParam: '', pageNumber: '1' } }), answer: ['queueIntegrations', 'hasMore'] },
+    'GET /queueIntegration/{id}': { send: async () => ({ values: { id: (await w.newIntegration()).id } }), answer: ['id', 'name', 'type'] },
+    'POST /queueIntegration': {
+      send: async () => ({
+        body: {
+          type: 'typebot',
+          name: `Typebot ${w.number()}`,
+          projectName: '',
+          jsonContent: '',
+          language: '',
+          urlN8N: 'https://typebot.family.test',
+          typebotSlug: 'family',
+          typebotExpires: '1',
+          typebotDelayMessage: '1000',
+          typebotKeywordFinish: '',
+          typebotKeywordRestart: '',
+          typebotUnknownMessage: '',
+          typebotRestartMessage: '',
+        },
+      }),
+      answer: ['id', 'name'],
+    },
+    'PUT /queueIntegration/{id}': {
+      send: async () => {
+        const integration = await w.newIntegration();
+        const readBack = await w.get(`/queueIntegration/${integration.id}`);
+        return { values: { id: integration.id }, body: { ...readBack, jsonContent: '', typebotDelayMessage: '500' } };
+      },
+      answer: ['id', 'name'],
+    },
+    'DELETE /queueIntegration/{id}': { send: async () => ({ values: { id: (await w.newIntegration()).id } }), answer: ['message'] },
     'POST /prompt': {
       send: async () => ({
         body: {

@@ -35,6 +35,7 @@ type Ids = {
   connectionId: number;
   chatbotId: number;
   promptId: number;
+  integrationId: number;
   companyId: number;
 };
 // `upload` names the multipart field of a single-file route; the call then sends a small image
@@ -70,6 +71,11 @@ const catalogue: Record<string, Entry[]> = {
     { kind: 'foreign', call: (a, b) => ({ path: `/prompt/${b.promptId}`, body: { queueId: a.queueId } }) },
   ],
   'DELETE /prompt/:promptId': [{ kind: 'foreign', call: (a) => ({ path: `/prompt/${a.promptId}` }) }],
+  'GET /queueIntegration': [{ kind: 'own', call: () => ({ path: '/queueIntegration?searchParam=Alpha' }) }],
+  'GET /queueIntegration/:integrationId': [{ kind: 'foreign', call: (a) => ({ path: `/queueIntegration/${a.integrationId}` }) }],
+  'POST /queueIntegration': [{ kind: 'own', call: () => ({ path: '/queueIntegration', body: { type: 'webhook', name: 'Beta Hook X', urlN8N: 'https://hooks.example' } }) }],
+  'PUT /queueIntegration/:integrationId': [{ kind: 'foreign', call: (a) => ({ path: `/queueIntegration/${a.integrationId}`, body: { name: 'Hijacked' } }) }],
+  'DELETE /queueIntegration/:integrationId': [{ kind: 'foreign', call: (a) => ({ path: `/queueIntegration/${a.integrationId}` }) }],
   'GET /companies/:companyId': [{ kind: 'foreign', call: (a) => ({ path: `/companies/${a.companyId}` }) }],
   'GET /companies/listPlan/:companyId': [{ kind: 'foreign', call: (a) => ({ path: `/companies/listPlan/${a.companyId}` }) }],
   'PUT /companies/:companyId/schedules': [
@@ -225,6 +231,7 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
   const option = await t.request('POST', '/chatbot', { token, body: { queueId: tenant.queues[0].id, name: `${label} option` } });
   await t.request('POST', '/tags/sync', { token, body: { contactId: ticket.contactId, tags: [{ id: tag.id }] } });
   const prompt = await t.request('POST', '/prompt', { token, body: { name: `${label} Prompt`, prompt: `${label} prompt`, apiKey: 'sk-secret', queueId: tenant.queues[0].id } });
+  const integration = await t.request('POST', '/queueIntegration', { token, body: { type: 'webhook', name: `${label} Hook`, urlN8N: 'https://hooks.example' } });
   const note = await t.request('POST', '/ticket-notes', { token, body: { note: `${label} note`, ticketId, contactId: ticket.contactId } });
   const sent = await t.request('POST', `/messages/${ticketId}`, { token, body: { body: `${label} reply` } });
   await expect.poll(async () => (await t.request('GET', `/sandbox/${tenant.connection.id}/outbox`, { token })).body.length).toBe(1);
@@ -243,6 +250,7 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
     connectionId: tenant.connection.id,
     chatbotId: option.body.id,
     promptId: prompt.body.id,
+    integrationId: integration.body.id,
     companyId: tenant.company.id,
   };
   return { tenant, ids };
