@@ -36,7 +36,7 @@ export type QueueIntegrationView = {
 // 'Too Short!', 'Too Long!', 'Required' (02-operations §5 Queue integration)
 const name = z.string({ error: 'Required' }).trim().min(1, 'Required').min(2, 'Too Short!').max(50, 'Too Long!');
 const text = (max: number) => z.string().trim().max(max, 'validation.tooLong');
-const url = z.string().trim().max(2000, 'validation.tooLong').refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), 'queueIntegrations.invalidUrl');
+const url = z.string().trim().max(2000, 'validation.tooLong').refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), 'queueIntegration.invalidUrl');
 
 // A Google service account key file, as Dialogflow ES needs it.
 const isServiceAccount = (value: string) => {
@@ -59,7 +59,7 @@ const fields = {
   type: z.enum(integrationTypes),
   name,
   projectName: text(200),
-  jsonContent: z.string().max(20_000, 'validation.tooLong').refine(isServiceAccount, 'queueIntegrations.invalidServiceAccount'),
+  jsonContent: z.string().max(20_000, 'validation.tooLong').refine(isServiceAccount, 'queueIntegration.invalidServiceAccount'),
   // the family's clients add their interface language ('pt') to every request
   language: z.preprocess((value) => (value === 'pt' ? 'pt-BR' : value), z.enum(integrationLanguages)),
   urlN8N: url,

@@ -76,9 +76,9 @@ describe('queue integrations (02-operations §3 Queue integration, §5, §7 Queu
     expect((await post({ type: 'webhook', urlN8N: 'https://x.example' })).body.fields).toEqual([{ path: 'body.name', message: 'Required' }]);
     expect((await post({ type: 'n8n', name: 'N8N' })).body.fields).toEqual([{ path: 'body.urlN8N', message: 'validation.required' }]);
     expect((await post({ type: 'typebot', name: 'Bot', urlN8N: 'https://t.example' })).body.fields).toEqual([{ path: 'body.typebotSlug', message: 'validation.required' }]);
-    expect((await post({ type: 'webhook', name: 'Hook', urlN8N: 'javascript:alert(1)' })).body.fields).toEqual([{ path: 'body.urlN8N', message: 'queueIntegrations.invalidUrl' }]);
+    expect((await post({ type: 'webhook', name: 'Hook', urlN8N: 'javascript:alert(1)' })).body.fields).toEqual([{ path: 'body.urlN8N', message: 'queueIntegration.invalidUrl' }]);
     expect((await post({ type: 'dialogflow', name: 'Flow', projectName: 'p', jsonContent: '{"type":"authorized_user"}' })).body.fields).toEqual([
-      { path: 'body.jsonContent', message: 'queueIntegrations.invalidServiceAccount' },
+      { path: 'body.jsonContent', message: 'queueIntegration.invalidServiceAccount' },
     ]);
     expect((await post({ type: 'dialogflow', name: 'Flow', projectName: 'p', jsonContent: 'not json' })).status).toBe(400);
     expect((await post({ type: 'zapier', name: 'Zap' })).status).toBe(400);

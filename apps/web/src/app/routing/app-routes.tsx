@@ -13,6 +13,7 @@ import {
   MessagesApiPage,
   OverduePage,
   PromptsPage,
+  QueueIntegrationPage,
   QueuesPage,
   SettingsPage,
   SignupPage,
@@ -22,7 +23,7 @@ import {
 import { RequireAction } from './require-action.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'prompts']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'prompts', 'queueIntegration']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -61,6 +62,14 @@ export const AppRoutes = () => {
               element={
                 <RequireAction action="drawer-admin-items:view">
                   <PromptsPage />
+                </RequireAction>
+              }
+            />
+            <Route
+              path="/queue-integration"
+              element={
+                <RequireAction action="drawer-admin-items:view">
+                  <QueueIntegrationPage />
                 </RequireAction>
               }
             />

@@ -71,3 +71,41 @@ describe('Talk.Ai prompts screen (02-operations §2 /prompts, §5 Prompt)', () =
     await page.close();
   });
 });
+
+describe('queue integrations screen (02-operations §2 /queue-integration, §5 Queue integration)', () => {
+  it('shows the fields of the chosen type, refuses a short name, adds, searches, edits and deletes an integration', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page);
+    await page.goto(`${server.url}/queue-integration`);
+    await page.getByTestId('integrations-table').waitFor();
+    await page.getByTestId('integrations-add').click();
+    await page.getByTestId('integration-modal').waitFor();
+    // typebot by default: URL, slug and the typebot messages
+    await page.getByTestId('integration-typebotSlug').waitFor();
+    await page.getByTestId('integration-type').locator('[role="combobox"]').click();
+    await page.getByTestId('integration-type-webhook').click();
+    await page.getByTestId('integration-typebotSlug').waitFor({ state: 'detached' });
+    await page.getByTestId('integration-name').fill('W');
+    await page.getByTestId('integration-urlN8N').fill('https://hooks.example/in');
+    await page.getByTestId('integration-save').click();
+    await page.getByText('Too Short!').first().waitFor();
+    await page.getByTestId('integration-name').fill('Webhook loja');
+    await page.getByTestId('integration-save').click();
+    await page.getByTestId('integration-modal').waitFor({ state: 'detached' });
+    await page.getByTestId('integrations-row').filter({ hasText: 'Webhook loja' }).filter({ hasText: 'webhook' }).waitFor();
+
+    await page.getByTestId('integrations-search').fill('nada disso');
+    await page.getByTestId('integrations-row').first().waitFor({ state: 'detached' });
+    await page.getByTestId('integrations-search').fill('loja');
+    await page.getByTestId('integrations-row').filter({ hasText: 'Webhook loja' }).getByTestId('integrations-edit').click();
+    await expect.poll(() => page.getByTestId('integration-urlN8N').inputValue()).toBe('https://hooks.example/in');
+    await page.getByTestId('integration-name').fill('Webhook vendas');
+    await page.getByTestId('integration-save').click();
+    await page.getByTestId('integration-modal').waitFor({ state: 'detached' });
+    await page.getByTestId('integrations-search').fill('');
+    await page.getByTestId('integrations-row').filter({ hasText: 'Webhook vendas' }).getByTestId('integrations-delete').click();
+    await page.getByTestId('confirm-ok').click();
+    await page.getByTestId('integrations-row').filter({ hasText: 'Webhook vendas' }).waitFor({ state: 'detached' });
+    await page.close();
+  });
+});
