@@ -30,6 +30,7 @@ import { createFailedJobsService } from './platform/jobs/failed-jobs.service.ts'
 import { createJobRunner } from './platform/jobs/job-runner.ts';
 import { jobStats } from './platform/jobs/jobs.repo.ts';
 import { createTokenService } from './platform/tokens.ts';
+import { createSecretBox } from './platform/secret-box.ts';
 import { createInboundPipeline } from './channels/inbound-pipeline.ts';
 import { outboundJobHandler } from './channels/outbound-job-handler.ts';
 import { sandboxProvider } from './channels/sandbox/sandbox.provider.ts';
@@ -106,6 +107,12 @@ import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.ts
 import { createTicketNotesService } from './modules/ticket-notes/ticket-notes.service.ts';
 import { createTicketEvents } from './modules/tickets/tickets.events.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
+import { promptReplyHandler, promptReplyJob } from './modules/prompts/prompt-reply.jobs.ts';
+import { promptsRoutes } from './modules/prompts/prompts.routes.ts';
+import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
+import { createIntegrationsService } from './modules/integrations/integrations.service.ts';
+import { createPromptsService } from './modules/prompts/prompts.service.ts';
+import { createAzureSpeech } from './modules/prompts/speech-client.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
 
 const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -137,6 +144,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   const clock = options.clock ?? systemClock;
   const bus = createEventBus();
   const storage = createStorage(config.publicDir);
+  const secrets = createSecretBox(config.secretsKey);
   const tokens = createTokenService({
     accessSecret: config.jwtSecret,
     refreshSecret: config.jwtRefreshSecret,
@@ -231,6 +239,8 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(quickMessagesRoutes(createQuickMessagesService({ db, bus, storage })));
   await app.register(contactListsRoutes(createContactListsService({ db, bus, storage })));
   await app.register(schedulesRoutes(createSchedulesService({ db, bus, storage, timeZone: config.timeZone })));
+  await app.register(promptsRoutes(createPromptsService({ db, bus, secrets })));
+  await app.register(integrationsRoutes(createIntegrationsService({ db, bus, secrets })));
   await app.register(ticketsRoutes(ticketsService));
   await app.register(kanbanRoutes(createKanbanService({ db, clock, tickets: ticketsService })));
   await app.register(ticketNotesRoutes(createTicketNotesService({ db, tickets: ticketsService })));
@@ -304,6 +314,10 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   registerContactListJobs(jobs, { db, bus, checkWhatsappNumber: whatsapp.checkNumber });
   registerContactListImport(jobs, { db, bus, storage });
   registerScheduleJobs(jobs, { clock, timeZone: config.timeZone, bus, tickets: ticketsService });
+  jobs.register(
+    promptReplyJob,
+    promptReplyHandler({ db, storage, secrets, ai: config.ai, speech: createAzureSpeech({ speechUrl: config.ai.speechUrl, timeoutMs: config.ai.timeoutMs }), tickets: ticketsService }),
+  );
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {
     await jobs.start();

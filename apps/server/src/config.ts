@@ -90,6 +90,14 @@ const envSchema = z.object({
   PIX_CHARGE_EXPIRATION_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(3600),
   PIX_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   INVOICE_DAYS_BEFORE_DUE: z.coerce.number().int().min(0).max(60).default(10),
+  // 32 bytes, hex or base64: encrypts the keys companies store (AI prompts' apiKey and voiceKey)
+  SECRETS_ENCRYPTION_KEY: z.string().min(32).optional(),
+  OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+  OPENAI_MODEL: z.string().min(1).max(100).default('gpt-4o-mini'),
+  OPENAI_TRANSCRIPTION_MODEL: z.string().min(1).max(100).default('whisper-1'),
+  OPENAI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  // {region} is replaced by the prompt's voiceRegion
+  AZURE_SPEECH_URL: z.string().min(1).default('https://{region}.tts.speech.microsoft.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // IANA zone in which service hours, vacations and the {{hour}}/{{ms}} placeholders are read
   TIMEZONE: z
@@ -159,18 +167,35 @@ export type Config = {
   };
   // how many days before a company's due date its invoice is generated
   invoiceDaysBeforeDue: number;
+  // the AES-256-GCM key of the keys companies store (platform/secret-box.ts)
+  secretsKey: Buffer;
+  // the OpenAI-compatible API of AI prompts (chat completions, transcriptions) and Azure Speech
+  ai: { baseUrl: string; model: string; transcriptionModel: string; timeoutMs: number; speechUrl: string };
 };
 
-type Secrets = { jwtSecret: string; jwtRefreshSecret: string };
+type Secrets = { jwtSecret: string; jwtRefreshSecret: string; secretsKey: string };
 
-// Development keeps generated secrets under the data folder so tokens survive a restart.
+// Development keeps generated secrets under the data folder so tokens survive a restart and stored
+// keys stay readable; a file written before a secret existed gets it added.
 const developmentSecrets = (dataDir: string): Secrets => {
   const file = join(dataDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Secrets;
-  const secrets = { jwtSecret: randomBytes(48).toString('hex'), jwtRefreshSecret: randomBytes(48).toString('hex') };
+  const kept = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>) : {};
+  const secrets = {
+    jwtSecret: kept.jwtSecret ?? randomBytes(48).toString('hex'),
+    jwtRefreshSecret: kept.jwtRefreshSecret ?? randomBytes(48).toString('hex'),
+    secretsKey: kept.secretsKey ?? randomBytes(32).toString('hex'),
+  };
+  if (kept.jwtSecret && kept.jwtRefreshSecret && kept.secretsKey) return secrets;
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   return secrets;
+};
+
+// 64 hex digits or the base64 of 32 bytes
+const encryptionKeyOf = (text: string) => {
+  const key = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  if (key.length !== 32) throw new ConfigError('SECRETS_ENCRYPTION_KEY must be 32 bytes, written as 64 hex digits or base64');
+  return key;
 };
 
 export class ConfigError extends Error {}
@@ -184,13 +209,19 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
   let secrets: Secrets;
-  if (e.JWT_SECRET && e.JWT_REFRESH_SECRET) {
-    secrets = { jwtSecret: e.JWT_SECRET, jwtRefreshSecret: e.JWT_REFRESH_SECRET };
+  if (e.JWT_SECRET && e.JWT_REFRESH_SECRET && e.SECRETS_ENCRYPTION_KEY) {
+    secrets = { jwtSecret: e.JWT_SECRET, jwtRefreshSecret: e.JWT_REFRESH_SECRET, secretsKey: e.SECRETS_ENCRYPTION_KEY };
   } else if (e.NODE_ENV === 'production') {
-    throw new ConfigError('JWT_SECRET and JWT_REFRESH_SECRET (at least 32 characters each) are required in production');
+    throw new ConfigError('JWT_SECRET, JWT_REFRESH_SECRET (at least 32 characters each) and SECRETS_ENCRYPTION_KEY are required in production');
   } else {
-    secrets = developmentSecrets(dataDir);
+    const generated = developmentSecrets(dataDir);
+    secrets = {
+      jwtSecret: e.JWT_SECRET ?? generated.jwtSecret,
+      jwtRefreshSecret: e.JWT_REFRESH_SECRET ?? generated.jwtRefreshSecret,
+      secretsKey: e.SECRETS_ENCRYPTION_KEY ?? generated.secretsKey,
+    };
   }
+  const { secretsKey, ...jwtSecrets } = secrets;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -201,7 +232,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     redisUrl: e.REDIS_URL,
     redisStreamName: e.REDIS_STREAM_NAME,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
-    ...secrets,
+    ...jwtSecrets,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     adminEmail: e.ADMIN_EMAIL,
@@ -246,5 +277,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     },
     whatsappLeaseSeconds: e.WHATSAPP_LEASE_SECONDS,
     ffmpegPath: e.FFMPEG_PATH,
+    secretsKey: encryptionKeyOf(secretsKey),
+    ai: {
+      baseUrl: e.OPENAI_BASE_URL.replace(/\/+$/, ''),
+      model: e.OPENAI_MODEL,
+      transcriptionModel: e.OPENAI_TRANSCRIPTION_MODEL,
+      timeoutMs: e.OPENAI_TIMEOUT_SECONDS * 1000,
+      speechUrl: e.AZURE_SPEECH_URL.replace(/\/+$/, ''),
+    },
   };
 };

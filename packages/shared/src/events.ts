@@ -6,6 +6,8 @@ import type { ConnectionView } from './connections.ts';
 import type { ContactListImportStatus, ContactListItemView, ContactListView } from './contact-lists.ts';
 import type { ContactView } from './contacts.ts';
 import type { MessageView } from './messages.ts';
+import type { PromptView } from './prompts.ts';
+import type { QueueIntegrationView } from './queue-integrations.ts';
 import type { QueueView } from './queues.ts';
 import type { QuickMessageView } from './quick-messages.ts';
 import type { ScheduleView } from './scheduled-messages.ts';
@@ -25,6 +27,10 @@ export type CompanyEvents = {
   quickmessage: { action: 'create' | 'update'; record: QuickMessageView } | { action: 'delete'; id: number };
   // 02-operations §4: the tag lists upsert on create and update, drop on delete
   tag: { action: 'create' | 'update'; tag: TagRecordView } | { action: 'delete'; tagId: number };
+  // 02-operations §5: the prompts list refreshes live
+  prompt: { action: 'create' | 'update'; prompt: PromptView } | { action: 'delete'; promptId: number };
+  // 02-operations §7 Queue integrations: create or update upserts the item, delete removes it
+  queueIntegration: { action: 'update'; queueIntegration: QueueIntegrationView } | { action: 'delete'; integrationId: number };
   whatsapp: { action: 'update'; whatsapp: ConnectionView } | { action: 'delete'; whatsappId: number };
   // 02-operations §7 Connections: the QR dialog follows the session's status and qrcode
   whatsappSession: { action: 'update'; session: ConnectionView };

@@ -64,6 +64,9 @@ export const createWorld = async (t: TestApp, graph: FakeGraph) => {
     return { ticket, message };
   };
   const sandboxConnection = async () => post('/sandbox/connections', { name: `Sandbox ${counter++}` });
+  const newIntegration = async () => post('/queueIntegration', { type: 'webhook', name: `Hook ${counter++}`, urlN8N: 'https://hooks.family.test' });
+  const newPrompt = async () =>
+    post('/prompt', { name: `Prompt ${counter++}`, prompt: 'Você é a assistente da empresa.', apiKey: 'sk-family-key', queueId: a.queues[0].id });
   const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#00aa00' } }).png().toBuffer();
   const imageForm = (fields: Record<string, string>, fileField: string) => () => {
     const form = new FormData();
@@ -73,7 +76,7 @@ export const createWorld = async (t: TestApp, graph: FakeGraph) => {
   };
   graph.setPages([{ id: '7001', name: 'Loja', access_token: 'page-token-7001', instagram_business_account: { id: '8001', username: 'loja' } }]);
 
-  return { t, a, admin, superToken: superSession.token, get, post, number, pendingTicket, openTicket, sentMessage, sandboxConnection, imageForm };
+  return { t, a, admin, superToken: superSession.token, get, post, number, pendingTicket, openTicket, sentMessage, sandboxConnection, newPrompt, newIntegration, imageForm };
 };
 
 // An announcement written by the super user, for the calls that name one.
@@ -530,6 +533,66 @@ export const familyRequests = (w: World): Record<string, FamilyCall> => {
       answer: ['id', 'greetingMessage'],
     },
     'DELETE /queue/{id}': { send: async () => ({ values: { id: (await createQueue(t.db, a.company.id)).id } }) },
+    'GET /prompt': { send: async () => ({}), answer: ['prompts'] },
+    'GET /queueIntegration': { send: async () => ({ query: { searchParam: '', pageNumber: '1' } }), answer: ['queueIntegrations', 'hasMore'] },
+    'GET /queueIntegration/{id}': { send: async () => ({ values: { id: (await w.newIntegration()).id } }), answer: ['id', 'name', 'type'] },
+    'POST /queueIntegration': {
+      send: async () => ({
+        body: {
+          type: 'typebot',
+          name: `Typebot ${w.number()}`,
+          projectName: '',
+          jsonContent: '',
+          language: '',
+          urlN8N: 'https://typebot.family.test',
+          typebotSlug: 'family',
+          typebotExpires: '1',
+          typebotDelayMessage: '1000',
+          typebotKeywordFinish: '',
+          typebotKeywordRestart: '',
+          typebotUnknownMessage: '',
+          typebotRestartMessage: '',
+        },
+      }),
+      answer: ['id', 'name'],
+    },
+    'PUT /queueIntegration/{id}': {
+      send: async () => {
+        const integration = await w.newIntegration();
+        const readBack = await w.get(`/queueIntegration/${integration.id}`);
+        return { values: { id: integration.id }, body: { ...readBack, jsonContent: '', typebotDelayMessage: '500' } };
+      },
+      answer: ['id', 'name'],
+    },
+    'DELETE /queueIntegration/{id}': { send: async () => ({ values: { id: (await w.newIntegration()).id } }), answer: ['message'] },
+    'POST /prompt': {
+      send: async () => ({
+        body: {
+          name: 'Talk.Ai',
+          prompt: 'Você é a assistente da empresa e responde com poucas palavras.',
+          voice: 'texto',
+          voiceKey: '',
+          voiceRegion: '',
+          maxTokens: '100',
+          temperature: '1',
+          apiKey: 'sk-family-key',
+          queueId: String(a.queues[0].id),
+          maxMessages: '10',
+          companyId: a.company.id,
+        },
+      }),
+      answer: ['id', 'name', 'queue'],
+    },
+    'GET /prompt/{id}': { send: async () => ({ values: { id: (await w.newPrompt()).id } }), answer: ['id', 'name', 'maxTokens'] },
+    'PUT /prompt/{id}': {
+      send: async () => {
+        const prompt = await w.newPrompt();
+        const readBack = await w.get(`/prompt/${prompt.id}`);
+        return { values: { id: prompt.id }, body: { ...readBack, apiKey: '', voiceKey: '', maxTokens: '200' } };
+      },
+      answer: ['id', 'maxTokens'],
+    },
+    'DELETE /prompt/{id}': { send: async () => ({ values: { id: (await w.newPrompt()).id } }), answer: ['message'] },
     'GET /chatbot': { send: async () => ({ query: { queueId: a.queues[0].id } }), answer: ['[]'] },
     'POST /chatbot': {
       send: async () => ({

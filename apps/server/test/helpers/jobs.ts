@@ -10,3 +10,10 @@ export const outboundJobsOf = (db: Db, messageId: number) =>
     .from(jobs)
     .where(and(eq(jobs.kind, outboundMessageJob.name), sql`${jobs.payload}->>'messageId' = ${String(messageId)}`))
     .orderBy(asc(jobs.id));
+
+// A job waiting for its retry becomes due at once, so a test walks through every attempt
+// without waiting for the backoff.
+export const dueRetriesNow = (db: Db, kind: string) =>
+  db.update(jobs).set({ lockedUntil: null }).where(and(eq(jobs.kind, kind), eq(jobs.state, 'waiting')));
+
+export const jobsOfKind = (db: Db, kind: string) => db.select().from(jobs).where(eq(jobs.kind, kind)).orderBy(asc(jobs.id));

@@ -5,13 +5,19 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 
 const secret = 'x'.repeat(40);
+const encryptionKey = 'ab'.repeat(32);
 
 describe('configuration (ARCHITECTURE §4 Configuration)', () => {
-  it('production refuses to start without both JWT secrets', () => {
+  it('production refuses to start without both JWT secrets and the encryption key of stored keys', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret })).toThrow(/JWT_REFRESH_SECRET/);
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short', JWT_REFRESH_SECRET: secret })).toThrow(ConfigError);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, JWT_REFRESH_SECRET: secret.replace(/x/g, 'y') }).jwtSecret).toBe(secret);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, JWT_REFRESH_SECRET: secret })).toThrow(/SECRETS_ENCRYPTION_KEY/);
+    const production = { NODE_ENV: 'production', JWT_SECRET: secret, JWT_REFRESH_SECRET: secret.replace(/x/g, 'y') };
+    expect(() => loadConfig({ ...production, SECRETS_ENCRYPTION_KEY: 'z'.repeat(40) })).toThrow(/32 bytes/);
+    const config = loadConfig({ ...production, SECRETS_ENCRYPTION_KEY: encryptionKey });
+    expect(config.jwtSecret).toBe(secret);
+    expect(config.secretsKey).toEqual(Buffer.from(encryptionKey, 'hex'));
   });
 
   it('development generates secrets once and keeps them under the data folder', () => {
@@ -22,6 +28,8 @@ describe('configuration (ARCHITECTURE §4 Configuration)', () => {
     expect(first.jwtSecret).not.toBe(first.jwtRefreshSecret);
     expect(second.jwtSecret).toBe(first.jwtSecret);
     expect(JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')).jwtSecret).toBe(first.jwtSecret);
+    expect(first.secretsKey).toHaveLength(32);
+    expect(second.secretsKey).toEqual(first.secretsKey);
   });
 
   it('defaults to port 8080 and PGlite (no DATABASE_URL); rejects a bad PORT', () => {
@@ -32,7 +40,7 @@ describe('configuration (ARCHITECTURE §4 Configuration)', () => {
   });
 
   it('TRUST_PROXY is false, true (one hop), a number of hops, or proxy addresses and CIDRs; anything else is refused (issue 12)', () => {
-    const trust = (value?: string) => loadConfig({ JWT_SECRET: secret, JWT_REFRESH_SECRET: secret, TRUST_PROXY: value }).trustProxy;
+    const trust = (value?: string) => loadConfig({ JWT_SECRET: secret, JWT_REFRESH_SECRET: secret, SECRETS_ENCRYPTION_KEY: encryptionKey, TRUST_PROXY: value }).trustProxy;
     expect(trust(undefined)).toBe(false);
     expect(trust('false')).toBe(false);
     expect(trust('0')).toBe(false);

@@ -35,6 +35,8 @@ type Ids = {
   connectionId: number;
   chatbotId: number;
   quickMessageId: number;
+  promptId: number;
+  integrationId: number;
   companyId: number;
   invoiceId: number;
   chatId: number;
@@ -68,6 +70,21 @@ const catalogue: Record<string, Entry[]> = {
   // help videos are the platform's, the same for every company (docs/decisions.md)
   'GET /helps': [{ kind: 'own', call: () => ({ path: '/helps?searchParam=Alpha' }) }],
   'GET /helps/list': [{ kind: 'own', call: () => ({ path: '/helps/list' }) }],
+  'GET /prompt': [{ kind: 'own', call: () => ({ path: '/prompt' }) }],
+  'GET /prompt/:promptId': [{ kind: 'foreign', call: (a) => ({ path: `/prompt/${a.promptId}` }) }],
+  'POST /prompt': [
+    { kind: 'foreign', call: (a) => ({ path: '/prompt', body: { name: 'Intruder', prompt: 'Intruder prompt', apiKey: 'sk-intruder', queueId: a.queueId } }) },
+  ],
+  'PUT /prompt/:promptId': [
+    { kind: 'foreign', call: (a) => ({ path: `/prompt/${a.promptId}`, body: { name: 'Hijacked' } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: `/prompt/${b.promptId}`, body: { queueId: a.queueId } }) },
+  ],
+  'DELETE /prompt/:promptId': [{ kind: 'foreign', call: (a) => ({ path: `/prompt/${a.promptId}` }) }],
+  'GET /queueIntegration': [{ kind: 'own', call: () => ({ path: '/queueIntegration?searchParam=Alpha' }) }],
+  'GET /queueIntegration/:integrationId': [{ kind: 'foreign', call: (a) => ({ path: `/queueIntegration/${a.integrationId}` }) }],
+  'POST /queueIntegration': [{ kind: 'own', call: () => ({ path: '/queueIntegration', body: { type: 'webhook', name: 'Beta Hook X', urlN8N: 'https://hooks.example' } }) }],
+  'PUT /queueIntegration/:integrationId': [{ kind: 'foreign', call: (a) => ({ path: `/queueIntegration/${a.integrationId}`, body: { name: 'Hijacked' } }) }],
+  'DELETE /queueIntegration/:integrationId': [{ kind: 'foreign', call: (a) => ({ path: `/queueIntegration/${a.integrationId}` }) }],
   'GET /companies/:companyId': [{ kind: 'foreign', call: (a) => ({ path: `/companies/${a.companyId}` }) }],
   'GET /companies/listPlan/:companyId': [{ kind: 'foreign', call: (a) => ({ path: `/companies/listPlan/${a.companyId}` }) }],
   'PUT /companies/:companyId/schedules': [
@@ -352,6 +369,8 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
   const option = await t.request('POST', '/chatbot', { token, body: { queueId: tenant.queues[0].id, name: `${label} option` } });
   await t.request('POST', '/tags/sync', { token, body: { contactId: ticket.contactId, tags: [{ id: tag.id }] } });
   const quick = await t.request('POST', '/quick-messages', { token, body: { shortcode: `${label} quick`, message: `${label} quick text`, geral: true } });
+  const prompt = await t.request('POST', '/prompt', { token, body: { name: `${label} Prompt`, prompt: `${label} prompt`, apiKey: 'sk-secret', queueId: tenant.queues[0].id } });
+  const integration = await t.request('POST', '/queueIntegration', { token, body: { type: 'webhook', name: `${label} Hook`, urlN8N: 'https://hooks.example' } });
   const note = await t.request('POST', '/ticket-notes', { token, body: { note: `${label} note`, ticketId, contactId: ticket.contactId } });
   const sent = await t.request('POST', `/messages/${ticketId}`, { token, body: { body: `${label} reply` } });
   await expect.poll(async () => (await t.request('GET', `/sandbox/${tenant.connection.id}/outbox`, { token })).body.length).toBe(1);
@@ -379,6 +398,8 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
     connectionId: tenant.connection.id,
     chatbotId: option.body.id,
     quickMessageId: quick.body.id,
+    promptId: prompt.body.id,
+    integrationId: integration.body.id,
     companyId: tenant.company.id,
     invoiceId: invoice.id,
     chatId: chat.body.id,

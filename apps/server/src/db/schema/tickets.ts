@@ -28,6 +28,8 @@ export const tickets = pgTable(
     isGroup: boolean('is_group').notNull().default(false),
     isBot: boolean('is_bot').notNull().default(false),
     useIntegration: boolean('use_integration').notNull().default(false),
+    // the AI prompt answering the customer (docs/ai-integrations.md); null once it handed over
+    promptId: integer('prompt_id'),
     isTransfered: boolean('is_transfered').notNull().default(false),
     amountUsedBotQueues: integer('amount_used_bot_queues').notNull().default(0),
     // invalid answers to the rating question so far (02-operations §3 maxUseBotQueuesNPS)

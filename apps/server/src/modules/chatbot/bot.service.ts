@@ -2,6 +2,7 @@
 // (maxUseBotQueues, timeUseBotQueues), and the landing of a ticket in a queue (attendant choice
 // or queue position).
 import { findChatbot, findQueue, optionsUnder, type ChatbotRow, type QueueRow } from '../queues/queues.repo.ts';
+import { promptOfQueue } from '../prompts/prompts.repo.ts';
 import { queuePosition } from '../tickets/tickets.repo.ts';
 import { findUser } from '../users/users.repo.ts';
 import { chooseAttendant } from './attendant-choice.rules.ts';
@@ -38,8 +39,11 @@ export const createBot = (ctx: FlowContext) => {
   };
 
   // The ticket waits in the queue: an attendant is chosen, or the customer learns their place.
+  // A queue with an AI prompt lets the prompt answer first; it hands over to the attendants.
   const land = async (queue: QueueRow) => {
     await ctx.update({ isBot: false, chatbotId: null });
+    const promptId = await promptOfQueue(tx, companyId, queue.id);
+    if (promptId !== undefined) return ctx.answerWithPrompt(promptId);
     const userId = await chooseAttendant(tx, queue, settings, ctx.env.random);
     if (userId !== undefined) {
       await ctx.update({ userId });

@@ -12,6 +12,7 @@ import { updateTicket, type TicketRow } from '../tickets/tickets.repo.ts';
 import type { PickRandom } from './attendant-choice.rules.ts';
 import type { ConnectionRow } from '../connections/connections.repo.ts';
 import type { QueueRow } from '../queues/queues.repo.ts';
+import { enqueuePromptReply } from '../prompts/prompt-reply.jobs.ts';
 
 export type FlowEnv = { clock: Clock; timeZone: string; random: PickRandom };
 export type FlowInput = { ticket: TicketRow; contact: typeof contacts.$inferSelect; message: MessageRow };
@@ -53,6 +54,11 @@ export const createFlowContext = (
       const sent = await writeOutboundMessage(tx, ticket, { body, userId: null, isPrivate: false });
       ticket = sent.ticket;
       messages.push(sent.message);
+    },
+    // An AI prompt takes the conversation: it answers this message, and the next ones, in a job.
+    answerWithPrompt: async (promptId: number) => {
+      if (ticket.promptId !== promptId) await update({ promptId, isBot: false, chatbotId: null });
+      await enqueuePromptReply(tx, ticket, input.message.id);
     },
     close: async () => {
       await update({ status: 'closed', closedAt: now, isBot: false, chatbotId: null, amountUsedBotQueues: 0 });

@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { findConnection, queuesOfConnectionInMenuOrder } from '../connections/connections.repo.ts';
 import { updateContact } from '../contacts/contacts.repo.ts';
 import { findQueue } from '../queues/queues.repo.ts';
+import { findPrompt } from '../prompts/prompts.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { walletAttendant } from './attendant-choice.rules.ts';
 import { createBot } from './bot.service.ts';
@@ -59,7 +60,13 @@ export const runFlow = async (tx: DbOrTx, env: FlowEnv, input: FlowInput): Promi
     return ctx.result();
   }
 
-  // 3. a ticket waiting in a queue is the attendants' now
+  // 3. an AI prompt that took the conversation answers it until it hands over
+  if (ctx.ticket.promptId !== null) {
+    await ctx.answerWithPrompt(ctx.ticket.promptId);
+    return ctx.result();
+  }
+
+  // a ticket waiting in a queue is the attendants' now
   if (currentQueue && !ticket.isBot) return ctx.result();
 
   const bot = createBot(ctx);
@@ -71,7 +78,11 @@ export const runFlow = async (tx: DbOrTx, env: FlowEnv, input: FlowInput): Promi
     return ctx.result();
   }
 
-  // 5. a new conversation: the contact's own attendant, or the bot
+  // 5. a new conversation: the connection's AI prompt, the contact's own attendant, or the bot
+  if (connection.promptId !== null && !contact.disableBot && (await findPrompt(tx, ticket.companyId, connection.promptId))) {
+    await ctx.answerWithPrompt(connection.promptId);
+    return ctx.result();
+  }
   if (on(settings.DirectTicketsToWallets)) {
     const wallet = await walletAttendant(tx, ticket.companyId, contact.walletUserId, connectionQueues.map((queue) => queue.id));
     if (wallet) {

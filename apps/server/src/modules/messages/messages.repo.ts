@@ -207,3 +207,21 @@ export const lastPublicMessage = async (db: DbOrTx, companyId: number, ticketId:
     .limit(1);
   return row;
 };
+
+// The ticket's last `limit` messages the customer could see, oldest first: an AI prompt's context.
+export const recentPublicMessages = async (db: DbOrTx, companyId: number, ticketId: number, limit: number) => {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId), eq(messages.isPrivate, false), eq(messages.isDeleted, false)))
+    .orderBy(desc(messages.id))
+    .limit(limit);
+  return rows.reverse();
+};
+
+// The ticket's public messages written after one of its messages.
+export const publicMessagesAfter = (db: DbOrTx, companyId: number, ticketId: number, messageId: number) =>
+  db
+    .select({ id: messages.id, fromMe: messages.fromMe, dataJson: messages.dataJson })
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId), eq(messages.isPrivate, false), sql`${messages.id} > ${messageId}`));

@@ -22,6 +22,8 @@ import {
   MessagesApiPage,
   OverduePage,
   PanelPage,
+  PromptsPage,
+  QueueIntegrationPage,
   QueuesPage,
   QuickMessagesPage,
   ReportsPage,
@@ -37,7 +39,7 @@ import { RequireAction } from './require-action.tsx';
 import { RequirePlanFlag } from './require-plan-flag.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements', 'moments', 'reports', 'tags', 'kanban', 'quickMessages', 'schedules', 'contactLists']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements', 'moments', 'reports', 'tags', 'kanban', 'quickMessages', 'schedules', 'contactLists', 'prompts', 'queueIntegration']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -72,6 +74,22 @@ export const AppRoutes = () => {
               element={
                 <RequireAction action="drawer-admin-items:view">
                   <QueuesPage />
+                </RequireAction>
+              }
+            />
+            <Route
+              path="/prompts"
+              element={
+                <RequireAction action="drawer-admin-items:view">
+                  <PromptsPage />
+                </RequireAction>
+              }
+            />
+            <Route
+              path="/queue-integration"
+              element={
+                <RequireAction action="drawer-admin-items:view">
+                  <QueueIntegrationPage />
                 </RequireAction>
               }
             />

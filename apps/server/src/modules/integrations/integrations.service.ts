@@ -1,0 +1,80 @@
+// Queue integrations (02-operations §3, §5, §7 Queue integrations): CRUD with the type's fields,
+// the project name equal to the name for n8n, webhook and typebot, the service account sealed,
+// live company-{id}-queueIntegration.
+import {
+  missingIntegrationFields,
+  QUEUE_INTEGRATIONS_PAGE_SIZE,
+  type QueueIntegrationInput,
+  type QueueIntegrationsPage,
+  type QueueIntegrationsQuery,
+  type QueueIntegrationUpdateBody,
+  type QueueIntegrationView,
+} from '@atende/shared/queue-integrations';
+import type { Db } from '../../db/client.ts';
+import type { TenantContext } from '../../platform/access.ts';
+import { invalidField, notFound } from '../../platform/errors.ts';
+import type { EventBus } from '../../platform/events.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
+import * as repo from './integrations.repo.ts';
+import { toIntegrationView } from './integrations.view.ts';
+
+const integrationNotFound = () => notFound('ERR_NOT_FOUND');
+
+// n8n, webhook and typebot have no project of their own: the name stands for it (§5)
+const withProjectName = <V extends { type?: string; name?: string; projectName?: string }>(values: V, type: string, name: string): V =>
+  type === 'dialogflow' ? values : { ...values, projectName: name };
+
+export const createIntegrationsService = ({ db, bus, secrets }: { db: Db; bus: EventBus; secrets: SecretBox }) => {
+  const publish = (queueIntegration: QueueIntegrationView) =>
+    bus.publish({ companyId: queueIntegration.companyId, event: 'queueIntegration', payload: { action: 'update', queueIntegration } });
+
+  return {
+    list: async (tenant: TenantContext, query: QueueIntegrationsQuery): Promise<QueueIntegrationsPage> => {
+      const offset = (query.pageNumber - 1) * QUEUE_INTEGRATIONS_PAGE_SIZE;
+      const { rows, count } = await repo.listIntegrations(db, tenant.companyId, { search: query.searchParam.trim(), limit: QUEUE_INTEGRATIONS_PAGE_SIZE, offset });
+      return { queueIntegrations: rows.map(toIntegrationView), count, hasMore: offset + rows.length < count };
+    },
+
+    show: async (tenant: TenantContext, integrationId: number) => {
+      const row = await repo.findIntegration(db, tenant.companyId, integrationId);
+      if (!row) throw integrationNotFound();
+      return toIntegrationView(row);
+    },
+
+    create: async (tenant: TenantContext, body: QueueIntegrationInput) => {
+      const { companyId: _ignored, jsonContent, ...fields } = body;
+      const row = await repo.insertIntegration(db, tenant.companyId, {
+        ...withProjectName(fields, fields.type, fields.name),
+        jsonContent: jsonContent ? secrets.seal(jsonContent) : '',
+      });
+      const view = toIntegrationView(row);
+      publish(view);
+      return view;
+    },
+
+    update: async (tenant: TenantContext, integrationId: number, body: QueueIntegrationUpdateBody) => {
+      const current = await repo.findIntegration(db, tenant.companyId, integrationId);
+      if (!current) throw integrationNotFound();
+      const { companyId: _ignored, jsonContent, ...fields } = body;
+      const merged = { ...current, ...fields };
+      const [missing] = missingIntegrationFields(merged, Boolean(jsonContent) || current.jsonContent !== '');
+      if (missing) throw invalidField(`body.${missing}`, 'validation.required');
+      const row = await repo.updateIntegration(db, tenant.companyId, integrationId, {
+        ...withProjectName(fields, merged.type, merged.name),
+        ...(jsonContent && { jsonContent: secrets.seal(jsonContent) }),
+      });
+      if (!row) throw integrationNotFound();
+      const view = toIntegrationView(row);
+      publish(view);
+      return view;
+    },
+
+    remove: async (tenant: TenantContext, integrationId: number) => {
+      if (!(await repo.deleteIntegration(db, tenant.companyId, integrationId))) throw integrationNotFound();
+      bus.publish({ companyId: tenant.companyId, event: 'queueIntegration', payload: { action: 'delete', integrationId } });
+      return { message: 'Integration deleted' };
+    },
+  };
+};
+
+export type IntegrationsService = ReturnType<typeof createIntegrationsService>;

@@ -1,0 +1,41 @@
+// The OpenAI-compatible API an AI prompt talks to (chat completions and audio transcriptions), at
+// OPENAI_BASE_URL with the company's own key. Retries are the job runner's, not the SDK's.
+import OpenAI, { toFile } from 'openai';
+
+// config.ts's `ai` settings, handed in by app.ts
+export type AiSettings = { baseUrl: string; model: string; transcriptionModel: string; timeoutMs: number; speechUrl: string };
+export type ChatTurn = { role: 'system' | 'user' | 'assistant'; content: string };
+
+export const createAiClient = (settings: AiSettings, apiKey: string) => {
+  const client = new OpenAI({ apiKey, baseURL: settings.baseUrl, timeout: settings.timeoutMs, maxRetries: 0 });
+  return {
+    complete: async (turns: ChatTurn[], limits: { maxTokens: number; temperature: number }) => {
+      const completion = await client.chat.completions.create({
+        model: settings.model,
+        messages: turns,
+        max_tokens: limits.maxTokens,
+        temperature: limits.temperature,
+      });
+      const content = completion.choices?.[0]?.message?.content;
+      if (typeof content !== 'string') throw new Error('the AI answered without a message');
+      return content.trim();
+    },
+    transcribe: async (audio: Buffer, fileName: string) => {
+      const transcription = await client.audio.transcriptions.create({ file: await toFile(audio, fileName), model: settings.transcriptionModel });
+      if (typeof transcription?.text !== 'string') throw new Error('the transcription answered without a text');
+      return transcription.text.trim();
+    },
+  };
+};
+
+// What a failed call may say on a ticket: never its message, which can quote the key.
+export const describeAiFailure = (error: unknown) => {
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return 'timeout';
+  if (error instanceof OpenAI.APIConnectionError) return 'unreachable';
+  if (error instanceof OpenAI.APIError && error.status) return `HTTP ${error.status}`;
+  return 'invalid answer';
+};
+
+// 4xx other than 429 (a refused key, a bad request) will not pass on a retry.
+export const isPermanentAiFailure = (error: unknown) =>
+  error instanceof OpenAI.APIError && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 429;

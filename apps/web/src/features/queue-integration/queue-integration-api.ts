@@ -1,0 +1,31 @@
+import type { QueueIntegrationBody, QueueIntegrationsPage, QueueIntegrationUpdateBody, QueueIntegrationView } from '@atende/shared/queue-integrations';
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+
+export const queueIntegrationApi = {
+  list: (searchParam: string) => api.get<QueueIntegrationsPage>(`/queueIntegration/?searchParam=${encodeURIComponent(searchParam)}&pageNumber=1`),
+  create: (body: QueueIntegrationBody) => api.post<QueueIntegrationView>('/queueIntegration', body),
+  update: (id: number, body: QueueIntegrationUpdateBody) => api.put<QueueIntegrationView>(`/queueIntegration/${id}`, body),
+  remove: (id: number) => api.delete<{ message: string }>(`/queueIntegration/${id}`),
+};
+
+export const queueIntegrationQueryKeys = {
+  all: ['queueIntegration'] as const,
+  list: (searchParam: string) => ['queueIntegration', searchParam] as const,
+};
+
+// company-{id}-queueIntegration and saves upsert the item in every loaded search; a delete removes it
+export const upsertIntegrationInCache = (client: QueryClient, integration: QueueIntegrationView) =>
+  client.setQueriesData<QueueIntegrationsPage>({ queryKey: queueIntegrationQueryKeys.all }, (page) => {
+    if (!page) return page;
+    const known = page.queueIntegrations.some((row) => row.id === integration.id);
+    return {
+      ...page,
+      queueIntegrations: known ? page.queueIntegrations.map((row) => (row.id === integration.id ? integration : row)) : [...page.queueIntegrations, integration],
+    };
+  });
+
+export const removeIntegrationFromCache = (client: QueryClient, integrationId: number) =>
+  client.setQueriesData<QueueIntegrationsPage>({ queryKey: queueIntegrationQueryKeys.all }, (page) =>
+    page && { ...page, queueIntegrations: page.queueIntegrations.filter((row) => row.id !== integrationId) },
+  );

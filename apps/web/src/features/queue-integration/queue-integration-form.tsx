@@ -1,0 +1,186 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  INTEGRATION_DEFAULTS,
+  integrationLanguages,
+  integrationTypes,
+  queueIntegrationBody,
+  queueIntegrationUpdateBody,
+  type IntegrationType,
+  type QueueIntegrationView,
+} from '@atende/shared/queue-integrations';
+import { Box, Button, DialogActions, DialogContent, Grid, MenuItem, TextField } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { toastError } from '../../lib/error-message.ts';
+import { toast } from '../../lib/toast.ts';
+import { queueIntegrationApi, upsertIntegrationInCache } from './queue-integration-api.ts';
+
+type Values = {
+  type: IntegrationType;
+  name: string;
+  projectName: string;
+  jsonContent: string;
+  language: (typeof integrationLanguages)[number];
+  urlN8N: string;
+  typebotSlug: string;
+  typebotExpires: number;
+  typebotDelayMessage: number;
+  typebotKeywordFinish: string;
+  typebotKeywordRestart: string;
+  typebotUnknownMessage: string;
+  typebotRestartMessage: string;
+};
+type TextName = Exclude<keyof Values, 'type' | 'language' | 'typebotExpires' | 'typebotDelayMessage'>;
+
+// raw: the form keeps its values; the shared schemas judge them (the service account is never
+// read back, so an edit may leave it empty).
+const createResolver = zodResolver(queueIntegrationBody, undefined, { raw: true }) as unknown as Resolver<Values>;
+const updateResolver = zodResolver(queueIntegrationUpdateBody, undefined, { raw: true }) as unknown as Resolver<Values>;
+
+const valuesOf = (integration: QueueIntegrationView | null): Values => ({
+  type: integration?.type ?? 'typebot',
+  name: integration?.name ?? '',
+  projectName: integration?.projectName ?? '',
+  jsonContent: '',
+  language: (integration?.language as Values['language'] | undefined) ?? INTEGRATION_DEFAULTS.language,
+  urlN8N: integration?.urlN8N ?? '',
+  typebotSlug: integration?.typebotSlug ?? '',
+  typebotExpires: integration?.typebotExpires ?? INTEGRATION_DEFAULTS.typebotExpires,
+  typebotDelayMessage: integration?.typebotDelayMessage ?? INTEGRATION_DEFAULTS.typebotDelayMessage,
+  typebotKeywordFinish: integration?.typebotKeywordFinish ?? '',
+  typebotKeywordRestart: integration?.typebotKeywordRestart ?? '',
+  typebotUnknownMessage: integration?.typebotUnknownMessage ?? '',
+  typebotRestartMessage: integration?.typebotRestartMessage ?? '',
+});
+
+type Props = { integration: QueueIntegrationView | null; onClose: () => void };
+
+export const QueueIntegrationForm = ({ integration, onClose }: Props) => {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const queryClient = useQueryClient();
+  const form = useForm<Values>({ defaultValues: valuesOf(integration), resolver: integration ? updateResolver : createResolver });
+  const { register, control, watch, formState } = form;
+  const { errors } = formState;
+  const type = watch('type');
+  const save = useMutation({
+    mutationFn: (values: Values) => (integration ? queueIntegrationApi.update(integration.id, values) : queueIntegrationApi.create(values)),
+    onSuccess: (saved) => {
+      upsertIntegrationInCache(queryClient, saved);
+      toast.success(t(integration ? 'queueIntegration.toasts.edited' : 'queueIntegration.toasts.added'));
+      onClose();
+    },
+    onError: (error) => {
+      setServerFieldErrors(form.setError, error);
+      toastError(error);
+    },
+  });
+  const text = (name: TextName, props: { multiline?: boolean } = {}) => {
+    const { ref, ...rest } = register(name);
+    return {
+      ...rest,
+      ...props,
+      inputRef: ref,
+      fullWidth: true,
+      label: t(`queueIntegration.fields.${name}`),
+      error: Boolean(errors[name]),
+      helperText: fieldError(errors[name]),
+      slotProps: { htmlInput: { 'data-testid': `integration-${name}` } },
+    };
+  };
+  const number = (name: 'typebotExpires' | 'typebotDelayMessage') => {
+    const { ref, ...rest } = register(name, { valueAsNumber: true });
+    return { ...rest, inputRef: ref, type: 'number', fullWidth: true, label: t(`queueIntegration.fields.${name}`), error: Boolean(errors[name]), helperText: fieldError(errors[name]) };
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} data-testid="integration-form">
+      <DialogContent dividers>
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <Controller
+              control={control}
+              name="type"
+              render={({ field }) => (
+                <TextField select fullWidth label={t('queueIntegration.fields.type')} {...field} data-testid="integration-type">
+                  {integrationTypes.map((option) => (
+                    <MenuItem key={option} value={option} data-testid={`integration-type-${option}`}>
+                      {option}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 8 }}>
+            <TextField {...text('name')} autoFocus />
+          </Grid>
+          {type === 'dialogflow' ? (
+            <>
+              <Grid size={{ xs: 12, sm: 8 }}>
+                <TextField {...text('projectName')} />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>
+                <Controller
+                  control={control}
+                  name="language"
+                  render={({ field }) => (
+                    <TextField select fullWidth label={t('queueIntegration.fields.language')} {...field} data-testid="integration-language">
+                      {integrationLanguages.map((language) => (
+                        <MenuItem key={language} value={language}>
+                          {language}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  )}
+                />
+              </Grid>
+              <Grid size={12}>
+                <TextField {...text('jsonContent', { multiline: true })} minRows={4} placeholder={integration?.hasJsonContent ? t('queueIntegration.keepJson') : undefined} />
+              </Grid>
+            </>
+          ) : (
+            <Grid size={12}>
+              <TextField {...text('urlN8N')} />
+            </Grid>
+          )}
+          {type === 'typebot' && (
+            <>
+              <Grid size={{ xs: 12, sm: 4 }}>
+                <TextField {...text('typebotSlug')} />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>
+                <TextField {...number('typebotExpires')} />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>
+                <TextField {...number('typebotDelayMessage')} />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <TextField {...text('typebotKeywordFinish')} />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <TextField {...text('typebotKeywordRestart')} />
+              </Grid>
+              <Grid size={12}>
+                <TextField {...text('typebotUnknownMessage')} />
+              </Grid>
+              <Grid size={12}>
+                <TextField {...text('typebotRestartMessage')} />
+              </Grid>
+            </>
+          )}
+        </Grid>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} color="inherit" data-testid="integration-cancel">
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" loading={save.isPending} data-testid="integration-save">
+          {integration ? t('common.save') : t('common.add')}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+};

@@ -1,0 +1,121 @@
+// Queue integrations (02-operations §3 Queue integration, §5, §7 Queue integrations, §9):
+// connectors to chatbot and automation services, chosen by a connection, a queue or a chatbot
+// option. The form's fields depend on the type; a dialogflow service account (jsonContent) holds
+// a private key, so it is written and never read back.
+import { z } from 'zod';
+import { idParam, pageNumberQuery, searchParamQuery } from './validation.ts';
+
+export const integrationTypes = ['dialogflow', 'n8n', 'webhook', 'typebot'] as const;
+export type IntegrationType = (typeof integrationTypes)[number];
+export const integrationLanguages = ['pt-BR', 'en', 'es'] as const;
+
+export const INTEGRATION_DEFAULTS = { typebotDelayMessage: 1000, typebotExpires: 1, language: 'pt-BR' } as const;
+export const QUEUE_INTEGRATIONS_PAGE_SIZE = 20;
+
+export type QueueIntegrationView = {
+  id: number;
+  type: IntegrationType;
+  name: string;
+  projectName: string;
+  // true when a service account is stored (its content is never answered)
+  hasJsonContent: boolean;
+  language: string;
+  urlN8N: string;
+  typebotSlug: string;
+  typebotExpires: number;
+  typebotDelayMessage: number;
+  typebotKeywordFinish: string;
+  typebotKeywordRestart: string;
+  typebotUnknownMessage: string;
+  typebotRestartMessage: string;
+  companyId: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+// 'Too Short!', 'Too Long!', 'Required' (02-operations §5 Queue integration)
+const name = z.string({ error: 'Required' }).trim().min(1, 'Required').min(2, 'Too Short!').max(50, 'Too Long!');
+const text = (max: number) => z.string().trim().max(max, 'validation.tooLong');
+const url = z.string().trim().max(2000, 'validation.tooLong').refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), 'queueIntegration.invalidUrl');
+
+// A Google service account key file, as Dialogflow ES needs it.
+const isServiceAccount = (value: string) => {
+  if (value === '') return true;
+  try {
+    const parsed = JSON.parse(value) as Record<string, unknown>;
+    return (
+      parsed.type === 'service_account' &&
+      typeof parsed.project_id === 'string' &&
+      typeof parsed.client_email === 'string' &&
+      typeof parsed.private_key === 'string' &&
+      parsed.private_key.includes('PRIVATE KEY')
+    );
+  } catch {
+    return false;
+  }
+};
+
+const fields = {
+  type: z.enum(integrationTypes),
+  name,
+  projectName: text(200),
+  jsonContent: z.string().max(20_000, 'validation.tooLong').refine(isServiceAccount, 'queueIntegration.invalidServiceAccount'),
+  // the family's clients add their interface language ('pt') to every request
+  language: z.preprocess((value) => (value === 'pt' ? 'pt-BR' : value), z.enum(integrationLanguages)),
+  urlN8N: url,
+  typebotSlug: text(200),
+  typebotExpires: z.number().int().min(0).max(100_000),
+  typebotDelayMessage: z.number().int().min(0).max(60_000),
+  typebotKeywordFinish: text(100),
+  typebotKeywordRestart: text(100),
+  typebotUnknownMessage: text(2000),
+  typebotRestartMessage: text(2000),
+  companyId: z.unknown().optional(),
+};
+
+// What each type needs (02-operations §5): n8n and webhook a URL; typebot a URL and a slug;
+// dialogflow a project name and, once, its service account.
+type Needs = { type?: IntegrationType; urlN8N?: string; typebotSlug?: string; projectName?: string };
+export const missingIntegrationFields = (values: Needs, hasJsonContent: boolean) => {
+  const missing: (keyof Needs | 'jsonContent')[] = [];
+  if (values.type === 'n8n' || values.type === 'webhook' || values.type === 'typebot') {
+    if (!values.urlN8N) missing.push('urlN8N');
+  }
+  if (values.type === 'typebot' && !values.typebotSlug) missing.push('typebotSlug');
+  if (values.type === 'dialogflow') {
+    if (!values.projectName) missing.push('projectName');
+    if (!hasJsonContent) missing.push('jsonContent');
+  }
+  return missing;
+};
+
+export const queueIntegrationBody = z
+  .strictObject({
+    ...fields,
+    projectName: fields.projectName.default(''),
+    jsonContent: fields.jsonContent.default(''),
+    language: fields.language.default(INTEGRATION_DEFAULTS.language),
+    urlN8N: fields.urlN8N.default(''),
+    typebotSlug: fields.typebotSlug.default(''),
+    typebotExpires: fields.typebotExpires.default(INTEGRATION_DEFAULTS.typebotExpires),
+    typebotDelayMessage: fields.typebotDelayMessage.default(INTEGRATION_DEFAULTS.typebotDelayMessage),
+    typebotKeywordFinish: fields.typebotKeywordFinish.default(''),
+    typebotKeywordRestart: fields.typebotKeywordRestart.default(''),
+    typebotUnknownMessage: fields.typebotUnknownMessage.default(''),
+    typebotRestartMessage: fields.typebotRestartMessage.default(''),
+  })
+  .superRefine((values, context) => {
+    for (const path of missingIntegrationFields(values, values.jsonContent !== '')) context.addIssue({ code: 'custom', path: [path], message: 'validation.required' });
+  });
+export type QueueIntegrationBody = z.input<typeof queueIntegrationBody>;
+export type QueueIntegrationInput = z.infer<typeof queueIntegrationBody>;
+
+export const queueIntegrationUpdateBody = z.strictObject(fields).partial();
+export type QueueIntegrationUpdateBody = z.infer<typeof queueIntegrationUpdateBody>;
+
+export const queueIntegrationParams = z.strictObject({ integrationId: idParam });
+
+export const queueIntegrationsQuery = z.strictObject({ searchParam: searchParamQuery, pageNumber: pageNumberQuery, companyId: z.unknown().optional() });
+export type QueueIntegrationsQuery = z.infer<typeof queueIntegrationsQuery>;
+
+export type QueueIntegrationsPage = { queueIntegrations: QueueIntegrationView[]; count: number; hasMore: boolean };
