@@ -1,9 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
-import es from '../locales/es.json';
 import pt from '../locales/pt.json';
-import tr from '../locales/tr.json';
 import { readStorage, storageKeys, writeStorage } from './storage.ts';
 
 export const languages = ['pt', 'en', 'es', 'tr'] as const;
@@ -12,21 +9,40 @@ export type Language = (typeof languages)[number];
 const isLanguage = (value: string | null): value is Language =>
   value !== null && (languages as readonly string[]).includes(value);
 
+// Portuguese is the default and the fallback, so it ships with the app; the other catalogues are
+// fetched when chosen, which keeps them out of the sign-in page's first load.
+const catalogues: Record<Exclude<Language, 'pt'>, () => Promise<{ default: object }>> = {
+  en: () => import('../locales/en.json'),
+  es: () => import('../locales/es.json'),
+  tr: () => import('../locales/tr.json'),
+};
+
+const loadCatalogue = async (language: Language) => {
+  if (language === 'pt' || i18n.hasResourceBundle(language, 'translation')) return;
+  i18n.addResourceBundle(language, 'translation', (await catalogues[language]()).default);
+};
+
 const stored = readStorage(storageKeys.language);
 
 void i18n.use(initReactI18next).init({
-  resources: { pt: { translation: pt }, en: { translation: en }, es: { translation: es }, tr: { translation: tr } },
-  lng: isLanguage(stored) ? stored : 'pt',
+  resources: { pt: { translation: pt } },
+  lng: 'pt',
   fallbackLng: 'pt',
   interpolation: { escapeValue: false },
 });
 
-document.documentElement.lang = i18n.language;
+const switchTo = async (language: Language) => {
+  await loadCatalogue(language);
+  document.documentElement.lang = language;
+  await i18n.changeLanguage(language);
+};
+
+// main.tsx waits for this before the first render, so a stored language never flashes Portuguese.
+export const i18nReady = switchTo(isLanguage(stored) ? stored : 'pt').catch(() => switchTo('pt'));
 
 export const changeLanguage = (language: Language) => {
   writeStorage(storageKeys.language, language);
-  document.documentElement.lang = language;
-  void i18n.changeLanguage(language);
+  void switchTo(language);
 };
 
 export const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : 'pt');

@@ -1,9 +1,12 @@
 import { botOptionTypes, chatbotBody, type BotOptionType, type ChatbotView, type QueueView } from '@atende/shared/queues';
 import { Add, DeleteOutlined, SaveOutlined } from '@mui/icons-material';
 import { Button, IconButton, MenuItem, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useFieldError } from '../../components/field-errors.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { queuesApi, queuesQueryKeys } from './queues-api.ts';
@@ -60,90 +63,103 @@ type RowProps = {
   onRemoved: () => void;
 };
 
+type OptionValues = Pick<Draft, 'name' | 'greetingMessage' | 'queueType'>;
+
+// raw: the shared schema judges the row's own values; the cast bridges its looser input types
+const optionResolver = zodResolver(chatbotBody.pick({ name: true, greetingMessage: true, queueType: true }), undefined, { raw: true }) as unknown as Resolver<OptionValues>;
+
 const ChatbotOptionRow = ({ index, queueId, draft, onSaved, onRemoved }: RowProps) => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState(draft);
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const fieldError = useFieldError();
+  const [savedId, setSavedId] = useState(draft.id);
+  const { control, handleSubmit, formState } = useForm<OptionValues>({
+    resolver: optionResolver,
+    defaultValues: { name: draft.name, greetingMessage: draft.greetingMessage, queueType: draft.queueType },
+  });
+  const refreshQueues = () => void queryClient.invalidateQueries({ queryKey: queuesQueryKeys.list });
 
-  const save = async () => {
-    const check = chatbotBody.shape.name.safeParse(values.name);
-    if (!check.success) {
-      const message = check.error.issues[0]?.message ?? 'validation.tooShort';
-      setNameError(i18n.exists(message) ? t(message) : message);
-      return;
-    }
-    setNameError(null);
-    setBusy(true);
-    try {
-      const body = { name: values.name.trim(), greetingMessage: values.greetingMessage, queueType: values.queueType };
-      const saved = values.id === null ? await queuesApi.createOption({ ...body, queueId }) : await queuesApi.updateOption(values.id, body);
+  const saveOption = useMutation({
+    mutationFn: (values: OptionValues) => {
+      const body = { ...values, name: values.name.trim() };
+      return savedId === null ? queuesApi.createOption({ ...body, queueId }) : queuesApi.updateOption(savedId, body);
+    },
+    onSuccess: (saved) => {
       onSaved(saved);
-      setValues((current) => ({ ...current, id: saved.id }));
-      void queryClient.invalidateQueries({ queryKey: queuesQueryKeys.list });
+      setSavedId(saved.id);
+      refreshQueues();
       toast.success(t('queues.chatbot.saved'));
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async () => {
-    if (values.id === null) {
+    },
+    onError: (error) => toastError(error),
+  });
+  const removeOption = useMutation({
+    mutationFn: async () => {
+      if (savedId !== null) await queuesApi.removeOption(savedId);
+    },
+    onSuccess: () => {
+      if (savedId !== null) refreshQueues();
       onRemoved();
-      return;
-    }
-    setBusy(true);
-    try {
-      await queuesApi.removeOption(values.id);
-      void queryClient.invalidateQueries({ queryKey: queuesQueryKeys.list });
-      onRemoved();
-    } catch (error) {
-      toastError(error);
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error) => toastError(error),
+  });
+  const busy = saveOption.isPending || removeOption.isPending;
+  const save = handleSubmit((values) => saveOption.mutate(values));
+  const nameError = fieldError(formState.errors.name);
 
   return (
-    <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="queue-chatbot-option" data-saved={values.id !== null ? 'true' : 'false'}>
+    <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="queue-chatbot-option" data-saved={savedId !== null ? 'true' : 'false'}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
         <Typography sx={{ pt: 1, minWidth: 24 }}>{index + 1}.</Typography>
-        <TextField
-          size="small"
-          label={t('queues.chatbot.name')}
-          value={values.name}
-          onChange={(event) => setValues((current) => ({ ...current, name: event.target.value }))}
-          error={nameError !== null}
-          helperText={nameError ?? undefined}
-          slotProps={{ htmlInput: { 'data-testid': 'queue-chatbot-name' } }}
-          sx={{ flex: 1 }}
+        <Controller
+          control={control}
+          name="name"
+          render={({ field }) => (
+            <TextField
+              size="small"
+              label={t('queues.chatbot.name')}
+              {...field}
+              error={nameError !== undefined}
+              helperText={nameError}
+              slotProps={{ htmlInput: { 'data-testid': 'queue-chatbot-name' } }}
+              sx={{ flex: 1 }}
+            />
+          )}
         />
-        <TextField
-          size="small"
-          label={t('queues.chatbot.greeting')}
-          value={values.greetingMessage}
-          onChange={(event) => setValues((current) => ({ ...current, greetingMessage: event.target.value }))}
-          slotProps={{ htmlInput: { 'data-testid': 'queue-chatbot-greeting' } }}
-          multiline
-          sx={{ flex: 2 }}
+        <Controller
+          control={control}
+          name="greetingMessage"
+          render={({ field }) => (
+            <TextField
+              size="small"
+              label={t('queues.chatbot.greeting')}
+              {...field}
+              slotProps={{ htmlInput: { 'data-testid': 'queue-chatbot-greeting' } }}
+              multiline
+              sx={{ flex: 2 }}
+            />
+          )}
         />
-        <TextField
-          select
-          size="small"
-          label={t('queues.chatbot.type')}
-          value={values.queueType}
-          onChange={(event) => setValues((current) => ({ ...current, queueType: event.target.value as BotOptionType }))}
-          sx={{ minWidth: 140 }}
-          data-testid="queue-chatbot-type"
-        >
-          {botOptionTypes.map((type) => (
-            <MenuItem key={type} value={type}>
-              {t(`queues.chatbot.types.${type}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <Controller
+          control={control}
+          name="queueType"
+          render={({ field }) => (
+            <TextField
+              select
+              size="small"
+              label={t('queues.chatbot.type')}
+              value={field.value}
+              onChange={(event) => field.onChange(event.target.value as BotOptionType)}
+              sx={{ minWidth: 140 }}
+              data-testid="queue-chatbot-type"
+            >
+              {botOptionTypes.map((type) => (
+                <MenuItem key={type} value={type}>
+                  {t(`queues.chatbot.types.${type}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
         <Tooltip title={t('common.save')}>
           <span>
             <IconButton onClick={() => void save()} disabled={busy} aria-label={t('common.save')} data-testid="queue-chatbot-save">
@@ -153,7 +169,7 @@ const ChatbotOptionRow = ({ index, queueId, draft, onSaved, onRemoved }: RowProp
         </Tooltip>
         <Tooltip title={t('common.delete')}>
           <span>
-            <IconButton onClick={() => void remove()} disabled={busy} aria-label={t('common.delete')} data-testid="queue-chatbot-delete">
+            <IconButton onClick={() => removeOption.mutate()} disabled={busy} aria-label={t('common.delete')} data-testid="queue-chatbot-delete">
               <DeleteOutlined />
             </IconButton>
           </span>

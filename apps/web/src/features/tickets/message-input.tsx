@@ -3,7 +3,7 @@ import type { QuickMessageView } from '@atende/shared/quick-messages';
 import type { TicketView } from '@atende/shared/tickets';
 import { AttachFile, Checklist, Close, ContactPhone, Draw, Lock, LockOpen, PhotoCamera, Send, ViewQuilt } from '@mui/icons-material';
 import { Box, Chip, IconButton, InputAdornment, Stack, TextField, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../lib/error-message.ts';
@@ -47,7 +47,6 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
   const [text, setText] = useState('');
   const [isPrivate, setIsPrivate] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
-  const [sending, setSending] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const [boxRef, boxWidth] = useElementWidth<HTMLDivElement>();
   const editing = reply?.mode === 'edit';
@@ -74,11 +73,8 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
     for (const message of created) upsertMessageInCache(queryClient, message);
   };
 
-  const send = async () => {
-    const body = text.trim();
-    if (sending || (!body && files.length === 0)) return;
-    setSending(true);
-    try {
+  const sendMessage = useMutation({
+    mutationFn: async (body: string) => {
       if (editing) {
         upsertMessageInCache(queryClient, await ticketsApi.editMessage(reply.message.id, body));
       } else if (files.length > 0) {
@@ -92,13 +88,17 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
         });
         for (const message of created) upsertMessageInCache(queryClient, message);
       }
-      clear();
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setSending(false);
-    }
+    },
+    onSuccess: clear,
+    onError: (error) => toastError(error),
+  });
+  const sending = sendMessage.isPending;
+  const send = () => {
+    const body = text.trim();
+    if (sending || (!body && files.length === 0)) return;
+    sendMessage.mutate(body);
   };
+
 
   // A chosen quick message replaces the '/' text, its placeholders filled for this ticket, and
   // its file joins the attachments.
