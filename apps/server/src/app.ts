@@ -112,7 +112,7 @@ import { promptsRoutes } from './modules/prompts/prompts.routes.ts';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { createIntegrationsService } from './modules/integrations/integrations.service.ts';
 import { createPromptsService } from './modules/prompts/prompts.service.ts';
-import { createAzureSpeech } from './modules/prompts/speech-client.ts';
+import { createAzureSpeech } from './modules/prompts/speech.provider.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
 
 const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;

@@ -17,9 +17,9 @@ import { MEDIA_FOLDER, writeOutboundMessage } from '../messages/outbound-message
 import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
 import { findTicket, lockTicket, updateTicket, type TicketRow } from '../tickets/tickets.repo.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
-import { createAiClient, describeAiFailure, isPermanentAiFailure, type AiSettings, type ChatTurn } from './ai-client.ts';
+import { createAiClient, describeAiFailure, isPermanentAiFailure, type AiSettings, type ChatTurn } from './ai.provider.ts';
 import { findPrompt, type PromptRow } from './prompts.repo.ts';
-import { SpeechError, type TextToSpeech } from './speech-client.ts';
+import { SpeechError, type TextToSpeech } from './speech.provider.ts';
 
 export const promptReplyJob = defineJobKind({
   name: 'prompt.reply',

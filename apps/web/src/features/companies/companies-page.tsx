@@ -14,7 +14,7 @@ import { formatDay } from '../../lib/format.ts';
 import { isNearBottom } from '../../lib/infinite-scroll.ts';
 import { toast } from '../../lib/toast.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import { formatPrice } from '../plans/plans-api.ts';
+import { formatCurrency } from '../../lib/format.ts';
 import { companiesApi, companiesQueryKeys } from './companies-api.ts';
 import { CompanyModal } from './company-modal.tsx';
 import { dueState } from './due-date.ts';
@@ -109,7 +109,7 @@ export const CompaniesPage = () => {
                   <TableCell data-testid="companies-name">{company.name}</TableCell>
                   <TableCell>{company.email}</TableCell>
                   <TableCell>{company.plan?.name ?? ''}</TableCell>
-                  <TableCell>{company.plan ? formatPrice(company.plan.amount) : ''}</TableCell>
+                  <TableCell>{company.plan ? formatCurrency(company.plan.amount) : ''}</TableCell>
                   <TableCell>{formatDay(company.createdAt)}</TableCell>
                   <TableCell data-testid="companies-due">
                     {formatDay(company.dueDate)}

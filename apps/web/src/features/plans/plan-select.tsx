@@ -1,7 +1,7 @@
 import type { PlanView } from '@atende/shared/plans';
 import { MenuItem, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from './plans-api.ts';
+import { formatCurrency } from '../../lib/format.ts';
 
 type PlanSelectProps = { plans: PlanView[]; label: string; value: number | undefined; onChange: (planId: number) => void; error: boolean; testId: string };
 
@@ -21,7 +21,7 @@ export const PlanSelect = ({ plans, label, value, onChange, error, testId }: Pla
     >
       {plans.map((option) => (
         <MenuItem key={option.id} value={option.id}>
-          {t('companies.plans.optionLabel', { name: option.name, users: option.users, connections: option.connections, queues: option.queues, price: formatPrice(option.amount) })}
+          {t('companies.plans.optionLabel', { name: option.name, users: option.users, connections: option.connections, queues: option.queues, price: formatCurrency(option.amount) })}
         </MenuItem>
       ))}
     </TextField>

@@ -10,9 +10,9 @@ export const plansApi = {
 };
 
 export const plansQueryKeys = {
+  // both lists below start with it, so a change refreshes each
+  root: ['plans'] as const,
   all: ['plans', 'all'] as const,
   publicList: ['plans', 'list'] as const,
 };
 
-// 03-saas §2 Plans tab: an option shows name, attendants, WhatsApp connections, queues and price.
-export const formatPrice = (amount: number) => amount.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2 });

@@ -14,7 +14,8 @@ import { setServerFieldErrors, useFieldError } from '../../components/field-erro
 import { ListStatus } from '../../components/list-status.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
-import { formatPrice, plansApi, plansQueryKeys } from './plans-api.ts';
+import { plansApi, plansQueryKeys } from './plans-api.ts';
+import { formatCurrency } from '../../lib/format.ts';
 
 type PlanFormValues = Omit<PlanBody, 'value'>;
 const limits = ['users', 'connections', 'queues', 'amount'] as const;
@@ -40,7 +41,7 @@ export const PlansTab = () => {
   const remove = useMutation({
     mutationFn: (id: number) => plansApi.remove(id),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['plans'] });
+      await queryClient.invalidateQueries({ queryKey: plansQueryKeys.root });
       toast.success(t('companies.toasts.saved'));
       setDeleting(null);
     },
@@ -70,7 +71,7 @@ export const PlansTab = () => {
                 <TableCell>{plan.users}</TableCell>
                 <TableCell>{plan.connections}</TableCell>
                 <TableCell>{plan.queues}</TableCell>
-                <TableCell>{formatPrice(plan.amount)}</TableCell>
+                <TableCell>{formatCurrency(plan.amount)}</TableCell>
                 <TableCell>{plan.isPublic ? t('common.yes') : t('common.no')}</TableCell>
                 <TableCell>
                   <EditDeleteActions onEdit={() => setModal({ open: true, plan })} onDelete={() => setDeleting(plan)} testIdPrefix="plans" />
@@ -106,7 +107,7 @@ const PlanForm = ({ plan, onClose }: { plan: PlanView | null; onClose: () => voi
   const save = useMutation({
     mutationFn: (values: PlanFormValues) => (plan ? plansApi.update(plan.id, values) : plansApi.create(values)),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['plans'] });
+      await queryClient.invalidateQueries({ queryKey: plansQueryKeys.root });
       toast.success(t('companies.toasts.saved'));
       onClose();
     },
