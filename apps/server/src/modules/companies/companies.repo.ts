@@ -3,7 +3,7 @@ import { planFlags, type PlanFlags } from '@atende/shared/plans';
 import type { WeekdaySchedule } from '@atende/shared/schedules';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { companies, plans, users } from '../../db/schema.ts';
+import { companies, jobs, plans, users } from '../../db/schema.ts';
 
 export type CompanyWithPlan = {
   id: number;
@@ -123,8 +123,12 @@ export const updateCompany = async (db: DbOrTx, companyId: number, values: Parti
   )[0];
 
 // Every tenant table cascades from companies, so one delete removes all of the company's rows.
-export const deleteCompany = async (db: DbOrTx, companyId: number) =>
-  (await db.delete(companies).where(eq(companies.id, companyId)).returning({ id: companies.id })).length > 0;
+// The company's jobs go first: a job running for it holds its job row and then writes the company
+// row, so taking the company row first and the job rows through the cascade could deadlock with it.
+export const deleteCompany = async (tx: Tx, companyId: number) => {
+  await tx.delete(jobs).where(eq(jobs.companyId, companyId));
+  return (await tx.delete(companies).where(eq(companies.id, companyId)).returning({ id: companies.id })).length > 0;
+};
 
 export const saveFolderStats = async (db: DbOrTx, companyId: number, stats: { size: number; files: number; lastModified: Date | null }) =>
   (

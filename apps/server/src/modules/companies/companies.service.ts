@@ -97,7 +97,7 @@ export const createCompaniesService = ({ db, storage, clock, signupTrialDays, ha
 
     remove: async (companyId: number) => {
       if (companyId === PLATFORM_COMPANY_ID) throw new AppError('ERR_COMPANY_PROTECTED', 403);
-      if (!(await repo.deleteCompany(db, companyId))) throw notFound();
+      if (!(await withTransaction(db, (tx) => repo.deleteCompany(tx, companyId)))) throw notFound();
       await storage.removeCompany(companyId);
     },
 
