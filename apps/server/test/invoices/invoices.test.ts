@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addRecurrence } from '@atende/shared/recurrence';
-import { companies, invoiceCharges, invoices, jobs } from '../../src/db/schema.ts';
+import { companies, invoiceCharges, invoices, jobs, plans } from '../../src/db/schema.ts';
 import { manualClock } from '../../src/platform/clock.ts';
 import { createCompany, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
 import { connectSocket, recordEvents } from '../helpers/attendance.ts';
 import { EFI_CLIENT_ID, EFI_CLIENT_SECRET, EFI_PIX_KEY, startFakeEfiPix, type FakeEfiPix } from '../helpers/fake-efi-pix.ts';
 import { awaitMarker } from '../helpers/socket-marker.ts';
-import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { startTestApp, SUPER_EMAIL, SUPER_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
 const WEBHOOK_SECRET = 'webhook-secret-0123456789';
 const TODAY = '2030-03-10';
@@ -318,5 +318,43 @@ describe('payment webhook (03-saas §4 Checkout, §7 company-{id}-payment; issue
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('a custom plan bought at the checkout (03-saas §3 Plan card in checkout, §9 custom plan)', () => {
+  it('its payment gives the company the users and connections it paid for, the next invoice bills them, and another plan replaces them', async () => {
+    const s = await billedCompany('2030-03-15');
+    const limits = async () => (await t.request('GET', `/companies/listPlan/${s.company.id}`, { token: s.token })).body.plan;
+    const addUser = (index: number) =>
+      t.request('POST', '/users', { token: s.token, body: { name: `Extra ${index}`, email: `extra-${index}-${s.company.id}@example.test`, password: 'secret-1' } });
+    await t.db.update(plans).set({ users: 1, connections: 1 }).where(eq(plans.id, s.plan.id));
+    expect((await addUser(1)).body).toEqual({ error: 'ERR_PLAN_USER_LIMIT' });
+
+    const custom = { plan: { custom: true, title: 'Personalizado' }, users: 4, connections: 5 };
+    const charge = await t.request('POST', '/subscription', { token: s.token, body: checkout(s.invoice.id, { ...custom, price: 49 + 11 + 40 }) });
+    expect(charge.status).toBe(200);
+    // nothing changes before the payment
+    expect(await limits()).toMatchObject({ users: 1, connections: 1 });
+    expect(await efi.deliver(webhookUrl(), efi.paymentNotice(charge.body.txid))).toBe(200);
+
+    expect(await limits()).toMatchObject({ users: 4, connections: 5 });
+    for (const index of [2, 3, 4]) expect((await addUser(index)).status).toBe(201);
+    expect((await addUser(5)).body).toEqual({ error: 'ERR_PLAN_USER_LIMIT' });
+
+    // the next period is billed at the custom price with the custom limits
+    await t.db.update(companies).set({ dueDate: '2030-03-20' }).where(eq(companies.id, s.company.id));
+    clock.advance(24 * 3600 * 1000);
+    const { scheduleInvoiceSweep } = await import('../../src/modules/invoices/invoices.jobs.ts');
+    await scheduleInvoiceSweep(t.db, clock);
+    await t.app.jobs.runDue();
+    expect(await t.db.select().from(invoices).where(eq(invoices.dueDate, '2030-03-20'))).toMatchObject([
+      { companyId: s.company.id, users: 4, connections: 5, value: '100.00', status: 'Aberto' },
+    ]);
+
+    // the super admin moving the company to a catalogue plan ends the custom limits
+    const superToken = (await t.login(SUPER_EMAIL, SUPER_PASSWORD)).token;
+    const other = await t.request('POST', '/plans', { token: superToken, body: { name: `Catalogue ${s.company.id}`, users: 2, connections: 2, queues: 2, amount: 10 } });
+    expect((await t.request('PUT', `/companies/${s.company.id}`, { token: superToken, body: { planId: other.body.id } })).status).toBe(200);
+    expect(await limits()).toMatchObject({ users: 2, connections: 2 });
   });
 });

@@ -15,6 +15,10 @@ export const companies = pgTable(
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     recurrence: text('recurrence').notNull().default('MENSAL'),
     paymentMethod: text('payment_method').notNull().default(''),
+    // a custom plan bought at the checkout (03-saas §9): these limits replace the plan's until the
+    // super admin puts the company on another plan
+    customUsers: integer('custom_users'),
+    customConnections: integer('custom_connections'),
     // service hours used when the company setting scheduleType is 'company' (03-saas §3)
     schedules: jsonb('schedules').$type<WeekdaySchedule[]>().notNull().default(defaultServiceHours),
     lastLogin: timestamp('last_login', { withTimezone: true }),

@@ -41,6 +41,9 @@ export const invoiceCharges = pgTable(
     txid: text('txid').notNull(),
     locationId: integer('location_id'),
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    // set when the charge is for a custom plan: the limits its payment gives the company
+    customUsers: integer('custom_users'),
+    customConnections: integer('custom_connections'),
     qrcode: text('qrcode').notNull().default(''),
     imageQrcode: text('image_qrcode').notNull().default(''),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

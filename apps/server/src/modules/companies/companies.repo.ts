@@ -27,8 +27,8 @@ export const findCompanyWithPlan = async (db: DbOrTx, companyId: number): Promis
       dueDate: companies.dueDate,
       planId: plans.id,
       planName: plans.name,
-      users: plans.users,
-      connections: plans.connections,
+      users: sql<number | null>`coalesce(${companies.customUsers}, ${plans.users})`,
+      connections: sql<number | null>`coalesce(${companies.customConnections}, ${plans.connections})`,
       queues: plans.queues,
       ...planColumns,
     })
@@ -172,3 +172,6 @@ export const lockCompanyBilling = async (tx: Tx, companyId: number) =>
 
 export const setCompanyDueDate = (tx: Tx, companyId: number, dueDate: string) =>
   tx.update(companies).set({ dueDate, updatedAt: sql`now()` }).where(eq(companies.id, companyId));
+
+export const setCompanyCustomLimits = (tx: Tx, companyId: number, limits: { customUsers: number | null; customConnections: number | null }) =>
+  tx.update(companies).set({ ...limits, updatedAt: sql`now()` }).where(eq(companies.id, companyId));

@@ -90,7 +90,12 @@ export const createCompaniesService = ({ db, storage, clock, signupTrialDays, ha
       await withTransaction(db, async (tx) => {
         if (body.planId !== undefined) await knownPlan(tx, body.planId, { publicOnly: false });
         const values = companyId === PLATFORM_COMPANY_ID ? { ...body, dueDate: NEVER_EXPIRES_DUE_DATE, status: true } : body;
-        found(await repo.updateCompany(tx, companyId, values));
+        const before = found(await repo.findCompany(tx, companyId));
+        await repo.updateCompany(tx, companyId, values);
+        // another plan replaces the limits of a custom plan bought at the checkout
+        if (body.planId !== undefined && body.planId !== before.planId) {
+          await repo.setCompanyCustomLimits(tx, companyId, { customUsers: null, customConnections: null });
+        }
       });
       return view(companyId);
     },

@@ -5,12 +5,13 @@
 // from billing a period twice.
 import { z } from 'zod';
 import { PLATFORM_COMPANY_ID } from '@atende/shared/constants';
+import { customPlanPrice, pixAmount } from '@atende/shared/invoices';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { defineJobKind } from '../../platform/jobs/job-kind.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { enqueueJob } from '../../platform/jobs/jobs.repo.ts';
-import { findCompaniesToBill, insertInvoice } from './invoices.repo.ts';
+import { findCompaniesToBill, insertInvoice, type CompanyToBill, type NewInvoice } from './invoices.repo.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -18,6 +19,12 @@ export const invoiceSweepJob = defineJobKind({
   name: 'invoices.sweep',
   payload: z.object({ companyId: z.number().int(), day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
 });
+
+// A company that bought a custom plan is billed its limits at the custom price (03-saas §9).
+const invoiceFor = ({ companyId: _companyId, customUsers, customConnections, ...plan }: CompanyToBill): NewInvoice =>
+  customUsers === null || customConnections === null
+    ? plan
+    : { ...plan, users: customUsers, connections: customConnections, value: pixAmount(customPlanPrice(customUsers, customConnections)) };
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 const addDays = (day: string, days: number) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
@@ -34,8 +41,7 @@ export const registerInvoiceSweep = (runner: Pick<JobRunner, 'register'>, deps: 
     runInTransaction: async (tx) => {
       const today = dayOf(deps.clock.now());
       for (const company of await findCompaniesToBill(tx, addDays(today, deps.daysBeforeDue))) {
-        const { companyId, ...invoice } = company;
-        await insertInvoice(tx, companyId, invoice);
+        await insertInvoice(tx, company.companyId, invoiceFor(company));
       }
       await enqueueSweep(tx, addDays(today, 1));
     },

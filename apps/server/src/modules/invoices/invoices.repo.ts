@@ -8,7 +8,10 @@ import { companies, invoiceCharges, invoices, plans } from '../../db/schema.ts';
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type ChargeRow = typeof invoiceCharges.$inferSelect;
 export type NewInvoice = Pick<InvoiceRow, 'detail' | 'users' | 'connections' | 'queues' | 'dueDate' | 'value'>;
-export type NewCharge = Pick<ChargeRow, 'invoiceId' | 'txid' | 'locationId' | 'amount' | 'qrcode' | 'imageQrcode' | 'expiresAt'>;
+export type NewCharge = Pick<
+  ChargeRow,
+  'invoiceId' | 'txid' | 'locationId' | 'amount' | 'customUsers' | 'customConnections' | 'qrcode' | 'imageQrcode' | 'expiresAt'
+>;
 
 export const listInvoices = (db: DbOrTx, companyId: number, filter: { searchParam: string; limit: number; offset: number }) => {
   const pattern = containsPattern(filter.searchParam.trim());
@@ -59,7 +62,7 @@ export const markChargePaid = (tx: Tx, companyId: number, chargeId: number, endT
     .where(and(eq(invoiceCharges.companyId, companyId), eq(invoiceCharges.id, chargeId), isNull(invoiceCharges.paidAt)));
 
 // The daily sweep's one read across companies: active companies (never the platform's) due by
-// `until` with no invoice for that due date yet, with what their plan bills.
+// `until` with no invoice for that due date yet, with their plan and any custom limits they bought.
 export const findCompaniesToBill = (db: DbOrTx, until: string) =>
   db
     .select({
@@ -70,6 +73,8 @@ export const findCompaniesToBill = (db: DbOrTx, until: string) =>
       connections: plans.connections,
       queues: plans.queues,
       value: plans.amount,
+      customUsers: companies.customUsers,
+      customConnections: companies.customConnections,
     })
     .from(companies)
     .innerJoin(plans, eq(plans.id, companies.planId))
@@ -87,3 +92,5 @@ export const findCompaniesToBill = (db: DbOrTx, until: string) =>
       ),
     )
     .orderBy(asc(companies.id));
+
+export type CompanyToBill = Awaited<ReturnType<typeof findCompaniesToBill>>[number];

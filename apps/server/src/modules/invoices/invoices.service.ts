@@ -3,6 +3,7 @@
 // list is empty): the companies screen is where the platform looks at other companies.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
+  CUSTOM_PLAN,
   INVOICES_PAGE_SIZE,
   customPlanPrice,
   invoiceStatuses,
@@ -21,7 +22,7 @@ import type { TenantContext } from '../../platform/access.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, forbidden, invalidField, notFound } from '../../platform/errors.ts';
 import type { DomainEvent, EventBus } from '../../platform/events.ts';
-import { lockCompanyBilling, setCompanyDueDate } from '../companies/companies.repo.ts';
+import { lockCompanyBilling, setCompanyCustomLimits, setCompanyDueDate } from '../companies/companies.repo.ts';
 import type { PaymentProvider } from './payment.provider.ts';
 import {
   findChargeOwner,
@@ -51,12 +52,18 @@ const sameSecret = (given: string, expected: string) =>
 
 const asRecurrence = (value: string): Recurrence => ((recurrences as readonly string[]).includes(value) ? (value as Recurrence) : 'MENSAL');
 
-// What the customer pays: the invoice's value, or the custom plan's price (03-saas §9), which the
-// checkout shows with the same shared function; the price sent must be the one shown.
-const chargedAmount = (body: SubscriptionBody, invoiceValue: string) => {
-  const amount = body.plan.custom ? customPlanPrice(body.users ?? body.plan.users ?? 0, body.connections ?? body.plan.connections ?? 0) : Number(invoiceValue);
+// What the customer buys: the invoice's value, or a custom plan (03-saas §9) priced by the shared
+// function the checkout shows (the price sent must be the one shown) with the limits it pays for.
+const chargedPurchase = (body: SubscriptionBody, invoiceValue: string) => {
+  const custom = body.plan.custom
+    ? {
+        customUsers: Math.max(body.users ?? body.plan.users ?? 0, CUSTOM_PLAN.minUsers),
+        customConnections: Math.max(body.connections ?? body.plan.connections ?? 0, CUSTOM_PLAN.minConnections),
+      }
+    : { customUsers: null, customConnections: null };
+  const amount = custom.customUsers !== null ? customPlanPrice(custom.customUsers, custom.customConnections ?? 0) : Number(invoiceValue);
   if (Math.abs(amount - body.price) >= 0.005) throw invalidField('price', 'invoices.validation.priceMismatch');
-  return pixAmount(amount);
+  return { amount: pixAmount(amount), ...custom };
 };
 
 export const createInvoicesService = ({ db, bus, clock, provider, pix }: Deps) => ({
@@ -74,7 +81,7 @@ export const createInvoicesService = ({ db, bus, clock, provider, pix }: Deps) =
     const invoice = await findInvoice(db, tenant.companyId, body.invoiceId);
     if (!invoice) throw invoiceNotFound();
     if (invoice.status === invoiceStatuses.paid) throw new AppError('ERR_INVOICE_ALREADY_PAID', 409);
-    const amount = chargedAmount(body, invoice.value);
+    const { amount, ...customLimits } = chargedPurchase(body, invoice.value);
     const name = [body.firstName, body.lastName].filter(Boolean).join(' ');
     const charge = await provider.createPixCharge({
       amount,
@@ -87,6 +94,7 @@ export const createInvoicesService = ({ db, bus, clock, provider, pix }: Deps) =
       txid: charge.txid,
       locationId: charge.locationId,
       amount,
+      ...customLimits,
       qrcode: charge.qrcode,
       imageQrcode: charge.imageQrcode,
       expiresAt: new Date(clock.now().getTime() + pix.chargeExpirationSeconds * 1000),
@@ -111,6 +119,9 @@ export const createInvoicesService = ({ db, bus, clock, provider, pix }: Deps) =
         const invoice = await lockInvoice(tx, companyId, charge.invoiceId);
         if (!invoice || invoice.status === invoiceStatuses.paid) continue;
         await markInvoicePaid(tx, companyId, invoice.id);
+        if (charge.customUsers !== null) {
+          await setCompanyCustomLimits(tx, companyId, { customUsers: charge.customUsers, customConnections: charge.customConnections });
+        }
         const dueDate = addRecurrence(company.dueDate, asRecurrence(company.recurrence));
         await setCompanyDueDate(tx, companyId, dueDate);
         renewed.push({ companyId, event: 'payment', payload: { action: 'CONCLUIDA', company: { id: companyId, dueDate } } });
