@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser.ts';
+import { apiAs, createSandbox } from './helpers/attendance.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server.ts';
 
 let server: RunningServer;
@@ -118,6 +119,26 @@ describe('super admin screens and sign-up (03-saas §2 Companies screen, Plans t
     await page.getByTestId('login-password').fill('maria-123');
     await page.getByTestId('login-submit').click();
     await page.getByTestId('app-bar').waitFor();
+    await page.close();
+  });
+
+  it('the super admin sees every company’s connections with a totals row and opens one company’s list (02-operations §2 /allConnections)', async () => {
+    const api = await apiAs(server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await createSandbox(api, 'Caixa da plataforma');
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page);
+    await page.goto(`${server.url}/allConnections`);
+    const platform = page.locator('[data-testid="all-connections-row"][data-company-id="1"]');
+    await expect.poll(() => platform.getByTestId('all-connections-connected').textContent()).toBe('1');
+    const rows = await page.getByTestId('all-connections-row').count();
+    expect(rows).toBeGreaterThan(1);
+    const totals = page.getByTestId('all-connections-totals');
+    await expect.poll(async () => (await totals.locator('td').allTextContents()).slice(1, 4)).toEqual(['1', '0', '1']);
+
+    await platform.getByTestId('all-connections-open').click();
+    const dialog = page.getByTestId('all-connections-dialog');
+    await dialog.getByText('Caixa da plataforma').waitFor();
+    await dialog.getByText('CONNECTED').waitFor();
     await page.close();
   });
 });
