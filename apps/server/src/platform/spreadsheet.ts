@@ -9,6 +9,9 @@ import { AppError } from './errors.ts';
 
 export type SpreadsheetKind = 'xlsx' | 'csv';
 
+// the largest sheet an import takes (about 300,000 rows of name, number and email as CSV)
+export const SPREADSHEET_MAX_BYTES = 20 * 1024 * 1024;
+
 // .xls (the old binary format) has no maintained streaming reader here: refused with its own code.
 export const spreadsheetKindOf = async (data: Buffer, fileName: string): Promise<SpreadsheetKind> => {
   const detected = await fileTypeFromBuffer(data);
