@@ -18,7 +18,9 @@ export const spreadsheetKindOf = async (data: Buffer, fileName: string): Promise
   if (detected?.ext === 'xlsx') return 'xlsx';
   if (detected?.ext === 'cfb' || fileName.toLowerCase().endsWith('.xls')) throw new AppError('ERR_XLS_NOT_SUPPORTED', 400);
   const text = data.subarray(0, 64 * 1024).toString('utf8');
-  if (!detected && fileName.toLowerCase().endsWith('.csv') && !text.includes('\uFFFD') && !text.includes('\u0000')) return 'csv';
+  // text that opens with markup is a page or an image renamed, never a sheet of contacts
+  const markup = /^\s*</.test(text);
+  if (!detected && fileName.toLowerCase().endsWith('.csv') && !markup && !text.includes('\uFFFD') && !text.includes('\u0000')) return 'csv';
   throw new AppError('ERR_INVALID_FILE', 400);
 };
 
