@@ -1,6 +1,9 @@
 // The contact import wizard's server side (01-core §2 /contacts/import; 02-operations §8 import
 // errors; issue 17 point 3 and its bad input): a sheet or a contact list into contacts with tags and
 // extra info, as a job whose progress and report are kept and sent live.
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import type { Socket } from 'socket.io-client';
@@ -163,6 +166,25 @@ describe('contact import from a spreadsheet (01-core §2 /contacts/import)', () 
     const brokenXlsx = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(200, 1)]);
     expect((await s.upload(brokenXlsx, 'quebrada.xlsx')).body).toEqual({ error: 'ERR_INVALID_FILE' });
   });
+
+  it('a 50,000-row xlsx from a streaming writer (its sheet stored before [Content_Types].xml) is imported whole, a repeated number merged (bad input)', async () => {
+    const s = await importer();
+    const path = join(tmpdir(), `contact-import-${process.pid}.xlsx`);
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: false });
+    const sheet = workbook.addWorksheet('Contatos');
+    sheet.addRow(['Nome', 'Telefone', 'E-mail', 'Etiquetas', 'Cidade']).commit();
+    // the last row repeats the first one's number
+    for (let i = 0; i < 50_000; i++) sheet.addRow([`Contato ${i}`, `(11) 9${String(i % 49_999).padStart(8, '0')}`, `c${i}@example.test`, 'bench', `Cidade ${i % 50}`]).commit();
+    await workbook.commit();
+    const data = readFileSync(path);
+    rmSync(path);
+    const preview = await s.upload(data, 'grande.xlsx');
+    expect(preview.status).toBe(200);
+    const started = await s.start({ file: preview.body.file, columns: [column('name'), column('number')], countryCode: '55' });
+    await t.app.jobs.runDue();
+    expect(await s.report(started.body.id)).toMatchObject({ status: 'done', total: 50_000, processed: 50_000, imported: 49_999, failed: 0 });
+    expect((await s.contacts()).count).toBe(49_999);
+  }, 600_000);
 
   it("another company's import and sheet are not found", async () => {
     const s = await importer();

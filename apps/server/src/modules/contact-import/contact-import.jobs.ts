@@ -40,6 +40,9 @@ export const contactImportJob = defineJobKind({
   maxAttempts: 3,
 });
 
+// what an import reads, without the ids the service adds
+export type ImportSourcePayload = z.infer<typeof contactImportJob.payload> extends infer P ? (P extends unknown ? Omit<P, 'companyId' | 'importId'> : never) : never;
+
 // A sheet uploaded for the wizard's preview and never imported is deleted a day later.
 export const UPLOAD_KEPT_HOURS = 24;
 export const discardUploadJob = defineJobKind({

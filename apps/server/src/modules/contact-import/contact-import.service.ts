@@ -10,7 +10,7 @@ import {
   type ContactImportView,
   type ContactListImportRequest,
 } from '@atende/shared/contact-imports';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import type { TenantContext } from '../../platform/access.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -22,7 +22,7 @@ import type { Storage } from '../../platform/storage.ts';
 import { IMPORT_FOLDER } from '../contact-lists/contact-lists.jobs.ts';
 import { findContactList } from '../contact-lists/contact-lists.repo.ts';
 import { existingTagIds } from '../tags/tags.repo.ts';
-import { contactImportJob, discardUploadJob, UPLOAD_KEPT_HOURS } from './contact-import.jobs.ts';
+import { contactImportJob, discardUploadJob, UPLOAD_KEPT_HOURS, type ImportSourcePayload } from './contact-import.jobs.ts';
 import * as repo from './contact-import.repo.ts';
 import { dataRows } from './contact-import.sources.ts';
 import { toContactImportView } from './contact-import.view.ts';
@@ -52,7 +52,23 @@ export const createContactImportService = ({ db, bus, storage, clock }: Deps) =>
     if ((await existingTagIds(tx, companyId, unique)).length !== unique.length) throw invalidField('body.tagIds', 'validation.unknownTag');
     return unique;
   };
-  const publish = (companyId: number, record: ContactImportView) => bus.publish({ companyId, event: 'contactImport', payload: { action: 'update', record } });
+  // The import's record and its job in one transaction; `prepare` checks the source and says what
+  // the job reads.
+  const startImport = async (
+    tenant: TenantContext,
+    requestedTagIds: number[],
+    prepare: (tx: Tx, tagIds: number[]) => Promise<{ sourceName: string; payload: ImportSourcePayload }>,
+  ): Promise<ContactImportView> => {
+    const row = await withTransaction(db, async (tx) => {
+      const { sourceName, payload } = await prepare(tx, await checkTags(tx, tenant.companyId, requestedTagIds));
+      const created = await repo.insertContactImport(tx, tenant.companyId, { userId: tenant.userId, source: payload.source, sourceName });
+      await enqueueJob(tx, contactImportJob, { ...payload, companyId: tenant.companyId, importId: created.id }, { singletonKey: `contact-import:${created.id}` });
+      return created;
+    });
+    const record = toContactImportView(row);
+    bus.publish({ companyId: tenant.companyId, event: 'contactImport', payload: { action: 'update', record } });
+    return record;
+  };
 
   return {
     // The sheet is kept (a day, unless imported) and its first rows answered for the mapping.
@@ -75,41 +91,22 @@ export const createContactImportService = ({ db, bus, storage, clock }: Deps) =>
       // another company's sheet is not in this company's folder
       if (!(await access(path).then(() => true, () => false))) throw invalidField('body.file', contactImportMessages.invalidFile);
       if ((await firstRows(path, kind, 1, body.hasHeader)).length === 0) throw invalidField('body.file', contactImportMessages.noContacts);
-      const row = await withTransaction(db, async (tx) => {
-        const tagIds = await checkTags(tx, tenant.companyId, body.tagIds);
-        const created = await repo.insertContactImport(tx, tenant.companyId, { userId: tenant.userId, source: 'spreadsheet', sourceName: body.fileName });
+      return startImport(tenant, body.tagIds, async (tx, tagIds) => {
         await cancelJobs(tx, [discardUploadJob.name], discardKey(body.file));
-        await enqueueJob(
-          tx,
-          contactImportJob,
-          { source: 'spreadsheet', companyId: tenant.companyId, importId: created.id, tagIds, file: body.file, kind, hasHeader: body.hasHeader, columns: body.columns, countryCode: body.countryCode },
-          { singletonKey: `contact-import:${created.id}` },
-        );
-        return created;
+        return {
+          sourceName: body.fileName,
+          payload: { source: 'spreadsheet', tagIds, file: body.file, kind, hasHeader: body.hasHeader, columns: body.columns, countryCode: body.countryCode },
+        };
       });
-      const view = toContactImportView(row);
-      publish(tenant.companyId, view);
-      return view;
     },
 
     importContactList: async (tenant: TenantContext, body: ContactListImportRequest) => {
-      const row = await withTransaction(db, async (tx) => {
+      return startImport(tenant, body.tagIds, async (tx, tagIds) => {
         const list = await findContactList(tx, tenant.companyId, body.contactListId);
         if (!list) throw notFound('ERR_NO_CONTACT_LIST_FOUND');
         if (list.contactsCount === 0) throw invalidField('body.contactListId', contactImportMessages.noContacts);
-        const tagIds = await checkTags(tx, tenant.companyId, body.tagIds);
-        const created = await repo.insertContactImport(tx, tenant.companyId, { userId: tenant.userId, source: 'contactList', sourceName: list.name });
-        await enqueueJob(
-          tx,
-          contactImportJob,
-          { source: 'contactList', companyId: tenant.companyId, importId: created.id, tagIds, contactListId: list.id },
-          { singletonKey: `contact-import:${created.id}` },
-        );
-        return created;
+        return { sourceName: list.name, payload: { source: 'contactList', tagIds, contactListId: list.id } };
       });
-      const view = toContactImportView(row);
-      publish(tenant.companyId, view);
-      return view;
     },
 
     show: async (tenant: TenantContext, importId: number) => {

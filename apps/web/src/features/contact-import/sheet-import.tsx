@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactImportBody, type ContactImportBody, type ContactImportPreview, type ContactImportView } from '@atende/shared/contact-imports';
-import { UploadFile } from '@mui/icons-material';
 import { Alert, Box, Button, Checkbox, FormControlLabel, Stack, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FilePickButton } from '../../components/file-pick-button.tsx';
 import { QueueMultiSelect } from '../../components/queue-multi-select.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { toastError } from '../../lib/error-message.ts';
@@ -63,20 +63,14 @@ export const SheetImport = ({ onStarted }: { onStarted: (record: ContactImportVi
   return (
     <Stack spacing={2} data-testid="contact-import-sheet">
       <Box>
-        <Button component="label" variant="outlined" startIcon={<UploadFile />} disabled={upload.isPending} data-testid="contact-import-choose">
-          {t('contactImport.chooseFile')}
-          <input
-            hidden
-            type="file"
-            accept=".xlsx,.csv"
-            data-testid="contact-import-file"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) upload.mutate(file);
-            }}
-          />
-        </Button>
+        <FilePickButton
+          label={t('contactImport.chooseFile')}
+          accept=".xlsx,.csv"
+          disabled={upload.isPending}
+          testId="contact-import-choose"
+          inputTestId="contact-import-file"
+          onFile={(file) => upload.mutate(file)}
+        />
         {preview && (
           <Typography component="span" sx={{ ml: 2 }} data-testid="contact-import-file-name">
             {preview.fileName}
