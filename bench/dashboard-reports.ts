@@ -4,17 +4,11 @@
 // process's resident memory growth, sampled every 100 ms from /proc while the file streams.
 // The seed writes no ticket logs or ratings, so the dashboard's per-ticket log look-ups find
 // nothing: the figures measure the scans and look-ups, not a realistic mix of answers.
-import { readFileSync } from 'node:fs';
-import { agentEmail, BENCH_DB, databaseUrl, heading, line, login, ms, startServer, TENANT_ADMIN_EMAIL } from './lib/common.ts';
+import { agentEmail, BENCH_DB, databaseUrl, heading, line, login, ms, residentBytes, startServer, TENANT_ADMIN_EMAIL } from './lib/common.ts';
 import { load } from './lib/load.ts';
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 const list = (values: unknown[]) => JSON.stringify(values);
-
-const residentBytes = (pid: number) => {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) * 1024 : NaN;
-};
 
 const exportRun = async (url: string, pid: number, token: string, query: string) => {
   const before = residentBytes(pid);

@@ -1,8 +1,9 @@
 // `npm run bench`: seeds the large tenant when missing, then runs every benchmark and prints its
-// figures as Markdown tables. Nothing is asserted. BENCH_ONLY=tickets|reports|realtime runs one part.
+// figures as Markdown tables. Nothing is asserted. BENCH_ONLY=tickets|reports|realtime|imports runs one part.
 import { cpus } from 'node:os';
 import { line } from './lib/common.ts';
 import { benchDashboardReports } from './dashboard-reports.ts';
+import { benchImports } from './imports.ts';
 import { benchRealtime } from './realtime.ts';
 import { seedLargeTenant } from './seed-large-tenant.ts';
 import { benchTicketsList } from './tickets-list.ts';
@@ -18,3 +19,4 @@ if (!only || only === 'reports') {
   await benchDashboardReports();
 }
 if (!only || only === 'realtime') await benchRealtime();
+if (!only || only === 'imports') await benchImports();

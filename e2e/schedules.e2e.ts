@@ -63,4 +63,21 @@ describe('schedules calendar and dialog (02-operations §2 /schedules, §5 Sched
     await page.getByTestId('schedule-modal').waitFor({ state: 'detached' });
     await page.locator('.schedule-event').filter({ hasText: 'Lembrete da sua consulta' }).first().waitFor({ state: 'detached' });
   });
+
+  it("opens the add dialog for the ticket's contact from the ticket screen's schedule button (01-core §2 ticket screen)", async () => {
+    const api = await apiAs(server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const sandbox = await createSandbox(api, 'Sandbox ticket');
+    await sandbox.inbound('5511933332222', 'Bruna Ticket', 'Quero marcar um retorno');
+    const { tickets } = await api.call<{ tickets: { uuid: string; contact: { name: string } }[] }>('GET', '/tickets?status=pending&showAll=true');
+    const ticket = tickets.find((entry) => entry.contact.name === 'Bruna Ticket');
+    if (!ticket) throw new Error('the ticket did not arrive');
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`${server.url}/tickets/${ticket.uuid}`);
+    await page.getByTestId('ticket-header').getByTestId('schedule-contact').click();
+    await page.getByTestId('schedule-modal').waitFor();
+    expect(page.url()).toMatch(/\/schedules\?contactId=\d+/);
+    await expect.poll(() => page.getByTestId('schedule-contact').inputValue()).toContain('Bruna Ticket');
+    await page.context().close();
+  });
 });

@@ -1,7 +1,7 @@
 // Pieces every benchmark shares: the bench database's address, the product started as a child
 // process, a small JSON client, and percentiles. Loopback only.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -127,3 +127,9 @@ export const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(
 
 export const heading = (text: string) => process.stdout.write(`\n## ${text}\n`);
 export const line = (text: string) => process.stdout.write(`${text}\n`);
+
+// A process's resident memory from /proc, for the memory growth figures.
+export const residentBytes = (pid: number) => {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) * 1024 : NaN;
+};

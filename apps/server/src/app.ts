@@ -60,6 +60,9 @@ import { countWhatsappSessionsByStatus } from './modules/connections/connections
 import { connectionsRoutes } from './modules/connections/connections.routes.ts';
 import { createConnectionsService } from './modules/connections/connections.service.ts';
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
+import { registerContactImport } from './modules/contact-import/contact-import.jobs.ts';
+import { contactImportRoutes } from './modules/contact-import/contact-import.routes.ts';
+import { createContactImportService } from './modules/contact-import/contact-import.service.ts';
 import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { createPlansService } from './modules/plans/plans.service.ts';
 import { helpsRoutes } from './modules/helps/helps.routes.ts';
@@ -232,6 +235,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   );
   await app.register(connectionsRoutes(connectionsService));
   await app.register(contactsRoutes({ db, bus, checkWhatsappNumber: whatsapp.checkNumber }));
+  await app.register(contactImportRoutes(createContactImportService({ db, bus, storage, clock })));
   await app.register(helpsRoutes(createHelpsService({ db })));
   await app.register(chatsRoutes(createChatsService({ db, bus })));
   await app.register(announcementsRoutes(createAnnouncementsService({ db, bus, storage })));
@@ -313,6 +317,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   registerLaneTimer(jobs, { clock, tickets: ticketsService });
   registerContactListJobs(jobs, { db, bus, checkWhatsappNumber: whatsapp.checkNumber });
   registerContactListImport(jobs, { db, bus, storage });
+  registerContactImport(jobs, { db, bus, storage });
   registerScheduleJobs(jobs, { clock, timeZone: config.timeZone, bus, tickets: ticketsService });
   jobs.register(
     promptReplyJob,

@@ -45,6 +45,7 @@ export const errorCodes = [
   'ERR_NO_SCHEDULE_FOUND',
   'ERR_NO_CONTACT_LIST_FOUND',
   'ERR_NO_CONTACT_LIST_ITEM_FOUND',
+  'ERR_NO_CONTACT_IMPORT_FOUND',
   // an .xls spreadsheet (the old binary format): save it as .xlsx or .csv
   'ERR_XLS_NOT_SUPPORTED',
   'ERR_PLAN_USER_LIMIT',

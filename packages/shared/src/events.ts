@@ -4,6 +4,7 @@ import type { AnnouncementView } from './announcements.ts';
 import type { ChatMessageView, ChatView } from './chats.ts';
 import type { ConnectionView } from './connections.ts';
 import type { ContactListImportStatus, ContactListItemView, ContactListView } from './contact-lists.ts';
+import type { ContactImportView } from './contact-imports.ts';
 import type { ContactView } from './contacts.ts';
 import type { MessageView } from './messages.ts';
 import type { PromptView } from './prompts.ts';
@@ -43,6 +44,8 @@ export type CompanyEvents = {
     | { action: 'create' | 'update'; record: ContactListItemView }
     | { action: 'delete'; id: number }
     | { action: 'import'; contactListId: number; status: ContactListImportStatus };
+  // 01-core §2 /contacts/import: an import's progress and, once done, its report
+  contactImport: { action: 'update'; record: ContactImportView };
   // 02-operations §4 Other states: the schedules calendar refreshes on these
   schedule: { action: 'create' | 'update'; schedule: ScheduleView } | { action: 'delete'; scheduleId: number };
   ticket:

@@ -21,3 +21,4 @@ export * from './schema/schedules.ts';
 export * from './schema/contact-lists.ts';
 export * from './schema/prompts.ts';
 export * from './schema/queue-integrations.ts';
+export * from './schema/contact-imports.ts';

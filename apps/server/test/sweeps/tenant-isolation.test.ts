@@ -43,6 +43,9 @@ type Ids = {
   scheduleId: number;
   contactListId: number;
   contactListItemId: number;
+  contactImportId: number;
+  // a sheet uploaded for the import wizard and not imported yet
+  importFile: string;
 };
 // `upload` names the multipart field of a single-file route; the call then sends a small image
 type Call = { path: string; body?: unknown; upload?: string };
@@ -303,6 +306,23 @@ const catalogue: Record<string, Entry[]> = {
   ],
   'PUT /contact-list-items/:itemId': [{ kind: 'foreign', call: (a) => ({ path: `/contact-list-items/${a.contactListItemId}`, body: { name: 'Hijacked' } }) }],
   'DELETE /contact-list-items/:itemId': [{ kind: 'foreign', call: (a) => ({ path: `/contact-list-items/${a.contactListItemId}` }) }],
+  'POST /contacts/import/upload': [{ kind: 'own', call: () => ({ path: '/contacts/import/upload', upload: 'file' }) }],
+  'POST /contacts/import': [
+    {
+      kind: 'foreign',
+      call: (a) => ({ path: '/contacts/import', body: { file: a.importFile, columns: [{ field: 'name' }, { field: 'number' }] } }),
+    },
+    {
+      kind: 'foreign',
+      call: (a, b) => ({ path: '/contacts/import', body: { file: b.importFile, columns: [{ field: 'name' }, { field: 'number' }], tagIds: [a.tagId] } }),
+    },
+  ],
+  'POST /contacts/import/contact-list': [
+    { kind: 'foreign', call: (a) => ({ path: '/contacts/import/contact-list', body: { contactListId: a.contactListId } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: '/contacts/import/contact-list', body: { contactListId: b.contactListId, tagIds: [a.tagId] } }) },
+  ],
+  'GET /contacts/import': [{ kind: 'own', call: () => ({ path: '/contacts/import' }) }],
+  'GET /contacts/import/:importId': [{ kind: 'foreign', call: (a) => ({ path: `/contacts/import/${a.contactImportId}` }) }],
 };
 
 // Super routes are refused to a company admin; public ones carry no tenant data.
@@ -384,6 +404,10 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
   const schedule = await t.request('POST', '/schedules', { token, body: { contactId: ticket.contactId, body: `${label} schedule`, sendAt: '2030-01-01T12:00:00Z' } });
   const contactList = await t.request('POST', '/contact-lists', { token, body: { name: `${label} list` } });
   const listItem = await t.request('POST', '/contact-list-items', { token, body: { contactListId: contactList.body.id, name: `${label} entry`, number } });
+  const contactImport = await t.request('POST', '/contacts/import/contact-list', { token, body: { contactListId: contactList.body.id } });
+  const sheet = new FormData();
+  sheet.append('file', new Blob([`name,number\n${label} sheet,5511900004444`]), 'sheet.csv');
+  const uploaded = await t.request('POST', '/contacts/import/upload', { token, rawBody: sheet });
   const ids: Ids = {
     userId: tenant.admin.id,
     contactId: ticket.contactId,
@@ -406,6 +430,8 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
     scheduleId: schedule.body.id,
     contactListId: contactList.body.id,
     contactListItemId: listItem.body.id,
+    contactImportId: contactImport.body.id,
+    importFile: uploaded.body.file,
   };
   return { tenant, ids };
 };

@@ -207,6 +207,33 @@ describe('images are decoded before they are stored (issue 12, ARCHITECTURE §4 
   });
 });
 
+describe('spreadsheets for the contact import (01-core §2 /contacts/import; ARCHITECTURE §4 Input is hostile)', () => {
+  const sheetPath = '/contacts/import/upload';
+  const csv = Buffer.from('nome,numero\nAna,5511988887777\n');
+
+  it('a real CSV under a traversal or absolute name is stored under a generated name in the imports folder', async () => {
+    for (const name of ['../../x.csv', '/etc/passwd.csv', '..\\..\\x.csv', `${'a'.repeat(300)}.csv`]) {
+      const answer = await sendRaw(t.url, 'POST', sheetPath, { token: a.adminSession.token, body: form('file', [{ data: csv, name, type: 'text/csv' }]) });
+      expect(answer.status, name).toBe(200);
+      expect(JSON.parse(answer.text).file, name).toMatch(/^[0-9a-f-]{36}\.csv$/);
+    }
+  });
+
+  it('refuses HTML, SVG, a program and an image named as a sheet, a file over 20 MiB and a wrong field name', async () => {
+    const refused = [
+      { data: html, name: 'x.csv', type: 'text/csv' },
+      { data: svg, name: 'x.xlsx' },
+      { data: Buffer.from('MZ\u0090\u0000\u0003\u0000\u0000\u0000'), name: 'x.csv' },
+      { data: png, name: 'x.xlsx' },
+      { data: csv, name: 'x.csv\u0000.html' },
+    ];
+    for (const file of refused) expect((await upload(sheetPath, form('file', [file]))).status, file.name).toBe(400);
+    const oversize = Buffer.concat([csv, Buffer.alloc(20 * 1024 * 1024 + 1 - csv.length, 0x41)]);
+    expect((await upload(sheetPath, form('file', [{ data: oversize, name: 'big.csv' }]))).status).toBe(413);
+    expect((await upload(sheetPath, form('medias', [{ data: csv, name: 'x.csv' }]))).status).toBe(400);
+  });
+});
+
 describe('serving and storage (ARCHITECTURE §4 Input is hostile)', () => {
   it('every stored message file is still served with a sandboxing CSP and nosniff; a replaced avatar is gone', async () => {
     const media = storedUrls.filter((url) => url.includes('/media/'));
@@ -232,7 +259,7 @@ describe('serving and storage (ARCHITECTURE §4 Input is hostile)', () => {
     expect(outside).toEqual([]);
     const badNames = files
       .filter((file) => file.startsWith('public/'))
-      .filter((file) => !/^public\/company\d+\/(users|media)\/[0-9a-f-]{36}\.[a-z0-9]{2,5}$/.test(file));
+      .filter((file) => !/^public\/company\d+\/(users|media|imports)\/[0-9a-f-]{36}\.[a-z0-9]{2,5}$/.test(file));
     expect(badNames).toEqual([]);
     // nothing landed where the traversal names point
     for (const folder of ['users', 'media']) {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, like, or, sql, type SQL } from 'drizzle-orm';
 import { normalizeNumber } from '@atende/shared/phone';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
@@ -113,3 +113,12 @@ export const upsertContactListItems = async (db: DbOrTx, companyId: number, cont
     .returning({ id: contactListItems.id });
   return inserted.length;
 };
+
+// A list's entries in id order, a page after another (the contact import reads a list this way).
+export const contactListItemsAfter = (db: DbOrTx, companyId: number, contactListId: number, afterId: number, limit: number) =>
+  db
+    .select({ id: contactListItems.id, name: contactListItems.name, number: contactListItems.number, email: contactListItems.email })
+    .from(contactListItems)
+    .where(and(eq(contactListItems.companyId, companyId), eq(contactListItems.contactListId, contactListId), gt(contactListItems.id, afterId)))
+    .orderBy(asc(contactListItems.id))
+    .limit(limit);

@@ -8,13 +8,13 @@ import {
   contactListParams,
   contactListsQuery,
 } from '@atende/shared/contact-lists';
+import { SPREADSHEET_MAX_BYTES } from '../../platform/spreadsheet.ts';
 import { readSingleUpload } from '../../platform/uploads.ts';
 import type { ContactListsService } from './contact-lists.service.ts';
 
 // 02-operations §6: profile user is blocked from contact lists; the area is part of campaigns.
 const config = { access: 'tenant', permission: 'drawer-admin-items:view', planFlag: 'useCampaigns' } as const;
 const deleteItem = { ...config, permission: 'contacts-page:deleteContact' } as const;
-const SPREADSHEET_MAX_BYTES = 20 * 1024 * 1024;
 
 // 02-operations §7 Contact lists.
 export const contactListsRoutes = (service: ContactListsService): FastifyPluginAsyncZod => async (app) => {

@@ -23,7 +23,8 @@ import { toTagDetailView, toTagRecordViews } from './tags.view.ts';
 
 type Deps = { db: Db; bus: EventBus };
 
-const randomColor = () => `#${randomBytes(3).toString('hex')}`;
+// also the colour of a tag an import names and the company lacks
+export const randomColor = () => `#${randomBytes(3).toString('hex')}`;
 const tagNotFound = () => notFound('ERR_NOT_FOUND');
 
 const translateDuplicate = (error: unknown): never => {

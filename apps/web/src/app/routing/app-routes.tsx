@@ -11,6 +11,7 @@ import {
   ComingSoonPage,
   CompaniesPage,
   ConnectionsPage,
+  ContactImportPage,
   ContactListItemsPage,
   ContactListsPage,
   ContactsPage,
@@ -60,7 +61,7 @@ export const AppRoutes = () => {
             <Route path="/Kanban" element={<KanbanPage />} />
             <Route path="/quick-messages" element={<QuickMessagesPage />} />
             <Route path="/TagsKanban" element={<TagsPage lanes />} />
-            <Route path="/contacts/import" element={<ComingSoonPage area={t('menu.items.contacts')} />} />
+            <Route path="/contacts/import" element={<ContactImportPage />} />
             <Route
               path="/users"
               element={

@@ -13,6 +13,7 @@ export const ChoosePasswordPage = lazyNamed(() => import('../../features/auth/ch
 export const ComingSoonPage = lazyNamed(() => import('../../features/coming-soon/coming-soon-page.tsx'), 'ComingSoonPage');
 export const CompaniesPage = lazyNamed(() => import('../../features/companies/companies-page.tsx'), 'CompaniesPage');
 export const ConnectionsPage = lazyNamed(() => import('../../features/connections/connections-page.tsx'), 'ConnectionsPage');
+export const ContactImportPage = lazyNamed(() => import('../../features/contact-import/contact-import-page.tsx'), 'ContactImportPage');
 export const ContactListItemsPage = lazyNamed(() => import('../../features/contact-lists/contact-list-items-page.tsx'), 'ContactListItemsPage');
 export const ContactListsPage = lazyNamed(() => import('../../features/contact-lists/contact-lists-page.tsx'), 'ContactListsPage');
 export const ContactsPage = lazyNamed(() => import('../../features/contacts/contacts-page.tsx'), 'ContactsPage');

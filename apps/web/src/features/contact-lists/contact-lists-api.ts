@@ -12,6 +12,8 @@ import { api } from '../../lib/api-client.ts';
 
 export const contactListsApi = {
   page: (searchParam: string, pageNumber: number) => api.get<ContactListsPage>('/contact-lists', { searchParam: searchParam || undefined, pageNumber }),
+  // every list, for pickers (the contact import)
+  all: () => api.get<ContactListView[]>('/contact-lists/list'),
   get: (id: number) => api.get<ContactListView>(`/contact-lists/${id}`),
   create: (body: ContactListBody) => api.post<ContactListView>('/contact-lists', body),
   update: (id: number, body: ContactListBody) => api.put<ContactListView>(`/contact-lists/${id}`, body),
@@ -31,6 +33,7 @@ export const contactListsApi = {
 export const contactListsQueryKeys = {
   pages: (search: string) => ['contact-lists', 'pages', search] as const,
   allPages: ['contact-lists', 'pages'] as const,
+  all: ['contact-lists', 'all'] as const,
   one: (id: number) => ['contact-lists', 'one', id] as const,
   items: (contactListId: number, search: string) => ['contact-list-items', contactListId, search] as const,
   allItems: ['contact-list-items'] as const,

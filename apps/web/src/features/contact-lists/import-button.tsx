@@ -1,9 +1,9 @@
 import type { ContactListImportStatus } from '@atende/shared/contact-lists';
-import { UploadFile } from '@mui/icons-material';
-import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
+import { Alert, Box, LinearProgress, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilePickButton } from '../../components/file-pick-button.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { useCompanyEvent } from '../realtime/use-company-event.ts';
@@ -29,20 +29,14 @@ export const ImportButton = ({ contactListId }: { contactListId: number }) => {
   });
   return (
     <>
-      <Button component="label" variant="outlined" startIcon={<UploadFile />} disabled={upload.isPending || (status !== null && !status.done)} data-testid="contact-list-import">
-        {t('contactLists.import.button')}
-        <input
-          hidden
-          type="file"
-          accept=".xlsx,.csv"
-          data-testid="contact-list-import-file"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) upload.mutate(file);
-          }}
-        />
-      </Button>
+      <FilePickButton
+        label={t('contactLists.import.button')}
+        accept=".xlsx,.csv"
+        disabled={upload.isPending || (status !== null && !status.done)}
+        testId="contact-list-import"
+        inputTestId="contact-list-import-file"
+        onFile={(file) => upload.mutate(file)}
+      />
       {status && (
         <Box sx={{ position: 'fixed', bottom: 16, right: 16, width: 360, zIndex: 1300 }} data-testid="contact-list-import-status">
           <Alert severity={status.done ? (status.failed > 0 || status.error ? 'warning' : 'success') : 'info'} onClose={status.done ? () => setStatus(null) : undefined}>

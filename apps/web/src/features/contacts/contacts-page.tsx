@@ -1,11 +1,12 @@
 import { SEARCH_DEBOUNCE_MS } from '@atende/shared/constants';
 import { can } from '@atende/shared/permissions';
 import type { ContactView } from '@atende/shared/contacts';
-import { Add, Block, Delete, Edit, LockOpen, WhatsApp } from '@mui/icons-material';
+import { Add, Block, Delete, Edit, LockOpen, UploadFile, WhatsApp } from '@mui/icons-material';
 import { Avatar, Button, Chip, IconButton, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { ListStatus } from '../../components/list-status.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -74,6 +75,9 @@ export const ContactsPage = () => {
           )}
         </Typography>
         <SearchField value={search} onChange={setSearch} testId="contacts-search" />
+        <Button component={Link} to="/contacts/import" variant="outlined" startIcon={<UploadFile />} data-testid="contacts-import">
+          {t('contacts.import')}
+        </Button>
         <Button variant="contained" startIcon={<Add />} onClick={() => setModal({ open: true, contactId: null })} data-testid="contacts-add">
           {t('contacts.add')}
         </Button>
