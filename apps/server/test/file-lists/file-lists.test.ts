@@ -8,7 +8,7 @@ import { FILE_LIST_FILE_MAX_BYTES } from '@atende/shared/file-lists';
 import { fileListOptions, fileLists } from '../../src/db/schema.ts';
 import { connectSocket, recordEvents, setupAttendance } from '../helpers/attendance.ts';
 import { awaitMarker } from '../helpers/socket-marker.ts';
-import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { startTestApp, SUPER_EMAIL, SUPER_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let png: Buffer;
@@ -193,6 +193,14 @@ describe('file lists (02-operations §7 File lists, §3 File list, §5)', () => 
     expect((await t.request('GET', `/files/${list.id}`, { token: c.token })).status).toBe(200);
     await t.request('DELETE', `/chatbot/${option.body.id}`, { token: c.token });
     expect((await t.request('DELETE', `/files/${list.id}`, { token: c.token })).status).toBe(204);
+
+    // the rule does not stand in the way of deleting the whole company (03-saas §7 DELETE /companies/{id})
+    const doomed = await company();
+    const used = await doomed.create({ name: 'Em uso', message: 'x' });
+    await t.request('PUT', `/queue/${doomed.a.queues[0].id}`, { token: doomed.token, body: { fileListId: used.id } });
+    const superSession = await t.login(SUPER_EMAIL, SUPER_PASSWORD);
+    expect((await t.request('DELETE', `/companies/${doomed.a.company.id}`, { token: superSession.token })).status).toBe(204);
+    expect(await doomed.rowsOf()).toEqual({ lists: [], options: [] });
   });
 
   it('a queue and a bot option take only their own company\'s file list and integration (02-operations §3 Queue, Chatbot option)', async () => {
