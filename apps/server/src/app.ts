@@ -83,6 +83,8 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { kanbanRoutes } from './modules/kanban/kanban.routes.ts';
 import { createKanbanService } from './modules/kanban/kanban.service.ts';
 import { registerLaneTimer } from './modules/kanban/kanban.jobs.ts';
+import { fileListsRoutes } from './modules/file-lists/file-lists.routes.ts';
+import { createFileListsService } from './modules/file-lists/file-lists.service.ts';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.ts';
 import { createQuickMessagesService } from './modules/quick-messages/quick-messages.service.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
@@ -241,6 +243,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(announcementsRoutes(createAnnouncementsService({ db, bus, storage })));
   await app.register(tagsRoutes(createTagsService({ db, bus })));
   await app.register(quickMessagesRoutes(createQuickMessagesService({ db, bus, storage })));
+  await app.register(fileListsRoutes(createFileListsService({ db, bus, storage })));
   await app.register(contactListsRoutes(createContactListsService({ db, bus, storage })));
   await app.register(schedulesRoutes(createSchedulesService({ db, bus, storage, timeZone: config.timeZone })));
   await app.register(promptsRoutes(createPromptsService({ db, bus, secrets })));

@@ -56,6 +56,8 @@ export const errorCodes = [
   'ERR_DUPLICATED_EMAIL',
   // a plan some company still uses cannot be deleted
   'ERR_PLAN_IN_USE',
+  // a file list that a queue or a chatbot option names is not deleted (02-operations §7 File lists)
+  'ERR_FILE_LIST_IN_USE',
   // company 1, the platform's own, is never deleted (03-saas §3: it never expires)
   'ERR_COMPANY_PROTECTED',
   // a failed job cannot be retried: a newer one of its kind and key is already queued

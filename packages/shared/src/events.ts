@@ -6,6 +6,7 @@ import type { ConnectionView } from './connections.ts';
 import type { ContactListImportStatus, ContactListItemView, ContactListView } from './contact-lists.ts';
 import type { ContactImportView } from './contact-imports.ts';
 import type { ContactView } from './contacts.ts';
+import type { FileListView } from './file-lists.ts';
 import type { MessageView } from './messages.ts';
 import type { PromptView } from './prompts.ts';
 import type { QueueIntegrationView } from './queue-integrations.ts';
@@ -30,6 +31,8 @@ export type CompanyEvents = {
   tag: { action: 'create' | 'update'; tag: TagRecordView } | { action: 'delete'; tagId: number };
   // 02-operations §5: the prompts list refreshes live
   prompt: { action: 'create' | 'update'; prompt: PromptView } | { action: 'delete'; promptId: number };
+  // 02-operations §7 File lists: company-{id}-file; create or update upserts the item, delete removes it
+  file: { action: 'create' | 'update'; fileList: FileListView } | { action: 'delete'; fileId: number };
   // 02-operations §7 Queue integrations: create or update upserts the item, delete removes it
   queueIntegration: { action: 'update'; queueIntegration: QueueIntegrationView } | { action: 'delete'; integrationId: number };
   whatsapp: { action: 'update'; whatsapp: ConnectionView } | { action: 'delete'; whatsappId: number };

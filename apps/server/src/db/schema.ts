@@ -1,5 +1,6 @@
 export * from './schema/plans.ts';
 export * from './schema/companies.ts';
+export * from './schema/file-lists.ts';
 export * from './schema/queues.ts';
 export * from './schema/connections.ts';
 export * from './schema/users.ts';

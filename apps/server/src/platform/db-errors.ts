@@ -18,3 +18,9 @@ export const isUniqueViolation = (error: unknown, constraint?: string) => {
   const found = pgError(error);
   return found?.code === '23505' && (constraint === undefined || found.constraint === constraint);
 };
+
+// A row still pointed at by another (a reference without cascade) was to be deleted.
+export const isForeignKeyViolation = (error: unknown, constraint?: string) => {
+  const found = pgError(error);
+  return found?.code === '23503' && (constraint === undefined || found.constraint === constraint);
+};

@@ -67,6 +67,7 @@ export const createWorld = async (t: TestApp, graph: FakeGraph) => {
   const newIntegration = async () => post('/queueIntegration', { type: 'webhook', name: `Hook ${counter++}`, urlN8N: 'https://hooks.family.test' });
   const newPrompt = async () =>
     post('/prompt', { name: `Prompt ${counter++}`, prompt: 'Você é a assistente da empresa.', apiKey: 'sk-family-key', queueId: a.queues[0].id });
+  const newFileList = async () => post('/files', { name: `Lista ${counter++}`, message: 'Segue', options: [{ name: 'Capa' }] });
   const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#00aa00' } }).png().toBuffer();
   const imageForm = (fields: Record<string, string>, fileField: string) => () => {
     const form = new FormData();
@@ -76,7 +77,7 @@ export const createWorld = async (t: TestApp, graph: FakeGraph) => {
   };
   graph.setPages([{ id: '7001', name: 'Loja', access_token: 'page-token-7001', instagram_business_account: { id: '8001', username: 'loja' } }]);
 
-  return { t, a, admin, superToken: superSession.token, get, post, number, pendingTicket, openTicket, sentMessage, sandboxConnection, newPrompt, newIntegration, imageForm };
+  return { t, a, admin, superToken: superSession.token, get, post, number, pendingTicket, openTicket, sentMessage, sandboxConnection, newPrompt, newIntegration, newFileList, imageForm };
 };
 
 // An announcement written by the super user, for the calls that name one.
@@ -613,6 +614,29 @@ export const familyRequests = (w: World): Record<string, FamilyCall> => {
       answer: ['id', 'greetingMessage'],
     },
     'DELETE /chatbot/{id}': { send: async () => ({ values: { id: (await w.post('/chatbot', { queueId: a.queues[0].id, name: 'Opção removida' })).id } }) },
+    'GET /files/': { send: async () => ({ query: { searchParam: '', pageNumber: '1', companyId: a.company.id } }), answer: ['files', 'hasMore'] },
+    'POST /files': {
+      send: async () => ({ body: { name: 'Catálogo', message: 'Segue o catálogo', options: [{ name: 'Capa', path: '', mediaType: '' }], userId: String(a.admin.id) } }),
+      answer: ['id', 'name', 'options'],
+    },
+    'GET /files/{id}': { send: async () => ({ values: { id: (await w.newFileList()).id } }), answer: ['id', 'name', 'message', 'options'] },
+    'PUT /files/{id}': {
+      send: async () => {
+        const list = await w.newFileList();
+        const readBack = await w.get(`/files/${list.id}`);
+        return { values: { id: list.id }, body: { ...readBack, message: 'Novo texto', options: [...readBack.options, { name: 'Contrato', path: '', mediaType: '' }] } };
+      },
+      answer: ['id', 'message', 'options'],
+    },
+    'DELETE /files/{id}': { send: async () => ({ values: { id: (await w.newFileList()).id } }) },
+    'POST /files/uploadList/{id}': {
+      send: async () => {
+        const list = await w.newFileList();
+        const option = list.options[0];
+        return { values: { id: list.id }, form: w.imageForm({ fileId: String(list.id), typeArch: 'fileList', mediaType: 'image/png', name: option.name, id: String(option.id) }, 'files') };
+      },
+      answer: ['id', 'options'],
+    },
 
     'GET /chats/': { send: async () => ({ query: { searchParam: '', pageNumber: '1' } }), answer: ['records', 'hasMore'] },
     'POST /chats': {

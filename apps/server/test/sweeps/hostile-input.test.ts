@@ -37,6 +37,8 @@ const bodyless = new Set([
   'POST /users/:id/media-upload',
   'POST /whatsapp/:whatsappId/media-upload',
   'POST /quick-messages/:id/media-upload',
+  // a file list's files (02-operations §7): multipart, its fields parsed by fileListUploadFields in the service
+  'POST /files/uploadList/:id',
   'POST /schedules/:scheduleId/media-upload',
   'POST /contact-lists/:contactListId/upload',
   // the contact import wizard's sheet: multipart, typed by content in the handler
@@ -114,6 +116,7 @@ const listItem = await t.request('POST', '/contact-list-items', {
   body: { contactListId: contactList.body.id, name: 'Sweep entry', number: '5511900000009' },
 });
 const contactImport = await t.request('POST', '/contacts/import/contact-list', { token: a.adminSession.token, body: { contactListId: contactList.body.id } });
+const fileList = await t.request('POST', '/files', { token: a.adminSession.token, body: { name: 'Sweep files', message: 'files for the sweep', options: [{ name: 'Capa' }] } });
 const b = await createCompany(t.db);
 // the super admin may edit and delete any company: its company routes get only this spare one
 const spare = await createCompany(t.db);
@@ -122,7 +125,7 @@ const bTag = await createTag(t.db, b.company.id);
 const superSession = await t.login(SUPER_EMAIL, SUPER_PASSWORD);
 const announcement = await t.request('POST', '/announcements', { token: superSession.token, body: { title: 'Sweep notice', text: 'text' } });
 const bBefore = await companyFingerprint(t.db, b.company.id);
-if (sent.status !== 201 || note.status >= 300 || chat.status !== 201 || announcement.status !== 201) throw new Error(`sweep set-up failed: ${JSON.stringify([accepted.body, sent.body, note.body])}`);
+if (sent.status !== 201 || note.status >= 300 || chat.status !== 201 || announcement.status !== 201 || fileList.status !== 201) throw new Error(`sweep set-up failed: ${JSON.stringify([accepted.body, sent.body, note.body])}`);
 
 const own = {
   users: spareUsers.map((user) => user.id),
@@ -143,6 +146,7 @@ const own = {
   contactLists: [contactList.body.id as number],
   contactListItems: [listItem.body.id as number],
   contactImports: [contactImport.body.id as number],
+  fileLists: [fileList.body.id as number],
 };
 // ids of the neighbour: valid numbers the caller must not reach
 const foreign = [b.admin.id, bContact.id, bTag.id, b.company.id];
@@ -172,6 +176,7 @@ const realSegments = (route: RouteEntry, param: string): Array<string | number> 
   if (param === 'id' && route.url.startsWith('/contacts')) return [...own.contacts, ...foreign];
   if (param === 'id' && route.url.startsWith('/chats')) return [...own.chats, ...foreign];
   if (param === 'id' && route.url.startsWith('/announcements')) return [...own.announcements, ...foreign];
+  if (param === 'id' && route.url.startsWith('/files')) return [...own.fileLists, ...foreign];
   const values = byName[param] ?? [];
   return values.length && typeof values[0] === 'number' ? [...values, ...foreign] : values;
 };

@@ -35,6 +35,7 @@ type Ids = {
   connectionId: number;
   chatbotId: number;
   quickMessageId: number;
+  fileListId: number;
   promptId: number;
   integrationId: number;
   companyId: number;
@@ -205,6 +206,12 @@ const catalogue: Record<string, Entry[]> = {
   'DELETE /quick-messages/:id': [{ kind: 'foreign', call: (a) => ({ path: `/quick-messages/${a.quickMessageId}` }) }],
   'POST /quick-messages/:id/media-upload': [{ kind: 'foreign', call: (a) => ({ path: `/quick-messages/${a.quickMessageId}/media-upload`, upload: 'file' }) }],
   'DELETE /quick-messages/:id/media-upload': [{ kind: 'foreign', call: (a) => ({ path: `/quick-messages/${a.quickMessageId}/media-upload` }) }],
+  'GET /files': [{ kind: 'own', call: () => ({ path: '/files/?searchParam=files' }) }],
+  'GET /files/:id': [{ kind: 'foreign', call: (a) => ({ path: `/files/${a.fileListId}` }) }],
+  'POST /files': [{ kind: 'own', call: () => ({ path: '/files', body: { name: 'beta files', message: 'x' } }) }],
+  'PUT /files/:id': [{ kind: 'foreign', call: (a) => ({ path: `/files/${a.fileListId}`, body: { name: 'Hijacked' } }) }],
+  'DELETE /files/:id': [{ kind: 'foreign', call: (a) => ({ path: `/files/${a.fileListId}` }) }],
+  'POST /files/uploadList/:id': [{ kind: 'foreign', call: (a) => ({ path: `/files/uploadList/${a.fileListId}`, upload: 'files' }) }],
   'GET /tag/kanban': [{ kind: 'own', call: () => ({ path: '/tag/kanban' }) }],
   'GET /ticket/kanban': [{ kind: 'own', call: (a) => ({ path: `/ticket/kanban?queueIds=${encodeURIComponent(JSON.stringify([a.queueId]))}` }) }],
   'DELETE /ticket-tags/:ticketId': [{ kind: 'foreign', call: (a) => ({ path: `/ticket-tags/${a.ticketId}` }) }],
@@ -389,6 +396,7 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
   const option = await t.request('POST', '/chatbot', { token, body: { queueId: tenant.queues[0].id, name: `${label} option` } });
   await t.request('POST', '/tags/sync', { token, body: { contactId: ticket.contactId, tags: [{ id: tag.id }] } });
   const quick = await t.request('POST', '/quick-messages', { token, body: { shortcode: `${label} quick`, message: `${label} quick text`, geral: true } });
+  const fileList = await t.request('POST', '/files', { token, body: { name: `${label} files`, message: `${label} files text`, options: [{ name: `${label} file` }] } });
   const prompt = await t.request('POST', '/prompt', { token, body: { name: `${label} Prompt`, prompt: `${label} prompt`, apiKey: 'sk-secret', queueId: tenant.queues[0].id } });
   const integration = await t.request('POST', '/queueIntegration', { token, body: { type: 'webhook', name: `${label} Hook`, urlN8N: 'https://hooks.example' } });
   const note = await t.request('POST', '/ticket-notes', { token, body: { note: `${label} note`, ticketId, contactId: ticket.contactId } });
@@ -422,6 +430,7 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
     connectionId: tenant.connection.id,
     chatbotId: option.body.id,
     quickMessageId: quick.body.id,
+    fileListId: fileList.body.id,
     promptId: prompt.body.id,
     integrationId: integration.body.id,
     companyId: tenant.company.id,

@@ -82,7 +82,7 @@ const upload = async (path: string, body: FormData) => {
   const urls = publicUrls(answer.text);
   expect(urls.length, answer.text).toBeGreaterThan(0);
   for (const url of urls) {
-    expect(url).toMatch(new RegExp(`^/public/company${a.company.id}/(users|media)/[0-9a-f-]{36}\\.[a-z0-9]{2,5}$`));
+    expect(url).toMatch(new RegExp(`^/public/company${a.company.id}/(users|media|filelists)/[0-9a-f-]{36}\\.[a-z0-9]{2,5}$`));
   }
   for (const url of urls) await expectServedSafely(url);
   storedUrls.push(...urls);
@@ -182,6 +182,48 @@ describe('message media POST /messages/{ticketId} (ARCHITECTURE §4 Input is hos
   });
 });
 
+describe('file list files POST /files/uploadList/{id} (ARCHITECTURE §4 Input is hostile, 02-operations §7 File lists)', () => {
+  const listWith = async (count: number) => {
+    const created = await t.request('POST', '/files', {
+      token: a.adminSession.token,
+      body: { name: 'Sweep list', message: 'files', options: Array.from({ length: count }, (_, n) => ({ name: `file ${n}` })) },
+    });
+    return created.body as { id: number; options: { id: number }[] };
+  };
+  // each file with its option's id, the way the web sends them
+  const listForm = (list: { id: number; options: { id: number }[] }, files: Array<{ data: Buffer; name: string; type?: string }>) => {
+    const body = form('files', files, { fileId: String(list.id), typeArch: 'fileList' });
+    files.forEach((_, n) => body.append('id', String(list.options[n].id)));
+    return body;
+  };
+
+  it('real files under traversal names are stored under generated names with the extension of their content', async () => {
+    const list = await listWith(traversalNames.length);
+    const files = traversalNames.slice(0, 10).map((name) => ({ data: png, name, type: 'text/html' }));
+    const { status, urls } = await upload(`/files/uploadList/${list.id}`, listForm(list, files));
+    expect(status).toBe(200);
+    expect(urls).toHaveLength(10);
+    for (const url of urls) expect(url).toMatch(/\/filelists\/.*\.png$/);
+  });
+
+  it('refuses HTML, SVG, scripts, a file just over 20 MiB, more than 10 files and a wrong field name, keeping nothing', async () => {
+    const list = await listWith(11);
+    for (const file of [
+      { data: html, name: 'x.pdf', type: 'application/pdf' },
+      { data: svg, name: 'x.png', type: 'image/png' },
+      { data: Buffer.from('#!/bin/sh\nrm -rf /\n'), name: 'x.sh', type: 'application/x-sh' },
+      { data: Buffer.from('MZ\u0090\u0000\u0003\u0000\u0000\u0000'), name: 'x.pdf', type: 'application/pdf' },
+    ]) {
+      expect((await upload(`/files/uploadList/${list.id}`, listForm(list, [{ data: png, name: 'ok.png' }, file]))).status, file.name).toBe(400);
+    }
+    const oversize = Buffer.concat([png, Buffer.alloc(MESSAGE_MEDIA_MAX_BYTES + 1 - png.length)]);
+    expect((await upload(`/files/uploadList/${list.id}`, listForm(list, [{ data: oversize, name: 'big.png' }]))).status).toBe(413);
+    const eleven = Array.from({ length: 11 }, (_, n) => ({ data: png, name: `${n}.png` }));
+    expect([400, 413]).toContain((await upload(`/files/uploadList/${list.id}`, listForm(list, eleven))).status);
+    expect((await upload(`/files/uploadList/${list.id}`, form('file', [{ data: png, name: 'x.png' }], { id: String(list.options[0].id) }))).status).toBe(400);
+  });
+});
+
 describe('images are decoded before they are stored (issue 12, ARCHITECTURE §4 Input is hostile)', () => {
   const mediaFiles = () => {
     const folder = join(t.config.publicDir, `company${a.company.id}`, 'media');
@@ -259,10 +301,10 @@ describe('serving and storage (ARCHITECTURE §4 Input is hostile)', () => {
     expect(outside).toEqual([]);
     const badNames = files
       .filter((file) => file.startsWith('public/'))
-      .filter((file) => !/^public\/company\d+\/(users|media|imports)\/[0-9a-f-]{36}\.[a-z0-9]{2,5}$/.test(file));
+      .filter((file) => !/^public\/company\d+\/(users|media|imports|filelists)\/[0-9a-f-]{36}\.[a-z0-9]{2,5}$/.test(file));
     expect(badNames).toEqual([]);
     // nothing landed where the traversal names point
-    for (const folder of ['users', 'media']) {
+    for (const folder of ['users', 'media', 'filelists']) {
       const base = join(t.config.publicDir, `company${a.company.id}`, folder);
       for (const escaped of ['../../x.png', '../../../x.png', '../../../../x.png', '../../report.exe']) {
         expect(existsSync(resolve(base, escaped)), escaped).toBe(false);

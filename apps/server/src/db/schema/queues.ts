@@ -2,6 +2,7 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { WeekdaySchedule } from '@atende/shared/schedules';
 import { companies } from './companies.ts';
+import { fileLists } from './file-lists.ts';
 
 export const queues = pgTable(
   'queues',
@@ -19,7 +20,8 @@ export const queues = pgTable(
     ativarRoteador: boolean('ativar_roteador').notNull().default(false),
     tempoRoteador: integer('tempo_roteador').notNull().default(0),
     integrationId: integer('integration_id'),
-    fileListId: integer('file_list_id'),
+    // a file list in use is not deleted (docs/decisions.md): no action, checked at the statement's end
+    fileListId: integer('file_list_id').references(() => fileLists.id),
     closeTicket: boolean('close_ticket').notNull().default(false),
     schedules: jsonb('schedules').$type<WeekdaySchedule[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -50,7 +52,7 @@ export const chatbots = pgTable(
     optQueueId: integer('opt_queue_id').references(() => queues.id, { onDelete: 'set null' }),
     optUserId: integer('opt_user_id'),
     optIntegrationId: integer('opt_integration_id'),
-    optFileId: integer('opt_file_id'),
+    optFileId: integer('opt_file_id').references(() => fileLists.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

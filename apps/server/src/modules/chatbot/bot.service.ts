@@ -89,9 +89,16 @@ export const createBot = (ctx: FlowContext) => {
         return ctx.update({ outOfHoursSentAt: now });
       }
     }
+    // the queue's file list follows its greeting, before its menu
+    let greeting = queue.greetingMessage;
+    if (queue.fileListId !== null) {
+      await ctx.send(greeting);
+      await ctx.sendFileList(queue.fileListId);
+      greeting = '';
+    }
     const options = await optionsUnder(tx, companyId, queue.id, null);
-    if (options.length > 0) return showLevel(queue, null, queue.greetingMessage, depth);
-    await ctx.send(queue.greetingMessage);
+    if (options.length > 0) return showLevel(queue, null, greeting, depth);
+    await ctx.send(greeting);
     if (queue.closeTicket) return ctx.close();
     return land(queue);
   };
@@ -100,10 +107,16 @@ export const createBot = (ctx: FlowContext) => {
     switch (option.queueType) {
       case 'text':
       case 'file': {
-        // file lists are not part of the product yet: a file option answers with its text
+        // a file option sends its text, then its file list; its sub-options come after the files
+        let text = option.greetingMessage;
+        if (option.queueType === 'file') {
+          await ctx.send(text);
+          await ctx.sendFileList(option.optFileId);
+          text = '';
+        }
         const children = await optionsUnder(tx, companyId, queue.id, option.id);
-        if (children.length > 0) return showLevel(queue, option.id, option.greetingMessage, depth);
-        await ctx.send(option.greetingMessage);
+        if (children.length > 0) return showLevel(queue, option.id, text, depth);
+        await ctx.send(text);
         if (option.closeTicket) return ctx.close();
         // an answer inside a menu keeps the menu open; an answer reached without one ends the bot
         if (!ctx.ticket.isBot) return land(queue);

@@ -6,13 +6,14 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { contacts } from '../../db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { MessageRow } from '../messages/messages.repo.ts';
-import { writeOutboundMessage } from '../messages/outbound-message.service.ts';
+import { writeOutboundMessage, type OutboundDraft } from '../messages/outbound-message.service.ts';
 import { writeTicketLog, type TicketLogType } from '../tickets/ticket-logs.repo.ts';
 import { updateTicket, type TicketRow } from '../tickets/tickets.repo.ts';
 import type { PickRandom } from './attendant-choice.rules.ts';
 import type { ConnectionRow } from '../connections/connections.repo.ts';
 import type { QueueRow } from '../queues/queues.repo.ts';
 import { enqueuePromptReply } from '../prompts/prompt-reply.jobs.ts';
+import { fileListToSend } from '../file-lists/file-list-sends.ts';
 
 export type FlowEnv = { clock: Clock; timeZone: string; random: PickRandom };
 export type FlowInput = { ticket: TicketRow; contact: typeof contacts.$inferSelect; message: MessageRow };
@@ -36,6 +37,17 @@ export const createFlowContext = (
   const log = (type: TicketLogType, userId: number | null = null) =>
     writeTicketLog(tx, { companyId: ticket.companyId, ticketId: ticket.id, type, userId, queueId: ticket.queueId });
 
+  const write = async (draft: Omit<OutboundDraft, 'userId' | 'isPrivate'>) => {
+    const sent = await writeOutboundMessage(tx, ticket, { ...draft, userId: null, isPrivate: false });
+    ticket = sent.ticket;
+    messages.push(sent.message);
+  };
+  // Bot texts go through the placeholders; an empty text sends nothing.
+  const send = async (template: string) => {
+    if (!template.trim()) return;
+    await write({ body: renderPlaceholders(template, { name: input.contact.name, protocol: String(ticket.id), now, timeZone: env.timeZone }) });
+  };
+
   return {
     tx,
     env,
@@ -47,13 +59,15 @@ export const createFlowContext = (
     },
     update,
     log,
-    // Bot texts go through the placeholders; an empty text sends nothing.
-    send: async (template: string) => {
-      if (!template.trim()) return;
-      const body = renderPlaceholders(template, { name: input.contact.name, protocol: String(ticket.id), now, timeZone: env.timeZone });
-      const sent = await writeOutboundMessage(tx, ticket, { body, userId: null, isPrivate: false });
-      ticket = sent.ticket;
-      messages.push(sent.message);
+    send,
+    // A file list (02-operations §3): its message, then each uploaded file in the list's order,
+    // one outbound message each, so the channel delivers them in that order. A list deleted or
+    // not named sends nothing.
+    sendFileList: async (fileListId: number | null) => {
+      const list = fileListId === null ? undefined : await fileListToSend(tx, ticket.companyId, fileListId);
+      if (!list) return;
+      await send(list.message);
+      for (const file of list.files) await write({ body: file.name, mediaUrl: file.path, mediaType: file.mediaType });
     },
     // An AI prompt takes the conversation: it answers this message, and the next ones, in a job.
     answerWithPrompt: async (promptId: number) => {

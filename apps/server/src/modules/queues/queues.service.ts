@@ -3,20 +3,34 @@
 import type { ChatbotBody, ChatbotUpdateBody, QueueBody, QueueUpdateBody, QueueView } from '@atende/shared/queues';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { TenantContext } from '../../platform/access.ts';
-import { isUniqueViolation } from '../../platform/db-errors.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { findCompanyWithPlan } from '../companies/companies.repo.ts';
+import { findFileList } from '../file-lists/file-lists.repo.ts';
+import { findIntegration } from '../integrations/integrations.repo.ts';
 import { toChatbotView, toQueueViews } from './queues.view.ts';
 import * as repo from './queues.repo.ts';
 import { withTransaction } from '../../db/transaction.ts';
 
 const queueNotFound = () => notFound('ERR_NOT_FOUND');
 
-const translateDuplicate = (error: unknown): never => {
+const translateWriteError = (error: unknown): never => {
   if (isUniqueViolation(error, 'queues_company_color_key')) throw new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS', 400);
   if (isUniqueViolation(error, 'queues_company_name_key')) throw invalidField('body.name', 'validation.duplicated');
+  // the file list was deleted between the check and the write
+  if (isForeignKeyViolation(error, 'queues_file_list_id_file_lists_id_fk')) throw invalidField('body.fileListId', 'validation.unknownFileList');
+  if (isForeignKeyViolation(error, 'chatbots_opt_file_id_file_lists_id_fk')) throw invalidField('body.optFileId', 'validation.unknownFileList');
   throw error;
+};
+
+// The integration and file list a queue or an option names must be the company's.
+type Link = [path: string, id: number | null | undefined];
+const checkLinks = async (db: DbOrTx, companyId: number, links: { integration: Link; fileList: Link }) => {
+  const [integrationPath, integrationId] = links.integration;
+  if (integrationId && !(await findIntegration(db, companyId, integrationId))) throw invalidField(integrationPath, 'validation.unknownIntegration');
+  const [fileListPath, fileListId] = links.fileList;
+  if (fileListId && !(await findFileList(db, companyId, fileListId))) throw invalidField(fileListPath, 'validation.unknownFileList');
 };
 
 export const createQueuesService = ({ db, bus }: { db: Db; bus: EventBus }) => {
@@ -37,6 +51,7 @@ export const createQueuesService = ({ db, bus }: { db: Db; bus: EventBus }) => {
     if (body.optQueueId && !(await repo.findQueue(db, tenant.companyId, body.optQueueId))) {
       throw invalidField('body.optQueueId', 'validation.unknownQueue');
     }
+    await checkLinks(db, tenant.companyId, { integration: ['body.optIntegrationId', body.optIntegrationId], fileList: ['body.optFileId', body.optFileId] });
   };
 
   return {
@@ -52,20 +67,22 @@ export const createQueuesService = ({ db, bus }: { db: Db; bus: EventBus }) => {
 
     create: async (tenant: TenantContext, body: QueueBody) => {
       const { companyId: _ignored, ...fields } = body;
+      await checkLinks(db, tenant.companyId, { integration: ['body.integrationId', fields.integrationId], fileList: ['body.fileListId', fields.fileListId] });
       const view = await withTransaction(db, async (tx) => {
           const company = await findCompanyWithPlan(tx, tenant.companyId);
           if (!company) throw queueNotFound();
           if ((await repo.countQueues(tx, tenant.companyId)) >= company.plan.queues) throw new AppError('ERR_PLAN_QUEUE_LIMIT', 403);
           return viewOf(tx, await repo.insertQueue(tx, tenant.companyId, fields));
         })
-        .catch(translateDuplicate);
+        .catch(translateWriteError);
       publish(view);
       return view;
     },
 
     update: async (tenant: TenantContext, queueId: number, body: QueueUpdateBody) => {
       const { companyId: _ignored, ...fields } = body;
-      const row = await repo.updateQueue(db, tenant.companyId, queueId, fields).catch(translateDuplicate);
+      await checkLinks(db, tenant.companyId, { integration: ['body.integrationId', fields.integrationId], fileList: ['body.fileListId', fields.fileListId] });
+      const row = await repo.updateQueue(db, tenant.companyId, queueId, fields).catch(translateWriteError);
       if (!row) throw queueNotFound();
       const view = await viewOf(db, row);
       publish(view);
@@ -93,7 +110,7 @@ export const createQueuesService = ({ db, bus }: { db: Db; bus: EventBus }) => {
     createOption: async (tenant: TenantContext, body: ChatbotBody) => {
       if (!(await repo.findQueue(db, tenant.companyId, body.queueId))) throw queueNotFound();
       await checkOption(tenant, body.queueId, body);
-      const row = await repo.insertChatbot(db, tenant.companyId, body);
+      const row = await repo.insertChatbot(db, tenant.companyId, body).catch(translateWriteError);
       await publishQueueOf(tenant.companyId, row.queueId);
       return toChatbotView(row);
     },
@@ -103,7 +120,7 @@ export const createQueuesService = ({ db, bus }: { db: Db; bus: EventBus }) => {
       if (!current) throw queueNotFound();
       if (body.parentId === chatbotId) throw invalidField('body.parentId', 'validation.unknownOption');
       await checkOption(tenant, current.queueId, body);
-      const row = await repo.updateChatbot(db, tenant.companyId, chatbotId, body);
+      const row = await repo.updateChatbot(db, tenant.companyId, chatbotId, body).catch(translateWriteError);
       await publishQueueOf(tenant.companyId, row.queueId);
       return toChatbotView(row, await repo.listChatbots(db, tenant.companyId, [row.queueId]));
     },

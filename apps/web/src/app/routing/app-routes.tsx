@@ -16,6 +16,7 @@ import {
   ContactListsPage,
   ContactsPage,
   DashboardPage,
+  FileListsPage,
   HelpsPage,
   InvoicesPage,
   KanbanPage,
@@ -40,7 +41,7 @@ import { RequireAction } from './require-action.tsx';
 import { RequirePlanFlag } from './require-plan-flag.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements', 'moments', 'reports', 'tags', 'kanban', 'quickMessages', 'schedules', 'contactLists', 'prompts', 'queueIntegration']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements', 'moments', 'reports', 'tags', 'kanban', 'quickMessages', 'schedules', 'contactLists', 'prompts', 'queueIntegration', 'files']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -83,6 +84,14 @@ export const AppRoutes = () => {
               element={
                 <RequireAction action="drawer-admin-items:view">
                   <PromptsPage />
+                </RequireAction>
+              }
+            />
+            <Route
+              path="/files"
+              element={
+                <RequireAction action="drawer-admin-items:view">
+                  <FileListsPage />
                 </RequireAction>
               }
             />

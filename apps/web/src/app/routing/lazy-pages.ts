@@ -25,6 +25,7 @@ export const LoginPage = lazyNamed(() => import('../../features/login/login-page
 export const MessagesApiPage = lazyNamed(() => import('../../features/messages-api/messages-api-page.tsx'), 'MessagesApiPage');
 export const OverduePage = lazyNamed(() => import('../../features/overdue/overdue-page.tsx'), 'OverduePage');
 export const PanelPage = lazyNamed(() => import('../../features/panel/panel-page.tsx'), 'PanelPage');
+export const FileListsPage = lazyNamed(() => import('../../features/file-lists/file-lists-page.tsx'), 'FileListsPage');
 export const PromptsPage = lazyNamed(() => import('../../features/prompts/prompts-page.tsx'), 'PromptsPage');
 export const QueueIntegrationPage = lazyNamed(() => import('../../features/queue-integration/queue-integration-page.tsx'), 'QueueIntegrationPage');
 export const QueuesPage = lazyNamed(() => import('../../features/queues/queues-page.tsx'), 'QueuesPage');

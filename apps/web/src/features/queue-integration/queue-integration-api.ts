@@ -1,9 +1,12 @@
 import type { QueueIntegrationBody, QueueIntegrationsPage, QueueIntegrationUpdateBody, QueueIntegrationView } from '@atende/shared/queue-integrations';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
+import { fetchAllPages } from '../../lib/fetch-all-pages.ts';
 
 export const queueIntegrationApi = {
   list: (searchParam: string) => api.get<QueueIntegrationsPage>(`/queueIntegration/?searchParam=${encodeURIComponent(searchParam)}&pageNumber=1`),
+  // every integration, for the queue dialog's choice
+  all: () => fetchAllPages((pageNumber) => api.get<QueueIntegrationsPage>('/queueIntegration/', { searchParam: '', pageNumber }), (page) => page.queueIntegrations),
   create: (body: QueueIntegrationBody) => api.post<QueueIntegrationView>('/queueIntegration', body),
   update: (id: number, body: QueueIntegrationUpdateBody) => api.put<QueueIntegrationView>(`/queueIntegration/${id}`, body),
   remove: (id: number) => api.delete<{ message: string }>(`/queueIntegration/${id}`),
@@ -12,6 +15,8 @@ export const queueIntegrationApi = {
 export const queueIntegrationQueryKeys = {
   all: ['queueIntegration'] as const,
   list: (searchParam: string) => ['queueIntegration', searchParam] as const,
+  // outside `all`: the searches' cache updates expect a page there
+  choices: ['queueIntegration-choices'] as const,
 };
 
 // company-{id}-queueIntegration and saves upsert the item in every loaded search; a delete removes it

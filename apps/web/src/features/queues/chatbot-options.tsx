@@ -9,9 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { useFieldError } from '../../components/field-errors.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
+import { OptionalRecordSelect } from '../../components/optional-record-select.tsx';
+import { useFileListChoices } from '../file-lists/use-file-lists.ts';
 import { queuesApi, queuesQueryKeys } from './queues-api.ts';
 
-type Draft = { key: string; id: number | null; name: string; greetingMessage: string; queueType: BotOptionType };
+type Draft = { key: string; id: number | null; name: string; greetingMessage: string; queueType: BotOptionType; optFileId: number | null };
 
 const toDraft = (option: ChatbotView): Draft => ({
   key: `saved-${option.id}`,
@@ -19,6 +21,7 @@ const toDraft = (option: ChatbotView): Draft => ({
   name: option.name,
   greetingMessage: option.greetingMessage,
   queueType: option.queueType,
+  optFileId: option.optFileId,
 });
 
 let nextKey = 0;
@@ -29,7 +32,7 @@ export const ChatbotOptions = ({ queue }: { queue: QueueView }) => {
   const [drafts, setDrafts] = useState<Draft[]>(() => queue.chatbots.filter((option) => option.parentId === null).map(toDraft));
   const add = () => {
     nextKey += 1;
-    setDrafts((current) => [...current, { key: `new-${nextKey}`, id: null, name: '', greetingMessage: '', queueType: 'text' }]);
+    setDrafts((current) => [...current, { key: `new-${nextKey}`, id: null, name: '', greetingMessage: '', queueType: 'text', optFileId: null }]);
   };
   return (
     <Stack spacing={1.5} data-testid="queue-chatbot-options">
@@ -63,25 +66,28 @@ type RowProps = {
   onRemoved: () => void;
 };
 
-type OptionValues = Pick<Draft, 'name' | 'greetingMessage' | 'queueType'>;
+type OptionValues = Pick<Draft, 'name' | 'greetingMessage' | 'queueType' | 'optFileId'>;
 
 // raw: the shared schema judges the row's own values; the cast bridges its looser input types
-const optionResolver = zodResolver(chatbotBody.pick({ name: true, greetingMessage: true, queueType: true }), undefined, { raw: true }) as unknown as Resolver<OptionValues>;
+const optionResolver = zodResolver(chatbotBody.pick({ name: true, greetingMessage: true, queueType: true, optFileId: true }), undefined, { raw: true }) as unknown as Resolver<OptionValues>;
 
 const ChatbotOptionRow = ({ index, queueId, draft, onSaved, onRemoved }: RowProps) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const fieldError = useFieldError();
   const [savedId, setSavedId] = useState(draft.id);
-  const { control, handleSubmit, formState } = useForm<OptionValues>({
+  const { control, handleSubmit, formState, watch } = useForm<OptionValues>({
     resolver: optionResolver,
-    defaultValues: { name: draft.name, greetingMessage: draft.greetingMessage, queueType: draft.queueType },
+    defaultValues: { name: draft.name, greetingMessage: draft.greetingMessage, queueType: draft.queueType, optFileId: draft.optFileId },
   });
+  // a file option sends the file list chosen here (02-operations §3 Chatbot option optFileId)
+  const sendsFiles = watch('queueType') === 'file';
+  const fileLists = useFileListChoices(sendsFiles);
   const refreshQueues = () => void queryClient.invalidateQueries({ queryKey: queuesQueryKeys.list });
 
   const saveOption = useMutation({
     mutationFn: (values: OptionValues) => {
-      const body = { ...values, name: values.name.trim() };
+      const body = { ...values, name: values.name.trim(), optFileId: values.queueType === 'file' ? values.optFileId : null };
       return savedId === null ? queuesApi.createOption({ ...body, queueId }) : queuesApi.updateOption(savedId, body);
     },
     onSuccess: (saved) => {
@@ -160,6 +166,23 @@ const ChatbotOptionRow = ({ index, queueId, draft, onSaved, onRemoved }: RowProp
             </TextField>
           )}
         />
+        {sendsFiles && (
+          <Controller
+            control={control}
+            name="optFileId"
+            render={({ field, fieldState }) => (
+              <OptionalRecordSelect
+                label={t('queues.fields.fileList')}
+                noneLabel={t('queues.fields.noFileList')}
+                value={field.value}
+                records={fileLists.data ?? []}
+                onChange={field.onChange}
+                error={fieldError(fieldState.error)}
+                testId="queue-chatbot-file-list"
+              />
+            )}
+          />
+        )}
         <Tooltip title={t('common.save')}>
           <span>
             <IconButton onClick={() => void save()} disabled={busy} aria-label={t('common.save')} data-testid="queue-chatbot-save">

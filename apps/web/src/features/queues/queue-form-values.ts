@@ -10,6 +10,8 @@ export type QueueFormValues = {
   ativarRoteador: boolean;
   tempoRoteador: number;
   closeTicket: boolean;
+  integrationId: number | null;
+  fileListId: number | null;
   schedules: WeekdaySchedule[];
 };
 
@@ -21,6 +23,8 @@ export const toQueueFormValues = (queue: QueueView | null, label: (weekday: stri
   ativarRoteador: queue?.ativarRoteador ?? false,
   tempoRoteador: queue?.tempoRoteador ?? 0,
   closeTicket: queue?.closeTicket ?? false,
+  integrationId: queue?.integrationId ?? null,
+  fileListId: queue?.fileListId ?? null,
   schedules: weekWithDefaults(queue?.schedules, label),
 });
 

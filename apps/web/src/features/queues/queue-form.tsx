@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ColorSwatchInput } from '../../components/color-swatch-input.tsx';
+import { QueueLinkSelects } from './queue-link-selects.tsx';
 import { WeekScheduleEditor } from '../../components/week-schedule-editor.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
@@ -134,6 +135,7 @@ export const QueueForm = ({ queue, onCreated, onClose }: QueueFormProps) => {
                 )}
               />
             </Grid>
+            <QueueLinkSelects control={control} />
           </Grid>
           <Box sx={{ mt: 3 }}>
             <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
