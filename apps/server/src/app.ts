@@ -202,7 +202,8 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   const messagesService = createMessagesService({ db, bus, storage, tickets: ticketsService, clock });
   const automation = createInboundAutomation({ clock, tickets: ticketsService });
   const flow = createConversationFlow({ clock, timeZone: config.timeZone, tickets: ticketsService });
-  const pipeline = createInboundPipeline({ db, tickets: ticketsService, automation, flow, metrics });
+  // PGlite is one connection: its group commit has one lane
+  const pipeline = createInboundPipeline({ db, tickets: ticketsService, automation, flow, metrics, lanes: database.kind === 'postgres' ? 4 : 1 });
   const whatsapp = createWhatsappChannel(
     { db, bus, storage, pipeline, tickets: ticketsService, clock, log: app.log, ffmpegPath: config.ffmpegPath },
     { ...options.whatsapp, timings: { leaseSeconds: config.whatsappLeaseSeconds, ...options.whatsapp?.timings } },
