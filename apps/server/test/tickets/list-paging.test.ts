@@ -6,7 +6,7 @@ import { TICKETS_COUNT_CAP } from '@atende/shared/tickets';
 import { TEST_PASSWORD } from '../factories/company.factory.ts';
 import { createContact } from '../factories/contact.factory.ts';
 import { setupAttendance } from '../helpers/attendance.ts';
-import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { startTestApp, type HttpAnswer, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,8 +28,8 @@ const walk = async (token: string, sortTickets: 'ASC' | 'DESC') => {
   const seen: Page['tickets'] = [];
   let cursor: string | null = null;
   for (let page = 0; page < 10; page += 1) {
-    const query = new URLSearchParams({ status: 'closed', sortTickets, ...(cursor ? { cursor } : {}) });
-    const answer = await t.request<Page>('GET', `/tickets?${query}`, { token });
+    const query: URLSearchParams = new URLSearchParams({ status: 'closed', sortTickets, ...(cursor ? { cursor } : {}) });
+    const answer: HttpAnswer<Page> = await t.request<Page>('GET', `/tickets?${query}`, { token });
     expect(answer.status).toBe(200);
     seen.push(...answer.body.tickets);
     cursor = answer.body.nextCursor;
@@ -76,6 +76,30 @@ describe('GET /tickets large lists (01-core §7 GET /tickets, §2 Ticket manager
   });
 });
 
+describe('GET /tickets search without accents or case (01-core §2 ticket search, issue 21)', () => {
+  it('"reembolso" finds "Reembolso" and "reembolsó" in names, last messages and, with searchOnMessages, older messages, newest first', async () => {
+    const a = await setupAttendance(t);
+    const inName = await a.inbound('5511966660001', 'bom dia');
+    await t.request('PUT', `/contacts/${(await a.ticket(a.adminSession.token, inName.ticketId)).contact.id}`, {
+      token: a.adminSession.token,
+      body: { name: 'Loja Reembolsó Ltda', number: '5511966660001' },
+    });
+    const inLastMessage = await a.inbound('5511966660002', 'Quero o REEMBOLSO');
+    const inOlderMessage = await a.inbound('5511966660003', 'pedi um reembolsó ontem');
+    await a.inbound('5511966660003', 'alguma novidade?');
+    await a.inbound('5511966660004', 'nada a ver');
+    const found = async (searchParam: string, searchOnMessages: boolean) =>
+      (
+        await t.request<Page>('GET', `/tickets?${new URLSearchParams({ searchParam, searchOnMessages: String(searchOnMessages) })}`, {
+          token: a.adminSession.token,
+        })
+      ).body.tickets.map((ticket) => ticket.id);
+    expect(await found('reembolso', false)).toEqual([inLastMessage.ticketId, inName.ticketId]);
+    expect(await found('REEMBOLSÓ', true)).toEqual([inOlderMessage.ticketId, inLastMessage.ticketId, inName.ticketId]);
+    expect(await found('reembolsar', true)).toEqual([]);
+  });
+});
+
 describe('company settings cached per process (03-saas §6 settings, issue 21)', () => {
   it("a setting changed through one process reaches another process's ticket list", async () => {
     const second = await startTestApp({}, { database: t.database });
@@ -87,7 +111,7 @@ describe('company settings cached per process (03-saas §6 settings, issue 21)',
       // each process signs its own tokens; the user signs in on the second one
       const there = await second.login(user.user.email, TEST_PASSWORD);
       const numbers = async () =>
-        (await second.request<Page & { tickets: { contact: { number: string } }[] }>('GET', '/tickets?status=pending', { token: there.token })).body.tickets.map(
+        (await second.request<{ tickets: { contact: { number: string } }[] }>('GET', '/tickets?status=pending', { token: there.token })).body.tickets.map(
           (ticket) => ticket.contact.number,
         );
       expect(await numbers()).toEqual(['5511977770001']);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, inArray, isNull, like, lte, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { TICKETS_COUNT_CAP, type TicketsListQuery } from '@atende/shared/tickets';
 import type { VisibilityActor } from '@atende/shared/ticket-visibility';
 import { can } from '@atende/shared/permissions';
@@ -154,12 +154,15 @@ export const listBoardTickets = (
 };
 
 // Tickets whose contact name or number, last message or (optionally) any public message
-// contains the search. A union of id sets rather than one OR across joined tables, so each arm
-// can use its own trigram index instead of scanning the company's tickets.
+// contains the search, accents and case aside (search_fold, migration 0019). A union of id sets
+// rather than one OR across joined tables, so each arm can use its own trigram index over the
+// folded text instead of scanning the company's tickets.
+const folds = (column: SQL | AnyColumn, pattern: string) => sql`search_fold(${column}) like search_fold(${pattern})`;
+
 const ticketsMatching = (db: DbOrTx, companyId: number, search: string, onMessages: boolean) => {
   const pattern = containsPattern(search);
   const digits = search.replace(/\D/g, '');
-  const contactMatch = digits ? or(ilike(contacts.name, pattern), ilike(contacts.number, `%${digits}%`)) : ilike(contacts.name, pattern);
+  const contactMatch = digits ? or(folds(contacts.name, pattern), like(contacts.number, `%${digits}%`)) : folds(contacts.name, pattern);
   const byContact = db
     .select({ id: tickets.id })
     .from(tickets)
@@ -172,12 +175,12 @@ const ticketsMatching = (db: DbOrTx, companyId: number, search: string, onMessag
   const byLastMessage = db
     .select({ id: tickets.id })
     .from(tickets)
-    .where(and(eq(tickets.companyId, companyId), ilike(tickets.lastMessage, pattern)));
+    .where(and(eq(tickets.companyId, companyId), folds(tickets.lastMessage, pattern)));
   if (!onMessages) return union(byContact, byLastMessage);
   const byMessage = db
     .select({ id: messages.ticketId })
     .from(messages)
-    .where(and(eq(messages.companyId, companyId), eq(messages.isPrivate, false), ilike(messages.body, pattern)));
+    .where(and(eq(messages.companyId, companyId), eq(messages.isPrivate, false), folds(messages.body, pattern)));
   return union(byContact, byLastMessage, byMessage);
 };
 
