@@ -1,9 +1,9 @@
 // Pieces every benchmark shares: the bench database's address, the product started as a child
 // process, a small JSON client, and percentiles. Loopback only.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 
@@ -127,3 +127,13 @@ export const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(
 
 export const heading = (text: string) => process.stdout.write(`\n## ${text}\n`);
 export const line = (text: string) => process.stdout.write(`${text}\n`);
+
+// A process's resident memory in MB (Linux), for the server's RSS at rest and after each scenario.
+export const residentMb = (pid: number) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+};
+
+// The machine's load averages, printed with each run: the machine is shared.
+export const loadAverages = () => loadavg().map((value) => value.toFixed(2)).join(' ');
