@@ -5,10 +5,13 @@
 //  - webhook-to-agent: time from the webhook POST to the `company-{id}-appMessage` event at the
 //    admin's socket.io-client, one message at a time (idle) and during the ingestion run (busy);
 //  - fan-out: one inbound message delivered to 200 and 2,000 connected admin sockets, latency
-//    from the POST to each socket's event.
+//    from the POST to each socket's event; the client's sockets spread over worker threads.
+// Each part prints the server's resident memory (RSS) at rest and after it.
 // BENCH_INGEST_MESSAGES (3000) and BENCH_INGEST_DATABASES (postgres,pglite) narrow the run.
 import { io as connect, type Socket } from 'socket.io-client';
-import { BENCH_DB, call, freshDatabase, heading, line, login, ms, onServer, startServer, summary, SUPER_EMAIL, type BenchServer } from './lib/common.ts';
+import { Worker } from 'node:worker_threads';
+import { BENCH_DB, call, freshDatabase, heading, line, loadAverages, login, ms, onServer, residentMb, startServer, summary, SUPER_EMAIL, type BenchServer } from './lib/common.ts';
+import { record } from './lib/figures.ts';
 
 const INGEST_MESSAGES = Number(process.env.BENCH_INGEST_MESSAGES ?? 3000);
 const INGEST_CONCURRENCY = Number(process.env.BENCH_INGEST_CONCURRENCY ?? 32);
@@ -69,6 +72,7 @@ const ingestion = async (kind: string, databaseUrl: string | undefined) => {
   const server = await startServer(databaseUrl);
   try {
     const { session, connectionId } = await setup(server);
+    const rest = residentMb(server.pid);
     const socket = await openSocket(server.url, session.token);
     const arrival = listener(socket, session.companyId);
 
@@ -106,35 +110,71 @@ const ingestion = async (kind: string, databaseUrl: string | undefined) => {
     socket.disconnect();
     const i = summary(idle);
     const b = summary(busy);
+    const throughput = INGEST_MESSAGES / seconds;
+    record(`ingestion ${kind}: throughput`, throughput, 'msg/s');
+    record(`ingestion ${kind}: webhook to agent idle p99`, i.p99, 'ms');
+    record(`ingestion ${kind}: webhook to agent busy p99`, b.p99, 'ms');
+    record(`ingestion ${kind}: server RSS after`, residentMb(server.pid), 'MB');
     line(
-      `| ${kind} | ${(INGEST_MESSAGES / seconds).toFixed(0)} msg/s (${INGEST_MESSAGES} in ${seconds.toFixed(1)} s, ${INGEST_CONCURRENCY} senders) | ` +
-        `${ms(i.p50)} / ${ms(i.p99)} | ${ms(b.p50)} / ${ms(b.p99)} | ${missing} |`,
+      `| ${kind} | ${throughput.toFixed(0)} msg/s (${INGEST_MESSAGES} in ${seconds.toFixed(1)} s, ${INGEST_CONCURRENCY} senders) | ` +
+        `${ms(i.p50)} / ${ms(i.p99)} | ${ms(b.p50)} / ${ms(b.p99)} | ${missing} | ${rest.toFixed(0)} / ${residentMb(server.pid).toFixed(0)} MB |`,
     );
   } finally {
     await server.stop();
   }
 };
 
+// The fan-out client: sockets spread over worker threads (bench/lib/fanout-worker.ts).
+const FANOUT_THREADS = Number(process.env.BENCH_FANOUT_THREADS ?? 4);
+
+type FanoutWorker = { worker: Worker; next: (predicate: (message: FanoutReply) => boolean) => Promise<FanoutReply> };
+type FanoutReply = { ready?: true; expecting?: string; body?: string; times?: (number | undefined)[] };
+
+const startFanoutWorker = (data: { url: string; token: string; companyId: number; sockets: number }): FanoutWorker => {
+  const worker = new Worker(new URL('./lib/fanout-worker.ts', import.meta.url), { workerData: data });
+  const inbox: FanoutReply[] = [];
+  const waiting: { predicate: (message: FanoutReply) => boolean; resolve: (message: FanoutReply) => void }[] = [];
+  worker.on('message', (message: FanoutReply) => {
+    const index = waiting.findIndex((entry) => entry.predicate(message));
+    if (index >= 0) waiting.splice(index, 1)[0].resolve(message);
+    else inbox.push(message);
+  });
+  return {
+    worker,
+    next: (predicate) => {
+      const index = inbox.findIndex(predicate);
+      if (index >= 0) return Promise.resolve(inbox.splice(index, 1)[0]);
+      return new Promise((resolve) => waiting.push({ predicate, resolve }));
+    },
+  };
+};
+
+const absoluteNow = () => performance.timeOrigin + performance.now();
+
 const fanOut = async (databaseUrl: string, sockets: number) => {
   const server = await startServer(databaseUrl);
-  const clients: Socket[] = [];
+  const workers: FanoutWorker[] = [];
   try {
     const { session, connectionId } = await setup(server);
-    for (let batch = 0; batch < sockets; batch += 100) {
-      const size = Math.min(100, sockets - batch);
-      clients.push(...(await Promise.all(Array.from({ length: size }, () => openSocket(server.url, session.token)))));
+    const rest = residentMb(server.pid);
+    for (let index = 0; index < FANOUT_THREADS; index += 1) {
+      const share = Math.floor(sockets / FANOUT_THREADS) + (index < sockets % FANOUT_THREADS ? 1 : 0);
+      workers.push(startFanoutWorker({ url: server.url, token: session.token, companyId: session.companyId, sockets: share }));
     }
-    const arrivals = clients.map((socket) => listener(socket, session.companyId));
+    await Promise.all(workers.map((worker) => worker.next((message) => message.ready === true)));
+    const connected = residentMb(server.pid);
     const latencies: number[] = [];
     const spreads: number[] = [];
     let missing = 0;
     for (let index = 0; index < FANOUT_EVENTS; index += 1) {
       const body = `fanout-${sockets}-${index}`;
-      const at = performance.now();
-      const seen = arrivals.map((arrival) => arrival(body, 10_000));
+      for (const { worker } of workers) worker.postMessage({ expect: body });
+      await Promise.all(workers.map((worker) => worker.next((message) => message.expecting === body)));
+      const at = absoluteNow();
       await inbound(server, session, connectionId, index, body, 5);
-      const times = await Promise.all(seen);
-      const delivered = times.filter((time): time is number => time !== undefined).map((time) => time - at);
+      const replies = await Promise.all(workers.map((worker) => worker.next((message) => message.body === body)));
+      const times = replies.flatMap((reply) => reply.times ?? []);
+      const delivered = times.filter((time): time is number => typeof time === 'number').map((time) => time - at);
       missing += times.length - delivered.length;
       latencies.push(...delivered);
       if (delivered.length) spreads.push(Math.max(...delivered) - Math.min(...delivered));
@@ -142,9 +182,16 @@ const fanOut = async (databaseUrl: string, sockets: number) => {
     }
     const l = summary(latencies);
     const s = summary(spreads);
-    line(`| ${sockets} | ${FANOUT_EVENTS} | ${ms(l.p50)} / ${ms(l.p99)} / ${ms(l.max)} | ${ms(s.p50)} / ${ms(s.max)} | ${missing} |`);
+    const after = residentMb(server.pid);
+    line(
+      `| ${sockets} | ${FANOUT_EVENTS} | ${ms(l.p50)} / ${ms(l.p99)} / ${ms(l.max)} | ${ms(s.p50)} / ${ms(s.max)} | ${missing} | ` +
+        `${rest.toFixed(0)} / ${connected.toFixed(0)} / ${after.toFixed(0)} MB |`,
+    );
+    record(`fan-out ${sockets} sockets: p99`, l.p99, 'ms');
+    record(`fan-out ${sockets} sockets: server RSS after`, after, 'MB');
   } finally {
-    for (const socket of clients) socket.disconnect();
+    for (const { worker } of workers) worker.postMessage({ close: true });
+    await Promise.all(workers.map(({ worker }) => worker.terminate()));
     await server.stop();
   }
 };
@@ -152,15 +199,17 @@ const fanOut = async (databaseUrl: string, sockets: number) => {
 export const benchRealtime = async () => {
   const ingestDb = `${BENCH_DB}_ingest`;
   heading('Inbound ingestion and webhook-to-agent latency (fresh database, one server process)');
-  line('| database | throughput | POST -> appMessage, idle p50 / p99 | POST -> appMessage, during the throughput run p50 / p99 | events missing |');
-  line('|---|---|---|---|---|');
+  line(`load averages ${loadAverages()}`);
+  line('| database | throughput | POST -> appMessage, idle p50 / p99 | POST -> appMessage, during the throughput run p50 / p99 | events missing | server RSS at rest / after |');
+  line('|---|---|---|---|---|---|');
   const kinds = (process.env.BENCH_INGEST_DATABASES ?? 'postgres,pglite').split(',');
   if (kinds.includes('postgres')) await ingestion('postgres', await freshDatabase(ingestDb));
   if (kinds.includes('pglite')) await ingestion('pglite', undefined);
 
   heading('Fan-out: one inbound message to N connected admin sockets (PostgreSQL server)');
-  line('| sockets | events | POST -> socket p50 / p99 / max | first-to-last socket p50 / max | deliveries missing |');
-  line('|---|---|---|---|---|');
+  line(`client: ${FANOUT_THREADS} worker threads; load averages ${loadAverages()}`);
+  line('| sockets | events | POST -> socket p50 / p99 / max | first-to-last socket p50 / max | deliveries missing | server RSS at rest / sockets connected / after |');
+  line('|---|---|---|---|---|---|');
   for (const sockets of [200, 2000]) await fanOut(await freshDatabase(ingestDb), sockets);
   await onServer(`drop database if exists ${ingestDb} with (force)`);
 };

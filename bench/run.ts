@@ -1,7 +1,10 @@
 // `npm run bench`: seeds the large tenant when missing, then runs every benchmark and prints its
-// figures as Markdown tables. Nothing is asserted. BENCH_ONLY=tickets|reports|realtime|imports runs one part.
+// figures as Markdown tables. Nothing is asserted. BENCH_ONLY=tickets|reports|realtime|imports runs one part;
+// `-- --compare` sets each figure beside the last committed ones (bench/figures.json), `-- --record`
+// makes this run's figures the committed ones.
 import { cpus } from 'node:os';
-import { line } from './lib/common.ts';
+import { line, loadAverages } from './lib/common.ts';
+import { compareWithLast, recordAsLast } from './lib/figures.ts';
 import { benchDashboardReports } from './dashboard-reports.ts';
 import { benchImports } from './imports.ts';
 import { benchRealtime } from './realtime.ts';
@@ -9,7 +12,7 @@ import { seedLargeTenant } from './seed-large-tenant.ts';
 import { benchTicketsList } from './tickets-list.ts';
 
 const only = process.env.BENCH_ONLY;
-line(`# atende benchmarks, ${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model ?? 'cpu'}), node ${process.version}`);
+line(`# atende benchmarks, ${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model ?? 'cpu'}), node ${process.version}, load averages ${loadAverages()}`);
 if (!only || only === 'tickets') {
   await seedLargeTenant();
   await benchTicketsList();
@@ -20,3 +23,6 @@ if (!only || only === 'reports') {
 }
 if (!only || only === 'realtime') await benchRealtime();
 if (!only || only === 'imports') await benchImports();
+line(`\nload averages at the end: ${loadAverages()}`);
+if (process.argv.includes('--compare')) compareWithLast();
+if (process.argv.includes('--record')) recordAsLast(loadAverages());

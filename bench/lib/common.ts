@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 
@@ -133,3 +133,9 @@ export const residentBytes = (pid: number) => {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) * 1024 : NaN;
 };
+
+// The same in MB, for the server's RSS at rest and after each scenario.
+export const residentMb = (pid: number) => residentBytes(pid) / (1024 * 1024);
+
+// The machine's load averages, printed with each run: the machine is shared.
+export const loadAverages = () => loadavg().map((value) => value.toFixed(2)).join(' ');

@@ -96,6 +96,7 @@ import { registerScheduleJobs } from './modules/schedules/schedules.jobs.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
+import { createCompanySettingsCache } from './modules/settings/company-settings.cache.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, hashPassword } from './modules/users/users.service.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
@@ -191,7 +192,8 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   registerAccessControl(app, { db, tokens });
 
   const usersService = createUsersService({ db, bus, storage });
-  const settingsService = createSettingsService({ db, bus, storage });
+  const settingsCache = createCompanySettingsCache(db);
+  const settingsService = createSettingsService({ db, bus, storage, cache: settingsCache });
   const authService = createAuthService({ db, bus, tokens, loginAttempts, storage });
   // the rules that follow a ticket's changes: inactivity while open, redirect while waiting, a
   // rotation's countdown ends once someone handles the ticket by hand, a rating before closing
@@ -201,11 +203,12 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   ticketEvents.onHandled((tx, ticket) => stopRotationCountdown(tx, ticket.id));
   ticketEvents.onReplied(touchInactivity);
   ticketEvents.useRatingRule(ratingRule);
-  const ticketsService = createTicketsService({ db, bus, clock, events: ticketEvents });
+  const ticketsService = createTicketsService({ db, bus, clock, events: ticketEvents, settings: settingsCache });
   const messagesService = createMessagesService({ db, bus, storage, tickets: ticketsService, clock });
   const automation = createInboundAutomation({ clock, tickets: ticketsService });
   const flow = createConversationFlow({ clock, timeZone: config.timeZone, tickets: ticketsService });
-  const pipeline = createInboundPipeline({ db, tickets: ticketsService, automation, flow, metrics });
+  // PGlite is one connection: its group commit has one lane
+  const pipeline = createInboundPipeline({ db, tickets: ticketsService, automation, flow, metrics, lanes: database.kind === 'postgres' ? 4 : 1 });
   const whatsapp = createWhatsappChannel(
     { db, bus, storage, pipeline, tickets: ticketsService, clock, log: app.log, ffmpegPath: config.ffmpegPath },
     { ...options.whatsapp, timings: { leaseSeconds: config.whatsappLeaseSeconds, ...options.whatsapp?.timings } },
@@ -328,6 +331,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   );
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {
+    await settingsCache.start(database.listen);
     await jobs.start();
     await whatsapp.start();
   });
@@ -339,6 +343,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   });
   app.addHook('onClose', async () => {
     await realtime.close().catch(() => undefined);
+    await settingsCache.stop().catch(() => undefined);
     await redis?.close().catch(() => undefined);
   });
 

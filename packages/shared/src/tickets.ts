@@ -80,6 +80,8 @@ export const ticketsListQuery = z.strictObject({
   sortTickets: z.enum(['ASC', 'DESC']).default('DESC'),
   searchOnMessages: booleanText.optional(),
   isGroup: booleanText.optional(),
+  // the infinite scroll's next page: the nextCursor of the page before (keyset, no OFFSET)
+  cursor: z.string().regex(/^\d{1,20}_\d{1,10}$/, 'validation.invalidCursor').optional(),
 });
 export type TicketsListQuery = z.infer<typeof ticketsListQuery>;
 
@@ -121,7 +123,11 @@ export type TicketConflict = {
   queue: { id: number; name: string; color: string } | null;
 };
 
-export type TicketsPage = { tickets: TicketView[]; count: number; hasMore: boolean };
+// The list's count stops one past the cap (a count above it reads "10.000+"): counting every
+// ticket of a large tenant on each request costs more than the page itself.
+export const TICKETS_COUNT_CAP = 10_000;
+
+export type TicketsPage = { tickets: TicketView[]; count: number; hasMore: boolean; nextCursor: string | null };
 
 export type TicketLogView = {
   id: number;

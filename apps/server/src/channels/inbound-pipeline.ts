@@ -3,7 +3,7 @@
 // message, let the conversation flow (modules/chatbot) answer in the same transaction, then publish
 // after commit. Answers only after the message is durably stored.
 import { normalizeNumber } from '@atende/shared/phone';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { notFound } from '../platform/errors.ts';
 import type { Metrics } from '../platform/operations/metrics.ts';
 import type { InboundAutomationService } from '../modules/chatbot/inbound-automation.service.ts';
@@ -15,12 +15,17 @@ import { findOrOpenLiveTicket } from '../modules/tickets/live-ticket.service.ts'
 import * as ticketsRepo from '../modules/tickets/tickets.repo.ts';
 import type { TicketsService } from '../modules/tickets/tickets.service.ts';
 import type { InboundAck, InboundChange, InboundFailure, InboundMessage } from './provider.ts';
-import { withTransaction } from '../db/transaction.ts';
+import { createGroupCommit } from '../platform/group-commit.ts';
 
 export type InboundResult = { messageId: number; ticketId: number; contactId: number | null; duplicate: boolean };
 
 // PostgreSQL text cannot hold NUL; a customer's message is kept without it rather than refused.
 const withoutNul = (text: string) => text.replaceAll('\u0000', '');
+
+// Concurrent deliveries share a transaction (platform/group-commit.ts): one commit for many
+// messages. A contact's messages share a lane, so its ticket gets them in arrival order.
+const GROUP_COMMIT = { maxBatch: 64, windowMs: 2 };
+const laneOf = (message: InboundMessage) => `${message.companyId}:${message.connectionId}:${message.from.number}`;
 
 export const createInboundPipeline = (deps: {
   db: Db;
@@ -28,129 +33,138 @@ export const createInboundPipeline = (deps: {
   automation: InboundAutomationService;
   flow: ConversationFlow;
   metrics: Pick<Metrics, 'countInbound'>;
-}) => ({
-  receive: async (raw: InboundMessage): Promise<InboundResult> => {
-    const message = { ...raw, body: withoutNul(raw.body), from: { ...raw.from, name: withoutNul(raw.from.name) } };
-    const outcome = await withTransaction(deps.db, async (tx) => {
-      const connection = await findConnection(tx, message.companyId, message.connectionId);
-      if (!connection) throw notFound('ERR_NO_WAPP_FOUND');
-      const known = await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.providerMessageId);
-      if (known) return { duplicate: true as const, message: known };
-      const isGroup = message.from.isGroup ?? false;
-      const contact = await upsertContactByNumber(tx, message.companyId, {
-        number: isGroup ? message.from.number : normalizeNumber(message.from.number),
-        name: message.from.name,
-        channel: connection.channel,
-        isGroup,
-        whatsappId: message.connectionId,
-        acceptAudioMessage: newContactsAcceptAudio(message.companyId),
-        lid: message.from.lid ?? null,
-      });
-      const ticket =
-        (await deps.flow.reopenRecent(tx, contact, message.connectionId)) ??
-        (
-          await findOrOpenLiveTicket(
-            tx,
-            { companyId: message.companyId, contact, whatsappId: message.connectionId, channel: connection.channel },
-            { status: contact.isGroup ? 'group' : 'pending' },
-          )
-        ).ticket;
-      const quoted = message.quotedProviderMessageId
-        ? await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.quotedProviderMessageId)
-        : undefined;
-      const stored = await messagesRepo.insertInboundMessage(tx, {
-        companyId: message.companyId,
-        ticketId: ticket.id,
-        contactId: contact.id,
-        whatsappId: message.connectionId,
-        queueId: ticket.queueId,
-        providerMessageId: message.providerMessageId,
-        body: message.body,
-        fromMe: message.fromMe ?? false,
-        read: message.fromMe ?? false,
-        mediaType: message.mediaType ?? 'chat',
-        mediaUrl: message.mediaUrl ?? null,
-        vCard: message.vCard ?? null,
-        quotedMsgId: quoted?.id ?? null,
-        participant: message.participant ?? null,
-        ack: message.fromMe ? 1 : 0,
-      });
-      if (!stored) {
-        const racing = await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.providerMessageId);
-        if (!racing) throw new Error('inbound message vanished after a conflict');
-        return { duplicate: true as const, message: racing };
-      }
-      const [bumped] = await messagesRepo.touchTicketWithMessage(tx, message.companyId, ticket.id, {
-        lastMessage: stored.body || stored.mediaType,
-        unreadIncrement: stored.fromMe ? 0 : 1,
-      });
-      // ratings and the other automatic answers first (a rating answer is not a conversation), then
-      // the bot, in this transaction, so a retried webhook can never run either twice
-      const automatic = await deps.automation.onInbound(tx, { ticket: bumped, message: stored, contact });
-      const flowed = automatic.handled ? undefined : await deps.flow.run(tx, { ticket: automatic.ticket, contact, message: stored });
-      return {
-        duplicate: false as const,
-        channel: connection.channel,
-        message: stored,
-        ticket: flowed?.ticket ?? automatic.ticket,
-        flowed,
-        afterCommit: automatic.afterCommit,
-      };
+  // parallel transactions of the group commit: one per connection the database can give
+  lanes: number;
+}) => {
+  // Everything of one inbound message that must be stored together, in the caller's transaction.
+  const store = async (tx: Tx, message: InboundMessage) => {
+    const connection = await findConnection(tx, message.companyId, message.connectionId);
+    if (!connection) throw notFound('ERR_NO_WAPP_FOUND');
+    const known = await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.providerMessageId);
+    if (known) return { duplicate: true as const, message: known };
+    const isGroup = message.from.isGroup ?? false;
+    const contact = await upsertContactByNumber(tx, message.companyId, {
+      number: isGroup ? message.from.number : normalizeNumber(message.from.number),
+      name: message.from.name,
+      channel: connection.channel,
+      isGroup,
+      whatsappId: message.connectionId,
+      acceptAudioMessage: newContactsAcceptAudio(message.companyId),
+      lid: message.from.lid ?? null,
     });
-    if (!outcome.duplicate) {
-      deps.metrics.countInbound(outcome.channel);
-      await deps.tickets.publishMessage(outcome.ticket, outcome.message);
-      if (outcome.flowed) await deps.flow.publish(outcome.flowed);
-      await outcome.afterCommit();
+    const ticket =
+      (await deps.flow.reopenRecent(tx, contact, message.connectionId)) ??
+      (
+        await findOrOpenLiveTicket(
+          tx,
+          { companyId: message.companyId, contact, whatsappId: message.connectionId, channel: connection.channel },
+          { status: contact.isGroup ? 'group' : 'pending' },
+        )
+      ).ticket;
+    const quoted = message.quotedProviderMessageId
+      ? await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.quotedProviderMessageId)
+      : undefined;
+    const stored = await messagesRepo.insertInboundMessage(tx, {
+      companyId: message.companyId,
+      ticketId: ticket.id,
+      contactId: contact.id,
+      whatsappId: message.connectionId,
+      queueId: ticket.queueId,
+      providerMessageId: message.providerMessageId,
+      body: message.body,
+      fromMe: message.fromMe ?? false,
+      read: message.fromMe ?? false,
+      mediaType: message.mediaType ?? 'chat',
+      mediaUrl: message.mediaUrl ?? null,
+      vCard: message.vCard ?? null,
+      quotedMsgId: quoted?.id ?? null,
+      participant: message.participant ?? null,
+      ack: message.fromMe ? 1 : 0,
+    });
+    if (!stored) {
+      const racing = await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.providerMessageId);
+      if (!racing) throw new Error('inbound message vanished after a conflict');
+      return { duplicate: true as const, message: racing };
     }
-    return { messageId: outcome.message.id, ticketId: outcome.message.ticketId, contactId: outcome.message.contactId, duplicate: outcome.duplicate };
-  },
+    const [bumped] = await messagesRepo.touchTicketWithMessage(tx, message.companyId, ticket.id, {
+      lastMessage: stored.body || stored.mediaType,
+      unreadIncrement: stored.fromMe ? 0 : 1,
+    });
+    // ratings and the other automatic answers first (a rating answer is not a conversation), then
+    // the bot, in this transaction, so a retried webhook can never run either twice
+    const automatic = await deps.automation.onInbound(tx, { ticket: bumped, message: stored, contact });
+    const flowed = automatic.handled ? undefined : await deps.flow.run(tx, { ticket: automatic.ticket, contact, message: stored });
+    return {
+      duplicate: false as const,
+      channel: connection.channel,
+      message: stored,
+      ticket: flowed?.ticket ?? automatic.ticket,
+      flowed,
+      afterCommit: automatic.afterCommit,
+    };
+  };
 
-  acknowledge: async (receipt: InboundAck) => {
-    const message = await messagesRepo.findByProviderId(deps.db, receipt.companyId, receipt.connectionId, receipt.providerMessageId);
-    if (!message) return false;
-    const raised = await messagesRepo.raiseAck(deps.db, receipt.companyId, message.id, receipt.ack);
-    if (raised) {
-      const ticket = await ticketsRepo.findTicket(deps.db, receipt.companyId, raised.ticketId);
-      if (ticket) await deps.tickets.publishMessage(ticket, raised, 'update');
-    }
-    return true;
-  },
+  const groupCommit = createGroupCommit(deps.db, { ...GROUP_COMMIT, lanes: deps.lanes }, store, laneOf);
 
-  // Receipts that name no message but a moment: everything sent to the contact until then.
-  acknowledgeUntil: async (receipt: { companyId: number; connectionId: number; contactNumber: string; until: Date; ack: number }) => {
-    const raised = await messagesRepo.raiseAckSentUntil(deps.db, receipt);
-    for (const message of raised) {
-      const ticket = await ticketsRepo.findTicket(deps.db, receipt.companyId, message.ticketId);
-      if (ticket) await deps.tickets.publishMessage(ticket, message, 'update');
-    }
-    return raised.length;
-  },
+  return {
+    receive: async (raw: InboundMessage): Promise<InboundResult> => {
+      const message = { ...raw, body: withoutNul(raw.body), from: { ...raw.from, name: withoutNul(raw.from.name) } };
+      const outcome = await groupCommit.submit(message);
+      if (!outcome.duplicate) {
+        deps.metrics.countInbound(outcome.channel);
+        await deps.tickets.publishMessage(outcome.ticket, outcome.message);
+        if (outcome.flowed) await deps.flow.publish(outcome.flowed);
+        await outcome.afterCommit();
+      }
+      return { messageId: outcome.message.id, ticketId: outcome.message.ticketId, contactId: outcome.message.contactId, duplicate: outcome.duplicate };
+    },
 
-  // The channel reported, after accepting it, that a message of ours could not be delivered.
-  reportFailure: async (failure: InboundFailure) => {
-    const message = await messagesRepo.findByProviderId(deps.db, failure.companyId, failure.connectionId, failure.providerMessageId);
-    if (!message || !message.fromMe) return false;
-    const updated = await messagesRepo.updateMessage(deps.db, failure.companyId, message.id, { sendError: failure.code });
-    const ticket = await ticketsRepo.findTicket(deps.db, failure.companyId, updated.ticketId);
-    if (ticket) await deps.tickets.publishMessage(ticket, updated, 'update');
-    return true;
-  },
+    acknowledge: async (receipt: InboundAck) => {
+      const message = await messagesRepo.findByProviderId(deps.db, receipt.companyId, receipt.connectionId, receipt.providerMessageId);
+      if (!message) return false;
+      const raised = await messagesRepo.raiseAck(deps.db, receipt.companyId, message.id, receipt.ack);
+      if (raised) {
+        const ticket = await ticketsRepo.findTicket(deps.db, receipt.companyId, raised.ticketId);
+        if (ticket) await deps.tickets.publishMessage(ticket, raised, 'update');
+      }
+      return true;
+    },
 
-  // An edit or a revoke by the customer of a message we stored; false when we never had it.
-  change: async (change: InboundChange) => {
-    const message = await messagesRepo.findByProviderId(deps.db, change.companyId, change.connectionId, change.providerMessageId);
-    if (!message) return false;
-    const updated = await messagesRepo.updateMessage(
-      deps.db,
-      change.companyId,
-      message.id,
-      change.kind === 'edit' ? { body: withoutNul(change.body), isEdited: true } : { isDeleted: true },
-    );
-    const ticket = await ticketsRepo.findTicket(deps.db, change.companyId, updated.ticketId);
-    if (ticket) await deps.tickets.publishMessage(ticket, updated, 'update');
-    return true;
-  },
-});
+    // Receipts that name no message but a moment: everything sent to the contact until then.
+    acknowledgeUntil: async (receipt: { companyId: number; connectionId: number; contactNumber: string; until: Date; ack: number }) => {
+      const raised = await messagesRepo.raiseAckSentUntil(deps.db, receipt);
+      for (const message of raised) {
+        const ticket = await ticketsRepo.findTicket(deps.db, receipt.companyId, message.ticketId);
+        if (ticket) await deps.tickets.publishMessage(ticket, message, 'update');
+      }
+      return raised.length;
+    },
+
+    // The channel reported, after accepting it, that a message of ours could not be delivered.
+    reportFailure: async (failure: InboundFailure) => {
+      const message = await messagesRepo.findByProviderId(deps.db, failure.companyId, failure.connectionId, failure.providerMessageId);
+      if (!message || !message.fromMe) return false;
+      const updated = await messagesRepo.updateMessage(deps.db, failure.companyId, message.id, { sendError: failure.code });
+      const ticket = await ticketsRepo.findTicket(deps.db, failure.companyId, updated.ticketId);
+      if (ticket) await deps.tickets.publishMessage(ticket, updated, 'update');
+      return true;
+    },
+
+    // An edit or a revoke by the customer of a message we stored; false when we never had it.
+    change: async (change: InboundChange) => {
+      const message = await messagesRepo.findByProviderId(deps.db, change.companyId, change.connectionId, change.providerMessageId);
+      if (!message) return false;
+      const updated = await messagesRepo.updateMessage(
+        deps.db,
+        change.companyId,
+        message.id,
+        change.kind === 'edit' ? { body: withoutNul(change.body), isEdited: true } : { isDeleted: true },
+      );
+      const ticket = await ticketsRepo.findTicket(deps.db, change.companyId, updated.ticketId);
+      if (ticket) await deps.tickets.publishMessage(ticket, updated, 'update');
+      return true;
+    },
+  };
+};
 
 export type InboundPipeline = ReturnType<typeof createInboundPipeline>;

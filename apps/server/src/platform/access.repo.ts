@@ -29,15 +29,32 @@ export const findActor = async (db: Db, companyId: number, userId: number) => {
 
 // The actor of a sign-in that is still alive: its refresh-token family (the access token's session
 // id) has a token neither revoked (logout, reuse) nor expired. Read with the user row, on the
-// family index, so a logout ends the sign-in's access tokens at once.
-export const findSignedInActor = async (db: Db, session: AccessClaims) => {
-  const alive = sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${session.sessionId}
-    and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > now())`;
-  const [row] = await db
+// family index, so a logout ends the sign-in's access tokens at once. Every request runs it, so
+// it is a prepared statement (one per database handle): parsed and planned once per connection.
+const signedInActorStatement = (db: Db) =>
+  db
     .select(actorColumns)
     .from(users)
-    .where(and(ofUser(session.companyId, session.userId), alive))
-    .limit(1);
+    .where(
+      and(
+        eq(users.id, sql.placeholder('userId')),
+        eq(users.companyId, sql.placeholder('companyId')),
+        sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('sessionId')}
+          and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > now())`,
+      ),
+    )
+    .limit(1)
+    .prepare('signed_in_actor');
+
+const preparedSignedInActor = new WeakMap<Db, ReturnType<typeof signedInActorStatement>>();
+
+export const findSignedInActor = async (db: Db, session: AccessClaims) => {
+  let statement = preparedSignedInActor.get(db);
+  if (!statement) {
+    statement = signedInActorStatement(db);
+    preparedSignedInActor.set(db, statement);
+  }
+  const [row] = await statement.execute({ companyId: session.companyId, userId: session.userId, sessionId: session.sessionId });
   return row;
 };
 

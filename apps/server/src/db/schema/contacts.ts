@@ -42,6 +42,8 @@ export const contacts = pgTable(
     // substring search by name or number through pg_trgm
     index('contacts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('contacts_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),
+    // the ticket search by name, without accents or case (search_fold)
+    index('contacts_name_search_idx').using('gin', sql`search_fold(${t.name}) gin_trgm_ops`),
     // the dashboard's leads of a period (docs/dashboard-reports.md)
     index('contacts_company_created_idx').on(t.companyId, t.createdAt),
   ],

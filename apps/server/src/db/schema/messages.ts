@@ -48,7 +48,7 @@ export const messages = pgTable(
       .where(sql`${t.providerMessageId} is not null`),
     index('messages_ticket_created_idx').on(t.ticketId, t.createdAt, t.id),
     index('messages_company_created_idx').on(t.companyId, t.createdAt),
-    // searchOnMessages through pg_trgm
-    index('messages_body_trgm_idx').using('gin', t.body.op('gin_trgm_ops')),
+    // searchOnMessages without accents or case (search_fold) through pg_trgm
+    index('messages_body_search_idx').using('gin', sql`search_fold(${t.body}) gin_trgm_ops`),
   ],
 );

@@ -58,8 +58,10 @@ export const tickets = pgTable(
     index('tickets_company_user_status_idx').on(t.companyId, t.userId, t.status),
     index('tickets_company_queue_status_idx').on(t.companyId, t.queueId, t.status),
     index('tickets_contact_idx').on(t.contactId),
-    // substring search (01-core §2 ticket search) through pg_trgm
-    index('tickets_last_message_trgm_idx').using('gin', t.lastMessage.op('gin_trgm_ops')),
+    // a search's page, newest first over every status (01-core §2 ticket search)
+    index('tickets_company_updated_idx').on(t.companyId, t.updatedAt, t.id),
+    // substring search without accents or case (search_fold, migration of issue 21) through pg_trgm
+    index('tickets_last_message_search_idx').using('gin', sql`search_fold(${t.lastMessage}) gin_trgm_ops`),
   ],
 );
 

@@ -3,6 +3,9 @@ import { companySettingDefaults, type CompanySettingKey, type CompanySettings } 
 import type { DbOrTx } from '../../db/client.ts';
 import { companySettings } from '../../db/schema.ts';
 
+// The NOTIFY channel of settings changes (company-settings.cache.ts listens on it).
+export const COMPANY_SETTINGS_CHANNEL = 'company_settings';
+
 // Stored rows override the defaults; a company never needs its settings seeded.
 export const readCompanySettings = async (db: DbOrTx, companyId: number): Promise<CompanySettings> => {
   const rows = await db
@@ -16,8 +19,11 @@ export const readCompanySettings = async (db: DbOrTx, companyId: number): Promis
   return settings;
 };
 
-export const writeCompanySetting = (db: DbOrTx, companyId: number, key: CompanySettingKey, value: string) =>
-  db
+// Every process caching settings (company-settings.cache.ts) hears of the change at commit.
+export const writeCompanySetting = async (db: DbOrTx, companyId: number, key: CompanySettingKey, value: string) => {
+  await db
     .insert(companySettings)
     .values({ companyId, key, value })
     .onConflictDoUpdate({ target: [companySettings.companyId, companySettings.key], set: { value, updatedAt: sql`now()` } });
+  await db.execute(sql`select pg_notify(${COMPANY_SETTINGS_CHANNEL}, '')`);
+};

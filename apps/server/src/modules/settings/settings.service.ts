@@ -17,6 +17,7 @@ import { invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { keptImageExtension } from '../../platform/images.ts';
 import type { Storage } from '../../platform/storage.ts';
+import type { CompanySettingsCache } from './company-settings.cache.ts';
 import { readCompanySettings, writeCompanySetting } from './company-settings.repo.ts';
 import { readGlobalSetting, readGlobalSettings, writeGlobalSetting } from './global-settings.repo.ts';
 
@@ -26,7 +27,7 @@ const FRONTEND_VERSION_KEY = 'frontendVersion';
 const allowedCompanyValues = (key: CompanySettingKey): readonly string[] | undefined =>
   companyTextSettingKeys.includes(key) ? undefined : (companySettingChoices[key] ?? toggleChoices);
 
-export const createSettingsService = (deps: { db: Db; bus: EventBus; storage: Storage }) => {
+export const createSettingsService = (deps: { db: Db; bus: EventBus; storage: Storage; cache: CompanySettingsCache }) => {
   const readGlobal = async (key: GlobalSettingKey) => (await readGlobalSetting(deps.db, key)) ?? globalSettingDefaults[key];
 
   // Branding changes reach every open screen, the login page included, on the public namespace.
@@ -49,6 +50,7 @@ export const createSettingsService = (deps: { db: Db; bus: EventBus; storage: St
       const allowed = allowedCompanyValues(key);
       if (allowed && !allowed.includes(value)) throw invalidField('body.data', 'validation.invalidChoice');
       await writeCompanySetting(deps.db, tenant.companyId, key, value);
+      deps.cache.forget(tenant.companyId);
       deps.bus.publish({ companyId: tenant.companyId, event: 'settings', payload: { action: 'update', setting: { key, value } } });
       return readCompanySettings(deps.db, tenant.companyId);
     },

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, exists, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { TicketsListQuery } from '@atende/shared/tickets';
+import { and, asc, count, desc, eq, exists, gte, inArray, isNull, like, lte, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { TICKETS_COUNT_CAP, type TicketsListQuery } from '@atende/shared/tickets';
 import type { VisibilityActor } from '@atende/shared/ticket-visibility';
 import { can } from '@atende/shared/permissions';
 import { union } from 'drizzle-orm/pg-core';
@@ -27,6 +27,8 @@ const viewColumns = {
   tags: tagsOfTicket,
   // one NPS answer per ticket (unique index), so the join never repeats a row
   userRating: { rate: userRatings.rate },
+  // the row's place in the list's order, exact to the microsecond, for the next page's cursor
+  updatedAtMicros: sql<string>`(extract(epoch from ${tickets.updatedAt}) * 1000000)::bigint::text`,
 };
 
 // A dynamic select: callers add where, order, limit and offset.
@@ -87,16 +89,41 @@ export const listTickets = async (db: DbOrTx, companyId: number, actor: Visibili
   const search = query.searchParam.trim();
   if (search) conditions.push(inArray(tickets.id, ticketsMatching(db, companyId, search, query.searchOnMessages === true)));
   const where = and(...conditions);
-  const order = query.sortTickets === 'ASC' ? [asc(tickets.updatedAt), asc(tickets.id)] : [desc(tickets.updatedAt), desc(tickets.id)];
-  const offset = (query.pageNumber - 1) * TICKETS_PAGE_SIZE;
-  // the page's ids are chosen on tickets alone, so relations are joined for 40 rows, not for
-  // every match the planner expects to be few
-  const pageIds = db.select({ id: tickets.id }).from(tickets).where(where).orderBy(...order).limit(TICKETS_PAGE_SIZE).offset(offset);
-  const [rows, [total]] = await Promise.all([
+  const ascending = query.sortTickets === 'ASC';
+  const order = ascending ? [asc(tickets.updatedAt), asc(tickets.id)] : [desc(tickets.updatedAt), desc(tickets.id)];
+  // the infinite scroll continues after the last row it holds (keyset); pageNumber alone, as the
+  // spec's callers send it, still skips whole pages
+  const after = query.cursor ? afterCursor(query.cursor, ascending) : undefined;
+  const offset = query.cursor ? 0 : (query.pageNumber - 1) * TICKETS_PAGE_SIZE;
+  // the page's ids are chosen on tickets alone, so relations are joined for 41 rows, not for
+  // every match the planner expects to be few; the 41st only says whether there is more
+  const pageIds = db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(where, after))
+    .orderBy(...order)
+    .limit(TICKETS_PAGE_SIZE + 1)
+    .offset(offset);
+  // counting stops past the cap: a tab of 200,000 tickets shows "10.000+", not a full scan
+  const capped = db.select({ one: sql`1` }).from(tickets).where(where).limit(TICKETS_COUNT_CAP + 1).as('capped');
+  const [fetched, [total]] = await Promise.all([
     selectTicketViewRows(db).where(inArray(tickets.id, pageIds)).orderBy(...order),
-    db.select({ value: count() }).from(tickets).where(where),
+    db.select({ value: count() }).from(capped),
   ]);
-  return { rows, count: total?.value ?? 0, offset };
+  const rows = fetched.slice(0, TICKETS_PAGE_SIZE);
+  const last = rows.at(-1);
+  const hasMore = fetched.length > TICKETS_PAGE_SIZE;
+  return { rows, count: total?.value ?? 0, hasMore, nextCursor: hasMore && last ? cursorOf(last) : null };
+};
+
+// A cursor names the last row's position exactly: updatedAt in microseconds since the epoch (a
+// JavaScript Date keeps only milliseconds) and the id that breaks ties.
+const cursorOf = (row: TicketViewRow) => `${row.updatedAtMicros}_${row.ticket.id}`;
+
+const afterCursor = (cursor: string, ascending: boolean) => {
+  const [micros, id] = cursor.split('_');
+  const position = sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${Number(id)}::integer)`;
+  return ascending ? sql`(${tickets.updatedAt}, ${tickets.id}) > ${position}` : sql`(${tickets.updatedAt}, ${tickets.id}) < ${position}`;
 };
 
 // The kanban board (02-operations §2): open and pending tickets of the given queues that the
@@ -127,12 +154,15 @@ export const listBoardTickets = (
 };
 
 // Tickets whose contact name or number, last message or (optionally) any public message
-// contains the search. A union of id sets rather than one OR across joined tables, so each arm
-// can use its own trigram index instead of scanning the company's tickets.
+// contains the search, accents and case aside (search_fold, migration 0019). A union of id sets
+// rather than one OR across joined tables, so each arm can use its own trigram index over the
+// folded text instead of scanning the company's tickets.
+const folds = (column: SQL | AnyColumn, pattern: string) => sql`search_fold(${column}) like search_fold(${pattern})`;
+
 const ticketsMatching = (db: DbOrTx, companyId: number, search: string, onMessages: boolean) => {
   const pattern = containsPattern(search);
   const digits = search.replace(/\D/g, '');
-  const contactMatch = digits ? or(ilike(contacts.name, pattern), ilike(contacts.number, `%${digits}%`)) : ilike(contacts.name, pattern);
+  const contactMatch = digits ? or(folds(contacts.name, pattern), like(contacts.number, `%${digits}%`)) : folds(contacts.name, pattern);
   const byContact = db
     .select({ id: tickets.id })
     .from(tickets)
@@ -145,12 +175,12 @@ const ticketsMatching = (db: DbOrTx, companyId: number, search: string, onMessag
   const byLastMessage = db
     .select({ id: tickets.id })
     .from(tickets)
-    .where(and(eq(tickets.companyId, companyId), ilike(tickets.lastMessage, pattern)));
+    .where(and(eq(tickets.companyId, companyId), folds(tickets.lastMessage, pattern)));
   if (!onMessages) return union(byContact, byLastMessage);
   const byMessage = db
     .select({ id: messages.ticketId })
     .from(messages)
-    .where(and(eq(messages.companyId, companyId), eq(messages.isPrivate, false), ilike(messages.body, pattern)));
+    .where(and(eq(messages.companyId, companyId), eq(messages.isPrivate, false), folds(messages.body, pattern)));
   return union(byContact, byLastMessage, byMessage);
 };
 

@@ -16,7 +16,7 @@ import { findConnection, findDefaultConnection } from '../connections/connection
 import { findContact } from '../contacts/contacts.repo.ts';
 import { toMessageView } from '../messages/messages.view.ts';
 import type { MessageRow } from '../messages/messages.repo.ts';
-import { readCompanySettings } from '../settings/company-settings.repo.ts';
+import type { CompanySettingsCache } from '../settings/company-settings.cache.ts';
 import type { TicketEvents, TicketOutcome } from './tickets.events.ts';
 import * as lifecycle from './transitions.service.ts';
 import { listTicketLogs, writeTicketLog } from './ticket-logs.repo.ts';
@@ -26,7 +26,7 @@ import { toTicketView, toTicketViews } from './tickets.view.ts';
 import * as repo from './tickets.repo.ts';
 import type { TicketRow } from './tickets.repo.ts';
 
-type Deps = { db: Db; bus: EventBus; clock: Clock; events: TicketEvents };
+type Deps = { db: Db; bus: EventBus; clock: Clock; events: TicketEvents; settings: CompanySettingsCache };
 
 const ticketNotFound = () => notFound('ERR_NO_TICKET_FOUND');
 
@@ -41,17 +41,17 @@ const useCases: Record<Transition, (step: lifecycle.TransitionStep) => Promise<T
   settings: lifecycle.updateSettings,
 };
 
-export const createTicketsService = ({ db, bus, clock, events }: Deps) => {
+export const createTicketsService = ({ db, bus, clock, events, settings: settingsCache }: Deps) => {
   const masksFor = (tenant: TenantContext, settings: CompanySettings) => lifecycle.on(settings.lgpdHideNumber) && tenant.actor.profile === 'user';
 
   const viewsFor = async (tenant: TenantContext, rows: TicketRow[]) => {
-    const settings = await readCompanySettings(db, tenant.companyId);
+    const settings = await settingsCache.read(tenant.companyId);
     return toTicketViews(db, tenant.companyId, rows, { maskNumbers: masksFor(tenant, settings) });
   };
 
   // Events reach many users; with lgpdHideNumber on they carry masked numbers for everyone.
   const publishTicket = async (row: TicketRow) => {
-    const settings = await readCompanySettings(db, row.companyId);
+    const settings = await settingsCache.read(row.companyId);
     const [ticket] = await toTicketViews(db, row.companyId, [row], { maskNumbers: lifecycle.on(settings.lgpdHideNumber) });
     bus.publish({ companyId: row.companyId, event: 'ticket', payload: { action: 'update', ticket }, audience: { ticket: row } });
     return ticket;
@@ -83,7 +83,7 @@ export const createTicketsService = ({ db, bus, clock, events }: Deps) => {
   const transition = async (tenant: TenantContext, current: TicketRow, body: TicketUpdateBody): Promise<TicketOutcome> => {
     const kind = decideTransition(current, body, tenant.userId);
     if (!kind) throw new AppError('ERR_INVALID_TRANSITION', 400);
-    const settings = await readCompanySettings(db, tenant.companyId);
+    const settings = await settingsCache.read(tenant.companyId);
     return withTransaction(db, (tx) => useCases[kind]({ tx, tenant, current, body, settings, clock, events }));
   };
 
@@ -146,12 +146,13 @@ export const createTicketsService = ({ db, bus, clock, events }: Deps) => {
     list: async (tenant: TenantContext, query: TicketsListQuery): Promise<TicketsPage> => {
       const [page, settings] = await Promise.all([
         repo.listTickets(db, tenant.companyId, tenant.actor, query),
-        readCompanySettings(db, tenant.companyId),
+        settingsCache.read(tenant.companyId),
       ]);
       return {
         tickets: page.rows.map((row) => toTicketView(row, { maskNumbers: masksFor(tenant, settings) })),
         count: page.count,
-        hasMore: page.offset + page.rows.length < page.count,
+        hasMore: page.hasMore,
+        nextCursor: page.nextCursor,
       };
     },
 
@@ -159,7 +160,7 @@ export const createTicketsService = ({ db, bus, clock, events }: Deps) => {
     board: async (tenant: TenantContext, filter: { queueIds: number[]; startDate?: string; endDate?: string; limit: number }) => {
       const [rows, settings] = await Promise.all([
         repo.listBoardTickets(db, tenant.companyId, tenant.actor, filter),
-        readCompanySettings(db, tenant.companyId),
+        settingsCache.read(tenant.companyId),
       ]);
       return rows.map((row) => toTicketView(row, { maskNumbers: masksFor(tenant, settings) }));
     },
@@ -194,7 +195,7 @@ export const createTicketsService = ({ db, bus, clock, events }: Deps) => {
     },
 
     closeAll: async (tenant: TenantContext, status: 'open' | 'pending', queueIds: number[]) => {
-      const settings = await readCompanySettings(db, tenant.companyId);
+      const settings = await settingsCache.read(tenant.companyId);
       const closed = await withTransaction(db, async (tx) => {
         const candidates = await repo.liveTicketsToClose(tx, tenant.companyId, status, queueIds);
         const done: TicketOutcome[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cut, formatTicketTime } from './ticket-format.ts';
+import { cut, formatTicketCount, formatTicketTime } from './ticket-format.ts';
 
 describe('ticket row formatting (01-core §9)', () => {
   it('cuts long text and keeps short text', () => {
@@ -10,5 +10,10 @@ describe('ticket row formatting (01-core §9)', () => {
     const now = new Date(2025, 4, 10, 15, 0);
     expect(formatTicketTime(new Date(2025, 4, 10, 9, 5).toISOString(), now)).toBe('09:05');
     expect(formatTicketTime(new Date(2025, 4, 9, 9, 5).toISOString(), now)).toBe('09/05/2025');
+  });
+  it('shows a count past the cap as the cap and a plus', () => {
+    expect(formatTicketCount(8000, 'pt-BR')).toBe('8.000');
+    expect(formatTicketCount(10_001, 'pt-BR')).toBe('10.000+');
+    expect(formatTicketCount(10_001, 'en')).toBe('10,000+');
   });
 });

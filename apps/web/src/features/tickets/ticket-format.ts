@@ -1,3 +1,5 @@
+import { TICKETS_COUNT_CAP } from '@atende/shared/tickets';
+
 // 01-core §9: names cut at 60 and last messages at 40 in rows; time HH:mm today else dd/MM/yyyy.
 export const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}...` : text);
 
@@ -14,3 +16,7 @@ export const formatTicketTime = (iso: string, now = new Date()) => {
   if (Number.isNaN(date.getTime())) return '';
   return isSameDay(date, now) ? formatClock(date) : formatDate(date);
 };
+
+// The server stops counting one past the cap, so a larger count reads "10.000+" (in pt).
+export const formatTicketCount = (count: number, language: string) =>
+  count > TICKETS_COUNT_CAP ? `${TICKETS_COUNT_CAP.toLocaleString(language)}+` : count.toLocaleString(language);

@@ -5,6 +5,7 @@ import { Add, ArrowDownward, ArrowUpward, DoneAll, FilterList, Search, Visibilit
 import { Badge, Box, Checkbox, FormControlLabel, IconButton, InputAdornment, Stack, Tab, Tabs, TextField, Tooltip } from '@mui/material';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTicketCount } from './ticket-format.ts';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { toastError } from '../../lib/error-message.ts';
@@ -22,7 +23,7 @@ import { useTicketsList } from './use-tickets.ts';
 import { useTicketFlow } from './use-ticket-flow.ts';
 
 export const TicketListPanel = ({ selectedUuid }: { selectedUuid: string | undefined }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const me = useSessionUser();
   const navigate = useNavigate();
   const flow = useTicketFlow();
@@ -185,7 +186,7 @@ export const TicketListPanel = ({ selectedUuid }: { selectedUuid: string | undef
                 {item.label}
                 {!searching && item.value === tab && count > 0 && (
                   <Box component="span" sx={{ ml: 0.75, px: 0.75, borderRadius: 2, bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: 11 }} data-testid="tickets-tab-count">
-                    {count}
+                    {formatTicketCount(count, i18n.language)}
                   </Box>
                 )}
               </span>

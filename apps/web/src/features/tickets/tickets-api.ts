@@ -27,8 +27,8 @@ export type TicketListFilters = {
 const jsonList = (ids: readonly (number | string)[]) => (ids.length ? JSON.stringify(ids) : undefined);
 
 // GET /tickets takes its list filters as JSON-encoded arrays (01-core §7).
-export const toTicketsQuery = (filters: TicketListFilters, pageNumber: number) => ({
-  pageNumber,
+export const toTicketsQuery = (filters: TicketListFilters, cursor: string | null) => ({
+  cursor: cursor ?? undefined,
   searchParam: filters.searchParam || undefined,
   status: filters.status,
   showAll: filters.showAll ? 'true' : undefined,
@@ -43,7 +43,7 @@ export const toTicketsQuery = (filters: TicketListFilters, pageNumber: number) =
 });
 
 export const ticketsApi = {
-  list: (filters: TicketListFilters, pageNumber: number) => api.get<TicketsPage>('/tickets', toTicketsQuery(filters, pageNumber)),
+  list: (filters: TicketListFilters, cursor: string | null) => api.get<TicketsPage>('/tickets', toTicketsQuery(filters, cursor)),
   byUuid: (uuid: string) => api.get<TicketView>(`/tickets/u/${uuid}`),
   create: (body: TicketCreateBody) => api.post<TicketView>('/tickets', body),
   update: (id: number, body: TicketUpdateBody) => api.put<TicketView>(`/tickets/${id}`, body),

@@ -13,7 +13,7 @@ export const ticketsQueryKeys = {
   logs: (ticketId: number) => ['ticket-logs', ticketId] as const,
 };
 
-type Pages = InfiniteData<TicketsPage, number>;
+type Pages = InfiniteData<TicketsPage, string | null>;
 type MessagePages = InfiniteData<MessagesPage, number>;
 
 // Whether a ticket belongs in a cached list: the list's own filters, judged on the client so a

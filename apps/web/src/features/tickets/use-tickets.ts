@@ -9,8 +9,9 @@ export const useTicketsList = (filters: TicketListFilters, enabled = true) =>
   useInfiniteQuery({
     queryKey: ticketsQueryKeys.list(filters),
     queryFn: ({ pageParam }) => ticketsApi.list(filters, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    // each further page continues after the last row held (keyset), never skipping rows by OFFSET
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => (last.hasMore && last.nextCursor ? last.nextCursor : undefined),
     enabled,
     // live events keep the lists current; a remount does not need a refetch
     staleTime: 30_000,

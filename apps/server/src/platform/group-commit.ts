@@ -1,0 +1,91 @@
+// A group commit: units of work submitted concurrently share one transaction, so many short
+// writes pay for one commit (one fsync) instead of one each. Each unit runs in its own savepoint,
+// so a unit that fails rolls back alone and its batch-mates still commit; a caller hears its
+// unit's answer only after the transaction holding it committed. Units with the same lane key run
+// in submission order in one lane; lanes run their batches in parallel (one connection each).
+// A batch whose transaction itself fails (commit refused, a deadlock with another lane) is run
+// again one unit per transaction, as if it had never been grouped: nothing of it was stored.
+import type { Db, Tx } from '../db/client.ts';
+import { withTransaction } from '../db/transaction.ts';
+
+export type GroupCommitOptions = {
+  lanes: number;
+  // a batch closes at this many units, or when the window after its first unit has passed
+  maxBatch: number;
+  windowMs: number;
+};
+
+type Pending<I, O> = { input: I; resolve: (value: O) => void; reject: (error: unknown) => void };
+type Settled<O> = { ok: true; value: O } | { ok: false; error: unknown };
+
+type Lane<I, O> = { queue: Pending<I, O>[]; running: boolean; timer: NodeJS.Timeout | undefined };
+
+const hashOf = (key: string) => {
+  let hash = 0;
+  for (let index = 0; index < key.length; index += 1) hash = (hash * 31 + key.charCodeAt(index)) | 0;
+  return Math.abs(hash);
+};
+
+export const createGroupCommit = <I, O>(
+  db: Db,
+  options: GroupCommitOptions,
+  work: (tx: Tx, input: I) => Promise<O>,
+  laneKey: (input: I) => string,
+) => {
+  const lanes: Lane<I, O>[] = Array.from({ length: Math.max(1, options.lanes) }, () => ({ queue: [], running: false, timer: undefined }));
+
+  const runGrouped = (batch: Pending<I, O>[]) =>
+    withTransaction(db, async (tx) => {
+      const settled: Settled<O>[] = [];
+      for (const unit of batch) {
+        try {
+          settled.push({ ok: true, value: await withTransaction(tx, (savepoint) => work(savepoint, unit.input)) });
+        } catch (error) {
+          settled.push({ ok: false, error });
+        }
+      }
+      return settled;
+    });
+
+  const runAlone = async (unit: Pending<I, O>): Promise<Settled<O>> => {
+    try {
+      return { ok: true, value: await withTransaction(db, (tx) => work(tx, unit.input)) };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  };
+
+  const flush = async (lane: Lane<I, O>) => {
+    if (lane.timer) clearTimeout(lane.timer);
+    lane.timer = undefined;
+    if (lane.running || lane.queue.length === 0) return;
+    lane.running = true;
+    const batch = lane.queue.splice(0, options.maxBatch);
+    let settled: Settled<O>[];
+    try {
+      settled = batch.length === 1 ? [await runAlone(batch[0])] : await runGrouped(batch);
+    } catch {
+      settled = [];
+      for (const unit of batch) settled.push(await runAlone(unit));
+    }
+    batch.forEach((unit, index) => {
+      const outcome = settled[index];
+      if (outcome.ok) unit.resolve(outcome.value);
+      else unit.reject(outcome.error);
+    });
+    lane.running = false;
+    // what arrived meanwhile has waited for a whole batch already
+    if (lane.queue.length > 0) void flush(lane);
+  };
+
+  return {
+    submit: (input: I) =>
+      new Promise<O>((resolve, reject) => {
+        const lane = lanes[hashOf(laneKey(input)) % lanes.length];
+        lane.queue.push({ input, resolve, reject });
+        if (lane.running) return;
+        if (lane.queue.length >= options.maxBatch) void flush(lane);
+        else lane.timer ??= setTimeout(() => void flush(lane), options.windowMs);
+      }),
+  };
+};

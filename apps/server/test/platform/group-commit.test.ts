@@ -1,0 +1,47 @@
+// The inbound pipeline's group commit (platform/group-commit.ts, issue 21 ingestion): concurrent
+// units share transactions, a failing unit fails alone, and a lane keeps submission order.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, Tx } from '../../src/db/client.ts';
+import { createGroupCommit } from '../../src/platform/group-commit.ts';
+import { openTestDatabase } from '../helpers/test-database.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await database.db.execute(sql`create table group_commit_probe (id serial primary key, lane text not null, seq integer not null, txid bigint not null)`);
+});
+afterAll(() => database?.close());
+
+type Unit = { lane: string; seq: number; fail?: boolean };
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
+
+const store = async (tx: Tx, unit: Unit) => {
+  // a failing unit breaks inside the database, as a constraint violation would
+  const divisor = unit.fail ? 0 : 1;
+  const result = await tx.execute(
+    sql`insert into group_commit_probe (lane, seq, txid) values (${unit.lane}, ${unit.seq}::integer / ${divisor}::integer, txid_current()) returning id`,
+  );
+  return rowsOf<{ id: number }>(result)[0].id;
+};
+
+describe('group commit of inbound deliveries (issue 21, 01-core §5 inbound)', () => {
+  it('shares transactions between concurrent units, fails only the failing one, and keeps each lane in order', async () => {
+    const commit = createGroupCommit(database.db, { lanes: 2, maxBatch: 16, windowMs: 2 }, store, (unit: Unit) => unit.lane);
+    const units: Unit[] = Array.from({ length: 60 }, (_, seq) => ({ lane: `contact-${seq % 3}`, seq, fail: seq === 7 }));
+    const answers = await Promise.allSettled(units.map((unit) => commit.submit(unit)));
+
+    expect(answers.filter((answer) => answer.status === 'rejected')).toHaveLength(1);
+    expect(answers[7].status).toBe('rejected');
+    const stored = rowsOf<{ lane: string; seq: number; txid: string }>(
+      await database.db.execute(sql`select lane, seq, txid::text from group_commit_probe order by id`),
+    );
+    expect(stored.map((row) => row.seq).sort((x, y) => x - y)).toEqual(units.filter((unit) => !unit.fail).map((unit) => unit.seq));
+    // fewer transactions than units: they were grouped
+    expect(new Set(stored.map((row) => row.txid)).size).toBeLessThan(stored.length / 4);
+    for (const lane of ['contact-0', 'contact-1', 'contact-2']) {
+      const order = stored.filter((row) => row.lane === lane).map((row) => row.seq);
+      expect(order, lane).toEqual([...order].sort((x, y) => x - y));
+    }
+  });
+});
