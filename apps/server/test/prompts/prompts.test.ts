@@ -5,7 +5,7 @@ import { HUMAN_HANDOFF_MARKER } from '@atende/shared/prompts';
 import { messages, prompts, tickets } from '../../src/db/schema.ts';
 import { promptReplyJob } from '../../src/modules/prompts/prompt-reply.jobs.ts';
 import { createCompany, createQueue, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
-import { connectSocket, recordEvents, setupAttendance } from '../helpers/attendance.ts';
+import { connectSocket, recordEvents, sandboxOutbox, setupAttendance, ticketMessages } from '../helpers/attendance.ts';
 import { FAKE_OGG, startFakeAzureSpeech, startFakeOpenAi } from '../helpers/fake-ai.ts';
 import { dueRetriesNow, jobsOfKind } from '../helpers/jobs.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -116,17 +116,8 @@ const conversation = async (promptBody: Record<string, unknown> = {}) => {
   });
   if (prompt.status !== 201) throw new Error(JSON.stringify(prompt.body));
   await t.request('PUT', `/whatsapp/${a.connection.id}`, { token, body: { promptId: prompt.body.id } });
-  const history = async (ticketId: number) =>
-    (await t.db.select().from(messages).where(eq(messages.ticketId, ticketId)).orderBy(messages.id)).map((m) => ({
-      fromMe: m.fromMe,
-      body: m.body,
-      mediaType: m.mediaType,
-      isPrivate: m.isPrivate,
-    }));
-  const outbox = async (ticketId: number) =>
-    ((await t.request('GET', `/sandbox/${a.connection.id}/outbox`, { token })).body as { ticketId: number; body: string; mediaType?: string }[]).filter(
-      (sent) => sent.ticketId === ticketId,
-    );
+  const history = (ticketId: number) => ticketMessages(t, ticketId);
+  const outbox = (ticketId: number) => sandboxOutbox(t, token, a.connection.id, ticketId);
   return { ...a, token, prompt: prompt.body as { id: number }, history, outbox };
 };
 

@@ -179,13 +179,13 @@ export const integrationReplyHandler = (deps: {
         await commit(job, integrationId, async (tx, current) => ({ ticket: await handOver(tx, current), messages: [] }));
         return;
       }
-      let outcome: IntegrationOutcome;
-      try {
-        outcome = await turn(integration, ticket, message);
-      } catch (error) {
-        const failure = error instanceof IntegrationFailure ? error : new IntegrationFailure('invalid answer');
-        if (!failure.permanent && info.attempts < integrationReplyJob.maxAttempts) throw new Error(`queue integration ${integration.id}: ${failure.reason}`);
-        await fallBack(job, integration, failure.reason);
+      // the failure is described here, so neither the server's words nor the error travel further
+      const outcome = await turn(integration, ticket, message).catch((error: unknown) =>
+        error instanceof IntegrationFailure ? error : new IntegrationFailure('invalid answer'),
+      );
+      if (outcome instanceof IntegrationFailure) {
+        if (!outcome.permanent && info.attempts < integrationReplyJob.maxAttempts) throw new Error(`queue integration ${integration.id}: ${outcome.reason}`);
+        await fallBack(job, integration, outcome.reason);
         return;
       }
       const delay = integration.type === 'typebot' ? Math.min(integration.typebotDelayMessage, MAX_DELAY_MS) : 0;
