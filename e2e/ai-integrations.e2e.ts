@@ -169,5 +169,5 @@ describe("the connection dialog's integrations tab (02-operations §2 connection
       await setFlags({ useOpenAi: true, useIntegrations: true });
     }
     await page.close();
-  });
+  }, 240_000);
 });
