@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser.ts';
+import { apiAs, createSandbox } from './helpers/attendance.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server.ts';
 
 let server: RunningServer;
@@ -108,4 +109,65 @@ describe('queue integrations screen (02-operations §2 /queue-integration, §5 Q
     await page.getByTestId('integrations-row').filter({ hasText: 'Webhook vendas' }).waitFor({ state: 'detached' });
     await page.close();
   });
+});
+
+describe("the connection dialog's integrations tab (02-operations §2 connection dialog, §3 Connection promptId, integrationId)", () => {
+  it('chooses the AI prompt and the queue integration of a connection; each selector shows only with its plan flag', async () => {
+    const api = await apiAs(server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const queue = await api.call<{ id: number }>('POST', '/queue', { name: 'Fila do bot', color: '#335577' });
+    const prompt = await api.call<{ id: number }>('POST', '/prompt', {
+      name: 'Assistente da loja',
+      prompt: 'Você é a assistente da loja e responde com poucas palavras.',
+      apiKey: 'sk-e2e-key-111',
+      queueId: queue.id,
+    });
+    const integration = await api.call<{ id: number }>('POST', '/queueIntegration', { type: 'webhook', name: 'Webhook do bot', urlN8N: 'https://hooks.example/bot' });
+    const sandbox = await createSandbox(api, 'Conexão com bot');
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page);
+    await page.goto(`${server.url}/connections`);
+    await page.getByTestId('connections-row').filter({ hasText: 'Conexão com bot' }).getByTestId('connections-edit').click();
+    await page.getByTestId('connection-tab-integrations').click();
+    await page.getByTestId('connection-prompt').locator('[role="combobox"]').click();
+    await page.getByTestId(`connection-prompt-option-${prompt.id}`).click();
+    await page.getByTestId('connection-integration').locator('[role="combobox"]').click();
+    await page.getByTestId(`connection-integration-option-${integration.id}`).click();
+    await page.getByTestId('connection-save').click();
+    await page.getByTestId('connection-modal').waitFor({ state: 'detached' });
+    expect(await api.call('GET', `/whatsapp/${sandbox.id}`)).toMatchObject({ promptId: prompt.id, integrationId: integration.id });
+
+    // reopened, the choices are shown; "none" takes the integration away
+    await page.getByTestId('connections-row').filter({ hasText: 'Conexão com bot' }).getByTestId('connections-edit').click();
+    await page.getByTestId('connection-tab-integrations').click();
+    await page.getByTestId('connection-integration').getByText('Webhook do bot').waitFor();
+    await page.getByTestId('connection-prompt').getByText('Assistente da loja').waitFor();
+    await page.getByTestId('connection-integration').locator('[role="combobox"]').click();
+    await page.getByRole('option', { name: 'Nenhuma' }).click();
+    await page.getByTestId('connection-save').click();
+    await page.getByTestId('connection-modal').waitFor({ state: 'detached' });
+    expect(await api.call('GET', `/whatsapp/${sandbox.id}`)).toMatchObject({ promptId: prompt.id, integrationId: null });
+
+    // a plan without useOpenAi shows only the integration selector; without either, a notice
+    const plans = await api.call<{ id: number }[]>('GET', '/plans/all');
+    const setFlags = (flags: Record<string, boolean>) => Promise.all(plans.map((plan) => api.call('PUT', `/plans/${plan.id}`, flags)));
+    try {
+      await setFlags({ useOpenAi: false });
+      await page.reload();
+      await page.getByTestId('connections-row').filter({ hasText: 'Conexão com bot' }).getByTestId('connections-edit').click();
+      await page.getByTestId('connection-tab-integrations').click();
+      await page.getByTestId('connection-integration').waitFor();
+      expect(await page.getByTestId('connection-prompt').count()).toBe(0);
+      await page.getByTestId('connection-cancel').click();
+      await setFlags({ useIntegrations: false });
+      await page.reload();
+      await page.getByTestId('connections-row').filter({ hasText: 'Conexão com bot' }).getByTestId('connections-edit').click();
+      await page.getByTestId('connection-tab-integrations').click();
+      await page.getByTestId('connection-integrations-off').waitFor();
+      expect(await page.getByTestId('connection-integration').count()).toBe(0);
+    } finally {
+      await setFlags({ useOpenAi: true, useIntegrations: true });
+    }
+    await page.close();
+  }, 240_000);
 });

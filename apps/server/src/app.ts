@@ -117,6 +117,8 @@ import { promptReplyHandler, promptReplyJob } from './modules/prompts/prompt-rep
 import { promptsRoutes } from './modules/prompts/prompts.routes.ts';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { createIntegrationsService } from './modules/integrations/integrations.service.ts';
+import { createDialogflowClient } from './modules/integrations/dialogflow.client.ts';
+import { integrationReplyHandler, integrationReplyJob } from './modules/integrations/integration-reply.jobs.ts';
 import { createPromptsService } from './modules/prompts/prompts.service.ts';
 import { createAzureSpeech } from './modules/prompts/speech.provider.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
@@ -250,7 +252,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(contactListsRoutes(createContactListsService({ db, bus, storage })));
   await app.register(schedulesRoutes(createSchedulesService({ db, bus, storage, timeZone: config.timeZone })));
   await app.register(promptsRoutes(createPromptsService({ db, bus, secrets })));
-  await app.register(integrationsRoutes(createIntegrationsService({ db, bus, secrets })));
+  await app.register(integrationsRoutes(createIntegrationsService({ db, bus, secrets, dialogflow: createDialogflowClient(config.integrations) })));
   await app.register(ticketsRoutes(ticketsService));
   await app.register(kanbanRoutes(createKanbanService({ db, clock, tickets: ticketsService })));
   await app.register(ticketNotesRoutes(createTicketNotesService({ db, tickets: ticketsService })));
@@ -329,6 +331,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     promptReplyJob,
     promptReplyHandler({ db, storage, secrets, ai: config.ai, speech: createAzureSpeech({ speechUrl: config.ai.speechUrl, timeoutMs: config.ai.timeoutMs }), tickets: ticketsService }),
   );
+  jobs.register(integrationReplyJob, integrationReplyHandler({ db, storage, secrets, clock, settings: config.integrations, tickets: ticketsService }));
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {
     await settingsCache.start(database.listen);

@@ -98,6 +98,10 @@ const envSchema = z.object({
   OPENAI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   // {region} is replaced by the prompt's voiceRegion
   AZURE_SPEECH_URL: z.string().min(1).default('https://{region}.tts.speech.microsoft.com'),
+  // Dialogflow ES's REST API, reached by dialogflow queue integrations
+  DIALOGFLOW_URL: z.string().url().default('https://dialogflow.googleapis.com'),
+  // how long one call to a queue integration (typebot, n8n, webhook, Dialogflow) may take
+  INTEGRATIONS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // IANA zone in which service hours, vacations and the {{hour}}/{{ms}} placeholders are read
   TIMEZONE: z
@@ -171,6 +175,8 @@ export type Config = {
   secretsKey: Buffer;
   // the OpenAI-compatible API of AI prompts (chat completions, transcriptions) and Azure Speech
   ai: { baseUrl: string; model: string; transcriptionModel: string; timeoutMs: number; speechUrl: string };
+  // the services queue integrations call (typebot, n8n and webhook URLs are each integration's own)
+  integrations: { dialogflowUrl: string; timeoutMs: number };
 };
 
 type Secrets = { jwtSecret: string; jwtRefreshSecret: string; secretsKey: string };
@@ -285,5 +291,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       timeoutMs: e.OPENAI_TIMEOUT_SECONDS * 1000,
       speechUrl: e.AZURE_SPEECH_URL.replace(/\/+$/, ''),
     },
+    integrations: { dialogflowUrl: e.DIALOGFLOW_URL.replace(/\/+$/, ''), timeoutMs: e.INTEGRATIONS_TIMEOUT_SECONDS * 1000 },
   };
 };

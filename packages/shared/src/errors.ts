@@ -68,6 +68,8 @@ export const errorCodes = [
   // 502: the payment provider refused or did not answer; 503: no provider is configured
   'ERR_PAYMENT_PROVIDER',
   'ERR_PAYMENT_NOT_CONFIGURED',
+  // POST /queueIntegration/testSession: Dialogflow refused the service account or did not answer
+  'ERR_INTEGRATION_TEST_FAILED',
   'ERR_VALIDATION',
   'ERR_INVALID_JSON',
   'ERR_INVALID_FILE',

@@ -118,4 +118,17 @@ export const queueIntegrationParams = z.strictObject({ integrationId: idParam })
 export const queueIntegrationsQuery = z.strictObject({ searchParam: searchParamQuery, pageNumber: pageNumberQuery, companyId: z.unknown().optional() });
 export type QueueIntegrationsQuery = z.infer<typeof queueIntegrationsQuery>;
 
+// 02-operations §7 POST /queueIntegration/testSession: a Dialogflow agent asked one question with the
+// service account being typed in the form (nothing is stored)
+export const DIALOGFLOW_TEST_QUESTION = { 'pt-BR': 'Olá', en: 'Hello', es: 'Hola' } as const;
+export const queueIntegrationTestBody = z.strictObject({
+  projectName: fields.projectName.pipe(z.string().min(1, 'validation.required')),
+  jsonContent: fields.jsonContent.pipe(z.string().min(1, 'validation.required')),
+  language: fields.language.default(INTEGRATION_DEFAULTS.language),
+  companyId: z.unknown().optional(),
+});
+export type QueueIntegrationTestBody = z.input<typeof queueIntegrationTestBody>;
+export type QueueIntegrationTestInput = z.infer<typeof queueIntegrationTestBody>;
+export type QueueIntegrationTestResult = { message: string; intent: string; replies: string[] };
+
 export type QueueIntegrationsPage = { queueIntegrations: QueueIntegrationView[]; count: number; hasMore: boolean };

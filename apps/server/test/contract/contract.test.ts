@@ -7,14 +7,17 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { EFI_CLIENT_ID, EFI_CLIENT_SECRET, EFI_PIX_KEY, startFakeEfiPix } from '../helpers/fake-efi-pix.ts';
 import { startFakeGraph } from '../helpers/fake-graph.ts';
+import { startFakeDialogflow } from '../helpers/fake-integrations.ts';
 import { startTestApp } from '../helpers/test-app.ts';
 import { sendRaw } from '../sweeps/support/answers.ts';
-import { createWorld, familyRequests, type FamilyCall, type FamilyRequest } from './family-requests.ts';
+import { createWorld, FAMILY_SERVICE_ACCOUNT, familyRequests, type FamilyCall, type FamilyRequest } from './family-requests.ts';
 import { sameCall, specCalls, specPath, type SpecCall } from './spec-calls.ts';
 
 const graph = await startFakeGraph();
 const efi = await startFakeEfiPix();
+const dialogflow = await startFakeDialogflow(FAMILY_SERVICE_ACCOUNT.publicKey);
 const t = await startTestApp({
+  integrations: { dialogflowUrl: dialogflow.url, timeoutMs: 5000 },
   meta: { graphUrl: graph.graphUrl },
   pix: { baseUrl: efi.baseUrl, clientId: EFI_CLIENT_ID, clientSecret: EFI_CLIENT_SECRET, key: EFI_PIX_KEY, chargeExpirationSeconds: 3600, timeoutMs: 5000 },
 });
@@ -25,6 +28,7 @@ afterAll(async () => {
   await t.close();
   await graph.close();
   await efi.close();
+  await dialogflow.close();
 });
 
 const withoutSlash = (call: string) => call.replace(/\/$/, '');

@@ -9,7 +9,11 @@ import { createContact, createTag } from '../factories/contact.factory.ts';
 import { createQueue, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
 import { setupAttendance } from '../helpers/attendance.ts';
 import type { FakeGraph } from '../helpers/fake-graph.ts';
+import { makeServiceAccount } from '../helpers/fake-integrations.ts';
 import { SUPER_EMAIL, SUPER_PASSWORD, type TestApp } from '../helpers/test-app.ts';
+
+// the Dialogflow agent the walk's testSession asks (contract.test.ts runs a fake that knows its key)
+export const FAMILY_SERVICE_ACCOUNT = makeServiceAccount('family-agent');
 
 export type FamilyRequest = {
   // values of the spec path's {placeholders}
@@ -566,6 +570,10 @@ export const familyRequests = (w: World): Record<string, FamilyCall> => {
       answer: ['id', 'name'],
     },
     'DELETE /queueIntegration/{id}': { send: async () => ({ values: { id: (await w.newIntegration()).id } }), answer: ['message'] },
+    'POST /queueIntegration/testSession': {
+      send: async () => ({ body: { projectName: 'family-agent', jsonContent: FAMILY_SERVICE_ACCOUNT.json, language: 'pt-BR' } }),
+      answer: ['message'],
+    },
     'POST /prompt': {
       send: async () => ({
         body: {

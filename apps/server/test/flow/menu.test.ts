@@ -195,7 +195,8 @@ describe('nested chatbot options and the way back (02-operations §3 Chatbot opt
     expect(accepted.body).toMatchObject({ status: 'open', userId: ana.user.id });
   });
 
-  it('an integration option marks the ticket for the integration and the bot steps aside (02-operations §3 queueType integration)', async () => {
+  // the option running its chosen integration: test/integrations/integration-runs.test.ts
+  it('an integration option without an integration answers and lands the ticket in the queue (02-operations §3 queueType integration)', async () => {
     const { f, service } = await optionTree();
     const from = '5511911110004';
     const { ticketId } = await f.inbound(from, 'Oi');
@@ -203,7 +204,7 @@ describe('nested chatbot options and the way back (02-operations §3 Chatbot opt
     await f.inbound(from, '4');
     await f.inbound(from, 'olá assistente');
     await f.botSaid(ticketId, [mainMenu, topMenu, 'Conectando ao assistente.']);
-    expect(await f.ticketOf(ticketId)).toMatchObject({ queueId: service.id, useIntegration: true, isBot: false });
+    expect(await f.ticketOf(ticketId)).toMatchObject({ queueId: service.id, useIntegration: false, isBot: false });
   });
 
   it('an option with closeTicket answers and closes the ticket (02-operations §3 Chatbot option closeTicket)', async () => {

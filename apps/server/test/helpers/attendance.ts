@@ -2,7 +2,8 @@
 // and a customer who writes through the sandbox channel.
 import { io, type Socket } from 'socket.io-client';
 import { createCompany, createQueue, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
-import { userQueues, users } from '../../src/db/schema.ts';
+import { asc, eq } from 'drizzle-orm';
+import { messages, userQueues, users } from '../../src/db/schema.ts';
 import type { Json } from './json.ts';
 import { isMarker } from './socket-marker.ts';
 import type { TestApp } from './test-app.ts';
@@ -64,3 +65,18 @@ export const recordEvents = (socket: Socket) => {
 // Waits for server work that follows an answer and that no event announces (a user's open
 // sockets moving to the rooms of its new queues). Never proof that an event did not come.
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+// A ticket's messages as stored, oldest first: what a bot or an integration said and how.
+export const ticketMessages = async (t: TestApp, ticketId: number) =>
+  (await t.db.select().from(messages).where(eq(messages.ticketId, ticketId)).orderBy(asc(messages.id))).map((m) => ({
+    fromMe: m.fromMe,
+    body: m.body,
+    mediaType: m.mediaType,
+    isPrivate: m.isPrivate,
+  }));
+
+// What the sandbox channel delivered for one ticket, newest first.
+export const sandboxOutbox = async (t: TestApp, token: string, connectionId: number, ticketId: number) =>
+  ((await t.request('GET', `/sandbox/${connectionId}/outbox`, { token })).body as { ticketId: number; body: string; mediaType?: string }[]).filter(
+    (sent) => sent.ticketId === ticketId,
+  );

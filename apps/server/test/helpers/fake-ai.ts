@@ -12,7 +12,7 @@ export type AiScript = { text: string } | { status: number } | { garbage: true }
 // the first bytes of an Ogg stream, enough for a test to tell audio from text
 export const FAKE_OGG = Buffer.from('OggS\u0000\u0002fake-voice-note', 'binary');
 
-const readBody = (request: IncomingMessage) =>
+export const readBody = (request: IncomingMessage) =>
   new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -20,7 +20,7 @@ const readBody = (request: IncomingMessage) =>
     request.on('error', reject);
   });
 
-const listen = async (handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>) => {
+export const listen = async (handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>) => {
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       response.writeHead(500);
@@ -32,7 +32,7 @@ const listen = async (handle: (request: IncomingMessage, response: ServerRespons
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 };
 
-const json = (response: ServerResponse, status: number, body: unknown) => {
+export const json = (response: ServerResponse, status: number, body: unknown) => {
   response.writeHead(status, { 'content-type': 'application/json' });
   response.end(JSON.stringify(body));
 };

@@ -89,6 +89,8 @@ const catalogue: Record<string, Entry[]> = {
   'POST /queueIntegration': [{ kind: 'own', call: () => ({ path: '/queueIntegration', body: { type: 'webhook', name: 'Beta Hook X', urlN8N: 'https://hooks.example' } }) }],
   'PUT /queueIntegration/:integrationId': [{ kind: 'foreign', call: (a) => ({ path: `/queueIntegration/${a.integrationId}`, body: { name: 'Hijacked' } }) }],
   'DELETE /queueIntegration/:integrationId': [{ kind: 'foreign', call: (a) => ({ path: `/queueIntegration/${a.integrationId}` }) }],
+  // asks Dialogflow with the service account in the body; nothing of a company is named or stored
+  'POST /queueIntegration/testSession': [{ kind: 'own', call: () => ({ path: '/queueIntegration/testSession', body: { projectName: 'beta', jsonContent: '{"type":"authorized_user"}' } }) }],
   'GET /companies/:companyId': [{ kind: 'foreign', call: (a) => ({ path: `/companies/${a.companyId}` }) }],
   'GET /companies/listPlan/:companyId': [{ kind: 'foreign', call: (a) => ({ path: `/companies/listPlan/${a.companyId}` }) }],
   'PUT /companies/:companyId/schedules': [

@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
 import { connections } from './connections.ts';
 import { contacts } from './contacts.ts';
 import { chatbots, queues } from './queues.ts';
+import { queueIntegrations } from './queue-integrations.ts';
 import { tags } from './tags.ts';
 import { users } from './users.ts';
+
+export type IntegrationSession = { sessionId: string; lastActivityAt: string; choices: string[] };
 
 export const ticketStatuses = ['pending', 'open', 'closed', 'group', 'lgpd', 'nps'] as const;
 
@@ -28,6 +31,11 @@ export const tickets = pgTable(
     isGroup: boolean('is_group').notNull().default(false),
     isBot: boolean('is_bot').notNull().default(false),
     useIntegration: boolean('use_integration').notNull().default(false),
+    // the queue integration answering the customer while useIntegration is on (docs/ai-integrations.md);
+    // kept after it handed over, so a new conversation does not start it again
+    integrationId: integer('integration_id').references(() => queueIntegrations.id, { onDelete: 'set null' }),
+    // a typebot's chat session: its id, the last exchange (for the expiry) and the choices it offered
+    integrationSession: jsonb('integration_session').$type<IntegrationSession>(),
     // the AI prompt answering the customer (docs/ai-integrations.md); null once it handed over
     promptId: integer('prompt_id'),
     isTransfered: boolean('is_transfered').notNull().default(false),

@@ -3,6 +3,7 @@
 // or queue position).
 import { findChatbot, findQueue, optionsUnder, type ChatbotRow, type QueueRow } from '../queues/queues.repo.ts';
 import { promptOfQueue } from '../prompts/prompts.repo.ts';
+import { findIntegration } from '../integrations/integrations.repo.ts';
 import { queuePosition } from '../tickets/tickets.repo.ts';
 import { findUser } from '../users/users.repo.ts';
 import { chooseAttendant } from './attendant-choice.rules.ts';
@@ -33,15 +34,19 @@ export const createBot = (ctx: FlowContext) => {
     });
   };
 
+  const integrationOf = (integrationId: number | null) => (integrationId === null ? undefined : findIntegration(tx, companyId, integrationId));
+
   const sendQueueMenu = async () => {
     await ctx.send(queueMenu(connection.greetingMessage, connectionQueues));
     await menuSent(null, true);
   };
 
   // The ticket waits in the queue: an attendant is chosen, or the customer learns their place.
-  // A queue with an AI prompt lets the prompt answer first; it hands over to the attendants.
+  // A queue with an integration or an AI prompt lets it answer first; it hands over to the attendants.
   const land = async (queue: QueueRow) => {
     await ctx.update({ isBot: false, chatbotId: null });
+    const integration = await integrationOf(queue.integrationId);
+    if (integration) return ctx.answerWithIntegration(integration.id);
     const promptId = await promptOfQueue(tx, companyId, queue.id);
     if (promptId !== undefined) return ctx.answerWithPrompt(promptId);
     const userId = await chooseAttendant(tx, queue, settings, ctx.env.random);
@@ -137,9 +142,14 @@ export const createBot = (ctx: FlowContext) => {
         return;
       }
       case 'integration': {
-        // the integration takes the conversation over; until it answers the ticket waits in the queue
+        // the option's integration takes the conversation over; without one the ticket lands in the queue
         await ctx.send(option.greetingMessage);
-        return ctx.update({ useIntegration: true, isBot: false, chatbotId: null });
+        const integration = await integrationOf(option.optIntegrationId);
+        if (integration) {
+          await ctx.update({ isBot: false, chatbotId: null });
+          return ctx.answerWithIntegration(integration.id);
+        }
+        return land(queue);
       }
     }
   };

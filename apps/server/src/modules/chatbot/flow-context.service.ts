@@ -14,6 +14,7 @@ import type { ConnectionRow } from '../connections/connections.repo.ts';
 import type { QueueRow } from '../queues/queues.repo.ts';
 import { enqueuePromptReply } from '../prompts/prompt-reply.jobs.ts';
 import { fileListToSend } from '../file-lists/file-list-sends.ts';
+import { enqueueIntegrationReply } from '../integrations/integration-reply.jobs.ts';
 
 export type FlowEnv = { clock: Clock; timeZone: string; random: PickRandom };
 export type FlowInput = { ticket: TicketRow; contact: typeof contacts.$inferSelect; message: MessageRow };
@@ -73,6 +74,13 @@ export const createFlowContext = (
     answerWithPrompt: async (promptId: number) => {
       if (ticket.promptId !== promptId) await update({ promptId, isBot: false, chatbotId: null });
       await enqueuePromptReply(tx, ticket, input.message.id);
+    },
+    // A queue integration takes the conversation: it gets this message, and the next ones, in a job.
+    answerWithIntegration: async (integrationId: number) => {
+      if (ticket.integrationId !== integrationId || !ticket.useIntegration) {
+        await update({ useIntegration: true, integrationId, integrationSession: null, isBot: false, chatbotId: null });
+      }
+      await enqueueIntegrationReply(tx, ticket, input.message.id);
     },
     close: async () => {
       await update({ status: 'closed', closedAt: now, isBot: false, chatbotId: null, amountUsedBotQueues: 0 });

@@ -8,6 +8,7 @@ import { findConnection, queuesOfConnectionInMenuOrder } from '../connections/co
 import { updateContact } from '../contacts/contacts.repo.ts';
 import { findQueue } from '../queues/queues.repo.ts';
 import { findPrompt } from '../prompts/prompts.repo.ts';
+import { findIntegration } from '../integrations/integrations.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { walletAttendant } from './attendant-choice.rules.ts';
 import { createBot } from './bot.service.ts';
@@ -66,6 +67,13 @@ export const runFlow = async (tx: DbOrTx, env: FlowEnv, input: FlowInput): Promi
     return ctx.result();
   }
 
+  // a queue integration that took the conversation gets it until it hands over (or an attendant
+  // turns useIntegration off)
+  if (ctx.ticket.useIntegration && ctx.ticket.integrationId !== null) {
+    await ctx.answerWithIntegration(ctx.ticket.integrationId);
+    return ctx.result();
+  }
+
   // a ticket waiting in a queue is the attendants' now
   if (currentQueue && !ticket.isBot) return ctx.result();
 
@@ -78,9 +86,14 @@ export const runFlow = async (tx: DbOrTx, env: FlowEnv, input: FlowInput): Promi
     return ctx.result();
   }
 
-  // 5. a new conversation: the connection's AI prompt, the contact's own attendant, or the bot
+  // 5. a new conversation: the connection's AI prompt, its queue integration (once: a ticket it
+  // handed over goes on to the bot), the contact's own attendant, or the bot
   if (connection.promptId !== null && !contact.disableBot && (await findPrompt(tx, ticket.companyId, connection.promptId))) {
     await ctx.answerWithPrompt(connection.promptId);
+    return ctx.result();
+  }
+  if (connection.integrationId !== null && ticket.integrationId === null && !contact.disableBot && (await findIntegration(tx, ticket.companyId, connection.integrationId))) {
+    await ctx.answerWithIntegration(connection.integrationId);
     return ctx.result();
   }
   if (on(settings.DirectTicketsToWallets)) {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { queueIntegrationBody, queueIntegrationParams, queueIntegrationsQuery, queueIntegrationUpdateBody } from '@atende/shared/queue-integrations';
+import { queueIntegrationBody, queueIntegrationParams, queueIntegrationsQuery, queueIntegrationTestBody, queueIntegrationUpdateBody } from '@atende/shared/queue-integrations';
 import type { IntegrationsService } from './integrations.service.ts';
 
 // 02-operations §7 Queue integrations: plan flag useIntegrations; profile user sees no-permission.
@@ -12,6 +12,9 @@ export const integrationsRoutes = (service: IntegrationsService): FastifyPluginA
   );
   app.post('/queueIntegration', { config: manage, schema: { body: queueIntegrationBody } }, async (request, reply) =>
     reply.status(201).send(await service.create(request.tenant, request.body)),
+  );
+  app.post('/queueIntegration/testSession', { config: manage, schema: { body: queueIntegrationTestBody } }, (request) =>
+    service.testSession(request.tenant, request.body),
   );
   app.put('/queueIntegration/:integrationId', { config: manage, schema: { params: queueIntegrationParams, body: queueIntegrationUpdateBody } }, (request) =>
     service.update(request.tenant, request.params.integrationId, request.body),

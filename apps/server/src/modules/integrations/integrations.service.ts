@@ -2,19 +2,24 @@
 // the project name equal to the name for n8n, webhook and typebot, the service account sealed,
 // live company-{id}-queueIntegration.
 import {
+  DIALOGFLOW_TEST_QUESTION,
   missingIntegrationFields,
   QUEUE_INTEGRATIONS_PAGE_SIZE,
   type QueueIntegrationInput,
   type QueueIntegrationsPage,
   type QueueIntegrationsQuery,
+  type QueueIntegrationTestInput,
+  type QueueIntegrationTestResult,
   type QueueIntegrationUpdateBody,
   type QueueIntegrationView,
 } from '@atende/shared/queue-integrations';
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import type { TenantContext } from '../../platform/access.ts';
-import { invalidField, notFound } from '../../platform/errors.ts';
+import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
+import type { DialogflowClient } from './dialogflow.client.ts';
 import * as repo from './integrations.repo.ts';
 import { toIntegrationView } from './integrations.view.ts';
 
@@ -24,7 +29,9 @@ const integrationNotFound = () => notFound('ERR_NOT_FOUND');
 const withProjectName = <V extends { type?: string; name?: string; projectName?: string }>(values: V, type: string, name: string): V =>
   type === 'dialogflow' ? values : { ...values, projectName: name };
 
-export const createIntegrationsService = ({ db, bus, secrets }: { db: Db; bus: EventBus; secrets: SecretBox }) => {
+type Deps = { db: Db; bus: EventBus; secrets: SecretBox; dialogflow: DialogflowClient };
+
+export const createIntegrationsService = ({ db, bus, secrets, dialogflow }: Deps) => {
   const publish = (queueIntegration: QueueIntegrationView) =>
     bus.publish({ companyId: queueIntegration.companyId, event: 'queueIntegration', payload: { action: 'update', queueIntegration } });
 
@@ -67,6 +74,23 @@ export const createIntegrationsService = ({ db, bus, secrets }: { db: Db; bus: E
       const view = toIntegrationView(row);
       publish(view);
       return view;
+    },
+
+    // One question to the agent with the typed-in service account; the failure's reason stays on
+    // the server (Google's message may quote the key).
+    testSession: async (tenant: TenantContext, body: QueueIntegrationTestInput): Promise<QueueIntegrationTestResult> => {
+      try {
+        const answer = await dialogflow.detectIntent({
+          jsonContent: body.jsonContent,
+          projectName: body.projectName,
+          language: body.language,
+          sessionId: `test-${tenant.companyId}-${randomUUID()}`,
+          text: DIALOGFLOW_TEST_QUESTION[body.language],
+        });
+        return { message: 'Session created', intent: answer.intent, replies: answer.replies.flatMap((reply) => ('body' in reply ? [reply.body] : [])) };
+      } catch {
+        throw new AppError('ERR_INTEGRATION_TEST_FAILED', 400);
+      }
     },
 
     remove: async (tenant: TenantContext, integrationId: number) => {

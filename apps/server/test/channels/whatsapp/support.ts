@@ -3,16 +3,18 @@ import type { WAMessage } from '@whiskeysockets/baileys';
 import { createCompany, TEST_PASSWORD } from '../../factories/company.factory.ts';
 import { fakeWhatsapp, type FakeWhatsappSocket } from '../../helpers/fake-whatsapp.ts';
 import { startTestApp, type TestApp } from '../../helpers/test-app.ts';
+import type { Config } from '../../../src/config.ts';
 
 // fast reconnects so a test does not wait on production backoff
 export const testTimings = { reconnectBaseMs: 20, reconnectMaxMs: 200, leaseSeconds: 10 };
 
 // alongside: another server of the same deployment (same database and token secrets)
-export const startWhatsappApp = async (alongside?: TestApp) => {
+// overrides: settings of the app under test (the AI services' fakes, for one)
+export const startWhatsappApp = async (alongside?: TestApp, overrides: Partial<Config> = {}) => {
   const whatsapp = fakeWhatsapp();
   const media = new Map<string, Buffer>();
   const t = await startTestApp(
-    alongside ? { jwtSecret: alongside.config.jwtSecret, jwtRefreshSecret: alongside.config.jwtRefreshSecret } : {},
+    { ...overrides, ...(alongside ? { jwtSecret: alongside.config.jwtSecret, jwtRefreshSecret: alongside.config.jwtRefreshSecret } : {}) },
     {
       whatsapp: {
         socketFactory: whatsapp.factory,

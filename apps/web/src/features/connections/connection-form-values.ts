@@ -36,9 +36,11 @@ export type ConnectionFormValues = {
   importOldMessagesGroups: boolean;
   closedTicketsPostImported: boolean;
   queueIdImportMessages: number | '';
+  promptId: number | '';
+  integrationId: number | '';
 };
 
-export type ConnectionTab = 'general' | 'messages' | 'chatbot' | 'nps' | 'schedules';
+export type ConnectionTab = 'general' | 'integrations' | 'messages' | 'chatbot' | 'nps' | 'schedules';
 
 // Which tab shows a field, so a refused save opens the tab holding the first error.
 const fieldTabs: Record<keyof ConnectionFormValues, ConnectionTab> = {
@@ -72,6 +74,8 @@ const fieldTabs: Record<keyof ConnectionFormValues, ConnectionTab> = {
   importOldMessagesGroups: 'general',
   closedTicketsPostImported: 'general',
   queueIdImportMessages: 'general',
+  promptId: 'integrations',
+  integrationId: 'integrations',
 };
 
 export const tabOfField = (path: string): ConnectionTab => fieldTabs[path.split('.')[0] as keyof ConnectionFormValues] ?? 'general';
@@ -107,6 +111,8 @@ export const toConnectionFormValues = (connection: ConnectionView | null, label:
   importOldMessagesGroups: connection?.importOldMessagesGroups ?? false,
   closedTicketsPostImported: connection?.closedTicketsPostImported ?? false,
   queueIdImportMessages: connection?.queueIdImportMessages ?? '',
+  promptId: connection?.promptId ?? '',
+  integrationId: connection?.integrationId ?? '',
 });
 
 // Only WhatsApp (Baileys) connections import their history (02-operations §4 Message import).
@@ -131,6 +137,8 @@ export const toConnectionPayload = (values: ConnectionFormValues, withSchedules:
     importOldMessagesGroups,
     closedTicketsPostImported,
     queueIdImportMessages,
+    promptId,
+    integrationId,
     ...rest
   } = values;
   return {
@@ -139,6 +147,8 @@ export const toConnectionPayload = (values: ConnectionFormValues, withSchedules:
     timeUseBotQueues: count(values.timeUseBotQueues),
     timeSendQueue: timeSendQueue === '' ? '' : Number(timeSendQueue),
     sendIdQueue: sendIdQueue === '' ? null : sendIdQueue,
+    promptId: promptId === '' ? null : promptId,
+    integrationId: integrationId === '' ? null : integrationId,
     timeCreateNewTicket: count(values.timeCreateNewTicket),
     expiresTicket: count(values.expiresTicket),
     timeInactiveMessage: count(values.timeInactiveMessage),

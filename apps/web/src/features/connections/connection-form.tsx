@@ -15,6 +15,7 @@ import { ConnectionChatbotTab } from './connection-chatbot-tab.tsx';
 import { importsHistory, tabOfField, toConnectionFormValues, toConnectionPayload, type ConnectionFormValues, type ConnectionTab } from './connection-form-values.ts';
 import { ConnectionGeneralTab } from './connection-general-tab.tsx';
 import { ConnectionImportSection } from './connection-import-section.tsx';
+import { ConnectionIntegrationsTab } from './connection-integrations-tab.tsx';
 import { ConnectionMessagesTab } from './connection-messages-tab.tsx';
 import { ConnectionNpsTab } from './connection-nps-tab.tsx';
 import { connectionsApi, upsertConnectionInCache } from './connections-api.ts';
@@ -28,7 +29,7 @@ const resolverFor = (schema: typeof connectionCreateBody | typeof connectionUpda
 
 type ConnectionFormProps = { connection: ConnectionView | null; channel: ConnectionChannel; onClose: () => void };
 
-// The connection dialog of 02-operations §2: general, messages, chatbot, nps and (with
+// The connection dialog of 02-operations §2: general, integrations, messages, chatbot, nps and (with
 // scheduleType connection) schedules tabs.
 export const ConnectionForm = ({ connection, channel, onClose }: ConnectionFormProps) => {
   const { t } = useTranslation();
@@ -66,7 +67,7 @@ export const ConnectionForm = ({ connection, channel, onClose }: ConnectionFormP
     (invalid: FieldErrors<ConnectionFormValues>) => showFirstError(Object.keys(invalid)),
   );
 
-  const tabs: ConnectionTab[] = ['general', 'messages', 'chatbot', 'nps', ...(withSchedules ? (['schedules'] as const) : [])];
+  const tabs: ConnectionTab[] = ['general', 'integrations', 'messages', 'chatbot', 'nps', ...(withSchedules ? (['schedules'] as const) : [])];
   return (
     <Box component="form" noValidate onSubmit={submit} data-testid="connection-form" sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
       <Tabs value={tab} onChange={(_, value: ConnectionTab) => setTab(value)} variant="scrollable" sx={{ px: 3 }}>
@@ -78,6 +79,9 @@ export const ConnectionForm = ({ connection, channel, onClose }: ConnectionFormP
         <Box hidden={tab !== 'general'}>
           <ConnectionGeneralTab form={form} queues={queues} token={token} tokenChanged={tokenChanged} onTokenChange={setToken} />
           {importsHistory(channel) && <ConnectionImportSection form={form} queues={queues} />}
+        </Box>
+        <Box hidden={tab !== 'integrations'}>
+          <ConnectionIntegrationsTab form={form} />
         </Box>
         <Box hidden={tab !== 'messages'}>
           <ConnectionMessagesTab form={form} connection={connection} />

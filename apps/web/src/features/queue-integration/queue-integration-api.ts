@@ -1,4 +1,11 @@
-import type { QueueIntegrationBody, QueueIntegrationsPage, QueueIntegrationUpdateBody, QueueIntegrationView } from '@atende/shared/queue-integrations';
+import type {
+  QueueIntegrationBody,
+  QueueIntegrationsPage,
+  QueueIntegrationTestBody,
+  QueueIntegrationTestResult,
+  QueueIntegrationUpdateBody,
+  QueueIntegrationView,
+} from '@atende/shared/queue-integrations';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { fetchAllPages } from '../../lib/fetch-all-pages.ts';
@@ -10,6 +17,7 @@ export const queueIntegrationApi = {
   create: (body: QueueIntegrationBody) => api.post<QueueIntegrationView>('/queueIntegration', body),
   update: (id: number, body: QueueIntegrationUpdateBody) => api.put<QueueIntegrationView>(`/queueIntegration/${id}`, body),
   remove: (id: number) => api.delete<{ message: string }>(`/queueIntegration/${id}`),
+  testSession: (body: QueueIntegrationTestBody) => api.post<QueueIntegrationTestResult>('/queueIntegration/testSession', body),
 };
 
 export const queueIntegrationQueryKeys = {

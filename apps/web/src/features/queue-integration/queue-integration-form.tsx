@@ -77,6 +77,18 @@ export const QueueIntegrationForm = ({ integration, onClose }: Props) => {
       toastError(error);
     },
   });
+  // 02-operations §5: the dialogflow form's test button asks the agent with the JSON typed in
+  const test = useMutation({
+    mutationFn: () => {
+      const { projectName, jsonContent, language } = form.getValues();
+      return queueIntegrationApi.testSession({ projectName, jsonContent, language });
+    },
+    onSuccess: () => toast.success(t('queueIntegration.toasts.tested')),
+    onError: (error) => {
+      setServerFieldErrors(form.setError, error);
+      toastError(error);
+    },
+  });
   const text = (name: TextName, props: { multiline?: boolean } = {}) => {
     const { ref, ...rest } = register(name);
     return {
@@ -174,6 +186,11 @@ export const QueueIntegrationForm = ({ integration, onClose }: Props) => {
         </Grid>
       </DialogContent>
       <DialogActions>
+        {type === 'dialogflow' && (
+          <Button onClick={() => test.mutate()} loading={test.isPending} data-testid="integration-test">
+            {t('queueIntegration.test')}
+          </Button>
+        )}
         <Button onClick={onClose} color="inherit" data-testid="integration-cancel">
           {t('common.cancel')}
         </Button>
