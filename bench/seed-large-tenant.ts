@@ -3,6 +3,8 @@
 // connections, 5 tags. Spread like real use: most tickets closed over a year, 20,000 live
 // ones (8,000 open with an owner, 12,000 pending, a third of those without a queue) over the
 // last week, ten messages per ticket. Kept when already there; BENCH_RESEED=1 rebuilds it.
+// The tickets' history (log entries and ratings, which the dashboard reads) is added by its own
+// step when missing, so a database seeded before that step gets it without being rebuilt.
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { hashPassword } from '../apps/server/src/modules/users/users.service.ts';
@@ -38,9 +40,72 @@ const lastNames = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreir
 const phrases = ['Olá, preciso de ajuda com meu pedido', 'Qual o prazo de entrega?', 'Obrigado pelo atendimento!', 'Meu boleto venceu, podem reenviar?', 'Bom dia, gostaria de um orçamento', 'O produto chegou com defeito', 'Vocês abrem no sábado?', 'Pode me passar o código de rastreio?', 'Quero cancelar minha assinatura', 'Perfeito, muito obrigado', 'Certo, vou verificar e retorno', 'Segue o comprovante do pagamento', 'Ainda não recebi o reembolso', 'Como faço para trocar o tamanho?', 'Tudo certo por aqui'];
 const sqlArray = (values: string[]) => `array[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(',')}]`;
 
+// Every 10th ticket an attendant started (active); the others were started by the customer and,
+// once an attendant took them, waited 1 to 30 minutes (the seed's tickets live 40 minutes before
+// they close). Three closed tickets in five are rated 0..10.
+const ACTIVE_EVERY = 10;
+const RATED_OF_FIVE = 3;
+
+const seedTicketHistory = async () => {
+  const client = new pg.Client({ connectionString: databaseUrl(BENCH_DB) });
+  await client.connect();
+  const step = async (what: string, statement: string, params: unknown[] = []) => {
+    const at = Date.now();
+    const result = await client.query(statement, params);
+    line(`  ${what}: ${result.rowCount ?? 0} rows in ${((Date.now() - at) / 1000).toFixed(1)} s`);
+  };
+  try {
+    const { rows } = await client.query(
+      `select c.id,
+              exists (select 1 from ticket_logs l where l.company_id = c.id) as logged,
+              exists (select 1 from user_ratings r where r.company_id = c.id) as rated
+         from companies c where c.email = $1`,
+      [TENANT_ADMIN_EMAIL],
+    );
+    const tenant = rows[0] as { id: number; logged: boolean; rated: boolean } | undefined;
+    if (!tenant || (tenant.logged && tenant.rated)) return;
+    await client.query('begin');
+    if (!tenant.logged) {
+      await step(
+        'ticket logs (create, open, closed)',
+        `insert into ticket_logs (company_id, ticket_id, type, user_id, queue_id, created_at)
+         select t.company_id, t.id, e.type, e.user_id, t.queue_id, e.at
+           from tickets t
+          cross join lateral (values
+                  ('create', case when t.id % ${ACTIVE_EVERY} = 0 then t.user_id end, t.created_at),
+                  ('open', t.user_id, t.created_at + (1 + t.id % 30) * interval '1 minute'),
+                  ('closed', t.user_id, t.closed_at)) as e(type, user_id, at)
+          where t.company_id = $1
+            and (e.type = 'create'
+                 or (e.type = 'open' and t.user_id is not null and t.id % ${ACTIVE_EVERY} <> 0)
+                 or (e.type = 'closed' and t.status = 'closed'))`,
+        [tenant.id],
+      );
+    }
+    if (!tenant.rated) {
+      await step(
+        'ratings',
+        `insert into user_ratings (company_id, ticket_id, user_id, rate, created_at)
+         select t.company_id, t.id, t.user_id, (t.id * 7) % 11, t.closed_at + interval '2 minutes'
+           from tickets t
+          where t.company_id = $1 and t.status = 'closed' and t.id % 5 < ${RATED_OF_FIVE}`,
+        [tenant.id],
+      );
+    }
+    await client.query('commit');
+    await step('analyze', 'analyze ticket_logs, user_ratings');
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end();
+  }
+};
+
 export const seedLargeTenant = async () => {
   if (!process.env.BENCH_RESEED && (await alreadySeeded())) {
     line(`bench database '${BENCH_DB}' already holds the large tenant (BENCH_RESEED=1 rebuilds it)`);
+    await seedTicketHistory();
     return;
   }
   const started = Date.now();
@@ -153,6 +218,7 @@ export const seedLargeTenant = async () => {
   } finally {
     await client.end();
   }
+  await seedTicketHistory();
   line(`seeded '${BENCH_DB}' in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 };
 

@@ -164,12 +164,43 @@ describe('tickets report (03-saas §2 Tickets report, §3 Report ticket row, §7
     expect(answer.body).toEqual({ tickets: [], totalTickets: { total: 0 } });
     const byContact = await t.request('GET', `/ticketreport/reports?contactId=${other.maria.id}`, { token: s.session.token });
     expect(byContact.body.totalTickets.total).toBe(0);
-    for (const query of ['users=%7Bnot-json', 'queueIds=%5B%22x%22%5D', 'status=%5B%22bogus%22%5D', 'pageSize=0', 'pageSize=10000000', 'page=0', 'dateFrom=2025-02-30', 'onlyRated=maybe']) {
+    for (const [name, list] of [['queueIds', [other.vendas.id]], ['whatsappId', [other.main.id]]] as const) {
+      const foreignList = await t.request('GET', `/ticketreport/reports?${name}=${encodeURIComponent(JSON.stringify(list))}`, { token: s.session.token });
+      expect(foreignList.body, name).toEqual({ tickets: [], totalTickets: { total: 0 } });
+    }
+    // JSON that is not a list of ids: an object, a word, a negative id, an object for the statuses
+    const notLists = ['users=%7B%22id%22%3A1%7D', 'users=%22ana%22', 'whatsappId=%5B-1%5D', 'status=%7B%7D'];
+    const badSizes = ['pageSize=0', 'pageSize=-5', 'pageSize=abc', 'pageSize=10000000', 'page=0'];
+    for (const query of ['users=%7Bnot-json', 'queueIds=%5B%22x%22%5D', 'status=%5B%22bogus%22%5D', ...notLists, ...badSizes, 'dateFrom=2025-02-30', 'onlyRated=maybe']) {
       const bad = await t.request('GET', `/ticketreport/reports?${query}`, { token: s.session.token });
       expect(bad.status, query).toBe(400);
     }
     // a reversed or absurd period is simply empty
     expect((await t.request('GET', '/ticketreport/reports?dateFrom=2025-03-31&dateTo=2025-03-01', { token: s.session.token })).body.totalTickets.total).toBe(0);
     expect((await t.request('GET', '/ticketreport/reports?dateFrom=1900-01-01&dateTo=1901-01-01', { token: s.session.token })).body.totalTickets.total).toBe(0);
+    // a hundred years holds this company's five tickets and no other's
+    const century = await t.request('GET', '/ticketreport/reports?dateFrom=1925-04-01&dateTo=2025-03-31', { token: s.session.token });
+    expect((century.body.tickets as Row[]).map((row) => row.id).sort((x, y) => x - y)).toEqual(Object.values(s.ids).sort((x, y) => x - y));
+    // a page past the last is empty and keeps the total
+    expect((await t.request('GET', `/ticketreport/reports?${march}&page=99&pageSize=30`, { token: s.session.token })).body).toEqual({ tickets: [], totalTickets: { total: 5 } });
+  });
+
+  it("the export refuses bad filters with a 400 and exports only the header row for another company's ids (issue 18 Bad input, 03-saas §7)", async () => {
+    const s = await seedReport();
+    const other = await seedReport();
+    const exportOf = (query: string) => fetch(`${t.url}/ticketreport/reports/export?${query}`, { headers: { authorization: `Bearer ${s.session.token}` } });
+    for (const query of ['users=%7B%22id%22%3A1%7D', 'queueIds=%5B%22x%22%5D', 'dateTo=2025-13-01', 'onlyRated=maybe']) {
+      const bad = await exportOf(query);
+      expect(bad.status, query).toBe(400);
+      expect(await bad.json(), query).toMatchObject({ error: expect.any(String) });
+    }
+    const foreign = await exportOf(`users=${encodeURIComponent(JSON.stringify([other.ana.id, other.bruno.id]))}`);
+    expect(foreign.status).toBe(200);
+    expect(foreign.headers.get('x-total-count')).toBe('0');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await foreign.arrayBuffer());
+    const sheet = workbook.getWorksheet(EXPORT_SHEET_NAME);
+    expect(sheet?.actualRowCount).toBe(1);
+    expect(sheet?.getRow(1).getCell(1).value).toBe('ID');
   });
 });
