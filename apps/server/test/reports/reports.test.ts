@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_FILE_NAME, EXPORT_SHEET_NAME } from '@atende/shared/reports';
 import { tickets } from '../../src/db/schema.ts';
+import { EXPORT_BATCH } from '../../src/modules/reports/reports.service.ts';
 import { createCompany, createQueue, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
 import { createConnection, createContact } from '../factories/contact.factory.ts';
 import { insertHistoryTicket } from '../factories/ticket-history.factory.ts';
@@ -124,6 +125,32 @@ describe('tickets report (03-saas §2 Tickets report, §3 Report ticket row, §7
     expect(ids).toHaveLength(rows);
     expect(new Set(ids).size).toBe(rows);
     // newest first across the batch boundaries
+    expect([...ids].sort((x, y) => y - x)).toEqual(ids);
+  });
+
+  it('GET /ticketreport/reports/export writes every row once, newest first, across its database reads (03-saas §7)', async () => {
+    const tenant = await createCompany(t.db);
+    const rows = EXPORT_BATCH + 150;
+    const contact = await createContact(t.db, tenant.company.id);
+    // pairs of tickets share an instant, so the reads resume on (createdAt, id)
+    await t.db.insert(tickets).values(
+      Array.from({ length: rows }, (_, index) => ({
+        companyId: tenant.company.id,
+        contactId: contact.id,
+        status: 'closed' as const,
+        createdAt: new Date(Date.UTC(2025, 2, 1) + Math.floor(index / 2) * 60_000),
+        closedAt: new Date('2025-03-31T00:00:00Z'),
+      })),
+    );
+    const session = await t.login(tenant.admin.email, TEST_PASSWORD);
+    const response = await fetch(`${t.url}/ticketreport/reports/export`, { headers: { authorization: `Bearer ${session.token}` } });
+    expect(response.headers.get('x-total-count')).toBe(String(rows));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.getWorksheet(EXPORT_SHEET_NAME);
+    const ids = Array.from({ length: rows }, (_, index) => Number(sheet?.getRow(index + 2).getCell(1).value));
+    expect(sheet?.actualRowCount).toBe(rows + 1);
+    expect(new Set(ids).size).toBe(rows);
     expect([...ids].sort((x, y) => y - x)).toEqual(ids);
   });
 

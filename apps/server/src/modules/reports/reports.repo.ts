@@ -71,7 +71,9 @@ export type ReportRowData = {
 // Where a batch resumes: after the last row of the previous one, in the report's order.
 export type ReportCursor = { createdAt: Date; id: number };
 
-export const reportRows = (
+// async: a plain promise that runs its statement once, however often it is awaited (the export
+// reads ahead; a Drizzle query runs again on every `then`).
+export const reportRows = async (
   db: DbOrTx,
   companyId: number,
   filter: ReportFilterQuery,
