@@ -42,7 +42,7 @@ const residentBytes = (pid: number) => {
   return match ? Number(match[1]) * 1024 : NaN;
 };
 
-const exportRun = async (url: string, pid: number, token: string, query: string) => {
+export const exportRun = async (url: string, pid: number, token: string, query: string) => {
   const before = residentBytes(pid);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(pid))), 100);

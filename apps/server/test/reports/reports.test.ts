@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_FILE_NAME, EXPORT_SHEET_NAME } from '@atende/shared/reports';
 import { tickets } from '../../src/db/schema.ts';
-import { EXPORT_BATCH } from '../../src/modules/reports/reports.service.ts';
+import { REPORT_BATCH } from '../../src/modules/reports/reports.service.ts';
 import { createCompany, createQueue, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
 import { createConnection, createContact } from '../factories/contact.factory.ts';
 import { insertHistoryTicket } from '../factories/ticket-history.factory.ts';
@@ -130,7 +130,7 @@ describe('tickets report (03-saas §2 Tickets report, §3 Report ticket row, §7
 
   it('GET /ticketreport/reports/export writes every row once, newest first, across its database reads (03-saas §7)', async () => {
     const tenant = await createCompany(t.db);
-    const rows = EXPORT_BATCH + 150;
+    const rows = REPORT_BATCH * 3 + 150;
     const contact = await createContact(t.db, tenant.company.id);
     // pairs of tickets share an instant, so the reads resume on (createdAt, id)
     await t.db.insert(tickets).values(
