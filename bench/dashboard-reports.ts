@@ -23,7 +23,7 @@ const list = (values: unknown[]) => JSON.stringify(values);
 const loadAverage = () => loadavg().map((value) => value.toFixed(2)).join(', ');
 
 // The service call a path makes, for BENCH_EXPLAIN: the same statements as the server runs.
-export const serviceCallFor = (path: string, companyId: number) => {
+const serviceCallFor = (path: string, companyId: number) => {
   const url = new URL(path, 'http://bench');
   const query = Object.fromEntries(url.searchParams);
   const tenant = { companyId } as TenantContext;
@@ -42,7 +42,7 @@ const residentBytes = (pid: number) => {
   return match ? Number(match[1]) * 1024 : NaN;
 };
 
-export const exportRun = async (url: string, pid: number, token: string, query: string) => {
+const exportRun = async (url: string, pid: number, token: string, query: string) => {
   const before = residentBytes(pid);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(pid))), 100);
