@@ -42,6 +42,21 @@ const seedReport = async () => {
 
 const march = 'dateFrom=2025-03-01&dateTo=2025-03-31';
 
+// `count` closed tickets of one contact (closed, so one contact may have them all), the index-th
+// created `minuteOf(index)` minutes after March 2025 began.
+const insertClosedTickets = async (companyId: number, count: number, minuteOf: (index: number) => number) => {
+  const contact = await createContact(t.db, companyId);
+  await t.db.insert(tickets).values(
+    Array.from({ length: count }, (_, index) => ({
+      companyId,
+      contactId: contact.id,
+      status: 'closed' as const,
+      createdAt: new Date(Date.UTC(2025, 2, 1) + minuteOf(index) * 60_000),
+      closedAt: new Date('2025-03-31T00:00:00Z'),
+    })),
+  );
+};
+
 describe('tickets report (03-saas §2 Tickets report, §3 Report ticket row, §7 GET /ticketreport/reports)', () => {
   it('answers the rows of the period newest first with every column of the row, and the total', async () => {
     const s = await seedReport();
@@ -106,17 +121,7 @@ describe('tickets report (03-saas §2 Tickets report, §3 Report ticket row, §7
   it('the export call of the family (page 1, pageSize 9999999) answers every row, streamed in batches (03-saas §7)', async () => {
     const tenant = await createCompany(t.db);
     const rows = 2100;
-    const contact = await createContact(t.db, tenant.company.id);
-    // closed tickets, so one contact may have them all
-    await t.db.insert(tickets).values(
-      Array.from({ length: rows }, (_, index) => ({
-        companyId: tenant.company.id,
-        contactId: contact.id,
-        status: 'closed' as const,
-        createdAt: new Date(Date.UTC(2025, 2, 1) + index * 60_000),
-        closedAt: new Date('2025-03-31T00:00:00Z'),
-      })),
-    );
+    await insertClosedTickets(tenant.company.id, rows, (index) => index);
     const session = await t.login(tenant.admin.email, TEST_PASSWORD);
     const answer = await t.request('GET', '/ticketreport/reports?page=1&pageSize=9999999', { token: session.token });
     expect(answer.status).toBe(200);
@@ -131,17 +136,8 @@ describe('tickets report (03-saas §2 Tickets report, §3 Report ticket row, §7
   it('GET /ticketreport/reports/export writes every row once, newest first, across its database reads (03-saas §7)', async () => {
     const tenant = await createCompany(t.db);
     const rows = REPORT_BATCH * 3 + 150;
-    const contact = await createContact(t.db, tenant.company.id);
     // pairs of tickets share an instant, so the reads resume on (createdAt, id)
-    await t.db.insert(tickets).values(
-      Array.from({ length: rows }, (_, index) => ({
-        companyId: tenant.company.id,
-        contactId: contact.id,
-        status: 'closed' as const,
-        createdAt: new Date(Date.UTC(2025, 2, 1) + Math.floor(index / 2) * 60_000),
-        closedAt: new Date('2025-03-31T00:00:00Z'),
-      })),
-    );
+    await insertClosedTickets(tenant.company.id, rows, (index) => Math.floor(index / 2));
     const session = await t.login(tenant.admin.email, TEST_PASSWORD);
     const response = await fetch(`${t.url}/ticketreport/reports/export`, { headers: { authorization: `Bearer ${session.token}` } });
     expect(response.headers.get('x-total-count')).toBe(String(rows));
