@@ -76,7 +76,23 @@ describe('attendance panel (02-operations §2 Attendance panel, §3 Panel ticket
     }
     expect((await t.request('GET', '/dashboard/moments?dateStart=2025-03-10&dateEnd=2025-03-01', { token: allowed.token })).status).toBe(400);
     expect((await t.request('GET', '/dashboard/moments?dateStart=1900-01-01&dateEnd=2025-03-01', { token: allowed.token })).status).toBe(400);
-    expect((await t.request('GET', '/dashboard/moments?queueIds=nope', { token: allowed.token })).status).toBe(400);
+    for (const query of ['queueIds=nope', 'queueIds=%7B%22id%22%3A1%7D', 'queueIds=%5B-1%5D', 'userId=0', 'status=closed', 'dateStart=2025-02-30']) {
+      expect((await t.request('GET', `/dashboard/moments?${query}`, { token: allowed.token })).status, query).toBe(400);
+    }
+  });
+
+  it("another company's queue or attendant matches nothing (issue 18 Bad input, 02-operations §7)", async () => {
+    const tenant = await createCompany(t.db);
+    const other = await createCompany(t.db);
+    const theirAgent = await createUser(t.db, other.company.id);
+    const theirQueue = await createQueue(t.db, other.company.id, 'Deles');
+    await insertHistoryTicket(t.db, tenant.company.id, { status: 'pending', createdAt: daysAgo(1) });
+    await insertHistoryTicket(t.db, other.company.id, { status: 'open', userId: theirAgent.id, queueId: theirQueue.id, createdAt: daysAgo(1) });
+    const session = await t.login(tenant.admin.email, TEST_PASSWORD);
+    const count = async (query: string) => ((await t.request('GET', `/dashboard/moments?${query}`, { token: session.token })).body as PanelRow[]).length;
+    expect(await count('')).toBe(1);
+    expect(await count(`userId=${theirAgent.id}`)).toBe(0);
+    expect(await count(`queueIds=${encodeURIComponent(JSON.stringify([theirQueue.id]))}`)).toBe(0);
   });
 
   it("follows the live channels: a customer's message and an accept reach the panel's socket, and the list shows them; another company hears nothing (02-operations §7)", async () => {

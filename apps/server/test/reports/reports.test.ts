@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_FILE_NAME, EXPORT_SHEET_NAME } from '@atende/shared/reports';
 import { tickets } from '../../src/db/schema.ts';
+import { REPORT_BATCH } from '../../src/modules/reports/reports.service.ts';
 import { createCompany, createQueue, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
 import { createConnection, createContact } from '../factories/contact.factory.ts';
 import { insertHistoryTicket } from '../factories/ticket-history.factory.ts';
@@ -40,6 +41,21 @@ const seedReport = async () => {
 };
 
 const march = 'dateFrom=2025-03-01&dateTo=2025-03-31';
+
+// `count` closed tickets of one contact (closed, so one contact may have them all), the index-th
+// created `minuteOf(index)` minutes after March 2025 began.
+const insertClosedTickets = async (companyId: number, count: number, minuteOf: (index: number) => number) => {
+  const contact = await createContact(t.db, companyId);
+  await t.db.insert(tickets).values(
+    Array.from({ length: count }, (_, index) => ({
+      companyId,
+      contactId: contact.id,
+      status: 'closed' as const,
+      createdAt: new Date(Date.UTC(2025, 2, 1) + minuteOf(index) * 60_000),
+      closedAt: new Date('2025-03-31T00:00:00Z'),
+    })),
+  );
+};
 
 describe('tickets report (03-saas §2 Tickets report, §3 Report ticket row, §7 GET /ticketreport/reports)', () => {
   it('answers the rows of the period newest first with every column of the row, and the total', async () => {
@@ -105,17 +121,7 @@ describe('tickets report (03-saas §2 Tickets report, §3 Report ticket row, §7
   it('the export call of the family (page 1, pageSize 9999999) answers every row, streamed in batches (03-saas §7)', async () => {
     const tenant = await createCompany(t.db);
     const rows = 2100;
-    const contact = await createContact(t.db, tenant.company.id);
-    // closed tickets, so one contact may have them all
-    await t.db.insert(tickets).values(
-      Array.from({ length: rows }, (_, index) => ({
-        companyId: tenant.company.id,
-        contactId: contact.id,
-        status: 'closed' as const,
-        createdAt: new Date(Date.UTC(2025, 2, 1) + index * 60_000),
-        closedAt: new Date('2025-03-31T00:00:00Z'),
-      })),
-    );
+    await insertClosedTickets(tenant.company.id, rows, (index) => index);
     const session = await t.login(tenant.admin.email, TEST_PASSWORD);
     const answer = await t.request('GET', '/ticketreport/reports?page=1&pageSize=9999999', { token: session.token });
     expect(answer.status).toBe(200);
@@ -124,6 +130,23 @@ describe('tickets report (03-saas §2 Tickets report, §3 Report ticket row, §7
     expect(ids).toHaveLength(rows);
     expect(new Set(ids).size).toBe(rows);
     // newest first across the batch boundaries
+    expect([...ids].sort((x, y) => y - x)).toEqual(ids);
+  });
+
+  it('GET /ticketreport/reports/export writes every row once, newest first, across its database reads (03-saas §7)', async () => {
+    const tenant = await createCompany(t.db);
+    const rows = REPORT_BATCH * 3 + 150;
+    // pairs of tickets share an instant, so the reads resume on (createdAt, id)
+    await insertClosedTickets(tenant.company.id, rows, (index) => Math.floor(index / 2));
+    const session = await t.login(tenant.admin.email, TEST_PASSWORD);
+    const response = await fetch(`${t.url}/ticketreport/reports/export`, { headers: { authorization: `Bearer ${session.token}` } });
+    expect(response.headers.get('x-total-count')).toBe(String(rows));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.getWorksheet(EXPORT_SHEET_NAME);
+    const ids = Array.from({ length: rows }, (_, index) => Number(sheet?.getRow(index + 2).getCell(1).value));
+    expect(sheet?.actualRowCount).toBe(rows + 1);
+    expect(new Set(ids).size).toBe(rows);
     expect([...ids].sort((x, y) => y - x)).toEqual(ids);
   });
 
@@ -164,12 +187,43 @@ describe('tickets report (03-saas §2 Tickets report, §3 Report ticket row, §7
     expect(answer.body).toEqual({ tickets: [], totalTickets: { total: 0 } });
     const byContact = await t.request('GET', `/ticketreport/reports?contactId=${other.maria.id}`, { token: s.session.token });
     expect(byContact.body.totalTickets.total).toBe(0);
-    for (const query of ['users=%7Bnot-json', 'queueIds=%5B%22x%22%5D', 'status=%5B%22bogus%22%5D', 'pageSize=0', 'pageSize=10000000', 'page=0', 'dateFrom=2025-02-30', 'onlyRated=maybe']) {
+    for (const [name, list] of [['queueIds', [other.vendas.id]], ['whatsappId', [other.main.id]]] as const) {
+      const foreignList = await t.request('GET', `/ticketreport/reports?${name}=${encodeURIComponent(JSON.stringify(list))}`, { token: s.session.token });
+      expect(foreignList.body, name).toEqual({ tickets: [], totalTickets: { total: 0 } });
+    }
+    // JSON that is not a list of ids: an object, a word, a negative id, an object for the statuses
+    const notLists = ['users=%7B%22id%22%3A1%7D', 'users=%22ana%22', 'whatsappId=%5B-1%5D', 'status=%7B%7D'];
+    const badSizes = ['pageSize=0', 'pageSize=-5', 'pageSize=abc', 'pageSize=10000000', 'page=0'];
+    for (const query of ['users=%7Bnot-json', 'queueIds=%5B%22x%22%5D', 'status=%5B%22bogus%22%5D', ...notLists, ...badSizes, 'dateFrom=2025-02-30', 'onlyRated=maybe']) {
       const bad = await t.request('GET', `/ticketreport/reports?${query}`, { token: s.session.token });
       expect(bad.status, query).toBe(400);
     }
     // a reversed or absurd period is simply empty
     expect((await t.request('GET', '/ticketreport/reports?dateFrom=2025-03-31&dateTo=2025-03-01', { token: s.session.token })).body.totalTickets.total).toBe(0);
     expect((await t.request('GET', '/ticketreport/reports?dateFrom=1900-01-01&dateTo=1901-01-01', { token: s.session.token })).body.totalTickets.total).toBe(0);
+    // a hundred years holds this company's five tickets and no other's
+    const century = await t.request('GET', '/ticketreport/reports?dateFrom=1925-04-01&dateTo=2025-03-31', { token: s.session.token });
+    expect((century.body.tickets as Row[]).map((row) => row.id).sort((x, y) => x - y)).toEqual(Object.values(s.ids).sort((x, y) => x - y));
+    // a page past the last is empty and keeps the total
+    expect((await t.request('GET', `/ticketreport/reports?${march}&page=99&pageSize=30`, { token: s.session.token })).body).toEqual({ tickets: [], totalTickets: { total: 5 } });
+  });
+
+  it("the export refuses bad filters with a 400 and exports only the header row for another company's ids (issue 18 Bad input, 03-saas §7)", async () => {
+    const s = await seedReport();
+    const other = await seedReport();
+    const exportOf = (query: string) => fetch(`${t.url}/ticketreport/reports/export?${query}`, { headers: { authorization: `Bearer ${s.session.token}` } });
+    for (const query of ['users=%7B%22id%22%3A1%7D', 'queueIds=%5B%22x%22%5D', 'dateTo=2025-13-01', 'onlyRated=maybe']) {
+      const bad = await exportOf(query);
+      expect(bad.status, query).toBe(400);
+      expect(await bad.json(), query).toMatchObject({ error: expect.any(String) });
+    }
+    const foreign = await exportOf(`users=${encodeURIComponent(JSON.stringify([other.ana.id, other.bruno.id]))}`);
+    expect(foreign.status).toBe(200);
+    expect(foreign.headers.get('x-total-count')).toBe('0');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await foreign.arrayBuffer());
+    const sheet = workbook.getWorksheet(EXPORT_SHEET_NAME);
+    expect(sheet?.actualRowCount).toBe(1);
+    expect(sheet?.getRow(1).getCell(1).value).toBe('ID');
   });
 });

@@ -61,6 +61,10 @@ export const tickets = pgTable(
       .on(t.companyId, t.contactId, sql`coalesce(${t.whatsappId}, 0)`)
       .where(sql`${t.status} <> 'closed'`),
     index('tickets_company_status_updated_idx').on(t.companyId, t.status, t.updatedAt, t.id),
+    // the attendance panel: the newest live tickets in order, whichever of the two statuses
+    index('tickets_company_live_updated_idx')
+      .on(t.companyId, t.updatedAt, t.id)
+      .where(sql`${t.status} in ('open', 'pending')`),
     // the dashboard's period, the charts, and the report's order and keyset (docs/dashboard-reports.md)
     index('tickets_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('tickets_company_user_status_idx').on(t.companyId, t.userId, t.status),
@@ -121,7 +125,11 @@ export const ticketLogs = pgTable(
     queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ticket_logs_ticket_idx').on(t.ticketId, t.createdAt)],
+  (t) => [
+    index('ticket_logs_ticket_idx').on(t.ticketId, t.createdAt),
+    // the dashboard reads the entries written since its period began (dashboard.repo.ts)
+    index('ticket_logs_company_created_idx').on(t.companyId, t.createdAt),
+  ],
 );
 
 export const ticketNotes = pgTable(

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import type { TenantContext } from '../../platform/access.ts';
 import type { Clock } from '../../platform/clock.ts';
 import * as repo from './dashboard.repo.ts';
+import { toDashboardAnswer } from './dashboard.view.ts';
 import { checkedPeriod, instantsOf } from './period.rules.ts';
 
 export const createDashboardService = ({ db, clock }: { db: Db; clock: Clock }) => {
@@ -31,12 +32,12 @@ export const createDashboardService = ({ db, clock }: { db: Db; clock: Clock }) 
   return {
     summary: async (tenant: TenantContext, query: DashboardQuery): Promise<DashboardAnswer> => {
       const instants = instantsOf(dashboardPeriod(query));
-      const [counters, leads, attendants] = await Promise.all([
-        repo.dashboardCounters(db, tenant.companyId, instants),
+      const [figures, leads, attendants] = await Promise.all([
+        repo.dashboardFigures(db, tenant.companyId, instants),
         repo.countLeads(db, tenant.companyId, instants),
-        repo.attendantRows(db, tenant.companyId, instants),
+        repo.companyAttendants(db, tenant.companyId),
       ]);
-      return { counters: { ...counters, leads }, attendants };
+      return toDashboardAnswer(figures, leads, attendants);
     },
 
     ticketsUsers: async (tenant: TenantContext, query: TicketsChartQuery): Promise<TicketsUsersAnswer> => {

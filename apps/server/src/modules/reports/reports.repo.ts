@@ -1,6 +1,6 @@
 // The tickets report (03-saas §2 Tickets report, §3 Report ticket row): filtered rows newest
 // first, read a page at a time or in keyset batches for the export.
-import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, exists, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { WITHOUT_QUEUE, type ReportFilterQuery } from '@atende/shared/reports';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
@@ -22,7 +22,7 @@ const searchFilter = (search: string) => {
   return digits ? or(byName, ilike(contacts.number, `%${digits}%`)) : byName;
 };
 
-const reportWhere = (companyId: number, filter: ReportFilterQuery) =>
+const reportWhere = (db: DbOrTx, companyId: number, filter: ReportFilterQuery) =>
   and(
     eq(tickets.companyId, companyId),
     filter.searchParam.trim() ? searchFilter(filter.searchParam.trim()) : undefined,
@@ -33,7 +33,7 @@ const reportWhere = (companyId: number, filter: ReportFilterQuery) =>
     filter.status?.length ? inArray(tickets.status, filter.status) : undefined,
     filter.dateFrom ? gte(tickets.createdAt, dayStart(filter.dateFrom)) : undefined,
     filter.dateTo ? lt(tickets.createdAt, dayAfter(filter.dateTo)) : undefined,
-    filter.onlyRated ? isNotNull(userRatings.id) : undefined,
+    filter.onlyRated ? exists(db.select({ rated: sql`1` }).from(userRatings).where(eq(userRatings.ticketId, tickets.id))) : undefined,
   );
 
 const reportColumns = {
@@ -71,7 +71,9 @@ export type ReportRowData = {
 // Where a batch resumes: after the last row of the previous one, in the report's order.
 export type ReportCursor = { createdAt: Date; id: number };
 
-export const reportRows = (
+// async: a plain promise that runs its statement once, however often it is awaited (the export
+// reads ahead; a Drizzle query runs again on every `then`).
+export const reportRows = async (
   db: DbOrTx,
   companyId: number,
   filter: ReportFilterQuery,
@@ -86,18 +88,17 @@ export const reportRows = (
     .leftJoin(users, eq(users.id, tickets.userId))
     .leftJoin(queues, eq(queues.id, tickets.queueId))
     .leftJoin(userRatings, eq(userRatings.ticketId, tickets.id))
-    .where(and(reportWhere(companyId, filter), after))
+    .where(and(reportWhere(db, companyId, filter), after))
     .orderBy(desc(tickets.createdAt), desc(tickets.id))
     .limit(window.limit)
     .offset(window.offset ?? 0);
 };
 
+// Counted on the tickets alone (every ticket has its contact, and one rating at most), joining the
+// contacts only for a search: the total is read with every page, over all of a tenant's tickets.
 export const countReportRows = async (db: DbOrTx, companyId: number, filter: ReportFilterQuery) => {
-  const [row] = await db
-    .select({ total: count() })
-    .from(tickets)
-    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .leftJoin(userRatings, eq(userRatings.ticketId, tickets.id))
-    .where(reportWhere(companyId, filter));
+  const counting = db.select({ total: count() }).from(tickets);
+  const where = reportWhere(db, companyId, filter);
+  const [row] = await (filter.searchParam.trim() ? counting.innerJoin(contacts, eq(contacts.id, tickets.contactId)).where(where) : counting.where(where));
   return row.total;
 };

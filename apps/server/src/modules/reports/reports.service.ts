@@ -8,21 +8,33 @@ import type { TenantContext } from '../../platform/access.ts';
 import * as repo from './reports.repo.ts';
 import { toReportRow, writeReportWorkbook } from './reports.view.ts';
 
-// rows per database read when streaming
+// rows per database read when streaming (a big page or the spreadsheet); bigger reads were not
+// faster on the large tenant and let the server's memory grow more between collections
 export const REPORT_BATCH = 1000;
 
 export const createReportsService = ({ db }: { db: Db }) => {
-  async function* batches(tenant: TenantContext, filter: ReportFilterQuery, offset: number, limit: number) {
-    let remaining = limit;
-    let after: repo.ReportCursor | undefined;
+  // Keyset batches in the report's order; the next batch is read while the caller writes this one.
+  async function* batches(tenant: TenantContext, filter: ReportFilterQuery, window: { offset: number; limit: number }) {
+    const read = (size: number, after?: repo.ReportCursor) => {
+      const rows = repo.reportRows(db, tenant.companyId, filter, after ? { limit: size, after } : { limit: size, offset: window.offset });
+      // a reader that stops early (the download was cancelled) leaves the read ahead unawaited
+      rows.catch(() => undefined);
+      return rows;
+    };
+    let remaining = window.limit;
+    let size = Math.min(REPORT_BATCH, remaining);
+    let next = read(size);
     while (remaining > 0) {
-      const size = Math.min(REPORT_BATCH, remaining);
-      const rows = await repo.reportRows(db, tenant.companyId, filter, after ? { limit: size, after } : { limit: size, offset });
-      if (rows.length > 0) yield rows;
-      if (rows.length < size) return;
+      const rows = await next;
       remaining -= rows.length;
-      const last = rows[rows.length - 1];
-      after = { createdAt: last.createdAt, id: last.id };
+      const last = rows.at(-1);
+      const more = rows.length === size && remaining > 0 && last !== undefined;
+      if (more) {
+        size = Math.min(REPORT_BATCH, remaining);
+        next = read(size, { createdAt: last.createdAt, id: last.id });
+      }
+      if (rows.length > 0) yield rows;
+      if (!more) return;
     }
   }
 
@@ -30,7 +42,7 @@ export const createReportsService = ({ db }: { db: Db }) => {
   async function* jsonChunks(tenant: TenantContext, query: ReportQuery, total: number) {
     yield '{"tickets":[';
     let first = true;
-    for await (const rows of batches(tenant, query, (query.page - 1) * query.pageSize, query.pageSize)) {
+    for await (const rows of batches(tenant, query, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize })) {
       const text = rows.map((row) => JSON.stringify(toReportRow(row))).join(',');
       yield first ? text : `,${text}`;
       first = false;
@@ -50,6 +62,6 @@ export const createReportsService = ({ db }: { db: Db }) => {
     count: (tenant: TenantContext, filter: ReportFilterQuery) => repo.countReportRows(db, tenant.companyId, filter),
 
     exportTo: (tenant: TenantContext, filter: ReportFilterQuery, stream: Writable) =>
-      writeReportWorkbook(batches(tenant, filter, 0, Number.MAX_SAFE_INTEGER), stream),
+      writeReportWorkbook(batches(tenant, filter, { offset: 0, limit: Number.MAX_SAFE_INTEGER }), stream),
   };
 };

@@ -53,12 +53,35 @@ const exportCells = (row: ReportRowData) => [
   row.NPS ?? '',
 ];
 
+// Resolves once the download has taken what was written (at once when nothing is waiting), so a
+// slow download holds back the reads instead of the file piling up in memory; fails if it closed.
+const drained = (stream: Writable) =>
+  new Promise<void>((resolve, reject) => {
+    if (stream.destroyed) return reject(new Error('the download closed before the export ended'));
+    if (!stream.writableNeedDrain) return resolve();
+    const settle = (error?: Error) => {
+      stream.off('drain', onDrain);
+      stream.off('close', onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onDrain = () => settle();
+    const onClose = () => settle(new Error('the download closed before the export ended'));
+    stream.on('drain', onDrain);
+    stream.on('close', onClose);
+  });
+
+// exceljs hands the rows to its zip writer, which writes to `stream` on later turns of the loop
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 export const writeReportWorkbook = async (batches: AsyncIterable<ReportRowData[]>, stream: Writable) => {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(EXPORT_SHEET_NAME);
   sheet.addRow([...EXPORT_COLUMNS]).commit();
   for await (const batch of batches) {
     for (const row of batch) sheet.addRow(exportCells(row)).commit();
+    await nextTurn();
+    await drained(stream);
   }
   sheet.commit();
   await workbook.commit();

@@ -1,0 +1,2 @@
+CREATE INDEX "ticket_logs_company_created_idx" ON "ticket_logs" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE INDEX "tickets_company_live_updated_idx" ON "tickets" USING btree ("company_id","updated_at","id") WHERE "tickets"."status" in ('open', 'pending');
