@@ -13,6 +13,8 @@ import { api } from '../../lib/api-client.ts';
 export const contactListsApi = {
   page: (searchParam: string, pageNumber: number) => api.get<ContactListsPage>('/contact-lists', { searchParam: searchParam || undefined, pageNumber }),
   get: (id: number) => api.get<ContactListView>(`/contact-lists/${id}`),
+  // every list, for the campaign dialog's audience choice
+  options: () => api.get<ContactListView[]>('/contact-lists/list'),
   create: (body: ContactListBody) => api.post<ContactListView>('/contact-lists', body),
   update: (id: number, body: ContactListBody) => api.put<ContactListView>(`/contact-lists/${id}`, body),
   remove: (id: number) => api.delete<void>(`/contact-lists/${id}`),
@@ -32,6 +34,7 @@ export const contactListsQueryKeys = {
   pages: (search: string) => ['contact-lists', 'pages', search] as const,
   allPages: ['contact-lists', 'pages'] as const,
   one: (id: number) => ['contact-lists', 'one', id] as const,
+  options: ['contact-lists', 'options'] as const,
   items: (contactListId: number, search: string) => ['contact-list-items', contactListId, search] as const,
   allItems: ['contact-list-items'] as const,
 };
