@@ -1,7 +1,8 @@
 // `npm run bench`: seeds the large tenant when missing, then runs every benchmark and prints its
-// figures as Markdown tables. Nothing is asserted. BENCH_ONLY=tickets|reports|realtime runs one part.
+// figures as Markdown tables. Nothing is asserted. BENCH_ONLY=tickets|reports|realtime|campaigns runs one part.
 import { cpus } from 'node:os';
 import { line } from './lib/common.ts';
+import { benchCampaigns } from './campaigns.ts';
 import { benchDashboardReports } from './dashboard-reports.ts';
 import { benchRealtime } from './realtime.ts';
 import { seedLargeTenant } from './seed-large-tenant.ts';
@@ -18,3 +19,4 @@ if (!only || only === 'reports') {
   await benchDashboardReports();
 }
 if (!only || only === 'realtime') await benchRealtime();
+if (!only || only === 'campaigns') await benchCampaigns();
