@@ -38,6 +38,7 @@ const bodyless = new Set([
   'POST /whatsapp/:whatsappId/media-upload',
   'POST /quick-messages/:id/media-upload',
   'POST /schedules/:scheduleId/media-upload',
+  'POST /campaigns/:campaignId/media-upload',
   'POST /contact-lists/:contactListId/upload',
   'PUT /contacts/toggleAcceptAudio/:id',
   'PUT /contacts/toggleDisableBot/:id',
@@ -111,6 +112,7 @@ const listItem = await t.request('POST', '/contact-list-items', {
   token: a.adminSession.token,
   body: { contactListId: contactList.body.id, name: 'Sweep entry', number: '5511900000009' },
 });
+const campaign = await t.request('POST', '/campaigns', { token: a.adminSession.token, body: { name: 'Sweep campaign', contactListId: contactList.body.id } });
 const b = await createCompany(t.db);
 // the super admin may edit and delete any company: its company routes get only this spare one
 const spare = await createCompany(t.db);
@@ -139,6 +141,7 @@ const own = {
   schedules: [schedule.body.id as number],
   contactLists: [contactList.body.id as number],
   contactListItems: [listItem.body.id as number],
+  campaigns: [campaign.body.id as number],
 };
 // ids of the neighbour: valid numbers the caller must not reach
 const foreign = [b.admin.id, bContact.id, bTag.id, b.company.id];
@@ -161,6 +164,7 @@ const realSegments = (route: RouteEntry, param: string): Array<string | number> 
     scheduleId: own.schedules,
     contactListId: own.contactLists,
     itemId: own.contactListItems,
+    campaignId: own.campaigns,
   };
   if (param === 'companyId' && route.access === 'super') return [spare.company.id];
   if (param === 'id' && route.url.startsWith('/users')) return [...(route.method === 'GET' ? own.readableUsers : own.users), ...foreign];
