@@ -39,6 +39,9 @@ const bodyless = new Set([
   'POST /quick-messages/:id/media-upload',
   'POST /schedules/:scheduleId/media-upload',
   'POST /campaigns/:campaignId/media-upload',
+  // 02-operations §7 Campaigns: cancel and restart take the campaign id in the path and nothing else
+  'POST /campaigns/:campaignId/cancel',
+  'POST /campaigns/:campaignId/restart',
   'POST /contact-lists/:contactListId/upload',
   'PUT /contacts/toggleAcceptAudio/:id',
   'PUT /contacts/toggleDisableBot/:id',
