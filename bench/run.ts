@@ -1,10 +1,11 @@
 // `npm run bench`: seeds the large tenant when missing, then runs every benchmark and prints its
-// figures as Markdown tables. Nothing is asserted. BENCH_ONLY=tickets|reports|realtime|imports runs one part;
+// figures as Markdown tables. Nothing is asserted. BENCH_ONLY=tickets|reports|realtime|imports|campaigns runs one part;
 // `-- --compare` sets each figure beside the last committed ones (bench/figures.json), `-- --record`
 // makes this run's figures the committed ones.
 import { cpus } from 'node:os';
 import { line, loadAverages } from './lib/common.ts';
 import { compareWithLast, recordAsLast } from './lib/figures.ts';
+import { benchCampaigns } from './campaigns.ts';
 import { benchDashboardReports } from './dashboard-reports.ts';
 import { benchImports } from './imports.ts';
 import { benchRealtime } from './realtime.ts';
@@ -23,6 +24,7 @@ if (!only || only === 'reports') {
 }
 if (!only || only === 'realtime') await benchRealtime();
 if (!only || only === 'imports') await benchImports();
+if (!only || only === 'campaigns') await benchCampaigns();
 line(`\nload averages at the end: ${loadAverages()}`);
 if (process.argv.includes('--compare')) compareWithLast();
 if (process.argv.includes('--record')) recordAsLast(loadAverages());

@@ -92,6 +92,10 @@ import { createTagsService } from './modules/tags/tags.service.ts';
 import { registerContactListImport, registerContactListJobs } from './modules/contact-lists/contact-lists.jobs.ts';
 import { contactListsRoutes } from './modules/contact-lists/contact-lists.routes.ts';
 import { createContactListsService } from './modules/contact-lists/contact-lists.service.ts';
+import { registerCampaignJobs } from './modules/campaigns/campaigns.jobs.ts';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
+import { createCampaignSettingsService } from './modules/campaigns/campaign-settings.service.ts';
+import { createCampaignsService } from './modules/campaigns/campaigns.service.ts';
 import { registerScheduleJobs } from './modules/schedules/schedules.jobs.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
@@ -251,6 +255,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(fileListsRoutes(createFileListsService({ db, bus, storage })));
   await app.register(contactListsRoutes(createContactListsService({ db, bus, storage })));
   await app.register(schedulesRoutes(createSchedulesService({ db, bus, storage, timeZone: config.timeZone })));
+  await app.register(campaignsRoutes(createCampaignsService({ db, bus, storage, clock }), createCampaignSettingsService({ db })));
   await app.register(promptsRoutes(createPromptsService({ db, bus, secrets })));
   await app.register(integrationsRoutes(createIntegrationsService({ db, bus, secrets, dialogflow: createDialogflowClient(config.integrations) })));
   await app.register(ticketsRoutes(ticketsService));
@@ -327,6 +332,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   registerContactListImport(jobs, { db, bus, storage });
   registerContactImport(jobs, { db, bus, storage });
   registerScheduleJobs(jobs, { clock, timeZone: config.timeZone, bus, tickets: ticketsService });
+  registerCampaignJobs(jobs, { db, clock, timeZone: config.timeZone, bus, tickets: ticketsService });
   jobs.register(
     promptReplyJob,
     promptReplyHandler({ db, storage, secrets, ai: config.ai, speech: createAzureSpeech({ speechUrl: config.ai.speechUrl, timeoutMs: config.ai.timeoutMs }), tickets: ticketsService }),

@@ -46,6 +46,12 @@ export const errorCodes = [
   'ERR_NO_CONTACT_LIST_FOUND',
   'ERR_NO_CONTACT_LIST_ITEM_FOUND',
   'ERR_NO_CONTACT_IMPORT_FOUND',
+  'ERR_NO_CAMPAIGN_FOUND',
+  // 02-operations §4 Campaign status: editing outside INATIVA, CANCELADA or PROGRAMADA more than
+  // an hour ahead; cancel outside EM_ANDAMENTO; restart outside CANCELADA
+  'ERR_CAMPAIGN_NOT_EDITABLE',
+  'ERR_CAMPAIGN_NOT_RUNNING',
+  'ERR_CAMPAIGN_NOT_CANCELLED',
   // an .xls spreadsheet (the old binary format): save it as .xlsx or .csv
   'ERR_XLS_NOT_SUPPORTED',
   'ERR_PLAN_USER_LIMIT',

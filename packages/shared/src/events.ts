@@ -1,6 +1,7 @@
 // The one catalogue of realtime channels (01-core §7 Realtime) and their payloads, used by the
 // server's emitter and the web's socket hooks. Channel names are `company-{id}-{event}`.
 import type { AnnouncementView } from './announcements.ts';
+import type { CampaignView } from './campaigns.ts';
 import type { ChatMessageView, ChatView } from './chats.ts';
 import type { ConnectionView } from './connections.ts';
 import type { ContactListImportStatus, ContactListItemView, ContactListView } from './contact-lists.ts';
@@ -51,6 +52,9 @@ export type CompanyEvents = {
   contactImport: { action: 'update'; record: ContactImportView };
   // 02-operations §4 Other states: the schedules calendar refreshes on these
   schedule: { action: 'create' | 'update'; schedule: ScheduleView } | { action: 'delete'; scheduleId: number };
+  // 02-operations §7 Campaigns: the per-company campaign channel (the list and the report follow it;
+  // every message sent re-sends the campaign with its counts)
+  campaign: { action: 'create' | 'update'; record: CampaignView } | { action: 'delete'; id: number };
   ticket:
     | { action: 'update'; ticket: TicketView }
     | { action: 'delete'; ticketId: number }

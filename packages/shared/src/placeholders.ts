@@ -1,8 +1,17 @@
 // Placeholders in automatic messages, as this product family uses them: {{name}} contact name,
 // {{ms}} greeting for the time of day, {{hour}} current time HH:mm, {{protocol}} ticket
 // protocol, {{firstName}} the contact's first name; in a transfer notice also {{queue}} and
-// {{user}}, the queue and attendant the ticket went to.
-export type PlaceholderValues = { name: string; protocol?: string; now?: Date; timeZone?: string; queue?: string; user?: string };
+// {{user}}, the queue and attendant the ticket went to; in a campaign also {{number}} and {{email}}.
+export type PlaceholderValues = {
+  name: string;
+  protocol?: string;
+  now?: Date;
+  timeZone?: string;
+  queue?: string;
+  user?: string;
+  number?: string;
+  email?: string;
+};
 
 const greetingFor = (hour: number) => (hour < 12 ? 'Bom dia' : hour < 18 ? 'Boa tarde' : 'Boa noite');
 
@@ -19,6 +28,8 @@ export const renderPlaceholders = (template: string, values: PlaceholderValues) 
     protocol: values.protocol ?? '',
     ...(values.queue !== undefined && { queue: values.queue }),
     ...(values.user !== undefined && { user: values.user }),
+    ...(values.number !== undefined && { number: values.number }),
+    ...(values.email !== undefined && { email: values.email }),
   };
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, key: string) => replacements[key] ?? match);
 };

@@ -8,6 +8,7 @@ import { notFound } from '../platform/errors.ts';
 import type { Metrics } from '../platform/operations/metrics.ts';
 import type { InboundAutomationService } from '../modules/chatbot/inbound-automation.service.ts';
 import type { ConversationFlow } from '../modules/chatbot/chatbot.service.ts';
+import { confirmCampaignReplies } from '../modules/campaigns/campaigns.jobs.ts';
 import { findConnection } from '../modules/connections/connections.repo.ts';
 import * as messagesRepo from '../modules/messages/messages.repo.ts';
 import { newContactsAcceptAudio, upsertContactByNumber } from '../modules/contacts/contacts.repo.ts';
@@ -86,6 +87,8 @@ export const createInboundPipeline = (deps: {
       if (!racing) throw new Error('inbound message vanished after a conflict');
       return { duplicate: true as const, message: racing };
     }
+    // a customer's message answers the campaign confirmations it was asked (02-operations §3 Campaign)
+    if (!stored.fromMe && !contact.isGroup) await confirmCampaignReplies(tx, message.companyId, contact.id, stored.createdAt);
     const [bumped] = await messagesRepo.touchTicketWithMessage(tx, message.companyId, ticket.id, {
       lastMessage: stored.body || stored.mediaType,
       unreadIncrement: stored.fromMe ? 0 : 1,

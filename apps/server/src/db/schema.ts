@@ -20,6 +20,7 @@ export * from './schema/announcements.ts';
 export * from './schema/quick-messages.ts';
 export * from './schema/schedules.ts';
 export * from './schema/contact-lists.ts';
+export * from './schema/campaigns.ts';
 export * from './schema/prompts.ts';
 export * from './schema/queue-integrations.ts';
 export * from './schema/contact-imports.ts';

@@ -4,7 +4,7 @@
 // spec's "Answer use" column names ('[]': the answer is a list).
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { invoices, plans } from '../../src/db/schema.ts';
+import { campaigns, invoices, plans } from '../../src/db/schema.ts';
 import { createContact, createTag } from '../factories/contact.factory.ts';
 import { createQueue, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
 import { setupAttendance } from '../helpers/attendance.ts';
@@ -788,6 +788,28 @@ export const familyRequests = (w: World): Record<string, FamilyCall> => {
     'POST /schedules/{id}/media-upload': { send: async () => ({ values: { id: (await familySchedule(w)).id }, form: w.imageForm({}, 'file') }) },
     'DELETE /schedules/{id}/media-upload': { send: async () => ({ values: { id: (await familySchedule(w)).id } }) },
 
+    'GET /campaigns/': { send: async () => ({ query: { searchParam: '', pageNumber: 1 } }), answer: ['records', 'hasMore'] },
+    'GET /campaigns/{id}': { send: async () => ({ values: { id: (await familyCampaign(w)).id } }), answer: ['id', 'name', 'status', 'shipping'] },
+    'POST /campaigns': { send: async () => ({ body: await familyCampaignForm(w) }), answer: ['id', 'status'] },
+    'PUT /campaigns/{id}': {
+      send: async () => {
+        const campaign = await familyCampaign(w);
+        return { values: { id: campaign.id }, body: { ...(await w.get(`/campaigns/${campaign.id}`)), ...(await familyCampaignForm(w)), name: 'Campanha alterada' } };
+      },
+      answer: ['id', 'name'],
+    },
+    'DELETE /campaigns/{id}': { send: async () => ({ values: { id: (await familyCampaign(w)).id } }) },
+    'POST /campaigns/{id}/media-upload': { send: async () => ({ values: { id: (await familyCampaign(w)).id }, form: w.imageForm({}, 'file') }) },
+    'DELETE /campaigns/{id}/media-upload': { send: async () => ({ values: { id: (await familyCampaign(w)).id } }) },
+    'POST /campaigns/{id}/cancel': { send: async () => ({ values: { id: (await campaignIn(w, 'EM_ANDAMENTO')).id } }), answer: ['status'] },
+    'POST /campaigns/{id}/restart': { send: async () => ({ values: { id: (await campaignIn(w, 'CANCELADA')).id } }), answer: ['status'] },
+    'GET /campaign-settings': { send: async () => ({}), answer: ['[]'] },
+    'POST /campaign-settings': {
+      send: async () => ({
+        body: { settings: { messageInterval: '20', longerIntervalAfter: '20', greaterInterval: '60', variables: [{ key: 'loja', value: 'Centro' }], sabado: 'false', domingo: false, startHour: '09:00', endHour: '18:00' } },
+      }),
+      answer: ['[]'],
+    },
     'GET /contact-lists/list': { send: async () => ({ query: { companyId: a.company.id } }), answer: ['[]'] },
     'GET /contact-lists/': { send: async () => ({ query: { searchParam: '', pageNumber: 1 } }), answer: ['records', 'hasMore'] },
     'GET /contact-lists/{id}': { send: async () => ({ values: { id: (await familyList(w)).id } }), answer: ['id', 'name', 'contactsCount'] },
@@ -863,6 +885,37 @@ const familyCompanyForm = (planId: number | null) => ({
   paymentMethod: '',
 });
 
+// as the family's campaign dialog submits it: every field, empty choices as ''
+const familyCampaignForm = async (w: World) => ({
+  name: `Campanha ${w.number()}`,
+  message1: 'Olá {{name}}',
+  message2: '',
+  message3: '',
+  message4: '',
+  message5: '',
+  confirmationMessage1: '',
+  confirmationMessage2: '',
+  confirmationMessage3: '',
+  confirmationMessage4: '',
+  confirmationMessage5: '',
+  status: 'INATIVA',
+  confirmation: false,
+  scheduledAt: '',
+  contactListId: String((await familyList(w)).id),
+  tagListId: '',
+  whatsappId: '',
+  userId: '',
+  queueId: '',
+  openTicket: 'disabled',
+  statusTicket: 'closed',
+  companyId: w.a.company.id,
+});
+const familyCampaign = async (w: World) => w.post('/campaigns', await familyCampaignForm(w));
+// a campaign already in a state that only the sending reaches, written as the runner leaves it
+const campaignIn = async (w: World, status: 'EM_ANDAMENTO' | 'CANCELADA') => {
+  const [row] = await w.t.db.insert(campaigns).values({ companyId: w.a.company.id, name: `Campanha ${status}`, message1: 'Oi', status }).returning();
+  return row;
+};
 const familyList = async (w: World) => w.post('/contact-lists', { name: `Lista ${w.number()}` });
 const familyListItem = async (w: World) =>
   w.post('/contact-list-items', { contactListId: (await familyList(w)).id, name: 'Item da lista', number: w.number(), email: 'item@example.test' });

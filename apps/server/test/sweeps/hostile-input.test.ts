@@ -40,6 +40,10 @@ const bodyless = new Set([
   // a file list's files (02-operations §7): multipart, its fields parsed by fileListUploadFields in the service
   'POST /files/uploadList/:id',
   'POST /schedules/:scheduleId/media-upload',
+  'POST /campaigns/:campaignId/media-upload',
+  // 02-operations §7 Campaigns: cancel and restart take the campaign id in the path and nothing else
+  'POST /campaigns/:campaignId/cancel',
+  'POST /campaigns/:campaignId/restart',
   'POST /contact-lists/:contactListId/upload',
   // the contact import wizard's sheet: multipart, typed by content in the handler
   'POST /contacts/import/upload',
@@ -117,6 +121,7 @@ const listItem = await t.request('POST', '/contact-list-items', {
 });
 const contactImport = await t.request('POST', '/contacts/import/contact-list', { token: a.adminSession.token, body: { contactListId: contactList.body.id } });
 const fileList = await t.request('POST', '/files', { token: a.adminSession.token, body: { name: 'Sweep files', message: 'files for the sweep', options: [{ name: 'Capa' }] } });
+const campaign = await t.request('POST', '/campaigns', { token: a.adminSession.token, body: { name: 'Sweep campaign', contactListId: contactList.body.id } });
 const b = await createCompany(t.db);
 // the super admin may edit and delete any company: its company routes get only this spare one
 const spare = await createCompany(t.db);
@@ -147,6 +152,7 @@ const own = {
   contactListItems: [listItem.body.id as number],
   contactImports: [contactImport.body.id as number],
   fileLists: [fileList.body.id as number],
+  campaigns: [campaign.body.id as number],
 };
 // ids of the neighbour: valid numbers the caller must not reach
 const foreign = [b.admin.id, bContact.id, bTag.id, b.company.id];
@@ -170,6 +176,7 @@ const realSegments = (route: RouteEntry, param: string): Array<string | number> 
     contactListId: own.contactLists,
     itemId: own.contactListItems,
     importId: own.contactImports,
+    campaignId: own.campaigns,
   };
   if (param === 'companyId' && route.access === 'super') return [spare.company.id];
   if (param === 'id' && route.url.startsWith('/users')) return [...(route.method === 'GET' ? own.readableUsers : own.users), ...foreign];

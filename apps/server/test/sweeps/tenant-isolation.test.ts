@@ -47,6 +47,7 @@ type Ids = {
   contactImportId: number;
   // a sheet uploaded for the import wizard and not imported yet
   importFile: string;
+  campaignId: number;
 };
 // `upload` names the multipart field of a single-file route; the call then sends a small image
 type Call = { path: string; body?: unknown; upload?: string };
@@ -301,6 +302,24 @@ const catalogue: Record<string, Entry[]> = {
   'DELETE /schedules/:scheduleId': [{ kind: 'foreign', call: (a) => ({ path: `/schedules/${a.scheduleId}` }) }],
   'POST /schedules/:scheduleId/media-upload': [{ kind: 'foreign', call: (a) => ({ path: `/schedules/${a.scheduleId}/media-upload`, upload: 'file' }) }],
   'DELETE /schedules/:scheduleId/media-upload': [{ kind: 'foreign', call: (a) => ({ path: `/schedules/${a.scheduleId}/media-upload` }) }],
+  'GET /campaigns': [{ kind: 'own', call: () => ({ path: '/campaigns?searchParam=alpha' }) }],
+  'GET /campaigns/:campaignId': [{ kind: 'foreign', call: (a) => ({ path: `/campaigns/${a.campaignId}` }) }],
+  'POST /campaigns': [
+    { kind: 'foreign', call: (a) => ({ path: '/campaigns', body: { name: 'Intruder campaign', contactListId: a.contactListId } }) },
+    { kind: 'foreign', call: (a) => ({ path: '/campaigns', body: { name: 'Intruder campaign', tagListId: a.tagId } }) },
+    { kind: 'foreign', call: (a) => ({ path: '/campaigns', body: { name: 'Intruder campaign', whatsappId: a.connectionId } }) },
+  ],
+  'PUT /campaigns/:campaignId': [
+    { kind: 'foreign', call: (a) => ({ path: `/campaigns/${a.campaignId}`, body: { name: 'Hijacked' } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: `/campaigns/${b.campaignId}`, body: { contactListId: a.contactListId } }) },
+  ],
+  'DELETE /campaigns/:campaignId': [{ kind: 'foreign', call: (a) => ({ path: `/campaigns/${a.campaignId}` }) }],
+  'POST /campaigns/:campaignId/media-upload': [{ kind: 'foreign', call: (a) => ({ path: `/campaigns/${a.campaignId}/media-upload`, upload: 'file' }) }],
+  'DELETE /campaigns/:campaignId/media-upload': [{ kind: 'foreign', call: (a) => ({ path: `/campaigns/${a.campaignId}/media-upload` }) }],
+  'POST /campaigns/:campaignId/cancel': [{ kind: 'foreign', call: (a) => ({ path: `/campaigns/${a.campaignId}/cancel` }) }],
+  'POST /campaigns/:campaignId/restart': [{ kind: 'foreign', call: (a) => ({ path: `/campaigns/${a.campaignId}/restart` }) }],
+  'GET /campaign-settings': [{ kind: 'own', call: () => ({ path: '/campaign-settings' }) }],
+  'POST /campaign-settings': [{ kind: 'own', call: () => ({ path: '/campaign-settings', body: { settings: { messageInterval: 5 } } }) }],
   'GET /contact-lists': [{ kind: 'own', call: () => ({ path: '/contact-lists?searchParam=alpha' }) }],
   'GET /contact-lists/list': [{ kind: 'own', call: () => ({ path: '/contact-lists/list' }) }],
   'GET /contact-lists/:contactListId': [{ kind: 'foreign', call: (a) => ({ path: `/contact-lists/${a.contactListId}` }) }],
@@ -418,6 +437,7 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
   const sheet = new FormData();
   sheet.append('file', new Blob([`name,number\n${label} sheet,5511900004444`]), 'sheet.csv');
   const uploaded = await t.request('POST', '/contacts/import/upload', { token, rawBody: sheet });
+  const campaign = await t.request('POST', '/campaigns', { token, body: { name: `${label} campaign`, message1: `${label} offer`, contactListId: contactList.body.id } });
   const ids: Ids = {
     userId: tenant.admin.id,
     contactId: ticket.contactId,
@@ -443,6 +463,7 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
     contactListItemId: listItem.body.id,
     contactImportId: contactImport.body.id,
     importFile: uploaded.body.file,
+    campaignId: campaign.body.id,
   };
   return { tenant, ids };
 };

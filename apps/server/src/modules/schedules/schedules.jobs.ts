@@ -4,7 +4,7 @@
 // occurrence goes out once across restarts and processes. The payload names the occurrence: a job
 // left over from before an edit finds another occurrence due and does nothing.
 import { z } from 'zod';
-import { signedBody, type MediaType } from '@atende/shared/messages';
+import { signedBody } from '@atende/shared/messages';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { ScheduleRow } from '../../db/schema.ts';
 import { withTransaction } from '../../db/transaction.ts';
@@ -16,11 +16,7 @@ import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { cancelJobs, enqueueJob } from '../../platform/jobs/jobs.repo.ts';
 import { findConnection, findDefaultConnection } from '../connections/connections.repo.ts';
 import { findContact } from '../contacts/contacts.repo.ts';
-import { outboundDrafts, writeOutboundMessages, type StoredMedia } from '../messages/outbound-message.service.ts';
-import { assertServiceWindow } from '../messages/service-window.rules.ts';
-import { findOrOpenLiveTicket } from '../tickets/live-ticket.service.ts';
-import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
-import * as ticketsRepo from '../tickets/tickets.repo.ts';
+import { attachedMedia, sendBulkMessage } from '../tickets/bulk-message.service.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
 import { findUser } from '../users/users.repo.ts';
 import { lockSchedule, updateSchedule } from './schedules.repo.ts';
@@ -79,35 +75,30 @@ const sendOccurrence = async (tx: Tx, schedule: ScheduleRow, now: Date) => {
     (contact.whatsappId ? await findConnection(tx, companyId, contact.whatsappId) : undefined) ??
     (await findDefaultConnection(tx, companyId));
   if (!connection) throw new ScheduleError('ERR_NO_DEF_WAPP_FOUND');
+  const author = schedule.userId ? await findUser(tx, companyId, schedule.userId) : undefined;
+  const text = schedule.assinar && author ? signedBody(schedule.body, author.name) : schedule.body;
   try {
-    await assertServiceWindow(tx, now, { channel: connection.channel, companyId, contactId: contact.id, whatsappId: connection.id }, undefined);
+    return await sendBulkMessage(
+      tx,
+      {
+        contact,
+        connection,
+        text,
+        medias: attachedMedia(schedule.mediaPath, schedule.mediaType),
+        authorId: schedule.userId,
+        ticket: {
+          openTicket: schedule.openTicket === 'enabled',
+          userId: schedule.ticketUserId,
+          queueId: schedule.queueId,
+          keepOpen: schedule.statusTicket === 'open',
+        },
+      },
+      now,
+    );
   } catch (error) {
     if (error instanceof AppError) throw new ScheduleError(error.code);
     throw error;
   }
-  const author = schedule.userId ? await findUser(tx, companyId, schedule.userId) : undefined;
-  const text = schedule.assinar && author ? signedBody(schedule.body, author.name) : schedule.body;
-  const medias: StoredMedia[] =
-    schedule.mediaPath && schedule.mediaType
-      ? [{ url: schedule.mediaPath, mediaType: schedule.mediaType as MediaType, extension: schedule.mediaPath.split('.').pop() ?? '' }]
-      : [];
-  const opens = schedule.openTicket === 'enabled';
-  const { ticket, opened } = await findOrOpenLiveTicket(
-    tx,
-    { companyId, contact, whatsappId: connection.id, channel: connection.channel },
-    {
-      status: opens && schedule.ticketUserId ? 'open' : 'pending',
-      userId: opens ? schedule.ticketUserId : null,
-      queueId: opens ? schedule.queueId : null,
-    },
-  );
-  const sent = await writeOutboundMessages(tx, ticket, outboundDrafts({ text, medias }), { userId: schedule.userId, isPrivate: false, quotedMsgId: null }, 'bulk');
-  // a ticket opened only to carry the message is closed after it, unless it was asked to stay open
-  // (statusTicket open); a ticket someone was already attending is left as it was
-  if (!opened || (opens && schedule.statusTicket === 'open')) return sent;
-  const closed = await ticketsRepo.updateTicket(tx, companyId, sent.ticket.id, { status: 'closed', closedAt: now, amountUsedBotQueues: 0 });
-  await writeTicketLog(tx, { companyId, ticketId: closed.id, userId: null, type: 'closed' });
-  return { ...sent, ticket: closed };
 };
 
 export const registerScheduleJobs = (runner: Pick<JobRunner, 'register'>, deps: Deps) => {

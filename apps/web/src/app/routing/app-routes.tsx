@@ -7,6 +7,9 @@ import {
   AllConnectionsPage,
   AnnouncementsPage,
   AppLayout,
+  CampaignReportPage,
+  CampaignSettingsPage,
+  CampaignsPage,
   ChatsPage,
   ComingSoonPage,
   CompaniesPage,
@@ -41,7 +44,7 @@ import { RequireAction } from './require-action.tsx';
 import { RequirePlanFlag } from './require-plan-flag.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements', 'moments', 'reports', 'tags', 'kanban', 'quickMessages', 'schedules', 'contactLists', 'prompts', 'queueIntegration', 'files']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements', 'moments', 'reports', 'tags', 'kanban', 'quickMessages', 'schedules', 'contactLists', 'prompts', 'queueIntegration', 'files', 'campaigns', 'campaignsConfig']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -120,6 +123,30 @@ export const AppRoutes = () => {
               }
             />
             <Route path="/schedules" element={<SchedulesPage />} />
+            <Route
+              path="/campaigns"
+              element={
+                <RequireAction action="drawer-admin-items:view">
+                  <CampaignsPage />
+                </RequireAction>
+              }
+            />
+            <Route
+              path="/campaign/:campaignId/report"
+              element={
+                <RequireAction action="drawer-admin-items:view">
+                  <CampaignReportPage />
+                </RequireAction>
+              }
+            />
+            <Route
+              path="/campaigns-config"
+              element={
+                <RequireAction action="drawer-admin-items:view">
+                  <CampaignSettingsPage />
+                </RequireAction>
+              }
+            />
             <Route
               path="/contact-lists"
               element={

@@ -31,6 +31,9 @@ export const QueueIntegrationPage = lazyNamed(() => import('../../features/queue
 export const QueuesPage = lazyNamed(() => import('../../features/queues/queues-page.tsx'), 'QueuesPage');
 export const QuickMessagesPage = lazyNamed(() => import('../../features/quick-messages/quick-messages-page.tsx'), 'QuickMessagesPage');
 export const ReportsPage = lazyNamed(() => import('../../features/reports/reports-page.tsx'), 'ReportsPage');
+export const CampaignsPage = lazyNamed(() => import('../../features/campaigns/campaigns-page.tsx'), 'CampaignsPage');
+export const CampaignReportPage = lazyNamed(() => import('../../features/campaigns/campaign-report-page.tsx'), 'CampaignReportPage');
+export const CampaignSettingsPage = lazyNamed(() => import('../../features/campaigns/campaign-settings-page.tsx'), 'CampaignSettingsPage');
 export const SchedulesPage = lazyNamed(() => import('../../features/schedules/schedules-page.tsx'), 'SchedulesPage');
 export const SettingsPage = lazyNamed(() => import('../../features/settings/settings-page.tsx'), 'SettingsPage');
 export const SignupPage = lazyNamed(() => import('../../features/signup/signup-page.tsx'), 'SignupPage');

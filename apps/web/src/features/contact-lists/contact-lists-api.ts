@@ -15,6 +15,8 @@ export const contactListsApi = {
   // every list, for pickers (the contact import)
   all: () => api.get<ContactListView[]>('/contact-lists/list'),
   get: (id: number) => api.get<ContactListView>(`/contact-lists/${id}`),
+  // every list, for the campaign dialog's audience choice
+  options: () => api.get<ContactListView[]>('/contact-lists/list'),
   create: (body: ContactListBody) => api.post<ContactListView>('/contact-lists', body),
   update: (id: number, body: ContactListBody) => api.put<ContactListView>(`/contact-lists/${id}`, body),
   remove: (id: number) => api.delete<void>(`/contact-lists/${id}`),
@@ -35,6 +37,7 @@ export const contactListsQueryKeys = {
   allPages: ['contact-lists', 'pages'] as const,
   all: ['contact-lists', 'all'] as const,
   one: (id: number) => ['contact-lists', 'one', id] as const,
+  options: ['contact-lists', 'options'] as const,
   items: (contactListId: number, search: string) => ['contact-list-items', contactListId, search] as const,
   allItems: ['contact-list-items'] as const,
 };

@@ -12,6 +12,8 @@ export const useContactListPages = (search: string) =>
     getNextPageParam: nextPage,
   });
 
+export const useContactListOptions = () => useQuery({ queryKey: contactListsQueryKeys.options, queryFn: contactListsApi.options });
+
 export const useContactList = (id: number) => useQuery({ queryKey: contactListsQueryKeys.one(id), queryFn: () => contactListsApi.get(id) });
 
 export const useContactListItemPages = (contactListId: number, search: string) =>

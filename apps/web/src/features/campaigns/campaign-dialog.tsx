@@ -1,0 +1,222 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { campaignCreateBody, campaignPlaceholders, isCampaignEditable, type CampaignView } from '@atende/shared/campaigns';
+import { AttachFile, Delete } from '@mui/icons-material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Grid, IconButton, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { toastError } from '../../lib/error-message.ts';
+import { toast } from '../../lib/toast.ts';
+import { useConnectionOptions } from '../connections/use-connections.ts';
+import { useContactListOptions } from '../contact-lists/use-contact-lists.ts';
+import { useQueueOptions } from '../queues/use-queues.ts';
+import { useTagsList } from '../tags/use-tags.ts';
+import { useUsersList } from '../users/use-users.ts';
+import { confirmationFields, messageFields, toCampaignFormValues, toCampaignPayload, type CampaignFormValues } from './campaign-form-values.ts';
+import { campaignsApi, campaignsQueryKeys } from './campaigns-api.ts';
+
+const resolver = zodResolver(campaignCreateBody, undefined, { raw: true }) as unknown as Resolver<CampaignFormValues>;
+type IdField = 'whatsappId' | 'contactListId' | 'tagListId' | 'userId' | 'queueId';
+
+// 02-operations §3 Campaign, §4 editability, §5: the add and edit dialog. Read-only unless the
+// campaign is INATIVA, CANCELADA or PROGRAMADA more than an hour ahead.
+export const CampaignDialog = ({ campaign, onClose }: { campaign: CampaignView | null; onClose: () => void }) => {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const queryClient = useQueryClient();
+  const { data: connections = [] } = useConnectionOptions();
+  const { data: contactLists = [] } = useContactListOptions();
+  const { data: tags = [] } = useTagsList();
+  const { data: users = [] } = useUsersList();
+  const { data: queues = [] } = useQueueOptions();
+  const [file, setFile] = useState<File | null>(null);
+  const [mediaName, setMediaName] = useState(campaign?.mediaName ?? null);
+  const form = useForm<CampaignFormValues>({ defaultValues: toCampaignFormValues(campaign), resolver });
+  const { register, control, watch, formState } = form;
+  const { errors } = formState;
+  const readOnly = campaign !== null && !isCampaignEditable(campaign, new Date());
+
+  const refresh = (saved?: CampaignView) => {
+    void queryClient.invalidateQueries({ queryKey: campaignsQueryKeys.allPages });
+    if (saved) void queryClient.invalidateQueries({ queryKey: campaignsQueryKeys.one(saved.id) });
+  };
+  const save = useMutation({
+    mutationFn: async (values: CampaignFormValues) => {
+      const payload = toCampaignPayload(values);
+      const saved = campaign ? await campaignsApi.update(campaign.id, payload) : await campaignsApi.create(payload);
+      return file ? campaignsApi.uploadMedia(saved.id, file) : saved;
+    },
+    onSuccess: (saved) => {
+      refresh(saved);
+      toast.success(t('campaigns.toasts.saved'));
+      onClose();
+    },
+    onError: (error) => {
+      setServerFieldErrors(form.setError, error);
+      toastError(error);
+    },
+  });
+  const removeMedia = useMutation({
+    mutationFn: (id: number) => campaignsApi.removeMedia(id),
+    onSuccess: (saved) => {
+      setMediaName(null);
+      refresh(saved);
+    },
+    onError: (error) => toastError(error),
+  });
+  const openTicket = watch('openTicket') === 'enabled';
+  const confirmation = watch('confirmation');
+
+  const select = (name: IdField, label: string, options: { id: number; name: string }[], disabled = false) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <TextField
+          select
+          fullWidth
+          size="small"
+          label={label}
+          disabled={disabled}
+          value={field.value ?? ''}
+          error={Boolean(errors[name])}
+          helperText={fieldError(errors[name])}
+          onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
+          data-testid={`campaign-${name}`}
+        >
+          <MenuItem value="">{t('campaigns.form.none')}</MenuItem>
+          {options.map((option) => (
+            <MenuItem key={option.id} value={option.id}>
+              {option.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+  const textArea = (name: (typeof messageFields)[number] | (typeof confirmationFields)[number], label: string) => (
+    <Grid size={{ xs: 12, sm: 6 }} key={name}>
+      <TextField
+        {...register(name)}
+        label={label}
+        fullWidth
+        multiline
+        minRows={2}
+        size="small"
+        error={Boolean(errors[name])}
+        helperText={fieldError(errors[name])}
+        slotProps={{ htmlInput: { 'data-testid': `campaign-${name}` } }}
+      />
+    </Grid>
+  );
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth data-testid="campaign-dialog">
+      <DialogTitle>{readOnly ? t('campaigns.viewTitle') : campaign ? t('campaigns.editTitle') : t('campaigns.addTitle')}</DialogTitle>
+      <Box component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+        <DialogContent dividers>
+          <Box component="fieldset" disabled={readOnly} sx={{ border: 0, p: 0, m: 0 }}>
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <TextField
+                  {...register('name')}
+                  label={t('campaigns.fields.name')}
+                  fullWidth
+                  size="small"
+                  autoFocus
+                  error={Boolean(errors.name)}
+                  helperText={fieldError(errors.name)}
+                  slotProps={{ htmlInput: { 'data-testid': 'campaign-name' } }}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <TextField
+                  {...register('scheduledAt')}
+                  type="datetime-local"
+                  label={t('campaigns.fields.scheduledAt')}
+                  fullWidth
+                  size="small"
+                  error={Boolean(errors.scheduledAt)}
+                  helperText={fieldError(errors.scheduledAt) ?? t('campaigns.form.scheduledAtHint')}
+                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'campaign-scheduled-at' } }}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>{select('whatsappId', t('campaigns.fields.whatsapp'), connections)}</Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>{select('contactListId', t('campaigns.fields.contactList'), contactLists)}</Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>{select('tagListId', t('campaigns.fields.tag'), tags)}</Grid>
+              <Grid size={{ xs: 12, sm: 3 }}>
+                <Controller
+                  control={control}
+                  name="openTicket"
+                  render={({ field }) => (
+                    <FormControlLabel
+                      control={<Switch checked={field.value === 'enabled'} onChange={(event) => field.onChange(event.target.checked ? 'enabled' : 'disabled')} />}
+                      label={t('campaigns.fields.openTicket')}
+                    />
+                  )}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 3 }}>{select('userId', t('campaigns.fields.user'), users, !openTicket)}</Grid>
+              <Grid size={{ xs: 12, sm: 3 }}>{select('queueId', t('campaigns.fields.queue'), queues, !openTicket)}</Grid>
+              <Grid size={{ xs: 12, sm: 3 }}>
+                <Controller
+                  control={control}
+                  name="statusTicket"
+                  render={({ field }) => (
+                    <TextField select fullWidth size="small" label={t('campaigns.fields.statusTicket')} {...field} disabled={!openTicket}>
+                      <MenuItem value="closed">{t('campaigns.form.statusClosed')}</MenuItem>
+                      <MenuItem value="open">{t('campaigns.form.statusOpen')}</MenuItem>
+                    </TextField>
+                  )}
+                />
+              </Grid>
+              <Grid size={12}>
+                <Controller
+                  control={control}
+                  name="confirmation"
+                  render={({ field }) => (
+                    <FormControlLabel
+                      control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} slotProps={{ input: { 'data-testid': 'campaign-confirmation' } as object }} />}
+                      label={t('campaigns.fields.confirmation')}
+                    />
+                  )}
+                />
+                <Typography variant="body2" color="text.secondary">
+                  {t('campaigns.form.placeholders', { list: campaignPlaceholders.map((key) => `{{${key}}}`).join(' ') })}
+                </Typography>
+              </Grid>
+              {messageFields.map((name, index) => textArea(name, t('campaigns.fields.message', { number: index + 1 })))}
+              {confirmation && confirmationFields.map((name, index) => textArea(name, t('campaigns.fields.confirmationMessage', { number: index + 1 })))}
+              <Grid size={12}>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <Button component="label" variant="outlined" size="small" startIcon={<AttachFile />} disabled={readOnly}>
+                    {t('campaigns.form.attach')}
+                    <input hidden type="file" data-testid="campaign-file" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+                  </Button>
+                  <Typography variant="body2" data-testid="campaign-media-name">
+                    {file?.name ?? mediaName ?? ''}
+                  </Typography>
+                  {campaign && mediaName && !file && !readOnly && (
+                    <IconButton size="small" aria-label={t('campaigns.form.removeAttachment')} onClick={() => removeMedia.mutate(campaign.id)}>
+                      <Delete fontSize="small" />
+                    </IconButton>
+                  )}
+                </Stack>
+              </Grid>
+            </Grid>
+          </Box>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{readOnly ? t('common.close') : t('common.cancel')}</Button>
+          {!readOnly && (
+            <Button type="submit" variant="contained" disabled={save.isPending} data-testid="campaign-save">
+              {campaign ? t('common.save') : t('common.add')}
+            </Button>
+          )}
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+};
