@@ -122,7 +122,7 @@ import { promptsRoutes } from './modules/prompts/prompts.routes.ts';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { createIntegrationsService } from './modules/integrations/integrations.service.ts';
 import { createDialogflowClient } from './modules/integrations/dialogflow.client.ts';
-import { integrationReplyHandler, integrationReplyJob } from './modules/integrations/integration-reply.jobs.ts';
+import { integrationReplyHandler, integrationReplyJob } from './modules/integration-replies/integration-reply.jobs.ts';
 import { createPromptsService } from './modules/prompts/prompts.service.ts';
 import { createAzureSpeech } from './modules/prompts/speech.provider.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';

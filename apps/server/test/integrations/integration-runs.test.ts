@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatbots, connections, messages, queues, tickets } from '../../src/db/schema.ts';
-import { integrationReplyJob } from '../../src/modules/integrations/integration-reply.jobs.ts';
+import { integrationReplyJob } from '../../src/modules/integration-replies/integration-reply.jobs.ts';
 import { createCompany, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
 import { sandboxOutbox, setupAttendance, ticketMessages } from '../helpers/attendance.ts';
 import { makeServiceAccount, startFakeDialogflow, startFakeTypebot, startFakeWebhook } from '../helpers/fake-integrations.ts';

@@ -14,7 +14,7 @@ import type { ConnectionRow } from '../connections/connections.repo.ts';
 import type { QueueRow } from '../queues/queues.repo.ts';
 import { enqueuePromptReply } from '../prompts/prompt-reply.jobs.ts';
 import { fileListToSend } from '../file-lists/file-list-sends.ts';
-import { enqueueIntegrationReply } from '../integrations/integration-reply.jobs.ts';
+import { enqueueIntegrationReply } from '../integration-replies/integration-reply.jobs.ts';
 
 export type FlowEnv = { clock: Clock; timeZone: string; random: PickRandom };
 export type FlowInput = { ticket: TicketRow; contact: typeof contacts.$inferSelect; message: MessageRow };

@@ -22,13 +22,13 @@ import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
 import { findTicket, lockTicket, updateTicket, type TicketRow } from '../tickets/tickets.repo.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
 import { storeBotImage } from './bot-image.ts';
-import { createDialogflowClient } from './dialogflow.client.ts';
-import { IntegrationFailure } from './integration-call.ts';
-import type { BotReply, IntegrationOutcome } from './integration-outcome.ts';
-import { findIntegration, type IntegrationRow } from './integrations.repo.ts';
-import { createTypebotClient } from './typebot.client.ts';
-import { runTypebotTurn } from './typebot.conversation.ts';
-import { postWebhookEvent, WEBHOOK_EVENT_VERSION, type WebhookEvent } from './webhook.client.ts';
+import { createDialogflowClient } from '../integrations/dialogflow.client.ts';
+import { IntegrationFailure } from '../integrations/integration-call.ts';
+import type { BotReply, IntegrationOutcome } from '../integrations/integration-outcome.ts';
+import { findIntegration, type IntegrationRow } from '../integrations/integrations.repo.ts';
+import { createTypebotClient } from '../integrations/typebot.client.ts';
+import { runTypebotTurn } from '../integrations/typebot.conversation.ts';
+import { postWebhookEvent, WEBHOOK_EVENT_VERSION, type WebhookEvent } from '../integrations/webhook.client.ts';
 
 export const integrationReplyJob = defineJobKind({
   name: 'integration.reply',
