@@ -124,6 +124,8 @@ export const createRealtime = async (deps: {
       // a server shutting down drops every socket; its users have not gone offline
       if (closing) return;
       queueStatusChange(userId, async () => {
+        // a change that waited past the start of a shutdown would ask a closed Redis client
+        if (closing) return;
         // with the Redis adapter this asks the other processes; a failure leaves the status as it was
         const remaining = await io
           .in(rooms.user(userId))
@@ -212,6 +214,8 @@ export const createRealtime = async (deps: {
       unsubscribe();
       stopPublicEvents();
       stopEndingSessions();
+      // a status change already asking the other processes finishes before the Redis client goes
+      await Promise.allSettled([...statusChanges.values()]);
       await io.close();
       // an emit made just before closing reaches the adapter's publish a few microtasks later;
       // let it go out before the client closes, or it rejects with nobody to catch it
