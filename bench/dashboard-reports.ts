@@ -12,7 +12,7 @@ import { createPanelService } from '../apps/server/src/modules/panel/panel.servi
 import { createReportsService } from '../apps/server/src/modules/reports/reports.service.ts';
 import type { TenantContext } from '../apps/server/src/platform/access.ts';
 import { systemClock } from '../apps/server/src/platform/clock.ts';
-import { agentEmail, BENCH_DB, databaseUrl, heading, line, loadAverages, login, ms, residentBytes, startServer, TENANT_ADMIN_EMAIL } from './lib/common.ts';
+import { agentEmail, BENCH_DB, databaseUrl, heading, line, loadAverages, login, ms, sampleResidentPeak, startServer, TENANT_ADMIN_EMAIL } from './lib/common.ts';
 import { explainCall } from './lib/explain.ts';
 import { load } from './lib/load.ts';
 
@@ -35,16 +35,13 @@ const serviceCallFor = (path: string, companyId: number) => {
 };
 
 const exportRun = async (url: string, pid: number, token: string, query: string) => {
-  const before = residentBytes(pid);
-  let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(pid))), 100);
+  const memory = sampleResidentPeak(pid);
   const started = performance.now();
   const response = await fetch(`${url}/ticketreport/reports/export?${query}`, { headers: { authorization: `Bearer ${token}` } });
   let bytes = 0;
   for await (const chunk of response.body ?? []) bytes += (chunk as Uint8Array).byteLength;
   const seconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-  return { status: response.status, rows: Number(response.headers.get('x-total-count')), bytes, seconds, growth: peak - before };
+  return { status: response.status, rows: Number(response.headers.get('x-total-count')), bytes, seconds, growth: memory.stop().growth };
 };
 
 export const benchDashboardReports = async () => {

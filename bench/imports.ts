@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { call, freshDatabase, heading, line, login, residentBytes, startServer, SUPER_EMAIL } from './lib/common.ts';
+import { call, freshDatabase, heading, line, login, sampleResidentPeak, startServer, SUPER_EMAIL } from './lib/common.ts';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 50_000);
 const DATABASES = (process.env.BENCH_IMPORT_DATABASES ?? 'postgres,pglite').split(',');
@@ -36,9 +36,7 @@ const writeSheets = async (dir: string) => {
 type Report = { status: string; processed: number; imported: number; failed: number; total: number };
 
 const importRun = async (url: string, pid: number, token: string, path: string) => {
-  const before = residentBytes(pid);
-  let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(pid))), 100);
+  const memory = sampleResidentPeak(pid);
   const started = performance.now();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(readFileSync(path))]), path.split('/').at(-1));
@@ -54,8 +52,7 @@ const importRun = async (url: string, pid: number, token: string, path: string) 
     await new Promise((done) => setTimeout(done, 250));
   }
   const seconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-  return { report, seconds, previewSeconds, growth: peak - before, before };
+  return { report, seconds, previewSeconds, ...memory.stop() };
 };
 
 export const benchImports = async () => {

@@ -134,6 +134,20 @@ export const residentBytes = (pid: number) => {
   return match ? Number(match[1]) * 1024 : NaN;
 };
 
+// Samples a process's resident memory every 100 ms until stopped: what it had before and how much
+// it grew at its peak, for the figures of work that must stream.
+export const sampleResidentPeak = (pid: number) => {
+  const before = residentBytes(pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(pid))), 100);
+  return {
+    stop: () => {
+      clearInterval(sampler);
+      return { before, growth: peak - before };
+    },
+  };
+};
+
 // The same in MB, for the server's RSS at rest and after each scenario.
 export const residentMb = (pid: number) => residentBytes(pid) / (1024 * 1024);
 
