@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { queueIntegrations } from '../../db/schema.ts';
 
 export type IntegrationRow = typeof queueIntegrations.$inferSelect;
@@ -8,10 +9,8 @@ export type NewIntegration = Omit<typeof queueIntegrations.$inferInsert, 'id' | 
 const integrationOfCompany = (companyId: number, integrationId?: number) =>
   and(eq(queueIntegrations.companyId, companyId), integrationId === undefined ? undefined : eq(queueIntegrations.id, integrationId));
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 export const listIntegrations = async (db: DbOrTx, companyId: number, filter: { search: string; limit: number; offset: number }) => {
-  const where = and(integrationOfCompany(companyId), filter.search ? ilike(queueIntegrations.name, `%${escapeLike(filter.search)}%`) : undefined);
+  const where = and(integrationOfCompany(companyId), filter.search ? ilike(queueIntegrations.name, containsPattern(filter.search)) : undefined);
   const [rows, [total]] = await Promise.all([
     db.select().from(queueIntegrations).where(where).orderBy(asc(queueIntegrations.name), asc(queueIntegrations.id)).limit(filter.limit).offset(filter.offset),
     db.select({ value: count() }).from(queueIntegrations).where(where),
