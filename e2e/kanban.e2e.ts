@@ -22,6 +22,8 @@ type Ticket = { id: number; contactId: number; contact: { name: string; number: 
 
 // Drags with the mouse in steps, as a person does, so dnd-kit's pointer sensor follows.
 const drag = async (page: Page, card: string, lane: string) => {
+  // the previous drop's overlay animates back before the next drag can start
+  await page.getByTestId('kanban-card-overlay').waitFor({ state: 'detached' });
   const from = await page.locator(`[data-testid="kanban-card"][data-ticket-id="${card}"]`).boundingBox();
   const to = await page.locator(`[data-testid="kanban-lane"][data-lane="${lane}"]`).boundingBox();
   if (!from || !to) throw new Error('card or lane not on screen');

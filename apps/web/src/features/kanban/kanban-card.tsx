@@ -18,7 +18,13 @@ export const KanbanCard = ({ ticket, laneKey, overlay = false }: KanbanCardProps
   const queryClient = useQueryClient();
   const stored = ticket.contact.extraInfo.find((entry) => entry.name === KANBAN_VALUE_FIELD)?.value ?? '';
   const [value, setValue] = useState(stored);
-  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: `ticket-${ticket.id}`, data: { ticket, laneKey }, disabled: overlay });
+  // The overlay copy registers under its own id: sharing the card's would let its unmount drop the
+  // card's node from dnd-kit's registry, and it carries its own test id so it is never the card.
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+    id: overlay ? `ticket-overlay-${ticket.id}` : `ticket-${ticket.id}`,
+    data: { ticket, laneKey },
+    disabled: overlay,
+  });
   const save = useMutation({
     mutationFn: (next: string) => kanbanApi.saveExtraInfo(ticket.contact.id, withValue(ticket.contact.extraInfo, next)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: kanbanQueryKeys.all }),
@@ -31,7 +37,7 @@ export const KanbanCard = ({ ticket, laneKey, overlay = false }: KanbanCardProps
       ref={setNodeRef}
       variant="outlined"
       sx={{ opacity: isDragging ? 0.4 : 1, cursor: 'grab', touchAction: 'none' }}
-      data-testid="kanban-card"
+      data-testid={overlay ? 'kanban-card-overlay' : 'kanban-card'}
       data-ticket-id={ticket.id}
       {...attributes}
       {...listeners}
