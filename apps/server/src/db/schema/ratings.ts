@@ -19,5 +19,10 @@ export const userRatings = pgTable(
     rate: smallint('rate').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('user_ratings_ticket_key').on(t.ticketId), index('user_ratings_company_user_idx').on(t.companyId, t.userId)],
+  (t) => [
+    uniqueIndex('user_ratings_ticket_key').on(t.ticketId),
+    index('user_ratings_company_user_idx').on(t.companyId, t.userId),
+    // the dashboard reads a period's ratings only (a rating is never older than its ticket)
+    index('user_ratings_company_created_idx').on(t.companyId, t.createdAt),
+  ],
 );

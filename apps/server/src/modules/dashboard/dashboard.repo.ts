@@ -42,7 +42,9 @@ const periodTickets = (db: DbOrTx, companyId: number, period: Instants) => {
       rate: userRatings.rate,
     })
     .from(tickets)
-    .leftJoin(userRatings, eq(userRatings.ticketId, tickets.id))
+    // a rating is written after its ticket, so the period's tickets' ratings are among those
+    // written since the period began: the join hashes a month's ratings, not the company's history
+    .leftJoin(userRatings, and(eq(userRatings.ticketId, tickets.id), eq(userRatings.companyId, companyId), gte(userRatings.createdAt, period.from)))
     .leftJoin(facts, eq(facts.ticketId, tickets.id))
     .where(createdIn(companyId, period))
     .as('period_tickets');
