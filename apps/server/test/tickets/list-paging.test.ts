@@ -98,6 +98,40 @@ describe('GET /tickets search without accents or case (01-core §2 ticket search
     expect(await found('REEMBOLSÓ', true)).toEqual([inOlderMessage.ticketId, inLastMessage.ticketId, inName.ticketId]);
     expect(await found('reembolsar', true)).toEqual([]);
   });
+  it('a search in messages pages by cursor through every ticket found any way, once and newest first, and counts no further than its page', async () => {
+    const a = await setupAttendance(t);
+    // 90 closed tickets a second apart: every 3rd says it in a public message, every 10th only in
+    // a private note, every 7th in its last message, every 11th by its contact's name
+    await t.db.execute(sql`insert into contacts (company_id, name, number)
+      select ${a.company.id}, case when g % 11 = 0 then 'Loja Reembolsó ' || g else 'Cliente ' || g end, '55119880' || lpad(g::text, 5, '0')
+      from generate_series(1, 90) g`);
+    await t.db.execute(sql`insert into tickets (company_id, contact_id, status, channel, last_message, created_at, updated_at, closed_at)
+      select ${a.company.id}, c.id, 'closed', 'whatsapp', case when g % 7 = 0 then 'Quero o REEMBOLSO' else 'ok' end, now(),
+        timestamptz '2026-01-01 12:00:00+00' + g * interval '1 second', now()
+      from generate_series(1, 90) g join contacts c on c.company_id = ${a.company.id} and c.number = '55119880' || lpad(g::text, 5, '0')`);
+    await t.db.execute(sql`insert into messages (company_id, ticket_id, contact_id, body, is_private)
+      select t.company_id, t.id, t.contact_id, case when right(c.number, 5)::int % 3 = 0 then 'pedi um reembolsó ontem' else 'tudo certo' end, false
+      from tickets t join contacts c on c.id = t.contact_id where t.company_id = ${a.company.id} and c.number like '55119880%'
+      union all
+      select t.company_id, t.id, t.contact_id, 'nota: reembolso negado', true
+      from tickets t join contacts c on c.id = t.contact_id where t.company_id = ${a.company.id} and c.number like '55119880%' and right(c.number, 5)::int % 10 = 0`);
+    const expected = Array.from({ length: 90 }, (_, index) => 90 - index).filter((g) => g % 3 === 0 || g % 7 === 0 || g % 11 === 0);
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 5; page += 1) {
+      const query: URLSearchParams = new URLSearchParams({ searchParam: 'reembolso', searchOnMessages: 'true', status: 'closed', ...(cursor ? { cursor } : {}) });
+      const answer: HttpAnswer<Page & { tickets: { contact: { number: string } }[] }> = await t.request('GET', `/tickets?${query}`, { token: a.adminSession.token });
+      expect(answer.status).toBe(200);
+      if (page === 0) expect(answer.body).toMatchObject({ count: 41, hasMore: true });
+      seen.push(...answer.body.tickets.map((ticket) => Number(ticket.contact.number.slice(-5))));
+      cursor = answer.body.nextCursor;
+      if (!answer.body.hasMore) break;
+    }
+    expect(seen).toEqual(expected);
+    // without searchOnMessages the count is the whole match, as for a tab
+    const byNameOrLast = await t.request<Page>('GET', `/tickets?${new URLSearchParams({ searchParam: 'reembolso', status: 'closed' })}`, { token: a.adminSession.token });
+    expect(byNameOrLast.body.count).toBe(expected.filter((g) => g % 7 === 0 || g % 11 === 0).length);
+  });
 });
 
 describe('company settings cached per process (03-saas §6 settings, issue 21)', () => {

@@ -86,8 +86,6 @@ export const listTickets = async (db: DbOrTx, companyId: number, actor: Visibili
       ),
     );
   }
-  const search = query.searchParam.trim();
-  if (search) conditions.push(inArray(tickets.id, ticketsMatching(db, companyId, search, query.searchOnMessages === true)));
   const where = and(...conditions);
   const ascending = query.sortTickets === 'ASC';
   const order = ascending ? [asc(tickets.updatedAt), asc(tickets.id)] : [desc(tickets.updatedAt), desc(tickets.id)];
@@ -95,25 +93,49 @@ export const listTickets = async (db: DbOrTx, companyId: number, actor: Visibili
   // spec's callers send it, still skips whole pages
   const after = query.cursor ? afterCursor(query.cursor, ascending) : undefined;
   const offset = query.cursor ? 0 : (query.pageNumber - 1) * TICKETS_PAGE_SIZE;
-  // the page's ids are chosen on tickets alone, so relations are joined for 41 rows, not for
-  // every match the planner expects to be few; the 41st only says whether there is more
+  const search = query.searchParam.trim();
+  const ways = search ? searchWays(db, companyId, search, query.searchOnMessages === true) : [undefined];
+  // Each way a ticket can match gives its own page in the list's order, and the list's page is
+  // taken from their union: with one condition per statement the planner can choose, for each,
+  // between walking the newest tickets and probing them (a common word: a page is found among
+  // the first hundred) and looking the matches up in their index (a rare one). An OR of the ways
+  // would make it read every match of the commonest. The 41st row only says whether there is more.
+  const wayPages = ways.map((way) =>
+    db
+      .select({ id: tickets.id, updatedAt: tickets.updatedAt })
+      .from(tickets)
+      .where(and(where, after, way))
+      .orderBy(...order)
+      .limit(offset + TICKETS_PAGE_SIZE + 1),
+  );
+  const [firstWay, secondWay, ...otherWays] = wayPages;
+  const matched = (secondWay ? union(firstWay, secondWay, ...otherWays) : firstWay).as('matched');
   const pageIds = db
-    .select({ id: tickets.id })
-    .from(tickets)
-    .where(and(where, after))
-    .orderBy(...order)
+    .select({ id: matched.id })
+    .from(matched)
+    .orderBy(...(ascending ? [asc(matched.updatedAt), asc(matched.id)] : [desc(matched.updatedAt), desc(matched.id)]))
     .limit(TICKETS_PAGE_SIZE + 1)
     .offset(offset);
-  // counting stops past the cap: a tab of 200,000 tickets shows "10.000+", not a full scan
-  const capped = db.select({ one: sql`1` }).from(tickets).where(where).limit(TICKETS_COUNT_CAP + 1).as('capped');
-  const [fetched, [total]] = await Promise.all([
+  const onMessages = search !== '' && query.searchOnMessages === true;
+  const [fetched, total] = await Promise.all([
     selectTicketViewRows(db).where(inArray(tickets.id, pageIds)).orderBy(...order),
-    db.select({ value: count() }).from(capped),
+    // a search in messages counts no further than its page (the web shows no count while
+    // searching, and counting every ticket that mentions a common word reads all its messages)
+    onMessages ? undefined : countCapped(db, where, search ? ways : []),
   ]);
   const rows = fetched.slice(0, TICKETS_PAGE_SIZE);
   const last = rows.at(-1);
   const hasMore = fetched.length > TICKETS_PAGE_SIZE;
-  return { rows, count: total?.value ?? 0, hasMore, nextCursor: hasMore && last ? cursorOf(last) : null };
+  return { rows, count: total ?? offset + fetched.length, hasMore, nextCursor: hasMore && last ? cursorOf(last) : null };
+};
+
+// Counting stops past the cap: a tab of 200,000 tickets shows "10.000+", not a full scan.
+const countCapped = async (db: DbOrTx, where: SQL | undefined, ways: (SQL | undefined)[]) => {
+  const [firstWay, secondWay, ...otherWays] = ways.map((way) => db.select({ id: tickets.id }).from(tickets).where(and(where, way)));
+  const matching = firstWay ? inArray(tickets.id, secondWay ? union(firstWay, secondWay, ...otherWays) : firstWay) : undefined;
+  const capped = db.select({ one: sql`1` }).from(tickets).where(and(where, matching)).limit(TICKETS_COUNT_CAP + 1).as('capped');
+  const [total] = await db.select({ value: count() }).from(capped);
+  return total?.value ?? 0;
 };
 
 // A cursor names the last row's position exactly: updatedAt in microseconds since the epoch (a
@@ -153,35 +175,25 @@ export const listBoardTickets = (
   return selectTicketViewRows(db).where(inArray(tickets.id, ids)).orderBy(asc(tickets.id));
 };
 
-// Tickets whose contact name or number, last message or (optionally) any public message
-// contains the search, accents and case aside (search_fold, migration 0019). A union of id sets
-// rather than one OR across joined tables, so each arm can use its own trigram index over the
-// folded text instead of scanning the company's tickets.
+// The ways a ticket matches a search, accents and case aside (search_fold, migration 0019): its
+// contact's name or number, its last message or (optionally) any public message. Each is served by
+// its own trigram index over the folded text, or by walking the newest tickets (listTickets).
 const folds = (column: SQL | AnyColumn, pattern: string) => sql`search_fold(${column}) like search_fold(${pattern})`;
 
-const ticketsMatching = (db: DbOrTx, companyId: number, search: string, onMessages: boolean) => {
+const searchWays = (db: DbOrTx, companyId: number, search: string, onMessages: boolean): SQL[] => {
   const pattern = containsPattern(search);
   const digits = search.replace(/\D/g, '');
   const contactMatch = digits ? or(folds(contacts.name, pattern), like(contacts.number, `%${digits}%`)) : folds(contacts.name, pattern);
-  const byContact = db
-    .select({ id: tickets.id })
-    .from(tickets)
-    .where(
-      and(
-        eq(tickets.companyId, companyId),
-        inArray(tickets.contactId, db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.companyId, companyId), contactMatch))),
-      ),
-    );
-  const byLastMessage = db
-    .select({ id: tickets.id })
-    .from(tickets)
-    .where(and(eq(tickets.companyId, companyId), folds(tickets.lastMessage, pattern)));
-  if (!onMessages) return union(byContact, byLastMessage);
-  const byMessage = db
-    .select({ id: messages.ticketId })
-    .from(messages)
-    .where(and(eq(messages.companyId, companyId), eq(messages.isPrivate, false), folds(messages.body, pattern)));
-  return union(byContact, byLastMessage, byMessage);
+  const byContact = inArray(tickets.contactId, db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.companyId, companyId), contactMatch)));
+  const byLastMessage = folds(tickets.lastMessage, pattern);
+  if (!onMessages) return [byContact, byLastMessage];
+  const byMessage = exists(
+    db
+      .select({ one: sql`1` })
+      .from(messages)
+      .where(and(eq(messages.ticketId, tickets.id), eq(messages.companyId, companyId), eq(messages.isPrivate, false), folds(messages.body, pattern))),
+  );
+  return [byContact, byLastMessage, byMessage];
 };
 
 export const findTicket = async (db: DbOrTx, companyId: number, ticketId: number) => {
