@@ -15,6 +15,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Page = { tickets: { id: number; updatedAt: string }[]; count: number; hasMore: boolean; nextCursor: string | null };
+type NumberedPage = Omit<Page, 'tickets'> & { tickets: { contact: { number: string } }[] };
 
 // `total` closed tickets of one contact, `tied` to a timestamp each, so pages end inside a tie
 const insertClosedTickets = async (companyId: number, total: number, tied: number) => {
@@ -120,7 +121,7 @@ describe('GET /tickets search without accents or case (01-core §2 ticket search
     let cursor: string | null = null;
     for (let page = 0; page < 5; page += 1) {
       const query: URLSearchParams = new URLSearchParams({ searchParam: 'reembolso', searchOnMessages: 'true', status: 'closed', ...(cursor ? { cursor } : {}) });
-      const answer: HttpAnswer<Page & { tickets: { contact: { number: string } }[] }> = await t.request('GET', `/tickets?${query}`, { token: a.adminSession.token });
+      const answer: HttpAnswer<NumberedPage> = await t.request('GET', `/tickets?${query}`, { token: a.adminSession.token });
       expect(answer.status).toBe(200);
       if (page === 0) expect(answer.body).toMatchObject({ count: 41, hasMore: true });
       seen.push(...answer.body.tickets.map((ticket) => Number(ticket.contact.number.slice(-5))));

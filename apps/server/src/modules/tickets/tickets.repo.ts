@@ -121,7 +121,7 @@ export const listTickets = async (db: DbOrTx, companyId: number, actor: Visibili
     selectTicketViewRows(db).where(inArray(tickets.id, pageIds)).orderBy(...order),
     // a search in messages counts no further than its page (the web shows no count while
     // searching, and counting every ticket that mentions a common word reads all its messages)
-    onMessages ? undefined : countCapped(db, where, search ? ways : []),
+    onMessages ? undefined : countCapped(db, where, ways),
   ]);
   const rows = fetched.slice(0, TICKETS_PAGE_SIZE);
   const last = rows.at(-1);
@@ -129,11 +129,12 @@ export const listTickets = async (db: DbOrTx, companyId: number, actor: Visibili
   return { rows, count: total ?? offset + fetched.length, hasMore, nextCursor: hasMore && last ? cursorOf(last) : null };
 };
 
-// Counting stops past the cap: a tab of 200,000 tickets shows "10.000+", not a full scan.
+// Counting stops past the cap: a tab of 200,000 tickets shows "10.000+", not a full scan. A search
+// counts the union of its ways, each already holding the list's conditions.
 const countCapped = async (db: DbOrTx, where: SQL | undefined, ways: (SQL | undefined)[]) => {
   const [firstWay, secondWay, ...otherWays] = ways.map((way) => db.select({ id: tickets.id }).from(tickets).where(and(where, way)));
-  const matching = firstWay ? inArray(tickets.id, secondWay ? union(firstWay, secondWay, ...otherWays) : firstWay) : undefined;
-  const capped = db.select({ one: sql`1` }).from(tickets).where(and(where, matching)).limit(TICKETS_COUNT_CAP + 1).as('capped');
+  const matching = secondWay ? union(firstWay, secondWay, ...otherWays) : firstWay;
+  const capped = db.select({ one: sql`1` }).from(matching.as('matching')).limit(TICKETS_COUNT_CAP + 1).as('capped');
   const [total] = await db.select({ value: count() }).from(capped);
   return total?.value ?? 0;
 };
