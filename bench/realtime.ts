@@ -131,7 +131,7 @@ type FanoutWorker = { worker: Worker; next: (predicate: (message: FanoutReply) =
 type FanoutReply = { ready?: true; expecting?: string; body?: string; times?: (number | undefined)[] };
 
 const startFanoutWorker = (data: { url: string; token: string; companyId: number; sockets: number }): FanoutWorker => {
-  const worker = new Worker(new URL('./lib/fanout-worker.ts', import.meta.url), { workerData: data });
+  const worker = new Worker(new URL('./lib/fanout-worker-entry.mjs', import.meta.url), { workerData: data });
   const inbox: FanoutReply[] = [];
   const waiting: { predicate: (message: FanoutReply) => boolean; resolve: (message: FanoutReply) => void }[] = [];
   worker.on('message', (message: FanoutReply) => {
