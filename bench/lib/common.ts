@@ -72,7 +72,9 @@ export const startServer = async (databaseUrl?: string): Promise<BenchServer> =>
   delete env.REDIS_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // BENCH_CPU_PROFILE=dir: each server process writes a CPU profile there when it stops
+  const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
