@@ -54,7 +54,7 @@ export const createInboundPipeline = (deps: {
       lid: message.from.lid ?? null,
     });
     const ticket =
-      (await deps.flow.reopenRecent(tx, contact, message.connectionId)) ??
+      (await deps.flow.reopenRecent(tx, contact, message.connectionId, connection)) ??
       (
         await findOrOpenLiveTicket(
           tx,
@@ -95,8 +95,8 @@ export const createInboundPipeline = (deps: {
     });
     // ratings and the other automatic answers first (a rating answer is not a conversation), then
     // the bot, in this transaction, so a retried webhook can never run either twice
-    const automatic = await deps.automation.onInbound(tx, { ticket: bumped, message: stored, contact });
-    const flowed = automatic.handled ? undefined : await deps.flow.run(tx, { ticket: automatic.ticket, contact, message: stored });
+    const automatic = await deps.automation.onInbound(tx, { ticket: bumped, message: stored, contact, connection });
+    const flowed = automatic.handled ? undefined : await deps.flow.run(tx, { ticket: automatic.ticket, contact, message: stored, connection });
     return {
       duplicate: false as const,
       channel: connection.channel,

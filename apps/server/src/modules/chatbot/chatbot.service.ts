@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
 import { withTransaction } from '../../db/transaction.ts';
-import { findConnection } from '../connections/connections.repo.ts';
+import { findConnectionUnlessKnown, type ConnectionRow } from '../connections/connections.repo.ts';
 import { findLiveTicket, recentlyClosedTicket, updateTicketFrom } from '../tickets/tickets.repo.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
 import { pickRandom, type PickRandom } from './attendant-choice.rules.ts';
@@ -22,9 +22,9 @@ export const createConversationFlow = (deps: Deps) => {
     // timeCreateNewTicket (minutes, 0 = off): a customer without a live ticket who writes again
     // that soon after their ticket was closed gets the same ticket back, waiting in its queue
     // without an attendant. Undefined: open or find the live ticket as usual.
-    reopenRecent: async (tx: DbOrTx, contact: { id: number; companyId: number; isGroup: boolean }, connectionId: number) => {
+    reopenRecent: async (tx: DbOrTx, contact: { id: number; companyId: number; isGroup: boolean }, connectionId: number, known?: ConnectionRow) => {
       if (contact.isGroup) return undefined;
-      const connection = await findConnection(tx, contact.companyId, connectionId);
+      const connection = await findConnectionUnlessKnown(tx, contact.companyId, connectionId, known);
       if (!connection || connection.timeCreateNewTicket <= 0) return undefined;
       if (await findLiveTicket(tx, contact.companyId, contact.id, connectionId)) return undefined;
       const since = new Date(deps.clock.now().getTime() - connection.timeCreateNewTicket * 60_000);

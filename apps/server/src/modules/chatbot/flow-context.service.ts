@@ -17,7 +17,8 @@ import { fileListToSend } from '../file-lists/file-list-sends.ts';
 import { enqueueIntegrationReply } from '../integration-replies/integration-reply.jobs.ts';
 
 export type FlowEnv = { clock: Clock; timeZone: string; random: PickRandom };
-export type FlowInput = { ticket: TicketRow; contact: typeof contacts.$inferSelect; message: MessageRow };
+// connection: the ticket's connection when the caller has already read it
+export type FlowInput = { ticket: TicketRow; contact: typeof contacts.$inferSelect; message: MessageRow; connection?: ConnectionRow };
 export type FlowResult = { ticket: TicketRow; messages: MessageRow[] };
 
 export const on = (value: string) => value === 'enabled';

@@ -4,7 +4,7 @@
 // transaction that stored the message; every answer is written as an outbound message with its
 // delivery job in that same transaction.
 import type { DbOrTx } from '../../db/client.ts';
-import { findConnection, queuesOfConnectionInMenuOrder } from '../connections/connections.repo.ts';
+import { findConnectionUnlessKnown, queuesOfConnectionInMenuOrder } from '../connections/connections.repo.ts';
 import { updateContact } from '../contacts/contacts.repo.ts';
 import { findQueue } from '../queues/queues.repo.ts';
 import { findPrompt } from '../prompts/prompts.repo.ts';
@@ -23,7 +23,7 @@ export const runFlow = async (tx: DbOrTx, env: FlowEnv, input: FlowInput): Promi
   const untouched = { ticket, messages: [] };
   const waitingForBot = (ticket.status === 'pending' || ticket.status === 'lgpd') && ticket.userId === null;
   if (message.fromMe || ticket.isGroup || !waitingForBot || ticket.whatsappId === null) return untouched;
-  const connection = await findConnection(tx, ticket.companyId, ticket.whatsappId);
+  const connection = await findConnectionUnlessKnown(tx, ticket.companyId, ticket.whatsappId, input.connection);
   if (!connection) return untouched;
   const settings = await readCompanySettings(tx, ticket.companyId);
   const connectionQueues = await queuesOfConnectionInMenuOrder(tx, ticket.companyId, connection.id);

@@ -6,6 +6,7 @@
 import type { DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { touchInactivity } from '../tickets/inactivity.rules.ts';
+import type { ConnectionRow } from '../connections/connections.repo.ts';
 import type { MessageRow } from '../messages/messages.repo.ts';
 import { ensureRedirectCountdown } from './queue-redirect.rules.ts';
 import { answerRating } from '../tickets/rating.rules.ts';
@@ -15,7 +16,8 @@ import type { TicketsService } from '../tickets/tickets.service.ts';
 import { answerRefusedAudio } from './audio-acceptance.rules.ts';
 import { rollbackLaneOnReply } from '../kanban/lanes.rules.ts';
 
-export type InboundContext = { ticket: TicketRow; message: MessageRow; contact: { acceptAudioMessage: boolean; isGroup: boolean } };
+// connection: the message's connection, already read by the caller
+export type InboundContext = { ticket: TicketRow; message: MessageRow; contact: { acceptAudioMessage: boolean; isGroup: boolean }; connection?: ConnectionRow };
 // handled: the message was consumed (a rating answer); later steps of the pipeline skip it
 export type InboundAutomation = { ticket: TicketRow; handled: boolean; afterCommit: () => Promise<void> };
 
@@ -25,7 +27,7 @@ export const createInboundAutomation = (deps: { clock: Clock; tickets: TicketsSe
   };
 
   return {
-    onInbound: async (tx: DbOrTx, { ticket, message, contact }: InboundContext): Promise<InboundAutomation> => {
+    onInbound: async (tx: DbOrTx, { ticket, message, contact, connection }: InboundContext): Promise<InboundAutomation> => {
       const now = deps.clock.now();
       const rated = await answerRating(tx, ticket, message, now);
       if (rated) return { ticket: rated.row, handled: true, afterCommit: publishing([rated]) };
@@ -36,7 +38,7 @@ export const createInboundAutomation = (deps: { clock: Clock; tickets: TicketsSe
         outcomes.push(audio);
         current = audio.row;
       }
-      await ensureRedirectCountdown(tx, current, now);
+      await ensureRedirectCountdown(tx, current, now, connection);
       // a reply in a lane with a rollback lane moves the ticket back (02-operations §3 rollbackLaneId)
       if (await rollbackLaneOnReply(tx, current, now)) outcomes.push({ row: current, messages: [] });
       // only an open ticket counts down to inactivity; status changes keep the rest in step

@@ -3,7 +3,7 @@
 // ticket starts waiting (created, returned, transferred to a queue without an attendant); new
 // messages from the customer do not restart it.
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { findConnection } from '../connections/connections.repo.ts';
+import { findConnectionUnlessKnown, type ConnectionRow } from '../connections/connections.repo.ts';
 import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
 import { cancelTicketTimers, findTicketTimer, scheduleTicketTimer, ticketTimerKinds, type TicketTimer } from '../tickets/ticket-timers.jobs.ts';
 import * as ticketsRepo from '../tickets/tickets.repo.ts';
@@ -13,9 +13,9 @@ import type { TicketOutcome } from '../tickets/tickets.events.ts';
 const MINUTE_MS = 60_000;
 const kind = ticketTimerKinds.queueRedirect;
 
-const redirectOf = async (tx: DbOrTx, ticket: TicketRow) => {
+const redirectOf = async (tx: DbOrTx, ticket: TicketRow, known?: ConnectionRow) => {
   if (ticket.status !== 'pending' || ticket.userId !== null || ticket.isGroup || ticket.whatsappId === null) return undefined;
-  const connection = await findConnection(tx, ticket.companyId, ticket.whatsappId);
+  const connection = await findConnectionUnlessKnown(tx, ticket.companyId, ticket.whatsappId, known);
   if (!connection || connection.timeSendQueue <= 0 || connection.sendIdQueue === null) return undefined;
   if (connection.sendIdQueue === ticket.queueId) return undefined;
   return { minutes: connection.timeSendQueue, queueId: connection.sendIdQueue };
@@ -32,9 +32,9 @@ export const startRedirectCountdown = async (tx: DbOrTx, ticket: TicketRow, now:
 };
 
 // A message on a waiting ticket: the countdown starts if none runs yet.
-export const ensureRedirectCountdown = async (tx: DbOrTx, ticket: TicketRow, now: Date) => {
+export const ensureRedirectCountdown = async (tx: DbOrTx, ticket: TicketRow, now: Date, known?: ConnectionRow) => {
   if (ticket.status !== 'pending' || ticket.userId !== null) return;
-  const redirect = await redirectOf(tx, ticket);
+  const redirect = await redirectOf(tx, ticket, known);
   if (!redirect || (await findTicketTimer(tx, kind, ticket.id))) return;
   await scheduleTicketTimer(tx, kind, ticket, new Date(now.getTime() + redirect.minutes * MINUTE_MS));
 };

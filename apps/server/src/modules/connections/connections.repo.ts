@@ -21,6 +21,11 @@ export const findConnection = async (db: DbOrTx, companyId: number, connectionId
   return row;
 };
 
+// The connection a caller already read in its transaction, or read now: an inbound message reads
+// its connection once and every step after it (bot, redirect countdown, reopening) needs it.
+export const findConnectionUnlessKnown = (db: DbOrTx, companyId: number, connectionId: number, known?: ConnectionRow) =>
+  known && known.id === connectionId && known.companyId === companyId ? Promise.resolve(known) : findConnection(db, companyId, connectionId);
+
 export const findConnectionOfChannel = async (db: DbOrTx, companyId: number, connectionId: number, channel: ConnectionChannel) => {
   const [row] = await db
     .select()
