@@ -40,8 +40,10 @@ export const campaignDeliverJob = defineJobKind({
 type CampaignJob = z.infer<typeof campaignPayload>;
 type DeliverJob = z.infer<typeof campaignDeliverJob.payload>;
 
-// With no pause between messages, one step sends up to this many in one transaction.
-const STEP_BATCH = 50;
+// With no pause between messages, one step sends up to this many in one transaction. Kept small:
+// on PGlite the transaction holds the one database, and the process, while it runs, so a longer
+// one leaves every request (an attendant's reply too) waiting behind it.
+const STEP_BATCH = 10;
 
 const singletonOf = (campaignId: number) => `campaign:${campaignId}`;
 

@@ -87,6 +87,10 @@ export const createJobRunner = (deps: JobRunnerDeps) => {
   };
 
   const execute = async (row: ClaimedJob) => {
+    // a turn of the event loop before each job: PGlite runs a query inside the process without I/O,
+    // so jobs that follow one another (a campaign's steps and their sends) would otherwise chain on
+    // promises alone and never let the process read an HTTP request until the queue is empty
+    await new Promise((resolve) => setImmediate(resolve));
     const claim = { id: row.id, claimToken: row.claimToken ?? '' };
     const { kind, handler } = registered.get(row.kind)!;
     const parsed = kind.payload.safeParse(row.payload);

@@ -13,11 +13,18 @@ export type StoredMessage = { providerMessageId: string; ticketId: number; conta
 export type StoredTicket = { id: number; contactNumber: string; status: string; unreadMessages: number; inbound: number };
 export type StoredState = { messages: StoredMessage[]; tickets: StoredTicket[] };
 
+// A campaign's shipping rows, the company's messages to each number through the connection, and
+// the jobs that ended failed.
+export type StoredShipping = { number: string; contactId: number | null; deliveredAt: Date | null; failedAt: Date | null };
+export type StoredSend = { number: string; body: string; providerMessageId: string | null; sendError: string | null };
+export type StoredCampaign = { shipping: StoredShipping[]; sends: StoredSend[]; failedJobs: { kind: string; lastError: string | null }[] };
+
 export type DatabaseUnderTest = {
   kind: 'pglite' | 'postgres';
   // DATABASE_URL for the server, or undefined for PGlite under DATA_DIR
   databaseUrl?: string;
   read: (connectionId: number) => Promise<StoredState>;
+  readCampaign: (campaignId: number, connectionId: number) => Promise<StoredCampaign>;
   drop: () => Promise<void>;
 };
 
@@ -38,6 +45,21 @@ const readState = async (query: Query, connectionId: number): Promise<StoredStat
   return { messages, tickets };
 };
 
+const readCampaignState = async (query: Query, campaignId: number, connectionId: number): Promise<StoredCampaign> => ({
+  shipping: await query<StoredShipping>(
+    `select number, contact_id as "contactId", delivered_at as "deliveredAt", failed_at as "failedAt"
+       from campaign_shipping where campaign_id = $1 order by id`,
+    [campaignId],
+  ),
+  sends: await query<StoredSend>(
+    `select c.number, m.body, m.provider_message_id as "providerMessageId", m.send_error as "sendError"
+       from messages m join contacts c on c.id = m.contact_id
+      where m.whatsapp_id = $1 and m.from_me order by m.id`,
+    [connectionId],
+  ),
+  failedJobs: await query(`select kind, last_error as "lastError" from jobs where state = 'failed' order by id`, []),
+});
+
 const withDatabaseName = (url: string, name: string) => {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
@@ -56,36 +78,40 @@ const onServer = async (url: string, statement: string) => {
 
 export const databaseUnderTest = async (dataDir: string): Promise<DatabaseUnderTest> => {
   const serverUrl = process.env.TEST_DATABASE_URL;
+  // only after the server process is gone: PGlite is single-process
+  const onPglite = async <T>(work: (query: Query) => Promise<T>) => {
+    const db = await PGlite.create(join(dataDir, 'pglite'), { extensions: { pg_trgm } });
+    try {
+      return await work(async (sql, params) => (await db.query(sql, params)).rows as never[]);
+    } finally {
+      await db.close();
+    }
+  };
   if (!serverUrl) {
     return {
       kind: 'pglite',
-      read: async (connectionId) => {
-        // only after the server process is gone: PGlite is single-process
-        const db = await PGlite.create(join(dataDir, 'pglite'), { extensions: { pg_trgm } });
-        try {
-          return await readState(async (sql, params) => (await db.query(sql, params)).rows as never[], connectionId);
-        } finally {
-          await db.close();
-        }
-      },
+      read: (connectionId) => onPglite((query) => readState(query, connectionId)),
+      readCampaign: (campaignId, connectionId) => onPglite((query) => readCampaignState(query, campaignId, connectionId)),
       drop: async () => undefined,
     };
   }
   const name = `crash_${Date.now()}_${randomBytes(4).toString('hex')}`;
   await onServer(serverUrl, `create database ${name}`);
   const databaseUrl = withDatabaseName(serverUrl, name);
+  const onPostgres = async <T>(work: (query: Query) => Promise<T>) => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return await work(async (sql, params) => (await client.query(sql, params)).rows);
+    } finally {
+      await client.end();
+    }
+  };
   return {
     kind: 'postgres',
     databaseUrl,
-    read: async (connectionId) => {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      try {
-        return await readState(async (sql, params) => (await client.query(sql, params)).rows, connectionId);
-      } finally {
-        await client.end();
-      }
-    },
+    read: (connectionId) => onPostgres((query) => readState(query, connectionId)),
+    readCampaign: (campaignId, connectionId) => onPostgres((query) => readCampaignState(query, campaignId, connectionId)),
     drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
   };
 };
