@@ -99,7 +99,7 @@ describe('GET /tickets search without accents or case (01-core §2 ticket search
     expect(await found('REEMBOLSÓ', true)).toEqual([inOlderMessage.ticketId, inLastMessage.ticketId, inName.ticketId]);
     expect(await found('reembolsar', true)).toEqual([]);
   });
-  it('a search in messages pages by cursor through every ticket found any way, once and newest first, and counts no further than its page', async () => {
+  it('a search in messages pages by cursor through every ticket found any way, once and newest first; a search counts no further than its page', async () => {
     const a = await setupAttendance(t);
     // 90 closed tickets a second apart: every 3rd says it in a public message, every 10th only in
     // a private note, every 7th in its last message, every 11th by its contact's name
@@ -129,7 +129,7 @@ describe('GET /tickets search without accents or case (01-core §2 ticket search
       if (!answer.body.hasMore) break;
     }
     expect(seen).toEqual(expected);
-    // without searchOnMessages the count is the whole match, as for a tab
+    // fewer matches than a page: the count is all of them
     const byNameOrLast = await t.request<Page>('GET', `/tickets?${new URLSearchParams({ searchParam: 'reembolso', status: 'closed' })}`, { token: a.adminSession.token });
     expect(byNameOrLast.body.count).toBe(expected.filter((g) => g % 7 === 0 || g % 11 === 0).length);
   });
