@@ -190,6 +190,29 @@ describe('job runner: failures (issue 12 point 1 retry cap, failed state, bad in
     expect(await jobOf(kind, 'later')).toMatchObject({ state: 'completed', attempts: 2 });
   });
 
+  it('the kind hears that a job gave up, after its last attempt threw and when the leases of its attempts ran out, and not when it succeeded', async () => {
+    const kind = testKind({ maxAttempts: 2 });
+    const gaveUp: string[] = [];
+    const runner = runnerOver(database);
+    runner.register(kind, {
+      run: async ({ label }) => {
+        if (label !== 'fine') throw new Error(`down (${label})`);
+      },
+      gaveUp: async ({ label }, reason) => {
+        gaveUp.push(`${label}: ${reason}`);
+      },
+    });
+    await enqueue(kind, companyA, 'thrown');
+    await enqueue(kind, companyA, 'fine');
+    // a process that died on each attempt: the claim finds the attempts already used
+    await enqueue(kind, companyA, 'orphaned');
+    await database.db.update(jobs).set({ attempts: kind.maxAttempts }).where(eq(jobs.id, (await jobOf(kind, 'orphaned')).id));
+    await runner.runDue();
+    expect(gaveUp.sort()).toEqual(['orphaned: gave up after 2 attempts; leases ran out', 'thrown: down (thrown)']);
+    expect(await jobOf(kind, 'orphaned')).toMatchObject({ state: 'failed' });
+    expect(await jobOf(kind, 'fine')).toMatchObject({ state: 'completed' });
+  });
+
   it('a JobFailure fails the job at once', async () => {
     const kind = testKind({ maxAttempts: 10 });
     const runner = runnerOver(database);

@@ -15,6 +15,7 @@ import { IMPORT_FOLDER } from '../contact-lists/contact-lists.jobs.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { randomColor } from '../tags/tags.service.ts';
 import { existingTagIds } from '../tags/tags.repo.ts';
+import type { ContactImportRow } from '../../db/schema.ts';
 import * as repo from './contact-import.repo.ts';
 import { mergeContact, type ImportedContact } from './contact-import.rules.ts';
 import { contactListSource, spreadsheetSource, type ImportRow, type ImportSource } from './contact-import.sources.ts';
@@ -58,12 +59,15 @@ type Deps = { db: Db; bus: EventBus; storage: Storage };
 export const registerContactImport = (runner: Pick<JobRunner, 'register'>, { db, bus, storage }: Deps) => {
   runner.register(discardUploadJob, { run: ({ companyId, file }) => storage.remove(companyId, IMPORT_FOLDER, file) });
 
+  const publishImport = (companyId: number, row: ContactImportRow | undefined) =>
+    row && bus.publish({ companyId, event: 'contactImport', payload: { action: 'update', record: toContactImportView(row) } });
+
   runner.register(contactImportJob, {
     run: async (payload, job) => {
       const { companyId, importId } = payload;
       const current = await repo.findContactImport(db, companyId, importId);
       if (!current || current.status === 'done' || current.status === 'failed') return;
-      const publish = (row: typeof current | undefined) => row && bus.publish({ companyId, event: 'contactImport', payload: { action: 'update', record: toContactImportView(row) } });
+      const publish = (row: ContactImportRow | undefined) => publishImport(companyId, row);
       const source: ImportSource =
         payload.source === 'spreadsheet'
           ? spreadsheetSource(storage.pathOf(companyId, IMPORT_FOLDER, payload.file), payload)
@@ -137,6 +141,15 @@ export const registerContactImport = (runner: Pick<JobRunner, 'register'>, { db,
       }
       if (batch.size > 0) await flushOrFail();
       await finish({ status: 'done', ...progress, imported: written.size });
+    },
+    // the runner gave up (say, the process died on each attempt): the record reports the failure
+    // and keeps what was written, instead of staying "running"
+    gaveUp: async (payload) => {
+      const { companyId, importId } = payload;
+      const current = await repo.findContactImport(db, companyId, importId);
+      if (!current || current.status === 'done' || current.status === 'failed') return;
+      publishImport(companyId, await repo.updateContactImport(db, companyId, importId, { status: 'failed', error: 'ERR_INTERNAL' }));
+      if (payload.source === 'spreadsheet') await storage.remove(companyId, IMPORT_FOLDER, payload.file);
     },
   });
 };

@@ -33,12 +33,16 @@ export type AfterCommit = () => Promise<void>;
 // A transactional handler runs in the transaction that also marks its job completed, so its
 // database effects happen exactly once; lockFirst takes the locks the causing changes take first
 // (one lock order, no deadlock with them).
-export type JobHandler<P extends JobPayload> =
+// gaveUp hears that the job is failed for good, whatever the way (its last attempt threw, a
+// JobFailure, or the leases of its attempts ran out because its process died each time), so a
+// record the job was to finish is not left "running".
+export type JobHandler<P extends JobPayload> = (
   | { run: (payload: P, job: JobInfo) => Promise<void> }
   | {
       lockFirst?: (tx: Tx, payload: P) => Promise<unknown>;
       runInTransaction: (tx: Tx, payload: P, job: JobInfo) => Promise<AfterCommit | void>;
-    };
+    }
+) & { gaveUp?: (payload: P, reason: string) => Promise<void> };
 
 // Thrown by a handler when trying again cannot help: the job goes straight to `failed`.
 export class JobFailure extends Error {}

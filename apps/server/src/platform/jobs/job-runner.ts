@@ -81,9 +81,13 @@ export const createJobRunner = (deps: JobRunnerDeps) => {
     registered.set(kind.name, { kind: kind as unknown as JobKind, handler: handler as unknown as JobHandler<JobPayload> });
   };
 
-  const fail = async (claim: JobClaim, row: ClaimedJob, reason: string) => {
+  const fail = async (claim: JobClaim, row: ClaimedJob, reason: string, payload?: JobPayload) => {
     log.error({ jobId: row.id, kind: row.kind, companyId: row.companyId, attempts: row.attempts, reason }, 'job failed');
-    await failJob(db, claim, reason);
+    const failed = await failJob(db, claim, reason);
+    const { handler } = registered.get(row.kind)!;
+    if (failed && payload && handler.gaveUp) {
+      await handler.gaveUp(payload, reason).catch((error: unknown) => log.error({ jobId: row.id, kind: row.kind, err: error }, 'job give-up hook failed'));
+    }
   };
 
   const execute = async (row: ClaimedJob) => {
@@ -96,7 +100,7 @@ export const createJobRunner = (deps: JobRunnerDeps) => {
     const parsed = kind.payload.safeParse(row.payload);
     if (!parsed.success) return fail(claim, row, `invalid payload: ${z.prettifyError(parsed.error)}`);
     // leases that ran out this often mean the job takes its process down with it
-    if (row.attempts > kind.maxAttempts) return fail(claim, row, `gave up after ${row.attempts - 1} attempts; ${row.lastError ?? 'leases ran out'}`);
+    if (row.attempts > kind.maxAttempts) return fail(claim, row, `gave up after ${row.attempts - 1} attempts; ${row.lastError ?? 'leases ran out'}`, parsed.data);
     const info: JobInfo = { id: row.id, kind: row.kind, attempts: row.attempts };
     try {
       if ('run' in handler) {
@@ -114,7 +118,7 @@ export const createJobRunner = (deps: JobRunnerDeps) => {
       await outcome.result?.().catch((error: unknown) => log.error({ jobId: row.id, kind: row.kind, err: error }, 'job follow-up failed'));
     } catch (error) {
       const reason = reasonOf(error);
-      if (error instanceof JobFailure || row.attempts >= kind.maxAttempts) return fail(claim, row, reason);
+      if (error instanceof JobFailure || row.attempts >= kind.maxAttempts) return fail(claim, row, reason, parsed.data);
       const delay = Math.min(kind.backoff.baseSeconds * 2 ** (row.attempts - 1), kind.backoff.maxSeconds);
       log.warn({ jobId: row.id, kind: row.kind, attempts: row.attempts, delay, reason }, 'job failed; will retry');
       await retryJobLater(db, claim, delay, reason);

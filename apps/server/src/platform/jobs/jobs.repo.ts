@@ -164,11 +164,15 @@ export const retryJobLater = (db: DbOrTx, claim: JobClaim, delaySeconds: number,
     })
     .where(heldBy(claim));
 
-export const failJob = (db: DbOrTx, claim: JobClaim, error: string) =>
-  db
-    .update(jobs)
-    .set({ state: 'failed', finishedAt: sql`now()`, lockedUntil: null, claimToken: null, lastError: error.slice(0, 2000) })
-    .where(heldBy(claim));
+// False when the claim was lost meanwhile (another process holds the job now).
+export const failJob = async (db: DbOrTx, claim: JobClaim, error: string) =>
+  (
+    await db
+      .update(jobs)
+      .set({ state: 'failed', finishedAt: sql`now()`, lockedUntil: null, claimToken: null, lastError: error.slice(0, 2000) })
+      .where(heldBy(claim))
+      .returning({ id: jobs.id })
+  ).length > 0;
 
 // A stopping process hands back the jobs it could not finish, so others need not wait for the lease.
 export const releaseJobs = (db: DbOrTx, claims: JobClaim[]) =>
