@@ -103,14 +103,15 @@ describe('typebot (02-operations §3 Queue integration, §5; docs/ai-integration
     const sessionBefore = (await rawTicket(first.ticketId)).integrationSession?.sessionId;
     await c.inbound(from, 'Reiniciar');
     await eventually(async () => (await c.said(first.ticketId)).slice(-4).map((m) => m.body)).toEqual(['Vamos recomeçar.', ...welcome]);
-    expect((await rawTicket(first.ticketId)).integrationSession?.sessionId).not.toBe(sessionBefore);
+    // the turn's session is written after its last message
+    await eventually(async () => (await rawTicket(first.ticketId)).integrationSession?.sessionId).not.toBe(sessionBefore);
 
     await c.inbound(from, 'suporte');
     await eventually(async () => (await c.said(first.ticketId)).at(-1)?.body).toBe('Você escolheu Suporte. Qual é o seu nome?');
     await c.inbound(from, 'Ana');
     await eventually(async () => (await c.said(first.ticketId)).at(-1)?.body).toBe('Obrigado, Ana!');
     // the flow ended: its session is forgotten
-    expect((await rawTicket(first.ticketId)).integrationSession).toBeNull();
+    await eventually(async () => (await rawTicket(first.ticketId)).integrationSession).toBeNull();
 
     // the finish keyword gives the ticket to the attendants; the integration answers no more
     await c.inbound(from, 'SAIR');
@@ -129,6 +130,8 @@ describe('typebot (02-operations §3 Queue integration, §5; docs/ai-integration
     const sent = (await t.db.select().from(messages).where(eq(messages.ticketId, first.ticketId)).orderBy(messages.id)).filter((m) => m.fromMe);
     for (let i = 1; i < sent.length; i++) expect(sent[i].createdAt.getTime() - sent[i - 1].createdAt.getTime()).toBeGreaterThanOrEqual(300);
 
+    // the session is written after the turn's last message
+    await eventually(async () => (await rawTicket(first.ticketId)).integrationSession).not.toBeNull();
     const session = (await rawTicket(first.ticketId)).integrationSession;
     if (!session) throw new Error('no typebot session');
     const twoMinutesAgo = new Date(Date.now() - 2 * 60_000).toISOString();
@@ -137,7 +140,7 @@ describe('typebot (02-operations §3 Queue integration, §5; docs/ai-integration
     await c.inbound(from, '1');
     await eventually(async () => (await c.said(first.ticketId)).length).toBe(6);
     expect(typebot.calls.filter((call) => call.path.endsWith('/startChat')).length).toBe(starts + 1);
-    expect((await rawTicket(first.ticketId)).integrationSession?.sessionId).not.toBe(session.sessionId);
+    await eventually(async () => (await rawTicket(first.ticketId)).integrationSession?.sessionId).not.toBe(session.sessionId);
   }, SLOW);
 
   it('a queue with a typebot takes the ticket the bot lands there; a typebot that answers 503 then garbage is retried, then the attendants take over with a note', async () => {
