@@ -140,7 +140,7 @@ export const listTickets = async (db: DbOrTx, companyId: number, actor: Visibili
   ]);
   const hasMore = page.length > TICKETS_PAGE_SIZE;
   const ids = page.slice(0, TICKETS_PAGE_SIZE).map((row) => row.id);
-  const byId = new Map((await findTicketViewRows(db, companyId, ids)).map((row) => [row.ticket.id, row]));
+  const byId = new Map((ids.length > 0 ? await findTicketViewRows(db, companyId, ids) : []).map((row) => [row.ticket.id, row]));
   const rows = ids.flatMap((id) => byId.get(id) ?? []);
   const last = rows.at(-1);
   return { rows, count: total ?? offset + page.length, hasMore, nextCursor: hasMore && last ? cursorOf(last) : null };
