@@ -87,7 +87,12 @@ describe('typebot (02-operations §3 Queue integration, §5; docs/ai-integration
     expect(Buffer.from(await (await fetch(`${t.url}${image?.mediaUrl}`)).arrayBuffer())).toEqual(typebot.logo);
     const start = typebot.calls.find((call) => call.path.endsWith('/startChat'));
     expect(start?.body).toMatchObject({ textBubbleContentFormat: 'markdown', prefilledVariables: { number: from, name: 'Customer 0001' } });
-    expect(await rawTicket(first.ticketId)).toMatchObject({ useIntegration: true, integrationId: c.integrationId, integrationSession: { sessionId: expect.any(String), choices: ['Vendas', 'Suporte'] } });
+    // the turn's session is written after its last message
+    await eventually(async () => await rawTicket(first.ticketId)).toMatchObject({
+      useIntegration: true,
+      integrationId: c.integrationId,
+      integrationSession: { sessionId: expect.any(String), choices: ['Vendas', 'Suporte'] },
+    });
 
     // not one of the choices: the unknown message, and the typebot is not asked
     const callsBefore = typebot.calls.length;
