@@ -212,7 +212,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   const ticketsService = createTicketsService({ db, bus, clock, events: ticketEvents, settings: settingsCache });
   const messagesService = createMessagesService({ db, bus, storage, tickets: ticketsService, clock });
   const automation = createInboundAutomation({ clock, tickets: ticketsService });
-  const flow = createConversationFlow({ clock, timeZone: config.timeZone, tickets: ticketsService });
+  const flow = createConversationFlow({ clock, timeZone: config.timeZone, tickets: ticketsService, settings: settingsCache });
   // PGlite is one connection: its group commit has one lane
   const pipeline = createInboundPipeline({ db, tickets: ticketsService, automation, flow, metrics, lanes: database.kind === 'postgres' ? 4 : 1 });
   const whatsapp = createWhatsappChannel(

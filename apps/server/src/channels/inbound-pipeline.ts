@@ -9,7 +9,7 @@ import type { Metrics } from '../platform/operations/metrics.ts';
 import type { InboundAutomationService } from '../modules/chatbot/inbound-automation.service.ts';
 import type { ConversationFlow } from '../modules/chatbot/chatbot.service.ts';
 import { confirmCampaignReplies } from '../modules/campaigns/campaigns.jobs.ts';
-import { findConnection } from '../modules/connections/connections.repo.ts';
+import { findConnectionUnlessKnown, type ConnectionRow } from '../modules/connections/connections.repo.ts';
 import * as messagesRepo from '../modules/messages/messages.repo.ts';
 import { newContactsAcceptAudio, upsertContactByNumber } from '../modules/contacts/contacts.repo.ts';
 import { findOrOpenLiveTicket } from '../modules/tickets/live-ticket.service.ts';
@@ -26,7 +26,8 @@ const withoutNul = (text: string) => text.replaceAll('\u0000', '');
 // Concurrent deliveries share a transaction (platform/group-commit.ts): one commit for many
 // messages. A contact's messages share a lane, so its ticket gets them in arrival order.
 const GROUP_COMMIT = { maxBatch: 64, windowMs: 2 };
-const laneOf = (message: InboundMessage) => `${message.companyId}:${message.connectionId}:${message.from.number}`;
+type Delivery = { message: InboundMessage; known?: ConnectionRow };
+const laneOf = ({ message }: Delivery) => `${message.companyId}:${message.connectionId}:${message.from.number}`;
 
 export const createInboundPipeline = (deps: {
   db: Db;
@@ -38,11 +39,11 @@ export const createInboundPipeline = (deps: {
   lanes: number;
 }) => {
   // Everything of one inbound message that must be stored together, in the caller's transaction.
-  const store = async (tx: Tx, message: InboundMessage) => {
-    const connection = await findConnection(tx, message.companyId, message.connectionId);
+  const store = async (tx: Tx, { message, known }: Delivery) => {
+    const connection = await findConnectionUnlessKnown(tx, message.companyId, message.connectionId, known);
     if (!connection) throw notFound('ERR_NO_WAPP_FOUND');
-    const known = await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.providerMessageId);
-    if (known) return { duplicate: true as const, message: known };
+    const already = await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.providerMessageId);
+    if (already) return { duplicate: true as const, message: already };
     const isGroup = message.from.isGroup ?? false;
     const contact = await upsertContactByNumber(tx, message.companyId, {
       number: isGroup ? message.from.number : normalizeNumber(message.from.number),
@@ -110,9 +111,10 @@ export const createInboundPipeline = (deps: {
   const groupCommit = createGroupCommit(deps.db, { ...GROUP_COMMIT, lanes: deps.lanes }, store, laneOf);
 
   return {
-    receive: async (raw: InboundMessage): Promise<InboundResult> => {
+    // `known`: the connection as the caller just read it, so the message need not read it again
+    receive: async (raw: InboundMessage, known?: ConnectionRow): Promise<InboundResult> => {
       const message = { ...raw, body: withoutNul(raw.body), from: { ...raw.from, name: withoutNul(raw.from.name) } };
-      const outcome = await groupCommit.submit(message);
+      const outcome = await groupCommit.submit({ message, known });
       if (!outcome.duplicate) {
         deps.metrics.countInbound(outcome.channel);
         await deps.tickets.publishMessage(outcome.ticket, outcome.message);

@@ -147,7 +147,7 @@ export const createPagesWebhookHandler = (deps: {
     }
     const name = await senderName(connection, event.sender.id);
     for (const part of parts) {
-      await deps.pipeline.receive({ ...part, companyId: connection.companyId, connectionId: connection.id, from: { number: event.sender.id, name } });
+      await deps.pipeline.receive({ ...part, companyId: connection.companyId, connectionId: connection.id, from: { number: event.sender.id, name } }, connection);
     }
   };
 

@@ -56,7 +56,7 @@ export const sandboxRoutes = (deps: { sandbox: SandboxService; pipeline: Inbound
         fromMe: body.fromMe,
         quotedProviderMessageId: body.quotedProviderMessageId,
         mediaType: body.mediaType,
-      });
+      }, connection);
       return reply.status(result.duplicate ? 200 : 201).send(result);
     },
   );

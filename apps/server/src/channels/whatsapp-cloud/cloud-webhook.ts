@@ -178,7 +178,7 @@ export const createCloudWebhookHandler = (deps: {
         providerMessageId: message.id,
         from: { number: message.from, name: batch.names.get(message.from) ?? '' },
         ...content,
-      });
+      }, connection);
     }
   };
 

@@ -8,13 +8,19 @@ import { withTransaction } from '../../db/transaction.ts';
 import { findConnectionUnlessKnown, type ConnectionRow } from '../connections/connections.repo.ts';
 import { findLiveTicket, recentlyClosedTicket, updateTicketFrom } from '../tickets/tickets.repo.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
+import type { CompanySettingsCache } from '../settings/company-settings.cache.ts';
 import { pickRandom, type PickRandom } from './attendant-choice.rules.ts';
 import { runFlow, type FlowInput, type FlowResult } from './flow.service.ts';
 
-type Deps = { clock: Clock; timeZone: string; tickets: TicketsService; random?: PickRandom };
+type Deps = { clock: Clock; timeZone: string; tickets: TicketsService; settings: CompanySettingsCache; random?: PickRandom };
 
 export const createConversationFlow = (deps: Deps) => {
-  const env = { clock: deps.clock, timeZone: deps.timeZone, random: deps.random ?? pickRandom };
+  const env = {
+    clock: deps.clock,
+    timeZone: deps.timeZone,
+    random: deps.random ?? pickRandom,
+    settings: (tx: DbOrTx, companyId: number) => deps.settings.read(companyId, tx),
+  };
 
   return {
     run: (tx: DbOrTx, input: FlowInput): Promise<FlowResult> => runFlow(tx, env, input),

@@ -16,7 +16,8 @@ import { enqueuePromptReply } from '../prompts/prompt-reply.jobs.ts';
 import { fileListToSend } from '../file-lists/file-list-sends.ts';
 import { enqueueIntegrationReply } from '../integration-replies/integration-reply.jobs.ts';
 
-export type FlowEnv = { clock: Clock; timeZone: string; random: PickRandom };
+// settings: the company's settings, from the per-process cache (read through tx on a miss)
+export type FlowEnv = { clock: Clock; timeZone: string; random: PickRandom; settings: (tx: DbOrTx, companyId: number) => Promise<CompanySettings> };
 // connection: the ticket's connection when the caller has already read it
 export type FlowInput = { ticket: TicketRow; contact: typeof contacts.$inferSelect; message: MessageRow; connection?: ConnectionRow };
 export type FlowResult = { ticket: TicketRow; messages: MessageRow[] };

@@ -9,7 +9,6 @@ import { updateContact } from '../contacts/contacts.repo.ts';
 import { findQueue } from '../queues/queues.repo.ts';
 import { findPrompt } from '../prompts/prompts.repo.ts';
 import { findIntegration } from '../integrations/integrations.repo.ts';
-import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { walletAttendant } from './attendant-choice.rules.ts';
 import { createBot } from './bot.service.ts';
 import { alreadyAnswered, closureFor } from './closures.rules.ts';
@@ -25,7 +24,7 @@ export const runFlow = async (tx: DbOrTx, env: FlowEnv, input: FlowInput): Promi
   if (message.fromMe || ticket.isGroup || !waitingForBot || ticket.whatsappId === null) return untouched;
   const connection = await findConnectionUnlessKnown(tx, ticket.companyId, ticket.whatsappId, input.connection);
   if (!connection) return untouched;
-  const settings = await readCompanySettings(tx, ticket.companyId);
+  const settings = await env.settings(tx, ticket.companyId);
   const connectionQueues = await queuesOfConnectionInMenuOrder(tx, ticket.companyId, connection.id);
   const ctx = createFlowContext(tx, env, input, { connection, connectionQueues, settings });
   const answer = message.body;

@@ -6,14 +6,17 @@ import { findMessagesByIds, type MessageRow } from './messages.repo.ts';
 
 const DELETED_BY_LGPD = 'Mensagem apagada';
 
-export const toMessageViews = async (db: DbOrTx, rows: MessageRow[]): Promise<MessageView[]> => {
+type ContactSummary = { id: number; name: string; urlPicture: string };
+
+// `known`: contacts the caller holds already (a ticket's own contact), not read again.
+export const toMessageViews = async (db: DbOrTx, rows: MessageRow[], known: ContactSummary[] = []): Promise<MessageView[]> => {
   if (rows.length === 0) return [];
   const companyId = rows[0].companyId;
   const quotedIds = [...new Set(rows.map((row) => row.quotedMsgId).filter((id): id is number => id !== null))];
   const quoted = await findMessagesByIds(db, companyId, quotedIds);
-  const contactIds = [...new Set([...rows, ...quoted].map((row) => row.contactId).filter((id): id is number => id !== null))];
-  const contactRows = await contactSummariesByIds(db, companyId, contactIds);
-  const contactById = new Map(contactRows.map((contact) => [contact.id, contact]));
+  const contactById = new Map(known.map(({ id, name, urlPicture }) => [id, { id, name, urlPicture }]));
+  const missing = [...new Set([...rows, ...quoted].map((row) => row.contactId))].filter((id): id is number => id !== null && !contactById.has(id));
+  for (const contact of await contactSummariesByIds(db, companyId, missing)) contactById.set(contact.id, contact);
   const quotedById = new Map(quoted.map((row) => [row.id, row]));
   return rows.map((row) => {
     const quotedRow = row.quotedMsgId === null ? undefined : quotedById.get(row.quotedMsgId);
@@ -52,6 +55,6 @@ export const toMessageViews = async (db: DbOrTx, rows: MessageRow[]): Promise<Me
   });
 };
 
-export const toMessageView = async (db: DbOrTx, row: MessageRow) => (await toMessageViews(db, [row]))[0];
+export const toMessageView = async (db: DbOrTx, row: MessageRow, known: ContactSummary[] = []) => (await toMessageViews(db, [row], known))[0];
 
 export const lgpdDeletedBody = DELETED_BY_LGPD;

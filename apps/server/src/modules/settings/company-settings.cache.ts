@@ -3,11 +3,13 @@
 // every process of the deployment (one database) forget all it holds; a lost listening connection
 // does the same, since notifications may have been missed meanwhile.
 import type { CompanySettings } from '@atende/shared/settings';
-import type { Db, Listen } from '../../db/client.ts';
+import type { Db, DbOrTx, Listen } from '../../db/client.ts';
 import { COMPANY_SETTINGS_CHANNEL, readCompanySettings } from './company-settings.repo.ts';
 
 export type CompanySettingsCache = {
-  read: (companyId: number) => Promise<CompanySettings>;
+  // `through`: the transaction a caller runs in; a miss reads through it, since on PGlite (one
+  // connection) a read on another handle would wait for that very transaction to end
+  read: (companyId: number, through?: DbOrTx) => Promise<CompanySettings>;
   forget: (companyId: number) => void;
   start: (listen: Listen) => Promise<void>;
   stop: () => Promise<void>;
@@ -25,11 +27,11 @@ export const createCompanySettingsCache = (db: Db): CompanySettingsCache => {
   };
 
   return {
-    read: (companyId) => {
+    read: (companyId, through = db) => {
       const cached = entries.get(companyId);
       if (cached) return cached;
       const startedAt = generation;
-      const reading = readCompanySettings(db, companyId);
+      const reading = readCompanySettings(through, companyId);
       entries.set(companyId, reading);
       reading.then(
         () => {

@@ -59,7 +59,7 @@ export const createTicketsService = ({ db, bus, clock, events, settings: setting
 
   const publishMessage = async (row: TicketRow, message: MessageRow, action: 'create' | 'update' = 'create') => {
     const ticket = await publishTicket(row);
-    const view: MessageView = await toMessageView(db, message);
+    const view: MessageView = await toMessageView(db, message, [ticket.contact]);
     bus.publish({
       companyId: row.companyId,
       event: 'appMessage',
