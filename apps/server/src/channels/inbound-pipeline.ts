@@ -11,7 +11,7 @@ import type { ConversationFlow } from '../modules/chatbot/chatbot.service.ts';
 import { confirmCampaignReplies } from '../modules/campaigns/campaigns.jobs.ts';
 import { findConnectionUnlessKnown, type ConnectionRow } from '../modules/connections/connections.repo.ts';
 import * as messagesRepo from '../modules/messages/messages.repo.ts';
-import { newContactsAcceptAudio, upsertContactByNumber } from '../modules/contacts/contacts.repo.ts';
+import { upsertContactByNumber } from '../modules/contacts/contacts.repo.ts';
 import { findOrOpenLiveTicket } from '../modules/tickets/live-ticket.service.ts';
 import * as ticketsRepo from '../modules/tickets/tickets.repo.ts';
 import type { TicketsService } from '../modules/tickets/tickets.service.ts';
@@ -51,7 +51,6 @@ export const createInboundPipeline = (deps: {
       channel: connection.channel,
       isGroup,
       whatsappId: message.connectionId,
-      acceptAudioMessage: newContactsAcceptAudio(message.companyId),
       lid: message.from.lid ?? null,
     });
     const ticket =

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
+import { preparedStatement } from '../../db/prepared-statement.ts';
 import {
   campaigns,
   campaignSettings,
@@ -181,22 +182,26 @@ export const updateShipping = async (
 
 // A contact's message answers the confirmations it was asked for by campaigns still alive
 // (running or finished, not cancelled): they are marked confirmed, once.
-export const confirmShippingOf = (db: DbOrTx, companyId: number, contactId: number, at: Date) =>
+const shippingConfirmation = preparedStatement('campaign_shipping_confirm', { id: campaignShipping.id, campaignId: campaignShipping.campaignId }, (db) =>
   db
     .update(campaignShipping)
-    .set({ confirmedAt: at })
+    .set({ confirmedAt: sql`${sql.placeholder('at')}` })
     .from(campaigns)
     .where(
       and(
-        eq(campaignShipping.companyId, companyId),
-        eq(campaignShipping.contactId, contactId),
+        eq(campaignShipping.companyId, sql.placeholder('companyId')),
+        eq(campaignShipping.contactId, sql.placeholder('contactId')),
         isNotNull(campaignShipping.confirmationRequestedAt),
         isNull(campaignShipping.confirmedAt),
         eq(campaigns.id, campaignShipping.campaignId),
         inArray(campaigns.status, ['EM_ANDAMENTO', 'FINALIZADA']),
       ),
     )
-    .returning({ id: campaignShipping.id, campaignId: campaignShipping.campaignId });
+    .returning({ id: campaignShipping.id, campaignId: campaignShipping.campaignId }),
+);
+
+// Every inbound message runs it: the confirmations it answers.
+export const confirmShippingOf = (db: DbOrTx, companyId: number, contactId: number, at: Date) => shippingConfirmation(db, { companyId, contactId, at });
 
 export const readCampaignSettings = (db: DbOrTx, companyId: number) =>
   db.select({ key: campaignSettings.key, value: campaignSettings.value }).from(campaignSettings).where(eq(campaignSettings.companyId, companyId));

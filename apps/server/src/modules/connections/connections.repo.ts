@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared-statement.ts';
 import { companies, connectionQueues, connections, queues } from '../../db/schema.ts';
 
 export type ConnectionChannel = (typeof connections.$inferSelect)['channel'];
@@ -16,10 +17,16 @@ export const listConnections = (db: DbOrTx, companyId: number, channel?: Connect
     .where(and(byCompany(companyId), channel ? eq(connections.channel, channel) : undefined))
     .orderBy(asc(connections.name), asc(connections.id));
 
-export const findConnection = async (db: DbOrTx, companyId: number, connectionId: number) => {
-  const [row] = await db.select().from(connections).where(byCompany(companyId, connectionId)).limit(1);
-  return row;
-};
+const connectionById = preparedStatement('connections_by_id', connections, (db) =>
+  db
+    .select()
+    .from(connections)
+    .where(and(eq(connections.companyId, sql.placeholder('companyId')), eq(connections.id, sql.placeholder('connectionId'))))
+    .limit(1),
+);
+
+export const findConnection = async (db: DbOrTx, companyId: number, connectionId: number): Promise<ConnectionRow | undefined> =>
+  (await connectionById(db, { companyId, connectionId }))[0];
 
 // The connection a caller already read in its transaction, or read now: an inbound message reads
 // its connection once and every step after it (bot, redirect countdown, reopening) needs it.
@@ -132,14 +139,17 @@ export const findDefaultConnection = async (db: DbOrTx, companyId: number) => {
 };
 
 // The connection's queues in menu order: orderQueue first (unset last), then name.
-export const queuesOfConnectionInMenuOrder = (db: DbOrTx, companyId: number, connectionId: number) =>
+const connectionQueuesInMenuOrder = preparedStatement('connection_queues_in_menu_order', { queue: queues }, (db) =>
   db
     .select({ queue: queues })
     .from(connectionQueues)
     .innerJoin(queues, eq(queues.id, connectionQueues.queueId))
-    .where(and(eq(connectionQueues.companyId, companyId), eq(connectionQueues.connectionId, connectionId)))
-    .orderBy(asc(sql`coalesce(${queues.orderQueue}, 2147483647)`), asc(queues.name))
-    .then((rows) => rows.map((row) => row.queue));
+    .where(and(eq(connectionQueues.companyId, sql.placeholder('companyId')), eq(connectionQueues.connectionId, sql.placeholder('connectionId'))))
+    .orderBy(asc(sql`coalesce(${queues.orderQueue}, 2147483647)`), asc(queues.name)),
+);
+
+export const queuesOfConnectionInMenuOrder = async (db: DbOrTx, companyId: number, connectionId: number) =>
+  (await connectionQueuesInMenuOrder(db, { companyId, connectionId })).map((row) => row.queue);
 
 export const connectionNames = async (db: DbOrTx, companyId: number, connectionIds: number[]) => {
   if (connectionIds.length === 0) return [];

@@ -1,9 +1,10 @@
-import { and, asc, count, eq, ilike, inArray, like, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, like, not, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { normalizeNumber } from '@atende/shared/phone';
 import type { ContactExtraInfoInput } from '@atende/shared/contacts';
 import { companySettingDefaults } from '@atende/shared/settings';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
+import { preparedStatement } from '../../db/prepared-statement.ts';
 import { companySettings, contactExtraInfo, contacts, contactTags, tags } from '../../db/schema.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -110,22 +111,34 @@ export const insertContact = async (
 
 // A customer seen on a channel (inbound message, external API): the company's contact with that
 // number, created on first sight; one contact per company and number, decided by the database.
-export const upsertContactByNumber = async (
-  db: DbOrTx,
-  companyId: number,
-  // acceptAudioMessage applies only to a contact created now (the company's default for new contacts,
-  // possibly as an expression)
-  // lid: WhatsApp's other address for the contact, kept once learned
-  values: { number: string; name: string; channel: string; isGroup: boolean; whatsappId: number; acceptAudioMessage?: boolean | SQL<boolean>; lid?: string | null },
-) => {
-  const [row] = await db
+const contactUpsert = preparedStatement('contacts_upsert_by_number', contacts, (db) =>
+  db
     .insert(contacts)
-    .values({ ...values, companyId, name: values.name.trim() || values.number })
+    .values({
+      companyId: sql.placeholder('companyId'),
+      number: sql.placeholder('number'),
+      name: sql.placeholder('name'),
+      channel: sql.placeholder('channel'),
+      isGroup: sql.placeholder('isGroup'),
+      whatsappId: sql.placeholder('whatsappId'),
+      acceptAudioMessage: newContactsAcceptAudio(sql.placeholder('companyId')),
+      lid: sql.placeholder('lid'),
+    })
     .onConflictDoUpdate({
       target: [contacts.companyId, contacts.number],
       set: { updatedAt: sql`now()`, lid: sql`coalesce(${contacts.lid}, excluded.lid)` },
     })
-    .returning();
+    .returning(),
+);
+
+// A contact by its number, created when new (audio acceptance as the company sets it for new
+// contacts). lid: WhatsApp's other address for the contact, kept once learned.
+export const upsertContactByNumber = async (
+  db: DbOrTx,
+  companyId: number,
+  values: { number: string; name: string; channel: string; isGroup: boolean; whatsappId: number; lid?: string | null },
+) => {
+  const [row] = await contactUpsert(db, { ...values, companyId, name: values.name.trim() || values.number, lid: values.lid ?? null });
   return row;
 };
 
@@ -236,7 +249,7 @@ export const contactSummariesByIds = (db: DbOrTx, companyId: number, contactIds:
 // Audio acceptance (03-saas §3 acceptAudioMessageContact): the company's choice for a new
 // contact, as an expression of the insert that creates it, since the inbound path upserts a
 // contact per message and would otherwise read the settings every time.
-export const newContactsAcceptAudio = (companyId: number) =>
+export const newContactsAcceptAudio = (companyId: number | Placeholder) =>
   sql<boolean>`coalesce((select ${companySettings.value} = 'enabled' from ${companySettings}
     where ${companySettings.companyId} = ${companyId} and ${companySettings.key} = 'acceptAudioMessageContact'),
     ${companySettingDefaults.acceptAudioMessageContact === 'enabled'})`;

@@ -1,21 +1,24 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared-statement.ts';
 import { tags, ticketTags } from '../../db/schema.ts';
 
 const kanbanTagIds = (db: DbOrTx, companyId: number) =>
   db.select({ id: tags.id }).from(tags).where(and(eq(tags.companyId, companyId), eq(tags.kanban, 1)));
 
 // The lane a ticket sits in, with when it entered it (the newest kanban link, should there be two).
-export const currentLane = async (db: DbOrTx, companyId: number, ticketId: number) => {
-  const [row] = await db
+const laneOfTicket = preparedStatement('ticket_current_lane', { enteredAt: ticketTags.createdAt, lane: tags }, (db) =>
+  db
     .select({ enteredAt: ticketTags.createdAt, lane: tags })
     .from(ticketTags)
-    .innerJoin(tags, and(eq(tags.id, ticketTags.tagId), eq(tags.companyId, companyId), eq(tags.kanban, 1)))
-    .where(and(eq(ticketTags.companyId, companyId), eq(ticketTags.ticketId, ticketId)))
+    .innerJoin(tags, and(eq(tags.id, ticketTags.tagId), eq(tags.companyId, sql.placeholder('companyId')), eq(tags.kanban, 1)))
+    .where(and(eq(ticketTags.companyId, sql.placeholder('companyId')), eq(ticketTags.ticketId, sql.placeholder('ticketId'))))
     .orderBy(desc(ticketTags.createdAt))
-    .limit(1);
-  return row;
-};
+    .limit(1),
+);
+
+// Every inbound message asks it (a reply may move the ticket back a lane).
+export const currentLane = async (db: DbOrTx, companyId: number, ticketId: number) => (await laneOfTicket(db, { companyId, ticketId }))[0];
 
 export const clearLanes = (db: DbOrTx, companyId: number, ticketId: number) =>
   db

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, lte, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contacts, messages, tickets } from '../../db/schema.ts';
+import { preparedStatement } from '../../db/prepared-statement.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;
@@ -11,15 +12,52 @@ export const insertMessage = async (db: DbOrTx, values: NewMessage) => {
 };
 
 // Inbound delivery is idempotent on (company, connection, provider id): a repeat returns undefined.
-export const insertInboundMessage = async (db: DbOrTx, values: NewMessage) => {
-  const [row] = await db
+const inboundInsert = preparedStatement('messages_insert_inbound', messages, (db) =>
+  db
     .insert(messages)
-    .values(values)
+    .values({
+      companyId: sql.placeholder('companyId'),
+      ticketId: sql.placeholder('ticketId'),
+      contactId: sql.placeholder('contactId'),
+      whatsappId: sql.placeholder('whatsappId'),
+      queueId: sql.placeholder('queueId'),
+      providerMessageId: sql.placeholder('providerMessageId'),
+      body: sql.placeholder('body'),
+      fromMe: sql.placeholder('fromMe'),
+      read: sql.placeholder('read'),
+      mediaType: sql.placeholder('mediaType'),
+      mediaUrl: sql.placeholder('mediaUrl'),
+      vCard: sql.placeholder('vCard'),
+      quotedMsgId: sql.placeholder('quotedMsgId'),
+      participant: sql.placeholder('participant'),
+      ack: sql.placeholder('ack'),
+    })
     // the only unique key a new row can hit is messages_connection_provider_id_key
     .onConflictDoNothing()
-    .returning();
-  return row;
-};
+    .returning(),
+);
+
+export type InboundMessageValues = Pick<
+  MessageRow,
+  | 'companyId'
+  | 'ticketId'
+  | 'contactId'
+  | 'whatsappId'
+  | 'queueId'
+  | 'providerMessageId'
+  | 'body'
+  | 'fromMe'
+  | 'read'
+  | 'mediaType'
+  | 'mediaUrl'
+  | 'vCard'
+  | 'quotedMsgId'
+  | 'participant'
+  | 'ack'
+>;
+
+export const insertInboundMessage = async (db: DbOrTx, values: InboundMessageValues): Promise<MessageRow | undefined> =>
+  (await inboundInsert(db, values))[0];
 
 export const findMessage = async (db: DbOrTx, companyId: number, messageId: number) => {
   const [row] = await db
@@ -33,20 +71,22 @@ export const findMessage = async (db: DbOrTx, companyId: number, messageId: numb
 export const findMessagesByIds = (db: DbOrTx, companyId: number, ids: number[]) =>
   ids.length === 0 ? Promise.resolve([]) : db.select().from(messages).where(and(eq(messages.companyId, companyId), inArray(messages.id, ids)));
 
-export const findByProviderId = async (db: DbOrTx, companyId: number, connectionId: number | null, providerMessageId: string) => {
-  const [row] = await db
+const byProviderId = preparedStatement('messages_by_provider_id', messages, (db) =>
+  db
     .select()
     .from(messages)
     .where(
       and(
-        eq(messages.companyId, companyId),
-        sql`coalesce(${messages.whatsappId}, 0) = ${connectionId ?? 0}`,
-        eq(messages.providerMessageId, providerMessageId),
+        eq(messages.companyId, sql.placeholder('companyId')),
+        sql`coalesce(${messages.whatsappId}, 0) = ${sql.placeholder('connectionId')}`,
+        eq(messages.providerMessageId, sql.placeholder('providerMessageId')),
       ),
     )
-    .limit(1);
-  return row;
-};
+    .limit(1),
+);
+
+export const findByProviderId = async (db: DbOrTx, companyId: number, connectionId: number | null, providerMessageId: string): Promise<MessageRow | undefined> =>
+  (await byProviderId(db, { companyId, connectionId: connectionId ?? 0, providerMessageId }))[0];
 
 // Newest page first; each page is returned oldest to newest for display.
 export const listTicketMessages = async (db: DbOrTx, companyId: number, ticketId: number, page: { limit: number; offset: number }) => {
@@ -156,21 +196,20 @@ export const resetUnread = async (db: DbOrTx, companyId: number, ticketId: numbe
   return changed.length > 0;
 };
 
-export const touchTicketWithMessage = (
-  db: DbOrTx,
-  companyId: number,
-  ticketId: number,
-  change: { lastMessage: string; unreadIncrement: number },
-) =>
+const ticketTouch = preparedStatement('tickets_touch_with_message', tickets, (db) =>
   db
     .update(tickets)
     .set({
-      lastMessage: change.lastMessage,
-      unreadMessages: sql`${tickets.unreadMessages} + ${change.unreadIncrement}`,
+      lastMessage: sql`${sql.placeholder('lastMessage')}`,
+      unreadMessages: sql`${tickets.unreadMessages} + ${sql.placeholder('unreadIncrement')}`,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
-    .returning();
+    .where(and(eq(tickets.companyId, sql.placeholder('companyId')), eq(tickets.id, sql.placeholder('ticketId'))))
+    .returning(),
+);
+
+export const touchTicketWithMessage = (db: DbOrTx, companyId: number, ticketId: number, change: { lastMessage: string; unreadIncrement: number }) =>
+  ticketTouch(db, { companyId, ticketId, ...change });
 
 
 // What went out through one connection, newest first (the sandbox's record of its sends).

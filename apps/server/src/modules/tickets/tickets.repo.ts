@@ -5,6 +5,7 @@ import { can } from '@atende/shared/permissions';
 import { union } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
+import { preparedStatement } from '../../db/prepared-statement.ts';
 import type { TagView } from '@atende/shared/tags';
 import { connections, contacts, messages, queues, tags, ticketTags, tickets, userRatings, users, type TicketRow } from '../../db/schema.ts';
 
@@ -229,21 +230,23 @@ export const findTicketByUuid = async (db: DbOrTx, companyId: number, uuid: stri
   return row;
 };
 
-export const findLiveTicket = async (db: DbOrTx, companyId: number, contactId: number, whatsappId: number | null) => {
-  const [row] = await db
+const liveTicket = preparedStatement('tickets_live_of_contact', tickets, (db) =>
+  db
     .select()
     .from(tickets)
     .where(
       and(
-        eq(tickets.companyId, companyId),
-        eq(tickets.contactId, contactId),
-        sql`coalesce(${tickets.whatsappId}, 0) = ${whatsappId ?? 0}`,
+        eq(tickets.companyId, sql.placeholder('companyId')),
+        eq(tickets.contactId, sql.placeholder('contactId')),
+        sql`coalesce(${tickets.whatsappId}, 0) = ${sql.placeholder('whatsappId')}`,
         ne(tickets.status, 'closed'),
       ),
     )
-    .limit(1);
-  return row;
-};
+    .limit(1),
+);
+
+export const findLiveTicket = async (db: DbOrTx, companyId: number, contactId: number, whatsappId: number | null): Promise<TicketRow | undefined> =>
+  (await liveTicket(db, { companyId, contactId, whatsappId: whatsappId ?? 0 }))[0];
 
 // Takes the ticket's row lock for the rest of the transaction; changes that touch a ticket's
 // timers lock the ticket first, so this keeps one lock order.

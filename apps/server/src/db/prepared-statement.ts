@@ -1,0 +1,37 @@
+// Statements on the hottest paths (every inbound message), built once. Drizzle builds a
+// statement's SQL from its query builder on every call, and while the server ingests messages
+// that building is about a third of its CPU (docs/benchmarks.md). A statement here is built the
+// first time it runs, with placeholders for its values, and then sent as it is on whatever handle
+// runs it: the pool or a transaction's connection. On a PostgreSQL server it is also a named
+// prepared statement, parsed once per connection.
+import { getTableColumns, is, type Query } from 'drizzle-orm';
+import { PgColumn, PgTable, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './client.ts';
+
+// What a statement selects or returns: columns, or whole tables under a key, as in db.select({...}).
+type Selection = Record<string, PgColumn | PgTable>;
+
+type Buildable = { toSQL: () => Query; execute: () => Promise<unknown[]> };
+type RowOf<B extends Buildable> = Awaited<ReturnType<B['execute']>>[number];
+
+const orderedColumns = (table: PgTable, path: string[] = []): SelectedFieldsOrdered =>
+  Object.entries(getTableColumns(table)).map(([name, column]) => ({ path: [...path, name], field: column }));
+
+const orderedFields = (selection: Selection): SelectedFieldsOrdered =>
+  Object.entries(selection).flatMap(([key, value]) => (is(value, PgColumn) ? [{ path: [key], field: value }] : orderedColumns(value as PgTable, [key])));
+
+type Run<Row> = (db: DbOrTx, values: Record<string, unknown>) => Promise<Row[]>;
+
+// `build` writes the statement with sql.placeholder(name) for each value; it must select exactly
+// `selection` (a table's rows: db.select() or .returning(); or db.select(selection)) and join no
+// table that can be missing (left joins need Drizzle's own row mapping).
+export function preparedStatement<T extends PgTable>(name: string, selection: T, build: (db: DbOrTx) => { toSQL: () => Query }): Run<T['$inferSelect']>;
+export function preparedStatement<B extends Buildable>(name: string, selection: Selection, build: (db: DbOrTx) => B): Run<RowOf<B>>;
+export function preparedStatement(name: string, selection: PgTable | Selection, build: (db: DbOrTx) => { toSQL: () => Query }): Run<unknown> {
+  const fields = is(selection, PgTable) ? orderedColumns(selection) : orderedFields(selection);
+  let query: Query | undefined;
+  return (db, values) => {
+    query ??= build(db).toSQL();
+    return db._.session.prepareQuery<{ execute: unknown[]; all: unknown; values: unknown }>(query, fields, name, true).execute(values);
+  };
+}
