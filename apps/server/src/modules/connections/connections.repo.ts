@@ -34,12 +34,8 @@ export const findConnectionUnlessKnown = (db: DbOrTx, companyId: number, connect
   known && known.id === connectionId && known.companyId === companyId ? Promise.resolve(known) : findConnection(db, companyId, connectionId);
 
 export const findConnectionOfChannel = async (db: DbOrTx, companyId: number, connectionId: number, channel: ConnectionChannel) => {
-  const [row] = await db
-    .select()
-    .from(connections)
-    .where(and(byCompany(companyId, connectionId), eq(connections.channel, channel)))
-    .limit(1);
-  return row;
+  const row = await findConnection(db, companyId, connectionId);
+  return row?.channel === channel ? row : undefined;
 };
 
 // The external messages API authenticates with a connection's token; tokens are unique.
@@ -111,14 +107,17 @@ export const queuesOfConnections = async (db: DbOrTx, companyId: number, connect
 
 // Webhooks name the provider's account, not a company: this lookup is the routing step that
 // finds the one connection (and so the company) an account belongs to.
-export const findConnectionByExternalId = async (db: DbOrTx, channel: ConnectionChannel, externalId: string) => {
-  const [row] = await db
+const connectionByExternalId = preparedStatement('connections_by_external_id', connections, (db) =>
+  db
     .select()
     .from(connections)
-    .where(and(eq(connections.channel, channel), eq(connections.externalId, externalId)))
-    .limit(1);
-  return row;
-};
+    .where(and(eq(connections.channel, sql.placeholder('channel')), eq(connections.externalId, sql.placeholder('externalId'))))
+    .limit(1),
+);
+
+// Every Meta webhook delivery finds its connection by the page's or the phone number's id.
+export const findConnectionByExternalId = async (db: DbOrTx, channel: ConnectionChannel, externalId: string): Promise<ConnectionRow | undefined> =>
+  (await connectionByExternalId(db, { channel, externalId }))[0];
 
 // Every company's WhatsApp (Baileys) sessions by status: the operator's view (/metrics).
 export const countWhatsappSessionsByStatus = (db: DbOrTx) =>
