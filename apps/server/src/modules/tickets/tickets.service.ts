@@ -50,15 +50,26 @@ export const createTicketsService = ({ db, bus, clock, events, settings: setting
   };
 
   // Events reach many users; with lgpdHideNumber on they carry masked numbers for everyone.
-  const publishTicket = async (row: TicketRow) => {
+  const eventView = async (row: TicketRow) => {
     const settings = await settingsCache.read(row.companyId);
     const [ticket] = await toTicketViews(db, row.companyId, [row], { maskNumbers: lifecycle.on(settings.lgpdHideNumber) });
-    bus.publish({ companyId: row.companyId, event: 'ticket', payload: { action: 'update', ticket }, audience: { ticket: row } });
     return ticket;
   };
 
+  const emitTicket = (row: TicketRow, ticket: TicketView) =>
+    bus.publish({ companyId: row.companyId, event: 'ticket', payload: { action: 'update', ticket }, audience: { ticket: row } });
+
+  const publishTicket = async (row: TicketRow) => {
+    const ticket = await eventView(row);
+    emitTicket(row, ticket);
+    return ticket;
+  };
+
+  // The message's event goes first: it is what an attendant waits for, and it carries the ticket
+  // too. With many sockets the second event's frames wait for the first's, so the ticket's own
+  // event (for whoever listens to tickets only) follows it.
   const publishMessage = async (row: TicketRow, message: MessageRow, action: 'create' | 'update' = 'create') => {
-    const ticket = await publishTicket(row);
+    const ticket = await eventView(row);
     const view: MessageView = await toMessageView(db, message, [ticket.contact]);
     bus.publish({
       companyId: row.companyId,
@@ -66,6 +77,7 @@ export const createTicketsService = ({ db, bus, clock, events, settings: setting
       payload: { action, message: view, ticket, contact: ticket.contact },
       audience: { ticket: row },
     });
+    emitTicket(row, ticket);
   };
 
   const publishOutcome = async (outcome: TicketOutcome) => {
