@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatbots, connections, messages, queues, tickets } from '../../src/db/schema.ts';
+import { chatbots, connections, messages, plans, queues, tickets } from '../../src/db/schema.ts';
 import { integrationReplyJob } from '../../src/modules/integration-replies/integration-reply.jobs.ts';
 import { createCompany, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
 import { sandboxOutbox, setupAttendance, ticketMessages } from '../helpers/attendance.ts';
@@ -125,6 +125,22 @@ describe('typebot (02-operations §3 Queue integration, §5; docs/ai-integration
     const jobs = (await jobsOfKind(t.db, integrationReplyJob.name)).length;
     await c.inbound(from, 'Alô?');
     expect((await jobsOfKind(t.db, integrationReplyJob.name)).length).toBe(jobs);
+  }, SLOW);
+
+  it('a plan that loses useIntegrations stops the typebot answering: the next message goes to the attendants and the typebot is not asked (03-saas §3)', async () => {
+    const c = await conversation({ ...TYPEBOT, urlN8N: typebot.url });
+    const from = '5511922220009';
+    const first = await c.inbound(from, 'Oi');
+    await eventually(async () => (await c.said(first.ticketId)).length).toBe(3);
+    await eventually(async () => (await rawTicket(first.ticketId)).integrationSession).not.toBeNull();
+
+    await t.db.update(plans).set({ useIntegrations: false }).where(eq(plans.id, c.company.planId ?? 0));
+    const callsBefore = typebot.calls.length;
+    await c.inbound(from, '1');
+    await eventually(async () => (await rawTicket(first.ticketId)).useIntegration).toBe(false);
+    expect(typebot.calls.length).toBe(callsBefore);
+    expect((await c.said(first.ticketId)).length).toBe(3);
+    expect(await c.logTypes(first.ticketId)).toContain('queue');
   }, SLOW);
 
   it('spaces the messages by typebotDelayMessage, and a session past typebotExpires minutes starts the flow again', async () => {

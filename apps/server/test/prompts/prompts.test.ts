@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HUMAN_HANDOFF_MARKER } from '@atende/shared/prompts';
-import { messages, prompts, tickets } from '../../src/db/schema.ts';
+import { messages, plans, prompts, tickets } from '../../src/db/schema.ts';
 import { promptReplyJob } from '../../src/modules/prompts/prompt-reply.jobs.ts';
 import { createCompany, createQueue, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
 import { connectSocket, recordEvents, sandboxOutbox, setupAttendance, ticketMessages } from '../helpers/attendance.ts';
@@ -157,6 +157,21 @@ describe('an AI prompt answers customers (02-operations §3 Prompt, docs/ai-inte
     await c.inbound('5511911110002', 'Alô?');
     // the flow enqueues a reply in the message's own transaction: none was added
     expect((await jobsOfKind(t.db, promptReplyJob.name)).length).toBe(before);
+  });
+
+  it('a plan that loses useOpenAi stops the prompt answering: the next message goes to the queue and the AI is not asked (03-saas §3)', async () => {
+    const c = await conversation();
+    ai.answer({ text: 'Olá! Em que posso ajudar?' });
+    const first = await c.inbound('5511911110009', 'Oi');
+    await expect.poll(() => c.outbox(first.ticketId).then((sent) => sent.length)).toBe(1);
+    const asked = ai.chats.length;
+
+    await t.db.update(plans).set({ useOpenAi: false }).where(eq(plans.id, c.company.planId ?? 0));
+    await c.inbound('5511911110009', 'Vocês têm camisetas?');
+    await expect.poll(() => rawTicket(first.ticketId).then((ticket) => ticket.promptId)).toBeNull();
+    expect(ai.chats.length).toBe(asked);
+    expect(await c.logTypes(first.ticketId)).toContain('queue');
+    expect((await c.outbox(first.ticketId)).length).toBe(1);
   });
 
   it('a queue with a prompt answers once the bot lands the ticket there', async () => {

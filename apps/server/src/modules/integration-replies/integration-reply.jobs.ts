@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
+import { companyPlanAllows } from '../../platform/access.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { defineJobKind, type JobHandler } from '../../platform/jobs/job-kind.ts';
 import { enqueueJob } from '../../platform/jobs/jobs.repo.ts';
@@ -175,7 +176,9 @@ export const integrationReplyHandler = (deps: {
       if (!ticket || integrationId == null || !isAnsweredBy(ticket, integrationId)) return;
       const integration = await findIntegration(db, job.companyId, integrationId);
       const message = await findMessage(db, job.companyId, job.messageId);
-      if (!integration || !message) {
+      // a plan that no longer has integrations (03-saas §3 useIntegrations) stops them answering
+      // as a deleted integration does: the attendants take the ticket
+      if (!integration || !message || !(await companyPlanAllows(db, job.companyId, 'useIntegrations'))) {
         await commit(job, integrationId, async (tx, current) => ({ ticket: await handOver(tx, current), messages: [] }));
         return;
       }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { HUMAN_HANDOFF_MARKER } from '@atende/shared/prompts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
+import { companyPlanAllows } from '../../platform/access.repo.ts';
 import { defineJobKind, type JobHandler } from '../../platform/jobs/job-kind.ts';
 import { enqueueJob } from '../../platform/jobs/jobs.repo.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
@@ -117,7 +118,9 @@ export const promptReplyHandler = (deps: {
       if (!(await stillToAnswer(db, job, promptId))) return;
       const prompt = await findPrompt(db, job.companyId, promptId);
       const answering = await findMessage(db, job.companyId, job.messageId);
-      if (!prompt || !answering) {
+      // a plan that no longer has AI agents (03-saas §3 useOpenAi) stops them answering as a
+      // deleted prompt does: the attendants take the ticket
+      if (!prompt || !answering || !(await companyPlanAllows(db, job.companyId, 'useOpenAi'))) {
         return commit(job, promptId, async (tx, current) => ({ ticket: await handOver(tx, current, prompt), messages: [] }));
       }
       // the failure is described here, so neither the service's message (it can quote the key)
