@@ -92,4 +92,41 @@ describe('file lists screen and the queue dialog (02-operations §2 /files, Queu
     await page.getByText('Esta lista de arquivos é usada por uma fila ou opção do bot e não pode ser excluída.').waitFor();
     expect(await listsNamed('Catálogo')).toHaveLength(1);
   });
+  it("a bot option sends the file list chosen for it, or hands the conversation to the integration chosen for it (02-operations §3 Chatbot option optFileId, optIntegrationId)", async () => {
+    const integration = await admin.call<{ id: number }>('POST', '/queueIntegration', { type: 'webhook', name: 'Webhook do menu', urlN8N: 'https://menu.example/hook' });
+    const [catalogue] = await listsNamed('Catálogo');
+    const queueId = server.queues[0].id;
+    const optionsOfQueue = async () => (await admin.call<QueueView>('GET', `/queue/${queueId}`)).chatbots.filter((option) => option.parentId === null);
+    await page.goto(`${server.url}/queues`);
+    await page.locator(`[data-testid="queues-row"][data-queue-id="${queueId}"]`).getByTestId('queues-edit').click();
+
+    await page.getByTestId('queue-chatbot-add').click();
+    const fileOption = page.getByTestId('queue-chatbot-option').last();
+    await fileOption.getByTestId('queue-chatbot-name').fill('Catálogo de preços');
+    await fileOption.getByTestId('queue-chatbot-type').locator('[role="combobox"]').click();
+    await page.getByRole('option', { name: 'Arquivo' }).click();
+    await fileOption.getByTestId('queue-chatbot-file-list').click();
+    await page.getByTestId(`queue-chatbot-file-list-option-${catalogue.id}`).click();
+    await fileOption.getByTestId('queue-chatbot-save').click();
+    await page.locator('[data-testid="queue-chatbot-option"][data-saved="true"]').filter({ has: page.locator('input[value="Catálogo de preços"]') }).waitFor();
+
+    await page.getByTestId('queue-chatbot-add').click();
+    const botOption = page.getByTestId('queue-chatbot-option').last();
+    await botOption.getByTestId('queue-chatbot-name').fill('Falar com o robô');
+    await botOption.getByTestId('queue-chatbot-type').locator('[role="combobox"]').click();
+    await page.getByRole('option', { name: 'Integração' }).click();
+    expect(await botOption.getByTestId('queue-chatbot-file-list').count()).toBe(0);
+    await botOption.getByTestId('queue-chatbot-integration').click();
+    await page.getByTestId(`queue-chatbot-integration-option-${integration.id}`).click();
+    await botOption.getByTestId('queue-chatbot-save').click();
+
+    await expect
+      .poll(async () => (await optionsOfQueue()).map((option) => [option.name, option.queueType, option.optFileId, option.optIntegrationId]))
+      .toEqual(
+        expect.arrayContaining([
+          ['Catálogo de preços', 'file', catalogue.id, null],
+          ['Falar com o robô', 'integration', null, integration.id],
+        ]),
+      );
+  });
 });

@@ -5,7 +5,7 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../auth/session-context.ts';
 import { promptsApi, promptsQueryKeys } from '../prompts/prompts-api.ts';
-import { queueIntegrationApi, queueIntegrationQueryKeys } from '../queue-integration/queue-integration-api.ts';
+import { useIntegrationChoices } from '../queue-integration/use-integration-choices.ts';
 import type { ConnectionFormValues } from './connection-form-values.ts';
 
 type Choice = { id: number; name: string };
@@ -18,7 +18,7 @@ export const ConnectionIntegrationsTab = ({ form }: { form: UseFormReturn<Connec
   const withPrompts = planAllows(plan, 'useOpenAi');
   const withIntegrations = planAllows(plan, 'useIntegrations');
   const prompts = useQuery({ queryKey: promptsQueryKeys.list, queryFn: promptsApi.list, enabled: withPrompts }).data?.prompts ?? [];
-  const integrations = useQuery({ queryKey: queueIntegrationQueryKeys.list(''), queryFn: () => queueIntegrationApi.list(''), enabled: withIntegrations }).data?.queueIntegrations ?? [];
+  const integrations = useIntegrationChoices(withIntegrations).data ?? [];
 
   const selector = (name: 'promptId' | 'integrationId', choices: Choice[], testId: string) => (
     <Controller

@@ -10,10 +10,20 @@ import { useFieldError } from '../../components/field-errors.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { OptionalRecordSelect } from '../../components/optional-record-select.tsx';
+import { useSessionUser } from '../auth/session-context.ts';
 import { useFileListChoices } from '../file-lists/use-file-lists.ts';
+import { useIntegrationChoices } from '../queue-integration/use-integration-choices.ts';
 import { queuesApi, queuesQueryKeys } from './queues-api.ts';
 
-type Draft = { key: string; id: number | null; name: string; greetingMessage: string; queueType: BotOptionType; optFileId: number | null };
+type Draft = {
+  key: string;
+  id: number | null;
+  name: string;
+  greetingMessage: string;
+  queueType: BotOptionType;
+  optFileId: number | null;
+  optIntegrationId: number | null;
+};
 
 const toDraft = (option: ChatbotView): Draft => ({
   key: `saved-${option.id}`,
@@ -22,6 +32,7 @@ const toDraft = (option: ChatbotView): Draft => ({
   greetingMessage: option.greetingMessage,
   queueType: option.queueType,
   optFileId: option.optFileId,
+  optIntegrationId: option.optIntegrationId,
 });
 
 let nextKey = 0;
@@ -32,7 +43,7 @@ export const ChatbotOptions = ({ queue }: { queue: QueueView }) => {
   const [drafts, setDrafts] = useState<Draft[]>(() => queue.chatbots.filter((option) => option.parentId === null).map(toDraft));
   const add = () => {
     nextKey += 1;
-    setDrafts((current) => [...current, { key: `new-${nextKey}`, id: null, name: '', greetingMessage: '', queueType: 'text', optFileId: null }]);
+    setDrafts((current) => [...current, { key: `new-${nextKey}`, id: null, name: '', greetingMessage: '', queueType: 'text', optFileId: null, optIntegrationId: null }]);
   };
   return (
     <Stack spacing={1.5} data-testid="queue-chatbot-options">
@@ -66,10 +77,12 @@ type RowProps = {
   onRemoved: () => void;
 };
 
-type OptionValues = Pick<Draft, 'name' | 'greetingMessage' | 'queueType' | 'optFileId'>;
+type OptionValues = Pick<Draft, 'name' | 'greetingMessage' | 'queueType' | 'optFileId' | 'optIntegrationId'>;
 
 // raw: the shared schema judges the row's own values; the cast bridges its looser input types
-const optionResolver = zodResolver(chatbotBody.pick({ name: true, greetingMessage: true, queueType: true, optFileId: true }), undefined, { raw: true }) as unknown as Resolver<OptionValues>;
+const optionResolver = zodResolver(chatbotBody.pick({ name: true, greetingMessage: true, queueType: true, optFileId: true, optIntegrationId: true }), undefined, {
+  raw: true,
+}) as unknown as Resolver<OptionValues>;
 
 const ChatbotOptionRow = ({ index, queueId, draft, onSaved, onRemoved }: RowProps) => {
   const { t } = useTranslation();
@@ -78,16 +91,31 @@ const ChatbotOptionRow = ({ index, queueId, draft, onSaved, onRemoved }: RowProp
   const [savedId, setSavedId] = useState(draft.id);
   const { control, handleSubmit, formState, watch } = useForm<OptionValues>({
     resolver: optionResolver,
-    defaultValues: { name: draft.name, greetingMessage: draft.greetingMessage, queueType: draft.queueType, optFileId: draft.optFileId },
+    defaultValues: {
+      name: draft.name,
+      greetingMessage: draft.greetingMessage,
+      queueType: draft.queueType,
+      optFileId: draft.optFileId,
+      optIntegrationId: draft.optIntegrationId,
+    },
   });
   // a file option sends the file list chosen here (02-operations §3 Chatbot option optFileId)
   const sendsFiles = watch('queueType') === 'file';
   const fileLists = useFileListChoices(sendsFiles);
+  // an integration option hands the conversation to the integration chosen here (optIntegrationId)
+  const withIntegrations = useSessionUser().company.plan.useIntegrations;
+  const handsToIntegration = watch('queueType') === 'integration' && withIntegrations;
+  const integrations = useIntegrationChoices(handsToIntegration);
   const refreshQueues = () => void queryClient.invalidateQueries({ queryKey: queuesQueryKeys.list });
 
   const saveOption = useMutation({
     mutationFn: (values: OptionValues) => {
-      const body = { ...values, name: values.name.trim(), optFileId: values.queueType === 'file' ? values.optFileId : null };
+      const body = {
+        ...values,
+        name: values.name.trim(),
+        optFileId: values.queueType === 'file' ? values.optFileId : null,
+        optIntegrationId: values.queueType === 'integration' ? values.optIntegrationId : null,
+      };
       return savedId === null ? queuesApi.createOption({ ...body, queueId }) : queuesApi.updateOption(savedId, body);
     },
     onSuccess: (saved) => {
@@ -167,20 +195,23 @@ const ChatbotOptionRow = ({ index, queueId, draft, onSaved, onRemoved }: RowProp
           )}
         />
         {sendsFiles && (
-          <Controller
+          <OptionalRecordSelect
             control={control}
             name="optFileId"
-            render={({ field, fieldState }) => (
-              <OptionalRecordSelect
-                label={t('queues.fields.fileList')}
-                noneLabel={t('queues.fields.noFileList')}
-                value={field.value}
-                records={fileLists.data ?? []}
-                onChange={field.onChange}
-                error={fieldError(fieldState.error)}
-                testId="queue-chatbot-file-list"
-              />
-            )}
+            label={t('queues.fields.fileList')}
+            noneLabel={t('queues.fields.noFileList')}
+            records={fileLists.data ?? []}
+            testId="queue-chatbot-file-list"
+          />
+        )}
+        {handsToIntegration && (
+          <OptionalRecordSelect
+            control={control}
+            name="optIntegrationId"
+            label={t('queues.fields.integration')}
+            noneLabel={t('queues.fields.noIntegration')}
+            records={integrations.data ?? []}
+            testId="queue-chatbot-integration"
           />
         )}
         <Tooltip title={t('common.save')}>
