@@ -27,8 +27,9 @@ export const queueIntegrationQueryKeys = {
   choices: ['queueIntegration-choices'] as const,
 };
 
-// company-{id}-queueIntegration and saves upsert the item in every loaded search; a delete removes it
-export const upsertIntegrationInCache = (client: QueryClient, integration: QueueIntegrationView) =>
+// company-{id}-queueIntegration and saves upsert the item in every loaded search, a delete removes
+// it; the selectors' list of every integration is read again
+export const upsertIntegrationInCache = (client: QueryClient, integration: QueueIntegrationView) => {
   client.setQueriesData<QueueIntegrationsPage>({ queryKey: queueIntegrationQueryKeys.all }, (page) => {
     if (!page) return page;
     const known = page.queueIntegrations.some((row) => row.id === integration.id);
@@ -37,8 +38,12 @@ export const upsertIntegrationInCache = (client: QueryClient, integration: Queue
       queueIntegrations: known ? page.queueIntegrations.map((row) => (row.id === integration.id ? integration : row)) : [...page.queueIntegrations, integration],
     };
   });
+  void client.invalidateQueries({ queryKey: queueIntegrationQueryKeys.choices });
+};
 
-export const removeIntegrationFromCache = (client: QueryClient, integrationId: number) =>
+export const removeIntegrationFromCache = (client: QueryClient, integrationId: number) => {
   client.setQueriesData<QueueIntegrationsPage>({ queryKey: queueIntegrationQueryKeys.all }, (page) =>
     page && { ...page, queueIntegrations: page.queueIntegrations.filter((row) => row.id !== integrationId) },
   );
+  void client.invalidateQueries({ queryKey: queueIntegrationQueryKeys.choices });
+};
