@@ -215,6 +215,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   const flow = createConversationFlow({ clock, timeZone: config.timeZone, tickets: ticketsService, settings: settingsCache });
   // PGlite is one connection: its group commit has one lane
   const pipeline = createInboundPipeline({ db, tickets: ticketsService, automation, flow, metrics, lanes: database.kind === 'postgres' ? 4 : 1 });
+  app.decorate('inbound', pipeline);
   const whatsapp = createWhatsappChannel(
     { db, bus, storage, pipeline, tickets: ticketsService, clock, log: app.log, ffmpegPath: config.ffmpegPath },
     { ...options.whatsapp, timings: { leaseSeconds: config.whatsappLeaseSeconds, ...options.whatsapp?.timings } },

@@ -2,7 +2,6 @@
 // open a pending one, store the message once per (connection, provider id), bump unread and last
 // message, let the conversation flow (modules/chatbot) answer in the same transaction, then publish
 // after commit. Answers only after the message is durably stored.
-import { normalizeNumber } from '@atende/shared/phone';
 import type { Db, Tx } from '../db/client.ts';
 import { notFound } from '../platform/errors.ts';
 import type { Metrics } from '../platform/operations/metrics.ts';
@@ -17,6 +16,7 @@ import * as ticketsRepo from '../modules/tickets/tickets.repo.ts';
 import type { TicketsService } from '../modules/tickets/tickets.service.ts';
 import type { InboundAck, InboundChange, InboundFailure, InboundMessage } from './provider.ts';
 import { createGroupCommit } from '../platform/group-commit.ts';
+import { readInboundBatch, sightingOf, type Delivery, type InboundBatchReads } from './inbound-batch.ts';
 
 export type InboundResult = { messageId: number; ticketId: number; contactId: number | null; duplicate: boolean };
 
@@ -26,7 +26,6 @@ const withoutNul = (text: string) => text.replaceAll('\u0000', '');
 // Concurrent deliveries share a transaction (platform/group-commit.ts): one commit for many
 // messages. A contact's messages share a lane, so its ticket gets them in arrival order.
 const GROUP_COMMIT = { maxBatch: 64, windowMs: 2 };
-type Delivery = { message: InboundMessage; known?: ConnectionRow };
 const laneOf = ({ message }: Delivery) => `${message.companyId}:${message.connectionId}:${message.from.number}`;
 
 export const createInboundPipeline = (deps: {
@@ -39,29 +38,28 @@ export const createInboundPipeline = (deps: {
   lanes: number;
 }) => {
   // Everything of one inbound message that must be stored together, in the caller's transaction.
-  const store = async (tx: Tx, { message, known }: Delivery) => {
+  // batch: what the group commit's batch read ahead for its messages (channels/inbound-batch.ts)
+  const store = async (tx: Tx, { message, known }: Delivery, batch: InboundBatchReads | undefined) => {
     const connection = await findConnectionUnlessKnown(tx, message.companyId, message.connectionId, known);
     if (!connection) throw notFound('ERR_NO_WAPP_FOUND');
-    const already = await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.providerMessageId);
+    const readAhead = batch?.storedMessage(message.companyId, message.connectionId, message.providerMessageId);
+    const already = readAhead === undefined ? await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.providerMessageId) : readAhead;
     if (already) return { duplicate: true as const, message: already };
-    const isGroup = message.from.isGroup ?? false;
-    const contact = await upsertContactByNumber(tx, message.companyId, {
-      number: isGroup ? message.from.number : normalizeNumber(message.from.number),
-      name: message.from.name,
-      channel: connection.channel,
-      isGroup,
-      whatsappId: message.connectionId,
-      lid: message.from.lid ?? null,
-    });
-    const ticket =
-      (await deps.flow.reopenRecent(tx, contact, message.connectionId, connection)) ??
-      (
-        await findOrOpenLiveTicket(
+    const sighting = sightingOf(message, connection);
+    const contact = batch?.contact(message.companyId, sighting.number) ?? (await upsertContactByNumber(tx, message.companyId, sighting));
+    const live = batch?.liveTicket(message.companyId, contact.id, message.connectionId);
+    const reopened = await deps.flow.reopenRecent(tx, contact, message.connectionId, connection, live);
+    const found = reopened
+      ? { ticket: reopened, opened: false }
+      : await findOrOpenLiveTicket(
           tx,
           { companyId: message.companyId, contact, whatsappId: message.connectionId, channel: connection.channel },
           { status: contact.isGroup ? 'group' : 'pending' },
-        )
-      ).ticket;
+          live,
+        );
+    const { ticket } = found;
+    // a ticket opened just now has no lane yet
+    const inLane = found.opened ? false : batch?.inLane(message.companyId, ticket.id);
     const quoted = message.quotedProviderMessageId
       ? await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.quotedProviderMessageId)
       : undefined;
@@ -88,15 +86,18 @@ export const createInboundPipeline = (deps: {
       return { duplicate: true as const, message: racing };
     }
     // a customer's message answers the campaign confirmations it was asked (02-operations §3 Campaign)
-    if (!stored.fromMe && !contact.isGroup) await confirmCampaignReplies(tx, message.companyId, contact.id, stored.createdAt);
+    const asked = !stored.fromMe && !contact.isGroup && batch?.awaitsConfirmation(message.companyId, contact.id) !== false;
+    if (asked) await confirmCampaignReplies(tx, message.companyId, contact.id, stored.createdAt);
     const [bumped] = await messagesRepo.touchTicketWithMessage(tx, message.companyId, ticket.id, {
       lastMessage: stored.body || stored.mediaType,
       unreadIncrement: stored.fromMe ? 0 : 1,
     });
     // ratings and the other automatic answers first (a rating answer is not a conversation), then
     // the bot, in this transaction, so a retried webhook can never run either twice
-    const automatic = await deps.automation.onInbound(tx, { ticket: bumped, message: stored, contact, connection });
-    const flowed = automatic.handled ? undefined : await deps.flow.run(tx, { ticket: automatic.ticket, contact, message: stored, connection });
+    const automatic = await deps.automation.onInbound(tx, { ticket: bumped, message: stored, contact, connection, inLane });
+    const flowed = automatic.handled
+      ? undefined
+      : await deps.flow.run(tx, { ticket: automatic.ticket, contact, message: stored, connection, queuesInMenuOrder: batch?.queuesInMenuOrder });
     return {
       duplicate: false as const,
       channel: connection.channel,
@@ -107,7 +108,7 @@ export const createInboundPipeline = (deps: {
     };
   };
 
-  const groupCommit = createGroupCommit(deps.db, { ...GROUP_COMMIT, lanes: deps.lanes }, store, laneOf);
+  const groupCommit = createGroupCommit(deps.db, { ...GROUP_COMMIT, lanes: deps.lanes }, store, laneOf, readInboundBatch);
 
   return {
     // `known`: the connection as the caller just read it, so the message need not read it again
@@ -172,3 +173,10 @@ export const createInboundPipeline = (deps: {
 };
 
 export type InboundPipeline = ReturnType<typeof createInboundPipeline>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    // the channels' one way in; tests hand it bursts of messages in one tick
+    inbound: InboundPipeline;
+  }
+}

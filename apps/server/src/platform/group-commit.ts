@@ -6,6 +6,8 @@
 // lane), rolls the whole batch back, and its units run again one per transaction, as if they had
 // never been grouped: the failing one fails alone and its batch-mates are stored. Units fail
 // rarely, so this costs less than a savepoint around each (two more round trips per unit).
+// `readBatch`, when given, reads what a grouped batch's units need with a few statements for all of
+// them, before the first unit runs; a unit that runs alone gets nothing and reads its own.
 import type { Db, Tx } from '../db/client.ts';
 import { withTransaction } from '../db/transaction.ts';
 
@@ -27,24 +29,26 @@ const hashOf = (key: string) => {
   return Math.abs(hash);
 };
 
-export const createGroupCommit = <I, O>(
+export const createGroupCommit = <I, O, B = undefined>(
   db: Db,
   options: GroupCommitOptions,
-  work: (tx: Tx, input: I) => Promise<O>,
+  work: (tx: Tx, input: I, batch: B | undefined) => Promise<O>,
   laneKey: (input: I) => string,
+  readBatch?: (tx: Tx, inputs: I[]) => Promise<B>,
 ) => {
   const lanes: Lane<I, O>[] = Array.from({ length: Math.max(1, options.lanes) }, () => ({ queue: [], running: false, timer: undefined }));
 
   const runGrouped = (batch: Pending<I, O>[]) =>
     withTransaction(db, async (tx) => {
+      const read = readBatch ? await readBatch(tx, batch.map((unit) => unit.input)) : undefined;
       const settled: Settled<O>[] = [];
-      for (const unit of batch) settled.push({ ok: true, value: await work(tx, unit.input) });
+      for (const unit of batch) settled.push({ ok: true, value: await work(tx, unit.input, read) });
       return settled;
     });
 
   const runAlone = async (unit: Pending<I, O>): Promise<Settled<O>> => {
     try {
-      return { ok: true, value: await withTransaction(db, (tx) => work(tx, unit.input)) };
+      return { ok: true, value: await withTransaction(db, (tx) => work(tx, unit.input, undefined)) };
     } catch (error) {
       return { ok: false, error };
     }

@@ -203,6 +203,25 @@ const shippingConfirmation = preparedStatement('campaign_shipping_confirm', { id
 // Every inbound message runs it: the confirmations it answers.
 export const confirmShippingOf = (db: DbOrTx, companyId: number, contactId: number, at: Date) => shippingConfirmation(db, { companyId, contactId, at });
 
+const contactsAwaiting = preparedStatement('campaign_shipping_contacts_awaiting', { contactId: campaignShipping.contactId }, (db) =>
+  db
+    .selectDistinct({ contactId: campaignShipping.contactId })
+    .from(campaignShipping)
+    .where(
+      and(
+        eq(campaignShipping.companyId, sql.placeholder('companyId')),
+        sql`${campaignShipping.contactId} = any(${sql.placeholder('contactIds')}::integer[])`,
+        isNotNull(campaignShipping.confirmationRequestedAt),
+        isNull(campaignShipping.confirmedAt),
+      ),
+    ),
+);
+
+// Which of these contacts were asked for a confirmation they have not given: the others' messages
+// answer none, and need not look.
+export const contactsAwaitingConfirmation = async (db: DbOrTx, companyId: number, contactIds: number[]) =>
+  contactIds.length === 0 ? [] : (await contactsAwaiting(db, { companyId, contactIds })).flatMap((row) => (row.contactId === null ? [] : [row.contactId]));
+
 export const readCampaignSettings = (db: DbOrTx, companyId: number) =>
   db.select({ key: campaignSettings.key, value: campaignSettings.value }).from(campaignSettings).where(eq(campaignSettings.companyId, companyId));
 

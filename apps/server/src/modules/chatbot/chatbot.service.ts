@@ -8,6 +8,7 @@ import { withTransaction } from '../../db/transaction.ts';
 import { findConnectionUnlessKnown, type ConnectionRow } from '../connections/connections.repo.ts';
 import { findLiveTicket, recentlyClosedTicket, updateTicketFrom } from '../tickets/tickets.repo.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
+import type { KnownLiveTicket } from '../tickets/live-ticket.service.ts';
 import type { CompanySettingsCache } from '../settings/company-settings.cache.ts';
 import { pickRandom, type PickRandom } from './attendant-choice.rules.ts';
 import { runFlow, type FlowInput, type FlowResult } from './flow.service.ts';
@@ -28,11 +29,17 @@ export const createConversationFlow = (deps: Deps) => {
     // timeCreateNewTicket (minutes, 0 = off): a customer without a live ticket who writes again
     // that soon after their ticket was closed gets the same ticket back, waiting in its queue
     // without an attendant. Undefined: open or find the live ticket as usual.
-    reopenRecent: async (tx: DbOrTx, contact: { id: number; companyId: number; isGroup: boolean }, connectionId: number, known?: ConnectionRow) => {
+    reopenRecent: async (
+      tx: DbOrTx,
+      contact: { id: number; companyId: number; isGroup: boolean },
+      connectionId: number,
+      known?: ConnectionRow,
+      knownLive?: KnownLiveTicket,
+    ) => {
       if (contact.isGroup) return undefined;
       const connection = await findConnectionUnlessKnown(tx, contact.companyId, connectionId, known);
       if (!connection || connection.timeCreateNewTicket <= 0) return undefined;
-      if (await findLiveTicket(tx, contact.companyId, contact.id, connectionId)) return undefined;
+      if (knownLive ? knownLive.ticket : await findLiveTicket(tx, contact.companyId, contact.id, connectionId)) return undefined;
       const since = new Date(deps.clock.now().getTime() - connection.timeCreateNewTicket * 60_000);
       const closed = await recentlyClosedTicket(tx, contact.companyId, contact.id, connectionId, since);
       if (!closed) return undefined;

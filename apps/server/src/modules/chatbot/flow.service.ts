@@ -25,7 +25,7 @@ export const runFlow = async (tx: DbOrTx, env: FlowEnv, input: FlowInput): Promi
   const connection = await findConnectionUnlessKnown(tx, ticket.companyId, ticket.whatsappId, input.connection);
   if (!connection) return untouched;
   const settings = await env.settings(tx, ticket.companyId);
-  const connectionQueues = await queuesOfConnectionInMenuOrder(tx, ticket.companyId, connection.id);
+  const connectionQueues = await (input.queuesInMenuOrder?.(connection) ?? queuesOfConnectionInMenuOrder(tx, ticket.companyId, connection.id));
   const ctx = createFlowContext(tx, env, input, { connection, connectionQueues, settings });
   const answer = message.body;
 

@@ -16,8 +16,15 @@ import type { TicketsService } from '../tickets/tickets.service.ts';
 import { answerRefusedAudio } from './audio-acceptance.rules.ts';
 import { rollbackLaneOnReply } from '../kanban/lanes.rules.ts';
 
-// connection: the message's connection, already read by the caller
-export type InboundContext = { ticket: TicketRow; message: MessageRow; contact: { acceptAudioMessage: boolean; isGroup: boolean }; connection?: ConnectionRow };
+// connection: the message's connection, already read by the caller; inLane: whether the ticket
+// sits in a kanban lane, when the caller knows
+export type InboundContext = {
+  ticket: TicketRow;
+  message: MessageRow;
+  contact: { acceptAudioMessage: boolean; isGroup: boolean };
+  connection?: ConnectionRow;
+  inLane?: boolean;
+};
 // handled: the message was consumed (a rating answer); later steps of the pipeline skip it
 export type InboundAutomation = { ticket: TicketRow; handled: boolean; afterCommit: () => Promise<void> };
 
@@ -27,7 +34,7 @@ export const createInboundAutomation = (deps: { clock: Clock; tickets: TicketsSe
   };
 
   return {
-    onInbound: async (tx: DbOrTx, { ticket, message, contact, connection }: InboundContext): Promise<InboundAutomation> => {
+    onInbound: async (tx: DbOrTx, { ticket, message, contact, connection, inLane }: InboundContext): Promise<InboundAutomation> => {
       const now = deps.clock.now();
       const rated = await answerRating(tx, ticket, message, now);
       if (rated) return { ticket: rated.row, handled: true, afterCommit: publishing([rated]) };
@@ -40,7 +47,7 @@ export const createInboundAutomation = (deps: { clock: Clock; tickets: TicketsSe
       }
       await ensureRedirectCountdown(tx, current, now, connection);
       // a reply in a lane with a rollback lane moves the ticket back (02-operations §3 rollbackLaneId)
-      if (await rollbackLaneOnReply(tx, current, now)) outcomes.push({ row: current, messages: [] });
+      if (await rollbackLaneOnReply(tx, current, now, inLane)) outcomes.push({ row: current, messages: [] });
       // only an open ticket counts down to inactivity; status changes keep the rest in step
       if (current.status === 'open') await touchInactivity(tx, current, now);
       return { ticket: current, handled: false, afterCommit: publishing(outcomes) };

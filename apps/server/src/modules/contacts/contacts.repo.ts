@@ -111,6 +111,8 @@ export const insertContact = async (
 
 // A customer seen on a channel (inbound message, external API): the company's contact with that
 // number, created on first sight; one contact per company and number, decided by the database.
+const seenAgain = { target: [contacts.companyId, contacts.number], set: { updatedAt: sql`now()`, lid: sql`coalesce(${contacts.lid}, excluded.lid)` } };
+
 const contactUpsert = preparedStatement('contacts_upsert_by_number', contacts, (db) =>
   db
     .insert(contacts)
@@ -124,10 +126,7 @@ const contactUpsert = preparedStatement('contacts_upsert_by_number', contacts, (
       acceptAudioMessage: newContactsAcceptAudio(sql.placeholder('companyId')),
       lid: sql.placeholder('lid'),
     })
-    .onConflictDoUpdate({
-      target: [contacts.companyId, contacts.number],
-      set: { updatedAt: sql`now()`, lid: sql`coalesce(${contacts.lid}, excluded.lid)` },
-    })
+    .onConflictDoUpdate(seenAgain)
     .returning(),
 );
 
@@ -141,6 +140,22 @@ export const upsertContactByNumber = async (
   const [row] = await contactUpsert(db, { ...values, companyId, name: values.name.trim() || values.number, lid: values.lid ?? null });
   return row;
 };
+
+export type ContactSighting = { number: string; name: string; channel: string; isGroup: boolean; whatsappId: number; lid: string | null };
+
+// The same for several numbers at once, one statement (a batch of inbound messages). Each number
+// once: a statement cannot update one row twice. Callers give them in a stable order, so that two
+// transactions lock the contacts they share in the same order.
+export const upsertContactsByNumber = (db: DbOrTx, companyId: number, sightings: ContactSighting[]): Promise<ContactRow[]> =>
+  sightings.length === 0
+    ? Promise.resolve([])
+    : db
+        .insert(contacts)
+        .values(
+          sightings.map((seen) => ({ ...seen, companyId, name: seen.name.trim() || seen.number, acceptAudioMessage: newContactsAcceptAudio(companyId) })),
+        )
+        .onConflictDoUpdate(seenAgain)
+        .returning();
 
 export const updateContact = async (db: DbOrTx, companyId: number, contactId: number, values: Partial<NewContact>) => {
   const [row] = await db

@@ -17,6 +17,18 @@ const laneOfTicket = preparedStatement('ticket_current_lane', { enteredAt: ticke
     .limit(1),
 );
 
+const inLanes = preparedStatement('tickets_in_lanes', { ticketId: ticketTags.ticketId }, (db) =>
+  db
+    .selectDistinct({ ticketId: ticketTags.ticketId })
+    .from(ticketTags)
+    .innerJoin(tags, and(eq(tags.id, ticketTags.tagId), eq(tags.companyId, sql.placeholder('companyId')), eq(tags.kanban, 1)))
+    .where(and(eq(ticketTags.companyId, sql.placeholder('companyId')), sql`${ticketTags.ticketId} = any(${sql.placeholder('ticketIds')}::integer[])`)),
+);
+
+// Which of these tickets sit in a kanban lane.
+export const ticketsInLanes = async (db: DbOrTx, companyId: number, ticketIds: number[]) =>
+  ticketIds.length === 0 ? [] : (await inLanes(db, { companyId, ticketIds })).map((row) => row.ticketId);
+
 // Every inbound message asks it (a reply may move the ticket back a lane).
 export const currentLane = async (db: DbOrTx, companyId: number, ticketId: number) => (await laneOfTicket(db, { companyId, ticketId }))[0];
 

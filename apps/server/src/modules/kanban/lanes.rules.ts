@@ -55,7 +55,9 @@ export const advanceLane = async (tx: DbOrTx, timer: LaneTimer, now: Date): Prom
   return { row: sent.ticket, messages: [sent.message] };
 };
 
-export const rollbackLaneOnReply = async (tx: DbOrTx, ticket: TicketRow, now: Date) => {
+// inLane: whether the ticket sits in a lane, when the caller knows (false: no lane, nothing to read)
+export const rollbackLaneOnReply = async (tx: DbOrTx, ticket: TicketRow, now: Date, inLane?: boolean) => {
+  if (inLane === false) return false;
   const current = await repo.currentLane(tx, ticket.companyId, ticket.id);
   const target = current ? await kanbanLane(tx, ticket.companyId, current.lane.rollbackLaneId) : undefined;
   if (!target) return false;

@@ -88,6 +88,23 @@ const byProviderId = preparedStatement('messages_by_provider_id', messages, (db)
 export const findByProviderId = async (db: DbOrTx, companyId: number, connectionId: number | null, providerMessageId: string): Promise<MessageRow | undefined> =>
   (await byProviderId(db, { companyId, connectionId: connectionId ?? 0, providerMessageId }))[0];
 
+const byProviderIds = preparedStatement('messages_by_provider_ids', messages, (db) =>
+  db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.companyId, sql.placeholder('companyId')),
+        sql`coalesce(${messages.whatsappId}, 0) = ${sql.placeholder('connectionId')}`,
+        sql`${messages.providerMessageId} = any(${sql.placeholder('providerMessageIds')}::text[])`,
+      ),
+    ),
+);
+
+// Those of the provider's ids that are stored already.
+export const findByProviderIds = (db: DbOrTx, companyId: number, connectionId: number | null, providerMessageIds: string[]): Promise<MessageRow[]> =>
+  providerMessageIds.length === 0 ? Promise.resolve([]) : byProviderIds(db, { companyId, connectionId: connectionId ?? 0, providerMessageIds });
+
 // Newest page first; each page is returned oldest to newest for display.
 export const listTicketMessages = async (db: DbOrTx, companyId: number, ticketId: number, page: { limit: number; offset: number }) => {
   const where = and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId));

@@ -8,31 +8,38 @@ import { writeTicketLog } from './ticket-logs.repo.ts';
 import * as ticketsRepo from './tickets.repo.ts';
 
 type Opening = { status: 'pending' | 'open' | 'group'; userId?: number | null; queueId?: number | null };
+// The live ticket as the caller already read it in this transaction (none: undefined).
+export type KnownLiveTicket = { ticket: ticketsRepo.TicketRow | undefined };
 
 export const findOrOpenLiveTicket = async (
   tx: DbOrTx,
   target: { companyId: number; contact: ContactRow; whatsappId: number; channel: string },
   opening: Opening,
+  known?: KnownLiveTicket,
 ) => {
   const { companyId, contact, whatsappId, channel } = target;
-  const existing = await ticketsRepo.findLiveTicket(tx, companyId, contact.id, whatsappId);
+  const existing = known ? known.ticket : await ticketsRepo.findLiveTicket(tx, companyId, contact.id, whatsappId);
   if (existing) return { ticket: existing, opened: false };
-  try {
-    const created = await withTransaction(tx, (inner) =>
-      ticketsRepo.insertTicket(inner, {
-        companyId,
-        contactId: contact.id,
-        whatsappId,
-        status: opening.status,
-        userId: opening.userId ?? null,
-        queueId: opening.queueId ?? null,
-        isGroup: contact.isGroup,
-        channel,
-        unreadMessages: 0,
-      }),
-    );
+  const values = {
+    companyId,
+    contactId: contact.id,
+    whatsappId,
+    status: opening.status,
+    userId: opening.userId ?? null,
+    queueId: opening.queueId ?? null,
+    isGroup: contact.isGroup,
+    channel,
+    unreadMessages: 0,
+  };
+  const opened = async (created: ticketsRepo.TicketRow) => {
     await writeTicketLog(tx, { companyId, ticketId: created.id, userId: opening.userId ?? null, type: 'create' });
     return { ticket: created, opened: true };
+  };
+  // A caller that read the live ticket itself takes a race it lost as its transaction's failure
+  // (the inbound batch runs its messages again one by one), and saves the savepoint's two round trips.
+  if (known) return opened(await ticketsRepo.insertTicket(tx, values));
+  try {
+    return await opened(await withTransaction(tx, (inner) => ticketsRepo.insertTicket(inner, values)));
   } catch (error) {
     if (!isUniqueViolation(error, 'tickets_one_live_per_contact_key')) throw error;
     const winner = await ticketsRepo.findLiveTicket(tx, companyId, contact.id, whatsappId);

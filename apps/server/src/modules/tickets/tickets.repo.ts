@@ -248,6 +248,17 @@ const liveTicket = preparedStatement('tickets_live_of_contact', tickets, (db) =>
 export const findLiveTicket = async (db: DbOrTx, companyId: number, contactId: number, whatsappId: number | null): Promise<TicketRow | undefined> =>
   (await liveTicket(db, { companyId, contactId, whatsappId: whatsappId ?? 0 }))[0];
 
+const liveTicketsOfContacts = preparedStatement('tickets_live_of_contacts', tickets, (db) =>
+  db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, sql.placeholder('companyId')), sql`${tickets.contactId} = any(${sql.placeholder('contactIds')}::integer[])`, ne(tickets.status, 'closed'))),
+);
+
+// The live tickets of several contacts, on every connection.
+export const findLiveTicketsOfContacts = (db: DbOrTx, companyId: number, contactIds: number[]): Promise<TicketRow[]> =>
+  contactIds.length === 0 ? Promise.resolve([]) : liveTicketsOfContacts(db, { companyId, contactIds });
+
 // Takes the ticket's row lock for the rest of the transaction; changes that touch a ticket's
 // timers lock the ticket first, so this keeps one lock order.
 export const lockTicket = (db: DbOrTx, companyId: number, ticketId: number) =>

@@ -22,7 +22,7 @@ import * as lifecycle from './transitions.service.ts';
 import { listTicketLogs, writeTicketLog } from './ticket-logs.repo.ts';
 import { allTicketTimerKinds, cancelTicketTimers } from './ticket-timers.jobs.ts';
 import { decideTransition, type Transition } from './transitions.rules.ts';
-import { toTicketView, toTicketViews } from './tickets.view.ts';
+import { eventViewRows, toTicketView, toTicketViews } from './tickets.view.ts';
 import * as repo from './tickets.repo.ts';
 import type { TicketRow } from './tickets.repo.ts';
 
@@ -50,18 +50,20 @@ export const createTicketsService = ({ db, bus, clock, events, settings: setting
   };
 
   // Events reach many users; with lgpdHideNumber on they carry masked numbers for everyone.
+  const eventViewRow = eventViewRows(db);
   const eventView = async (row: TicketRow) => {
     const settings = await settingsCache.read(row.companyId);
-    const [ticket] = await toTicketViews(db, row.companyId, [row], { maskNumbers: lifecycle.on(settings.lgpdHideNumber) });
-    return ticket;
+    const related = await eventViewRow({ companyId: row.companyId, ticketId: row.id });
+    return related && toTicketView({ ...related, ticket: row }, { maskNumbers: lifecycle.on(settings.lgpdHideNumber) });
   };
 
   const emitTicket = (row: TicketRow, ticket: TicketView) =>
     bus.publish({ companyId: row.companyId, event: 'ticket', payload: { action: 'update', ticket }, audience: { ticket: row } });
 
+  // A ticket deleted since its change committed has nothing left to show: no event.
   const publishTicket = async (row: TicketRow) => {
     const ticket = await eventView(row);
-    emitTicket(row, ticket);
+    if (ticket) emitTicket(row, ticket);
     return ticket;
   };
 
@@ -70,6 +72,7 @@ export const createTicketsService = ({ db, bus, clock, events, settings: setting
   // event (for whoever listens to tickets only) follows it.
   const publishMessage = async (row: TicketRow, message: MessageRow, action: 'create' | 'update' = 'create') => {
     const ticket = await eventView(row);
+    if (!ticket) return;
     const view: MessageView = await toMessageView(db, message, [ticket.contact]);
     bus.publish({
       companyId: row.companyId,

@@ -2,7 +2,8 @@
 // and tags. Numbers are masked for profile users when lgpdHideNumber is on.
 import { maskNumber } from '@atende/shared/phone';
 import type { TicketView } from '@atende/shared/tickets';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { coalescing } from '../../platform/coalesce.ts';
 import { findTicketViewRows, type TicketRow, type TicketViewRow } from './tickets.repo.ts';
 
 export const toTicketView = (row: TicketViewRow, options: { maskNumbers: boolean }): TicketView => {
@@ -45,3 +46,15 @@ export const toTicketViews = async (db: DbOrTx, companyId: number, rows: TicketR
     return found ? [toTicketView({ ...found, ticket }, options)] : [];
   });
 };
+
+// The relations of tickets whose events go out in the same turn (the messages of one group-commit
+// batch), read after their commit by one statement per company.
+export const eventViewRows = (db: Db) =>
+  coalescing(async (keys: { companyId: number; ticketId: number }[]) => {
+    const found = new Map<string, TicketViewRow>();
+    for (const companyId of new Set(keys.map((key) => key.companyId))) {
+      const ids = keys.filter((key) => key.companyId === companyId).map((key) => key.ticketId);
+      for (const row of await findTicketViewRows(db, companyId, [...new Set(ids)])) found.set(`${companyId}:${row.ticket.id}`, row);
+    }
+    return keys.map((key) => found.get(`${key.companyId}:${key.ticketId}`));
+  });

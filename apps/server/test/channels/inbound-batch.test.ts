@@ -1,0 +1,138 @@
+// Inbound messages stored in group-commit batches that read their duplicates, contacts and live
+// tickets ahead with one statement each (channels/inbound-batch.ts, issue 21 ingestion): a burst
+// of deliveries gives the same tickets, contacts, unread counts and duplicate answers as the same
+// messages one at a time would.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InboundMessage } from '../../src/channels/provider.ts';
+import { campaignShipping, campaigns, contacts, messages, tickets } from '../../src/db/schema.ts';
+import { createTag } from '../factories/contact.factory.ts';
+import { findConnection } from '../../src/modules/connections/connections.repo.ts';
+import { setupAttendance } from '../helpers/attendance.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.close());
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
+
+describe('a burst of inbound messages stored in batches (01-core §4 Messages, §5 inbound; issue 21)', () => {
+  it('opens one ticket per contact, stores each provider id once, counts unread and answers duplicates as one at a time would', async () => {
+    const a = await setupAttendance(t);
+    // before the burst: a customer with an open ticket, one whose ticket was closed, one stored message
+    const open = await a.inbound('5511944440001', 'antes', 'before-open');
+    await a.put(a.adminSession.token, open.ticketId, { status: 'open', userId: a.admin.id, queueId: a.queues[0].id });
+    const closed = await a.inbound('5511944440002', 'antes', 'before-closed');
+    await a.put(a.adminSession.token, closed.ticketId, { status: 'closed' });
+    const stored = await a.inbound('5511944440003', 'antes', 'before-stored');
+    const unreadOfOpen = (await a.ticket(a.adminSession.token, open.ticketId)).unreadMessages;
+
+    const customers = Array.from({ length: 12 }, (_, index) => `55119444401${String(index).padStart(2, '0')}`);
+    const burst = [
+      ...customers.flatMap((number, index) => [
+        { from: number, body: `primeira ${index}`, id: `burst-${index}-a` },
+        { from: number, body: `segunda ${index}`, id: `burst-${index}-b` },
+      ]),
+      { from: '5511944440001', body: 'no aberto', id: 'burst-open' },
+      { from: '5511944440002', body: 'depois de fechado', id: 'burst-after-closed' },
+      { from: '5511944440003', body: 'antes', id: 'before-stored' },
+      { from: '5511944440004', body: 'duas vezes', id: 'burst-twice' },
+      { from: '5511944440004', body: 'duas vezes', id: 'burst-twice' },
+    ];
+    const answers = await Promise.all(burst.map((delivery) => a.inbound(delivery.from, delivery.body, delivery.id)));
+
+    const answerOf = (id: string) => answers.filter((_, index) => burst[index].id === id);
+    expect(answerOf('before-stored')[0]).toMatchObject({ messageId: stored.messageId, ticketId: stored.ticketId, duplicate: true });
+    const twice = answerOf('burst-twice');
+    expect(twice.map((answer) => answer.duplicate).sort()).toEqual([false, true]);
+    expect(twice[0].messageId).toBe(twice[1].messageId);
+    expect(answerOf('burst-open')[0]).toMatchObject({ ticketId: open.ticketId, duplicate: false });
+    expect(answerOf('burst-after-closed')[0].ticketId).not.toBe(closed.ticketId);
+
+    const companyId = a.company.id;
+    const byCustomer = await t.db
+      .select({ number: contacts.number, ticketId: tickets.id, status: tickets.status, unread: tickets.unreadMessages })
+      .from(tickets)
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .where(and(eq(tickets.companyId, companyId), inArray(contacts.number, customers)));
+    expect(byCustomer).toHaveLength(12);
+    for (const row of byCustomer) expect(row).toMatchObject({ status: 'pending', unread: 2 });
+    for (const [index, number] of customers.entries()) {
+      const ticketId = byCustomer.find((row) => row.number === number)?.ticketId;
+      expect(answerOf(`burst-${index}-a`)[0].ticketId).toBe(ticketId);
+      expect(answerOf(`burst-${index}-b`)[0].ticketId).toBe(ticketId);
+    }
+    expect(await t.db.$count(contacts, and(eq(contacts.companyId, companyId), inArray(contacts.number, customers)))).toBe(12);
+    expect((await a.ticket(a.adminSession.token, open.ticketId)).unreadMessages).toBe(unreadOfOpen + 1);
+
+    const all = await t.db.select({ providerMessageId: messages.providerMessageId }).from(messages).where(eq(messages.companyId, companyId));
+    const ids = all.map((row) => row.providerMessageId);
+    expect(ids).toHaveLength(new Set(ids).size);
+    expect(ids).toHaveLength(3 + burst.length - 2);
+
+  });
+
+  it('a burst handed to the pipeline in one tick is one batch: same tickets, contacts and answers, and a lid learned on the way', async () => {
+    const a = await setupAttendance(t);
+    const before = await a.inbound('5511955550001', 'antes', 'tick-before');
+    // a ticket in a lane that rolls back on a reply, and a contact asked for a campaign confirmation
+    const laned = await a.inbound('5511955550004', 'antes', 'tick-before-laned');
+    const lead = await createTag(t.db, a.company.id, { name: 'Lead', kanban: 1 });
+    const proposal = await createTag(t.db, a.company.id, { name: 'Proposta', kanban: 1, rollbackLaneId: lead.id });
+    expect((await t.request('PUT', `/ticket-tags/${laned.ticketId}/${proposal.id}`, { token: a.adminSession.token })).status).toBe(200);
+    const asked = await a.inbound('5511955550005', 'antes', 'tick-before-asked');
+    const [campaign] = await t.db.insert(campaigns).values({ companyId: a.company.id, name: 'Confirmar', status: 'EM_ANDAMENTO', confirmation: true }).returning();
+    const [shipping] = await t.db
+      .insert(campaignShipping)
+      .values({ companyId: a.company.id, campaignId: campaign.id, contactId: asked.contactId, number: '5511955550005', name: 'Cliente 05', confirmationRequestedAt: new Date() })
+      .returning();
+    const connection = await findConnection(t.db, a.company.id, a.connection.id);
+    if (!connection) throw new Error('no connection');
+    const message = (from: string, providerMessageId: string, lid?: string): InboundMessage => ({
+      companyId: a.company.id,
+      connectionId: connection.id,
+      providerMessageId,
+      from: { number: from, name: `Cliente ${from.slice(-2)}`, lid },
+      body: providerMessageId,
+    });
+    const burst = [
+      message('5511955550001', 'tick-before'),
+      message('5511955550002', 'tick-new-1'),
+      message('5511955550003', 'tick-new-2'),
+      message('5511955550002', 'tick-new-1b', 'lid-0002'),
+      message('5511955550003', 'tick-twice'),
+      message('5511955550003', 'tick-twice'),
+      message('5511955550001', 'tick-existing'),
+      message('5511955550004', 'tick-laned'),
+      message('5511955550005', 'tick-asked'),
+    ];
+    const answers = await Promise.all(burst.map((delivery) => t.app.inbound.receive(delivery, connection)));
+
+    expect(answers.map((answer) => answer.duplicate)).toEqual([true, false, false, false, false, true, false, false, false]);
+    expect(answers[0]).toMatchObject({ messageId: before.messageId, ticketId: before.ticketId });
+    expect(answers[6].ticketId).toBe(before.ticketId);
+    expect(answers[3].ticketId).toBe(answers[1].ticketId);
+    expect(answers[4].ticketId).toBe(answers[2].ticketId);
+    expect(answers[5].messageId).toBe(answers[4].messageId);
+    expect(new Set([answers[1].ticketId, answers[2].ticketId, before.ticketId]).size).toBe(3);
+
+    const [contact2] = await t.db.select().from(contacts).where(and(eq(contacts.companyId, a.company.id), eq(contacts.number, '5511955550002')));
+    expect(contact2).toMatchObject({ lid: 'lid-0002', id: answers[1].contactId });
+    const unread = async (ticketId: number) => (await a.ticket(a.adminSession.token, ticketId)).unreadMessages;
+    expect([await unread(before.ticketId), await unread(answers[1].ticketId), await unread(answers[2].ticketId)]).toEqual([2, 2, 2]);
+
+    const lanes = (await a.ticket(a.adminSession.token, laned.ticketId)).tags.filter((tag: { kanban: number }) => tag.kanban === 1).map((tag: { id: number }) => tag.id);
+    expect(lanes).toEqual([lead.id]);
+    const [confirmed] = await t.db.select().from(campaignShipping).where(eq(campaignShipping.id, shipping.id));
+    expect(confirmed.confirmedAt).not.toBeNull();
+
+    // the seven stored messages shared transactions: at most one per contact's lane (PGlite has one lane for all)
+    const transactions = rowsOf<{ count: number }>(
+      await t.db.execute(sql`select count(distinct xmin::text)::int as count from ${messages} where ${messages.companyId} = ${a.company.id} and ${messages.providerMessageId} like 'tick-%' and ${messages.providerMessageId} not like 'tick-before%'`),
+    );
+    expect(transactions[0].count).toBeLessThanOrEqual(t.database.kind === 'postgres' ? 5 : 1);
+  });
+});
