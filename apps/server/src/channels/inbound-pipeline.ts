@@ -63,35 +63,39 @@ export const createInboundPipeline = (deps: {
     const quoted = message.quotedProviderMessageId
       ? await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.quotedProviderMessageId)
       : undefined;
-    const stored = await messagesRepo.insertInboundMessage(tx, {
+    const body = message.body;
+    const fromMe = message.fromMe ?? false;
+    const mediaType = message.mediaType ?? 'chat';
+    const written = await messagesRepo.insertInboundMessage(
+      tx,
+      {
       companyId: message.companyId,
       ticketId: ticket.id,
       contactId: contact.id,
       whatsappId: message.connectionId,
       queueId: ticket.queueId,
       providerMessageId: message.providerMessageId,
-      body: message.body,
-      fromMe: message.fromMe ?? false,
-      read: message.fromMe ?? false,
-      mediaType: message.mediaType ?? 'chat',
+      body,
+      fromMe,
+      read: fromMe,
+      mediaType,
       mediaUrl: message.mediaUrl ?? null,
       vCard: message.vCard ?? null,
       quotedMsgId: quoted?.id ?? null,
       participant: message.participant ?? null,
-      ack: message.fromMe ? 1 : 0,
-    });
-    if (!stored) {
+      ack: fromMe ? 1 : 0,
+      },
+      { lastMessage: body || mediaType, unreadIncrement: fromMe ? 0 : 1 },
+    );
+    if (!written) {
       const racing = await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.providerMessageId);
       if (!racing) throw new Error('inbound message vanished after a conflict');
       return { duplicate: true as const, message: racing };
     }
     // a customer's message answers the campaign confirmations it was asked (02-operations §3 Campaign)
+    const { message: stored, ticket: bumped } = written;
     const asked = !stored.fromMe && !contact.isGroup && batch?.awaitsConfirmation(message.companyId, contact.id) !== false;
     if (asked) await confirmCampaignReplies(tx, message.companyId, contact.id, stored.createdAt);
-    const [bumped] = await messagesRepo.touchTicketWithMessage(tx, message.companyId, ticket.id, {
-      lastMessage: stored.body || stored.mediaType,
-      unreadIncrement: stored.fromMe ? 0 : 1,
-    });
     // ratings and the other automatic answers first (a rating answer is not a conversation), then
     // the bot, in this transaction, so a retried webhook can never run either twice
     const automatic = await deps.automation.onInbound(tx, { ticket: bumped, message: stored, contact, connection, inLane });

@@ -32,7 +32,7 @@ export const setupAttendance = async (t: TestApp, options: { queues?: number } =
       body: { from, name: `Customer ${from.slice(-4)}`, body, providerMessageId },
     });
     if (answer.status >= 300) throw new Error(`inbound failed: ${answer.status} ${JSON.stringify(answer.body)}`);
-    return answer.body as { messageId: number; ticketId: number; duplicate: boolean };
+    return answer.body as { messageId: number; ticketId: number; contactId: number | null; duplicate: boolean };
   };
 
   const ticket = async (token: string, ticketId: number) => (await t.request('GET', `/tickets/${ticketId}`, { token })).body;

@@ -11,8 +11,7 @@ export const insertMessage = async (db: DbOrTx, values: NewMessage) => {
   return row;
 };
 
-// Inbound delivery is idempotent on (company, connection, provider id): a repeat returns undefined.
-const inboundInsert = preparedStatement('messages_insert_inbound', messages, (db) =>
+const inboundInsertValues = (db: DbOrTx) =>
   db
     .insert(messages)
     .values({
@@ -34,8 +33,26 @@ const inboundInsert = preparedStatement('messages_insert_inbound', messages, (db
     })
     // the only unique key a new row can hit is messages_connection_provider_id_key
     .onConflictDoNothing()
-    .returning(),
-);
+    .returning();
+
+// Inbound delivery is idempotent on (company, connection, provider id): a repeat stores nothing.
+// The message and its ticket's bump (last message, unread count) in one statement, one round trip:
+// the bump runs only when the message was stored.
+const inboundInsertAndTouch = preparedStatement('messages_insert_inbound_touch_ticket', { message: messages, ticket: tickets }, (db) => {
+  const message = db.$with('message').as(inboundInsertValues(db));
+  const ticket = db.$with('ticket').as(
+    db
+      .update(tickets)
+      .set({
+        lastMessage: sql`${sql.placeholder('lastMessage')}`,
+        unreadMessages: sql`${tickets.unreadMessages} + ${sql.placeholder('unreadIncrement')}`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(tickets.companyId, sql.placeholder('companyId')), eq(tickets.id, sql.placeholder('ticketId')), sql`exists (select 1 from ${message})`))
+      .returning(),
+  );
+  return db.with(message, ticket).select().from(message).innerJoin(ticket, sql`true`);
+});
 
 export type InboundMessageValues = Pick<
   MessageRow,
@@ -56,8 +73,12 @@ export type InboundMessageValues = Pick<
   | 'ack'
 >;
 
-export const insertInboundMessage = async (db: DbOrTx, values: InboundMessageValues): Promise<MessageRow | undefined> =>
-  (await inboundInsert(db, values))[0];
+// undefined: the message was stored already (its ticket is left as it was)
+export const insertInboundMessage = async (
+  db: DbOrTx,
+  values: InboundMessageValues,
+  touch: { lastMessage: string; unreadIncrement: number },
+): Promise<{ message: MessageRow; ticket: typeof tickets.$inferSelect } | undefined> => (await inboundInsertAndTouch(db, { ...values, ...touch }))[0];
 
 export const findMessage = async (db: DbOrTx, companyId: number, messageId: number) => {
   const [row] = await db
