@@ -135,4 +135,22 @@ describe('a burst of inbound messages stored in batches (01-core ยง4 Messages, ย
     );
     expect(transactions[0].count).toBeLessThanOrEqual(t.database.kind === 'postgres' ? 5 : 1);
   });
+
+  it('one customer writing under several spellings of the number gets one ticket, even when two lanes open it at once', async () => {
+    const a = await setupAttendance(t);
+    const connection = await findConnection(t.db, a.company.id, a.connection.id);
+    if (!connection) throw new Error('no connection');
+    // a lane is chosen by the number as sent: these land in different lanes and batches, which
+    // upsert the one contact and look for, or open, its live ticket at the same time
+    const spellings = ['5511955550009', '+55 11 95555-0009', '(55) 11 955550009', '55-11-955550009', '+55 (11) 9 5555 0009', '55 11955550009'];
+    const answers = await Promise.all(
+      spellings.map((number, index) =>
+        t.app.inbound.receive({ companyId: a.company.id, connectionId: connection.id, providerMessageId: `spelled-${index}`, from: { number, name: 'Cliente' }, body: `oi ${index}` }, connection),
+      ),
+    );
+    expect(answers.every((answer) => !answer.duplicate)).toBe(true);
+    expect(new Set(answers.map((answer) => answer.ticketId)).size).toBe(1);
+    expect(new Set(answers.map((answer) => answer.contactId)).size).toBe(1);
+    expect((await a.ticket(a.adminSession.token, answers[0].ticketId)).unreadMessages).toBe(spellings.length);
+  });
 });

@@ -18,8 +18,7 @@ import { enqueueIntegrationReply } from '../integration-replies/integration-repl
 
 // settings: the company's settings, from the per-process cache (read through tx on a miss)
 export type FlowEnv = { clock: Clock; timeZone: string; random: PickRandom; settings: (tx: DbOrTx, companyId: number) => Promise<CompanySettings> };
-// connection: the ticket's connection when the caller has already read it
-// connection: the message's connection, and queuesInMenuOrder its queues, as the caller has them
+// connection: the ticket's connection, and queuesInMenuOrder its queues, when the caller has them
 export type FlowInput = {
   ticket: TicketRow;
   contact: typeof contacts.$inferSelect;
