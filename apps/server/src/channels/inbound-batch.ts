@@ -47,7 +47,12 @@ const taken = <V>(values: Map<string, V>, key: string) => {
 
 const groupedBy = <T>(items: T[], keyOf: (item: T) => string) => {
   const groups = new Map<string, T[]>();
-  for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
   return [...groups.values()];
 };
 

@@ -92,23 +92,6 @@ export const findMessage = async (db: DbOrTx, companyId: number, messageId: numb
 export const findMessagesByIds = (db: DbOrTx, companyId: number, ids: number[]) =>
   ids.length === 0 ? Promise.resolve([]) : db.select().from(messages).where(and(eq(messages.companyId, companyId), inArray(messages.id, ids)));
 
-const byProviderId = preparedStatement('messages_by_provider_id', messages, (db) =>
-  db
-    .select()
-    .from(messages)
-    .where(
-      and(
-        eq(messages.companyId, sql.placeholder('companyId')),
-        sql`coalesce(${messages.whatsappId}, 0) = ${sql.placeholder('connectionId')}`,
-        eq(messages.providerMessageId, sql.placeholder('providerMessageId')),
-      ),
-    )
-    .limit(1),
-);
-
-export const findByProviderId = async (db: DbOrTx, companyId: number, connectionId: number | null, providerMessageId: string): Promise<MessageRow | undefined> =>
-  (await byProviderId(db, { companyId, connectionId: connectionId ?? 0, providerMessageId }))[0];
-
 const byProviderIds = preparedStatement('messages_by_provider_ids', messages, (db) =>
   db
     .select()
@@ -125,6 +108,9 @@ const byProviderIds = preparedStatement('messages_by_provider_ids', messages, (d
 // Those of the provider's ids that are stored already.
 export const findByProviderIds = (db: DbOrTx, companyId: number, connectionId: number | null, providerMessageIds: string[]): Promise<MessageRow[]> =>
   providerMessageIds.length === 0 ? Promise.resolve([]) : byProviderIds(db, { companyId, connectionId: connectionId ?? 0, providerMessageIds });
+
+export const findByProviderId = async (db: DbOrTx, companyId: number, connectionId: number | null, providerMessageId: string): Promise<MessageRow | undefined> =>
+  (await findByProviderIds(db, companyId, connectionId, [providerMessageId]))[0];
 
 // Newest page first; each page is returned oldest to newest for display.
 export const listTicketMessages = async (db: DbOrTx, companyId: number, ticketId: number, page: { limit: number; offset: number }) => {
