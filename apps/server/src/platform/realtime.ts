@@ -11,6 +11,7 @@ import type { Db } from '../db/client.ts';
 import { authenticateToken, loadActor, type TenantActor, type TenantContext } from './access.ts';
 import { AppError } from './errors.ts';
 import { eventPermissions, type EventBus, type EventPermission } from './events.ts';
+import { joinBroadcastFrames } from './realtime-frames.ts';
 import { ticketAudienceRooms, viewerRooms } from './ticket-rooms.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -67,6 +68,7 @@ export const createRealtime = async (deps: {
     await redis.connect();
     io.adapter(createAdapter(redis, { streamName: deps.redisStreamName }));
   }
+  joinBroadcastFrames(io);
 
   let closing = false;
 

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../src/db/schema.ts';
 import { createCompany, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
 import { awaitMarker, collectUntilMarker, isMarker } from '../helpers/socket-marker.ts';
+import { setupAttendance } from '../helpers/attendance.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -152,5 +153,25 @@ describe('Socket.IO (01-core §7 Realtime)', () => {
     expect(seen.filter((event) => event.user.id === admin.id).at(-1)?.user.online).toBe(false);
     const [row] = await t.db.select({ online: users.online }).from(users).where(eq(users.id, admin.id));
     expect(row.online).toBe(false);
+  });
+
+  it("a broadcast's frame, built once for every socket, arrives whole at each, short or long (01-core §7 Realtime)", async () => {
+    const { company, adminSession, inbound } = await setupAttendance(t);
+    const listeners = await Promise.all([connect(adminSession.token), connect(adminSession.token), connect(adminSession.token)]);
+    // a WebSocket frame's header is 2 bytes up to 125 bytes of payload and 4 bytes past it
+    const bodies = ['short', 'm'.repeat(300), '€'.repeat(9_000)];
+    const arrived = listeners.map(
+      (socket) =>
+        new Promise<string[]>((resolve) => {
+          const seen: string[] = [];
+          socket.on(`company-${company.id}-appMessage`, (payload: { action: string; message: { body: string } }) => {
+            if (payload.action !== 'create') return;
+            seen.push(payload.message.body);
+            if (seen.length === bodies.length) resolve(seen);
+          });
+        }),
+    );
+    for (const body of bodies) await inbound('5511988887777', body);
+    for (const seen of await Promise.all(arrived)) expect(seen).toEqual(bodies);
   });
 });
