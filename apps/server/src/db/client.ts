@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { withPreparedStatements } from './pglite-statements.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -104,7 +105,7 @@ export const openDatabase = async (target: DatabaseTarget): Promise<Database> =>
   }
   // pg_trgm backs the substring searches' indexes (migration 0004)
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: target.from });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite({ client: withPreparedStatements(client), schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
