@@ -4,6 +4,7 @@ import { permissionFlags } from '@atende/shared/permissions';
 import type { PlanFlag } from '@atende/shared/plans';
 import type { Db } from '../db/client.ts';
 import { companies, plans, refreshTokens, userQueues, users } from '../db/schema.ts';
+import { coalescing } from './coalesce.ts';
 import type { AccessClaims } from './tokens.ts';
 
 // queueIds ride along with the user row: ticket visibility needs them on most requests, and one
@@ -27,34 +28,52 @@ export const findActor = async (db: Db, companyId: number, userId: number) => {
   return row;
 };
 
-// The actor of a sign-in that is still alive: its refresh-token family (the access token's session
-// id) has a token neither revoked (logout, reuse) nor expired. Read with the user row, on the
-// family index, so a logout ends the sign-in's access tokens at once. Every request runs it, so
-// it is a prepared statement (one per database handle): parsed and planned once per connection.
-const signedInActorStatement = (db: Db) =>
+// The actors of sign-ins that are still alive: each refresh-token family (the access token's
+// session id) has a token neither revoked (logout, reuse) nor expired. Read with the user row, on
+// the family index, so a logout ends the sign-in's access tokens at once. Every request runs it:
+// it is a prepared statement (parsed and planned once per connection), and the checks of the
+// requests that arrive in one turn of the event loop are answered by one run of it.
+const signedInActorsStatement = (db: Db) =>
   db
-    .select(actorColumns)
-    .from(users)
-    .where(
-      and(
-        eq(users.id, sql.placeholder('userId')),
-        eq(users.companyId, sql.placeholder('companyId')),
-        sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('sessionId')}
-          and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > now())`,
-      ),
+    .select({ ordinal: sql<number>`asked.ordinal`.mapWith(Number), ...actorColumns })
+    .from(
+      sql`unnest(${sql.placeholder('userIds')}::int[], ${sql.placeholder('companyIds')}::int[], ${sql.placeholder('sessionIds')}::uuid[])
+        with ordinality as asked(user_id, company_id, session_id, ordinal)`,
     )
-    .limit(1)
-    .prepare('signed_in_actor');
+    .innerJoin(users, and(eq(users.id, sql`asked.user_id`), eq(users.companyId, sql`asked.company_id`)))
+    .where(
+      sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = asked.session_id
+        and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > now())`,
+    )
+    .prepare('signed_in_actors');
 
-const preparedSignedInActor = new WeakMap<Db, ReturnType<typeof signedInActorStatement>>();
+type SignedInActor = Awaited<ReturnType<ReturnType<typeof signedInActorsStatement>['execute']>>[number];
+
+const signedInActors = async (statement: ReturnType<typeof signedInActorsStatement>, sessions: AccessClaims[]) => {
+  // one sign-in asked by several requests at once is read once
+  const keyOf = (session: AccessClaims) => `${session.userId}:${session.companyId}:${session.sessionId}`;
+  const distinct = [...new Map(sessions.map((session) => [keyOf(session), session])).values()];
+  const rows = await statement.execute({
+    userIds: distinct.map((session) => session.userId),
+    companyIds: distinct.map((session) => session.companyId),
+    sessionIds: distinct.map((session) => session.sessionId),
+  });
+  const found = new Map<string, SignedInActor>(rows.map((row) => [keyOf(distinct[row.ordinal - 1]), row]));
+  return sessions.map((session) => found.get(keyOf(session)));
+};
+
+const signedInActorLoaders = new WeakMap<Db, (session: AccessClaims) => Promise<SignedInActor | undefined>>();
 
 export const findSignedInActor = async (db: Db, session: AccessClaims) => {
-  let statement = preparedSignedInActor.get(db);
-  if (!statement) {
-    statement = signedInActorStatement(db);
-    preparedSignedInActor.set(db, statement);
+  let load = signedInActorLoaders.get(db);
+  if (!load) {
+    const statement = signedInActorsStatement(db);
+    load = coalescing((sessions: AccessClaims[]) => signedInActors(statement, sessions));
+    signedInActorLoaders.set(db, load);
   }
-  const [row] = await statement.execute({ companyId: session.companyId, userId: session.userId, sessionId: session.sessionId });
+  const actor = await load(session);
+  if (!actor) return undefined;
+  const { ordinal: _, ...row } = actor;
   return row;
 };
 

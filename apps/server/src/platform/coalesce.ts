@@ -1,6 +1,6 @@
-// Reads asked for in the same turn of the event loop, answered by one call for all of them. The
-// units of a group-commit batch are answered together, and each then publishes its events: their
-// reads meet here and cost one statement instead of one each.
+// Reads asked for in the same turn of the event loop, answered by one call for all of them: the
+// events of a group-commit batch's messages, published together, and the sign-in checks of the
+// requests that arrive together meet here and cost one statement instead of one each.
 type Waiting<K, V> = { key: K; resolve: (value: V) => void; reject: (error: unknown) => void };
 
 // `load` answers its keys in their order.

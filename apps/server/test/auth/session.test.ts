@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens, users } from '../../src/db/schema.ts';
+import { findSignedInActor } from '../../src/platform/access.repo.ts';
 import { createCompany, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
 import { startTestApp, SUPER_EMAIL, SUPER_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
@@ -114,6 +115,36 @@ describe('refresh, logout and me (01-core §4 Session, §7)', () => {
     expect(two.body.sessionId).toBe(session.sessionId);
     const next = (two.headers.get('set-cookie') ?? '').split(';')[0];
     expect((await t.request('POST', '/auth/refresh_token', { cookie: next })).status).toBe(200);
+  });
+
+  it("requests checked in the same moment each get their own sign-in: other users', other companies', an ended one refused (01-core §4 Session)", async () => {
+    const a = await createCompany(t.db);
+    const b = await createCompany(t.db);
+    const colleague = await createUser(t.db, a.company.id);
+    const sessions = {
+      admin: await t.login(a.admin.email, TEST_PASSWORD),
+      colleague: await t.login(colleague.email, TEST_PASSWORD),
+      otherCompany: await t.login(b.admin.email, TEST_PASSWORD),
+      ended: await t.login(a.admin.email, TEST_PASSWORD),
+    };
+    expect((await t.request('DELETE', '/auth/logout', { cookie: sessions.ended.cookie })).status).toBe(204);
+    const asked = Object.entries(sessions).flatMap(([who, session]) => [1, 2, 3].map(() => ({ who, session })));
+    const answers = await Promise.all(asked.map(({ session }) => t.request('GET', '/auth/me', { token: session.token })));
+    const expected: Record<string, { status: number; body: Record<string, unknown> }> = {
+      admin: { status: 200, body: { email: a.admin.email, company: { id: a.company.id } } },
+      colleague: { status: 200, body: { email: colleague.email, company: { id: a.company.id } } },
+      otherCompany: { status: 200, body: { email: b.admin.email, company: { id: b.company.id } } },
+      ended: { status: 401, body: { error: 'ERR_SESSION_EXPIRED' } },
+    };
+    answers.forEach((answer, index) => expect(answer).toMatchObject(expected[asked[index].who]));
+
+    // asked in one turn of the event loop, the checks share one read and each still gets its own
+    const companyOf: Record<string, number> = { admin: a.company.id, colleague: a.company.id, otherCompany: b.company.id, ended: a.company.id };
+    const claims = asked.map(({ who, session }) => ({ userId: session.user.id, companyId: companyOf[who], sessionId: session.sessionId }));
+    const actors = await Promise.all(claims.map((claim) => findSignedInActor(t.db, claim)));
+    expect(actors.map((actor) => actor && { id: actor.id, companyId: actor.companyId })).toEqual(
+      asked.map(({ who, session }) => (who === 'ended' ? undefined : { id: session.user.id, companyId: companyOf[who] })),
+    );
   });
 
   it('logout ends the refresh token', async () => {
