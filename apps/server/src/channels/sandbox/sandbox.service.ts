@@ -1,6 +1,6 @@
 // The sandbox routes' reads: a company's own sandbox connection, and what was sent through it.
 import type { Db } from '../../db/client.ts';
-import { findConnectionOfChannel } from '../../modules/connections/connections.repo.ts';
+import { readConnectionOfChannel } from '../../modules/connections/connections.repo.ts';
 import { listSentThrough } from '../../modules/messages/messages.repo.ts';
 import { notFound } from '../../platform/errors.ts';
 
@@ -8,7 +8,7 @@ const OUTBOX_SIZE = 200;
 
 export const createSandboxService = (deps: { db: Db }) => {
   const connection = async (companyId: number, connectionId: number) => {
-    const found = await findConnectionOfChannel(deps.db, companyId, connectionId, 'sandbox');
+    const found = await readConnectionOfChannel(deps.db, companyId, connectionId, 'sandbox');
     if (!found) throw notFound('ERR_NO_WAPP_FOUND');
     return found;
   };

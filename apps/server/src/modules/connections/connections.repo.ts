@@ -1,7 +1,8 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared-statement.ts';
 import { companies, connectionQueues, connections, queues } from '../../db/schema.ts';
+import { coalescing } from '../../platform/coalesce.ts';
 
 export type ConnectionChannel = (typeof connections.$inferSelect)['channel'];
 export type ConnectionRow = typeof connections.$inferSelect;
@@ -35,6 +36,38 @@ export const findConnectionUnlessKnown = (db: DbOrTx, companyId: number, connect
 
 export const findConnectionOfChannel = async (db: DbOrTx, companyId: number, connectionId: number, channel: ConnectionChannel) => {
   const row = await findConnection(db, companyId, connectionId);
+  return row?.channel === channel ? row : undefined;
+};
+
+const connectionsByIds = preparedStatement('connections_by_ids', connections, (db) =>
+  db
+    .select()
+    .from(connections)
+    .where(
+      sql`(${connections.companyId}, ${connections.id}) in
+        (select * from unnest(${sql.placeholder('companyIds')}::int[], ${sql.placeholder('connectionIds')}::int[]))`,
+    ),
+);
+
+type ConnectionKey = { companyId: number; connectionId: number };
+
+const keyOf = ({ companyId, connectionId }: ConnectionKey) => `${companyId}:${connectionId}`;
+
+const connectionReaders = new WeakMap<Db, (key: ConnectionKey) => Promise<ConnectionRow | undefined>>();
+
+// A connection read on the pool by a request (a delivery to a webhook): the reads of the requests
+// that arrive in one turn of the event loop are answered by one statement.
+export const readConnectionOfChannel = async (db: Db, companyId: number, connectionId: number, channel: ConnectionChannel) => {
+  let read = connectionReaders.get(db);
+  if (!read) {
+    read = coalescing(async (keys: ConnectionKey[]) => {
+      const rows = await connectionsByIds(db, { companyIds: keys.map((key) => key.companyId), connectionIds: keys.map((key) => key.connectionId) });
+      const found = new Map(rows.map((row) => [keyOf({ companyId: row.companyId, connectionId: row.id }), row]));
+      return keys.map((key) => found.get(keyOf(key)));
+    });
+    connectionReaders.set(db, read);
+  }
+  const row = await read({ companyId, connectionId });
   return row?.channel === channel ? row : undefined;
 };
 
