@@ -188,6 +188,18 @@ describe('refresh, logout and me (01-core §4 Session, §7)', () => {
     }
   });
 
+  it('an access token accepted before is refused once it expires (01-core §4 Session)', async () => {
+    const short = await startTestApp({ accessTokenTtlSeconds: 3 });
+    try {
+      const session = await short.login(SUPER_EMAIL, SUPER_PASSWORD);
+      expect((await short.request('GET', '/auth/me', { token: session.token })).status).toBe(200);
+      // its signature was checked once; its expiry still holds
+      await expect.poll(async () => (await short.request('GET', '/auth/me', { token: session.token })).body, { timeout: 15_000, interval: 250 }).toEqual({ error: 'ERR_SESSION_EXPIRED' });
+    } finally {
+      await short.close();
+    }
+  });
+
   it('a deleted user loses access at once', async () => {
     const { company } = await createCompany(t.db);
     const user = await createUser(t.db, company.id);
