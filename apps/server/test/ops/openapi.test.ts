@@ -96,6 +96,20 @@ describe('API reference at /docs (issue 12 point 3)', () => {
     expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
   });
 
+  it("every answer, an API call's and a 404 too, carries the app's security headers", async () => {
+    for (const path of ['/health', '/no-such-route']) {
+      const answer = await fetch(t.url + path);
+      const policy = answer.headers.get('content-security-policy') ?? '';
+      expect(policy, path).toContain('frame-src https://www.youtube.com');
+      expect(policy, path).toContain("connect-src 'self' ws: wss:");
+      expect(policy, path).not.toContain('upgrade-insecure-requests');
+      expect(answer.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(answer.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
+      expect(answer.headers.get('strict-transport-security'), path).toMatch(/max-age=/);
+      expect(answer.headers.get('cross-origin-embedder-policy'), path).toBeNull();
+    }
+  });
+
   it('serves only the files of the page', async () => {
     expect((await fetch(`${t.url}/docs/package.json`)).status).toBe(400);
     expect((await fetch(`${t.url}/docs/..%2F..%2Fpackage.json`)).status).toBe(400);
