@@ -13,7 +13,7 @@ const sessionExpired = () => new AppError('ERR_SESSION_EXPIRED', 403);
 // The session id is the sign-in's refresh-token family, a uuid column: anything else is no session.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-// Access tokens whose checked claims are kept at once (about 300 bytes each).
+// At most this many access tokens have their checked claims kept (about 300 bytes each).
 const VERIFIED_ACCESS_KEPT = 10_000;
 
 export const createTokenService = (options: {
