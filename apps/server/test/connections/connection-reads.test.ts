@@ -1,8 +1,9 @@
-// A connection read by requests that arrive together (connections.repo.ts readConnectionOfChannel,
-// issue 21 ingestion): one statement answers all of them, and each request still gets its own
-// company's connection; another company's is not found (01-core §6, §8 ERR_NO_WAPP_FOUND).
+// Connections read by requests that arrive together (connections.repo.ts readConnectionOfChannel
+// and readConnectionByExternalId, issue 21 ingestion): one statement answers all of them, and each
+// request still gets its own company's connection; another company's is not found (01-core §6,
+// §8 ERR_NO_WAPP_FOUND), and a webhook's account id finds the connection of its own channel.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConnectionOfChannel } from '../../src/modules/connections/connections.repo.ts';
+import { readConnectionByExternalId, readConnectionOfChannel } from '../../src/modules/connections/connections.repo.ts';
 import { connections } from '../../src/db/schema.ts';
 import { setupAttendance } from '../helpers/attendance.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -54,6 +55,32 @@ describe('connections read together (01-core §6 tenancy, issue 21)', () => {
       undefined,
       undefined,
       { id: b.connection.id, companyId: b.company.id },
+    ]);
+  });
+
+  it("webhook routing reads asked together: each account id finds its own channel's connection, of whichever company", async () => {
+    const a = await setupAttendance(t);
+    const b = await setupAttendance(t);
+    const stamp = String(Date.now());
+    const [page] = await t.db.insert(connections).values({ companyId: a.company.id, name: 'Página', channel: 'facebook', externalId: `page-${stamp}` }).returning();
+    const [instagram] = await t.db.insert(connections).values({ companyId: b.company.id, name: 'Instagram', channel: 'instagram', externalId: `page-${stamp}` }).returning();
+    const [number] = await t.db.insert(connections).values({ companyId: b.company.id, name: 'Cloud', channel: 'whatsappapi', externalId: `phone-${stamp}` }).returning();
+    const asked = [
+      { channel: 'facebook', externalId: `page-${stamp}` },
+      { channel: 'instagram', externalId: `page-${stamp}` },
+      { channel: 'whatsappapi', externalId: `phone-${stamp}` },
+      { channel: 'whatsappapi', externalId: `page-${stamp}` },
+      { channel: 'facebook', externalId: `unknown-${stamp}` },
+      { channel: 'facebook', externalId: `page-${stamp}` },
+    ] as const;
+    const rows = await Promise.all(asked.map(({ channel, externalId }) => readConnectionByExternalId(t.db, channel, externalId)));
+    expect(rows.map((row) => row && { id: row.id, companyId: row.companyId })).toEqual([
+      { id: page.id, companyId: a.company.id },
+      { id: instagram.id, companyId: b.company.id },
+      { id: number.id, companyId: b.company.id },
+      undefined,
+      undefined,
+      { id: page.id, companyId: a.company.id },
     ]);
   });
 });

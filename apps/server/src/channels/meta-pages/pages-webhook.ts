@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { normalizeNumber } from '@atende/shared/phone';
 import type { Db } from '../../db/client.ts';
-import { findConnectionByExternalId, type ConnectionRow } from '../../modules/connections/connections.repo.ts';
+import { readConnectionByExternalId, type ConnectionRow } from '../../modules/connections/connections.repo.ts';
 import { findContactByNumber } from '../../modules/contacts/contacts.repo.ts';
 import { findByProviderId } from '../../modules/messages/messages.repo.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -161,7 +161,7 @@ export const createPagesWebhookHandler = (deps: {
     const entries = z.array(entrySchema).safeParse(envelope.entry);
     if (!entries.success) throw new AppError('ERR_VALIDATION', 400);
     for (const entry of entries.data) {
-      const connection = await findConnectionByExternalId(deps.db, channel, entry.id);
+      const connection = await readConnectionByExternalId(deps.db, channel, entry.id);
       if (!connection) {
         log.warn({ channel, accountId: entry.id }, 'page webhook for an unknown account ignored');
         continue;

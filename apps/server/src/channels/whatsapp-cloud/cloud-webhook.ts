@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { MediaType } from '@atende/shared/messages';
 import type { Db } from '../../db/client.ts';
-import { findConnectionByExternalId, type ConnectionRow } from '../../modules/connections/connections.repo.ts';
+import { readConnectionByExternalId, type ConnectionRow } from '../../modules/connections/connections.repo.ts';
 import { findByProviderId } from '../../modules/messages/messages.repo.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -226,7 +226,7 @@ export const createCloudWebhookHandler = (deps: {
       return;
     }
     for (const batch of parseDelivery(envelope)) {
-      const connection = await findConnectionByExternalId(deps.db, 'whatsappapi', batch.phoneNumberId);
+      const connection = await readConnectionByExternalId(deps.db, 'whatsappapi', batch.phoneNumberId);
       if (!connection) {
         log.warn({ phoneNumberId: batch.phoneNumberId }, 'cloud api webhook for an unknown number ignored');
         continue;

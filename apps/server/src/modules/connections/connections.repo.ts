@@ -49,27 +49,54 @@ const connectionsByIds = preparedStatement('connections_by_ids', connections, (d
     ),
 );
 
+const connectionsByExternalIds = preparedStatement('connections_by_external_ids', connections, (db) =>
+  db
+    .select()
+    .from(connections)
+    .where(
+      sql`${connections.externalId} is not null and (${connections.channel}, ${connections.externalId}) in
+        (select * from unnest(${sql.placeholder('channels')}::text[], ${sql.placeholder('externalIds')}::text[]))`,
+    ),
+);
+
 type ConnectionKey = { companyId: number; connectionId: number };
+type ExternalKey = { channel: ConnectionChannel; externalId: string };
 
 const keyOf = ({ companyId, connectionId }: ConnectionKey) => `${companyId}:${connectionId}`;
+const externalKeyOf = ({ channel, externalId }: ExternalKey) => `${channel}:${externalId}`;
 
-const connectionReaders = new WeakMap<Db, (key: ConnectionKey) => Promise<ConnectionRow | undefined>>();
+// Reads on the pool by requests (deliveries to a webhook): those that arrive in one turn of the
+// event loop are answered by one statement (platform/coalesce.ts).
+const readers = new WeakMap<Db, { byId: (key: ConnectionKey) => Promise<ConnectionRow | undefined>; byExternalId: (key: ExternalKey) => Promise<ConnectionRow | undefined> }>();
 
-// A connection read on the pool by a request (a delivery to a webhook): the reads of the requests
-// that arrive in one turn of the event loop are answered by one statement.
-export const readConnectionOfChannel = async (db: Db, companyId: number, connectionId: number, channel: ConnectionChannel) => {
-  let read = connectionReaders.get(db);
-  if (!read) {
-    read = coalescing(async (keys: ConnectionKey[]) => {
-      const rows = await connectionsByIds(db, { companyIds: keys.map((key) => key.companyId), connectionIds: keys.map((key) => key.connectionId) });
-      const found = new Map(rows.map((row) => [keyOf({ companyId: row.companyId, connectionId: row.id }), row]));
-      return keys.map((key) => found.get(keyOf(key)));
-    });
-    connectionReaders.set(db, read);
+const readersOf = (db: Db) => {
+  let found = readers.get(db);
+  if (!found) {
+    found = {
+      byId: coalescing(async (keys: ConnectionKey[]) => {
+        const rows = await connectionsByIds(db, { companyIds: keys.map((key) => key.companyId), connectionIds: keys.map((key) => key.connectionId) });
+        const byKey = new Map(rows.map((row) => [keyOf({ companyId: row.companyId, connectionId: row.id }), row]));
+        return keys.map((key) => byKey.get(keyOf(key)));
+      }),
+      byExternalId: coalescing(async (keys: ExternalKey[]) => {
+        const rows = await connectionsByExternalIds(db, { channels: keys.map((key) => key.channel), externalIds: keys.map((key) => key.externalId) });
+        const byKey = new Map(rows.map((row) => [externalKeyOf({ channel: row.channel, externalId: row.externalId ?? '' }), row]));
+        return keys.map((key) => byKey.get(externalKeyOf(key)));
+      }),
+    };
+    readers.set(db, found);
   }
-  const row = await read({ companyId, connectionId });
+  return found;
+};
+
+export const readConnectionOfChannel = async (db: Db, companyId: number, connectionId: number, channel: ConnectionChannel) => {
+  const row = await readersOf(db).byId({ companyId, connectionId });
   return row?.channel === channel ? row : undefined;
 };
+
+// Webhooks name the provider's account, not a company: this lookup is the routing step that
+// finds the one connection (and so the company) a page's or a phone number's id belongs to.
+export const readConnectionByExternalId = (db: Db, channel: ConnectionChannel, externalId: string) => readersOf(db).byExternalId({ channel, externalId });
 
 // The external messages API authenticates with a connection's token; tokens are unique.
 export const findConnectionByToken = async (db: DbOrTx, token: string) => {
@@ -138,8 +165,6 @@ export const queuesOfConnections = async (db: DbOrTx, companyId: number, connect
     .orderBy(asc(queues.name));
 };
 
-// Webhooks name the provider's account, not a company: this lookup is the routing step that
-// finds the one connection (and so the company) an account belongs to.
 const connectionByExternalId = preparedStatement('connections_by_external_id', connections, (db) =>
   db
     .select()
@@ -148,7 +173,7 @@ const connectionByExternalId = preparedStatement('connections_by_external_id', c
     .limit(1),
 );
 
-// Every Meta webhook delivery finds its connection by the page's or the phone number's id.
+// The connection that holds a provider's account, read in the caller's transaction.
 export const findConnectionByExternalId = async (db: DbOrTx, channel: ConnectionChannel, externalId: string): Promise<ConnectionRow | undefined> =>
   (await connectionByExternalId(db, { channel, externalId }))[0];
 
