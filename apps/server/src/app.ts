@@ -217,7 +217,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   const automation = createInboundAutomation({ clock, tickets: ticketsService });
   const flow = createConversationFlow({ clock, timeZone: config.timeZone, tickets: ticketsService, settings: settingsCache });
   // PGlite is one connection: its group commit has one lane
-  const pipeline = createInboundPipeline({ db, tickets: ticketsService, automation, flow, metrics, lanes: database.kind === 'postgres' ? 4 : 1 });
+  const pipeline = createInboundPipeline({ db, tickets: ticketsService, automation, flow, metrics, lanes: database.kind === 'postgres' ? config.inboundLanes : 1 });
   app.decorate('inbound', pipeline);
   const whatsapp = createWhatsappChannel(
     { db, bus, storage, pipeline, tickets: ticketsService, clock, log: app.log, ffmpegPath: config.ffmpegPath },

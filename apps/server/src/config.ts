@@ -75,6 +75,7 @@ const envSchema = z.object({
   META_APP_SECRET: z.string().min(1).max(200).optional(),
   META_VERIFY_TOKEN: z.string().min(1).max(200).optional(),
   PUBLIC_URL: z.string().url().optional(),
+  INBOUND_LANES: z.coerce.number().int().min(1).max(20).default(1),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1000),
   JOBS_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(72),
@@ -152,6 +153,8 @@ export type Config = {
   // the address Meta fetches this server's /public files from (Messenger and Instagram attachments)
   publicUrl?: string;
   timeZone: string;
+  // transactions of the inbound group commit that run at once on a PostgreSQL server (PGlite: one)
+  inboundLanes: number;
   // the background job runner (platform/jobs)
   // (leaseSeconds: how long a claimed job stays another process's after its process died)
   jobs: { concurrency: number; pollMs: number; retentionHours: number; shutdownMs: number; leaseSeconds: number };
@@ -274,6 +277,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     },
     invoiceDaysBeforeDue: e.INVOICE_DAYS_BEFORE_DUE,
     timeZone: e.TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    inboundLanes: e.INBOUND_LANES,
     jobs: {
       concurrency: e.JOBS_CONCURRENCY,
       pollMs: e.JOBS_POLL_MS,

@@ -13,7 +13,8 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // several lanes, so that two transactions can race for one contact (the last test)
+  t = await startTestApp({ inboundLanes: 4 });
 });
 afterAll(() => t?.close());
 
