@@ -4,7 +4,7 @@ import { permissionFlags } from '@atende/shared/permissions';
 import type { PlanFlag } from '@atende/shared/plans';
 import type { Db } from '../db/client.ts';
 import { companies, plans, refreshTokens, userQueues, users } from '../db/schema.ts';
-import { coalescing } from './coalesce.ts';
+import { coalescingRows } from './coalesce.ts';
 import type { AccessClaims } from './tokens.ts';
 
 // queueIds ride along with the user row: ticket visibility needs them on most requests, and one
@@ -35,11 +35,8 @@ export const findActor = async (db: Db, companyId: number, userId: number) => {
 // requests that arrive in one turn of the event loop are answered by one run of it.
 const signedInActorsStatement = (db: Db) =>
   db
-    .select({ ordinal: sql<number>`asked.ordinal`.mapWith(Number), ...actorColumns })
-    .from(
-      sql`unnest(${sql.placeholder('userIds')}::int[], ${sql.placeholder('companyIds')}::int[], ${sql.placeholder('sessionIds')}::uuid[])
-        with ordinality as asked(user_id, company_id, session_id, ordinal)`,
-    )
+    .select({ sessionId: sql<string>`asked.session_id::text`, ...actorColumns })
+    .from(sql`unnest(${sql.placeholder('userIds')}::int[], ${sql.placeholder('companyIds')}::int[], ${sql.placeholder('sessionIds')}::uuid[]) as asked(user_id, company_id, session_id)`)
     .innerJoin(users, and(eq(users.id, sql`asked.user_id`), eq(users.companyId, sql`asked.company_id`)))
     .where(
       sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = asked.session_id
@@ -49,18 +46,8 @@ const signedInActorsStatement = (db: Db) =>
 
 type SignedInActor = Awaited<ReturnType<ReturnType<typeof signedInActorsStatement>['execute']>>[number];
 
-const signedInActors = async (statement: ReturnType<typeof signedInActorsStatement>, sessions: AccessClaims[]) => {
-  // one sign-in asked by several requests at once is read once
-  const keyOf = (session: AccessClaims) => `${session.userId}:${session.companyId}:${session.sessionId}`;
-  const distinct = [...new Map(sessions.map((session) => [keyOf(session), session])).values()];
-  const rows = await statement.execute({
-    userIds: distinct.map((session) => session.userId),
-    companyIds: distinct.map((session) => session.companyId),
-    sessionIds: distinct.map((session) => session.sessionId),
-  });
-  const found = new Map<string, SignedInActor>(rows.map((row) => [keyOf(distinct[row.ordinal - 1]), row]));
-  return sessions.map((session) => found.get(keyOf(session)));
-};
+// a uuid reads back in lower case
+const sessionKey = (session: AccessClaims) => `${session.userId}:${session.companyId}:${session.sessionId.toLowerCase()}`;
 
 const signedInActorLoaders = new WeakMap<Db, (session: AccessClaims) => Promise<SignedInActor | undefined>>();
 
@@ -68,12 +55,21 @@ export const findSignedInActor = async (db: Db, session: AccessClaims) => {
   let load = signedInActorLoaders.get(db);
   if (!load) {
     const statement = signedInActorsStatement(db);
-    load = coalescing((sessions: AccessClaims[]) => signedInActors(statement, sessions));
+    load = coalescingRows(
+      sessionKey,
+      (sessions: AccessClaims[]) =>
+        statement.execute({
+          userIds: sessions.map((asked) => asked.userId),
+          companyIds: sessions.map((asked) => asked.companyId),
+          sessionIds: sessions.map((asked) => asked.sessionId),
+        }),
+      (row) => sessionKey({ userId: row.id, companyId: row.companyId, sessionId: row.sessionId }),
+    );
     signedInActorLoaders.set(db, load);
   }
   const actor = await load(session);
   if (!actor) return undefined;
-  const { ordinal: _, ...row } = actor;
+  const { sessionId: _, ...row } = actor;
   return row;
 };
 

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared-statement.ts';
 import { companies, connectionQueues, connections, queues } from '../../db/schema.ts';
-import { coalescing } from '../../platform/coalesce.ts';
+import { coalescingRows } from '../../platform/coalesce.ts';
 
 export type ConnectionChannel = (typeof connections.$inferSelect)['channel'];
 export type ConnectionRow = typeof connections.$inferSelect;
@@ -73,16 +73,16 @@ const readersOf = (db: Db) => {
   let found = readers.get(db);
   if (!found) {
     found = {
-      byId: coalescing(async (keys: ConnectionKey[]) => {
-        const rows = await connectionsByIds(db, { companyIds: keys.map((key) => key.companyId), connectionIds: keys.map((key) => key.connectionId) });
-        const byKey = new Map(rows.map((row) => [keyOf({ companyId: row.companyId, connectionId: row.id }), row]));
-        return keys.map((key) => byKey.get(keyOf(key)));
-      }),
-      byExternalId: coalescing(async (keys: ExternalKey[]) => {
-        const rows = await connectionsByExternalIds(db, { channels: keys.map((key) => key.channel), externalIds: keys.map((key) => key.externalId) });
-        const byKey = new Map(rows.map((row) => [externalKeyOf({ channel: row.channel, externalId: row.externalId ?? '' }), row]));
-        return keys.map((key) => byKey.get(externalKeyOf(key)));
-      }),
+      byId: coalescingRows(
+        keyOf,
+        (keys: ConnectionKey[]) => connectionsByIds(db, { companyIds: keys.map((key) => key.companyId), connectionIds: keys.map((key) => key.connectionId) }),
+        (row) => keyOf({ companyId: row.companyId, connectionId: row.id }),
+      ),
+      byExternalId: coalescingRows(
+        externalKeyOf,
+        (keys: ExternalKey[]) => connectionsByExternalIds(db, { channels: keys.map((key) => key.channel), externalIds: keys.map((key) => key.externalId) }),
+        (row) => externalKeyOf({ channel: row.channel, externalId: row.externalId ?? '' }),
+      ),
     };
     readers.set(db, found);
   }
