@@ -71,6 +71,8 @@ export const createJobRunner = (deps: JobRunnerDeps) => {
   let started = false;
   let closing = false;
   let handled = 0;
+  // jobs that ended, whatever their outcome
+  let ended = 0;
   // claims run one at a time; a kick while one runs queues exactly one more
   let claiming: Promise<number> = Promise.resolve(0);
   let kickQueued = false;
@@ -131,6 +133,7 @@ export const createJobRunner = (deps: JobRunnerDeps) => {
       .catch((error: unknown) => log.error({ jobId: row.id, kind: row.kind, err: error }, 'job runner could not record an outcome'))
       .finally(() => {
         running.delete(key);
+        ended++;
         kick();
       });
     running.set(key, { claim: { id: row.id, claimToken: row.claimToken ?? '' }, bulk: row.priority < jobPriorities.normal, done });
@@ -188,8 +191,10 @@ export const createJobRunner = (deps: JobRunnerDeps) => {
   const runDue = async () => {
     const before = handled;
     for (;;) {
+      const endedBefore = ended;
       const claimed = await claimNext();
-      if (claimed === 0 && running.size === 0) return handled - before;
+      // a job that ended while the claim ran (a retry it queued) may be due: claim again
+      if (claimed === 0 && running.size === 0 && ended === endedBefore) return handled - before;
       if (running.size > 0) await Promise.race([...running.values()].map((job) => job.done));
     }
   };
