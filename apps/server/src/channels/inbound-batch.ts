@@ -21,18 +21,18 @@ import type { InboundMessage } from './provider.ts';
 
 export type Delivery = { message: InboundMessage; known?: ConnectionRow };
 
-// The contact a message comes from, as the contacts table keeps it (a group keeps its id as sent).
-export const sightingOf = (message: InboundMessage, connection: ConnectionRow): ContactSighting => {
-  const isGroup = message.from.isGroup ?? false;
-  return {
-    number: isGroup ? message.from.number : normalizeNumber(message.from.number),
-    name: message.from.name,
-    channel: connection.channel,
-    isGroup,
-    whatsappId: message.connectionId,
-    lid: message.from.lid ?? null,
-  };
-};
+// The number of the contact a message comes from, as the contacts table keeps it (a group keeps
+// its id as sent): one contact however the channel spelled it.
+export const contactNumberOf = (message: InboundMessage) => (message.from.isGroup ? message.from.number : normalizeNumber(message.from.number));
+
+export const sightingOf = (message: InboundMessage, connection: ConnectionRow): ContactSighting => ({
+  number: contactNumberOf(message),
+  name: message.from.name,
+  channel: connection.channel,
+  isGroup: message.from.isGroup ?? false,
+  whatsappId: message.connectionId,
+  lid: message.from.lid ?? null,
+});
 
 const storedKey = (companyId: number, connectionId: number, providerMessageId: string) => `${companyId}:${connectionId}:${providerMessageId}`;
 const contactKey = (companyId: number, number: string) => `${companyId}:${number}`;

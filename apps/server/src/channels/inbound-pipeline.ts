@@ -10,13 +10,15 @@ import type { ConversationFlow } from '../modules/chatbot/chatbot.service.ts';
 import { confirmCampaignReplies } from '../modules/campaigns/campaigns.jobs.ts';
 import { findConnectionUnlessKnown, type ConnectionRow } from '../modules/connections/connections.repo.ts';
 import * as messagesRepo from '../modules/messages/messages.repo.ts';
+import type { InboundArrival, MessageRow } from '../modules/messages/messages.repo.ts';
 import { upsertContactByNumber } from '../modules/contacts/contacts.repo.ts';
 import { findOrOpenLiveTicket } from '../modules/tickets/live-ticket.service.ts';
 import * as ticketsRepo from '../modules/tickets/tickets.repo.ts';
+import type { TicketRow } from '../modules/tickets/tickets.repo.ts';
 import type { TicketsService } from '../modules/tickets/tickets.service.ts';
 import type { InboundAck, InboundChange, InboundFailure, InboundMessage } from './provider.ts';
 import { createGroupCommit } from '../platform/group-commit.ts';
-import { readInboundBatch, sightingOf, type Delivery, type InboundBatchReads } from './inbound-batch.ts';
+import { contactNumberOf, readInboundBatch, sightingOf, type Delivery, type InboundBatchReads } from './inbound-batch.ts';
 
 export type InboundResult = { messageId: number; ticketId: number; contactId: number | null; duplicate: boolean };
 
@@ -24,9 +26,10 @@ export type InboundResult = { messageId: number; ticketId: number; contactId: nu
 const withoutNul = (text: string) => text.replaceAll('\u0000', '');
 
 // Concurrent deliveries share a transaction (platform/group-commit.ts): one commit for many
-// messages. A contact's messages share a lane, so its ticket gets them in arrival order.
+// messages. A contact's messages share a key, so its ticket gets them in arrival order, and a
+// round of a batch holds at most one message of each contact, so at most one of each ticket.
 const GROUP_COMMIT = { maxBatch: 64, windowMs: 2 };
-const laneOf = ({ message }: Delivery) => `${message.companyId}:${message.connectionId}:${message.from.number}`;
+const contactOf = ({ message }: Delivery) => `${message.companyId}:${contactNumberOf(message)}`;
 
 export const createInboundPipeline = (deps: {
   db: Db;
@@ -37,9 +40,9 @@ export const createInboundPipeline = (deps: {
   // parallel transactions of the group commit: one per connection the database can give
   lanes: number;
 }) => {
-  // Everything of one inbound message that must be stored together, in the caller's transaction.
+  // Up to the message's row: its connection, whether it is stored already, its contact and ticket.
   // batch: what the group commit's batch read ahead for its messages (channels/inbound-batch.ts)
-  const store = async (tx: Tx, { message, known }: Delivery, batch: InboundBatchReads | undefined) => {
+  const prepare = async (tx: Tx, { message, known }: Delivery, batch: InboundBatchReads | undefined) => {
     const connection = await findConnectionUnlessKnown(tx, message.companyId, message.connectionId, known);
     if (!connection) throw notFound('ERR_NO_WAPP_FOUND');
     const readAhead = batch?.storedMessage(message.companyId, message.connectionId, message.providerMessageId);
@@ -66,34 +69,35 @@ export const createInboundPipeline = (deps: {
     const body = message.body;
     const fromMe = message.fromMe ?? false;
     const mediaType = message.mediaType ?? 'chat';
-    const written = await messagesRepo.insertInboundMessage(
-      tx,
-      {
-        companyId: message.companyId,
-        ticketId: ticket.id,
-        contactId: contact.id,
-        whatsappId: message.connectionId,
-        queueId: ticket.queueId,
-        providerMessageId: message.providerMessageId,
-        body,
-        fromMe,
-        read: fromMe,
-        mediaType,
-        mediaUrl: message.mediaUrl ?? null,
-        vCard: message.vCard ?? null,
-        quotedMsgId: quoted?.id ?? null,
-        participant: message.participant ?? null,
-        ack: fromMe ? 1 : 0,
-      },
-      { lastMessage: body || mediaType, unreadIncrement: fromMe ? 0 : 1 },
-    );
-    if (!written) {
-      const racing = await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.providerMessageId);
-      if (!racing) throw new Error('inbound message vanished after a conflict');
-      return { duplicate: true as const, message: racing };
-    }
-    // a customer's message answers the campaign confirmations it was asked (02-operations §3 Campaign)
+    const arrival: InboundArrival = {
+      companyId: message.companyId,
+      ticketId: ticket.id,
+      contactId: contact.id,
+      whatsappId: message.connectionId,
+      queueId: ticket.queueId,
+      providerMessageId: message.providerMessageId,
+      body,
+      fromMe,
+      read: fromMe,
+      mediaType,
+      mediaUrl: message.mediaUrl ?? null,
+      vCard: message.vCard ?? null,
+      quotedMsgId: quoted?.id ?? null,
+      participant: message.participant ?? null,
+      ack: fromMe ? 1 : 0,
+      lastMessage: body || mediaType,
+      unreadIncrement: fromMe ? 0 : 1,
+    };
+    return { duplicate: false as const, message, connection, contact, inLane, arrival };
+  };
+
+  type Prepared = Extract<Awaited<ReturnType<typeof prepare>>, { duplicate: false }>;
+
+  // After the message's row: campaign confirmations, the automatic answers and the bot.
+  const answer = async (tx: Tx, prepared: Prepared, written: { message: MessageRow; ticket: TicketRow }, batch: InboundBatchReads | undefined) => {
+    const { message, connection, contact, inLane } = prepared;
     const { message: stored, ticket: bumped } = written;
+    // a customer's message answers the campaign confirmations it was asked (02-operations §3 Campaign)
     const asked = !stored.fromMe && !contact.isGroup && batch?.awaitsConfirmation(message.companyId, contact.id) !== false;
     if (asked) await confirmCampaignReplies(tx, message.companyId, contact.id, stored.createdAt);
     // ratings and the other automatic answers first (a rating answer is not a conversation), then
@@ -112,7 +116,35 @@ export const createInboundPipeline = (deps: {
     };
   };
 
-  const groupCommit = createGroupCommit(deps.db, { ...GROUP_COMMIT, lanes: deps.lanes }, store, laneOf, readInboundBatch);
+  // Everything of a round of inbound messages (one per contact) that must be stored together, in
+  // the caller's transaction: the messages' rows are one statement for the whole round.
+  const store = async (tx: Tx, round: Delivery[], batch: InboundBatchReads | undefined) => {
+    const prepared: Awaited<ReturnType<typeof prepare>>[] = [];
+    for (const delivery of round) prepared.push(await prepare(tx, delivery, batch));
+    const arriving = prepared.filter((unit): unit is Prepared => !unit.duplicate);
+    const rows = arriving.length > 0 ? await messagesRepo.insertInboundMessages(tx, arriving.map((unit) => unit.arrival)) : [];
+    const outcomes: (Extract<Awaited<ReturnType<typeof prepare>>, { duplicate: true }> | Awaited<ReturnType<typeof answer>>)[] = [];
+    let next = 0;
+    for (const unit of prepared) {
+      if (unit.duplicate) {
+        outcomes.push(unit);
+        continue;
+      }
+      const row = rows[next];
+      next += 1;
+      if (row) {
+        outcomes.push(await answer(tx, unit, row, batch));
+        continue;
+      }
+      const { message } = unit;
+      const racing = await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.providerMessageId);
+      if (!racing) throw new Error('inbound message vanished after a conflict');
+      outcomes.push({ duplicate: true as const, message: racing });
+    }
+    return outcomes;
+  };
+
+  const groupCommit = createGroupCommit(deps.db, { ...GROUP_COMMIT, lanes: deps.lanes }, store, contactOf, readInboundBatch);
 
   return {
     // `known`: the connection as the caller just read it, so the message need not read it again

@@ -4,8 +4,8 @@
 // first time it runs, with placeholders for its values, and then sent as it is on whatever handle
 // runs it: the pool or a transaction's connection. On a PostgreSQL server it is also a named
 // prepared statement, parsed once per connection.
-import { getTableColumns, is, type Query } from 'drizzle-orm';
-import { PgColumn, PgTable, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
+import { getTableColumns, is, sql, type Query, type SQL } from 'drizzle-orm';
+import { PgColumn, PgDialect, PgTable, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.ts';
 
 // What a statement selects or returns: columns, or whole tables under a key, as in db.select({...}).
@@ -22,6 +22,9 @@ const orderedFields = (selection: Selection): SelectedFieldsOrdered =>
 
 type Run<Row> = (db: DbOrTx, values: Record<string, unknown>) => Promise<Row[]>;
 
+const run = <Row>(db: DbOrTx, query: Query, fields: SelectedFieldsOrdered, name: string, values: Record<string, unknown>) =>
+  db._.session.prepareQuery<{ execute: Row[]; all: unknown; values: unknown }>(query, fields, name, true).execute(values);
+
 // `build` writes the statement with sql.placeholder(name) for each value; it must select exactly
 // `selection` (a table's rows: db.select() or .returning(); or db.select(selection)) and join no
 // table that can be missing (left joins need Drizzle's own row mapping).
@@ -32,6 +35,23 @@ export function preparedStatement(name: string, selection: PgTable | Selection, 
   let query: Query | undefined;
   return (db, values) => {
     query ??= build(db).toSQL();
-    return db._.session.prepareQuery<{ execute: unknown[]; all: unknown; values: unknown }>(query, fields, name, true).execute(values);
+    return run(db, query, fields, name, values);
   };
 }
+
+const dialect = new PgDialect();
+
+// A statement Drizzle's builders cannot write (a multi-row insert from arrays of values), in SQL
+// with sql.placeholder(name) for each value, prepared the same way. It must select exactly
+// `selection`'s columns in their order: columnsOf(table, alias) for each table.
+export const preparedSql = <Row>(name: string, selection: Selection, statement: SQL): Run<Row> => {
+  const fields = orderedFields(selection);
+  const query = dialect.sqlToQuery(statement);
+  return (db, values) => run<Row>(db, query, fields, name, values);
+};
+
+export const columnsOf = (table: PgTable, alias: string) =>
+  sql.join(
+    Object.values(getTableColumns(table)).map((column) => sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`),
+    sql`, `,
+  );

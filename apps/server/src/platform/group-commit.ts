@@ -1,7 +1,10 @@
 // A group commit: units of work submitted concurrently share one transaction, so many short
 // writes pay for one commit (one fsync) instead of one each; a caller hears its unit's answer
-// only after the transaction holding it committed. Units with the same lane key run in
+// only after the transaction holding it committed. Units with the same key run in
 // submission order in one lane; lanes run their batches in parallel (one connection each).
+// A batch is handed to `work` in rounds that hold at most one unit of each key (the first of each
+// key, then the second...), so that `work` may write a round's units together, with one statement
+// for all of them, without two units of one key seeing each other half done.
 // A unit that fails, or a batch whose transaction fails (commit refused, a deadlock with another
 // lane), rolls the whole batch back, and its units run again one per transaction, as if they had
 // never been grouped: the failing one fails alone and its batch-mates are stored. Units fail
@@ -32,23 +35,40 @@ const hashOf = (key: string) => {
 export const createGroupCommit = <I, O, B = undefined>(
   db: Db,
   options: GroupCommitOptions,
-  work: (tx: Tx, input: I, batch: B | undefined) => Promise<O>,
-  laneKey: (input: I) => string,
+  // the round's answers, one per input, in the round's order
+  work: (tx: Tx, round: I[], batch: B | undefined) => Promise<O[]>,
+  keyOf: (input: I) => string,
   readBatch?: (tx: Tx, inputs: I[]) => Promise<B>,
 ) => {
   const lanes: Lane<I, O>[] = Array.from({ length: Math.max(1, options.lanes) }, () => ({ queue: [], running: false, timer: undefined }));
 
+  const roundsOf = (batch: Pending<I, O>[]) => {
+    const seen = new Map<string, number>();
+    const rounds: Pending<I, O>[][] = [];
+    for (const unit of batch) {
+      const key = keyOf(unit.input);
+      const round = seen.get(key) ?? 0;
+      seen.set(key, round + 1);
+      (rounds[round] ??= []).push(unit);
+    }
+    return rounds;
+  };
+
   const runGrouped = (batch: Pending<I, O>[]) =>
     withTransaction(db, async (tx) => {
       const read = readBatch ? await readBatch(tx, batch.map((unit) => unit.input)) : undefined;
-      const settled: Settled<O>[] = [];
-      for (const unit of batch) settled.push({ ok: true, value: await work(tx, unit.input, read) });
-      return settled;
+      const answers = new Map<Pending<I, O>, O>();
+      for (const round of roundsOf(batch)) {
+        const values = await work(tx, round.map((unit) => unit.input), read);
+        round.forEach((unit, index) => answers.set(unit, values[index]));
+      }
+      return batch.map((unit): Settled<O> => ({ ok: true, value: answers.get(unit) as O }));
     });
 
   const runAlone = async (unit: Pending<I, O>): Promise<Settled<O>> => {
     try {
-      return { ok: true, value: await withTransaction(db, (tx) => work(tx, unit.input, undefined)) };
+      const [value] = await withTransaction(db, (tx) => work(tx, [unit.input], undefined));
+      return { ok: true, value };
     } catch (error) {
       return { ok: false, error };
     }
@@ -80,7 +100,7 @@ export const createGroupCommit = <I, O, B = undefined>(
   return {
     submit: (input: I) =>
       new Promise<O>((resolve, reject) => {
-        const lane = lanes[hashOf(laneKey(input)) % lanes.length];
+        const lane = lanes[hashOf(keyOf(input)) % lanes.length];
         lane.queue.push({ input, resolve, reject });
         if (lane.running) return;
         if (lane.queue.length >= options.maxBatch) void flush(lane);

@@ -137,12 +137,12 @@ describe('a burst of inbound messages stored in batches (01-core §4 Messages, �
     expect(transactions[0].count).toBeLessThanOrEqual(t.database.kind === 'postgres' ? 5 : 1);
   });
 
-  it('one customer writing under several spellings of the number gets one ticket, even when two lanes open it at once', async () => {
+  it('one customer writing under several spellings of the number gets one ticket, with the messages in arrival order', async () => {
     const a = await setupAttendance(t);
     const connection = await findConnection(t.db, a.company.id, a.connection.id);
     if (!connection) throw new Error('no connection');
-    // a lane is chosen by the number as sent: these land in different lanes and batches, which
-    // upsert the one contact and look for, or open, its live ticket at the same time
+    // a contact's messages share a key however the number was spelled: one lane, in arrival
+    // order, one message per round of the batch
     const spellings = ['5511955550009', '+55 11 95555-0009', '(55) 11 955550009', '55-11-955550009', '+55 (11) 9 5555 0009', '55 11955550009'];
     const answers = await Promise.all(
       spellings.map((number, index) =>
@@ -153,5 +153,48 @@ describe('a burst of inbound messages stored in batches (01-core §4 Messages, �
     expect(new Set(answers.map((answer) => answer.ticketId)).size).toBe(1);
     expect(new Set(answers.map((answer) => answer.contactId)).size).toBe(1);
     expect((await a.ticket(a.adminSession.token, answers[0].ticketId)).unreadMessages).toBe(spellings.length);
+    const ids = answers.map((answer) => answer.messageId);
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+  });
+
+  it('stores a round of many customers with one statement: text as sent, each ticket bumped, one provider id twice stored once', async () => {
+    const a = await setupAttendance(t);
+    const connection = await findConnection(t.db, a.company.id, a.connection.id);
+    if (!connection) throw new Error('no connection');
+    // the texts an array of values must carry unchanged
+    const bodies = ['a "quoted" word', 'back\\slash \\', '{braces}, commas', 'NULL', ' spaced ', "it's", 'linha\nquebrada', 'emoji 😀 ação', ''];
+    const customers = bodies.map((_, index) => `55119666600${String(index).padStart(2, '0')}`);
+    // each customer has a live ticket already, so the round opens none
+    const before = [];
+    for (const number of customers) before.push(await a.inbound(number, 'antes', `round-before-${number}`));
+    const round: InboundMessage[] = customers.map((number, index) => ({
+      companyId: a.company.id,
+      connectionId: connection.id,
+      providerMessageId: `round-${index}`,
+      from: { number, name: `Cliente ${index}` },
+      body: bodies[index],
+      mediaType: bodies[index] === '' ? 'image' : undefined,
+    }));
+    // two customers' deliveries that name one provider id: the first is stored, the second is it again
+    round.push({ ...round[0], from: { number: '5511966660099', name: 'Outro' } });
+    const answers = await Promise.all(round.map((delivery) => t.app.inbound.receive(delivery, connection)));
+
+    expect(answers.map((answer) => answer.duplicate)).toEqual([...bodies.map(() => false), true]);
+    expect(answers.at(-1)?.messageId).toBe(answers[0].messageId);
+    const stored = await t.db
+      .select({ id: messages.id, body: messages.body, ticketId: messages.ticketId, mediaType: messages.mediaType })
+      .from(messages)
+      .where(inArray(messages.id, answers.map((answer) => answer.messageId)));
+    for (const [index, answer] of answers.slice(0, bodies.length).entries()) {
+      expect(answer.ticketId).toBe(before[index].ticketId);
+      expect(stored.find((row) => row.id === answer.messageId)).toMatchObject({ body: bodies[index], ticketId: before[index].ticketId, mediaType: bodies[index] === '' ? 'image' : 'chat' });
+      const ticket = await a.ticket(a.adminSession.token, answer.ticketId);
+      expect(ticket).toMatchObject({ unreadMessages: 2, lastMessage: bodies[index] === '' ? 'image' : bodies[index] });
+    }
+    // one insert per lane's transaction: the rows of one statement share its command id
+    const statements = rowsOf<{ count: number }>(
+      await t.db.execute(sql`select count(distinct (xmin::text, cmin::text))::int as count from ${messages} where ${messages.companyId} = ${a.company.id} and ${messages.providerMessageId} like 'round-%' and ${messages.providerMessageId} not like 'round-before-%'`),
+    );
+    expect(statements[0].count).toBeLessThanOrEqual(t.database.kind === 'postgres' ? 4 : 1);
   });
 });

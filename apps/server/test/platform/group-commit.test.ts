@@ -17,11 +17,20 @@ afterAll(() => database?.close());
 type Unit = { lane: string; seq: number; fail?: boolean };
 const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
-const store = async (tx: Tx, unit: Unit) => {
+const rounds: string[][] = [];
+
+const storeOne = async (tx: Tx, unit: Unit) => {
   const result = await tx.execute(sql`insert into group_commit_probe (lane, seq, txid) values (${unit.lane}, ${unit.seq}, txid_current()) returning id`);
   // a failing unit breaks inside the database after a first write, as a constraint violation would
   if (unit.fail) await tx.execute(sql`select 1 / 0`);
   return rowsOf<{ id: number }>(result)[0].id;
+};
+
+const store = async (tx: Tx, round: Unit[]) => {
+  rounds.push(round.map((unit) => unit.lane));
+  const ids: number[] = [];
+  for (const unit of round) ids.push(await storeOne(tx, unit));
+  return ids;
 };
 
 const storedRows = async (lanePrefix: string) =>
@@ -48,6 +57,10 @@ describe('group commit of inbound deliveries (issue 21, 01-core §5 inbound)', (
     // fewer transactions than units: they were grouped
     expect(new Set(stored.map((row) => row.txid)).size).toBeLessThan(stored.length / 4);
     inLaneOrder(stored);
+    // a round holds at most one unit of each key, and rounds of several units happened
+    const grouped = rounds.filter((round) => round[0].startsWith('grouped-'));
+    for (const round of grouped) expect(new Set(round).size).toBe(round.length);
+    expect(grouped.some((round) => round.length > 1)).toBe(true);
   });
 
   it('fails only the failing unit, stores nothing of it, and stores its batch-mates in lane order', async () => {

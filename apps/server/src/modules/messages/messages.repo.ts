@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, lte, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contacts, messages, tickets } from '../../db/schema.ts';
-import { preparedStatement } from '../../db/prepared-statement.ts';
+import { columnsOf, preparedSql, preparedStatement } from '../../db/prepared-statement.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;
@@ -10,49 +10,6 @@ export const insertMessage = async (db: DbOrTx, values: NewMessage) => {
   const [row] = await db.insert(messages).values(values).returning();
   return row;
 };
-
-const inboundInsertValues = (db: DbOrTx) =>
-  db
-    .insert(messages)
-    .values({
-      companyId: sql.placeholder('companyId'),
-      ticketId: sql.placeholder('ticketId'),
-      contactId: sql.placeholder('contactId'),
-      whatsappId: sql.placeholder('whatsappId'),
-      queueId: sql.placeholder('queueId'),
-      providerMessageId: sql.placeholder('providerMessageId'),
-      body: sql.placeholder('body'),
-      fromMe: sql.placeholder('fromMe'),
-      read: sql.placeholder('read'),
-      mediaType: sql.placeholder('mediaType'),
-      mediaUrl: sql.placeholder('mediaUrl'),
-      vCard: sql.placeholder('vCard'),
-      quotedMsgId: sql.placeholder('quotedMsgId'),
-      participant: sql.placeholder('participant'),
-      ack: sql.placeholder('ack'),
-    })
-    // the only unique key a new row can hit is messages_connection_provider_id_key
-    .onConflictDoNothing()
-    .returning();
-
-// Inbound delivery is idempotent on (company, connection, provider id): a repeat stores nothing.
-// The message and its ticket's bump (last message, unread count) in one statement, one round trip:
-// the bump runs only when the message was stored.
-const inboundInsertAndTouch = preparedStatement('messages_insert_inbound_touch_ticket', { message: messages, ticket: tickets }, (db) => {
-  const message = db.$with('message').as(inboundInsertValues(db));
-  const ticket = db.$with('ticket').as(
-    db
-      .update(tickets)
-      .set({
-        lastMessage: sql`${sql.placeholder('lastMessage')}`,
-        unreadMessages: sql`${tickets.unreadMessages} + ${sql.placeholder('unreadIncrement')}`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(tickets.companyId, sql.placeholder('companyId')), eq(tickets.id, sql.placeholder('ticketId')), sql`exists (select 1 from ${message})`))
-      .returning(),
-  );
-  return db.with(message, ticket).select().from(message).innerJoin(ticket, sql`true`);
-});
 
 export type InboundMessageValues = Pick<
   MessageRow,
@@ -73,12 +30,71 @@ export type InboundMessageValues = Pick<
   | 'ack'
 >;
 
-// undefined: the message was stored already (its ticket is left as it was)
-export const insertInboundMessage = async (
-  db: DbOrTx,
-  values: InboundMessageValues,
-  touch: { lastMessage: string; unreadIncrement: number },
-): Promise<{ message: MessageRow; ticket: typeof tickets.$inferSelect } | undefined> => (await inboundInsertAndTouch(db, { ...values, ...touch }))[0];
+// An inbound message with what it does to its ticket: the last message shown and unread count.
+export type InboundArrival = InboundMessageValues & { lastMessage: string; unreadIncrement: number };
+
+// Each value column of an arrival, as the statement's arrays carry it.
+const ARRIVAL_COLUMNS = [
+  ['companyId', 'company_id', 'int'],
+  ['ticketId', 'ticket_id', 'int'],
+  ['contactId', 'contact_id', 'int'],
+  ['whatsappId', 'whatsapp_id', 'int'],
+  ['queueId', 'queue_id', 'int'],
+  ['providerMessageId', 'provider_message_id', 'text'],
+  ['body', 'body', 'text'],
+  ['fromMe', 'from_me', 'boolean'],
+  ['read', 'read', 'boolean'],
+  ['mediaType', 'media_type', 'text'],
+  ['mediaUrl', 'media_url', 'text'],
+  ['vCard', 'v_card', 'text'],
+  ['quotedMsgId', 'quoted_msg_id', 'bigint'],
+  ['participant', 'participant', 'text'],
+  ['ack', 'ack', 'smallint'],
+  ['lastMessage', 'last_message', 'text'],
+  ['unreadIncrement', 'unread_increment', 'int'],
+] as const satisfies readonly (readonly [keyof InboundArrival, string, string])[];
+
+const MESSAGE_COLUMNS = ARRIVAL_COLUMNS.slice(0, 15).map(([, column]) => sql.identifier(column));
+
+// Inbound delivery is idempotent on (company, connection, provider id): a repeat stores nothing
+// (the only unique key a new row can hit is messages_connection_provider_id_key). The messages of
+// a group commit's round and their tickets' bumps in one statement, one round trip: rows are
+// inserted in the round's order (their ids follow it), and a ticket is bumped only when its
+// message was stored.
+const inboundInsertAndTouch = preparedSql<{ message: MessageRow; ticket: typeof tickets.$inferSelect }>(
+  'messages_insert_inbound_round',
+  { message: messages, ticket: tickets },
+  sql`with arrived as (
+    select * from unnest(${sql.join(
+      ARRIVAL_COLUMNS.map(([key, , type]) => sql`${sql.placeholder(key)}::${sql.raw(type)}[]`),
+      sql`, `,
+    )}) with ordinality as arrived(${sql.join(
+      ARRIVAL_COLUMNS.map(([, column]) => sql.identifier(column)),
+      sql`, `,
+    )}, ord)
+  ), message as (
+    insert into ${messages} (${sql.join(MESSAGE_COLUMNS, sql`, `)})
+    select ${sql.join(MESSAGE_COLUMNS, sql`, `)} from arrived order by ord
+    on conflict do nothing
+    returning *
+  ), ticket as (
+    update ${tickets} set last_message = arrived.last_message, unread_messages = ${tickets}.unread_messages + arrived.unread_increment, updated_at = now()
+    from arrived
+    where ${tickets}.company_id = arrived.company_id and ${tickets}.id = arrived.ticket_id
+      and exists (select 1 from message where message.ticket_id = arrived.ticket_id)
+    returning ${tickets}.*
+  )
+  select ${columnsOf(messages, 'message')}, ${columnsOf(tickets, 'ticket')} from message join ticket on ticket.id = message.ticket_id`,
+);
+
+// Stores a round of inbound messages, at most one per ticket. Answers in the arrivals' order; an
+// answer is undefined when that message was stored already (its ticket is left as it was).
+export const insertInboundMessages = async (db: DbOrTx, arrivals: InboundArrival[]) => {
+  if (new Set(arrivals.map((arrival) => arrival.ticketId)).size < arrivals.length) throw new Error('a round of inbound messages holds two of one ticket');
+  const values = Object.fromEntries(ARRIVAL_COLUMNS.map(([key]) => [key, arrivals.map((arrival) => arrival[key])]));
+  const byTicket = new Map((await inboundInsertAndTouch(db, values)).map((row) => [row.message.ticketId, row]));
+  return arrivals.map((arrival) => byTicket.get(arrival.ticketId));
+};
 
 export const findMessage = async (db: DbOrTx, companyId: number, messageId: number) => {
   const [row] = await db
