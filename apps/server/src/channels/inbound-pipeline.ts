@@ -12,7 +12,7 @@ import { findConnectionUnlessKnown, type ConnectionRow } from '../modules/connec
 import * as messagesRepo from '../modules/messages/messages.repo.ts';
 import type { InboundArrival, MessageRow } from '../modules/messages/messages.repo.ts';
 import { upsertContactByNumber } from '../modules/contacts/contacts.repo.ts';
-import { findOrOpenLiveTicket } from '../modules/tickets/live-ticket.service.ts';
+import { findOrOpenLiveTicket, openLiveTickets } from '../modules/tickets/live-ticket.service.ts';
 import * as ticketsRepo from '../modules/tickets/tickets.repo.ts';
 import type { TicketRow } from '../modules/tickets/tickets.repo.ts';
 import type { TicketsService } from '../modules/tickets/tickets.service.ts';
@@ -40,7 +40,8 @@ export const createInboundPipeline = (deps: {
   // parallel transactions of the group commit: one per connection the database can give
   lanes: number;
 }) => {
-  // Up to the message's row: its connection, whether it is stored already, its contact and ticket.
+  // Up to the message's ticket: its connection, whether it is stored already, its contact, and its
+  // live ticket, found or reopened, or (`found` undefined) to be opened with the round's others.
   // batch: what the group commit's batch read ahead for its messages (channels/inbound-batch.ts)
   const prepare = async (tx: Tx, { message, known }: Delivery, batch: InboundBatchReads | undefined) => {
     const connection = await findConnectionUnlessKnown(tx, message.companyId, message.connectionId, known);
@@ -52,24 +53,25 @@ export const createInboundPipeline = (deps: {
     const contact = batch?.contact(message.companyId, sighting.number) ?? (await upsertContactByNumber(tx, message.companyId, sighting));
     const live = batch?.liveTicket(message.companyId, contact.id, message.connectionId);
     const reopened = await deps.flow.reopenRecent(tx, contact, message.connectionId, connection, live);
+    const target = { companyId: message.companyId, contact, whatsappId: message.connectionId, channel: connection.channel };
+    const opening = { status: contact.isGroup ? ('group' as const) : ('pending' as const) };
     const found = reopened
       ? { ticket: reopened, opened: false }
-      : await findOrOpenLiveTicket(
-          tx,
-          { companyId: message.companyId, contact, whatsappId: message.connectionId, channel: connection.channel },
-          { status: contact.isGroup ? 'group' : 'pending' },
-          live,
-        );
-    const { ticket } = found;
-    // a ticket opened just now has no lane yet
-    const inLane = found.opened ? false : batch?.inLane(message.companyId, ticket.id);
+      : live && !live.ticket
+        ? undefined
+        : await findOrOpenLiveTicket(tx, target, opening, live);
+    return { duplicate: false as const, message, connection, contact, target, opening, found };
+  };
+
+  // The message's row as it will be written, once its ticket is known.
+  const arrivalOf = async (tx: Tx, { message, contact }: Prepared, ticket: TicketRow): Promise<InboundArrival> => {
     const quoted = message.quotedProviderMessageId
       ? await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.quotedProviderMessageId)
       : undefined;
     const body = message.body;
     const fromMe = message.fromMe ?? false;
     const mediaType = message.mediaType ?? 'chat';
-    const arrival: InboundArrival = {
+    return {
       companyId: message.companyId,
       ticketId: ticket.id,
       contactId: contact.id,
@@ -88,14 +90,19 @@ export const createInboundPipeline = (deps: {
       lastMessage: body || mediaType,
       unreadIncrement: fromMe ? 0 : 1,
     };
-    return { duplicate: false as const, message, connection, contact, inLane, arrival };
   };
 
   type Prepared = Extract<Awaited<ReturnType<typeof prepare>>, { duplicate: false }>;
+  type Duplicate = Extract<Awaited<ReturnType<typeof prepare>>, { duplicate: true }>;
 
   // After the message's row: campaign confirmations, the automatic answers and the bot.
-  const answer = async (tx: Tx, prepared: Prepared, written: { message: MessageRow; ticket: TicketRow }, batch: InboundBatchReads | undefined) => {
-    const { message, connection, contact, inLane } = prepared;
+  const answer = async (
+    tx: Tx,
+    { message, connection, contact }: Prepared,
+    inLane: boolean | undefined,
+    written: { message: MessageRow; ticket: TicketRow },
+    batch: InboundBatchReads | undefined,
+  ) => {
     const { message: stored, ticket: bumped } = written;
     // a customer's message answers the campaign confirmations it was asked (02-operations §3 Campaign)
     const asked = !stored.fromMe && !contact.isGroup && batch?.awaitsConfirmation(message.companyId, contact.id) !== false;
@@ -117,23 +124,32 @@ export const createInboundPipeline = (deps: {
   };
 
   // Everything of a round of inbound messages (one per contact) that must be stored together, in
-  // the caller's transaction: the messages' rows are one statement for the whole round.
+  // the caller's transaction: the tickets it opens, and the messages' rows with their tickets'
+  // bumps, are one statement each for the whole round.
   const store = async (tx: Tx, round: Delivery[], batch: InboundBatchReads | undefined) => {
-    const prepared: Awaited<ReturnType<typeof prepare>>[] = [];
+    const prepared: (Prepared | Duplicate)[] = [];
     for (const delivery of round) prepared.push(await prepare(tx, delivery, batch));
     const arriving = prepared.filter((unit): unit is Prepared => !unit.duplicate);
-    const rows = arriving.length > 0 ? await messagesRepo.insertInboundMessages(tx, arriving.map((unit) => unit.arrival)) : [];
-    const outcomes: (Extract<Awaited<ReturnType<typeof prepare>>, { duplicate: true }> | Awaited<ReturnType<typeof answer>>)[] = [];
+    const unopened = arriving.filter((unit) => !unit.found);
+    const opened = await openLiveTickets(tx, unopened.map(({ target, opening }) => ({ target, opening })));
+    const found = arriving.map((unit) => unit.found ?? { ticket: opened[unopened.indexOf(unit)], opened: true });
+    const arrivals: InboundArrival[] = [];
+    for (const [index, unit] of arriving.entries()) arrivals.push(await arrivalOf(tx, unit, found[index].ticket));
+    const rows = arrivals.length > 0 ? await messagesRepo.insertInboundMessages(tx, arrivals) : [];
+    const outcomes: (Duplicate | Awaited<ReturnType<typeof answer>>)[] = [];
     let next = 0;
     for (const unit of prepared) {
       if (unit.duplicate) {
         outcomes.push(unit);
         continue;
       }
+      const { ticket, opened: isNew } = found[next];
       const row = rows[next];
       next += 1;
       if (row) {
-        outcomes.push(await answer(tx, unit, row, batch));
+        // a ticket opened just now has no lane yet
+        const inLane = isNew ? false : batch?.inLane(unit.message.companyId, ticket.id);
+        outcomes.push(await answer(tx, unit, inLane, row, batch));
         continue;
       }
       const { message } = unit;

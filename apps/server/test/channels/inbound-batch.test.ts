@@ -5,7 +5,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboundMessage } from '../../src/channels/provider.ts';
-import { campaignShipping, campaigns, contacts, messages, tickets } from '../../src/db/schema.ts';
+import { campaignShipping, campaigns, contacts, messages, ticketLogs, tickets } from '../../src/db/schema.ts';
 import { createTag } from '../factories/contact.factory.ts';
 import { findConnection } from '../../src/modules/connections/connections.repo.ts';
 import { setupAttendance } from '../helpers/attendance.ts';
@@ -194,6 +194,32 @@ describe('a burst of inbound messages stored in batches (01-core ยง4 Messages, ย
     // one insert per lane's transaction: the rows of one statement share its command id
     const statements = rowsOf<{ count: number }>(
       await t.db.execute(sql`select count(distinct (xmin::text, cmin::text))::int as count from ${messages} where ${messages.companyId} = ${a.company.id} and ${messages.providerMessageId} like 'round-%' and ${messages.providerMessageId} not like 'round-before-%'`),
+    );
+    expect(statements[0].count).toBeLessThanOrEqual(t.database.kind === 'postgres' ? 4 : 1);
+  });
+
+  it('opens the tickets of a round of new customers together, each pending with its create log, the logs written by one statement', async () => {
+    const a = await setupAttendance(t);
+    const connection = await findConnection(t.db, a.company.id, a.connection.id);
+    if (!connection) throw new Error('no connection');
+    const customers = Array.from({ length: 8 }, (_, index) => `55119777700${String(index).padStart(2, '0')}`);
+    const answers = await Promise.all(
+      customers.map((number, index) =>
+        t.app.inbound.receive({ companyId: a.company.id, connectionId: connection.id, providerMessageId: `opening-${index}`, from: { number, name: `Novo ${index}` }, body: `oi ${index}` }, connection),
+      ),
+    );
+
+    const ticketIds = answers.map((answer) => answer.ticketId);
+    expect(new Set(ticketIds).size).toBe(customers.length);
+    const opened = await t.db.select().from(tickets).where(inArray(tickets.id, ticketIds));
+    for (const [index, answer] of answers.entries()) {
+      expect(opened.find((ticket) => ticket.id === answer.ticketId)).toMatchObject({ status: 'pending', contactId: answer.contactId, whatsappId: connection.id, unreadMessages: 1, lastMessage: `oi ${index}` });
+    }
+    const logs = await t.db.select().from(ticketLogs).where(inArray(ticketLogs.ticketId, ticketIds));
+    expect(logs.map((log) => [log.ticketId, log.type]).sort()).toEqual(ticketIds.map((id) => [id, 'create']).sort());
+    // the logs, which nothing updates after (the tickets' rows are rewritten by the messages' bump)
+    const statements = rowsOf<{ count: number }>(
+      await t.db.execute(sql`select count(distinct (xmin::text, cmin::text))::int as count from ${ticketLogs} where ${ticketLogs.ticketId} in ${ticketIds}`),
     );
     expect(statements[0].count).toBeLessThanOrEqual(t.database.kind === 'postgres' ? 4 : 1);
   });

@@ -4,10 +4,11 @@ import { queues, ticketLogs, users } from '../../db/schema.ts';
 
 export type TicketLogType = (typeof ticketLogs.$inferInsert)['type'];
 
-export const writeTicketLog = (
-  db: DbOrTx,
-  entry: { companyId: number; ticketId: number; type: TicketLogType; userId?: number | null; queueId?: number | null },
-) => db.insert(ticketLogs).values(entry);
+type TicketLogEntry = { companyId: number; ticketId: number; type: TicketLogType; userId?: number | null; queueId?: number | null };
+
+export const writeTicketLogs = (db: DbOrTx, entries: TicketLogEntry[]) => db.insert(ticketLogs).values(entries);
+
+export const writeTicketLog = (db: DbOrTx, entry: TicketLogEntry) => writeTicketLogs(db, [entry]);
 
 export const listTicketLogs = async (db: DbOrTx, companyId: number, ticketId: number) => {
   const rows = await db

@@ -268,8 +268,11 @@ export const lockTicket = (db: DbOrTx, companyId: number, ticketId: number) =>
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
     .for('update');
 
+// Several tickets with one statement, in the order given.
+export const insertTickets = (db: DbOrTx, values: (typeof tickets.$inferInsert)[]) => db.insert(tickets).values(values).returning();
+
 export const insertTicket = async (db: DbOrTx, values: typeof tickets.$inferInsert) => {
-  const [row] = await db.insert(tickets).values(values).returning();
+  const [row] = await insertTickets(db, [values]);
   return row;
 };
 
