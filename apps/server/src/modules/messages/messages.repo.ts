@@ -11,50 +11,39 @@ export const insertMessage = async (db: DbOrTx, values: NewMessage) => {
   return row;
 };
 
-export type InboundMessageValues = Pick<
-  MessageRow,
-  | 'companyId'
-  | 'ticketId'
-  | 'contactId'
-  | 'whatsappId'
-  | 'queueId'
-  | 'providerMessageId'
-  | 'body'
-  | 'fromMe'
-  | 'read'
-  | 'mediaType'
-  | 'mediaUrl'
-  | 'vCard'
-  | 'quotedMsgId'
-  | 'participant'
-  | 'ack'
->;
+// The columns an inbound message's row is written with.
+const INBOUND_COLUMNS = [
+  'companyId',
+  'ticketId',
+  'contactId',
+  'whatsappId',
+  'queueId',
+  'providerMessageId',
+  'body',
+  'fromMe',
+  'read',
+  'mediaType',
+  'mediaUrl',
+  'vCard',
+  'quotedMsgId',
+  'participant',
+  'ack',
+] as const satisfies readonly (keyof MessageRow)[];
 
-// An inbound message with what it does to its ticket: the last message shown and unread count.
-export type InboundArrival = InboundMessageValues & { lastMessage: string; unreadIncrement: number };
+// An inbound message's row with what it does to its ticket: the last message shown, the unread count.
+export type InboundArrival = Pick<MessageRow, (typeof INBOUND_COLUMNS)[number]> & { lastMessage: string; unreadIncrement: number };
 
-// Each value column of an arrival, as the statement's arrays carry it.
-const ARRIVAL_COLUMNS = [
-  ['companyId', 'company_id', 'int'],
-  ['ticketId', 'ticket_id', 'int'],
-  ['contactId', 'contact_id', 'int'],
-  ['whatsappId', 'whatsapp_id', 'int'],
-  ['queueId', 'queue_id', 'int'],
-  ['providerMessageId', 'provider_message_id', 'text'],
-  ['body', 'body', 'text'],
-  ['fromMe', 'from_me', 'boolean'],
-  ['read', 'read', 'boolean'],
-  ['mediaType', 'media_type', 'text'],
-  ['mediaUrl', 'media_url', 'text'],
-  ['vCard', 'v_card', 'text'],
-  ['quotedMsgId', 'quoted_msg_id', 'bigint'],
-  ['participant', 'participant', 'text'],
-  ['ack', 'ack', 'smallint'],
-  ['lastMessage', 'last_message', 'text'],
-  ['unreadIncrement', 'unread_increment', 'int'],
-] as const satisfies readonly (readonly [keyof InboundArrival, string, string])[];
+// Each value of an arrival as the statement's arrays carry it: one array per column.
+const ARRIVAL_VALUES: { key: keyof InboundArrival; column: string; type: string }[] = [
+  ...INBOUND_COLUMNS.map((key) => ({ key, column: messages[key].name, type: messages[key].getSQLType() })),
+  { key: 'lastMessage', column: 'last_message', type: 'text' },
+  { key: 'unreadIncrement', column: 'unread_increment', type: 'integer' },
+];
 
-const MESSAGE_COLUMNS = ARRIVAL_COLUMNS.slice(0, 15).map(([, column]) => sql.identifier(column));
+const MESSAGE_COLUMNS = sql.join(
+  INBOUND_COLUMNS.map((key) => sql.identifier(messages[key].name)),
+  sql`, `,
+);
 
 // Inbound delivery is idempotent on (company, connection, provider id): a repeat stores nothing
 // (the only unique key a new row can hit is messages_connection_provider_id_key). The messages of
@@ -66,15 +55,15 @@ const inboundInsertAndTouch = preparedSql<{ message: MessageRow; ticket: typeof 
   { message: messages, ticket: tickets },
   sql`with arrived as (
     select * from unnest(${sql.join(
-      ARRIVAL_COLUMNS.map(([key, , type]) => sql`${sql.placeholder(key)}::${sql.raw(type)}[]`),
+      ARRIVAL_VALUES.map(({ key, type }) => sql`${sql.placeholder(key)}::${sql.raw(type)}[]`),
       sql`, `,
     )}) with ordinality as arrived(${sql.join(
-      ARRIVAL_COLUMNS.map(([, column]) => sql.identifier(column)),
+      ARRIVAL_VALUES.map(({ column }) => sql.identifier(column)),
       sql`, `,
     )}, ord)
   ), message as (
-    insert into ${messages} (${sql.join(MESSAGE_COLUMNS, sql`, `)})
-    select ${sql.join(MESSAGE_COLUMNS, sql`, `)} from arrived order by ord
+    insert into ${messages} (${MESSAGE_COLUMNS})
+    select ${MESSAGE_COLUMNS} from arrived order by ord
     on conflict do nothing
     returning *
   ), ticket as (
@@ -91,7 +80,7 @@ const inboundInsertAndTouch = preparedSql<{ message: MessageRow; ticket: typeof 
 // answer is undefined when that message was stored already (its ticket is left as it was).
 export const insertInboundMessages = async (db: DbOrTx, arrivals: InboundArrival[]) => {
   if (new Set(arrivals.map((arrival) => arrival.ticketId)).size < arrivals.length) throw new Error('a round of inbound messages holds two of one ticket');
-  const values = Object.fromEntries(ARRIVAL_COLUMNS.map(([key]) => [key, arrivals.map((arrival) => arrival[key])]));
+  const values = Object.fromEntries(ARRIVAL_VALUES.map(({ key }) => [key, arrivals.map((arrival) => arrival[key])]));
   const byTicket = new Map((await inboundInsertAndTouch(db, values)).map((row) => [row.message.ticketId, row]));
   return arrivals.map((arrival) => byTicket.get(arrival.ticketId));
 };
