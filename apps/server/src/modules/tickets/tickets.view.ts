@@ -3,7 +3,7 @@
 import { maskNumber } from '@atende/shared/phone';
 import type { TicketView } from '@atende/shared/tickets';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { coalescing } from '../../platform/coalesce.ts';
+import { coalescingRows } from '../../platform/coalesce.ts';
 import { findTicketViewRows, type TicketRow, type TicketViewRow } from './tickets.repo.ts';
 
 export const toTicketView = (row: TicketViewRow, options: { maskNumbers: boolean }): TicketView => {
@@ -49,12 +49,17 @@ export const toTicketViews = async (db: DbOrTx, companyId: number, rows: TicketR
 
 // The relations of tickets whose events go out in the same turn (the messages of one group-commit
 // batch), read after their commit by one statement per company.
+const viewKey = ({ companyId, ticketId }: { companyId: number; ticketId: number }) => `${companyId}:${ticketId}`;
+
 export const eventViewRows = (db: Db) =>
-  coalescing(async (keys: { companyId: number; ticketId: number }[]) => {
-    const found = new Map<string, TicketViewRow>();
-    for (const companyId of new Set(keys.map((key) => key.companyId))) {
-      const ids = keys.filter((key) => key.companyId === companyId).map((key) => key.ticketId);
-      for (const row of await findTicketViewRows(db, companyId, [...new Set(ids)])) found.set(`${companyId}:${row.ticket.id}`, row);
-    }
-    return keys.map((key) => found.get(`${key.companyId}:${key.ticketId}`));
-  });
+  coalescingRows(
+    viewKey,
+    async (keys: { companyId: number; ticketId: number }[]) => {
+      const rows: TicketViewRow[] = [];
+      for (const companyId of new Set(keys.map((key) => key.companyId))) {
+        rows.push(...(await findTicketViewRows(db, companyId, keys.filter((key) => key.companyId === companyId).map((key) => key.ticketId))));
+      }
+      return rows;
+    },
+    (row) => viewKey({ companyId: row.ticket.companyId, ticketId: row.ticket.id }),
+  );
