@@ -70,4 +70,42 @@ describe('session in the browser (01-core §4 Session)', () => {
     await older.close();
     await newer.close();
   });
+
+  it('a token refresh in flight when a newer sign-in logs the tab out does not bring the older session back (01-core §4 Session, issue 11 point 2)', async () => {
+    const older = await browser.newContext();
+    const olderPage = await older.newPage();
+    await signIn(olderPage);
+    // the older tab's first refresh is held until the forced sign-out has cleared its storage
+    let refreshHeld!: () => void;
+    const refreshStarted = new Promise<void>((resolve) => (refreshHeld = resolve));
+    let releaseRefresh!: () => void;
+    const refreshReleased = new Promise<void>((resolve) => (releaseRefresh = resolve));
+    let answeredRefresh!: () => void;
+    const refreshAnswered = new Promise<void>((resolve) => (answeredRefresh = resolve));
+    let held = false;
+    await olderPage.route('**/auth/refresh_token', async (route) => {
+      if (held) return route.continue();
+      held = true;
+      refreshHeld();
+      await refreshReleased;
+      await route.fulfill({ response: await route.fetch() });
+      answeredRefresh();
+    });
+    // once the 2-second token has expired, the next call answers 403 and starts the refresh
+    await olderPage.waitForTimeout(2500);
+    await olderPage.getByTestId('menu-users').first().click();
+    await refreshStarted;
+
+    const newer = await browser.newContext();
+    const newerPage = await newer.newPage();
+    await signIn(newerPage);
+    await olderPage.getByText('Sua conta foi acessada em outro computador.').first().waitFor();
+    releaseRefresh();
+    await refreshAnswered;
+    await olderPage.waitForURL(/\/login$/);
+    await olderPage.getByTestId('login-signed-out-elsewhere').waitFor();
+    expect(await olderPage.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await older.close();
+    await newer.close();
+  });
 });

@@ -1,7 +1,7 @@
 import type { SessionAnswer } from '@atende/shared/users';
 import { ApiError } from './api-error.ts';
 import { emitSessionEnded, emitSessionRefreshed } from './session-events.ts';
-import { clearToken, getToken, setToken } from './storage.ts';
+import { clearToken, getToken, sessionEndsSoFar, setToken } from './storage.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -65,18 +65,24 @@ const endSession = () => {
   emitSessionEnded();
 };
 
+// What a call begun before this tab's session ended gets instead of a new token.
+const endedMeanwhile = () => new ApiError(401, { error: 'ERR_SESSION_EXPIRED' }, undefined);
+
 let refreshInFlight: Promise<SessionAnswer> | null = null;
 
 // Concurrent 403s share one refresh (01-core §4 Session).
 export const refreshSession = (): Promise<SessionAnswer> => {
   refreshInFlight ??= (async () => {
+    const endsBefore = sessionEndsSoFar();
     const response = await send('/auth/refresh_token', { method: 'POST', public: true });
+    if (sessionEndsSoFar() !== endsBefore) throw endedMeanwhile();
     if (response.status === 401) {
       endSession();
       throw await toError(response);
     }
     if (!response.ok) throw await toError(response);
     const answer = (await parse(response)) as SessionAnswer;
+    if (sessionEndsSoFar() !== endsBefore) throw endedMeanwhile();
     setToken(answer.token);
     emitSessionRefreshed(answer);
     return answer;
@@ -88,8 +94,10 @@ export const refreshSession = (): Promise<SessionAnswer> => {
 
 // The successful response itself, for answers read as a stream (a spreadsheet download).
 export const apiResponse = async (path: string, options: RequestOptions = {}): Promise<Response> => {
+  const endsBefore = sessionEndsSoFar();
   let response = await send(path, options);
   if (!options.public && response.status === 403) {
+    if (sessionEndsSoFar() !== endsBefore) throw endedMeanwhile();
     await refreshSession();
     response = await send(path, options);
   }

@@ -39,6 +39,25 @@ export const removeStorage = (key: StorageKey) => {
   }
 };
 
+// Counts the ends of this tab's session (sign-out, a refused refresh, a sign-in elsewhere): a token
+// refresh begun before an end must not write its token back and revive the session.
+let sessionEnds = 0;
+
+export const sessionEndsSoFar = () => sessionEnds;
+
 export const getToken = () => readStorage(storageKeys.token);
 export const setToken = (token: string) => writeStorage(storageKeys.token, token);
-export const clearToken = () => removeStorage(storageKeys.token);
+export const clearToken = () => {
+  sessionEnds += 1;
+  removeStorage(storageKeys.token);
+};
+
+// A sign-in elsewhere wipes everything this app keeps in the browser (01-core §4 Session).
+export const clearAllStorage = () => {
+  sessionEnds += 1;
+  try {
+    localStorage.clear();
+  } catch {
+    // see writeStorage
+  }
+};

@@ -1,5 +1,6 @@
 import { FORCED_LOGOUT_RELOAD_MS } from '@atende/shared/constants';
 import { useTranslation } from 'react-i18next';
+import { clearAllStorage } from '../../lib/storage.ts';
 import { toast } from '../../lib/toast.ts';
 import { useSession } from '../auth/session-context.ts';
 import { rememberSignedOutElsewhere } from '../auth/signed-out-elsewhere.ts';
@@ -13,7 +14,7 @@ export const useForcedLogout = () => {
     if (payload.action !== 'update' || !user || payload.user.id !== user.id) return;
     if (!sessionId || payload.sessionId === sessionId) return;
     toast.error(t('session.accessedElsewhere'));
-    localStorage.clear();
+    clearAllStorage();
     rememberSignedOutElsewhere();
     setTimeout(() => window.location.reload(), FORCED_LOGOUT_RELOAD_MS);
   });
