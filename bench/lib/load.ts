@@ -6,6 +6,30 @@ import { summary } from './common.ts';
 
 export type LoadResult = ReturnType<typeof summary> & { requestsPerSecond: number; errors: number; statuses: Record<number, number> };
 
+// A JSON POST client on one keep-alive pool: the senders of a load share `connections` sockets.
+export const jsonPoster = (url: string, token: string, connections: number) => {
+  const target = new URL(url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const post = (path: string, body: unknown) =>
+    new Promise<number>((resolve, reject) => {
+      const payload = JSON.stringify(body);
+      const headers = {
+        accept: 'application/json',
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(payload),
+      };
+      const request = http.request({ host: target.hostname, port: target.port, path, method: 'POST', agent, headers }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      });
+      request.on('error', reject);
+      request.end(payload);
+    });
+  return { post, close: () => agent.destroy() };
+};
+
 export const load = async (options: { url: string; path: string; token: string; connections: number; seconds: number }): Promise<LoadResult> => {
   const target = new URL(options.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
