@@ -55,3 +55,29 @@ export const columnsOf = (table: PgTable, alias: string) =>
     Object.values(getTableColumns(table)).map((column) => sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`),
     sql`, `,
   );
+
+// Rows handed to a prepared statement as one array per column, so that one statement, prepared
+// once, writes any number of them: each array's key, its column and the column's SQL type.
+export type ArrayColumn<K extends string = string> = { key: K; column: string; type: string };
+
+export const arrayColumnsOf = <T extends PgTable, K extends keyof T['_']['columns'] & string>(table: T, keys: readonly K[]): ArrayColumn<K>[] => {
+  const columns = getTableColumns(table);
+  return keys.map((key) => ({ key, column: columns[key].name, type: columns[key].getSQLType() }));
+};
+
+export const columnNames = (columns: ArrayColumn[]) =>
+  sql.join(
+    columns.map(({ column }) => sql.identifier(column)),
+    sql`, `,
+  );
+
+// The rows as a table named `alias`, their columns by name and `ord`, their place in the arrays.
+export const unnestRows = (alias: string, columns: ArrayColumn[]) =>
+  sql`unnest(${sql.join(
+    columns.map(({ key, type }) => sql`${sql.placeholder(key)}::${sql.raw(type)}[]`),
+    sql`, `,
+  )}) with ordinality as ${sql.identifier(alias)}(${columnNames(columns)}, ord)`;
+
+// The statement's values for these rows: each column's array.
+export const columnArrays = <K extends string>(columns: ArrayColumn<K>[], rows: Record<K, unknown>[]) =>
+  Object.fromEntries(columns.map(({ key }) => [key, rows.map((row) => row[key])]));

@@ -223,4 +223,42 @@ describe('a burst of inbound messages stored in batches (01-core §4 Messages, �
     );
     expect(statements[0].count).toBeLessThanOrEqual(t.database.kind === 'postgres' ? 4 : 1);
   });
+
+  it("writes a round's contacts with one statement: new ones with the name sent (the number when blank) and the company's audio choice, one seen again keeps its own and learns its lid", async () => {
+    const a = await setupAttendance(t);
+    const connection = await findConnection(t.db, a.company.id, a.connection.id);
+    if (!connection) throw new Error('no connection');
+    const known = await a.inbound('5511966660001', 'antes', 'contacts-before');
+    const audio = await t.request('PUT', '/companySettings', { token: a.adminSession.token, body: { column: 'acceptAudioMessageContact', data: 'disabled' } });
+    expect(audio.status).toBe(200);
+    const senders = [
+      { number: '5511966660001', name: 'Outro nome', lid: 'lid-known' },
+      { number: '5511966660002', name: "Zé d'Ávila, \\ {x}", lid: null },
+      { number: '5511966660003', name: '   ', lid: 'lid-new' },
+      ...Array.from({ length: 6 }, (_, index) => ({ number: `55119666601${index}`, name: `Novo ${index}`, lid: null })),
+    ];
+    await Promise.all(
+      senders.map((sender, index) =>
+        t.app.inbound.receive(
+          { companyId: a.company.id, connectionId: connection.id, providerMessageId: `contacts-${index}`, from: { number: sender.number, name: sender.name, lid: sender.lid ?? undefined }, body: `oi ${index}` },
+          connection,
+        ),
+      ),
+    );
+
+    const rows = await t.db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, a.company.id), inArray(contacts.number, senders.map((sender) => sender.number))));
+    const byNumber = (number: string) => rows.find((row) => row.number === number);
+    expect(byNumber('5511966660001')).toMatchObject({ id: known.contactId, name: 'Customer 0001', lid: 'lid-known', acceptAudioMessage: true });
+    expect(byNumber('5511966660002')).toMatchObject({ name: "Zé d'Ávila, \\ {x}", lid: null, acceptAudioMessage: false, channel: connection.channel, whatsappId: connection.id });
+    expect(byNumber('5511966660003')).toMatchObject({ name: '5511966660003', lid: 'lid-new', acceptAudioMessage: false });
+    const statements = rowsOf<{ count: number }>(
+      await t.db.execute(sql`select count(distinct (xmin::text, cmin::text))::int as count from ${contacts} where ${contacts.id} in ${rows.map((row) => row.id)}`),
+    );
+    expect(rows).toHaveLength(senders.length);
+    // one statement for the round on one lane (PGlite); the four lanes a PostgreSQL server gets here split it at most in four
+    expect(statements[0].count).toBeLessThanOrEqual(t.database.kind === 'postgres' ? 4 : 1);
+  });
 });

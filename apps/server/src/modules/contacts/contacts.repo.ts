@@ -4,7 +4,7 @@ import type { ContactExtraInfoInput } from '@atende/shared/contacts';
 import { companySettingDefaults } from '@atende/shared/settings';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { preparedStatement } from '../../db/prepared-statement.ts';
+import { arrayColumnsOf, columnArrays, columnNames, columnsOf, preparedSql, preparedStatement, unnestRows } from '../../db/prepared-statement.ts';
 import { companySettings, contactExtraInfo, contacts, contactTags, tags } from '../../db/schema.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -109,6 +109,14 @@ export const insertContact = async (
   return row;
 };
 
+// Audio acceptance (03-saas §3 acceptAudioMessageContact): the company's choice for a new
+// contact, as an expression of the insert that creates it, since the inbound path upserts a
+// contact per message and would otherwise read the settings every time.
+export const newContactsAcceptAudio = (companyId: number | Placeholder) =>
+  sql<boolean>`coalesce((select ${companySettings.value} = 'enabled' from ${companySettings}
+    where ${companySettings.companyId} = ${companyId} and ${companySettings.key} = 'acceptAudioMessageContact'),
+    ${companySettingDefaults.acceptAudioMessageContact === 'enabled'})`;
+
 // A customer seen on a channel (inbound message, external API): the company's contact with that
 // number, created on first sight; one contact per company and number, decided by the database.
 const seenAgain = { target: [contacts.companyId, contacts.number], set: { updatedAt: sql`now()`, lid: sql`coalesce(${contacts.lid}, excluded.lid)` } };
@@ -143,19 +151,28 @@ export const upsertContactByNumber = async (
 
 export type ContactSighting = { number: string; name: string; channel: string; isGroup: boolean; whatsappId: number; lid: string | null };
 
-// The same for several numbers at once, one statement (a batch of inbound messages). Each number
-// once: a statement cannot update one row twice. Callers give them in a stable order, so that two
+// The same for several numbers at once, one statement (a batch of inbound messages), built and
+// prepared once with one array per column. Each number once: a statement cannot update one row
+// twice. Rows are written in the order given, and callers give a stable one, so that two
 // transactions lock the contacts they share in the same order.
-export const upsertContactsByNumber = (db: DbOrTx, companyId: number, sightings: ContactSighting[]): Promise<ContactRow[]> =>
-  sightings.length === 0
-    ? Promise.resolve([])
-    : db
-        .insert(contacts)
-        .values(
-          sightings.map((seen) => ({ ...seen, companyId, name: seen.name.trim() || seen.number, acceptAudioMessage: newContactsAcceptAudio(companyId) })),
-        )
-        .onConflictDoUpdate(seenAgain)
-        .returning();
+const SIGHTING_VALUES = arrayColumnsOf(contacts, ['number', 'name', 'channel', 'isGroup', 'whatsappId', 'lid'] as const);
+
+const contactsUpsert = preparedSql<{ contact: ContactRow }>(
+  'contacts_upsert_by_numbers',
+  { contact: contacts },
+  sql`insert into ${contacts} (company_id, accept_audio_message, ${columnNames(SIGHTING_VALUES)})
+  select ${sql.placeholder('companyId')}::integer, ${newContactsAcceptAudio(sql.placeholder('companyId'))}, ${columnNames(SIGHTING_VALUES)}
+  from ${unnestRows('seen', SIGHTING_VALUES)}
+  order by ord
+  on conflict (company_id, number) do update set updated_at = now(), lid = coalesce(${contacts.lid}, excluded.lid)
+  returning ${columnsOf(contacts, 'contacts')}`,
+);
+
+export const upsertContactsByNumber = async (db: DbOrTx, companyId: number, sightings: ContactSighting[]): Promise<ContactRow[]> => {
+  if (sightings.length === 0) return [];
+  const rows = sightings.map((seen) => ({ ...seen, name: seen.name.trim() || seen.number }));
+  return (await contactsUpsert(db, { ...columnArrays(SIGHTING_VALUES, rows), companyId })).map((row) => row.contact);
+};
 
 export const updateContact = async (db: DbOrTx, companyId: number, contactId: number, values: Partial<NewContact>) => {
   const [row] = await db
@@ -260,11 +277,3 @@ export const contactSummariesByIds = (db: DbOrTx, companyId: number, contactIds:
         .select({ id: contacts.id, name: contacts.name, urlPicture: contacts.urlPicture })
         .from(contacts)
         .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, contactIds)));
-
-// Audio acceptance (03-saas §3 acceptAudioMessageContact): the company's choice for a new
-// contact, as an expression of the insert that creates it, since the inbound path upserts a
-// contact per message and would otherwise read the settings every time.
-export const newContactsAcceptAudio = (companyId: number | Placeholder) =>
-  sql<boolean>`coalesce((select ${companySettings.value} = 'enabled' from ${companySettings}
-    where ${companySettings.companyId} = ${companyId} and ${companySettings.key} = 'acceptAudioMessageContact'),
-    ${companySettingDefaults.acceptAudioMessageContact === 'enabled'})`;

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, lte, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contacts, messages, tickets } from '../../db/schema.ts';
-import { columnsOf, preparedSql, preparedStatement } from '../../db/prepared-statement.ts';
+import { arrayColumnsOf, columnArrays, columnNames, columnsOf, preparedSql, preparedStatement, unnestRows, type ArrayColumn } from '../../db/prepared-statement.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;
@@ -34,16 +34,13 @@ const INBOUND_COLUMNS = [
 export type InboundArrival = Pick<MessageRow, (typeof INBOUND_COLUMNS)[number]> & { lastMessage: string; unreadIncrement: number };
 
 // Each value of an arrival as the statement's arrays carry it: one array per column.
-const ARRIVAL_VALUES: { key: keyof InboundArrival; column: string; type: string }[] = [
-  ...INBOUND_COLUMNS.map((key) => ({ key, column: messages[key].name, type: messages[key].getSQLType() })),
+const MESSAGE_VALUES = arrayColumnsOf(messages, INBOUND_COLUMNS);
+const ARRIVAL_VALUES: ArrayColumn<keyof InboundArrival>[] = [
+  ...MESSAGE_VALUES,
   { key: 'lastMessage', column: 'last_message', type: 'text' },
   { key: 'unreadIncrement', column: 'unread_increment', type: 'integer' },
 ];
-
-const MESSAGE_COLUMNS = sql.join(
-  INBOUND_COLUMNS.map((key) => sql.identifier(messages[key].name)),
-  sql`, `,
-);
+const MESSAGE_COLUMNS = columnNames(MESSAGE_VALUES);
 
 // Inbound delivery is idempotent on (company, connection, provider id): a repeat stores nothing
 // (the only unique key a new row can hit is messages_connection_provider_id_key). The messages of
@@ -54,13 +51,7 @@ const inboundInsertAndTouch = preparedSql<{ message: MessageRow; ticket: typeof 
   'messages_insert_inbound_round',
   { message: messages, ticket: tickets },
   sql`with arrived as (
-    select * from unnest(${sql.join(
-      ARRIVAL_VALUES.map(({ key, type }) => sql`${sql.placeholder(key)}::${sql.raw(type)}[]`),
-      sql`, `,
-    )}) with ordinality as arrived(${sql.join(
-      ARRIVAL_VALUES.map(({ column }) => sql.identifier(column)),
-      sql`, `,
-    )}, ord)
+    select * from ${unnestRows('arrived', ARRIVAL_VALUES)}
   ), message as (
     insert into ${messages} (${MESSAGE_COLUMNS})
     select ${MESSAGE_COLUMNS} from arrived order by ord
@@ -80,8 +71,7 @@ const inboundInsertAndTouch = preparedSql<{ message: MessageRow; ticket: typeof 
 // answer is undefined when that message was stored already (its ticket is left as it was).
 export const insertInboundMessages = async (db: DbOrTx, arrivals: InboundArrival[]) => {
   if (new Set(arrivals.map((arrival) => arrival.ticketId)).size < arrivals.length) throw new Error('a round of inbound messages holds two of one ticket');
-  const values = Object.fromEntries(ARRIVAL_VALUES.map(({ key }) => [key, arrivals.map((arrival) => arrival[key])]));
-  const byTicket = new Map((await inboundInsertAndTouch(db, values)).map((row) => [row.message.ticketId, row]));
+  const byTicket = new Map((await inboundInsertAndTouch(db, columnArrays(ARRIVAL_VALUES, arrivals))).map((row) => [row.message.ticketId, row]));
   return arrivals.map((arrival) => byTicket.get(arrival.ticketId));
 };
 

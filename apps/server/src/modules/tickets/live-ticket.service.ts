@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import type { ContactRow } from '../contacts/contacts.repo.ts';
-import { writeTicketLog, writeTicketLogs } from './ticket-logs.repo.ts';
+import { writeTicketLog } from './ticket-logs.repo.ts';
 import * as ticketsRepo from './tickets.repo.ts';
 
 type Opening = { status: 'pending' | 'open' | 'group'; userId?: number | null; queueId?: number | null };
@@ -48,16 +48,11 @@ export const findOrOpenLiveTicket = async (tx: DbOrTx, target: Target, opening: 
 };
 
 // The live tickets of several contacts, each on its connection, that the caller read in this
-// transaction as having none: opened with one statement and logged with one more, instead of two
-// each. As with a known live ticket above, a race lost to another transaction fails the caller's.
+// transaction as having none: opened and logged with one statement (tickets.repo.ts
+// openTicketsWithLogs), instead of two each. As with a known live ticket above, a race lost to another transaction fails the caller's.
 // Answers in the order given; at most one opening per contact and connection.
 export const openLiveTickets = async (tx: DbOrTx, openings: { target: Target; opening: Opening }[]) => {
-  if (openings.length === 0) return [];
-  const created = await ticketsRepo.insertTickets(tx, openings.map(({ target, opening }) => valuesOf(target, opening)));
-  await writeTicketLogs(
-    tx,
-    created.map((ticket) => ({ companyId: ticket.companyId, ticketId: ticket.id, userId: ticket.userId, type: 'create' as const })),
-  );
+  const created = await ticketsRepo.openTicketsWithLogs(tx, openings.map(({ target, opening }) => valuesOf(target, opening)));
   const byTarget = new Map(created.map((ticket) => [`${ticket.contactId}:${ticket.whatsappId}`, ticket]));
   return openings.map(({ target }) => byTarget.get(`${target.contact.id}:${target.whatsappId}`) as ticketsRepo.TicketRow);
 };

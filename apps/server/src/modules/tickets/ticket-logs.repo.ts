@@ -6,9 +6,7 @@ export type TicketLogType = (typeof ticketLogs.$inferInsert)['type'];
 
 type TicketLogEntry = { companyId: number; ticketId: number; type: TicketLogType; userId?: number | null; queueId?: number | null };
 
-export const writeTicketLogs = (db: DbOrTx, entries: TicketLogEntry[]) => db.insert(ticketLogs).values(entries);
-
-export const writeTicketLog = (db: DbOrTx, entry: TicketLogEntry) => writeTicketLogs(db, [entry]);
+export const writeTicketLog = (db: DbOrTx, entry: TicketLogEntry) => db.insert(ticketLogs).values(entry);
 
 export const listTicketLogs = async (db: DbOrTx, companyId: number, ticketId: number) => {
   const rows = await db

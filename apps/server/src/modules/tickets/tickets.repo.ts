@@ -5,9 +5,9 @@ import { can } from '@atende/shared/permissions';
 import { union } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { preparedStatement } from '../../db/prepared-statement.ts';
+import { arrayColumnsOf, columnArrays, columnNames, columnsOf, preparedSql, preparedStatement, unnestRows } from '../../db/prepared-statement.ts';
 import type { TagView } from '@atende/shared/tags';
-import { connections, contacts, messages, queues, tags, ticketTags, tickets, userRatings, users, type TicketRow } from '../../db/schema.ts';
+import { connections, contacts, messages, queues, tags, ticketLogs, ticketTags, tickets, userRatings, users, type TicketRow } from '../../db/schema.ts';
 
 export type { TicketRow };
 export const TICKETS_PAGE_SIZE = 40;
@@ -268,11 +268,37 @@ export const lockTicket = (db: DbOrTx, companyId: number, ticketId: number) =>
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
     .for('update');
 
-// Several tickets with one statement, in the order given.
-export const insertTickets = (db: DbOrTx, values: (typeof tickets.$inferInsert)[]) => db.insert(tickets).values(values).returning();
+// The columns a ticket is opened with by an inbound message; the rest take their defaults.
+const OPENING_COLUMNS = ['companyId', 'contactId', 'whatsappId', 'status', 'userId', 'queueId', 'isGroup', 'channel'] as const;
+export type TicketOpening = Pick<TicketRow, (typeof OPENING_COLUMNS)[number]>;
+
+const OPENING_VALUES = arrayColumnsOf(tickets, OPENING_COLUMNS);
+
+// Tickets opened together (a group commit's round of new customers) with their `create` log
+// entries: one statement, built and prepared once, with one array per column. Rows are written in
+// the order given.
+const openAndLog = preparedSql<{ ticket: TicketRow }>(
+  'tickets_open_and_log',
+  { ticket: tickets },
+  sql`with opened as (
+    insert into ${tickets} (${columnNames(OPENING_VALUES)})
+    select ${columnNames(OPENING_VALUES)} from ${unnestRows('opening', OPENING_VALUES)}
+    order by ord
+    returning *
+  ), logged as (
+    insert into ${ticketLogs} (company_id, ticket_id, user_id, type)
+    select company_id, id, user_id, 'create' from opened
+  )
+  select ${columnsOf(tickets, 'opened')} from opened`,
+);
+
+export const openTicketsWithLogs = async (db: DbOrTx, openings: TicketOpening[]): Promise<TicketRow[]> => {
+  if (openings.length === 0) return [];
+  return (await openAndLog(db, columnArrays(OPENING_VALUES, openings))).map((row) => row.ticket);
+};
 
 export const insertTicket = async (db: DbOrTx, values: typeof tickets.$inferInsert) => {
-  const [row] = await insertTickets(db, [values]);
+  const [row] = await db.insert(tickets).values(values).returning();
   return row;
 };
 
