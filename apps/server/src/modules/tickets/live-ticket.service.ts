@@ -48,9 +48,9 @@ export const findOrOpenLiveTicket = async (tx: DbOrTx, target: Target, opening: 
 };
 
 // The live tickets of several contacts, each on its connection, that the caller read in this
-// transaction as having none: opened and logged with one statement (tickets.repo.ts
-// openTicketsWithLogs), instead of two each. As with a known live ticket above, a race lost to another transaction fails the caller's.
-// Answers in the order given; at most one opening per contact and connection.
+// transaction as having none: opened and logged with one statement (openTicketsWithLogs), instead
+// of two each. As with a known live ticket above, a race lost to another transaction fails the
+// caller's. Answers in the order given; at most one opening per contact and connection.
 export const openLiveTickets = async (tx: DbOrTx, openings: { target: Target; opening: Opening }[]) => {
   const created = await ticketsRepo.openTicketsWithLogs(tx, openings.map(({ target, opening }) => valuesOf(target, opening)));
   const byTarget = new Map(created.map((ticket) => [`${ticket.contactId}:${ticket.whatsappId}`, ticket]));
