@@ -12,7 +12,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { Worker } from 'node:worker_threads';
 import { BENCH_DB, call, freshDatabase, heading, line, loadAverages, login, ms, onServer, residentMb, startServer, summary, SUPER_EMAIL, type BenchServer } from './lib/common.ts';
 import { record } from './lib/figures.ts';
-import { jsonPoster } from './lib/load.ts';
+import { httpClient } from './lib/load.ts';
 
 const INGEST_MESSAGES = Number(process.env.BENCH_INGEST_MESSAGES ?? 3000);
 const INGEST_CONCURRENCY = Number(process.env.BENCH_INGEST_CONCURRENCY ?? 32);
@@ -58,21 +58,21 @@ const setup = async (server: BenchServer) => {
   const connection = await call<{ id: number }>(server.url, 'POST', '/sandbox/connections', session.token, { name: 'Bench sandbox' });
   // node:http with keep-alive, as the list's load (bench/lib/load.ts): fetch cost the 32 senders
   // about half a core of the two the server and PostgreSQL share
-  return { session, connectionId: connection.id, poster: jsonPoster(server.url, session.token, INGEST_CONCURRENCY) };
+  return { session, connectionId: connection.id, client: httpClient(server.url, session.token, INGEST_CONCURRENCY) };
 };
 
-type Poster = ReturnType<typeof jsonPoster>;
+type Client = ReturnType<typeof httpClient>;
 
-const inbound = async (poster: Poster, connectionId: number, index: number, body: string, customers: number) => {
+const inbound = async (client: Client, connectionId: number, index: number, body: string, customers: number) => {
   const from = `55219${String(10_000_000 + (index % customers)).slice(1)}`;
-  const status = await poster.post(`/sandbox/${connectionId}/messages`, { from, name: `Bench ${index % customers}`, body, providerMessageId: body });
+  const status = await client.send('POST', `/sandbox/${connectionId}/messages`, { from, name: `Bench ${index % customers}`, body, providerMessageId: body });
   if (status !== 201) throw new Error(`inbound ${body}: ${status}`);
 };
 
 const ingestion = async (kind: string, databaseUrl: string | undefined) => {
   const server = await startServer(databaseUrl);
   try {
-    const { session, connectionId, poster } = await setup(server);
+    const { session, connectionId, client } = await setup(server);
     const rest = residentMb(server.pid);
     const socket = await openSocket(server.url, session.token);
     const arrival = listener(socket, session.companyId);
@@ -83,7 +83,7 @@ const ingestion = async (kind: string, databaseUrl: string | undefined) => {
       const body = `${kind}-idle-${index}`;
       const at = performance.now();
       const seen = arrival(body);
-      await inbound(poster, connectionId, index, body, 50);
+      await inbound(client, connectionId, index, body, 50);
       const arrived = await seen;
       if (arrived !== undefined) idle.push(arrived - at);
     }
@@ -100,7 +100,7 @@ const ingestion = async (kind: string, databaseUrl: string | undefined) => {
         const body = `${kind}-busy-${index}`;
         const at = performance.now();
         const seen = arrival(body, 30_000);
-        await inbound(poster, connectionId, index, body, 1000);
+        await inbound(client, connectionId, index, body, 1000);
         const arrived = await seen;
         if (arrived === undefined) missing += 1;
         else busy.push(arrived - at);
@@ -109,7 +109,7 @@ const ingestion = async (kind: string, databaseUrl: string | undefined) => {
     await Promise.all(Array.from({ length: INGEST_CONCURRENCY }, sender));
     const seconds = (performance.now() - started) / 1000;
     socket.disconnect();
-    poster.close();
+    client.close();
     const i = summary(idle);
     const b = summary(busy);
     const throughput = INGEST_MESSAGES / seconds;
@@ -157,7 +157,7 @@ const fanOut = async (databaseUrl: string, sockets: number) => {
   const server = await startServer(databaseUrl);
   const workers: FanoutWorker[] = [];
   try {
-    const { session, connectionId, poster } = await setup(server);
+    const { session, connectionId, client } = await setup(server);
     const rest = residentMb(server.pid);
     for (let index = 0; index < FANOUT_THREADS; index += 1) {
       const share = Math.floor(sockets / FANOUT_THREADS) + (index < sockets % FANOUT_THREADS ? 1 : 0);
@@ -173,7 +173,7 @@ const fanOut = async (databaseUrl: string, sockets: number) => {
       for (const { worker } of workers) worker.postMessage({ expect: body });
       await Promise.all(workers.map((worker) => worker.next((message) => message.expecting === body)));
       const at = absoluteNow();
-      await inbound(poster, connectionId, index, body, 5);
+      await inbound(client, connectionId, index, body, 5);
       const replies = await Promise.all(workers.map((worker) => worker.next((message) => message.body === body)));
       const times = replies.flatMap((reply) => reply.times ?? []);
       const delivered = times.filter((time): time is number => typeof time === 'number').map((time) => time - at);
@@ -182,7 +182,7 @@ const fanOut = async (databaseUrl: string, sockets: number) => {
       if (delivered.length) spreads.push(Math.max(...delivered) - Math.min(...delivered));
       await new Promise((done) => setTimeout(done, 50));
     }
-    poster.close();
+    client.close();
     const l = summary(latencies);
     const s = summary(spreads);
     const after = residentMb(server.pid);

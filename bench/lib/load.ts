@@ -6,20 +6,17 @@ import { summary } from './common.ts';
 
 export type LoadResult = ReturnType<typeof summary> & { requestsPerSecond: number; errors: number; statuses: Record<number, number> };
 
-// A JSON POST client on one keep-alive pool: the senders of a load share `connections` sockets.
-export const jsonPoster = (url: string, token: string, connections: number) => {
+// A client on one keep-alive pool of `connections` sockets, signed in with `token`: each call
+// sends one request (a body as JSON) and answers the status once the answer is read.
+export const httpClient = (url: string, token: string, connections: number) => {
   const target = new URL(url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const post = (path: string, body: unknown) =>
+  const send = (method: 'GET' | 'POST', path: string, body?: unknown) =>
     new Promise<number>((resolve, reject) => {
-      const payload = JSON.stringify(body);
-      const headers = {
-        accept: 'application/json',
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(payload),
-      };
-      const request = http.request({ host: target.hostname, port: target.port, path, method: 'POST', agent, headers }, (response) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const headers: http.OutgoingHttpHeaders = { accept: 'application/json', authorization: `Bearer ${token}` };
+      if (payload !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
+      const request = http.request({ host: target.hostname, port: target.port, path, method, agent, headers }, (response) => {
         response.resume();
         response.on('end', () => resolve(response.statusCode ?? 0));
         response.on('error', reject);
@@ -27,27 +24,14 @@ export const jsonPoster = (url: string, token: string, connections: number) => {
       request.on('error', reject);
       request.end(payload);
     });
-  return { post, close: () => agent.destroy() };
+  return { send, close: () => agent.destroy() };
 };
 
 export const load = async (options: { url: string; path: string; token: string; connections: number; seconds: number }): Promise<LoadResult> => {
-  const target = new URL(options.url);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
-  const headers = { accept: 'application/json', authorization: `Bearer ${options.token}` };
+  const requests = httpClient(options.url, options.token, options.connections);
   const latencies: number[] = [];
   const statuses: Record<number, number> = {};
   let errors = 0;
-
-  const once = () =>
-    new Promise<number>((resolve, reject) => {
-      const request = http.request({ host: target.hostname, port: target.port, path: options.path, agent, headers }, (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-        response.on('error', reject);
-      });
-      request.on('error', reject);
-      request.end();
-    });
 
   const started = performance.now();
   const end = started + options.seconds * 1000;
@@ -55,7 +39,7 @@ export const load = async (options: { url: string; path: string; token: string; 
     while (performance.now() < end) {
       const at = performance.now();
       try {
-        const status = await once();
+        const status = await requests.send('GET', options.path);
         statuses[status] = (statuses[status] ?? 0) + 1;
         if (status === 200) latencies.push(performance.now() - at);
         else errors += 1;
@@ -66,6 +50,6 @@ export const load = async (options: { url: string; path: string; token: string; 
   };
   await Promise.all(Array.from({ length: options.connections }, client));
   const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
+  requests.close();
   return { ...summary(latencies), requestsPerSecond: latencies.length / elapsed, errors, statuses };
 };

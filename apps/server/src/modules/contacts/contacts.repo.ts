@@ -4,7 +4,7 @@ import type { ContactExtraInfoInput } from '@atende/shared/contacts';
 import { companySettingDefaults } from '@atende/shared/settings';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { arrayColumnsOf, columnArrays, columnNames, columnsOf, preparedSql, preparedStatement, unnestRows } from '../../db/prepared-statement.ts';
+import { arrayColumnsOf, columnArrays, columnNames, columnsOf, preparedSql, unnestRows } from '../../db/prepared-statement.ts';
 import { companySettings, contactExtraInfo, contacts, contactTags, tags } from '../../db/schema.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -117,44 +117,15 @@ export const newContactsAcceptAudio = (companyId: number | Placeholder) =>
     where ${companySettings.companyId} = ${companyId} and ${companySettings.key} = 'acceptAudioMessageContact'),
     ${companySettingDefaults.acceptAudioMessageContact === 'enabled'})`;
 
-// A customer seen on a channel (inbound message, external API): the company's contact with that
-// number, created on first sight; one contact per company and number, decided by the database.
-const seenAgain = { target: [contacts.companyId, contacts.number], set: { updatedAt: sql`now()`, lid: sql`coalesce(${contacts.lid}, excluded.lid)` } };
-
-const contactUpsert = preparedStatement('contacts_upsert_by_number', contacts, (db) =>
-  db
-    .insert(contacts)
-    .values({
-      companyId: sql.placeholder('companyId'),
-      number: sql.placeholder('number'),
-      name: sql.placeholder('name'),
-      channel: sql.placeholder('channel'),
-      isGroup: sql.placeholder('isGroup'),
-      whatsappId: sql.placeholder('whatsappId'),
-      acceptAudioMessage: newContactsAcceptAudio(sql.placeholder('companyId')),
-      lid: sql.placeholder('lid'),
-    })
-    .onConflictDoUpdate(seenAgain)
-    .returning(),
-);
-
-// A contact by its number, created when new (audio acceptance as the company sets it for new
-// contacts). lid: WhatsApp's other address for the contact, kept once learned.
-export const upsertContactByNumber = async (
-  db: DbOrTx,
-  companyId: number,
-  values: { number: string; name: string; channel: string; isGroup: boolean; whatsappId: number; lid?: string | null },
-) => {
-  const [row] = await contactUpsert(db, { ...values, companyId, name: values.name.trim() || values.number, lid: values.lid ?? null });
-  return row;
-};
-
 export type ContactSighting = { number: string; name: string; channel: string; isGroup: boolean; whatsappId: number; lid: string | null };
 
-// The same for several numbers at once, one statement (a batch of inbound messages), built and
-// prepared once with one array per column. Each number once: a statement cannot update one row
-// twice. Rows are written in the order given, and callers give a stable one, so that two
-// transactions lock the contacts they share in the same order.
+// Customers seen on a channel (inbound messages, the external API, a campaign's numbers): the
+// company's contact of each number, created on first sight (audio acceptance as the company sets it
+// for new contacts), one per company and number, decided by the database; a lid, WhatsApp's other
+// address for the contact, is kept once learned. One statement for any number of sightings (a batch
+// of inbound messages), built and prepared once with one array per column. Each number once: a
+// statement cannot update one row twice. Rows are written in the order given, and callers give a
+// stable one, so that two transactions lock the contacts they share in the same order.
 const SIGHTING_VALUES = arrayColumnsOf(contacts, ['number', 'name', 'channel', 'isGroup', 'whatsappId', 'lid'] as const);
 
 const contactsUpsert = preparedSql<{ contact: ContactRow }>(
@@ -172,6 +143,11 @@ export const upsertContactsByNumber = async (db: DbOrTx, companyId: number, sigh
   if (sightings.length === 0) return [];
   const rows = sightings.map((seen) => ({ ...seen, name: seen.name.trim() || seen.number }));
   return (await contactsUpsert(db, { ...columnArrays(SIGHTING_VALUES, rows), companyId })).map((row) => row.contact);
+};
+
+export const upsertContactByNumber = async (db: DbOrTx, companyId: number, sighting: Omit<ContactSighting, 'lid'> & { lid?: string | null }) => {
+  const [row] = await upsertContactsByNumber(db, companyId, [{ ...sighting, lid: sighting.lid ?? null }]);
+  return row;
 };
 
 export const updateContact = async (db: DbOrTx, companyId: number, contactId: number, values: Partial<NewContact>) => {
