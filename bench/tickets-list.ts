@@ -9,7 +9,7 @@ import { ticketsListQuery } from '@atende/shared/tickets';
 import * as schema from '../apps/server/src/db/schema.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
 import { loadActor } from '../apps/server/src/platform/access.ts';
-import { listTickets } from '../apps/server/src/modules/tickets/tickets.repo.ts';
+import { listTickets } from '../apps/server/src/modules/tickets/tickets-list.repo.ts';
 import { agentEmail, BENCH_DB, databaseUrl, heading, line, loadAverages, login, ms, residentMb, startServer, summary, TENANT_ADMIN_EMAIL } from './lib/common.ts';
 import { record } from './lib/figures.ts';
 import { load } from './lib/load.ts';

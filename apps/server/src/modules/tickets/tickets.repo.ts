@@ -1,13 +1,11 @@
-import { and, asc, count, desc, eq, exists, gte, inArray, isNull, like, lte, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { TICKETS_COUNT_CAP, type TicketsListQuery } from '@atende/shared/tickets';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { VisibilityActor } from '@atende/shared/ticket-visibility';
+import { ticketStatuses, type TicketStatus } from '@atende/shared/tickets';
 import { can } from '@atende/shared/permissions';
-import { union } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { containsPattern } from '../../db/like-pattern.ts';
 import { arrayColumnsOf, columnArrays, columnNames, columnsOf, preparedSql, preparedStatement, unnestRows } from '../../db/prepared-statement.ts';
 import type { TagView } from '@atende/shared/tags';
-import { connections, contacts, messages, queues, tags, ticketLogs, ticketTags, tickets, userRatings, users, type TicketRow } from '../../db/schema.ts';
+import { connections, contacts, queues, tags, ticketLogs, ticketTags, tickets, userRatings, users, type TicketRow } from '../../db/schema.ts';
 
 export type { TicketRow };
 export const TICKETS_PAGE_SIZE = 40;
@@ -19,7 +17,7 @@ const tagsOfTicket = sql<TagView[]>`coalesce((
   from ${ticketTags} inner join ${tags} on ${tags.id} = ${ticketTags.tagId}
   where ${ticketTags.ticketId} = ${tickets.id}), '[]'::json)`;
 
-const viewColumns = {
+const ticketViewColumns = {
   ticket: tickets,
   contact: { id: contacts.id, name: contacts.name, number: contacts.number, urlPicture: contacts.urlPicture, isGroup: contacts.isGroup },
   user: { id: users.id, name: users.name, color: users.color },
@@ -32,10 +30,11 @@ const viewColumns = {
   updatedAtMicros: sql<string>`(extract(epoch from ${tickets.updatedAt}) * 1000000)::bigint::text`,
 };
 
-// A dynamic select: callers add where, order, limit and offset.
-const selectTicketViewRows = (db: DbOrTx) =>
+// A dynamic select: callers add where, order, limit and offset. The list's page also selects its
+// tab's count (listTotal), which its rows carry beside the view's columns (tickets-list.repo.ts).
+export const selectTicketViewRows = (db: DbOrTx, listTotal?: SQL<number | null>) =>
   db
-    .select(viewColumns)
+    .select((listTotal ? { ...ticketViewColumns, listTotal } : ticketViewColumns) as typeof ticketViewColumns)
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .leftJoin(users, eq(users.id, tickets.userId))
@@ -68,100 +67,34 @@ export const findTicketViewRows = (db: DbOrTx, companyId: number, ticketIds: num
 
 const on = (value: string) => value === 'enabled';
 
+// A status written into a statement's text rather than sent as a value: a prepared statement's
+// one plan for every request is chosen knowing which statuses it reads (the list, visibleTo).
+export const statusLiteral = (status: TicketStatus) => {
+  if (!ticketStatuses.includes(status)) throw new Error(`not a ticket status: ${status}`);
+  return sql.raw(`'${status}'`);
+};
+
+const WAITING_STATUSES = sql.join((['pending', 'lgpd', 'group'] as const).map(statusLiteral), sql`, `);
+
+// What of an actor decides which tickets it sees, without the values (its id and queues), which
+// the SQL form takes from the placeholders actorId and actorQueueIds (visibilityValues).
+export const visibilityScopeOf = (actor: VisibilityActor) =>
+  actor.profile === 'admin'
+    ? ('admin' as const)
+    : { allTicket: on(actor.allTicket), allHistoric: on(actor.allHistoric), viewAll: can(actor, 'tickets:viewAll'), allowGroup: on(actor.allowGroup) };
+
+export const visibilityValues = (actor: VisibilityActor) => ({ actorId: actor.id, actorQueueIds: [...actor.queueIds] });
+
 // The SQL form of canSeeTicket (packages/shared ticket-visibility.ts); keep the two in step.
-const visibleTo = (actor: VisibilityActor): SQL | undefined => {
-  if (actor.profile === 'admin') return undefined;
-  const queueIds = actor.queueIds.length > 0 ? inArray(tickets.queueId, [...actor.queueIds]) : sql`false`;
-  const queueScope = or(queueIds, and(isNull(tickets.queueId), on(actor.allTicket) ? sql`true` : eq(tickets.isGroup, true)));
-  const waiting = and(isNull(tickets.userId), inArray(tickets.status, ['pending', 'lgpd', 'group']), queueScope);
-  const history = on(actor.allHistoric) ? eq(tickets.status, 'closed') : sql`false`;
-  const everyone = can(actor, 'tickets:viewAll') ? queueScope : sql`false`;
-  const groupAllowed = on(actor.allowGroup) ? sql`true` : eq(tickets.isGroup, false);
-  return or(eq(tickets.userId, actor.id), and(groupAllowed, or(waiting, history, everyone)));
-};
-
-export const listTickets = async (db: DbOrTx, companyId: number, actor: VisibilityActor, query: TicketsListQuery) => {
-  const conditions: (SQL | undefined)[] = [eq(tickets.companyId, companyId), visibleTo(actor)];
-  const showAll = query.showAll === true && can(actor, 'tickets-manager:showall');
-  if (!showAll) conditions.push(or(eq(tickets.userId, actor.id), isNull(tickets.userId), eq(tickets.status, 'closed')));
-  if (query.status) conditions.push(eq(tickets.status, query.status));
-  if (query.statusFilter?.length) conditions.push(inArray(tickets.status, query.statusFilter));
-  if (query.queueIds?.length) conditions.push(or(inArray(tickets.queueId, query.queueIds), isNull(tickets.queueId)));
-  if (query.whatsapps?.length) conditions.push(inArray(tickets.whatsappId, query.whatsapps));
-  if (query.users?.length && can(actor, 'tickets-manager:filterUsers')) conditions.push(inArray(tickets.userId, query.users));
-  if (query.withUnreadMessages) conditions.push(sql`${tickets.unreadMessages} > 0`);
-  if (query.isGroup !== undefined) conditions.push(eq(tickets.isGroup, query.isGroup));
-  if (query.date) conditions.push(sql`${tickets.createdAt}::date = ${query.date.slice(0, 10)}::date`);
-  if (query.updatedAt) conditions.push(sql`${tickets.updatedAt}::date = ${query.updatedAt.slice(0, 10)}::date`);
-  if (query.tags?.length) {
-    conditions.push(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(ticketTags)
-          .where(and(eq(ticketTags.ticketId, tickets.id), inArray(ticketTags.tagId, query.tags))),
-      ),
-    );
-  }
-  const where = and(...conditions);
-  const ascending = query.sortTickets === 'ASC';
-  const order = ascending ? [asc(tickets.updatedAt), asc(tickets.id)] : [desc(tickets.updatedAt), desc(tickets.id)];
-  // the infinite scroll continues after the last row it holds (keyset); pageNumber alone, as the
-  // spec's callers send it, still skips whole pages
-  const after = query.cursor ? afterCursor(query.cursor, ascending) : undefined;
-  const offset = query.cursor ? 0 : (query.pageNumber - 1) * TICKETS_PAGE_SIZE;
-  const search = query.searchParam.trim();
-  const ways = search ? searchWays(db, companyId, search, query.searchOnMessages === true) : [undefined];
-  // Each way a ticket can match gives its own page in the list's order, and the list's page is
-  // taken from their union: with one condition per statement the planner can choose, for each,
-  // between walking the newest tickets and probing them (a common word: a page is found among
-  // the first hundred) and looking the matches up in their index (a rare one). An OR of the ways
-  // would make it read every match of the commonest. The 41st row only says whether there is more.
-  const wayPages = ways.map((way) =>
-    db
-      .select({ id: tickets.id, updatedAt: tickets.updatedAt })
-      .from(tickets)
-      .where(and(where, after, way))
-      .orderBy(...order)
-      .limit(offset + TICKETS_PAGE_SIZE + 1),
-  );
-  const [firstWay, secondWay, ...otherWays] = wayPages;
-  const matched = (secondWay ? union(firstWay, secondWay, ...otherWays) : firstWay).as('matched');
-  const pageIds = db
-    .select({ id: matched.id })
-    .from(matched)
-    .orderBy(...(ascending ? [asc(matched.updatedAt), asc(matched.id)] : [desc(matched.updatedAt), desc(matched.id)]))
-    .limit(TICKETS_PAGE_SIZE + 1)
-    .offset(offset);
-  const [page, total] = await Promise.all([
-    pageIds,
-    // a search counts no further than its page: the web shows no count while searching, and
-    // counting every ticket whose messages or contact match a common word reads all of them
-    search ? undefined : countCapped(db, where),
-  ]);
-  const hasMore = page.length > TICKETS_PAGE_SIZE;
-  const ids = page.slice(0, TICKETS_PAGE_SIZE).map((row) => row.id);
-  const byId = new Map((ids.length > 0 ? await findTicketViewRows(db, companyId, ids) : []).map((row) => [row.ticket.id, row]));
-  const rows = ids.flatMap((id) => byId.get(id) ?? []);
-  const last = rows.at(-1);
-  return { rows, count: total ?? offset + page.length, hasMore, nextCursor: hasMore && last ? cursorOf(last) : null };
-};
-
-// Counting stops past the cap: a tab of 200,000 tickets shows "10.000+", not a full scan.
-const countCapped = async (db: DbOrTx, where: SQL | undefined) => {
-  const capped = db.select({ one: sql`1` }).from(tickets).where(where).limit(TICKETS_COUNT_CAP + 1).as('capped');
-  const [total] = await db.select({ value: count() }).from(capped);
-  return total?.value ?? 0;
-};
-
-// A cursor names the last row's position exactly: updatedAt in microseconds since the epoch (a
-// JavaScript Date keeps only milliseconds) and the id that breaks ties.
-const cursorOf = (row: TicketViewRow) => `${row.updatedAtMicros}_${row.ticket.id}`;
-
-const afterCursor = (cursor: string, ascending: boolean) => {
-  const [micros, id] = cursor.split('_');
-  const position = sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${Number(id)}::integer)`;
-  return ascending ? sql`(${tickets.updatedAt}, ${tickets.id}) > ${position}` : sql`(${tickets.updatedAt}, ${tickets.id}) < ${position}`;
+export const visibleTo = (scope: ReturnType<typeof visibilityScopeOf>): SQL | undefined => {
+  if (scope === 'admin') return undefined;
+  const queueIds = sql`${tickets.queueId} = any(${sql.placeholder('actorQueueIds')}::integer[])`;
+  const queueScope = or(queueIds, and(isNull(tickets.queueId), scope.allTicket ? sql`true` : sql`${tickets.isGroup}`));
+  const waiting = and(isNull(tickets.userId), sql`${tickets.status} in (${WAITING_STATUSES})`, queueScope);
+  const history = scope.allHistoric ? sql`${tickets.status} = ${statusLiteral('closed')}` : sql`false`;
+  const everyone = scope.viewAll ? queueScope : sql`false`;
+  const groupAllowed = scope.allowGroup ? sql`true` : sql`not ${tickets.isGroup}`;
+  return or(eq(tickets.userId, sql.placeholder('actorId')), and(groupAllowed, or(waiting, history, everyone)));
 };
 
 // The kanban board (02-operations §2): open and pending tickets of the given queues that the
@@ -181,35 +114,14 @@ export const listBoardTickets = (
         eq(tickets.companyId, companyId),
         inArray(tickets.status, ['open', 'pending']),
         inArray(tickets.queueId, filter.queueIds),
-        visibleTo(actor),
+        visibleTo(visibilityScopeOf(actor)),
         filter.startDate ? sql`${tickets.updatedAt}::date >= ${filter.startDate.slice(0, 10)}::date` : undefined,
         filter.endDate ? sql`${tickets.updatedAt}::date <= ${filter.endDate.slice(0, 10)}::date` : undefined,
       ),
     )
     .orderBy(asc(tickets.id))
     .limit(filter.limit);
-  return selectTicketViewRows(db).where(inArray(tickets.id, ids)).orderBy(asc(tickets.id));
-};
-
-// The ways a ticket matches a search, accents and case aside (search_fold, migration 0019): its
-// contact's name or number, its last message or (optionally) any public message. Each is served by
-// its own trigram index over the folded text, or by walking the newest tickets (listTickets).
-const folds = (column: SQL | AnyColumn, pattern: string) => sql`search_fold(${column}) like search_fold(${pattern})`;
-
-const searchWays = (db: DbOrTx, companyId: number, search: string, onMessages: boolean): SQL[] => {
-  const pattern = containsPattern(search);
-  const digits = search.replace(/\D/g, '');
-  const contactMatch = digits ? or(folds(contacts.name, pattern), like(contacts.number, `%${digits}%`)) : folds(contacts.name, pattern);
-  const byContact = inArray(tickets.contactId, db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.companyId, companyId), contactMatch)));
-  const byLastMessage = folds(tickets.lastMessage, pattern);
-  if (!onMessages) return [byContact, byLastMessage];
-  const byMessage = exists(
-    db
-      .select({ one: sql`1` })
-      .from(messages)
-      .where(and(eq(messages.ticketId, tickets.id), eq(messages.companyId, companyId), eq(messages.isPrivate, false), folds(messages.body, pattern))),
-  );
-  return [byContact, byLastMessage, byMessage];
+  return selectTicketViewRows(db).where(inArray(tickets.id, ids)).orderBy(asc(tickets.id)).execute(visibilityValues(actor));
 };
 
 export const findTicket = async (db: DbOrTx, companyId: number, ticketId: number) => {

@@ -23,6 +23,7 @@ import { listTicketLogs, writeTicketLog } from './ticket-logs.repo.ts';
 import { allTicketTimerKinds, cancelTicketTimers } from './ticket-timers.jobs.ts';
 import { decideTransition, type Transition } from './transitions.rules.ts';
 import { eventViewRows, toTicketView, toTicketViews } from './tickets.view.ts';
+import { listTickets } from './tickets-list.repo.ts';
 import * as repo from './tickets.repo.ts';
 import type { TicketRow } from './tickets.repo.ts';
 
@@ -160,7 +161,7 @@ export const createTicketsService = ({ db, bus, clock, events, settings: setting
 
     list: async (tenant: TenantContext, query: TicketsListQuery): Promise<TicketsPage> => {
       const [page, settings] = await Promise.all([
-        repo.listTickets(db, tenant.companyId, tenant.actor, query),
+        listTickets(db, tenant.companyId, tenant.actor, query),
         settingsCache.read(tenant.companyId),
       ]);
       return {

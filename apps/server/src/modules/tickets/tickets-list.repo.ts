@@ -1,0 +1,252 @@
+// GET /tickets (01-core §7): a page of the list in one statement — the page's ids, their rows with
+// relations and the capped count together. A statement's SQL follows only the request's shape
+// (which filters it has, what the asker may see), never its values: each shape is built once per
+// process with placeholders, and a tab's statement is prepared on each connection, so a request
+// costs the server no query building and PostgreSQL no parsing or planning, and one round trip
+// instead of three (docs/benchmarks.md, "one statement per page").
+import { and, asc, count, desc, eq, exists, isNull, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
+import { can } from '@atende/shared/permissions';
+import { TICKETS_COUNT_CAP, type TicketsListQuery, type TicketStatus } from '@atende/shared/tickets';
+import type { VisibilityActor } from '@atende/shared/ticket-visibility';
+import type { DbOrTx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
+import { contacts, messages, ticketTags, tickets } from '../../db/schema.ts';
+import {
+  selectTicketViewRows,
+  statusLiteral,
+  TICKETS_PAGE_SIZE,
+  visibilityScopeOf,
+  visibilityValues,
+  visibleTo,
+  type TicketViewRow,
+} from './tickets.repo.ts';
+
+const value = sql.placeholder;
+// a page and the one row that says whether another follows
+const PAGE_WITH_NEXT = TICKETS_PAGE_SIZE + 1;
+const idList = (key: string) => sql`any(${value(key)}::integer[])`;
+
+// Everything the statement's SQL depends on. Built from the request by listShape, and the only
+// input of buildList, so a cached statement can never belong to another request's filters.
+type ListShape = {
+  scope: ReturnType<typeof visibilityScopeOf>;
+  // without showAll: the user's own tickets, unassigned ones and the closed
+  mineOnly: boolean;
+  // the tab, written into the statement (statusLiteral)
+  status: TicketStatus | null;
+  statusFilter: boolean;
+  queueIds: boolean;
+  whatsapps: boolean;
+  users: boolean;
+  withUnreadMessages: boolean;
+  isGroup: boolean | null;
+  date: boolean;
+  updatedAt: boolean;
+  tags: boolean;
+  ascending: boolean;
+  cursor: boolean;
+  // a page number past the first (the spec's callers; the web's scroll sends a cursor)
+  skipsPages: boolean;
+  search: 'none' | 'text' | 'text-or-digits';
+  onMessages: boolean;
+};
+
+const searchOf = (query: TicketsListQuery) => {
+  const text = query.searchParam.trim();
+  return { text, digits: text.replace(/\D/g, '') };
+};
+
+const listShape = (actor: VisibilityActor, query: TicketsListQuery): ListShape => {
+  const { text, digits } = searchOf(query);
+  return {
+    scope: visibilityScopeOf(actor),
+    mineOnly: !(query.showAll === true && can(actor, 'tickets-manager:showall')),
+    status: query.status ?? null,
+    statusFilter: Boolean(query.statusFilter?.length),
+    queueIds: Boolean(query.queueIds?.length),
+    whatsapps: Boolean(query.whatsapps?.length),
+    users: Boolean(query.users?.length) && can(actor, 'tickets-manager:filterUsers'),
+    withUnreadMessages: query.withUnreadMessages === true,
+    isGroup: query.isGroup ?? null,
+    date: query.date !== undefined,
+    updatedAt: query.updatedAt !== undefined,
+    tags: Boolean(query.tags?.length),
+    ascending: query.sortTickets === 'ASC',
+    cursor: query.cursor !== undefined,
+    skipsPages: !query.cursor && query.pageNumber > 1,
+    search: !text ? 'none' : digits ? 'text-or-digits' : 'text',
+    onMessages: Boolean(text) && query.searchOnMessages === true,
+  };
+};
+
+// The values of the placeholders buildList writes; a value its shape does not use is ignored.
+const listValues = (companyId: number, actor: VisibilityActor, query: TicketsListQuery) => {
+  const { text, digits } = searchOf(query);
+  const [cursorMicros, cursorId] = query.cursor?.split('_') ?? [];
+  const offset = query.cursor ? 0 : (query.pageNumber - 1) * TICKETS_PAGE_SIZE;
+  return {
+    companyId,
+    ...visibilityValues(actor),
+    statusFilter: query.statusFilter,
+    queueIds: query.queueIds,
+    whatsapps: query.whatsapps,
+    users: query.users,
+    date: query.date?.slice(0, 10),
+    updatedAt: query.updatedAt?.slice(0, 10),
+    tags: query.tags,
+    cursorMicros,
+    cursorId: cursorId === undefined ? undefined : Number(cursorId),
+    pattern: containsPattern(text),
+    digitsPattern: `%${digits}%`,
+    offset,
+    // each way's own page reaches as far as the list's page does
+    wayLimit: offset + PAGE_WITH_NEXT,
+  };
+};
+
+const filtersOf = (shape: ListShape): SQL | undefined =>
+  and(
+    eq(tickets.companyId, value('companyId')),
+    visibleTo(shape.scope),
+    shape.mineOnly ? or(eq(tickets.userId, value('actorId')), isNull(tickets.userId), sql`${tickets.status} = ${statusLiteral('closed')}`) : undefined,
+    shape.status ? sql`${tickets.status} = ${statusLiteral(shape.status)}` : undefined,
+    shape.statusFilter ? sql`${tickets.status} = any(${value('statusFilter')}::text[])` : undefined,
+    shape.queueIds ? or(sql`${tickets.queueId} = ${idList('queueIds')}`, isNull(tickets.queueId)) : undefined,
+    shape.whatsapps ? sql`${tickets.whatsappId} = ${idList('whatsapps')}` : undefined,
+    shape.users ? sql`${tickets.userId} = ${idList('users')}` : undefined,
+    shape.withUnreadMessages ? sql`${tickets.unreadMessages} > 0` : undefined,
+    shape.isGroup === null ? undefined : shape.isGroup ? sql`${tickets.isGroup}` : sql`not ${tickets.isGroup}`,
+    shape.date ? sql`${tickets.createdAt}::date = ${value('date')}::date` : undefined,
+    shape.updatedAt ? sql`${tickets.updatedAt}::date = ${value('updatedAt')}::date` : undefined,
+    shape.tags ? sql`exists (select 1 from ${ticketTags} where ${ticketTags.ticketId} = ${tickets.id} and ${ticketTags.tagId} = ${idList('tags')})` : undefined,
+  );
+
+// The ways a ticket matches a search, accents and case aside (search_fold, migration 0019): its
+// contact's name or number, its last message or (optionally) any public message. Each is served by
+// its own trigram index over the folded text, or by walking the newest tickets (buildList).
+const folds = (column: SQL | AnyColumn, pattern: Placeholder) => sql`search_fold(${column}) like search_fold(${pattern})`;
+
+const searchWays = (db: DbOrTx, shape: ListShape): (SQL | undefined)[] => {
+  if (shape.search === 'none') return [undefined];
+  const name = folds(contacts.name, value('pattern'));
+  const contactMatch = shape.search === 'text-or-digits' ? or(name, sql`${contacts.number} like ${value('digitsPattern')}`) : name;
+  const byContact = sql`${tickets.contactId} in ${db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.companyId, value('companyId')), contactMatch))}`;
+  const byLastMessage = folds(tickets.lastMessage, value('pattern'));
+  if (!shape.onMessages) return [byContact, byLastMessage];
+  const byMessage = exists(
+    db
+      .select({ one: sql`1` })
+      .from(messages)
+      .where(
+        and(eq(messages.ticketId, tickets.id), eq(messages.companyId, value('companyId')), sql`not ${messages.isPrivate}`, folds(messages.body, value('pattern'))),
+      ),
+  );
+  return [byContact, byLastMessage, byMessage];
+};
+
+// A cursor names the last row's position exactly: updatedAt in microseconds since the epoch (a
+// JavaScript Date keeps only milliseconds) and the id that breaks ties.
+const cursorOf = (row: TicketViewRow) => `${row.updatedAtMicros}_${row.ticket.id}`;
+
+const afterCursor = (shape: ListShape) => {
+  if (!shape.cursor) return undefined;
+  const position = sql`(timestamptz 'epoch' + ${value('cursorMicros')}::bigint * interval '1 microsecond', ${value('cursorId')}::integer)`;
+  return shape.ascending ? sql`(${tickets.updatedAt}, ${tickets.id}) > ${position}` : sql`(${tickets.updatedAt}, ${tickets.id}) < ${position}`;
+};
+
+// Counting stops past the cap: a tab of 200,000 tickets shows "10.000+", not a full scan. A
+// search counts no further than its page: the web shows no count while searching, and counting
+// every ticket whose messages or contact match a common word reads all of them.
+const cappedCount = (where: SQL | undefined) =>
+  sql<number>`(select count(*)::integer from (select 1 from ${tickets} where ${where} limit ${sql.raw(String(TICKETS_COUNT_CAP + 1))}) as capped)`;
+
+const buildList = (db: DbOrTx, shape: ListShape) => {
+  const where = filtersOf(shape);
+  const order = shape.ascending ? [asc(tickets.updatedAt), asc(tickets.id)] : [desc(tickets.updatedAt), desc(tickets.id)];
+  // Each way a ticket can match gives its own page in the list's order, and the list's page is
+  // taken from their union: with one condition per subquery the planner can choose, for each,
+  // between walking the newest tickets and probing them (a common word: a page is found among
+  // the first hundred) and looking the matches up in their index (a rare one). An OR of the ways
+  // would make it read every match of the commonest. The 41st row only says whether there is more.
+  const wayPages = searchWays(db, shape).map((way) =>
+    db
+      .select({ id: tickets.id, updatedAt: tickets.updatedAt })
+      .from(tickets)
+      .where(and(where, afterCursor(shape), way))
+      .orderBy(...order)
+      // the first page's limit is in the text, so the plan is chosen knowing it
+      .limit(shape.skipsPages ? value('wayLimit') : PAGE_WITH_NEXT),
+  );
+  const [firstWay, secondWay, ...otherWays] = wayPages;
+  const matched = (secondWay ? union(firstWay, secondWay, ...otherWays) : firstWay).as('matched');
+  const pageIds = db
+    .select({ id: matched.id })
+    .from(matched)
+    .orderBy(...(shape.ascending ? [asc(matched.updatedAt), asc(matched.id)] : [desc(matched.updatedAt), desc(matched.id)]))
+    .limit(PAGE_WITH_NEXT)
+    .offset(shape.skipsPages ? value('offset') : 0);
+  return selectTicketViewRows(db, shape.search === 'none' ? cappedCount(where) : sql<null>`null::integer`)
+    .where(and(eq(tickets.companyId, value('companyId')), sql`${tickets.id} = any(array(${pageIds}))`))
+    .orderBy(...order);
+};
+
+type ListStatement = ReturnType<ReturnType<typeof buildList>['prepare']>;
+type ListRow = TicketViewRow & { listTotal: number | null };
+
+// Shapes seen per database handle, at most MAX_SHAPES (the oldest built is dropped). The first
+// MAX_NAMED without a search are named, prepared statements: their plans hold for any values. A
+// search's plan depends on its word (a rare one is looked up in its index, a common one found
+// among the newest tickets), so it is sent unnamed and planned for each request.
+const MAX_SHAPES = 200;
+const MAX_NAMED = 64;
+const builtLists = new WeakMap<DbOrTx, Map<string, ListStatement>>();
+let namedLists = 0;
+
+const listStatement = (db: DbOrTx, shape: ListShape): ListStatement => {
+  let byShape = builtLists.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    builtLists.set(db, byShape);
+  }
+  const key = JSON.stringify(shape);
+  let statement = byShape.get(key);
+  if (!statement) {
+    const named = shape.search === 'none' && namedLists < MAX_NAMED;
+    if (named) namedLists += 1;
+    // an empty name is PostgreSQL's unnamed statement, parsed and planned with each run
+    statement = buildList(db, shape).prepare(named ? `tickets_list_${namedLists}` : '');
+    if (byShape.size >= MAX_SHAPES) byShape.delete(byShape.keys().next().value as string);
+    byShape.set(key, statement);
+  }
+  return statement;
+};
+
+// What the page's statement cannot say when its page is empty: how many tickets the tab holds
+// behind a cursor or a page number past its end.
+const countOnly = async (db: DbOrTx, shape: ListShape, values: ReturnType<typeof listValues>) => {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(tickets)
+    .where(filtersOf(shape))
+    .limit(TICKETS_COUNT_CAP + 1)
+    .as('capped');
+  const [row] = await db.select({ total: count() }).from(capped).execute(values);
+  return row?.total ?? 0;
+};
+
+export const listTickets = async (db: DbOrTx, companyId: number, actor: VisibilityActor, query: TicketsListQuery) => {
+  const shape = listShape(actor, query);
+  const values = listValues(companyId, actor, query);
+  const found = (await listStatement(db, shape).execute(values)) as ListRow[];
+  const hasMore = found.length > TICKETS_PAGE_SIZE;
+  const page = found.slice(0, TICKETS_PAGE_SIZE);
+  const rows: TicketViewRow[] = page.map(({ listTotal: _, ...row }) => row);
+  const last = rows.at(-1);
+  const total =
+    shape.search !== 'none' ? values.offset + found.length : found.length > 0 ? (found[0]?.listTotal ?? 0) : values.offset === 0 && !shape.cursor ? 0 : await countOnly(db, shape, values);
+  return { rows, count: total, hasMore, nextCursor: hasMore && last ? cursorOf(last) : null };
+};
