@@ -1,7 +1,7 @@
 // GET /tickets against the large tenant (bench/seed-large-tenant.ts): p50/p95/p99 and requests/s
 // at 1 and N concurrent clients (50, and 20 for a search in messages), for the tabs and searches
-// the web sends, as the tenant's admin and as a profile user with two queues. Beside each, the same list SQL (rows + count, as
-// tickets.repo.ts builds it) run directly with pg, and the ratio of the two p50s.
+// the web sends, as the tenant's admin and as a profile user with two queues. Beside each, the same list SQL (as
+// tickets-list.repo.ts sends it) run directly with pg, and the ratio of the two p50s.
 // BENCH_DURATION (s, default 20) is the length of the N-client runs; BENCH_EXPLAIN=1 prints plans.
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -32,11 +32,18 @@ const scenarios = (agentQueues: number[]): Scenario[] => [
 
 const pathOf = (query: Record<string, string>) => `/tickets?${new URLSearchParams({ pageNumber: '1', sortTickets: 'DESC', ...query })}`;
 
-// The list's two statements, captured from the repo itself, then timed with plain pg: one at a
-// time, and from `clients` concurrent loops for `seconds` (the pool as large as the server's).
+// The list's statements, captured from the repo itself as it sends them (named, and so prepared,
+// or not), then timed with plain pg: one at a time, and from `clients` concurrent loops for
+// `seconds` (the pool as large as the server's).
 const directSql = async (pool: pg.Pool, companyId: number, userId: number, query: Record<string, string>, clients: number, seconds: number) => {
-  const captured: { sql: string; params: unknown[] }[] = [];
-  const db = drizzle(pool, { schema, logger: { logQuery: (sql, params) => captured.push({ sql, params }) } }) as unknown as Db;
+  const captured: pg.QueryConfig[] = [];
+  const capturing = {
+    query: (config: pg.QueryConfig, values: unknown[]) => {
+      captured.push({ name: config.name && `bench_${config.name}`, text: config.text, values });
+      return pool.query(config, values);
+    },
+  };
+  const db = drizzle(capturing as unknown as pg.Pool, { schema }) as unknown as Db;
   const actor = await loadActor(db, userId, companyId);
   if (!actor) throw new Error('bench user not found');
   captured.length = 0;
@@ -46,7 +53,7 @@ const directSql = async (pool: pg.Pool, companyId: number, userId: number, query
   const deadline = Date.now() + 10_000;
   for (let round = 0; round < 30 && Date.now() < deadline; round += 1) {
     const at = performance.now();
-    await Promise.all(statements.map((statement) => pool.query(statement.sql, statement.params)));
+    await Promise.all(statements.map((statement) => pool.query(statement)));
     times.push(performance.now() - at);
   }
   const loaded: number[] = [];
@@ -54,7 +61,7 @@ const directSql = async (pool: pg.Pool, companyId: number, userId: number, query
   const loop = async () => {
     while (performance.now() < end) {
       const at = performance.now();
-      await Promise.all(statements.map((statement) => pool.query(statement.sql, statement.params)));
+      await Promise.all(statements.map((statement) => pool.query(statement)));
       loaded.push(performance.now() - at);
     }
   };
@@ -63,7 +70,7 @@ const directSql = async (pool: pg.Pool, companyId: number, userId: number, query
   if (single.p50 <= SLOW_MS) await Promise.all(Array.from({ length: clients }, loop));
   if (process.env.BENCH_EXPLAIN) {
     for (const statement of statements) {
-      const plan = await pool.query(`explain (analyze, buffers) ${statement.sql}`, statement.params);
+      const plan = await pool.query(`explain (analyze, buffers) ${statement.text}`, statement.values);
       line(plan.rows.map((row) => `    ${row['QUERY PLAN']}`).join('\n'));
     }
   }

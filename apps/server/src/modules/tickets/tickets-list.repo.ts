@@ -1,9 +1,9 @@
-// GET /tickets (01-core §7): a page of the list in one statement — the page's ids, their rows with
-// relations and the capped count together. A statement's SQL follows only the request's shape
-// (which filters it has, what the asker may see), never its values: each shape is built once per
-// process with placeholders, and a tab's statement is prepared on each connection, so a request
-// costs the server no query building and PostgreSQL no parsing or planning, and one round trip
-// instead of three (docs/benchmarks.md, "one statement per page").
+// GET /tickets (01-core §7). A statement's SQL follows only the request's shape (which filters it
+// has, what the asker may see), never its values: each shape is built once per process with
+// placeholders. A tab's page is one statement — the page's ids, their rows with relations and the
+// capped count together — prepared on each connection, so a request costs the server no query
+// building, PostgreSQL no parsing or planning, and one round trip instead of three
+// (docs/benchmarks.md, "one statement per page"). A search's page is two (searchPage).
 import { and, asc, count, desc, eq, exists, isNull, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import { can } from '@atende/shared/permissions';
@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { contacts, messages, ticketTags, tickets } from '../../db/schema.ts';
 import {
+  findTicketViewRows,
   selectTicketViewRows,
   statusLiteral,
   TICKETS_PAGE_SIZE,
@@ -158,76 +159,81 @@ const afterCursor = (shape: ListShape) => {
   return shape.ascending ? sql`(${tickets.updatedAt}, ${tickets.id}) > ${position}` : sql`(${tickets.updatedAt}, ${tickets.id}) < ${position}`;
 };
 
-// Counting stops past the cap: a tab of 200,000 tickets shows "10.000+", not a full scan. A
-// search counts no further than its page: the web shows no count while searching, and counting
-// every ticket whose messages or contact match a common word reads all of them.
+// Counting stops past the cap: a tab of 200,000 tickets shows "10.000+", not a full scan.
 const cappedCount = (where: SQL | undefined) =>
   sql<number>`(select count(*)::integer from (select 1 from ${tickets} where ${where} limit ${sql.raw(String(TICKETS_COUNT_CAP + 1))}) as capped)`;
 
-const buildList = (db: DbOrTx, shape: ListShape) => {
-  const where = filtersOf(shape);
-  const order = shape.ascending ? [asc(tickets.updatedAt), asc(tickets.id)] : [desc(tickets.updatedAt), desc(tickets.id)];
+const orderOf = (shape: ListShape) => (shape.ascending ? [asc(tickets.updatedAt), asc(tickets.id)] : [desc(tickets.updatedAt), desc(tickets.id)]);
+
+// The page's ids in the list's order, and the one after them that says whether there is more.
+const pageIdsOf = (db: DbOrTx, shape: ListShape) => {
   // Each way a ticket can match gives its own page in the list's order, and the list's page is
   // taken from their union: with one condition per subquery the planner can choose, for each,
   // between walking the newest tickets and probing them (a common word: a page is found among
   // the first hundred) and looking the matches up in their index (a rare one). An OR of the ways
-  // would make it read every match of the commonest. The 41st row only says whether there is more.
+  // would make it read every match of the commonest.
   const wayPages = searchWays(db, shape).map((way) =>
     db
       .select({ id: tickets.id, updatedAt: tickets.updatedAt })
       .from(tickets)
-      .where(and(where, afterCursor(shape), way))
-      .orderBy(...order)
+      .where(and(filtersOf(shape), afterCursor(shape), way))
+      .orderBy(...orderOf(shape))
       // the first page's limit is in the text, so the plan is chosen knowing it
       .limit(shape.skipsPages ? value('wayLimit') : PAGE_WITH_NEXT),
   );
   const [firstWay, secondWay, ...otherWays] = wayPages;
   const matched = (secondWay ? union(firstWay, secondWay, ...otherWays) : firstWay).as('matched');
-  const pageIds = db
+  return db
     .select({ id: matched.id })
     .from(matched)
     .orderBy(...(shape.ascending ? [asc(matched.updatedAt), asc(matched.id)] : [desc(matched.updatedAt), desc(matched.id)]))
     .limit(PAGE_WITH_NEXT)
     .offset(shape.skipsPages ? value('offset') : 0);
-  return selectTicketViewRows(db, shape.search === 'none' ? cappedCount(where) : sql<null>`null::integer`)
-    .where(and(eq(tickets.companyId, value('companyId')), sql`${tickets.id} = any(array(${pageIds}))`))
-    .orderBy(...order);
 };
 
-type ListStatement = ReturnType<ReturnType<typeof buildList>['prepare']>;
-type ListRow = TicketViewRow & { listTotal: number | null };
+// A tab (no search): the page's rows with their relations and the tab's count, in one statement.
+const buildTab = (db: DbOrTx, shape: ListShape) =>
+  selectTicketViewRows(db, cappedCount(filtersOf(shape)))
+    .where(and(eq(tickets.companyId, value('companyId')), sql`${tickets.id} = any(array(${pageIdsOf(db, shape)}))`))
+    .orderBy(...orderOf(shape));
 
-// Shapes seen per database handle, at most MAX_SHAPES (the oldest built is dropped). The first
-// MAX_NAMED without a search are named, prepared statements: their plans hold for any values. A
-// search's plan depends on its word (a rare one is looked up in its index, a common one found
-// among the newest tickets), so it is sent unnamed and planned for each request.
+type TabRow = TicketViewRow & { listTotal: number };
+
+// Statements built per database handle and shape, at most MAX_SHAPES of each kind (the oldest
+// built is dropped). A tab's plan holds for any values: the first MAX_NAMED tab shapes are named,
+// prepared statements, planned once per connection. A search's plan depends on its word (a rare
+// one is looked up in its index, a common one found among the newest tickets), so its page is
+// sent unnamed and planned for each request, and its rows come from the prepared view statement.
 const MAX_SHAPES = 200;
 const MAX_NAMED = 64;
-const builtLists = new WeakMap<DbOrTx, Map<string, ListStatement>>();
-let namedLists = 0;
+let namedTabs = 0;
 
-const listStatement = (db: DbOrTx, shape: ListShape): ListStatement => {
-  let byShape = builtLists.get(db);
-  if (!byShape) {
-    byShape = new Map();
-    builtLists.set(db, byShape);
-  }
-  const key = JSON.stringify(shape);
-  let statement = byShape.get(key);
-  if (!statement) {
-    const named = shape.search === 'none' && namedLists < MAX_NAMED;
-    if (named) namedLists += 1;
-    // an empty name is PostgreSQL's unnamed statement, parsed and planned with each run
-    statement = buildList(db, shape).prepare(named ? `tickets_list_${namedLists}` : '');
-    if (byShape.size >= MAX_SHAPES) byShape.delete(byShape.keys().next().value as string);
-    byShape.set(key, statement);
-  }
-  return statement;
+const perShape = <Statement>(build: (db: DbOrTx, shape: ListShape) => Statement) => {
+  const built = new WeakMap<DbOrTx, Map<string, Statement>>();
+  return (db: DbOrTx, shape: ListShape): Statement => {
+    let byShape = built.get(db);
+    if (!byShape) {
+      byShape = new Map();
+      built.set(db, byShape);
+    }
+    const key = JSON.stringify(shape);
+    let statement = byShape.get(key);
+    if (!statement) {
+      statement = build(db, shape);
+      if (byShape.size >= MAX_SHAPES) byShape.delete(byShape.keys().next().value as string);
+      byShape.set(key, statement);
+    }
+    return statement;
+  };
 };
+
+// an empty name is PostgreSQL's unnamed statement, parsed and planned with each run
+const tabStatement = perShape((db, shape) => buildTab(db, shape).prepare(namedTabs < MAX_NAMED ? `tickets_list_${(namedTabs += 1)}` : ''));
+const searchPageStatement = perShape((db, shape) => pageIdsOf(db, shape).prepare(''));
 
 // What the page's statement cannot say when its page is empty: how many tickets the tab holds
 // behind a cursor or a page number past its end.
-const countOnly = async (db: DbOrTx, shape: ListShape, values: ReturnType<typeof listValues>) => {
+const countOnly = async (db: DbOrTx, shape: ListShape, values: ListValues) => {
   const capped = db
     .select({ one: sql`1` })
     .from(tickets)
@@ -238,15 +244,28 @@ const countOnly = async (db: DbOrTx, shape: ListShape, values: ReturnType<typeof
   return row?.total ?? 0;
 };
 
+type ListValues = ReturnType<typeof listValues>;
+
+const tabPage = async (db: DbOrTx, shape: ListShape, values: ListValues) => {
+  const found = (await tabStatement(db, shape).execute(values)) as TabRow[];
+  const rows: TicketViewRow[] = found.slice(0, TICKETS_PAGE_SIZE).map(({ listTotal: _, ...row }) => row);
+  const total = found.length > 0 ? (found[0]?.listTotal ?? 0) : values.offset === 0 && !shape.cursor ? 0 : await countOnly(db, shape, values);
+  return { rows, total, hasMore: found.length > TICKETS_PAGE_SIZE };
+};
+
+// A search counts no further than its page: the web shows no count while searching, and counting
+// every ticket whose messages or contact match a common word reads all of them.
+const searchPage = async (db: DbOrTx, shape: ListShape, values: ListValues) => {
+  const found = (await searchPageStatement(db, shape).execute(values)).map((row) => row.id);
+  const ids = found.slice(0, TICKETS_PAGE_SIZE);
+  const byId = new Map((ids.length > 0 ? await findTicketViewRows(db, values.companyId, ids) : []).map((row) => [row.ticket.id, row]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: values.offset + found.length, hasMore: found.length > TICKETS_PAGE_SIZE };
+};
+
 export const listTickets = async (db: DbOrTx, companyId: number, actor: VisibilityActor, query: TicketsListQuery) => {
   const shape = listShape(actor, query);
   const values = listValues(companyId, actor, query);
-  const found = (await listStatement(db, shape).execute(values)) as ListRow[];
-  const hasMore = found.length > TICKETS_PAGE_SIZE;
-  const page = found.slice(0, TICKETS_PAGE_SIZE);
-  const rows: TicketViewRow[] = page.map(({ listTotal: _, ...row }) => row);
+  const { rows, total, hasMore } = await (shape.search === 'none' ? tabPage : searchPage)(db, shape, values);
   const last = rows.at(-1);
-  const total =
-    shape.search !== 'none' ? values.offset + found.length : found.length > 0 ? (found[0]?.listTotal ?? 0) : values.offset === 0 && !shape.cursor ? 0 : await countOnly(db, shape, values);
   return { rows, count: total, hasMore, nextCursor: hasMore && last ? cursorOf(last) : null };
 };
