@@ -29,7 +29,8 @@ const PAGE_WITH_NEXT = TICKETS_PAGE_SIZE + 1;
 const idList = (key: string) => sql`any(${value(key)}::integer[])`;
 
 // Everything the statement's SQL depends on. Built from the request by listShape, and the only
-// input of buildList, so a cached statement can never belong to another request's filters.
+// input of the statements built from it (pageIdsOf, buildTab), so a cached statement can never
+// belong to another request's filters.
 type ListShape = {
   scope: ReturnType<typeof visibilityScopeOf>;
   // without showAll: the user's own tickets, unassigned ones and the closed
@@ -81,7 +82,7 @@ const listShape = (actor: VisibilityActor, query: TicketsListQuery): ListShape =
   };
 };
 
-// The values of the placeholders buildList writes; a value its shape does not use is ignored.
+// The values of the placeholders those statements hold; a value its shape does not use is ignored.
 const listValues = (companyId: number, actor: VisibilityActor, query: TicketsListQuery) => {
   const { text, digits } = searchOf(query);
   const [cursorMicros, cursorId] = query.cursor?.split('_') ?? [];
@@ -125,7 +126,7 @@ const filtersOf = (shape: ListShape): SQL | undefined =>
 
 // The ways a ticket matches a search, accents and case aside (search_fold, migration 0019): its
 // contact's name or number, its last message or (optionally) any public message. Each is served by
-// its own trigram index over the folded text, or by walking the newest tickets (buildList).
+// its own trigram index over the folded text, or by walking the newest tickets (pageIdsOf).
 const folds = (column: SQL | AnyColumn, pattern: Placeholder) => sql`search_fold(${column}) like search_fold(${pattern})`;
 
 const searchWays = (db: DbOrTx, shape: ListShape): (SQL | undefined)[] => {
