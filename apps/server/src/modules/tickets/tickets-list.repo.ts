@@ -4,14 +4,14 @@
 // capped count together — prepared on each connection, so a request costs the server no query
 // building, PostgreSQL no parsing or planning, and one round trip instead of three
 // (docs/benchmarks.md, "one statement per page"). A search's page is two (searchPage).
-import { and, asc, count, desc, eq, exists, isNull, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, isNull, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import { can } from '@atende/shared/permissions';
 import { TICKETS_COUNT_CAP, type TicketsListQuery, type TicketStatus } from '@atende/shared/tickets';
 import type { VisibilityActor } from '@atende/shared/ticket-visibility';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { contacts, messages, ticketTags, tickets } from '../../db/schema.ts';
+import { companies, contacts, messages, ticketTags, tickets } from '../../db/schema.ts';
 import {
   findTicketViewRows,
   selectTicketViewRows,
@@ -235,13 +235,11 @@ const searchPageStatement = perShape((db, shape) => pageIdsOf(db, shape).prepare
 // What the page's statement cannot say when its page is empty: how many tickets the tab holds
 // behind a cursor or a page number past its end.
 const countOnly = async (db: DbOrTx, shape: ListShape, values: ListValues) => {
-  const capped = db
-    .select({ one: sql`1` })
-    .from(tickets)
-    .where(filtersOf(shape))
-    .limit(TICKETS_COUNT_CAP + 1)
-    .as('capped');
-  const [row] = await db.select({ total: count() }).from(capped).execute(values);
+  const [row] = await db
+    .select({ total: cappedCount(filtersOf(shape)) })
+    .from(companies)
+    .where(eq(companies.id, value('companyId')))
+    .execute(values);
   return row?.total ?? 0;
 };
 
