@@ -45,6 +45,7 @@ import { createCloudProvider } from './channels/whatsapp-cloud/cloud.provider.ts
 import { cloudRoutes } from './channels/whatsapp-cloud/cloud.routes.ts';
 import { createInboundAutomation } from './modules/chatbot/inbound-automation.service.ts';
 import { registerTicketTimers } from './modules/chatbot/ticket-timers.jobs.ts';
+import { registerTicketCountsFold } from './modules/tickets/ticket-counts.jobs.ts';
 import { notOwnedElsewhere } from './channels/whatsapp/session-lease.repo.ts';
 import { createWhatsappChannel, type WhatsappChannelOptions } from './channels/whatsapp/whatsapp.channel.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -329,6 +330,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     }),
   );
   registerTicketTimers(jobs, { clock, tickets: ticketsService });
+  registerTicketCountsFold(jobs, { clock });
   registerFolderStats(jobs, { storage, clock });
   registerInvoiceSweep(jobs, { clock, daysBeforeDue: config.invoiceDaysBeforeDue });
   registerLaneTimer(jobs, { clock, tickets: ticketsService });

@@ -4,6 +4,7 @@ import { buildApp, type AppOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { scheduleInvoiceSweep } from './modules/invoices/invoices.jobs.ts';
+import { scheduleTicketCountsFold } from './modules/tickets/ticket-counts.jobs.ts';
 import { systemClock } from './platform/clock.ts';
 import { seedPlatform } from './seed.ts';
 
@@ -22,6 +23,8 @@ const start = async (options: AppOptions) => {
   await app.listen({ port: config.port, host: config.host });
   // the daily invoice sweep re-enqueues itself; this starts the chain (or finds it waiting)
   await scheduleInvoiceSweep(database.db, options.clock ?? systemClock);
+  // and the fold of the ticket counts' changes, which re-enqueues itself every few seconds
+  await scheduleTicketCountsFold(database.db);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -9,6 +9,7 @@ export * from './schema/settings.ts';
 export * from './schema/tags.ts';
 export * from './schema/contacts.ts';
 export * from './schema/tickets.ts';
+export * from './schema/ticket-counts.ts';
 export * from './schema/messages.ts';
 export * from './schema/jobs.ts';
 export * from './schema/ratings.ts';

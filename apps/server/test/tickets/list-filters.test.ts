@@ -3,24 +3,19 @@
 // values (issue 21), so users with the same rights but other queues ask in turn, and every
 // answer must be the one the rules give for its own asker.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can } from '@atende/shared/permissions';
-import { canSeeTicket } from '@atende/shared/ticket-visibility';
 import { TICKETS_PAGE_SIZE } from '../../src/modules/tickets/tickets.repo.ts';
 import { ticketTags, tickets, type TicketRow } from '../../src/db/schema.ts';
 import { loadActor, type TenantActor } from '../../src/platform/access.ts';
 import { createConnection, createContact, createTag } from '../factories/contact.factory.ts';
 import { setupAttendance, type Session } from '../helpers/attendance.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { asParams, expected, type Fixture, type Page, type Query } from '../helpers/ticket-list-rules.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t?.close());
-
-type Page = { tickets: { id: number }[]; count: number; hasMore: boolean; nextCursor: string | null };
-type Query = Record<string, string | string[] | number[] | boolean>;
-type Fixture = { rows: TicketRow[]; tagged: Map<number, number[]> };
 
 const statuses = ['open', 'pending', 'closed', 'group', 'lgpd', 'pending'] as const;
 
@@ -53,35 +48,6 @@ const seedTickets = async (companyId: number, users: number[], queues: number[],
   }
   return { rows, tagged };
 };
-
-const day = (date: Date) => date.toISOString().slice(0, 10);
-
-// The list's rules in JavaScript: what the asker may see, then each filter, newest first.
-const expected = (fixture: Fixture, actor: TenantActor, query: Query) => {
-  const list = <T>(key: string) => (query[key] as T[] | undefined) ?? [];
-  const showAll = query.showAll === true && can(actor, 'tickets-manager:showall');
-  const matches = fixture.rows.filter(
-    (row) =>
-      canSeeTicket(actor, row) &&
-      (showAll || row.userId === actor.id || row.userId === null || row.status === 'closed') &&
-      (query.status === undefined || row.status === query.status) &&
-      (!list('statusFilter').length || list('statusFilter').includes(row.status)) &&
-      (!list('queueIds').length || row.queueId === null || list('queueIds').includes(row.queueId)) &&
-      (!list('whatsapps').length || list('whatsapps').includes(row.whatsappId)) &&
-      (!list('users').length || !can(actor, 'tickets-manager:filterUsers') || list('users').includes(row.userId)) &&
-      (query.withUnreadMessages !== true || row.unreadMessages > 0) &&
-      (query.isGroup === undefined || row.isGroup === query.isGroup) &&
-      (query.date === undefined || day(row.createdAt) === query.date) &&
-      (query.updatedAt === undefined || day(row.updatedAt) === query.updatedAt) &&
-      (!list('tags').length || (fixture.tagged.get(row.id) ?? []).some((tagId) => list<number>('tags').includes(tagId))),
-  );
-  const ascending = query.sortTickets === 'ASC';
-  const ordered = matches.sort((a, b) => (a.updatedAt.getTime() - b.updatedAt.getTime() || a.id - b.id) * (ascending ? 1 : -1));
-  return { ids: ordered.slice(0, TICKETS_PAGE_SIZE).map((row) => row.id), count: ordered.length };
-};
-
-const asParams = (query: Query) =>
-  new URLSearchParams(Object.entries(query).map(([key, value]) => [key, Array.isArray(value) ? JSON.stringify(value) : String(value)]));
 
 describe('GET /tickets filters, one statement per shape (01-core §7 GET /tickets, §6 visibility)', () => {
   it('every filter, alone and combined, answers each asker what the rules give it, whoever asked the same shape before', async () => {

@@ -22,6 +22,7 @@ import {
   visibleTo,
   type TicketViewRow,
 } from './tickets.repo.ts';
+import { keptTicketCount, type TicketDimensions } from './ticket-counts.repo.ts';
 
 const value = sql.placeholder;
 // a page and the one row that says whether another follows
@@ -107,22 +108,30 @@ const listValues = (companyId: number, actor: VisibilityActor, query: TicketsLis
   };
 };
 
-const filtersOf = (shape: ListShape): SQL | undefined =>
+// The filters on the columns tickets are counted by, of the tickets or of their kept counts.
+const dimensionFilters = (shape: ListShape, t: TicketDimensions): SQL | undefined =>
   and(
-    eq(tickets.companyId, value('companyId')),
-    visibleTo(shape.scope),
-    shape.mineOnly ? or(eq(tickets.userId, value('actorId')), isNull(tickets.userId), sql`${tickets.status} = ${statusLiteral('closed')}`) : undefined,
-    shape.status ? sql`${tickets.status} = ${statusLiteral(shape.status)}` : undefined,
-    shape.statusFilter ? sql`${tickets.status} = any(${value('statusFilter')}::text[])` : undefined,
-    shape.queueIds ? or(sql`${tickets.queueId} = ${idList('queueIds')}`, isNull(tickets.queueId)) : undefined,
-    shape.whatsapps ? sql`${tickets.whatsappId} = ${idList('whatsapps')}` : undefined,
-    shape.users ? sql`${tickets.userId} = ${idList('users')}` : undefined,
+    eq(t.companyId, value('companyId')),
+    visibleTo(shape.scope, t),
+    shape.mineOnly ? or(eq(t.userId, value('actorId')), isNull(t.userId), sql`${t.status} = ${statusLiteral('closed')}`) : undefined,
+    shape.status ? sql`${t.status} = ${statusLiteral(shape.status)}` : undefined,
+    shape.statusFilter ? sql`${t.status} = any(${value('statusFilter')}::text[])` : undefined,
+    shape.queueIds ? or(sql`${t.queueId} = ${idList('queueIds')}`, isNull(t.queueId)) : undefined,
+    shape.whatsapps ? sql`${t.whatsappId} = ${idList('whatsapps')}` : undefined,
+    shape.users ? sql`${t.userId} = ${idList('users')}` : undefined,
+    shape.isGroup === null ? undefined : shape.isGroup ? sql`${t.isGroup}` : sql`not ${t.isGroup}`,
+  );
+
+// The filters on what only the tickets hold.
+const ticketFilters = (shape: ListShape): SQL | undefined =>
+  and(
     shape.withUnreadMessages ? sql`${tickets.unreadMessages} > 0` : undefined,
-    shape.isGroup === null ? undefined : shape.isGroup ? sql`${tickets.isGroup}` : sql`not ${tickets.isGroup}`,
     shape.date ? sql`${tickets.createdAt}::date = ${value('date')}::date` : undefined,
     shape.updatedAt ? sql`${tickets.updatedAt}::date = ${value('updatedAt')}::date` : undefined,
     shape.tags ? sql`exists (select 1 from ${ticketTags} where ${ticketTags.ticketId} = ${tickets.id} and ${ticketTags.tagId} = ${idList('tags')})` : undefined,
   );
+
+const filtersOf = (shape: ListShape) => and(dimensionFilters(shape, tickets), ticketFilters(shape));
 
 // The ways a ticket matches a search, accents and case aside (search_fold, migration 0019): its
 // contact's name or number, its last message or (optionally) any public message. Each is served by
@@ -160,9 +169,13 @@ const afterCursor = (shape: ListShape) => {
   return shape.ascending ? sql`(${tickets.updatedAt}, ${tickets.id}) > ${position}` : sql`(${tickets.updatedAt}, ${tickets.id}) < ${position}`;
 };
 
-// Counting stops past the cap: a tab of 200,000 tickets shows "10.000+", not a full scan.
-const cappedCount = (where: SQL | undefined) =>
-  sql<number>`(select count(*)::integer from (select 1 from ${tickets} where ${where} limit ${sql.raw(String(TICKETS_COUNT_CAP + 1))}) as capped)`;
+// Counting stops past the cap: a tab of 200,000 tickets shows "10.000+", not a full scan. A tab
+// filtered only by the columns tickets are counted by sums their kept counts instead of reading
+// its tickets (ticket-counts.repo.ts).
+const cappedCount = (shape: ListShape) =>
+  ticketFilters(shape)
+    ? sql<number>`(select count(*)::integer from (select 1 from ${tickets} where ${filtersOf(shape)} limit ${sql.raw(String(TICKETS_COUNT_CAP + 1))}) as capped)`
+    : keptTicketCount((t) => dimensionFilters(shape, t));
 
 const orderOf = (shape: ListShape) => (shape.ascending ? [asc(tickets.updatedAt), asc(tickets.id)] : [desc(tickets.updatedAt), desc(tickets.id)]);
 
@@ -194,7 +207,7 @@ const pageIdsOf = (db: DbOrTx, shape: ListShape) => {
 
 // A tab (no search): the page's rows with their relations and the tab's count, in one statement.
 const buildTab = (db: DbOrTx, shape: ListShape) =>
-  selectTicketViewRows(db, cappedCount(filtersOf(shape)))
+  selectTicketViewRows(db, cappedCount(shape))
     .where(and(eq(tickets.companyId, value('companyId')), sql`${tickets.id} = any(array(${pageIdsOf(db, shape)}))`))
     .orderBy(...orderOf(shape));
 
@@ -236,7 +249,7 @@ const searchPageStatement = perShape((db, shape) => pageIdsOf(db, shape).prepare
 // behind a cursor or a page number past its end.
 const countOnly = async (db: DbOrTx, shape: ListShape, values: ListValues) => {
   const [row] = await db
-    .select({ total: cappedCount(filtersOf(shape)) })
+    .select({ total: cappedCount(shape) })
     .from(companies)
     .where(eq(companies.id, value('companyId')))
     .execute(values);

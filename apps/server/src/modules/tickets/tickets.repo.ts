@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { arrayColumnsOf, columnArrays, columnNames, columnsOf, preparedSql, preparedStatement, unnestRows } from '../../db/prepared-statement.ts';
 import type { TagView } from '@atende/shared/tags';
 import { connections, contacts, queues, tags, ticketLogs, ticketTags, tickets, userRatings, users, type TicketRow } from '../../db/schema.ts';
+import type { TicketDimensions } from './ticket-counts.repo.ts';
 
 export type { TicketRow };
 export const TICKETS_PAGE_SIZE = 40;
@@ -85,16 +86,17 @@ export const visibilityScopeOf = (actor: VisibilityActor) =>
 
 export const visibilityValues = (actor: VisibilityActor) => ({ actorId: actor.id, actorQueueIds: [...actor.queueIds] });
 
-// The SQL form of canSeeTicket (packages/shared ticket-visibility.ts); keep the two in step.
-export const visibleTo = (scope: ReturnType<typeof visibilityScopeOf>): SQL | undefined => {
+// The SQL form of canSeeTicket (packages/shared ticket-visibility.ts); keep the two in step. It
+// reads only the columns tickets are counted by, so it applies to the kept counts as well.
+export const visibleTo = (scope: ReturnType<typeof visibilityScopeOf>, t: TicketDimensions = tickets): SQL | undefined => {
   if (scope === 'admin') return undefined;
-  const queueIds = sql`${tickets.queueId} = any(${sql.placeholder('actorQueueIds')}::integer[])`;
-  const queueScope = or(queueIds, and(isNull(tickets.queueId), scope.allTicket ? sql`true` : sql`${tickets.isGroup}`));
-  const waiting = and(isNull(tickets.userId), sql`${tickets.status} in (${WAITING_STATUSES})`, queueScope);
-  const history = scope.allHistoric ? sql`${tickets.status} = ${statusLiteral('closed')}` : sql`false`;
+  const queueIds = sql`${t.queueId} = any(${sql.placeholder('actorQueueIds')}::integer[])`;
+  const queueScope = or(queueIds, and(isNull(t.queueId), scope.allTicket ? sql`true` : sql`${t.isGroup}`));
+  const waiting = and(isNull(t.userId), sql`${t.status} in (${WAITING_STATUSES})`, queueScope);
+  const history = scope.allHistoric ? sql`${t.status} = ${statusLiteral('closed')}` : sql`false`;
   const everyone = scope.viewAll ? queueScope : sql`false`;
-  const groupAllowed = scope.allowGroup ? sql`true` : sql`not ${tickets.isGroup}`;
-  return or(eq(tickets.userId, sql.placeholder('actorId')), and(groupAllowed, or(waiting, history, everyone)));
+  const groupAllowed = scope.allowGroup ? sql`true` : sql`not ${t.isGroup}`;
+  return or(eq(t.userId, sql.placeholder('actorId')), and(groupAllowed, or(waiting, history, everyone)));
 };
 
 // The kanban board (02-operations §2): open and pending tickets of the given queues that the

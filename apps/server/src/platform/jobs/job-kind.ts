@@ -18,11 +18,20 @@ export type JobKind<P extends JobPayload = JobPayload> = {
   // runs before the job is `failed`; each failure waits baseSeconds * 2^(attempt - 1), up to maxSeconds
   maxAttempts: number;
   backoff: { baseSeconds: number; maxSeconds: number };
+  // false for housekeeping that runs every few seconds: its completed runs are deleted at once
+  // rather than kept for the retention, where they would crowd out the jobs worth reading
+  keepWhenDone: boolean;
 };
 
 export const defineJobKind = <P extends JobPayload>(
   kind: Pick<JobKind<P>, 'name' | 'payload'> & Partial<Omit<JobKind<P>, 'name' | 'payload'>>,
-): JobKind<P> => ({ priority: 'normal', maxAttempts: 10, backoff: { baseSeconds: 2, maxSeconds: 300 }, ...kind });
+): JobKind<P> => ({
+  priority: 'normal',
+  maxAttempts: 10,
+  backoff: { baseSeconds: 2, maxSeconds: 300 },
+  keepWhenDone: true,
+  ...kind,
+});
 
 export type JobInfo = { id: number; kind: string; attempts: number };
 

@@ -107,10 +107,11 @@ export const createJobRunner = (deps: JobRunnerDeps) => {
     try {
       if ('run' in handler) {
         await handler.run(parsed.data, info);
-        if (await completeJob(db, claim)) handled++;
+        if (await completeJob(db, claim, kind.keepWhenDone)) handled++;
         return;
       }
       const outcome = await completeJobWith(db, claim, {
+        keep: kind.keepWhenDone,
         lockFirst: async (tx) => handler.lockFirst?.(tx, parsed.data),
         work: async (tx) => (await handler.runInTransaction(tx, parsed.data, info)) ?? undefined,
       });

@@ -135,21 +135,24 @@ const heldBy = (claim: JobClaim) => and(eq(jobs.id, claim.id), eq(jobs.claimToke
 
 // Answers false when the claim was lost (the job moved, was cancelled, or its lease ran out and
 // another run took it): that run's outcome is not this one's to record.
-export const completeJob = async (db: DbOrTx, claim: JobClaim) =>
-  (
-    await db
-      .update(jobs)
-      .set({ state: 'completed', finishedAt: sql`now()`, lockedUntil: null, claimToken: null })
-      .where(heldBy(claim))
-      .returning({ id: jobs.id })
-  ).length > 0;
+// A kind that keeps no record of its runs (keepWhenDone false) has its row deleted instead.
+export const completeJob = async (db: DbOrTx, claim: JobClaim, keep = true) => {
+  const done = keep
+    ? await db.update(jobs).set({ state: 'completed', finishedAt: sql`now()`, lockedUntil: null, claimToken: null }).where(heldBy(claim)).returning({ id: jobs.id })
+    : await db.delete(jobs).where(heldBy(claim)).returning({ id: jobs.id });
+  return done.length > 0;
+};
 
 // Runs `work` in the transaction that marks the job completed, after `lockFirst` took its locks;
 // ran is false, and nothing done, when the claim was lost meanwhile.
-export const completeJobWith = <T>(db: Db, claim: JobClaim, steps: { lockFirst?: (tx: Tx) => Promise<unknown>; work: (tx: Tx) => Promise<T> }) =>
+export const completeJobWith = <T>(
+  db: Db,
+  claim: JobClaim,
+  steps: { keep: boolean; lockFirst?: (tx: Tx) => Promise<unknown>; work: (tx: Tx) => Promise<T> },
+) =>
   db.transaction(async (tx) => {
     await steps.lockFirst?.(tx);
-    if (!(await completeJob(tx, claim))) return { ran: false as const };
+    if (!(await completeJob(tx, claim, steps.keep))) return { ran: false as const };
     return { ran: true as const, result: await steps.work(tx) };
   });
 
