@@ -67,7 +67,12 @@ export const tickets = pgTable(
       .where(sql`${t.status} in ('open', 'pending')`),
     // the dashboard's period, the charts, and the report's order and keyset (docs/dashboard-reports.md)
     index('tickets_company_created_idx').on(t.companyId, t.createdAt, t.id),
-    index('tickets_company_user_status_idx').on(t.companyId, t.userId, t.status),
+    // a user's own tickets of a tab, and the unassigned ones, newest first (tickets-list.repo.ts
+    // ownerWays); the second is its own index because a btree gives no order after an IS NULL
+    index('tickets_company_user_status_updated_idx').on(t.companyId, t.userId, t.status, t.updatedAt, t.id),
+    index('tickets_company_unassigned_status_updated_idx')
+      .on(t.companyId, t.status, t.updatedAt, t.id)
+      .where(sql`${t.userId} is null`),
     index('tickets_company_queue_status_idx').on(t.companyId, t.queueId, t.status),
     index('tickets_contact_idx').on(t.contactId),
     // a search's page, newest first over every status (01-core §2 ticket search)

@@ -159,6 +159,13 @@ const searchWays = (db: DbOrTx, shape: ListShape): (SQL | undefined)[] => {
   return [byContact, byLastMessage, byMessage];
 };
 
+// A tab of the user's own tickets (mineOnly, of a live status): theirs, and the unassigned ones,
+// each a way of its own that walks its part of the owner index newest first. As one condition,
+// a plan made for any user (the prepared statement's) walks the whole tab to find the few rows
+// of one attendant.
+const ownerWays = (shape: ListShape): (SQL | undefined)[] =>
+  shape.mineOnly && shape.status !== null && shape.status !== 'closed' ? [eq(tickets.userId, value('actorId')), isNull(tickets.userId)] : [undefined];
+
 // A cursor names the last row's position exactly: updatedAt in microseconds since the epoch (a
 // JavaScript Date keeps only milliseconds) and the id that breaks ties.
 const cursorOf = (row: TicketViewRow) => `${row.updatedAtMicros}_${row.ticket.id}`;
@@ -186,7 +193,7 @@ const pageIdsOf = (db: DbOrTx, shape: ListShape) => {
   // between walking the newest tickets and probing them (a common word: a page is found among
   // the first hundred) and looking the matches up in their index (a rare one). An OR of the ways
   // would make it read every match of the commonest.
-  const wayPages = searchWays(db, shape).map((way) =>
+  const wayPages = (shape.search === 'none' ? ownerWays(shape) : searchWays(db, shape)).map((way) =>
     db
       .select({ id: tickets.id, updatedAt: tickets.updatedAt })
       .from(tickets)
