@@ -25,11 +25,11 @@ const insertClosedTickets = async (companyId: number, total: number, tied: numbe
     from generate_series(1, ${total}) g`);
 };
 
-const walk = async (token: string, sortTickets: 'ASC' | 'DESC') => {
+const walk = async (token: string, sortTickets: 'ASC' | 'DESC', status = 'closed') => {
   const seen: Page['tickets'] = [];
   let cursor: string | null = null;
   for (let page = 0; page < 10; page += 1) {
-    const query: URLSearchParams = new URLSearchParams({ status: 'closed', sortTickets, ...(cursor ? { cursor } : {}) });
+    const query: URLSearchParams = new URLSearchParams({ status, sortTickets, ...(cursor ? { cursor } : {}) });
     const answer: HttpAnswer<Page> = await t.request<Page>('GET', `/tickets?${query}`, { token });
     expect(answer.status).toBe(200);
     seen.push(...answer.body.tickets);
@@ -57,6 +57,31 @@ describe('GET /tickets large lists (01-core §7 GET /tickets, §2 Ticket manager
     const second = await t.request<Page>('GET', '/tickets?status=closed&pageNumber=2', { token: a.adminSession.token });
     expect(second.body.tickets.map((ticket) => ticket.id)).toEqual(expected.slice(40, 80).map((ticket) => ticket.id));
     expect(second.body).toMatchObject({ count: 95, hasMore: true });
+  });
+
+  it("an attendant's pending tab pages through its own tickets and the unassigned ones of its queues as one list, both ways", async () => {
+    const a = await setupAttendance(t);
+    const queueId = a.queues[0].id;
+    const { user, session } = await a.attendant([queueId]);
+    // 120 pending tickets a second apart, each of its own contact: in turn the attendant's, unassigned
+    // in its queue, and another user's (which it does not see)
+    await t.db.execute(sql`with made as (
+        insert into contacts (company_id, name, number)
+        select ${a.company.id}::integer, 'Paging ' || g, '5511980' || lpad(g::text, 6, '0') from generate_series(1, 120) g returning id, number)
+      insert into tickets (company_id, contact_id, status, queue_id, user_id, updated_at)
+      select ${a.company.id}::integer, id, 'pending', ${queueId}::integer, case g % 3 when 0 then ${user.id}::integer when 1 then null else ${a.admin.id}::integer end,
+             timestamptz '2026-01-01 12:00:00+00' + g * interval '1 second'
+        from (select id, right(number, 6)::int as g from made) numbered`);
+    const visible = await t.db.execute(sql`select id from tickets where company_id = ${a.company.id} and status = 'pending' and (user_id = ${user.id} or user_id is null) order by updated_at desc, id desc`);
+    const wanted = ((visible as { rows?: { id: number }[] }).rows ?? (visible as unknown as { id: number }[])).map((row) => row.id);
+    expect(wanted).toHaveLength(80);
+    const newestFirst = await walk(session.token, 'DESC', 'pending');
+    expect(newestFirst.seen.map((ticket) => ticket.id)).toEqual(wanted);
+    const oldestFirst = await walk(session.token, 'ASC', 'pending');
+    expect(oldestFirst.seen.map((ticket) => ticket.id)).toEqual([...wanted].reverse());
+    const second = await t.request<Page>('GET', '/tickets?status=pending&pageNumber=2', { token: session.token });
+    expect(second.body.tickets.map((ticket) => ticket.id)).toEqual(wanted.slice(40, 80));
+    expect(second.body).toMatchObject({ count: 80, hasMore: false });
   });
 
   it('a malformed cursor is a 400 validation error', async () => {
