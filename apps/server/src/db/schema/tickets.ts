@@ -68,8 +68,11 @@ export const tickets = pgTable(
     // the dashboard's period, the charts, and the report's order and keyset (docs/dashboard-reports.md)
     index('tickets_company_created_idx').on(t.companyId, t.createdAt, t.id),
     // a user's own tickets of a tab, and the unassigned ones, newest first (tickets-list.repo.ts
-    // ownerWays); the second is its own index because a btree gives no order after an IS NULL
-    index('tickets_company_user_status_updated_idx').on(t.companyId, t.userId, t.status, t.updatedAt, t.id),
+    // ownerWays): two indexes that split the tickets, since a btree gives no order after an IS NULL
+    // and one index for both left the planner a bitmap over every unassigned ticket to choose
+    index('tickets_company_user_status_updated_idx')
+      .on(t.companyId, t.userId, t.status, t.updatedAt, t.id)
+      .where(sql`${t.userId} is not null`),
     index('tickets_company_unassigned_status_updated_idx')
       .on(t.companyId, t.status, t.updatedAt, t.id)
       .where(sql`${t.userId} is null`),

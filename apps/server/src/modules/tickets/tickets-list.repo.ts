@@ -20,6 +20,8 @@ import {
   visibilityScopeOf,
   visibilityValues,
   visibleTo,
+  waitingStatuses,
+  type TicketOwner,
   type TicketViewRow,
 } from './tickets.repo.ts';
 import { keptTicketCount, type TicketDimensions } from './ticket-counts.repo.ts';
@@ -108,12 +110,13 @@ const listValues = (companyId: number, actor: VisibilityActor, query: TicketsLis
   };
 };
 
-// The filters on the columns tickets are counted by, of the tickets or of their kept counts.
-const dimensionFilters = (shape: ListShape, t: TicketDimensions): SQL | undefined =>
+// The filters on the columns tickets are counted by, of the tickets or of their kept counts; less
+// what a way's owner already says (ownerWays).
+const dimensionFilters = (shape: ListShape, t: TicketDimensions, owner: TicketOwner = 'any'): SQL | undefined =>
   and(
     eq(t.companyId, value('companyId')),
-    visibleTo(shape.scope, t),
-    shape.mineOnly ? or(eq(t.userId, value('actorId')), isNull(t.userId), sql`${t.status} = ${statusLiteral('closed')}`) : undefined,
+    visibleTo(shape.scope, t, owner),
+    shape.mineOnly && owner === 'any' ? or(eq(t.userId, value('actorId')), isNull(t.userId), sql`${t.status} = ${statusLiteral('closed')}`) : undefined,
     shape.status ? sql`${t.status} = ${statusLiteral(shape.status)}` : undefined,
     shape.statusFilter ? sql`${t.status} = any(${value('statusFilter')}::text[])` : undefined,
     shape.queueIds ? or(sql`${t.queueId} = ${idList('queueIds')}`, isNull(t.queueId)) : undefined,
@@ -131,7 +134,7 @@ const ticketFilters = (shape: ListShape): SQL | undefined =>
     shape.tags ? sql`exists (select 1 from ${ticketTags} where ${ticketTags.ticketId} = ${tickets.id} and ${ticketTags.tagId} = ${idList('tags')})` : undefined,
   );
 
-const filtersOf = (shape: ListShape) => and(dimensionFilters(shape, tickets), ticketFilters(shape));
+const filtersOf = (shape: ListShape, owner: TicketOwner = 'any') => and(dimensionFilters(shape, tickets, owner), ticketFilters(shape));
 
 // The ways a ticket matches a search, accents and case aside (search_fold, migration 0019): its
 // contact's name or number, its last message or (optionally) any public message. Each is served by
@@ -159,12 +162,21 @@ const searchWays = (db: DbOrTx, shape: ListShape): (SQL | undefined)[] => {
   return [byContact, byLastMessage, byMessage];
 };
 
-// A tab of the user's own tickets (mineOnly, of a live status): theirs, and the unassigned ones,
-// each a way of its own that walks its part of the owner index newest first. As one condition,
-// a plan made for any user (the prepared statement's) walks the whole tab to find the few rows
-// of one attendant.
-const ownerWays = (shape: ListShape): (SQL | undefined)[] =>
-  shape.mineOnly && shape.status !== null && shape.status !== 'closed' ? [eq(tickets.userId, value('actorId')), isNull(tickets.userId)] : [undefined];
+type Way = { owner: TicketOwner; condition?: SQL };
+
+// A tab of the user's own tickets (mineOnly) in a status an attendant works in (open, nps):
+// theirs, and the unassigned ones, each a way of its own that walks its part of the owner indexes
+// newest first. As one condition, a plan made for any user (the prepared statement's) walks the
+// whole tab to find the few rows of one attendant. A waiting tab (pending) stays one way: its
+// tickets are mostly unassigned, and the planner, given the two ways, misjudged how many of them
+// an attendant's queues hold and sorted them all.
+const ownerWays = (shape: ListShape): Way[] =>
+  shape.mineOnly && shape.status !== null && shape.status !== 'closed' && !waitingStatuses.includes(shape.status)
+    ? [
+        { owner: 'actor', condition: eq(tickets.userId, value('actorId')) },
+        { owner: 'unassigned', condition: isNull(tickets.userId) },
+      ]
+    : [{ owner: 'any' }];
 
 // A cursor names the last row's position exactly: updatedAt in microseconds since the epoch (a
 // JavaScript Date keeps only milliseconds) and the id that breaks ties.
@@ -193,11 +205,12 @@ const pageIdsOf = (db: DbOrTx, shape: ListShape) => {
   // between walking the newest tickets and probing them (a common word: a page is found among
   // the first hundred) and looking the matches up in their index (a rare one). An OR of the ways
   // would make it read every match of the commonest.
-  const wayPages = (shape.search === 'none' ? ownerWays(shape) : searchWays(db, shape)).map((way) =>
+  const ways: Way[] = shape.search === 'none' ? ownerWays(shape) : searchWays(db, shape).map((condition) => ({ owner: 'any', condition }));
+  const wayPages = ways.map(({ owner, condition }) =>
     db
       .select({ id: tickets.id, updatedAt: tickets.updatedAt })
       .from(tickets)
-      .where(and(filtersOf(shape), afterCursor(shape), way))
+      .where(and(filtersOf(shape, owner), afterCursor(shape), condition))
       .orderBy(...orderOf(shape))
       // the first page's limit is in the text, so the plan is chosen knowing it
       .limit(shape.skipsPages ? value('wayLimit') : PAGE_WITH_NEXT),

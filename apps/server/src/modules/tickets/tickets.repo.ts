@@ -75,7 +75,9 @@ export const statusLiteral = (status: TicketStatus) => {
   return sql.raw(`'${status}'`);
 };
 
-const WAITING_STATUSES = sql.join((['pending', 'lgpd', 'group'] as const).map(statusLiteral), sql`, `);
+// the statuses of tickets waiting for an attendant, which those of their queues see unassigned
+export const waitingStatuses: readonly TicketStatus[] = ['pending', 'lgpd', 'group'];
+const WAITING_STATUSES = sql.join(waitingStatuses.map(statusLiteral), sql`, `);
 
 // What of an actor decides which tickets it sees, without the values (its id and queues), which
 // the SQL form takes from the placeholders actorId and actorQueueIds (visibilityValues).
@@ -86,17 +88,23 @@ export const visibilityScopeOf = (actor: VisibilityActor) =>
 
 export const visibilityValues = (actor: VisibilityActor) => ({ actorId: actor.id, actorQueueIds: [...actor.queueIds] });
 
+// Whose tickets a statement reads, when it says so itself (tickets-list.repo.ts ownerWays): the
+// asker's own, which it always sees, or the unassigned. visibleTo then leaves out what that says,
+// so the planner does not count the same condition twice and misjudge how many rows match.
+export type TicketOwner = 'any' | 'actor' | 'unassigned';
+
 // The SQL form of canSeeTicket (packages/shared ticket-visibility.ts); keep the two in step. It
 // reads only the columns tickets are counted by, so it applies to the kept counts as well.
-export const visibleTo = (scope: ReturnType<typeof visibilityScopeOf>, t: TicketDimensions = tickets): SQL | undefined => {
-  if (scope === 'admin') return undefined;
+export const visibleTo = (scope: ReturnType<typeof visibilityScopeOf>, t: TicketDimensions = tickets, owner: TicketOwner = 'any'): SQL | undefined => {
+  if (scope === 'admin' || owner === 'actor') return undefined;
   const queueIds = sql`${t.queueId} = any(${sql.placeholder('actorQueueIds')}::integer[])`;
   const queueScope = or(queueIds, and(isNull(t.queueId), scope.allTicket ? sql`true` : sql`${t.isGroup}`));
-  const waiting = and(isNull(t.userId), sql`${t.status} in (${WAITING_STATUSES})`, queueScope);
+  const waiting = and(owner === 'unassigned' ? undefined : isNull(t.userId), sql`${t.status} in (${WAITING_STATUSES})`, queueScope);
   const history = scope.allHistoric ? sql`${t.status} = ${statusLiteral('closed')}` : sql`false`;
   const everyone = scope.viewAll ? queueScope : sql`false`;
   const groupAllowed = scope.allowGroup ? sql`true` : sql`not ${t.isGroup}`;
-  return or(eq(t.userId, sql.placeholder('actorId')), and(groupAllowed, or(waiting, history, everyone)));
+  const others = and(groupAllowed, or(waiting, history, everyone));
+  return owner === 'unassigned' ? others : or(eq(t.userId, sql.placeholder('actorId')), others);
 };
 
 // The kanban board (02-operations §2): open and pending tickets of the given queues that the
