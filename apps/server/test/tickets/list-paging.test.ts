@@ -59,27 +59,28 @@ describe('GET /tickets large lists (01-core §7 GET /tickets, §2 Ticket manager
     expect(second.body).toMatchObject({ count: 95, hasMore: true });
   });
 
-  it("an attendant's pending tab pages through its own tickets and the unassigned ones of its queues as one list, both ways", async () => {
+  it("a user's open tab pages through its own tickets and the unassigned ones as one list, both ways", async () => {
     const a = await setupAttendance(t);
     const queueId = a.queues[0].id;
-    const { user, session } = await a.attendant([queueId]);
-    // 120 pending tickets a second apart, each of its own contact: in turn the attendant's, unassigned
-    // in its queue, and another user's (which it does not see)
+    const other = await a.attendant([queueId]);
+    // 120 open tickets a second apart, each of its own contact: in turn the admin's, unassigned, and
+    // another user's (which the admin's tab without showAll leaves out)
     await t.db.execute(sql`with made as (
         insert into contacts (company_id, name, number)
         select ${a.company.id}::integer, 'Paging ' || g, '5511980' || lpad(g::text, 6, '0') from generate_series(1, 120) g returning id, number)
       insert into tickets (company_id, contact_id, status, queue_id, user_id, updated_at)
-      select ${a.company.id}::integer, id, 'pending', ${queueId}::integer, case g % 3 when 0 then ${user.id}::integer when 1 then null else ${a.admin.id}::integer end,
+      select ${a.company.id}::integer, id, 'open', ${queueId}::integer, case g % 3 when 0 then ${a.admin.id}::integer when 1 then null else ${other.user.id}::integer end,
              timestamptz '2026-01-01 12:00:00+00' + g * interval '1 second'
         from (select id, right(number, 6)::int as g from made) numbered`);
-    const visible = await t.db.execute(sql`select id from tickets where company_id = ${a.company.id} and status = 'pending' and (user_id = ${user.id} or user_id is null) order by updated_at desc, id desc`);
+    const visible = await t.db.execute(sql`select id from tickets where company_id = ${a.company.id} and status = 'open' and (user_id = ${a.admin.id} or user_id is null) order by updated_at desc, id desc`);
     const wanted = ((visible as { rows?: { id: number }[] }).rows ?? (visible as unknown as { id: number }[])).map((row) => row.id);
     expect(wanted).toHaveLength(80);
-    const newestFirst = await walk(session.token, 'DESC', 'pending');
+    const token = a.adminSession.token;
+    const newestFirst = await walk(token, 'DESC', 'open');
     expect(newestFirst.seen.map((ticket) => ticket.id)).toEqual(wanted);
-    const oldestFirst = await walk(session.token, 'ASC', 'pending');
+    const oldestFirst = await walk(token, 'ASC', 'open');
     expect(oldestFirst.seen.map((ticket) => ticket.id)).toEqual([...wanted].reverse());
-    const second = await t.request<Page>('GET', '/tickets?status=pending&pageNumber=2', { token: session.token });
+    const second = await t.request<Page>('GET', '/tickets?status=open&pageNumber=2', { token });
     expect(second.body.tickets.map((ticket) => ticket.id)).toEqual(wanted.slice(40, 80));
     expect(second.body).toMatchObject({ count: 80, hasMore: false });
   });
