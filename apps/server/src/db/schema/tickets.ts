@@ -77,7 +77,9 @@ export const tickets = pgTable(
       .on(t.companyId, t.status, t.updatedAt, t.id)
       .where(sql`${t.userId} is null`),
     index('tickets_company_queue_status_idx').on(t.companyId, t.queueId, t.status),
-    index('tickets_contact_idx').on(t.contactId),
+    // a contact's tickets with every column the list's filters and order read, so a name search
+    // checks the tickets of each contact found without reading them (an index-only scan)
+    index('tickets_contact_visibility_idx').on(t.contactId, t.companyId, t.status, t.userId, t.queueId, t.isGroup, t.updatedAt, t.id),
     // a search's page, newest first over every status (01-core §2 ticket search)
     index('tickets_company_updated_idx').on(t.companyId, t.updatedAt, t.id),
     // substring search without accents or case (search_fold, migration of issue 21) through pg_trgm

@@ -1,0 +1,2 @@
+DROP INDEX "tickets_contact_idx";--> statement-breakpoint
+CREATE INDEX "tickets_contact_visibility_idx" ON "tickets" USING btree ("contact_id","company_id","status","user_id","queue_id","is_group","updated_at","id");
