@@ -261,6 +261,28 @@ describe('job runner: housekeeping (issue 12 point 1 retention, SIGTERM, metrics
     expect(left.map((row) => row.id).sort()).toEqual([ids['recent done'], ids.waiting].sort());
   });
 
+  it('a kind that keeps no record of its runs has each completed run deleted, by either kind of handler; a failed one is kept', async () => {
+    const plain = testKind({ keepWhenDone: false, maxAttempts: 1 });
+    const transactional = testKind({ keepWhenDone: false });
+    const kept = testKind();
+    const runner = runnerOver(database);
+    runner.register(plain, {
+      run: async ({ label }) => {
+        if (label === 'fails') throw new Error('no');
+      },
+    });
+    runner.register(transactional, { runInTransaction: async () => undefined });
+    runner.register(kept, { run: async () => undefined });
+    for (const label of ['done', 'fails']) await enqueue(plain, companyA, label);
+    await enqueue(transactional, companyA, 'done');
+    await enqueue(kept, companyA, 'done');
+    expect(await runner.runDue()).toBe(3);
+    expect(await jobOf(plain, 'done')).toBeUndefined();
+    expect((await jobOf(plain, 'fails'))?.state).toBe('failed');
+    expect(await jobOf(transactional, 'done')).toBeUndefined();
+    expect((await jobOf(kept, 'done'))?.state).toBe('completed');
+  });
+
   it('stop waits for a running job to finish within the deadline', async () => {
     const kind = testKind();
     const release = gate();
