@@ -1,0 +1,1 @@
+CREATE INDEX "ticket_counts_empty_idx" ON "ticket_counts" USING btree ("company_id") WHERE "ticket_counts"."total" = 0;
