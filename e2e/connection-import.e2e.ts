@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pt from '../apps/web/src/locales/pt.json';
 import { apiAs, createSandbox, signIn, type Api } from './helpers/attendance.ts';
-import { launchBrowser } from './helpers/browser.ts';
+import { closeRoutedPage, launchBrowser } from './helpers/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server.ts';
 
 let server: RunningServer;
@@ -83,6 +83,6 @@ describe('connection dialog: message import (02-operations §3 Connection, §5 I
     await page.getByTestId('connections-row').filter({ hasText: 'Loja Importação' }).getByTestId('connections-edit').click();
     await expect.poll(() => page.getByTestId('connection-import-old').inputValue()).toBe(daysAgo(90));
     expect(await page.getByTestId('connection-import-recent').inputValue()).toBe(daysAgo(5));
-    await page.close();
+    await closeRoutedPage(page);
   });
 });

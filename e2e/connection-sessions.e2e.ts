@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pt from '../apps/web/src/locales/pt.json';
 import { INVALID_TOKEN, startFakeGraph, type FakeGraph } from '../apps/server/test/helpers/fake-graph.ts';
 import { apiAs, createSandbox, signIn, type Api } from './helpers/attendance.ts';
-import { launchBrowser } from './helpers/browser.ts';
+import { closeRoutedPage, launchBrowser } from './helpers/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server.ts';
 
 let graph: FakeGraph;
@@ -108,7 +108,7 @@ describe('connections session column (02-operations §4 Connection status)', () 
     await page.getByTestId('confirm-ok').click();
     await page.getByTestId('confirm-dialog').waitFor({ state: 'detached' });
     expect(commands).toContain('DELETE /whatsappsession/9004');
-    await page.close();
+    await closeRoutedPage(page);
   });
 
   it('shows the QR code and closes its dialog when a live update empties the QR (02-operations §2 Connections screens)', async () => {
@@ -134,7 +134,7 @@ describe('connections session column (02-operations §4 Connection status)', () 
     await admin.call('PUT', `/whatsapp/${sandbox.id}`, { name: 'Pareado' });
     await page.getByTestId('qrcode-dialog').waitFor({ state: 'detached' });
     await rowOf(page, 'Pareado').waitFor();
-    await page.close();
+    await closeRoutedPage(page);
   });
   it('restarts the WhatsApp sessions of the company from the header (02-operations §7 Connections)', async () => {
     const page = await openConnections();

@@ -1,7 +1,7 @@
 import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, createSandbox, signIn, type Api, type Sandbox } from './helpers/attendance.ts';
-import { launchBrowser } from './helpers/browser.ts';
+import { closeRoutedPage, launchBrowser } from './helpers/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server.ts';
 
 let server: RunningServer;
@@ -75,6 +75,6 @@ describe('external messages API page (03-saas §2 /messages-api)', () => {
     await page.goto(`${server.url}/messages-api`);
     await page.getByText('Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.').waitFor();
     await page.waitForURL(`${server.url}/`);
-    await page.close();
+    await closeRoutedPage(page);
   });
 });

@@ -1,5 +1,5 @@
 // Debian's Chromium driven by playwright-core; no browser is downloaded.
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 // fakeMedia: a synthetic camera and microphone, granted without a prompt (camera and recording tests)
 export const launchBrowser = (options: { fakeMedia?: boolean } = {}): Promise<Browser> =>
@@ -16,3 +16,10 @@ export const launchBrowser = (options: { fakeMedia?: boolean } = {}): Promise<Br
       ...(options.fakeMedia ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] : []),
     ],
   });
+
+// Closes a page whose routes answer every request of a kind (a list the page refetches after an
+// event): a handler still fetching when the page closes would reject after its test had ended.
+export const closeRoutedPage = async (page: Page) => {
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.close();
+};
