@@ -4,9 +4,10 @@
 // first time it runs, with placeholders for its values, and then sent as it is on whatever handle
 // runs it: the pool or a transaction's connection. On a PostgreSQL server it is also a named
 // prepared statement, parsed once per connection.
-import { getTableColumns, is, sql, type Query, type SQL } from 'drizzle-orm';
+import { getTableColumns, is, SQL, sql, Subquery, type Query } from 'drizzle-orm';
 import { PgColumn, PgDialect, PgTable, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.ts';
+import { rowMapper } from './row-mapper.ts';
 
 // What a statement selects or returns: columns, or whole tables under a key, as in db.select({...}).
 type Selection = Record<string, PgColumn | PgTable>;
@@ -14,16 +15,18 @@ type Selection = Record<string, PgColumn | PgTable>;
 type Buildable = { toSQL: () => Query; execute: () => Promise<unknown[]> };
 type RowOf<B extends Buildable> = Awaited<ReturnType<B['execute']>>[number];
 
-const orderedColumns = (table: PgTable, path: string[] = []): SelectedFieldsOrdered =>
-  Object.entries(getTableColumns(table)).map(([name, column]) => ({ path: [...path, name], field: column }));
-
-const orderedFields = (selection: Selection): SelectedFieldsOrdered =>
-  Object.entries(selection).flatMap(([key, value]) => (is(value, PgColumn) ? [{ path: [key], field: value }] : orderedColumns(value as PgTable, [key])));
+// A selection's fields in the order the statement selects them, each with its place in the row's
+// object: a column or an SQL expression, a table's columns, or a nested object of either.
+const orderedFields = (selection: object, path: string[] = []): SelectedFieldsOrdered =>
+  Object.entries(selection).flatMap(([key, value]: [string, unknown]) => {
+    if (is(value, PgColumn) || is(value, SQL) || is(value, SQL.Aliased) || is(value, Subquery)) return [{ path: [...path, key], field: value }];
+    return orderedFields(is(value, PgTable) ? getTableColumns(value) : (value as object), [...path, key]);
+  });
 
 type Run<Row> = (db: DbOrTx, values: Record<string, unknown>) => Promise<Row[]>;
 
-const run = <Row>(db: DbOrTx, query: Query, fields: SelectedFieldsOrdered, name: string, values: Record<string, unknown>) =>
-  db._.session.prepareQuery<{ execute: Row[]; all: unknown; values: unknown }>(query, fields, name, true).execute(values);
+const run = <Row>(db: DbOrTx, query: Query, mapRows: (rows: unknown[][]) => Row[], name: string, values: Record<string, unknown>) =>
+  db._.session.prepareQuery<{ execute: Row[]; all: unknown; values: unknown }>(query, undefined, name, true, mapRows).execute(values);
 
 // `build` writes the statement with sql.placeholder(name) for each value; it must select exactly
 // `selection` (a table's rows: db.select() or .returning(); or db.select(selection)) and join no
@@ -31,13 +34,26 @@ const run = <Row>(db: DbOrTx, query: Query, fields: SelectedFieldsOrdered, name:
 export function preparedStatement<T extends PgTable>(name: string, selection: T, build: (db: DbOrTx) => { toSQL: () => Query }): Run<T['$inferSelect']>;
 export function preparedStatement<B extends Buildable>(name: string, selection: Selection, build: (db: DbOrTx) => B): Run<RowOf<B>>;
 export function preparedStatement(name: string, selection: PgTable | Selection, build: (db: DbOrTx) => { toSQL: () => Query }): Run<unknown> {
-  const fields = is(selection, PgTable) ? orderedColumns(selection) : orderedFields(selection);
+  const mapRows = rowMapper(is(selection, PgTable) ? orderedFields(getTableColumns(selection)) : orderedFields(selection));
   let query: Query | undefined;
   return (db, values) => {
     query ??= build(db).toSQL();
-    return run(db, query, fields, name, values);
+    return run(db, query, mapRows, name, values);
   };
 }
+
+type Select = Buildable & { _: { config: { fields: Record<string, unknown> } } };
+
+// A select written with Drizzle's query builder, left joins allowed, prepared on the handle it
+// was built on with the row mapper instead of Drizzle's .prepare(): named as above, or '' for
+// PostgreSQL's unnamed statement, parsed and planned with each run.
+export const preparedSelect = <S extends Select>(db: DbOrTx, select: S, name: string) => {
+  // which joined tables a row may lack: Drizzle keeps it on the builder, outside its types
+  const { joinsNotNullableMap } = select as unknown as { joinsNotNullableMap: Record<string, boolean> };
+  const maybeMissing = new Set(Object.entries(joinsNotNullableMap).flatMap(([table, present]) => (present ? [] : [table])));
+  const mapRows = rowMapper<RowOf<S>>(orderedFields(select._.config.fields), maybeMissing);
+  return db._.session.prepareQuery<{ execute: RowOf<S>[]; all: unknown; values: unknown }>(select.toSQL(), undefined, name, true, mapRows);
+};
 
 const dialect = new PgDialect();
 
@@ -45,9 +61,9 @@ const dialect = new PgDialect();
 // with sql.placeholder(name) for each value, prepared the same way. It must select exactly
 // `selection`'s columns in their order: columnsOf(table, alias) for each table.
 export const preparedSql = <Row>(name: string, selection: Selection, statement: SQL): Run<Row> => {
-  const fields = orderedFields(selection);
+  const mapRows = rowMapper<Row>(orderedFields(selection));
   const query = dialect.sqlToQuery(statement);
-  return (db, values) => run<Row>(db, query, fields, name, values);
+  return (db, values) => run(db, query, mapRows, name, values);
 };
 
 export const columnsOf = (table: PgTable, alias: string) =>

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { permissionFlags } from '@atende/shared/permissions';
 import type { PlanFlag } from '@atende/shared/plans';
 import type { Db } from '../db/client.ts';
+import { preparedSelect } from '../db/prepared-statement.ts';
 import { companies, plans, refreshTokens, userQueues, users } from '../db/schema.ts';
 import { coalescingRows } from './coalesce.ts';
 import type { AccessClaims } from './tokens.ts';
@@ -34,15 +35,18 @@ export const findActor = async (db: Db, companyId: number, userId: number) => {
 // it is a prepared statement (parsed and planned once per connection), and the checks of the
 // requests that arrive in one turn of the event loop are answered by one run of it.
 const signedInActorsStatement = (db: Db) =>
-  db
-    .select({ sessionId: sql<string>`asked.session_id::text`, ...actorColumns })
-    .from(sql`unnest(${sql.placeholder('userIds')}::int[], ${sql.placeholder('companyIds')}::int[], ${sql.placeholder('sessionIds')}::uuid[]) as asked(user_id, company_id, session_id)`)
-    .innerJoin(users, and(eq(users.id, sql`asked.user_id`), eq(users.companyId, sql`asked.company_id`)))
-    .where(
-      sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = asked.session_id
-        and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > now())`,
-    )
-    .prepare('signed_in_actors');
+  preparedSelect(
+    db,
+    db
+      .select({ sessionId: sql<string>`asked.session_id::text`, ...actorColumns })
+      .from(sql`unnest(${sql.placeholder('userIds')}::int[], ${sql.placeholder('companyIds')}::int[], ${sql.placeholder('sessionIds')}::uuid[]) as asked(user_id, company_id, session_id)`)
+      .innerJoin(users, and(eq(users.id, sql`asked.user_id`), eq(users.companyId, sql`asked.company_id`)))
+      .where(
+        sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = asked.session_id
+          and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > now())`,
+      ),
+    'signed_in_actors',
+  );
 
 type SignedInActor = Awaited<ReturnType<ReturnType<typeof signedInActorsStatement>['execute']>>[number];
 

@@ -1,12 +1,16 @@
 // Hot statements built once (db/prepared-statement.ts, issue 21 ingestion): the same statement runs
 // on the pool and inside a transaction (where it sees the transaction's own writes), with new
-// values each time, and maps rows as Drizzle would: column names, dates, whole tables under a key.
-import { and, eq, sql } from 'drizzle-orm';
+// values each time, and maps rows as Drizzle would: column names, dates, whole tables under a key,
+// and a left join's missing row as null.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { preparedStatement } from '../../src/db/prepared-statement.ts';
+import { preparedSelect, preparedStatement } from '../../src/db/prepared-statement.ts';
 import { withTransaction } from '../../src/db/transaction.ts';
-import { companies, contacts, tags, tickets, ticketTags } from '../../src/db/schema.ts';
+import { companies, contacts, tags, tickets, ticketTags, userRatings } from '../../src/db/schema.ts';
+import { selectTicketViewRows } from '../../src/modules/tickets/tickets.repo.ts';
+import { createCompany, createQueue } from '../factories/company.factory.ts';
+import { createConnection, createContact, createTag } from '../factories/contact.factory.ts';
 import { openTestDatabase } from '../helpers/test-database.ts';
 
 let database: Database;
@@ -73,5 +77,26 @@ describe('statements built once (issue 21, 01-core §5 inbound)', () => {
     const [row] = await tagsOfTicket(database.db, { ticketId: ticket.id });
     expect(row.tag).toEqual(tag);
     expect(row.since).toBeInstanceOf(Date);
+  });
+
+  it('maps a select with left joins as Drizzle does: a missing joined row is null, SQL expressions decoded', async () => {
+    const { company, admin } = await createCompany(database.db);
+    const [queue, connection, tag] = await Promise.all([createQueue(database.db, company.id), createConnection(database.db, company.id), createTag(database.db, company.id)]);
+    const [alone, joined] = await database.db
+      .insert(tickets)
+      .values([
+        { companyId: company.id, contactId: (await createContact(database.db, company.id)).id, status: 'pending' },
+        { companyId: company.id, contactId: (await createContact(database.db, company.id)).id, status: 'open', userId: admin.id, queueId: queue.id, whatsappId: connection.id },
+      ])
+      .returning();
+    await database.db.insert(ticketTags).values({ companyId: company.id, ticketId: joined.id, tagId: tag.id });
+    await database.db.insert(userRatings).values({ companyId: company.id, ticketId: joined.id, userId: admin.id, rate: 3 });
+    const select = () => selectTicketViewRows(database.db, sql<number>`count(*) over ()`.mapWith(Number)).where(inArray(tickets.id, [alone.id, joined.id])).orderBy(asc(tickets.id));
+    const expected = await select();
+    const rows = await preparedSelect(database.db, select(), '').execute({});
+    expect(rows).toEqual(expected);
+    expect(rows[0]).toMatchObject({ user: null, queue: null, whatsapp: null, userRating: null, tags: [], listTotal: 2 });
+    expect(rows[1]).toMatchObject({ user: { id: admin.id }, queue: { id: queue.id }, whatsapp: { id: connection.id }, userRating: { rate: 3 }, tags: [{ id: tag.id }] });
+    expect(rows[1].ticket.createdAt).toBeInstanceOf(Date);
   });
 });

@@ -11,6 +11,7 @@ import { TICKETS_COUNT_CAP, type TicketsListQuery, type TicketStatus } from '@at
 import type { VisibilityActor } from '@atende/shared/ticket-visibility';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
+import { preparedSelect } from '../../db/prepared-statement.ts';
 import { companies, contacts, messages, ticketTags, tickets } from '../../db/schema.ts';
 import {
   findTicketViewRows,
@@ -262,8 +263,8 @@ const perShape = <Statement>(build: (db: DbOrTx, shape: ListShape) => Statement)
 };
 
 // an empty name is PostgreSQL's unnamed statement, parsed and planned with each run
-const tabStatement = perShape((db, shape) => buildTab(db, shape).prepare(namedTabs < MAX_NAMED ? `tickets_list_${(namedTabs += 1)}` : ''));
-const searchPageStatement = perShape((db, shape) => pageIdsOf(db, shape).prepare(''));
+const tabStatement = perShape((db, shape) => preparedSelect(db, buildTab(db, shape), namedTabs < MAX_NAMED ? `tickets_list_${(namedTabs += 1)}` : ''));
+const searchPageStatement = perShape((db, shape) => preparedSelect(db, pageIdsOf(db, shape), ''));
 
 // What the page's statement cannot say when its page is empty: how many tickets the tab holds
 // behind a cursor or a page number past its end.

@@ -3,7 +3,7 @@ import type { VisibilityActor } from '@atende/shared/ticket-visibility';
 import { ticketStatuses, type TicketStatus } from '@atende/shared/tickets';
 import { can } from '@atende/shared/permissions';
 import type { DbOrTx } from '../../db/client.ts';
-import { arrayColumnsOf, columnArrays, columnNames, columnsOf, preparedSql, preparedStatement, unnestRows } from '../../db/prepared-statement.ts';
+import { arrayColumnsOf, columnArrays, columnNames, columnsOf, preparedSelect, preparedSql, preparedStatement, unnestRows } from '../../db/prepared-statement.ts';
 import type { TagView } from '@atende/shared/tags';
 import { connections, contacts, queues, tags, ticketLogs, ticketTags, tickets, userRatings, users, type TicketRow } from '../../db/schema.ts';
 import type { TicketDimensions } from './ticket-counts.repo.ts';
@@ -51,9 +51,11 @@ export type TicketViewRow = Awaited<ReturnType<ReturnType<typeof selectTicketVie
 // executing it for 41 ids, so it is a prepared statement per database handle: planned once per
 // connection. Its rows come in no particular order.
 const ticketViewRowsStatement = (db: DbOrTx) =>
-  selectTicketViewRows(db)
-    .where(and(eq(tickets.companyId, sql.placeholder('companyId')), sql`${tickets.id} = any(${sql.placeholder('ticketIds')}::integer[])`))
-    .prepare('ticket_view_rows');
+  preparedSelect(
+    db,
+    selectTicketViewRows(db).where(and(eq(tickets.companyId, sql.placeholder('companyId')), sql`${tickets.id} = any(${sql.placeholder('ticketIds')}::integer[])`)),
+    'ticket_view_rows',
+  );
 
 const preparedTicketViewRows = new WeakMap<DbOrTx, ReturnType<typeof ticketViewRowsStatement>>();
 
