@@ -18,8 +18,31 @@ const tagsOfTicket = sql<TagView[]>`coalesce((
   from ${ticketTags} inner join ${tags} on ${tags.id} = ${ticketTags.tagId}
   where ${ticketTags.ticketId} = ${tickets.id}), '[]'::json)`;
 
+// what of the ticket itself a TicketView shows (tickets.view.ts): the list's pages and every
+// ticket event read these, not the bot's, integration's and timers' columns
+const ticketShown = {
+  id: tickets.id,
+  uuid: tickets.uuid,
+  companyId: tickets.companyId,
+  status: tickets.status,
+  userId: tickets.userId,
+  queueId: tickets.queueId,
+  whatsappId: tickets.whatsappId,
+  channel: tickets.channel,
+  isGroup: tickets.isGroup,
+  isBot: tickets.isBot,
+  useIntegration: tickets.useIntegration,
+  isTransfered: tickets.isTransfered,
+  amountUsedBotQueues: tickets.amountUsedBotQueues,
+  contactId: tickets.contactId,
+  lastMessage: tickets.lastMessage,
+  unreadMessages: tickets.unreadMessages,
+  createdAt: tickets.createdAt,
+  updatedAt: tickets.updatedAt,
+};
+
 const ticketViewColumns = {
-  ticket: tickets,
+  ticket: ticketShown,
   contact: { id: contacts.id, name: contacts.name, number: contacts.number, urlPicture: contacts.urlPicture, isGroup: contacts.isGroup },
   user: { id: users.id, name: users.name, color: users.color },
   queue: { id: queues.id, name: queues.name, color: queues.color },
