@@ -30,7 +30,7 @@ const run = <Row>(db: DbOrTx, query: Query, mapRows: (rows: unknown[][]) => Row[
 
 // `build` writes the statement with sql.placeholder(name) for each value; it must select exactly
 // `selection` (a table's rows: db.select() or .returning(); or db.select(selection)) and join no
-// table that can be missing (left joins need Drizzle's own row mapping).
+// table that can be missing (a select with left joins: preparedSelect).
 export function preparedStatement<T extends PgTable>(name: string, selection: T, build: (db: DbOrTx) => { toSQL: () => Query }): Run<T['$inferSelect']>;
 export function preparedStatement<B extends Buildable>(name: string, selection: Selection, build: (db: DbOrTx) => B): Run<RowOf<B>>;
 export function preparedStatement(name: string, selection: PgTable | Selection, build: (db: DbOrTx) => { toSQL: () => Query }): Run<unknown> {
