@@ -25,6 +25,10 @@ export default defineConfig({
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // an expect.poll waits for work the server does after its answer (a job, an event, a
+          // send to a fake channel); two test files and their servers share two cores, so it gets
+          // more than the default second before it counts as never coming
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -10,7 +10,7 @@ import type { VisibleTicket } from '@atende/shared/ticket-visibility';
 import type { Db } from '../db/client.ts';
 import { authenticateToken, loadActor, type TenantActor, type TenantContext } from './access.ts';
 import { AppError } from './errors.ts';
-import { eventPermissions, type EventBus, type EventPermission } from './events.ts';
+import { eventPermissions, type DomainEvent, type EventBus, type EventPermission } from './events.ts';
 import { joinBroadcastFrames } from './realtime-frames.ts';
 import { ticketAudienceRooms, viewerRooms } from './ticket-rooms.ts';
 import type { TokenService } from './tokens.ts';
@@ -162,13 +162,8 @@ export const createRealtime = async (deps: {
     }
   };
 
-  const unsubscribe = deps.bus.subscribe(({ companyId, event, payload, audience }) => {
+  const deliver = ({ companyId, event, payload, audience }: DomainEvent) => {
     const channel = companyChannel(companyId, event);
-    // a deleted user's sockets are dropped too (refreshViewers finds no actor and disconnects)
-    if (event === 'user') {
-      const changedUserId = 'user' in payload ? payload.user.id : 'userId' in payload ? payload.userId : undefined;
-      if (changedUserId !== undefined) void refreshViewers(companyId, changedUserId).catch(() => undefined);
-    }
     if (audience && 'ticket' in audience) {
       emitToTicketViewers(companyId, audience.ticket, channel, payload);
       return;
@@ -190,6 +185,25 @@ export const createRealtime = async (deps: {
       return;
     }
     io.to(audience ? rooms.user(audience.userId) : rooms.company(companyId)).emit(channel, payload);
+  };
+
+  // A user's change is announced once that user's sockets are in the rooms of its new queues and
+  // flags, so a client told of its new queues already gets their tickets' events; a deleted
+  // user's sockets are dropped (refreshViewers finds no actor). User events go out in the order
+  // they were published: one chain for all of them.
+  let userEvents = Promise.resolve();
+  const unsubscribe = deps.bus.subscribe((domainEvent) => {
+    const { companyId, event, payload } = domainEvent;
+    const changedUserId = event !== 'user' ? undefined : 'user' in payload ? payload.user.id : 'userId' in payload ? payload.userId : undefined;
+    if (changedUserId === undefined) {
+      deliver(domainEvent);
+      return;
+    }
+    userEvents = userEvents
+      .then(() => refreshViewers(companyId, changedUserId))
+      .catch(() => undefined)
+      .then(() => deliver(domainEvent))
+      .catch(() => undefined);
   });
 
   // The public namespace has no handshake check and listens to nothing its sockets send: it only
@@ -216,8 +230,9 @@ export const createRealtime = async (deps: {
       unsubscribe();
       stopPublicEvents();
       stopEndingSessions();
-      // a status change already asking the other processes finishes before the Redis client goes
-      await Promise.allSettled([...statusChanges.values()]);
+      // a status change already asking the other processes, and a user's change still refreshing
+      // its sockets, finish before the Redis client goes
+      await Promise.allSettled([...statusChanges.values(), userEvents]);
       await io.close();
       // an emit made just before closing reaches the adapter's publish a few microtasks later;
       // let it go out before the client closes, or it rejects with nobody to catch it

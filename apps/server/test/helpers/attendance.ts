@@ -62,10 +62,6 @@ export const recordEvents = (socket: Socket) => {
   return seen;
 };
 
-// Waits for server work that follows an answer and that no event announces (a user's open
-// sockets moving to the rooms of its new queues). Never proof that an event did not come.
-export const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
-
 // A ticket's messages as stored, oldest first: what a bot or an integration said and how.
 export const ticketMessages = async (t: TestApp, ticketId: number) =>
   (await t.db.select().from(messages).where(eq(messages.ticketId, ticketId)).orderBy(asc(messages.id))).map((m) => ({

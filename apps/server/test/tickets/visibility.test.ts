@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, recordEvents, settle, setupAttendance, type SeenEvent } from '../helpers/attendance.ts';
+import { connectSocket, recordEvents, setupAttendance, type SeenEvent } from '../helpers/attendance.ts';
 import { awaitMarker } from '../helpers/socket-marker.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -135,7 +135,9 @@ describe('live updates (01-core §4 Unread handling and live updates)', () => {
     await a.inbound('5511911110050', 'ainda fora');
     const changed = await t.request('PUT', `/users/${moved.user.id}`, { token: a.adminSession.token, body: { name: moved.user.name, email: moved.user.email, queueIds: [q1.id] } });
     expect(changed.status).toBe(200);
-    await settle();
+    // the change is announced once the user's sockets are in the rooms of its new queues
+    const announced = (event: SeenEvent) => event.channel === `company-${a.company.id}-user` && event.payload.user?.id === moved.user.id;
+    await expect.poll(() => seen.some(announced)).toBe(true);
     await a.inbound('5511911110050', 'agora dentro');
     await awaitMarker(t, { socket, token: moved.session.token, user: moved.user });
     const bodies = seen.filter((event) => event.channel.endsWith('-appMessage')).map((event) => event.payload.message.body);
