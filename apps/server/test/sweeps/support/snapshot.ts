@@ -29,18 +29,21 @@ export const changedTables = (before: Snapshot, after: Snapshot) => tableNames.f
 
 // Waits for work a successful request leaves behind (jobs due at once, which the runner takes
 // after commit; the session a new WhatsApp connection starts, which moves it from qrcode to OPENING), so
-// the next snapshot is a stable baseline.
+// the next snapshot is a stable baseline. Work still pending at the deadline fails the test here,
+// rather than as a change the next refused request seems to have made.
+const SETTLE_DEADLINE_MS = 30_000;
 export const settle = async (db: Db) => {
-  for (let attempt = 0; attempt < 100; attempt++) {
+  const deadline = Date.now() + SETTLE_DEADLINE_MS;
+  for (;;) {
     const [row] = rowsOf<{ pending: number }>(
       await db.execute(
         sql`select (select count(*) from jobs where state in ('waiting', 'running') and run_at is null) + (select count(*) from connections where channel = 'whatsapp' and status = 'qrcode')::int as pending`,
       ),
     );
-    if (Number(row.pending) === 0) break;
+    if (Number(row.pending) === 0) return snapshot(db);
+    if (Date.now() > deadline) throw new Error(`work left by the last request still pending after ${SETTLE_DEADLINE_MS} ms`);
     await new Promise((resolve) => setTimeout(resolve, 30));
   }
-  return snapshot(db);
 };
 
 // The rows of one company across every table that carries company_id (and its companies row).
