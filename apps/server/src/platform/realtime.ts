@@ -33,7 +33,9 @@ const actorRooms = (companyId: number, actor: TenantActor) => [
 ];
 
 type SocketData = { tenant: TenantContext };
-export type AppSocket = Socket<ClientToServerEvents, Record<string, (payload: unknown) => void>, Record<string, never>, SocketData>;
+// What the processes of one deployment ask each other through the Redis adapter.
+type ServerSideEvents = { refreshViewers: (companyId: number, userId: number, done: (refreshed: true) => void) => void };
+export type AppSocket = Socket<ClientToServerEvents, Record<string, (payload: unknown) => void>, ServerSideEvents, SocketData>;
 
 export type RealtimeHooks = {
   onUserStatus: (tenant: TenantContext, online: boolean) => Promise<void>;
@@ -58,7 +60,7 @@ export const createRealtime = async (deps: {
   redisStreamName: string;
   hooks: RealtimeHooks;
 }) => {
-  const io = new Server<ClientToServerEvents, Record<string, (payload: unknown) => void>, Record<string, never>, SocketData>(
+  const io = new Server<ClientToServerEvents, Record<string, (payload: unknown) => void>, ServerSideEvents, SocketData>(
     deps.httpServer,
     { connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000 }, serveClient: false },
   );
@@ -162,6 +164,20 @@ export const createRealtime = async (deps: {
     }
   };
 
+  // The user's sockets on the other processes of the deployment too: each refreshes its own and
+  // answers (a process that does not answer in time is passed over, as one that died is).
+  if (redis) {
+    io.on('refreshViewers', (companyId, userId, done) => {
+      void refreshViewers(companyId, userId)
+        .catch(() => undefined)
+        .then(() => done(true));
+    });
+  }
+  const refreshViewersEverywhere = async (companyId: number, userId: number) => {
+    const elsewhere = redis ? io.serverSideEmitWithAck('refreshViewers', companyId, userId).catch(() => undefined) : undefined;
+    await Promise.all([refreshViewers(companyId, userId).catch(() => undefined), elsewhere]);
+  };
+
   const deliver = ({ companyId, event, payload, audience }: DomainEvent) => {
     const channel = companyChannel(companyId, event);
     if (audience && 'ticket' in audience) {
@@ -187,10 +203,10 @@ export const createRealtime = async (deps: {
     io.to(audience ? rooms.user(audience.userId) : rooms.company(companyId)).emit(channel, payload);
   };
 
-  // A user's change is announced once that user's sockets are in the rooms of its new queues and
-  // flags, so a client told of its new queues already gets their tickets' events; a deleted
-  // user's sockets are dropped (refreshViewers finds no actor). User events go out in the order
-  // they were published: one chain for all of them.
+  // A user's change is announced once that user's sockets, on every process, are in the rooms of
+  // its new queues and flags, so a client told of its new queues already gets their tickets'
+  // events; a deleted user's sockets are dropped (refreshViewers finds no actor). User events go
+  // out in the order they were published: one chain for all of them.
   let userEvents = Promise.resolve();
   const unsubscribe = deps.bus.subscribe((domainEvent) => {
     const { companyId, event, payload } = domainEvent;
@@ -200,8 +216,7 @@ export const createRealtime = async (deps: {
       return;
     }
     userEvents = userEvents
-      .then(() => refreshViewers(companyId, changedUserId))
-      .catch(() => undefined)
+      .then(() => refreshViewersEverywhere(companyId, changedUserId))
       .then(() => deliver(domainEvent))
       .catch(() => undefined);
   });

@@ -32,8 +32,8 @@ let userId: number;
 
 const sql = async <T = Json>(text: string, params: unknown[] = []) => (await query.query(text, params)).rows as T[];
 
-const call = async (server: ServerProcess | string, method: string, path: string, body?: unknown) => {
-  const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
+const call = async (server: ServerProcess | string, method: string, path: string, body?: unknown, as = token) => {
+  const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${as}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const base = typeof server === 'string' ? server : server.url;
   const answer = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -60,8 +60,8 @@ const fakeLines = (server: ServerProcess, kind: string, connectionId: number, te
 // the ports of those processes that run, in this order of preference
 const portsOf = (servers: ServerProcess[]) => servers.filter((server) => server.running()).map((server) => Number(new URL(server.url).port));
 
-const socketTo = async (url: string) => {
-  const socket = connectSocket(url, { auth: { token }, transports: ['websocket'], reconnectionDelay: 200, reconnectionDelayMax: 500 });
+const socketTo = async (url: string, as = token) => {
+  const socket = connectSocket(url, { auth: { token: as }, transports: ['websocket'], reconnectionDelay: 200, reconnectionDelayMax: 500 });
   sockets.push(socket);
   await new Promise<void>((done, fail) => {
     socket.once('connect', () => done());
@@ -324,4 +324,53 @@ describe('three processes on one PostgreSQL server and Redis (issue 12 point 5)'
     await customerMessage(owner, sandboxId, 'after the shutdown');
     await Promise.race([marker, stayingDropped]);
   }, 120_000);
+
+  it("a user's changed queues retarget its sockets on the other processes before the change is announced (01-core §6, issue 12 point 5)", async () => {
+    // last, with the two processes still running: queues in the company change how tickets open
+    const [a, b] = processes.filter((server) => server.running());
+    const [first, second] = await Promise.all(
+      [
+        ['Primeira fila', '#1565c0'],
+        ['Segunda fila', '#2e7d32'],
+      ].map(async ([name, color]) => {
+        const queue = await call(a, 'POST', '/queue', { name, color });
+        expect(queue.status, JSON.stringify(queue.body)).toBe(201);
+        return queue.body.id as number;
+      }),
+    );
+    const email = 'fila@cluster.test';
+    const created = await call(a, 'POST', '/users', { name: 'Atendente de fila', email, password: 'fila-password', profile: 'user', queueIds: [first] });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const signedIn = await (
+      await fetch(`${a.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'fila-password' }) })
+    ).json();
+    const socket = await socketTo(b.url, signedIn.token);
+    const messages: Json[] = [];
+    socket.on(`company-${companyId}-appMessage`, (payload: Json) => messages.push(payload));
+    // the next announcement of the user's change, named `name`
+    const announced = (name: string) =>
+      new Promise<void>((done) => {
+        const listener = (payload: Json) => {
+          if (payload?.user?.id !== created.body.id || payload.user.name !== name) return;
+          socket.off(`company-${companyId}-user`, listener);
+          done();
+        };
+        socket.on(`company-${companyId}-user`, listener);
+      });
+    const change = (name: string, queueIds: number[]) => call(a, 'PUT', `/users/${created.body.id}`, { name, email, queueIds });
+
+    // changed through one process while the user's socket is on the other
+    const moved = announced('Atendente da segunda fila');
+    expect((await change('Atendente da segunda fila', [second])).status).toBe(200);
+    await moved;
+    const { ticketId } = (await customerMessage(a, sandboxId, 'para a segunda fila', '5511955553333')).body;
+    expect((await call(a, 'PUT', `/tickets/${ticketId}`, { queueId: second })).status).toBe(200);
+    await customerMessage(a, sandboxId, 'já na segunda fila', '5511955553333');
+    // a marker: another change of the user, announced after the message's event
+    const marker = announced('Atendente marcador');
+    await change('Atendente marcador', [second]);
+    await marker;
+    expect(messages.map((payload) => payload.message.body)).toContain('já na segunda fila');
+    expect(messages.find((payload) => payload.message.body === 'já na segunda fila')).toMatchObject({ ticket: { id: ticketId, queueId: second } });
+  });
 });
