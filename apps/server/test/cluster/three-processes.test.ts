@@ -60,6 +60,15 @@ const fakeLines = (server: ServerProcess, kind: string, connectionId: number, te
 // the ports of those processes that run, in this order of preference
 const portsOf = (servers: ServerProcess[]) => servers.filter((server) => server.running()).map((server) => Number(new URL(server.url).port));
 
+const signIn = async (server: ServerProcess, email: string, password: string) => {
+  const answer = await fetch(`${server.url}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return answer.json();
+};
+
 const socketTo = async (url: string, as = token) => {
   const socket = connectSocket(url, { auth: { token: as }, transports: ['websocket'], reconnectionDelay: 200, reconnectionDelayMax: 500 });
   sockets.push(socket);
@@ -111,12 +120,7 @@ beforeAll(async () => {
     ),
   );
   await Promise.all(processes.map((server) => server.start()));
-  const login = await fetch(`${processes[0].url}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: SUPER_EMAIL, password: SUPER_PASSWORD }),
-  });
-  const session = await login.json();
+  const session = await signIn(processes[0], SUPER_EMAIL, SUPER_PASSWORD);
   token = session.token;
   companyId = session.user.companyId;
   userId = session.user.id;
@@ -341,9 +345,7 @@ describe('three processes on one PostgreSQL server and Redis (issue 12 point 5)'
     const email = 'fila@cluster.test';
     const created = await call(a, 'POST', '/users', { name: 'Atendente de fila', email, password: 'fila-password', profile: 'user', queueIds: [first] });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const signedIn = await (
-      await fetch(`${a.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'fila-password' }) })
-    ).json();
+    const signedIn = await signIn(a, email, 'fila-password');
     const socket = await socketTo(b.url, signedIn.token);
     const messages: Json[] = [];
     socket.on(`company-${companyId}-appMessage`, (payload: Json) => messages.push(payload));
