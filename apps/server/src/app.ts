@@ -329,6 +329,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
       log: app.log,
     }),
   );
+  whatsapp.registerJobs(jobs);
   registerTicketTimers(jobs, { clock, tickets: ticketsService });
   registerTicketCountsFold(jobs, { clock });
   registerFolderStats(jobs, { storage, clock });

@@ -14,6 +14,7 @@ export * from './schema/messages.ts';
 export * from './schema/jobs.ts';
 export * from './schema/ratings.ts';
 export * from './schema/whatsapp-sessions.ts';
+export * from './schema/whatsapp-history.ts';
 export * from './schema/helps.ts';
 export * from './schema/invoices.ts';
 export * from './schema/chats.ts';

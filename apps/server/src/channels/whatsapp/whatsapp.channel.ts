@@ -25,7 +25,7 @@ export type WhatsappChannelOptions = {
   socketFactory?: SocketFactory;
   downloadMedia?: MediaDownloader;
   timings?: Partial<SessionTimings>;
-  // how long history batches must stop arriving before an import runs
+  // how long history batches must stop arriving before an import runs (by the app's clock)
   importQuietMs?: number;
 };
 
@@ -75,6 +75,8 @@ export const createWhatsappChannel = (
     log: deps.log,
     publishConnection: status.publish,
     receive: inbound.receive,
+    // the sessions are made below, with the history's handler among theirs
+    connectedSocket: (connectionId) => sessions.connectedSocket(connectionId),
     quietMs: options.importQuietMs ?? IMPORT_QUIET_MS,
   });
   const sessions = createSessionManager({
@@ -97,6 +99,8 @@ export const createWhatsappChannel = (
     sessions,
     routes: whatsappSessionRoutes(createWhatsappSessionService({ db: deps.db, sessions, closeImported: history.closeImported })),
     checkNumber: createWhatsappNumberCheck({ db: deps.db, sessions }),
+    // the message import's job, run by the process that holds the connection's session
+    registerJobs: history.register,
     start: async () => {
       stopReceipts = sendReadReceipts({ db: deps.db, bus: deps.bus, sessions, log: deps.log });
       await sessions.start();
@@ -104,7 +108,6 @@ export const createWhatsappChannel = (
     stop: async () => {
       stopReceipts?.();
       await sessions.stop();
-      history.stop();
       ownSends.clear();
     },
   };

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connections, tickets } from '../../../src/db/schema.ts';
+import { connections, tickets, whatsappHistoryMessages } from '../../../src/db/schema.ts';
+import { manualClock } from '../../../src/platform/clock.ts';
 import { createQueue } from '../../factories/company.factory.ts';
 import { connectSocket, recordEvents } from '../../helpers/attendance.ts';
 import type { Json } from '../../helpers/json.ts';
@@ -43,7 +44,8 @@ const importing = async (closedTicketsPostImported: boolean) => {
   setup.socket.emit('messaging-history.set', {
     chats: [],
     contacts: [],
-    messages: [...history.slice(2), dated(waMessage('5511911110003@s.whatsapp.net', { conversation: 'olá' }), '2026-04-01T10:00:00Z')],
+    // WhatsApp may send a message again in a later batch: it is imported once
+    messages: [history[1], ...history.slice(2), dated(waMessage('5511911110003@s.whatsapp.net', { conversation: 'olá' }), '2026-04-01T10:00:00Z')],
     isLatest: false,
     progress: 100,
   });
@@ -82,6 +84,41 @@ describe('Message import from the WhatsApp history (02-operations §4 Message im
     const after = await t.db.select().from(tickets).where(eq(tickets.whatsappId, c.connectionId));
     expect(after.map((ticket) => ticket.status)).toEqual(['closed', 'closed']);
     expect((await t.request('GET', `/whatsapp/${c.connectionId}`, { token: c.session.token })).body.statusImportMessages).toBeNull();
+  });
+
+  it('an import cut off by a restart is done by the next process once its session is back (02-operations §4 Message import)', async () => {
+    const clock = manualClock('2026-07-01T12:00:00Z');
+    const first = await startWhatsappApp(undefined, {}, clock);
+    const setup = await setupWhatsappCompany(first.t, first.whatsapp);
+    await first.t.db.update(connections).set({ enableImportMessage: true, importOldMessages: new Date('2026-01-01T00:00:00Z') }).where(eq(connections.id, setup.connectionId));
+    setup.socket.open();
+    setup.socket.emit('messaging-history.set', {
+      chats: [],
+      contacts: [],
+      messages: [
+        dated(waMessage('5511911110005@s.whatsapp.net', { conversation: 'depois' }), '2026-03-02T10:00:00Z'),
+        dated(waMessage('5511911110005@s.whatsapp.net', { conversation: 'antes' }), '2026-03-01T10:00:00Z'),
+      ],
+      isLatest: true,
+    });
+    // the clock stands still, so the quiet while never ends on the first process
+    await waitFor(async () => (await first.t.db.select().from(whatsappHistoryMessages).where(eq(whatsappHistoryMessages.connectionId, setup.connectionId))).length === 2, 'the kept history');
+    await first.t.app.close();
+
+    clock.advance(60_000);
+    const second = await startWhatsappApp(first.t, {}, clock);
+    try {
+      const resumed = await waitFor(() => second.whatsapp.latest(setup.connectionId), 'the resumed socket');
+      resumed.open();
+      await waitFor(async () => (await connectionOf(second.t, setup.session.token, setup.connectionId)).statusImportMessages === 'renderButtonCloseTickets', 'the end of the import');
+      const [ticket] = await second.t.db.select().from(tickets).where(eq(tickets.whatsappId, setup.connectionId));
+      const page = (await second.t.request('GET', `/messages/${ticket.id}`, { token: setup.session.token })).body.messages;
+      expect(page.map((message: Json) => message.body)).toEqual(['antes', 'depois']);
+      expect(await second.t.db.select().from(whatsappHistoryMessages).where(eq(whatsappHistoryMessages.connectionId, setup.connectionId))).toEqual([]);
+    } finally {
+      await second.t.close();
+      await first.t.database.close();
+    }
   });
 
   it('a connection without import enabled ignores the history (02-operations §3 enableImportMessage)', async () => {

@@ -4,18 +4,21 @@ import { createCompany, TEST_PASSWORD } from '../../factories/company.factory.ts
 import { fakeWhatsapp, type FakeWhatsappSocket } from '../../helpers/fake-whatsapp.ts';
 import { startTestApp, type TestApp } from '../../helpers/test-app.ts';
 import type { Config } from '../../../src/config.ts';
+import type { Clock } from '../../../src/platform/clock.ts';
 
 // fast reconnects so a test does not wait on production backoff
 export const testTimings = { reconnectBaseMs: 20, reconnectMaxMs: 200, leaseSeconds: 10 };
 
 // alongside: another server of the same deployment (same database and token secrets)
 // overrides: settings of the app under test (the AI services' fakes, for one)
-export const startWhatsappApp = async (alongside?: TestApp, overrides: Partial<Config> = {}) => {
+// clock: the app's clock, for a test that moves time by hand
+export const startWhatsappApp = async (alongside?: TestApp, overrides: Partial<Config> = {}, clock?: Clock) => {
   const whatsapp = fakeWhatsapp();
   const media = new Map<string, Buffer>();
   const t = await startTestApp(
     { ...overrides, ...(alongside ? { jwtSecret: alongside.config.jwtSecret, jwtRefreshSecret: alongside.config.jwtRefreshSecret } : {}) },
     {
+      ...(clock && { clock }),
       whatsapp: {
         socketFactory: whatsapp.factory,
         timings: testTimings,
@@ -54,7 +57,7 @@ export const setupWhatsappCompany = async (t: TestApp, whatsapp: ReturnType<type
 };
 
 export const connectionOf = async (t: TestApp, token: string, connectionId: number) =>
-  (await t.request('GET', `/whatsapp/${connectionId}`, { token })).body as { status: string; qrcode: string; number: string };
+  (await t.request('GET', `/whatsapp/${connectionId}`, { token })).body as { status: string; qrcode: string; number: string; statusImportMessages: string | null };
 
 let sequence = 0;
 export const waMessage = (
