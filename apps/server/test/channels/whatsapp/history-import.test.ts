@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connections, tickets, whatsappHistoryMessages } from '../../../src/db/schema.ts';
+import { historyImportJob } from '../../../src/channels/whatsapp/history-import.ts';
+import { connections, jobs, tickets, whatsappHistoryMessages } from '../../../src/db/schema.ts';
 import { manualClock } from '../../../src/platform/clock.ts';
 import { createQueue } from '../../factories/company.factory.ts';
 import { connectSocket, recordEvents } from '../../helpers/attendance.ts';
@@ -10,11 +11,14 @@ import { connectionOf, setupWhatsappCompany, startWhatsappApp, waitFor, waMessag
 
 let t: TestApp;
 let whatsapp: Awaited<ReturnType<typeof startWhatsappApp>>['whatsapp'];
+// the import waits for a quiet while on this clock, which only the tests move
+const clock = manualClock('2026-07-01T12:00:00Z');
 beforeAll(async () => {
-  ({ t, whatsapp } = await startWhatsappApp());
+  ({ t, whatsapp } = await startWhatsappApp(undefined, {}, clock));
 });
 afterAll(() => t?.close());
 
+const keptHistory = (app: TestApp, connectionId: number) => app.db.select().from(whatsappHistoryMessages).where(eq(whatsappHistoryMessages.connectionId, connectionId));
 const at = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
 const dated = (message: ReturnType<typeof waMessage>, iso: string) => ({ ...message, messageTimestamp: at(iso) });
 
@@ -50,6 +54,9 @@ const importing = async (closedTicketsPostImported: boolean) => {
     progress: 100,
   });
   const channel = `importMessages-${setup.company.id}`;
+  await waitFor(async () => (await keptHistory(t, setup.connectionId)).length === 3, 'both batches kept');
+  clock.advance(60_000);
+  await t.app.jobs.runDue();
   await waitFor(() => seen.find((event) => event.channel === channel && event.payload.action === 'refresh'), 'the end of the import');
   const progress = seen.filter((event) => event.channel === channel && event.payload.action === 'update').map((event) => event.payload.status);
   const imported = await t.db.select().from(tickets).where(eq(tickets.whatsappId, setup.connectionId));
@@ -87,8 +94,8 @@ describe('Message import from the WhatsApp history (02-operations §4 Message im
   });
 
   it('an import cut off by a restart is done by the next process once its session is back (02-operations §4 Message import)', async () => {
-    const clock = manualClock('2026-07-01T12:00:00Z');
-    const first = await startWhatsappApp(undefined, {}, clock);
+    const ownClock = manualClock('2026-07-01T12:00:00Z');
+    const first = await startWhatsappApp(undefined, {}, ownClock);
     const setup = await setupWhatsappCompany(first.t, first.whatsapp);
     await first.t.db.update(connections).set({ enableImportMessage: true, importOldMessages: new Date('2026-01-01T00:00:00Z') }).where(eq(connections.id, setup.connectionId));
     setup.socket.open();
@@ -102,11 +109,11 @@ describe('Message import from the WhatsApp history (02-operations §4 Message im
       isLatest: true,
     });
     // the clock stands still, so the quiet while never ends on the first process
-    await waitFor(async () => (await first.t.db.select().from(whatsappHistoryMessages).where(eq(whatsappHistoryMessages.connectionId, setup.connectionId))).length === 2, 'the kept history');
+    await waitFor(async () => (await keptHistory(first.t, setup.connectionId)).length === 2, 'the kept history');
     await first.t.app.close();
 
-    clock.advance(60_000);
-    const second = await startWhatsappApp(first.t, {}, clock);
+    ownClock.advance(60_000);
+    const second = await startWhatsappApp(first.t, {}, ownClock);
     try {
       const resumed = await waitFor(() => second.whatsapp.latest(setup.connectionId), 'the resumed socket');
       resumed.open();
@@ -114,11 +121,28 @@ describe('Message import from the WhatsApp history (02-operations §4 Message im
       const [ticket] = await second.t.db.select().from(tickets).where(eq(tickets.whatsappId, setup.connectionId));
       const page = (await second.t.request('GET', `/messages/${ticket.id}`, { token: setup.session.token })).body.messages;
       expect(page.map((message: Json) => message.body)).toEqual(['antes', 'depois']);
-      expect(await second.t.db.select().from(whatsappHistoryMessages).where(eq(whatsappHistoryMessages.connectionId, setup.connectionId))).toEqual([]);
+      expect(await keptHistory(second.t, setup.connectionId)).toEqual([]);
     } finally {
       await second.t.close();
       await first.t.database.close();
     }
+  });
+
+  it('an import whose session stays away through every attempt ends without the messages it could not store (02-operations §4 Message import)', async () => {
+    const setup = await setupWhatsappCompany(t, whatsapp);
+    await t.db.update(connections).set({ enableImportMessage: true, importOldMessages: new Date('2026-01-01T00:00:00Z') }).where(eq(connections.id, setup.connectionId));
+    // the history came while the session was up; it is down when the import runs
+    setup.socket.emit('messaging-history.set', { chats: [], contacts: [], messages: [dated(waMessage('5511911110006@s.whatsapp.net', { conversation: 'perdida' }), '2026-03-01T10:00:00Z')], isLatest: true });
+    await waitFor(async () => (await keptHistory(t, setup.connectionId)).length === 1, 'the kept history');
+    await t.db
+      .update(jobs)
+      .set({ attempts: historyImportJob.maxAttempts - 1 })
+      .where(and(eq(jobs.kind, historyImportJob.name), eq(jobs.state, 'waiting'), sql`${jobs.payload}->>'connectionId' = ${String(setup.connectionId)}`));
+    clock.advance(60_000);
+    await t.app.jobs.runDue();
+    await waitFor(async () => (await connectionOf(t, setup.session.token, setup.connectionId)).statusImportMessages === 'renderButtonCloseTickets', 'the end of the import');
+    expect(await keptHistory(t, setup.connectionId)).toEqual([]);
+    expect(await t.db.select().from(tickets).where(eq(tickets.whatsappId, setup.connectionId))).toEqual([]);
   });
 
   it('a connection without import enabled ignores the history (02-operations §3 enableImportMessage)', async () => {
