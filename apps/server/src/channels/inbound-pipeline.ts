@@ -52,7 +52,7 @@ export const createInboundPipeline = (deps: {
     const sighting = sightingOf(message, connection);
     const contact = batch?.contact(message.companyId, sighting.number) ?? (await upsertContactByNumber(tx, message.companyId, sighting));
     const live = batch?.liveTicket(message.companyId, contact.id, message.connectionId);
-    const reopened = await deps.flow.reopenRecent(tx, contact, message.connectionId, connection, live);
+    const reopened = message.fromHistory ? undefined : await deps.flow.reopenRecent(tx, contact, message.connectionId, connection, live);
     const target = { companyId: message.companyId, contact, whatsappId: message.connectionId, channel: connection.channel };
     const opening = { status: contact.isGroup ? ('group' as const) : ('pending' as const) };
     const found = reopened
@@ -70,6 +70,7 @@ export const createInboundPipeline = (deps: {
       : undefined;
     const body = message.body;
     const fromMe = message.fromMe ?? false;
+    const seen = fromMe || message.fromHistory !== undefined;
     const mediaType = message.mediaType ?? 'chat';
     return {
       companyId: message.companyId,
@@ -80,7 +81,7 @@ export const createInboundPipeline = (deps: {
       providerMessageId: message.providerMessageId,
       body,
       fromMe,
-      read: fromMe,
+      read: seen,
       mediaType,
       mediaUrl: message.mediaUrl ?? null,
       vCard: message.vCard ?? null,
@@ -88,7 +89,8 @@ export const createInboundPipeline = (deps: {
       participant: message.participant ?? null,
       ack: fromMe ? 1 : 0,
       lastMessage: body || mediaType,
-      unreadIncrement: fromMe ? 0 : 1,
+      unreadIncrement: seen ? 0 : 1,
+      sentAt: message.fromHistory?.sentAt.toISOString() ?? null,
     };
   };
 
@@ -104,6 +106,7 @@ export const createInboundPipeline = (deps: {
     batch: InboundBatchReads | undefined,
   ) => {
     const { message: stored, ticket: bumped } = written;
+    if (message.fromHistory) return { duplicate: false as const, channel: connection.channel, message: stored, ticket: bumped, flowed: undefined, afterCommit: async () => undefined };
     // a customer's message answers the campaign confirmations it was asked (02-operations §3 Campaign)
     const asked = !stored.fromMe && !contact.isGroup && batch?.awaitsConfirmation(message.companyId, contact.id) !== false;
     if (asked) await confirmCampaignReplies(tx, message.companyId, contact.id, stored.createdAt);

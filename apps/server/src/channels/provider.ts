@@ -41,6 +41,10 @@ export type InboundMessage = {
   vCard?: string | null;
   // the group member who wrote a group message
   participant?: string | null;
+  // a message of the channel's history (WhatsApp's history sync), not one arriving now: stored at
+  // the time it was sent, read, and without the automatic answers, the bot, campaign confirmations
+  // or the reopening of a closed ticket, which answer a conversation happening now
+  fromHistory?: { sentAt: Date };
 };
 
 // A change the customer made to a message already delivered: a new text, or its removal.

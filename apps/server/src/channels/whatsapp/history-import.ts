@@ -3,7 +3,8 @@
 // queueIdImportMessages; §4 Message import). History arrives in batches after a pairing; the
 // messages inside the chosen dates are kept in the database as they come, and each batch moves the
 // import job to a quiet while later, so the job runs once the batches stop. It stores the kept
-// messages in time order with progress on importMessages-{companyId}, marking each as it goes: a
+// messages in time order, each as history (at its own time, read, answered by no greeting, menu or
+// bot), with progress on importMessages-{companyId}, marking each as it goes: a
 // run again (a restart, the session down for a while) goes on where the last one stopped. The
 // import ends with the close-imported-tickets button (statusImportMessages
 // renderButtonCloseTickets) or, with closedTicketsPostImported, with the imported tickets closed.
@@ -21,6 +22,7 @@ import { findConnection, type ConnectionRow } from '../../modules/connections/co
 import { writeTicketLog } from '../../modules/tickets/ticket-logs.repo.ts';
 import * as ticketsRepo from '../../modules/tickets/tickets.repo.ts';
 import type { TicketsService } from '../../modules/tickets/tickets.service.ts';
+import type { InboundMessage } from '../provider.ts';
 import type { StatusWriter } from './connection-status.ts';
 import * as repo from './history-import.repo.ts';
 import { isGroupJid, isIgnoredChat } from './jid.ts';
@@ -50,7 +52,7 @@ export const createHistoryImport = (deps: {
   clock: Clock;
   log: FastifyBaseLogger;
   publishConnection: StatusWriter['publish'];
-  receive: (context: SessionContext, message: WAMessage) => Promise<{ ticketId: number } | undefined>;
+  receive: (context: SessionContext, message: WAMessage, fromHistory: InboundMessage['fromHistory']) => Promise<{ ticketId: number } | undefined>;
   connectedSocket: (connectionId: number) => WhatsappSocket | undefined;
   quietMs: number;
 }) => {
@@ -142,7 +144,7 @@ export const createHistoryImport = (deps: {
       const all = await repo.countHistoryMessages(deps.db, companyId, connectionId);
       for (const row of page) {
         const message = JSON.parse(row.message, BufferJSON.reviver) as WAMessage;
-        const stored = await deps.receive(context, message).catch((error: unknown) => {
+        const stored = await deps.receive(context, message, { sentAt: row.sentAt }).catch((error: unknown) => {
           deps.log.warn({ err: error, connectionId, id: row.providerMessageId }, 'imported message skipped');
           return undefined;
         });

@@ -90,8 +90,9 @@ export const createInboundHandlers = (deps: {
     return { number: identity.number, lid: identity.lid, name };
   };
 
-  // the stored message's ticket, or undefined when the message is not one the product keeps
-  const receive = async (context: SessionContext, message: WAMessage): Promise<{ ticketId: number } | undefined> => {
+  // the stored message's ticket, or undefined when the message is not one the product keeps;
+  // fromHistory: a message of the history sync (history-import.ts), not one arriving now
+  const receive = async (context: SessionContext, message: WAMessage, fromHistory?: InboundMessage['fromHistory']): Promise<{ ticketId: number } | undefined> => {
     const { key } = message;
     if (!key.id || !key.remoteJid || isIgnoredChat(key.remoteJid)) return;
     // our own sends come back from the socket; the outbound job records them
@@ -119,6 +120,7 @@ export const createInboundHandlers = (deps: {
       quotedProviderMessageId: read.quotedId ?? null,
       vCard: read.vCard ?? null,
       participant: participant ?? null,
+      fromHistory,
     });
     if (!stored.duplicate && !from.isGroup && !key.fromMe && stored.contactId) askPicture(context, stored.contactId, key.remoteJid);
     return stored;

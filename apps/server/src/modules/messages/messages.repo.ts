@@ -30,8 +30,9 @@ const INBOUND_COLUMNS = [
   'ack',
 ] as const satisfies readonly (keyof MessageRow)[];
 
-// An inbound message's row with what it does to its ticket: the last message shown, the unread count.
-export type InboundArrival = Pick<MessageRow, (typeof INBOUND_COLUMNS)[number]> & { lastMessage: string; unreadIncrement: number };
+// An inbound message's row with what it does to its ticket: the last message shown, the unread
+// count; sentAt (ISO) for a message of the channel's history, whose row keeps that time, else null (now).
+export type InboundArrival = Pick<MessageRow, (typeof INBOUND_COLUMNS)[number]> & { lastMessage: string; unreadIncrement: number; sentAt: string | null };
 
 // Each value of an arrival as the statement's arrays carry it: one array per column.
 const MESSAGE_VALUES = arrayColumnsOf(messages, INBOUND_COLUMNS);
@@ -39,6 +40,7 @@ const ARRIVAL_VALUES: ArrayColumn<keyof InboundArrival>[] = [
   ...MESSAGE_VALUES,
   { key: 'lastMessage', column: 'last_message', type: 'text' },
   { key: 'unreadIncrement', column: 'unread_increment', type: 'integer' },
+  { key: 'sentAt', column: 'sent_at', type: 'timestamptz' },
 ];
 const MESSAGE_COLUMNS = columnNames(MESSAGE_VALUES);
 
@@ -53,8 +55,8 @@ const inboundInsertAndTouch = preparedSql<{ message: MessageRow; ticket: typeof 
   sql`with arrived as (
     select * from ${unnestRows('arrived', ARRIVAL_VALUES)}
   ), message as (
-    insert into ${messages} (${MESSAGE_COLUMNS})
-    select ${MESSAGE_COLUMNS} from arrived order by ord
+    insert into ${messages} (${MESSAGE_COLUMNS}, created_at)
+    select ${MESSAGE_COLUMNS}, coalesce(arrived.sent_at, now()) from arrived order by ord
     on conflict do nothing
     returning *
   ), ticket as (

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historyImportJob } from '../../../src/channels/whatsapp/history-import.ts';
-import { connections, jobs, tickets, whatsappHistoryMessages } from '../../../src/db/schema.ts';
+import { connectionQueues, connections, jobs, tickets, whatsappHistoryMessages } from '../../../src/db/schema.ts';
 import { manualClock } from '../../../src/platform/clock.ts';
 import { createQueue } from '../../factories/company.factory.ts';
 import { connectSocket, recordEvents } from '../../helpers/attendance.ts';
@@ -25,9 +25,13 @@ const dated = (message: ReturnType<typeof waMessage>, iso: string) => ({ ...mess
 const importing = async (closedTicketsPostImported: boolean) => {
   const setup = await setupWhatsappCompany(t, whatsapp);
   const queue = await createQueue(t.db, setup.company.id);
+  // a live customer's message would get the greeting and the menu of these queues
+  const menu = [await createQueue(t.db, setup.company.id), await createQueue(t.db, setup.company.id)];
+  await t.db.insert(connectionQueues).values(menu.map((item) => ({ connectionId: setup.connectionId, queueId: item.id, companyId: setup.company.id })));
   await t.db
     .update(connections)
     .set({
+      greetingMessage: 'Olá! Escolha um setor:',
       enableImportMessage: true,
       importOldMessages: new Date('2026-01-01T00:00:00Z'),
       importRecentMessages: new Date('2026-06-30T00:00:00Z'),
@@ -72,11 +76,13 @@ describe('Message import from the WhatsApp history (02-operations §4 Message im
     expect(c.imported).toHaveLength(2);
     expect(c.imported.every((ticket) => ticket.status === 'pending' && ticket.queueId === c.queue.id)).toBe(true);
     const first = c.imported.find((ticket) => ticket.lastMessage === 'bom dia, em que ajudo?');
+    // history is kept as it happened, read, and answered by no greeting, menu or bot
     const page = (await t.request('GET', `/messages/${first!.id}`, { token: c.session.token })).body.messages;
-    expect(page.map((message: Json) => [message.body, message.fromMe])).toEqual([
-      ['bom dia', false],
-      ['bom dia, em que ajudo?', true],
+    expect(page.map((message: Json) => [message.body, message.fromMe, message.createdAt, message.read])).toEqual([
+      ['bom dia', false, '2026-02-01T10:00:00.000Z', true],
+      ['bom dia, em que ajudo?', true, '2026-02-01T10:05:00.000Z', true],
     ]);
+    expect(c.imported.map((ticket) => ticket.unreadMessages)).toEqual([0, 0]);
     expect((await t.request('GET', `/whatsapp/${c.connectionId}`, { token: c.session.token })).body.statusImportMessages).toBe('renderButtonCloseTickets');
 
     const closed = await t.request('POST', `/closedimported/${c.connectionId}`, { token: c.session.token });
