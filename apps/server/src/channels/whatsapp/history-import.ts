@@ -4,10 +4,10 @@
 // messages inside the chosen dates are kept in the database as they come, and each batch moves the
 // import job to a quiet while later, so the job runs once the batches stop. It stores the kept
 // messages in time order, each as history (at its own time, read, answered by no greeting, menu or
-// bot), with progress on importMessages-{companyId}, marking each as it goes: a
-// run again (a restart, the session down for a while) goes on where the last one stopped. The
-// import ends with the close-imported-tickets button (statusImportMessages
-// renderButtonCloseTickets) or, with closedTicketsPostImported, with the imported tickets closed.
+// bot), with progress on importMessages-{companyId}, marking each as it goes: a run again (a
+// restart, the session down for a while) goes on where the last one stopped. The import ends with
+// the close-imported-tickets button (statusImportMessages renderButtonCloseTickets) or, with
+// closedTicketsPostImported, with the imported tickets closed.
 import { BufferJSON, type WAMessage } from '@whiskeysockets/baileys';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
