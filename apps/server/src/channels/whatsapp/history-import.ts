@@ -40,6 +40,8 @@ export const historyImportJob = defineJobKind({
   // connectionId: the claim leaves the job to the process that holds the connection's session
   payload: z.object({ companyId: z.number().int().positive(), connectionId: z.number().int().positive() }),
   priority: 'bulk',
+  // as long as an outbound message waits for its session (about an hour and a half)
+  maxAttempts: 25,
 });
 
 const importKey = (connectionId: number) => `connection:${connectionId}`;
