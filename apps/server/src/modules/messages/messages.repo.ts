@@ -48,7 +48,8 @@ const MESSAGE_COLUMNS = columnNames(MESSAGE_VALUES);
 // (the only unique key a new row can hit is messages_connection_provider_id_key). The messages of
 // a group commit's round and their tickets' bumps in one statement, one round trip: rows are
 // inserted in the round's order (their ids follow it), and a ticket is bumped only when its
-// message was stored.
+// message was stored. A message of the channel's history becomes its ticket's last message only
+// when the ticket holds none newer.
 const inboundInsertAndTouch = preparedSql<{ message: MessageRow; ticket: typeof tickets.$inferSelect }>(
   'messages_insert_inbound_round',
   { message: messages, ticket: tickets },
@@ -60,7 +61,16 @@ const inboundInsertAndTouch = preparedSql<{ message: MessageRow; ticket: typeof 
     on conflict do nothing
     returning *
   ), ticket as (
-    update ${tickets} set last_message = arrived.last_message, unread_messages = ${tickets}.unread_messages + arrived.unread_increment, updated_at = now()
+    update ${tickets} set
+      last_message = case
+        when arrived.sent_at is null then arrived.last_message
+        when exists (
+          select 1 from ${messages} as newer
+          where newer.company_id = arrived.company_id and newer.ticket_id = arrived.ticket_id and newer.created_at > arrived.sent_at
+        ) then ${tickets}.last_message
+        else arrived.last_message
+      end,
+      unread_messages = ${tickets}.unread_messages + arrived.unread_increment, updated_at = now()
     from arrived
     where ${tickets}.company_id = arrived.company_id and ${tickets}.id = arrived.ticket_id
       and exists (select 1 from message where message.ticket_id = arrived.ticket_id)

@@ -134,6 +134,28 @@ describe('Message import from the WhatsApp history (02-operations §4 Message im
     }
   });
 
+  it('history imported into a ticket that has newer messages leaves its last message as it was (02-operations §4 Message import)', async () => {
+    const setup = await setupWhatsappCompany(t, whatsapp);
+    await t.db.update(connections).set({ enableImportMessage: true, importOldMessages: new Date('2026-01-01T00:00:00Z') }).where(eq(connections.id, setup.connectionId));
+    setup.socket.open();
+    setup.socket.emit('messaging-history.set', {
+      chats: [],
+      contacts: [],
+      messages: [dated(waMessage('5511911110007@s.whatsapp.net', { conversation: 'mensagem antiga' }), '2026-03-01T10:00:00Z')],
+      isLatest: true,
+    });
+    // the customer writes while the import waits for its quiet while
+    setup.socket.emit('messages.upsert', { messages: [waMessage('5511911110007@s.whatsapp.net', { conversation: 'mensagem de agora' })], type: 'notify' });
+    const live = await waitFor(async () => (await t.db.select().from(tickets).where(eq(tickets.whatsappId, setup.connectionId)))[0], 'the live ticket');
+    clock.advance(60_000);
+    await t.app.jobs.runDue();
+    await waitFor(async () => (await connectionOf(t, setup.session.token, setup.connectionId)).statusImportMessages === 'renderButtonCloseTickets', 'the end of the import');
+    const [ticket] = await t.db.select().from(tickets).where(eq(tickets.id, live.id));
+    expect(ticket.lastMessage).toBe('mensagem de agora');
+    const page = (await t.request('GET', `/messages/${live.id}`, { token: setup.session.token })).body.messages;
+    expect(page.map((message: Json) => message.body)).toEqual(['mensagem antiga', 'mensagem de agora']);
+  });
+
   it('an import whose session stays away through every attempt ends without the messages it could not store (02-operations §4 Message import)', async () => {
     const setup = await setupWhatsappCompany(t, whatsapp);
     await t.db.update(connections).set({ enableImportMessage: true, importOldMessages: new Date('2026-01-01T00:00:00Z') }).where(eq(connections.id, setup.connectionId));
