@@ -163,9 +163,10 @@ export const createHistoryImport = (deps: {
   const gaveUp = async ({ companyId, connectionId }: z.infer<typeof historyImportJob.payload>, reason: string) => {
     const connection = await findConnection(deps.db, companyId, connectionId);
     if (!connection) return;
-    const left = (await repo.countHistoryMessages(deps.db, companyId, connectionId)) - (await repo.countImportedHistoryMessages(deps.db, companyId, connectionId));
-    deps.log.warn({ connectionId, left, reason }, 'message import given up');
     await finish(connection);
+    // finish let the imported ones go: what is left was never stored
+    const left = await repo.countHistoryMessages(deps.db, companyId, connectionId);
+    deps.log.warn({ connectionId, left, reason }, 'message import given up');
     await repo.forgetHistoryMessages(deps.db, companyId, connectionId);
   };
 

@@ -7,6 +7,7 @@ import { createQueue } from '../../factories/company.factory.ts';
 import { connectSocket, recordEvents } from '../../helpers/attendance.ts';
 import type { Json } from '../../helpers/json.ts';
 import type { TestApp } from '../../helpers/test-app.ts';
+import type { FakeWhatsappSocket } from '../../helpers/fake-whatsapp.ts';
 import { connectionOf, setupWhatsappCompany, startWhatsappApp, waitFor, waMessage } from './support.ts';
 
 let t: TestApp;
@@ -19,6 +20,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const keptHistory = (app: TestApp, connectionId: number) => app.db.select().from(whatsappHistoryMessages).where(eq(whatsappHistoryMessages.connectionId, connectionId));
+const enableImport = (app: TestApp, connectionId: number) =>
+  app.db.update(connections).set({ enableImportMessage: true, importOldMessages: new Date('2026-01-01T00:00:00Z') }).where(eq(connections.id, connectionId));
+const sendHistory = (socket: FakeWhatsappSocket, messages: ReturnType<typeof waMessage>[]) =>
+  socket.emit('messaging-history.set', { chats: [], contacts: [], messages, isLatest: true });
+const importEnded = (app: TestApp, token: string, connectionId: number) =>
+  waitFor(async () => (await connectionOf(app, token, connectionId)).statusImportMessages === 'renderButtonCloseTickets', 'the end of the import');
 const at = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
 const dated = (message: ReturnType<typeof waMessage>, iso: string) => ({ ...message, messageTimestamp: at(iso) });
 
@@ -103,17 +110,12 @@ describe('Message import from the WhatsApp history (02-operations §4 Message im
     const ownClock = manualClock('2026-07-01T12:00:00Z');
     const first = await startWhatsappApp(undefined, {}, ownClock);
     const setup = await setupWhatsappCompany(first.t, first.whatsapp);
-    await first.t.db.update(connections).set({ enableImportMessage: true, importOldMessages: new Date('2026-01-01T00:00:00Z') }).where(eq(connections.id, setup.connectionId));
+    await enableImport(first.t, setup.connectionId);
     setup.socket.open();
-    setup.socket.emit('messaging-history.set', {
-      chats: [],
-      contacts: [],
-      messages: [
-        dated(waMessage('5511911110005@s.whatsapp.net', { conversation: 'depois' }), '2026-03-02T10:00:00Z'),
-        dated(waMessage('5511911110005@s.whatsapp.net', { conversation: 'antes' }), '2026-03-01T10:00:00Z'),
-      ],
-      isLatest: true,
-    });
+    sendHistory(setup.socket, [
+      dated(waMessage('5511911110005@s.whatsapp.net', { conversation: 'depois' }), '2026-03-02T10:00:00Z'),
+      dated(waMessage('5511911110005@s.whatsapp.net', { conversation: 'antes' }), '2026-03-01T10:00:00Z'),
+    ]);
     // the clock stands still, so the quiet while never ends on the first process
     await waitFor(async () => (await keptHistory(first.t, setup.connectionId)).length === 2, 'the kept history');
     await first.t.app.close();
@@ -123,7 +125,7 @@ describe('Message import from the WhatsApp history (02-operations §4 Message im
     try {
       const resumed = await waitFor(() => second.whatsapp.latest(setup.connectionId), 'the resumed socket');
       resumed.open();
-      await waitFor(async () => (await connectionOf(second.t, setup.session.token, setup.connectionId)).statusImportMessages === 'renderButtonCloseTickets', 'the end of the import');
+      await importEnded(second.t, setup.session.token, setup.connectionId);
       const [ticket] = await second.t.db.select().from(tickets).where(eq(tickets.whatsappId, setup.connectionId));
       const page = (await second.t.request('GET', `/messages/${ticket.id}`, { token: setup.session.token })).body.messages;
       expect(page.map((message: Json) => message.body)).toEqual(['antes', 'depois']);
@@ -136,20 +138,15 @@ describe('Message import from the WhatsApp history (02-operations §4 Message im
 
   it('history imported into a ticket that has newer messages leaves its last message as it was (02-operations §4 Message import)', async () => {
     const setup = await setupWhatsappCompany(t, whatsapp);
-    await t.db.update(connections).set({ enableImportMessage: true, importOldMessages: new Date('2026-01-01T00:00:00Z') }).where(eq(connections.id, setup.connectionId));
+    await enableImport(t, setup.connectionId);
     setup.socket.open();
-    setup.socket.emit('messaging-history.set', {
-      chats: [],
-      contacts: [],
-      messages: [dated(waMessage('5511911110007@s.whatsapp.net', { conversation: 'mensagem antiga' }), '2026-03-01T10:00:00Z')],
-      isLatest: true,
-    });
+    sendHistory(setup.socket, [dated(waMessage('5511911110007@s.whatsapp.net', { conversation: 'mensagem antiga' }), '2026-03-01T10:00:00Z')]);
     // the customer writes while the import waits for its quiet while
     setup.socket.emit('messages.upsert', { messages: [waMessage('5511911110007@s.whatsapp.net', { conversation: 'mensagem de agora' })], type: 'notify' });
     const live = await waitFor(async () => (await t.db.select().from(tickets).where(eq(tickets.whatsappId, setup.connectionId)))[0], 'the live ticket');
     clock.advance(60_000);
     await t.app.jobs.runDue();
-    await waitFor(async () => (await connectionOf(t, setup.session.token, setup.connectionId)).statusImportMessages === 'renderButtonCloseTickets', 'the end of the import');
+    await importEnded(t, setup.session.token, setup.connectionId);
     const [ticket] = await t.db.select().from(tickets).where(eq(tickets.id, live.id));
     expect(ticket.lastMessage).toBe('mensagem de agora');
     const page = (await t.request('GET', `/messages/${live.id}`, { token: setup.session.token })).body.messages;
@@ -158,9 +155,9 @@ describe('Message import from the WhatsApp history (02-operations §4 Message im
 
   it('an import whose session stays away through every attempt ends without the messages it could not store (02-operations §4 Message import)', async () => {
     const setup = await setupWhatsappCompany(t, whatsapp);
-    await t.db.update(connections).set({ enableImportMessage: true, importOldMessages: new Date('2026-01-01T00:00:00Z') }).where(eq(connections.id, setup.connectionId));
+    await enableImport(t, setup.connectionId);
     // the history came while the session was up; it is down when the import runs
-    setup.socket.emit('messaging-history.set', { chats: [], contacts: [], messages: [dated(waMessage('5511911110006@s.whatsapp.net', { conversation: 'perdida' }), '2026-03-01T10:00:00Z')], isLatest: true });
+    sendHistory(setup.socket, [dated(waMessage('5511911110006@s.whatsapp.net', { conversation: 'perdida' }), '2026-03-01T10:00:00Z')]);
     await waitFor(async () => (await keptHistory(t, setup.connectionId)).length === 1, 'the kept history');
     await t.db
       .update(jobs)
@@ -168,7 +165,7 @@ describe('Message import from the WhatsApp history (02-operations §4 Message im
       .where(and(eq(jobs.kind, historyImportJob.name), eq(jobs.state, 'waiting'), sql`${jobs.payload}->>'connectionId' = ${String(setup.connectionId)}`));
     clock.advance(60_000);
     await t.app.jobs.runDue();
-    await waitFor(async () => (await connectionOf(t, setup.session.token, setup.connectionId)).statusImportMessages === 'renderButtonCloseTickets', 'the end of the import');
+    await importEnded(t, setup.session.token, setup.connectionId);
     expect(await keptHistory(t, setup.connectionId)).toEqual([]);
     expect(await t.db.select().from(tickets).where(eq(tickets.whatsappId, setup.connectionId))).toEqual([]);
   });
@@ -176,12 +173,7 @@ describe('Message import from the WhatsApp history (02-operations §4 Message im
   it('a connection without import enabled ignores the history (02-operations §3 enableImportMessage)', async () => {
     const setup = await setupWhatsappCompany(t, whatsapp);
     setup.socket.open();
-    setup.socket.emit('messaging-history.set', {
-      chats: [],
-      contacts: [],
-      messages: [dated(waMessage('5511911110004@s.whatsapp.net', { conversation: 'histórico' }), '2026-02-01T10:00:00Z')],
-      isLatest: true,
-    });
+    sendHistory(setup.socket, [dated(waMessage('5511911110004@s.whatsapp.net', { conversation: 'histórico' }), '2026-02-01T10:00:00Z')]);
     setup.socket.emit('messages.upsert', { messages: [waMessage('5511911110004@s.whatsapp.net', { conversation: 'nova' })], type: 'notify' });
     const ticket = await waitFor(async () => (await t.db.select().from(tickets).where(eq(tickets.whatsappId, setup.connectionId)))[0], 'the live ticket');
     // one session's events are handled in order, so the history was dealt with before 'nova'
