@@ -51,6 +51,12 @@ export const bearerToken = (request: FastifyRequest) => {
   return header.slice('Bearer '.length).trim() || undefined;
 };
 
+// 01-core §4 Session: an overdue company reaches nothing but its invoices, whether it comes with a
+// user's token or a connection's (the external messages API).
+export const assertNotOverdue = (companyId: number, dueDate: string) => {
+  if (isOverdue(companyId, dueDate, new Date().toISOString().slice(0, 10))) throw new AppError('ERR_SUBSCRIPTION_OVERDUE', 402, { dueDate });
+};
+
 export const loadActor = async (db: Db, userId: number, companyId: number) => (await findActor(db, companyId, userId)) as TenantActor | undefined;
 
 // Resolves a bearer token into a tenant context; shared by HTTP and Socket.IO.
@@ -93,9 +99,7 @@ export const registerAccessControl = (app: FastifyInstance, deps: { db: Db; toke
       });
       const { actor } = request.tenant;
       // 01-core §4 Session: an overdue company's sign-in reaches only its invoices (docs/billing.md)
-      if (!route.config?.overdueAllowed && isOverdue(actor.companyId, actor.companyDueDate, new Date().toISOString().slice(0, 10))) {
-        throw new AppError('ERR_SUBSCRIPTION_OVERDUE', 402, { dueDate: actor.companyDueDate });
-      }
+      if (!route.config?.overdueAllowed) assertNotOverdue(actor.companyId, actor.companyDueDate);
       if (access === 'super' && !request.tenant.actor.super) throw forbidden();
       if (permission && !can(request.tenant.actor, permission)) throw forbidden();
       if (planFlag && !(await companyPlanAllows(deps.db, request.tenant.companyId, planFlag))) throw forbidden();

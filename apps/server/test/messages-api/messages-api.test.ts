@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plans } from '../../src/db/schema.ts';
+import { companies, plans } from '../../src/db/schema.ts';
 import { pngDeclaring } from '../factories/image.factory.ts';
 import { setupAttendance } from '../helpers/attendance.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -109,6 +109,21 @@ describe('external messages API: POST /api/messages/send (03-saas §2 /messages-
     expect(refused.json()).toMatchObject({ error: 'ERR_NO_PERMISSION' });
     const contacts = (await t.request('GET', '/contacts?searchParam=5511955550004', { token: a.adminSession.token })).body.contacts;
     expect(contacts).toEqual([]);
+  });
+
+  it('an overdue company cannot send either: 402 ERR_SUBSCRIPTION_OVERDUE like every other route, storing nothing (01-core §4 Session, 03-saas §7; issue 33 point 3)', async () => {
+    const a = await setupAttendance(t);
+    const token = await tokenOf(a);
+    // the gate reads the real date, as the sign-in's does
+    const yesterday = new Date(Date.now() - 24 * 3600 * 1000).toISOString().slice(0, 10);
+    await t.db.update(companies).set({ dueDate: yesterday }).where(eq(companies.id, a.company.id));
+    const refused = await send(token, { number: '5511955550007', body: 'x' });
+    expect([refused.statusCode, refused.json()]).toEqual([402, { error: 'ERR_SUBSCRIPTION_OVERDUE', dueDate: yesterday }]);
+    expect((await t.request('GET', '/tickets', { token: a.adminSession.token })).status).toBe(402);
+    await t.db.update(companies).set({ dueDate: '2999-01-01' }).where(eq(companies.id, a.company.id));
+    const contacts = (await t.request('GET', '/contacts?searchParam=5511955550007', { token: a.adminSession.token })).body.contacts;
+    expect(contacts).toEqual([]);
+    expect((await send(token, { number: '5511955550007', body: 'x' })).statusCode).toBe(200);
   });
 
   it('bad input gets field errors and changes nothing: masked number, nothing to send, unknown flags', async () => {

@@ -6,6 +6,7 @@ import { signedBody } from '@atende/shared/messages';
 import type { ExternalSendAnswer, ExternalSendBody } from '@atende/shared/messages-api';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
+import { assertNotOverdue } from '../../platform/access.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -32,6 +33,7 @@ export const createMessagesApiService = ({ db, storage, tickets, clock }: Deps) 
     const connection = await findConnectionByToken(db, token);
     if (!connection) throw invalidToken();
     const company = await findCompanyWithPlan(db, connection.companyId);
+    if (company) assertNotOverdue(company.id, company.dueDate);
     if (!company?.plan.useExternalApi) throw new AppError('ERR_NO_PERMISSION', 403);
     return connection;
   };
