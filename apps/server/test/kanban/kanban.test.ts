@@ -84,12 +84,17 @@ describe('kanban board (02-operations §2 /Kanban, §7 Tags and kanban)', () => 
     expect((await t.request('GET', '/ticket/kanban?queueIds=not-json', { token: s.ana.session.token })).status).toBe(400);
   });
 
-  it('a company without useKanban gets 403 on the board calls; the stage select keeps working', async () => {
+  it('a company without useKanban gets 403 on the board calls and on the stage moves, and nothing moves (02-operations §6; issue 33 point 3)', async () => {
     const s = await board();
+    expect((await t.request('PUT', `/ticket-tags/${s.second}/${s.lead.id}`, { token: s.token })).status).toBe(200);
     await t.db.update(plans).set({ useKanban: false }).where(eq(plans.id, Number(s.a.company.planId)));
     expect(await t.request('GET', '/tag/kanban', { token: s.token })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
     expect((await t.request('GET', '/ticket/kanban', { token: s.ana.session.token })).status).toBe(403);
-    expect((await t.request('PUT', `/ticket-tags/${s.first}/${s.lead.id}`, { token: s.token })).status).toBe(200);
+    expect(await t.request('PUT', `/ticket-tags/${s.first}/${s.lead.id}`, { token: s.token })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(await t.request('DELETE', `/ticket-tags/${s.second}`, { token: s.token })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    const tagsOf = async (ticketId: number) => (await s.a.ticket(s.token, ticketId)).tags.map((tag: { id: number }) => tag.id);
+    expect(await tagsOf(s.first)).toEqual([]);
+    expect(await tagsOf(s.second)).toEqual([s.lead.id]);
   });
 });
 

@@ -26,6 +26,7 @@ const flaggedAreas: { prefix: string; flag: PlanFlag; spec: string }[] = [
   { prefix: '/queueIntegration', flag: 'useIntegrations', spec: '02-operations §7 Queue integrations' },
   { prefix: '/tag/kanban', flag: 'useKanban', spec: '02-operations §7 Tags and kanban' },
   { prefix: '/ticket/kanban', flag: 'useKanban', spec: '02-operations §7 Tags and kanban' },
+  { prefix: '/ticket-tags', flag: 'useKanban', spec: '02-operations §7 Tags and kanban (01-core §7: sets kanban stage)' },
 ];
 
 // A path segment boundary: /prompt covers /prompt and /prompt/:id, not /prompts-of-something.

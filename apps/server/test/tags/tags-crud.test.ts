@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactTags, tags, ticketTags } from '../../src/db/schema.ts';
+import { contactTags, plans, tags, ticketTags } from '../../src/db/schema.ts';
 import { createUser } from '../factories/company.factory.ts';
 import { createContact, createTag } from '../factories/contact.factory.ts';
 import { connectSocket, recordEvents, setupAttendance } from '../helpers/attendance.ts';
@@ -152,6 +152,23 @@ describe('tag screen calls (02-operations §7 Tags and kanban, §3 Tag / lane)',
     const refused = await t.request('POST', '/tags', { token: s.token, body: { name: 'Intrusa', kanban: 1, nextLaneId: other.next.id } });
     expect(refused).toMatchObject({ status: 400, body: { fields: [{ path: 'body.nextLaneId' }] } });
     expect(await t.db.select().from(tags).where(and(eq(tags.companyId, s.company.id), eq(tags.name, 'Intrusa')))).toEqual([]);
+  });
+
+  it('a plan without useKanban creates no lane, turns no tag into one and edits none; it may make a lane a plain tag (02-operations §6; issue 33 point 3)', async () => {
+    const s = await seeded();
+    await t.db.update(plans).set({ useKanban: false }).where(eq(plans.id, Number(s.company.planId)));
+    const refused = { status: 403, body: { error: 'ERR_NO_PERMISSION' } };
+    expect(await t.request('POST', '/tags', { token: s.token, body: { name: 'Nova raia', kanban: 1 } })).toMatchObject(refused);
+    expect(await t.request('POST', '/tags', { token: s.token, body: { name: 'Nova raia', kanban: '1' } })).toMatchObject(refused);
+    expect(await t.db.select().from(tags).where(and(eq(tags.companyId, s.company.id), eq(tags.name, 'Nova raia')))).toEqual([]);
+    expect(await t.request('PUT', `/tags/${s.plain.id}`, { token: s.token, body: { kanban: 1 } })).toMatchObject(refused);
+    expect(await t.request('PUT', `/tags/${s.lane.id}`, { token: s.token, body: { timeLane: 5, nextLaneId: s.next.id } })).toMatchObject(refused);
+    expect(await tagRow(s.plain.id)).toMatchObject({ kanban: 0 });
+    expect(await tagRow(s.lane.id)).toMatchObject({ kanban: 1, timeLane: 0, nextLaneId: null });
+    // plain tags stay the company's, and a lane may leave the board
+    expect((await t.request('POST', '/tags', { token: s.token, body: { name: 'Só etiqueta', kanban: 0 } })).status).toBe(201);
+    expect((await t.request('PUT', `/tags/${s.plain.id}`, { token: s.token, body: { name: 'Cliente VIP' } })).status).toBe(200);
+    expect(await t.request('PUT', `/tags/${s.lane.id}`, { token: s.token, body: { kanban: 0 } })).toMatchObject({ status: 200, body: { kanban: 0 } });
   });
 
   it("DELETE /tags/{id} puts the lane's tickets back in the untagged lane and unlinks the lanes that pointed to it", async () => {

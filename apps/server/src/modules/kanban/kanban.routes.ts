@@ -1,5 +1,5 @@
-// 02-operations §7 Tags and kanban: the board's lanes and tickets (plan flag useKanban), and a
-// ticket's lane (01-core §7 ticket-tags, also the contact drawer's stage select).
+// 02-operations §7 Tags and kanban: the board's lanes and tickets, and a ticket's lane (01-core §7
+// ticket-tags, also the contact drawer's stage select); all of them need plan flag useKanban.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { kanbanTicketsQuery } from '@atende/shared/kanban';
@@ -15,7 +15,7 @@ export const kanbanRoutes = (kanban: KanbanService): FastifyPluginAsyncZod => as
 
   app.delete(
     '/ticket-tags/:ticketId',
-    { config: { access: 'tenant' }, schema: { params: z.strictObject({ ticketId: idParam }) } },
+    { config: board, schema: { params: z.strictObject({ ticketId: idParam }) } },
     async (request, reply) => {
       await kanban.clearStage(request.tenant, request.params.ticketId);
       return reply.status(204).send();
@@ -24,7 +24,7 @@ export const kanbanRoutes = (kanban: KanbanService): FastifyPluginAsyncZod => as
 
   app.put(
     '/ticket-tags/:ticketId/:tagId',
-    { config: { access: 'tenant' }, schema: { params: z.strictObject({ ticketId: idParam, tagId: idParam }) } },
+    { config: board, schema: { params: z.strictObject({ ticketId: idParam, tagId: idParam }) } },
     (request) => kanban.setStage(request.tenant, request.params.ticketId, request.params.tagId),
   );
 };

@@ -15,7 +15,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { TenantContext } from '../../platform/access.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
-import { invalidField, notFound } from '../../platform/errors.ts';
+import { companyPlanAllows } from '../../platform/access.repo.ts';
+import { forbidden, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { findUser } from '../users/users.repo.ts';
 import * as repo from './tags.repo.ts';
@@ -50,8 +51,16 @@ export const createTagsService = ({ db, bus }: Deps) => {
     if (body.userId && !(await findUser(db, companyId, body.userId))) throw invalidField('body.userId', 'validation.unknownUser');
   };
 
+  // A lane is the kanban board's (02-operations §6: plan flag useKanban): a plan without it may
+  // not create a lane, turn a tag into one or edit one; it may turn a lane back into a plain tag
+  // or delete it.
+  const checkKanbanPlan = async (companyId: number, kanban: number | undefined) => {
+    if (kanban === 1 && !(await companyPlanAllows(db, companyId, 'useKanban'))) throw forbidden();
+  };
+
   return {
     create: async (tenant: TenantContext, body: TagCreateBody): Promise<TagRecordView> => {
+      await checkKanbanPlan(tenant.companyId, body.kanban);
       await checkLaneFields(tenant.companyId, undefined, body);
       const { companyId: _ignored, color, ...fields } = body;
       const row = await repo.insertTag(db, tenant.companyId, { ...fields, color: color ?? randomColor() }).catch(translateDuplicate);
@@ -61,7 +70,9 @@ export const createTagsService = ({ db, bus }: Deps) => {
     },
 
     update: async (tenant: TenantContext, tagId: number, body: TagUpdateBody): Promise<TagRecordView> => {
-      if (!(await repo.findTag(db, tenant.companyId, tagId))) throw tagNotFound();
+      const current = await repo.findTag(db, tenant.companyId, tagId);
+      if (!current) throw tagNotFound();
+      await checkKanbanPlan(tenant.companyId, body.kanban ?? current.kanban);
       await checkLaneFields(tenant.companyId, tagId, body);
       const { companyId: _ignored, ...fields } = body;
       const row = await repo.updateTag(db, tenant.companyId, tagId, fields).catch(translateDuplicate);
