@@ -18,6 +18,7 @@ import { createLoginAttempts } from './platform/login-attempts.ts';
 import { apiDocsRoutes, registerOpenApi } from './platform/operations/api-docs.ts';
 import { createMetrics } from './platform/operations/metrics.ts';
 import { operationsRoutes } from './platform/operations/operations.routes.ts';
+import { requestLogSerializer } from './platform/operations/log-redaction.ts';
 import { createMemoryCounters, failingOpen } from './platform/rate-limit/counters.ts';
 import { createRedisCounters } from './platform/rate-limit/redis-counters.ts';
 import { registerRequestLimits, routeLimit } from './platform/rate-limit/request-limits.ts';
@@ -130,8 +131,9 @@ import { createTicketsService } from './modules/tickets/tickets.service.ts';
 
 const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
-// whatsapp: tests hand in a fake Baileys socket (and media download) so no test reaches WhatsApp
-export type AppOptions = { clock?: Clock; whatsapp?: WhatsappChannelOptions };
+// whatsapp: tests hand in a fake Baileys socket (and media download) so no test reaches WhatsApp;
+// logStream: where the log lines go instead of stdout (a test reads what was logged)
+export type AppOptions = { clock?: Clock; whatsapp?: WhatsappChannelOptions; logStream?: { write: (line: string) => void } };
 
 export const buildApp = async (config: Config, database: Database, options: AppOptions = {}) => {
   const app = Fastify({
@@ -140,8 +142,12 @@ export const buildApp = async (config: Config, database: Database, options: AppO
         ? false
         : {
             level: config.logLevel,
-            transport: process.stdout.isTTY && config.env !== 'production' ? { target: 'pino-pretty' } : undefined,
+            ...(options.logStream
+              ? { stream: options.logStream }
+              : { transport: process.stdout.isTTY && config.env !== 'production' ? { target: 'pino-pretty' } : undefined }),
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // the URL without the secrets some callers put in it (the Pix webhook's path, Meta's verify token)
+            serializers: { req: requestLogSerializer },
           },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,

@@ -152,13 +152,19 @@ describe('/metrics (issue 12 point 2)', () => {
 describe('who may read /metrics (issue 12 point 2)', () => {
   const token = 'metrics-token-0123456789abcdef';
 
-  it('loopback always; another address only with METRICS_TOKEN as bearer', () => {
-    for (const ip of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) expect(mayReadMetrics({ ip }), ip).toBe(true);
-    expect(mayReadMetrics({ ip: '203.0.113.7' })).toBe(false);
-    expect(mayReadMetrics({ ip: '203.0.113.7', bearer: token })).toBe(false);
-    expect(mayReadMetrics({ ip: '203.0.113.7' }, token)).toBe(false);
-    expect(mayReadMetrics({ ip: '203.0.113.7', bearer: `${token}x` }, token)).toBe(false);
-    expect(mayReadMetrics({ ip: '::ffff:10.0.0.1', bearer: token }, token)).toBe(true);
+  it('a direct loopback connection always; anything else only with METRICS_TOKEN as bearer', () => {
+    for (const peerAddress of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
+      expect(mayReadMetrics({ peerAddress, forwarded: false }), peerAddress).toBe(true);
+    }
+    expect(mayReadMetrics({ peerAddress: '203.0.113.7', forwarded: false })).toBe(false);
+    expect(mayReadMetrics({ peerAddress: undefined, forwarded: false })).toBe(false);
+    expect(mayReadMetrics({ peerAddress: '203.0.113.7', forwarded: false, bearer: token })).toBe(false);
+    expect(mayReadMetrics({ peerAddress: '203.0.113.7', forwarded: false }, token)).toBe(false);
+    expect(mayReadMetrics({ peerAddress: '203.0.113.7', forwarded: false, bearer: `${token}x` }, token)).toBe(false);
+    expect(mayReadMetrics({ peerAddress: '::ffff:10.0.0.1', forwarded: false, bearer: token }, token)).toBe(true);
+    // a proxy on the same host connects from loopback: what it forwards is not the operator's scrape
+    expect(mayReadMetrics({ peerAddress: '127.0.0.1', forwarded: true })).toBe(false);
+    expect(mayReadMetrics({ peerAddress: '127.0.0.1', forwarded: true, bearer: token }, token)).toBe(true);
   });
 
   describe('over HTTP, behind a trusted proxy', () => {
@@ -177,8 +183,60 @@ describe('who may read /metrics (issue 12 point 2)', () => {
       const served = await scrape({ authorization: `Bearer ${token}` });
       expect(served.status).toBe(200);
       expect(await served.text()).toContain('http_request_duration_seconds');
+      // a forged header naming loopback opens nothing: loopback is the connection's own peer
+      // address (issue 33 point 7)
+      for (const forged of ['127.0.0.1', '::1', '203.0.113.7, 127.0.0.1']) {
+        const answer = await fetch(`${proxied.url}/metrics`, { headers: { 'x-forwarded-for': forged } });
+        expect(answer.status, forged).toBe(403);
+        expect(await answer.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+      }
+      expect((await fetch(`${proxied.url}/metrics`, { headers: { forwarded: 'for=127.0.0.1' } })).status).toBe(403);
+      // the operator's own scrape on the host, with no proxy in between, needs no token
+      expect((await fetch(`${proxied.url}/metrics`)).status).toBe(200);
       // the other operator routes stay open to the load balancer
       expect((await fetch(`${proxied.url}/ready`, { headers: { 'x-forwarded-for': '203.0.113.7' } })).status).toBe(200);
     });
+  });
+});
+
+describe('secrets never reach the request log (issue 33 point 9)', () => {
+  const lines: string[] = [];
+  let logged: TestApp;
+  beforeAll(async () => {
+    logged = await startTestApp(
+      { logLevel: 'info', pix: { ...t.config.pix, webhookSecret: 'pix-webhook-secret-0123456789' }, meta: { ...t.config.meta, verifyToken: 'meta-verify-token-0123456789' } },
+      { database: t.database, logStream: { write: (line) => void lines.push(line) } },
+    );
+  });
+  afterAll(() => logged?.close());
+
+  it("the Pix webhook's path secret, Meta's hub.verify_token and any token, secret or password query parameter are redacted", async () => {
+    const calls = [
+      `/subscription/webhook/pix-webhook-secret-0123456789`,
+      `/subscription/webhook/pix-webhook-secret-0123456789/pix`,
+      `/subscription/webhook/wrong-guess-of-the-secret-42?x=1`,
+      `/webhooks/whatsappapi?hub.mode=subscribe&hub.verify_token=meta-verify-token-0123456789&hub.challenge=challenge-777`,
+      `/webhooks/facebook?hub.mode=subscribe&hub%2Everify_token=meta-verify-token-0123456789&hub.challenge=challenge-778`,
+      `/auth/me?token=query-token-0123456789&Password=query-password-0123&client_secret=query-secret-0123&page=2`,
+    ];
+    for (const path of calls) await fetch(`${logged.url}${path}`, { method: path.startsWith('/subscription') ? 'POST' : 'GET' });
+    // the completion line of the last call is written once its answer has gone
+    await expect.poll(() => lines.filter((line) => line.includes('request completed')).length).toBeGreaterThanOrEqual(calls.length);
+
+    const text = lines.join('');
+    for (const secret of ['pix-webhook-secret', 'wrong-guess-of-the-secret', 'meta-verify-token', 'query-token', 'query-password', 'query-secret']) {
+      expect(text).not.toContain(secret);
+    }
+    const urls = lines.map((line) => JSON.parse(line) as { req?: { url: string } }).flatMap((entry) => (entry.req ? [entry.req.url] : []));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/subscription/webhook/[redacted]',
+        '/subscription/webhook/[redacted]/pix',
+        '/subscription/webhook/[redacted]?x=1',
+        '/webhooks/whatsappapi?hub.mode=subscribe&hub.verify_token=[redacted]&hub.challenge=challenge-777',
+        '/webhooks/facebook?hub.mode=subscribe&hub%2Everify_token=[redacted]&hub.challenge=challenge-778',
+        '/auth/me?token=[redacted]&Password=[redacted]&client_secret=[redacted]&page=2',
+      ]),
+    );
   });
 });

@@ -1,14 +1,19 @@
-// /metrics is for the operator's scraper: open to loopback, and elsewhere only with METRICS_TOKEN
-// as a bearer token. Behind a reverse proxy on the same host every request comes from loopback,
-// so TRUST_PROXY must be set there for the client's own address to be judged.
+// /metrics is for the operator's scraper: open to a direct loopback connection, and otherwise only
+// with METRICS_TOKEN as a bearer token. "Loopback" is the connection's own peer address, never
+// request.ip: with TRUST_PROXY set, request.ip comes from X-Forwarded-For, which a client writes
+// itself. A reverse proxy on the same host connects from loopback too, so a request that carries a
+// forwarding header (a proxy passed it on, or a client pretends one did) is not a direct one and
+// needs the token.
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-export const isLoopback = (ip: string) => ip === '::1' || /^(::ffff:)?127\./.test(ip);
+export const isLoopback = (address: string | undefined) => address !== undefined && (address === '::1' || /^(::ffff:)?127\./.test(address));
 
-export const mayReadMetrics = (caller: { ip: string; bearer?: string }, metricsToken?: string) => {
-  if (isLoopback(caller.ip)) return true;
+export type MetricsCaller = { peerAddress: string | undefined; forwarded: boolean; bearer?: string };
+
+export const mayReadMetrics = (caller: MetricsCaller, metricsToken?: string) => {
+  if (isLoopback(caller.peerAddress) && !caller.forwarded) return true;
   if (!metricsToken || !caller.bearer) return false;
   return timingSafeEqual(digest(caller.bearer), digest(metricsToken));
 };

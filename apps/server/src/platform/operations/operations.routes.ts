@@ -24,7 +24,12 @@ export const operationsRoutes =
       '/metrics',
       { config, schema: { tags, summary: 'Prometheus metrics (loopback, or METRICS_TOKEN as bearer)', security: [{ metricsToken: [] }] } },
       async (request, reply) => {
-        if (!mayReadMetrics({ ip: request.ip, bearer: bearerToken(request) }, deps.metricsToken)) throw forbidden();
+        const caller = {
+          peerAddress: request.socket.remoteAddress,
+          forwarded: request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined,
+          bearer: bearerToken(request),
+        };
+        if (!mayReadMetrics(caller, deps.metricsToken)) throw forbidden();
         return reply.type(deps.metrics.contentType).send(await deps.metrics.text());
       },
     );
