@@ -121,6 +121,7 @@ import { createTicketEvents } from './modules/tickets/tickets.events.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { promptReplyHandler, promptReplyJob } from './modules/prompts/prompt-reply.jobs.ts';
 import { promptsRoutes } from './modules/prompts/prompts.routes.ts';
+import { findPrompt } from './modules/prompts/prompts.repo.ts';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { createIntegrationsService } from './modules/integrations/integrations.service.ts';
 import { createDialogflowClient } from './modules/integrations/dialogflow.client.ts';
@@ -237,6 +238,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     closeTicketsOf: ticketsService.closeTicketsOfConnection,
     publishTicket: ticketsService.publishTicket,
     resetWhatsappSession: (companyId, connectionId) => whatsapp.sessions.command(companyId, connectionId, 'newQr'),
+    findPrompt,
   });
 
   const { rateLimit } = config;

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createQueue, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
-import { connections } from '../../src/db/schema.ts';
+import { connections, prompts, queueIntegrations } from '../../src/db/schema.ts';
 import { connectSocket, recordEvents, setupAttendance, type SeenEvent } from '../helpers/attendance.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -93,6 +93,46 @@ describe('connections (02-operations §3 Connection, §5, §7 Connections)', () 
     expect(ok.body.queues.map((q: { id: number }) => q.id).sort()).toEqual([q1.id, q2.id].sort());
     const vacation = await s.update(ok.body.id, { collectiveVacationMessage: 'Férias coletivas' });
     expect(vacation.status).toBe(400);
+  });
+
+  it("integrationId and promptId name the company's own records: unknown or another company's ids are refused as the queues refuse them, and nothing changes (02-operations §3 Connection; issue 33 point 4)", async () => {
+    const s = await adminOf();
+    const other = await adminOf();
+    const records = async (tenant: Awaited<ReturnType<typeof adminOf>>) => {
+      const queue = await createQueue(t.db, tenant.company.id);
+      const [integration] = await t.db.insert(queueIntegrations).values({ companyId: tenant.company.id, type: 'webhook', name: 'Hook' }).returning();
+      const [prompt] = await t.db.insert(prompts).values({ companyId: tenant.company.id, name: 'Talk', prompt: 'Seja cordial', apiKey: 'sealed', queueId: queue.id }).returning();
+      return { integrationId: integration.id, promptId: prompt.id };
+    };
+    const ours = await records(s);
+    const theirs = await records(other);
+    const refusal = (path: string, message: string) => ({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ path, message }] } });
+
+    for (const [body, path, message] of [
+      [{ integrationId: theirs.integrationId }, 'body.integrationId', 'validation.unknownIntegration'],
+      [{ integrationId: 999999 }, 'body.integrationId', 'validation.unknownIntegration'],
+      [{ promptId: theirs.promptId }, 'body.promptId', 'validation.unknownPrompt'],
+      [{ promptId: 999999 }, 'body.promptId', 'validation.unknownPrompt'],
+    ] as const) {
+      expect(await s.create({ name: 'Intrusa', channel: 'sandbox', ...body })).toMatchObject(refusal(path, message));
+    }
+    expect(await t.db.select().from(connections).where(eq(connections.companyId, s.company.id))).toEqual([]);
+
+    const created = await s.create({ name: 'Própria', channel: 'sandbox', ...ours });
+    expect(created).toMatchObject({ status: 201, body: ours });
+    const stored = async () => (await t.db.select().from(connections).where(eq(connections.id, created.body.id)))[0];
+    const before = await stored();
+    for (const [body, path, message] of [
+      [{ integrationId: theirs.integrationId }, 'body.integrationId', 'validation.unknownIntegration'],
+      [{ integrationId: 999999, name: 'Renomeada' }, 'body.integrationId', 'validation.unknownIntegration'],
+      [{ promptId: theirs.promptId }, 'body.promptId', 'validation.unknownPrompt'],
+      [{ promptId: 999999 }, 'body.promptId', 'validation.unknownPrompt'],
+    ] as const) {
+      expect(await s.update(created.body.id, body)).toMatchObject(refusal(path, message));
+    }
+    expect(await stored()).toEqual(before);
+    // clearing them is fine
+    expect(await s.update(created.body.id, { integrationId: null, promptId: null })).toMatchObject({ status: 200, body: { integrationId: null, promptId: null } });
   });
 
   it("enforces the plan's connection limit and its channel flags (03-saas §3 Plan)", async () => {

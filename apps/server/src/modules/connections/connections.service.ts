@@ -12,6 +12,7 @@ import type { EventBus } from '../../platform/events.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { checkMedia } from '../../platform/media.ts';
 import { findCompanyWithPlan } from '../companies/companies.repo.ts';
+import { checkLink, checkLinks, type FindRecord } from '../queues/links.rules.ts';
 import { existingQueueIds } from '../queues/queues.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { dayOfImport, forViewer, importInstant, publishConnection, toAllConnections, toConnectionViews } from './connections.view.ts';
@@ -43,6 +44,8 @@ type Deps = {
   closeTicketsOf: (tx: DbOrTx, companyId: number, connectionId: number, userId: number) => Promise<TicketRow[]>;
   publishTicket: (row: TicketRow) => Promise<unknown>;
   resetWhatsappSession: (companyId: number, connectionId: number) => Promise<void>;
+  // the prompts module reads tickets, which read connections: its lookup is handed in by app.ts
+  findPrompt: FindRecord;
 };
 
 // The body's import days as the columns store them.
@@ -64,7 +67,7 @@ export type ChannelAccount = {
   channelConfig: Record<string, string>;
 };
 
-export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, publishTicket, resetWhatsappSession }: Deps) => {
+export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, publishTicket, resetWhatsappSession, findPrompt }: Deps) => {
   const viewOf = async (tx: DbOrTx, row: repo.ConnectionRow) => (await toConnectionViews(tx, row.companyId, [row]))[0];
 
   const publish = (view: ConnectionView) => publishConnection(bus, view);
@@ -98,6 +101,12 @@ export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, pub
       if (!merged.ratingMessage?.trim()) throw invalidField('body.ratingMessage', 'validation.npsNeedsMessage');
       if (!merged.expiresTicketNPS) throw invalidField('body.expiresTicketNPS', 'validation.npsNeedsTime');
     }
+  };
+
+  // Checked as sent, so a connection saved before these checks can still be edited.
+  const checkRecordLinks = async (tx: DbOrTx, tenant: TenantContext, fields: Pick<Settable, 'integrationId' | 'promptId'>) => {
+    await checkLinks(tx, tenant.companyId, { integration: ['body.integrationId', fields.integrationId] });
+    await checkLink(tx, tenant.companyId, ['body.promptId', fields.promptId], findPrompt, 'validation.unknownPrompt');
   };
 
   const translateDuplicate = (error: unknown): never => {
@@ -139,6 +148,7 @@ export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, pub
             throw new AppError('ERR_PLAN_CONNECTION_LIMIT', 403);
           }
           await checkRules(tx, tenant, { ...fields, queueIds });
+          await checkRecordLinks(tx, tenant, fields);
           const status = channel === 'sandbox' ? 'CONNECTED' : channel === 'whatsapp' ? 'qrcode' : 'DISCONNECTED';
           const row = await repo.insertConnection(tx, tenant.companyId, { ...toColumns(fields), channel, status });
           if (row.isDefault) await repo.clearOtherDefaults(tx, tenant.companyId, row.id);
@@ -159,6 +169,7 @@ export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, pub
           const stored = { ...current, importOldMessages: dayOfImport(current.importOldMessages), importRecentMessages: dayOfImport(current.importRecentMessages) };
           const merged = { ...stored, ...fields, queueIds: queueIds ?? currentQueues };
           await checkRules(tx, tenant, merged);
+          await checkRecordLinks(tx, tenant, fields);
           if (fields.isDefault === false && current.isDefault && (await repo.countOtherDefaults(tx, tenant.companyId, connectionId)) === 0) {
             throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
           }

@@ -7,8 +7,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db-erro
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { findCompanyWithPlan } from '../companies/companies.repo.ts';
-import { findFileList } from '../file-lists/file-lists.repo.ts';
-import { findIntegration } from '../integrations/integrations.repo.ts';
+import { checkLinks } from './links.rules.ts';
 import { toChatbotView, toQueueViews } from './queues.view.ts';
 import * as repo from './queues.repo.ts';
 import { withTransaction } from '../../db/transaction.ts';
@@ -22,15 +21,6 @@ const translateWriteError = (error: unknown): never => {
   if (isForeignKeyViolation(error, 'queues_file_list_id_file_lists_id_fk')) throw invalidField('body.fileListId', 'validation.unknownFileList');
   if (isForeignKeyViolation(error, 'chatbots_opt_file_id_file_lists_id_fk')) throw invalidField('body.optFileId', 'validation.unknownFileList');
   throw error;
-};
-
-// The integration and file list a queue or an option names must be the company's.
-type Link = [path: string, id: number | null | undefined];
-const checkLinks = async (db: DbOrTx, companyId: number, links: { integration: Link; fileList: Link }) => {
-  const [integrationPath, integrationId] = links.integration;
-  if (integrationId && !(await findIntegration(db, companyId, integrationId))) throw invalidField(integrationPath, 'validation.unknownIntegration');
-  const [fileListPath, fileListId] = links.fileList;
-  if (fileListId && !(await findFileList(db, companyId, fileListId))) throw invalidField(fileListPath, 'validation.unknownFileList');
 };
 
 export const createQueuesService = ({ db, bus }: { db: Db; bus: EventBus }) => {
