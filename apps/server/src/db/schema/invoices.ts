@@ -48,6 +48,8 @@ export const invoiceCharges = pgTable(
     imageQrcode: text('image_qrcode').notNull().default(''),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     endToEndId: text('end_to_end_id'),
+    // what the payer sent (the provider's valor): below `amount` the payment renews nothing
+    paidAmount: numeric('paid_amount', { precision: 12, scale: 2 }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
