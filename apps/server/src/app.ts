@@ -32,6 +32,7 @@ import { createJobRunner } from './platform/jobs/job-runner.ts';
 import { jobStats } from './platform/jobs/jobs.repo.ts';
 import { createTokenService } from './platform/tokens.ts';
 import { createSecretBox } from './platform/secret-box.ts';
+import { createOutboundHttp, type HostResolver } from './platform/outbound-http.ts';
 import { createInboundPipeline } from './channels/inbound-pipeline.ts';
 import { outboundJobHandler } from './channels/outbound-job-handler.ts';
 import { sandboxProvider } from './channels/sandbox/sandbox.provider.ts';
@@ -134,7 +135,8 @@ const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 // whatsapp: tests hand in a fake Baileys socket (and media download) so no test reaches WhatsApp;
 // logStream: where the log lines go instead of stdout (a test reads what was logged)
-export type AppOptions = { clock?: Clock; whatsapp?: WhatsappChannelOptions; logStream?: { write: (line: string) => void } };
+// resolveHost: the DNS lookup of the guarded outbound client (tests answer as a rebinding server would)
+export type AppOptions = { clock?: Clock; whatsapp?: WhatsappChannelOptions; logStream?: { write: (line: string) => void }; resolveHost?: HostResolver };
 
 export const buildApp = async (config: Config, database: Database, options: AppOptions = {}) => {
   const app = Fastify({
@@ -165,6 +167,8 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   const bus = createEventBus();
   const storage = createStorage(config.publicDir);
   const secrets = createSecretBox(config.secretsKey);
+  // every call to an address a company typed goes through this one client
+  const outbound = createOutboundHttp({ addresses: 'company', allowed: config.outbound.allowedHosts, resolve: options.resolveHost });
   const tokens = createTokenService({
     accessSecret: config.jwtSecret,
     refreshSecret: config.jwtRefreshSecret,
@@ -270,7 +274,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(schedulesRoutes(createSchedulesService({ db, bus, storage, timeZone: config.timeZone })));
   await app.register(campaignsRoutes(createCampaignsService({ db, bus, storage, clock }), createCampaignSettingsService({ db })));
   await app.register(promptsRoutes(createPromptsService({ db, bus, secrets })));
-  await app.register(integrationsRoutes(createIntegrationsService({ db, bus, secrets, dialogflow: createDialogflowClient(config.integrations) })));
+  await app.register(integrationsRoutes(createIntegrationsService({ db, bus, secrets, outbound, dialogflow: createDialogflowClient(config.integrations) })));
   await app.register(ticketsRoutes(ticketsService));
   await app.register(kanbanRoutes(createKanbanService({ db, clock, tickets: ticketsService })));
   await app.register(ticketNotesRoutes(createTicketNotesService({ db, tickets: ticketsService })));
@@ -352,7 +356,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     promptReplyJob,
     promptReplyHandler({ db, storage, secrets, ai: config.ai, speech: createAzureSpeech({ speechUrl: config.ai.speechUrl, timeoutMs: config.ai.timeoutMs }), tickets: ticketsService }),
   );
-  jobs.register(integrationReplyJob, integrationReplyHandler({ db, storage, secrets, clock, settings: config.integrations, tickets: ticketsService }));
+  jobs.register(integrationReplyJob, integrationReplyHandler({ db, storage, secrets, clock, settings: config.integrations, outbound, tickets: ticketsService }));
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {
     await settingsCache.start(database.listen);

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { isAllowanceEntry } from './platform/outbound-http.ts';
 
 // Which proxies' X-Forwarded-For Fastify believes: none, a number of hops (counted from this
 // server), or the proxies' addresses. Trusting every hop would let a client pick its own address.
@@ -103,6 +104,12 @@ const envSchema = z.object({
   DIALOGFLOW_URL: z.string().url().default('https://dialogflow.googleapis.com'),
   // how long one call to a queue integration (typebot, n8n, webhook, Dialogflow) may take
   INTEGRATIONS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
+  // hostnames, addresses and CIDRs on the operator's network that company-typed URLs may reach
+  OUTBOUND_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
+    .refine((entries) => entries.every(isAllowanceEntry), 'expected comma-separated hostnames, IP addresses or CIDRs'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // IANA zone in which service hours, vacations and the {{hour}}/{{ms}} placeholders are read
   TIMEZONE: z
@@ -180,6 +187,8 @@ export type Config = {
   ai: { baseUrl: string; model: string; transcriptionModel: string; timeoutMs: number; speechUrl: string };
   // the services queue integrations call (typebot, n8n and webhook URLs are each integration's own)
   integrations: { dialogflowUrl: string; timeoutMs: number };
+  // what addresses a company typed may reach besides the public internet (platform/outbound-http.ts)
+  outbound: { allowedHosts: string[] };
 };
 
 type Secrets = { jwtSecret: string; jwtRefreshSecret: string; secretsKey: string };
@@ -296,5 +305,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       speechUrl: e.AZURE_SPEECH_URL.replace(/\/+$/, ''),
     },
     integrations: { dialogflowUrl: e.DIALOGFLOW_URL.replace(/\/+$/, ''), timeoutMs: e.INTEGRATIONS_TIMEOUT_SECONDS * 1000 },
+    outbound: { allowedHosts: e.OUTBOUND_ALLOWED_HOSTS },
   };
 };

@@ -76,6 +76,9 @@ export const errorCodes = [
   'ERR_PAYMENT_NOT_CONFIGURED',
   // POST /queueIntegration/testSession: Dialogflow refused the service account or did not answer
   'ERR_INTEGRATION_TEST_FAILED',
+  // 400: a URL a company typed points at an internal address (loopback, private, link-local, cloud
+  // metadata…) that the operator did not allow; also the reason in an integration's failure note
+  'ERR_OUTBOUND_ADDRESS_REFUSED',
   'ERR_VALIDATION',
   'ERR_INVALID_JSON',
   'ERR_INVALID_FILE',

@@ -30,6 +30,9 @@ export const startFakeTypebot = async () => {
   const failures: Failure[] = [];
   const sessions = new Map<string, 'choice' | 'name'>();
   let started = 0;
+  const imageFetches: string[] = [];
+  // where the flow's image lives (this server by default; a test may point it elsewhere)
+  const image = { url: '' };
   const logo = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#25d366' } }).png().toBuffer();
   const md = (markdown: string) => ({ id: `b${Math.random()}`, type: 'text', content: { type: 'markdown', markdown } });
 
@@ -37,6 +40,7 @@ export const startFakeTypebot = async () => {
     const raw = await readBody(request);
     const path = request.url ?? '';
     if (request.method === 'GET' && path === '/logo.png') {
+      imageFetches.push(path);
       response.writeHead(200, { 'content-type': 'image/png' });
       return void response.end(logo);
     }
@@ -49,7 +53,7 @@ export const startFakeTypebot = async () => {
       return json(response, 200, {
         sessionId,
         typebot: { id: 'tb1', theme: {}, settings: {} },
-        messages: [md(`Olá, **${(body.prefilledVariables as { name?: string } | undefined)?.name ?? ''}**! Eu sou o bot.`), { id: 'img', type: 'image', content: { url: `${server.url}/logo.png` } }],
+        messages: [md(`Olá, **${(body.prefilledVariables as { name?: string } | undefined)?.name ?? ''}**! Eu sou o bot.`), { id: 'img', type: 'image', content: { url: image.url } }],
         input: { id: 'in1', type: 'choice input', items: [{ id: 'c1', content: 'Vendas' }, { id: 'c2', content: 'Suporte' }], options: {} },
       });
     }
@@ -67,10 +71,13 @@ export const startFakeTypebot = async () => {
     }
     json(response, 404, { message: 'not found' });
   });
+  image.url = `${server.url}/logo.png`;
   return {
     url: server.url,
     calls,
     logo,
+    image,
+    imageFetches,
     // the next requests fail these ways, in order
     fail: (...next: Failure[]) => void failures.push(...next),
     close: server.close,
@@ -78,7 +85,8 @@ export const startFakeTypebot = async () => {
 };
 
 export type WebhookCall = { headers: Record<string, string | string[] | undefined>; raw: string; body: Record<string, unknown> };
-export type WebhookScript = Failure | { answer: unknown };
+// redirect: answers 302 to that address; oversize: a JSON answer of that many bytes
+export type WebhookScript = Failure | { answer: unknown } | { redirect: string } | { oversize: number };
 
 export const startFakeWebhook = async () => {
   const calls: WebhookCall[] = [];
@@ -88,6 +96,14 @@ export const startFakeWebhook = async () => {
     calls.push({ headers: request.headers, raw, body: JSON.parse(raw) as Record<string, unknown> });
     const next = script.shift();
     if (next && 'answer' in next) return json(response, 200, next.answer);
+    if (next && 'redirect' in next) {
+      response.writeHead(302, { location: next.redirect });
+      return void response.end();
+    }
+    if (next && 'oversize' in next) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      return void response.end(JSON.stringify({ messages: [{ body: 'x'.repeat(next.oversize) }] }));
+    }
     if (failWith(response, next)) return;
     // n8n's own answer when a workflow has no "Respond to Webhook" node
     json(response, 200, { message: 'Workflow was started' });

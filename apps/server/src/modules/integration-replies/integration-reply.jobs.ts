@@ -10,6 +10,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { companyPlanAllows } from '../../platform/access.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { OutboundHttp } from '../../platform/outbound-http.ts';
 import { defineJobKind, type JobHandler } from '../../platform/jobs/job-kind.ts';
 import { enqueueJob } from '../../platform/jobs/jobs.repo.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
@@ -64,10 +65,12 @@ export const integrationReplyHandler = (deps: {
   secrets: SecretBox;
   clock: Clock;
   settings: { dialogflowUrl: string; timeoutMs: number };
+  // the guarded client for the URLs the company typed (typebot, n8n, webhook, its bots' images)
+  outbound: OutboundHttp;
   tickets: TicketsService;
 }): JobHandler<IntegrationReply> => {
   const { db, settings } = deps;
-  const typebot = createTypebotClient(settings);
+  const typebot = createTypebotClient({ timeoutMs: settings.timeoutMs, http: deps.outbound });
   const dialogflow = createDialogflowClient(settings);
 
   const serviceAccountOf = (integration: IntegrationRow) => {
@@ -117,7 +120,7 @@ export const integrationReplyHandler = (deps: {
       case 'n8n':
       case 'webhook': {
         const connection = ticket.whatsappId === null ? undefined : await findConnection(db, ticket.companyId, ticket.whatsappId);
-        return postWebhookEvent(integration.urlN8N, await eventOf(integration, ticket, message), connection?.token ?? '', settings.timeoutMs);
+        return postWebhookEvent(deps.outbound, integration.urlN8N, await eventOf(integration, ticket, message), connection?.token ?? '', settings.timeoutMs);
       }
     }
   };
@@ -144,7 +147,7 @@ export const integrationReplyHandler = (deps: {
 
   const draftOf = async (ticket: TicketRow, reply: BotReply): Promise<Pick<OutboundDraft, 'body' | 'mediaUrl' | 'mediaType'>> => {
     if (!('imageUrl' in reply)) return { body: reply.body, mediaUrl: null, mediaType: 'chat' };
-    const stored = await storeBotImage(deps.storage, ticket.companyId, reply.imageUrl, settings.timeoutMs);
+    const stored = await storeBotImage(deps.outbound, deps.storage, ticket.companyId, reply.imageUrl, settings.timeoutMs);
     return stored ? { body: '', mediaUrl: stored, mediaType: 'image' } : { body: reply.imageUrl, mediaUrl: null, mediaType: 'chat' };
   };
 

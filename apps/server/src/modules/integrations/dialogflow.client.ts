@@ -4,10 +4,15 @@
 // JWT" for service accounts), so no token exchange is needed and no key leaves the server.
 import { JWT } from 'google-auth-library';
 import { z } from 'zod';
+import { createOutboundHttp } from '../../platform/outbound-http.ts';
 import { callIntegration, IntegrationFailure, invalidAnswer } from './integration-call.ts';
 import type { IntegrationOutcome } from './integration-outcome.ts';
 
 const DIALOGFLOW_AUDIENCE = 'https://dialogflow.googleapis.com/';
+
+// DIALOGFLOW_URL is the operator's; a company's project name and the session only fill the path,
+// escaped, so they cannot choose the host
+const operatorHttp = createOutboundHttp({ addresses: 'operator' });
 
 const serviceAccount = z.object({ client_email: z.string(), private_key: z.string(), private_key_id: z.string().optional() });
 
@@ -38,7 +43,7 @@ export const createDialogflowClient = (settings: { dialogflowUrl: string; timeou
       throw new IntegrationFailure('invalid service account', true);
     }
     const path = `/v2/projects/${encodeURIComponent(request.projectName)}/agent/sessions/${encodeURIComponent(request.sessionId)}:detectIntent`;
-    const answer = await callIntegration(`${settings.dialogflowUrl}${path}`, {
+    const answer = await callIntegration(operatorHttp, `${settings.dialogflowUrl}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: authorization ?? '' },
       body: JSON.stringify({ queryInput: { text: { text: request.text, languageCode: request.language } } }),

@@ -1,6 +1,10 @@
 // One HTTP call to a queue integration's server, with the failures a ticket note may name: only
-// `HTTP <status>`, `timeout`, `unreachable` or `invalid answer`, never the server's own words
-// (they could quote a key). Retries are the job runner's.
+// `HTTP <status>`, `timeout`, `unreachable`, `invalid answer`, `answer too large` or
+// `ERR_OUTBOUND_ADDRESS_REFUSED`, never the server's own words (they could quote a key). A refused
+// address is never called, so no status or body of an internal service can reach a note.
+// Retries are the job runner's.
+import { OutboundError, type OutboundHttp } from '../../platform/outbound-http.ts';
+
 export class IntegrationFailure extends Error {
   constructor(
     readonly reason: string,
@@ -15,22 +19,37 @@ const isPermanentStatus = (status: number) => status >= 400 && status < 500 && s
 
 export const invalidAnswer = () => new IntegrationFailure('invalid answer');
 
+// the largest answer an integration may give: its JSON carries a few messages, not files
+export const MAX_ANSWER_BYTES = 1024 * 1024;
+
+const failureOf = (error: OutboundError) => {
+  switch (error.reason) {
+    // the address is the integration's own setting: a retry reaches the same refusal
+    case 'address refused':
+      return new IntegrationFailure('ERR_OUTBOUND_ADDRESS_REFUSED', true);
+    case 'too large':
+      return new IntegrationFailure('answer too large');
+    case 'timeout':
+      return new IntegrationFailure('timeout');
+    default:
+      return new IntegrationFailure('unreachable');
+  }
+};
+
 // Answers the response body, parsed as JSON when there is one (undefined when it is empty).
-export const callIntegration = async (url: string, init: RequestInit & { timeoutMs: number }): Promise<unknown> => {
-  const { timeoutMs, ...request } = init;
-  let response: Response;
+export const callIntegration = async (
+  http: OutboundHttp,
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string; timeoutMs: number },
+): Promise<unknown> => {
+  let response;
   try {
-    response = await fetch(url, { ...request, signal: AbortSignal.timeout(timeoutMs) });
+    response = await http.request(url, { ...init, maxBytes: MAX_ANSWER_BYTES });
   } catch (error) {
-    throw new IntegrationFailure(error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'unreachable');
+    throw error instanceof OutboundError ? failureOf(error) : new IntegrationFailure('unreachable');
   }
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    throw new IntegrationFailure(error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'unreachable');
-  }
-  if (!response.ok) throw new IntegrationFailure(`HTTP ${response.status}`, isPermanentStatus(response.status));
+  if (response.status < 200 || response.status > 299) throw new IntegrationFailure(`HTTP ${response.status}`, isPermanentStatus(response.status));
+  const text = response.body.toString('utf8');
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text) as unknown;

@@ -18,6 +18,7 @@ import type { Db } from '../../db/client.ts';
 import type { TenantContext } from '../../platform/access.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
+import type { OutboundHttp } from '../../platform/outbound-http.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import type { DialogflowClient } from './dialogflow.client.ts';
 import * as repo from './integrations.repo.ts';
@@ -29,9 +30,16 @@ const integrationNotFound = () => notFound('ERR_NOT_FOUND');
 const withProjectName = <V extends { type?: string; name?: string; projectName?: string }>(values: V, type: string, name: string): V =>
   type === 'dialogflow' ? values : { ...values, projectName: name };
 
-type Deps = { db: Db; bus: EventBus; secrets: SecretBox; dialogflow: DialogflowClient };
+type Deps = { db: Db; bus: EventBus; secrets: SecretBox; outbound: OutboundHttp; dialogflow: DialogflowClient };
 
-export const createIntegrationsService = ({ db, bus, secrets, dialogflow }: Deps) => {
+export const createIntegrationsService = ({ db, bus, secrets, outbound, dialogflow }: Deps) => {
+  // A URL whose host is plainly internal (127.0.0.1 in any spelling, localhost, a private address
+  // the operator did not allow) is refused as it is typed; a name is checked at every call, since
+  // what it resolves to can change.
+  const checkAddress = (type: string, url: string | undefined) => {
+    if (type !== 'dialogflow' && url && outbound.isPlainlyRefused(url)) throw new AppError('ERR_OUTBOUND_ADDRESS_REFUSED', 400);
+  };
+
   const publish = (queueIntegration: QueueIntegrationView) =>
     bus.publish({ companyId: queueIntegration.companyId, event: 'queueIntegration', payload: { action: 'update', queueIntegration } });
 
@@ -50,6 +58,7 @@ export const createIntegrationsService = ({ db, bus, secrets, dialogflow }: Deps
 
     create: async (tenant: TenantContext, body: QueueIntegrationInput) => {
       const { companyId: _ignored, jsonContent, ...fields } = body;
+      checkAddress(fields.type, fields.urlN8N);
       const row = await repo.insertIntegration(db, tenant.companyId, {
         ...withProjectName(fields, fields.type, fields.name),
         jsonContent: jsonContent ? secrets.seal(jsonContent) : '',
@@ -66,6 +75,7 @@ export const createIntegrationsService = ({ db, bus, secrets, dialogflow }: Deps
       const merged = { ...current, ...fields };
       const [missing] = missingIntegrationFields(merged, Boolean(jsonContent) || current.jsonContent !== '');
       if (missing) throw invalidField(`body.${missing}`, 'validation.required');
+      checkAddress(merged.type, fields.urlN8N);
       const row = await repo.updateIntegration(db, tenant.companyId, integrationId, {
         ...withProjectName(fields, merged.type, merged.name),
         ...(jsonContent && { jsonContent: secrets.seal(jsonContent) }),

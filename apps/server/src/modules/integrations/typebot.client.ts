@@ -2,6 +2,7 @@
 // session and answers the bot's first messages; POST {url}/api/v1/sessions/{id}/continueChat
 // relays the customer's reply. Text bubbles are asked for as markdown, which WhatsApp reads well.
 import { z } from 'zod';
+import type { OutboundHttp } from '../../platform/outbound-http.ts';
 import { callIntegration, invalidAnswer } from './integration-call.ts';
 import type { BotReply } from './integration-outcome.ts';
 
@@ -53,9 +54,10 @@ const turnOf = (answer: unknown): TypebotTurn => {
   return { sessionId, replies, choices, ended: !input };
 };
 
-export const createTypebotClient = (settings: { timeoutMs: number }) => {
+// `http` is the guarded client: the typebot server's URL is the company's own
+export const createTypebotClient = (settings: { timeoutMs: number; http: OutboundHttp }) => {
   const post = (url: string, body: unknown) =>
-    callIntegration(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), timeoutMs: settings.timeoutMs });
+    callIntegration(settings.http, url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), timeoutMs: settings.timeoutMs });
   return {
     start: async (baseUrl: string, slug: string, prefilledVariables: Record<string, string>) => {
       const turn = turnOf(

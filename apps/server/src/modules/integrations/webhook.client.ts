@@ -4,6 +4,7 @@
 // hand-over; an empty body sends nothing.
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
+import type { OutboundHttp } from '../../platform/outbound-http.ts';
 import { callIntegration, invalidAnswer } from './integration-call.ts';
 import type { IntegrationOutcome } from './integration-outcome.ts';
 
@@ -30,10 +31,11 @@ const webhookAnswer = z.object({
 // what the receiver recomputes: the hex HMAC-SHA256 of `<timestamp>.<raw body>`
 export const webhookSignature = (key: string, timestamp: string, body: string) => `sha256=${createHmac('sha256', key).update(`${timestamp}.${body}`).digest('hex')}`;
 
-export const postWebhookEvent = async (url: string, event: WebhookEvent, signingKey: string, timeoutMs: number): Promise<IntegrationOutcome> => {
+// `http` is the guarded client: the URL is the company's own
+export const postWebhookEvent = async (http: OutboundHttp, url: string, event: WebhookEvent, signingKey: string, timeoutMs: number): Promise<IntegrationOutcome> => {
   const body = JSON.stringify(event);
   const timestamp = String(Math.floor(new Date(event.sentAt).getTime() / 1000));
-  const answer = await callIntegration(url, {
+  const answer = await callIntegration(http, url, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
