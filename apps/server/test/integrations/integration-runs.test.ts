@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatbots, connections, messages, plans, queues, tickets } from '../../src/db/schema.ts';
 import { integrationReplyJob } from '../../src/modules/integration-replies/integration-reply.jobs.ts';
 import { createCompany, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
-import { sandboxOutbox, setupAttendance, ticketMessages } from '../helpers/attendance.ts';
 import { makeServiceAccount, startFakeDialogflow, startFakeTypebot, startFakeWebhook } from '../helpers/fake-integrations.ts';
-import { dueRetriesNow, jobsOfKind } from '../helpers/jobs.ts';
+import { eventually, integrationConversation, runIntegrationRetriesUntil } from '../helpers/integration-conversation.ts';
+import { jobsOfKind } from '../helpers/jobs.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -29,38 +29,12 @@ afterAll(async () => {
   await dialogflow?.close();
 });
 
-// the machine running the suite may be busy: the jobs get time, no test asserts how fast they are
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 100 });
 const SLOW = 120_000;
 
 const rawTicket = async (id: number) => (await t.db.select().from(tickets).where(eq(tickets.id, id)))[0];
 
-// A sandbox connection whose new conversations go to the integration (or, with `attach:
-// 'queue'`, its only queue holds the integration).
-const conversation = async (integration: Record<string, unknown>, attach: 'connection' | 'queue' = 'connection') => {
-  const a = await setupAttendance(t);
-  const token = a.adminSession.token;
-  const created = await t.request('POST', '/queueIntegration', { token, body: integration });
-  if (created.status !== 201) throw new Error(JSON.stringify(created.body));
-  const integrationId = created.body.id as number;
-  if (attach === 'connection') await t.request('PUT', `/whatsapp/${a.connection.id}`, { token, body: { integrationId } });
-  else {
-    await t.db.update(queues).set({ integrationId }).where(eq(queues.id, a.queues[0].id));
-    await t.request('PUT', `/whatsapp/${a.connection.id}`, { token, body: { queueIds: [a.queues[0].id] } });
-  }
-  const said = async (ticketId: number) => (await ticketMessages(t, ticketId)).filter((m) => m.fromMe);
-  const outbox = (ticketId: number) => sandboxOutbox(t, token, a.connection.id, ticketId);
-  return { ...a, token, integrationId, integration: created.body as Record<string, unknown>, said, outbox };
-};
-
-// Walks a ticket's integration job through its retries without waiting for the backoff.
-const runRetriesUntil = async (done: () => Promise<boolean>) => {
-  await eventually(async () => {
-    await dueRetriesNow(t.db, integrationReplyJob.name);
-    await t.app.jobs.runDue();
-    return done();
-  }).toBe(true);
-};
+const conversation = (integration: Record<string, unknown>, attach: 'connection' | 'queue' = 'connection') => integrationConversation(t, integration, attach);
+const runRetriesUntil = (done: () => Promise<boolean>) => runIntegrationRetriesUntil(t, done);
 
 const TYPEBOT = {
   type: 'typebot',
