@@ -1,7 +1,9 @@
 // Runs the Baileys sockets this process owns: one per WhatsApp connection, each behind a lease
 // (session-lease.repo.ts) so that exactly one process holds a session. Follows connection.update into the
 // 02-operations §4 statuses, reconnects with backoff after a drop, removes the credentials on a
-// logout, and takes over sessions whose owner stopped renewing its lease.
+// logout, and takes over sessions whose owner stopped renewing its lease. A socket's failures stay
+// with its session: every error its WebSocket emits has a listener (keepErrorListener), and a new
+// session that never reaches WhatsApp ends DISCONNECTED instead of retrying for ever.
 import { randomUUID } from 'node:crypto';
 import { DisconnectReason, type ConnectionState } from '@whiskeysockets/baileys';
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,7 +17,7 @@ import { removeAuthState } from './auth-state.repo.ts';
 import type { StatusWriter } from './connection-status.ts';
 import { userOfJid } from './jid.ts';
 import { acquireLease, connectionsWithoutLiveLease, releaseLease, renewLease, sendCommandToOwner, type SessionCommand } from './session-lease.repo.ts';
-import type { SocketFactory, WhatsappEvents, WhatsappSocket } from './socket.ts';
+import { keepErrorListener, type SocketFactory, type WhatsappEvents, type WhatsappSocket } from './socket.ts';
 
 export type SessionContext = { companyId: number; connectionId: number; socket: WhatsappSocket };
 
@@ -24,9 +26,13 @@ export type SessionHandlers = {
   [E in keyof WhatsappEvents]?: (context: SessionContext, payload: WhatsappEvents[E]) => Promise<void>;
 };
 
-export type SessionTimings = { leaseSeconds: number; reconnectBaseMs: number; reconnectMaxMs: number };
+// unreachedAttempts: how many sockets in a row a session without credentials may open without
+// reaching WhatsApp (no QR code) before it stops as DISCONNECTED, where the connections screen
+// offers try again. A session with credentials keeps retrying: its number is linked, and it comes
+// back by itself when the network does.
+export type SessionTimings = { leaseSeconds: number; reconnectBaseMs: number; reconnectMaxMs: number; unreachedAttempts: number };
 
-export const defaultSessionTimings: SessionTimings = { leaseSeconds: 20, reconnectBaseMs: 1000, reconnectMaxMs: 60_000 };
+export const defaultSessionTimings: SessionTimings = { leaseSeconds: 20, reconnectBaseMs: 1000, reconnectMaxMs: 60_000, unreachedAttempts: 5 };
 
 type Session = {
   companyId: number;
@@ -79,10 +85,14 @@ export const createSessionManager = (deps: {
     await releaseLease(deps.db, { companyId: session.companyId, connectionId: session.connectionId, owner });
   };
 
+  // A command (restart, new QR, disconnect, delete) replaced or ended this session while it was
+  // starting: what the starting code would still write is out of date.
+  const superseded = (session: Session) => sessions.get(session.connectionId) !== session;
+
   const scheduleReconnect = (session: Session, delayMs: number) => {
     clearTimeout(session.reconnectTimer);
     session.reconnectTimer = setTimeout(() => {
-      if (sessions.get(session.connectionId) === session) void openSocket(session).catch((error: unknown) => reconnectAfterFailure(session, error));
+      if (!superseded(session)) void openSocket(session).catch((error: unknown) => reconnectAfterFailure(session, error));
     }, delayMs);
   };
 
@@ -92,6 +102,10 @@ export const createSessionManager = (deps: {
   };
 
   const reconnectAfterFailure = (session: Session, error: unknown) => {
+    if (superseded(session)) {
+      deps.log.debug({ err: error, connectionId: session.connectionId }, 'whatsapp session replaced while it failed to open');
+      return;
+    }
     deps.log.warn({ err: error, connectionId: session.connectionId }, 'whatsapp session failed to open; retrying');
     scheduleReconnect(session, backoff(session));
   };
@@ -100,6 +114,8 @@ export const createSessionManager = (deps: {
     const { companyId, connectionId } = session;
     if (update.qr) {
       session.qrShown = true;
+      // WhatsApp answered: failures counted before this one are not about reaching it
+      session.attempts = 0;
       await deps.writeStatus(companyId, connectionId, { status: 'qrcode', qrcode: update.qr });
     }
     if (update.isNewLogin) await deps.writeStatus(companyId, connectionId, { status: 'PAIRING' });
@@ -139,15 +155,27 @@ export const createSessionManager = (deps: {
       scheduleReconnect(session, 0);
       return;
     }
+    const delay = backoff(session);
+    if (!registered() && session.attempts >= deps.timings.unreachedAttempts) {
+      deps.log.warn(
+        { companyId, connectionId, code, err: update.lastDisconnect?.error, attempts: session.attempts },
+        'whatsapp session could not reach WhatsApp; it waits for try again',
+      );
+      await forget(session);
+      await deps.writeStatus(companyId, connectionId, { status: 'DISCONNECTED' });
+      return;
+    }
     await deps.writeStatus(companyId, connectionId, { status: 'OPENING' });
-    scheduleReconnect(session, backoff(session));
+    scheduleReconnect(session, delay);
   };
 
   const openSocket = async (session: Session) => {
     const { companyId, connectionId } = session;
     const connection = await findConnection(deps.db, companyId, connectionId);
-    if (!connection || sessions.get(connectionId) !== session) return;
+    if (!connection || superseded(session)) return;
     const { state, saveCreds } = await loadAuthState(deps.db, companyId, connectionId);
+    // a socket opened for a session ended meanwhile would live on with nobody to close it
+    if (superseded(session)) return;
     const generation = ++session.generation;
     session.qrShown = false;
     const socket = deps.socketFactory({
@@ -161,6 +189,8 @@ export const createSessionManager = (deps: {
       log: deps.log.child({ connectionId }),
     });
     session.socket = socket;
+    // before anything can emit: the WebSocket is connecting from the factory's return on
+    keepErrorListener(socket.ws, (error) => deps.log.debug({ err: error, companyId, connectionId }, 'whatsapp websocket error'));
     const on = <E extends keyof WhatsappEvents>(event: E, handle: (payload: WhatsappEvents[E]) => Promise<void>) =>
       socket.ev.on(event, (payload) => {
         if (session.generation !== generation) return;
@@ -182,7 +212,12 @@ export const createSessionManager = (deps: {
     // claimed before the first await, so two triggers cannot open two sockets
     sessions.set(connectionId, session);
     if (!(await acquireLease(deps.db, { companyId, connectionId, owner, seconds: deps.timings.leaseSeconds }))) {
-      sessions.delete(connectionId);
+      if (!superseded(session)) sessions.delete(connectionId);
+      return false;
+    }
+    if (superseded(session)) {
+      // taken after the command gave it back: a newer session of ours shares the row, else it goes
+      if (!sessions.has(connectionId)) await releaseLease(deps.db, { companyId, connectionId, owner });
       return false;
     }
     await deps.writeStatus(companyId, connectionId, { status: 'OPENING' });
@@ -233,7 +268,7 @@ export const createSessionManager = (deps: {
     const change = payload as CompanyEvents['whatsapp'];
     if (change.action === 'delete') {
       const session = sessions.get(change.whatsappId);
-      if (session) void forget(session).catch(() => undefined);
+      if (session) void forget(session).catch((error: unknown) => deps.log.warn({ err: error, connectionId: change.whatsappId }, 'whatsapp lease release failed'));
       return;
     }
     // a new WhatsApp connection (or one set back to qrcode) shows its QR code at once
