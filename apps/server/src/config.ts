@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { LoginLimits } from './platform/login-attempts.ts';
 import { isAllowanceEntry } from './platform/outbound-http.ts';
 
 // Which proxies' X-Forwarded-For Fastify believes: none, a number of hops (counted from this
@@ -59,7 +60,8 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().email().default('admin@admin.com'),
   ADMIN_PASSWORD: z.string().min(5).optional(),
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
-  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(30),
+  LOGIN_MAX_FAILURES_PER_IP_AND_EMAIL: z.coerce.number().int().positive().default(10),
+  LOGIN_MAX_ACCOUNTS_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
   LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
@@ -142,9 +144,11 @@ export type Config = {
   refreshTokenTtlSeconds: number;
   adminEmail: string;
   adminPassword?: string;
-  // failed sign-ins: past maxFailuresPerEmail each failure delays the email's next attempt
-  // longer (up to maxDelaySeconds); past maxFailuresPerIp the address waits for the window's end
-  loginThrottle: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowSeconds: number; maxDelaySeconds: number };
+  // failed sign-ins (platform/login-attempts.ts): past maxFailuresPerEmail each failure delays the
+  // email's next attempt longer (up to maxDelaySeconds); past maxFailuresPerIpAndEmail failures of
+  // one email, or maxAccountsPerIp emails failed, from one address, that address waits for the
+  // window's end unless its browser signed that email in before
+  loginThrottle: LoginLimits;
   // requests per window: per client address by default and on the token refresh, per connection
   // token on the external messages API, per client address on the public sign-up
   rateLimit: { windowSeconds: number; maxPerIp: number; refreshMaxPerIp: number; messagesApiMaxPerToken: number; signupMaxPerIp: number };
@@ -257,7 +261,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     adminPassword: e.ADMIN_PASSWORD,
     loginThrottle: {
       maxFailuresPerEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,
-      maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      maxFailuresPerIpAndEmail: e.LOGIN_MAX_FAILURES_PER_IP_AND_EMAIL,
+      maxAccountsPerIp: e.LOGIN_MAX_ACCOUNTS_PER_IP,
       windowSeconds: e.LOGIN_THROTTLE_WINDOW_SECONDS,
       maxDelaySeconds: e.LOGIN_MAX_DELAY_SECONDS,
     },

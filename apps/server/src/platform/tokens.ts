@@ -1,5 +1,7 @@
 // Access tokens (short-lived, HS256) and refresh tokens (signed with their own secret, state kept
 // in the refresh_tokens table). Only HS256 is accepted, so 'alg: none' and foreign keys fail.
+// Known-browser tokens say that a browser signed an account in before (login-attempts.ts).
+import { createHash } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { AppError } from './errors.ts';
 
@@ -15,6 +17,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // At most this many access tokens have their checked claims kept (about 300 bytes each).
 const VERIFIED_ACCESS_KEPT = 10_000;
+
+// A known-browser token names its account by a digest, so the cookie does not carry the email, and
+// has an audience of its own, so it cannot pass for a refresh token (no jti, no family) nor one for it.
+const KNOWN_BROWSER_AUDIENCE = 'known-browser';
+const accountDigest = (account: string) => createHash('sha256').update(account).digest('base64url');
+export const KNOWN_BROWSER_TTL_SECONDS = 180 * 86_400;
 
 export const createTokenService = (options: {
   accessSecret: string;
@@ -76,6 +84,26 @@ export const createTokenService = (options: {
         .setIssuedAt()
         .setExpirationTime(`${options.refreshTtlSeconds}s`)
         .sign(refreshKey),
+
+    // account: the account's key (accountKey in login-attempts.ts)
+    signKnownBrowser: (account: string) =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setAudience(KNOWN_BROWSER_AUDIENCE)
+        .setSubject(accountDigest(account))
+        .setIssuedAt()
+        .setExpirationTime(`${KNOWN_BROWSER_TTL_SECONDS}s`)
+        .sign(refreshKey),
+
+    isKnownBrowser: async (token: string | undefined, account: string) => {
+      if (!token) return false;
+      try {
+        await jwtVerify(token, refreshKey, { algorithms: ['HS256'], audience: KNOWN_BROWSER_AUDIENCE, subject: accountDigest(account) });
+        return true;
+      } catch {
+        return false;
+      }
+    },
 
     // Answers null for anything that is not a valid refresh token of ours.
     verifyRefresh: async (token: string): Promise<RefreshClaims | null> => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens, users } from '../../src/db/schema.ts';
@@ -8,7 +8,7 @@ import { startTestApp, SUPER_EMAIL, SUPER_PASSWORD, type TestApp } from '../help
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ loginThrottle: { maxFailuresPerEmail: 3, maxFailuresPerIp: 1000, windowSeconds: 60, maxDelaySeconds: 60 } });
+  t = await startTestApp({ loginThrottle: { maxFailuresPerEmail: 3, maxFailuresPerIpAndEmail: 1000, maxAccountsPerIp: 1000, windowSeconds: 60, maxDelaySeconds: 60 } });
 });
 afterAll(() => t?.close());
 
@@ -121,11 +121,12 @@ describe('refresh, logout and me (01-core §4 Session, §7)', () => {
     const a = await createCompany(t.db);
     const b = await createCompany(t.db);
     const colleague = await createUser(t.db, a.company.id);
+    const leaving = await createUser(t.db, a.company.id);
     const sessions = {
       admin: await t.login(a.admin.email, TEST_PASSWORD),
       colleague: await t.login(colleague.email, TEST_PASSWORD),
       otherCompany: await t.login(b.admin.email, TEST_PASSWORD),
-      ended: await t.login(a.admin.email, TEST_PASSWORD),
+      ended: await t.login(leaving.email, TEST_PASSWORD),
     };
     expect((await t.request('DELETE', '/auth/logout', { cookie: sessions.ended.cookie })).status).toBe(204);
     const asked = Object.entries(sessions).flatMap(([who, session]) => [1, 2, 3].map(() => ({ who, session })));
@@ -145,6 +146,40 @@ describe('refresh, logout and me (01-core §4 Session, §7)', () => {
     expect(actors.map((actor) => actor && { id: actor.id, companyId: actor.companyId })).toEqual(
       asked.map(({ who, session }) => (who === 'ended' ? undefined : { id: session.user.id, companyId: companyOf[who] })),
     );
+  });
+
+  it('a newer sign-in of the same user ends the older one on the server: its refresh token and its access token are refused at once (01-core §4 Session)', async () => {
+    const { company } = await createCompany(t.db);
+    const user = await createUser(t.db, company.id);
+    const older = await t.login(user.email, TEST_PASSWORD);
+    expect((await t.request('GET', '/auth/me', { token: older.token })).status).toBe(200);
+    const newer = await t.login(user.email, TEST_PASSWORD);
+    expect(await t.request('GET', '/auth/me', { token: older.token })).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
+    expect(await t.request('POST', '/auth/refresh_token', { cookie: older.cookie })).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
+    // the newer one is untouched by the older one's refused refresh
+    expect((await t.request('GET', '/auth/me', { token: newer.token })).status).toBe(200);
+    const refreshed = await t.request('POST', '/auth/refresh_token', { cookie: newer.cookie });
+    expect(refreshed).toMatchObject({ status: 200, body: { sessionId: newer.sessionId } });
+    // an overdue admin's sign-in (to its invoices) is a sign-in too
+    const overdue = await createCompany(t.db, { dueDate: daysFromToday(-1) });
+    const first = await t.request('POST', '/auth/login', { body: { email: overdue.admin.email, password: TEST_PASSWORD } });
+    const second = await t.request('POST', '/auth/login', { body: { email: overdue.admin.email, password: TEST_PASSWORD } });
+    expect([first.status, second.status]).toEqual([402, 402]);
+    expect((await t.request('GET', '/invoices', { token: first.body.token as string })).status).toBe(401);
+    expect((await t.request('GET', '/invoices', { token: second.body.token as string })).status).toBe(200);
+  });
+
+  it('a sign-in and a refresh of the older sign-in racing each other leave only the newer sign-in alive (01-core §4 Session)', async () => {
+    const { company } = await createCompany(t.db);
+    const user = await createUser(t.db, company.id);
+    const older = await t.login(user.email, TEST_PASSWORD);
+    const [refreshed, newer] = await Promise.all([
+      t.request('POST', '/auth/refresh_token', { cookie: older.cookie }),
+      t.login(user.email, TEST_PASSWORD),
+    ]);
+    const live = await t.db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)));
+    expect([...new Set(live.map((row) => row.familyId))]).toEqual([newer.sessionId]);
+    if (refreshed.status === 200) expect((await t.request('GET', '/auth/me', { token: refreshed.body.token as string })).status).toBe(401);
   });
 
   it('logout ends the refresh token', async () => {

@@ -151,16 +151,20 @@ export const familyRequests = (w: World): Record<string, FamilyCall> => {
   const { t, a } = w;
   // each POST /subscription pays an invoice of its own (one per company and due date)
   let counterOfInvoices = 0;
-  const sessionOfAdmin = () => t.login(a.admin.email, TEST_PASSWORD);
+  // The sign-in calls sign in a user of their own: a sign-in ends the same user's older ones
+  // (01-core §4 Session), and the walk's admin must stay signed in.
+  let signer: ReturnType<typeof createUser> | undefined;
+  const signerEmail = async () => (await (signer ??= createUser(t.db, a.company.id, { profile: 'admin' }))).email;
+  const sessionOfSigner = async () => t.login(await signerEmail(), TEST_PASSWORD);
   return {
     'POST /auth/login': {
-      send: async () => ({ body: { email: a.admin.email, password: TEST_PASSWORD } }),
+      send: async () => ({ body: { email: await signerEmail(), password: TEST_PASSWORD } }),
       answer: ['token', 'user.id', 'user.company.dueDate', 'user.company.settings'],
     },
-    'POST /auth/refresh_token': { send: async () => ({ cookie: (await sessionOfAdmin()).cookie }), answer: ['token', 'user.id'] },
+    'POST /auth/refresh_token': { send: async () => ({ cookie: (await sessionOfSigner()).cookie }), answer: ['token', 'user.id'] },
     'DELETE /auth/logout': {
       send: async () => {
-        const session = await sessionOfAdmin();
+        const session = await sessionOfSigner();
         return { token: session.token, cookie: session.cookie };
       },
     },

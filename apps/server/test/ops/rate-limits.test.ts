@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config.ts';
 import { manualClock } from '../../src/platform/clock.ts';
-import { createCompany, TEST_PASSWORD } from '../factories/company.factory.ts';
+import { createCompany, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
 import { startTestApp, type HttpAnswer, type TestApp } from '../helpers/test-app.ts';
 
 const limits = (values: Partial<Config['rateLimit']>): Config['rateLimit'] => ({
@@ -16,7 +16,8 @@ const limits = (values: Partial<Config['rateLimit']>): Config['rateLimit'] => ({
 });
 const signIn = (values: Partial<Config['loginThrottle']>): Config['loginThrottle'] => ({
   maxFailuresPerEmail: 1000,
-  maxFailuresPerIp: 1000,
+  maxFailuresPerIpAndEmail: 1000,
+  maxAccountsPerIp: 1000,
   windowSeconds: 900,
   maxDelaySeconds: 60,
   ...values,
@@ -135,24 +136,107 @@ describe('sign-in slowdown instead of a lockout (issue 12 points 4 and 6)', () =
   });
 });
 
-describe('sign-in failures per address (issue 12 point 4)', () => {
+describe('sign-in limits per address that do not lock the right person out (issue 33 point 5, 01-core §4 Session)', () => {
   const clock = manualClock('2030-01-10T12:00:00Z');
   let t: TestApp;
   beforeAll(async () => {
-    t = await start({ loginThrottle: signIn({ maxFailuresPerIp: 4, windowSeconds: 900 }) }, { clock });
+    // behind a proxy named by its address (the README's safe setting), so each test client can
+    // play another address
+    t = await start({ trustProxy: ['127.0.0.1'], loginThrottle: signIn({ maxFailuresPerIpAndEmail: 3, maxAccountsPerIp: 4, windowSeconds: 900 }) }, { clock });
   });
+  // a sign-in from a client address, with the cookies its browser holds
+  const signInFrom = async (address: string, email: string, password: string, cookie?: string): Promise<HttpAnswer> => {
+    const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json', 'x-forwarded-for': address };
+    if (cookie) headers.cookie = cookie;
+    const answer = await fetch(`${t.url}/auth/login`, { method: 'POST', headers, body: JSON.stringify({ email, password }) });
+    return { status: answer.status, body: await answer.json(), headers: answer.headers };
+  };
+  const knownBrowserCookie = (answer: HttpAnswer) => {
+    const cookie = answer.headers.getSetCookie().find((line) => line.startsWith('jkb='));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(cookie).toMatch(/Path=\/auth\/login/i);
+    return (cookie ?? '').split(';')[0];
+  };
 
-  it('past LOGIN_MAX_FAILURES_PER_IP failures, the address waits for the end of the window, whatever the email', async () => {
-    const { admin } = await createCompany(t.db);
-    for (let i = 0; i < 4; i++) {
-      expect((await t.request('POST', '/auth/login', { body: { email: `guess-${i}@nowhere.test`, password: 'wrong-password' } })).status).toBe(401);
-    }
+  it("an address failing one account over and over is stopped for that account only: the account's other clients and the address's other users still sign in", async () => {
+    const { company, admin } = await createCompany(t.db);
+    const colleague = await createUser(t.db, company.id);
+    const office = '198.51.100.10';
+    // a typo storm on one account: 3 failures, then the address waits for the window's end for it
+    for (let i = 0; i < 3; i++) expect((await signInFrom(office, admin.email, 'wrong-password')).status).toBe(401);
     clock.advance(100_000);
-    const refused = await t.request('POST', '/auth/login', { body: { email: admin.email, password: TEST_PASSWORD } });
+    const refused = await signInFrom(office, admin.email, TEST_PASSWORD);
     expectTooMany(refused);
     expect(retryAfter(refused)).toBe(800);
+    // counted once for the address: everyone else behind it signs in
+    expect((await signInFrom(office, colleague.email, TEST_PASSWORD)).status).toBe(200);
+    // and the account itself, from its own address
+    expect((await signInFrom('203.0.113.50', admin.email, TEST_PASSWORD)).status).toBe(200);
     clock.advance(800_000);
-    expect((await t.request('POST', '/auth/login', { body: { email: admin.email, password: TEST_PASSWORD } })).status).toBe(200);
+    expect((await signInFrom(office, admin.email, TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it('an address that failed on LOGIN_MAX_ACCOUNTS_PER_IP accounts is refused for every account until the window ends, except in a browser that signed that account in before', async () => {
+    const { company, admin } = await createCompany(t.db);
+    const newcomer = await createUser(t.db, company.id);
+    const shared = '198.51.100.20';
+    // the admin signed in from this browser yesterday: it holds the known-browser cookie
+    const yesterday = await signInFrom(shared, admin.email, TEST_PASSWORD);
+    expect(yesterday.status).toBe(200);
+    const known = knownBrowserCookie(yesterday);
+
+    // someone behind the same address tries a password on account after account
+    for (let i = 0; i < 4; i++) expect((await signInFrom(shared, `victim-${i}@nowhere.test`, 'Summer2030!')).status).toBe(401);
+    expectTooMany(await signInFrom(shared, 'victim-9@nowhere.test', 'Summer2030!'));
+    // a right password from a fresh browser is refused too: answering it would tell the guesser
+    // which guess was right (docs/security.md, Sign-in limits), and the password is not checked
+    const fresh = await signInFrom(shared, newcomer.email, TEST_PASSWORD);
+    expectTooMany(fresh);
+    expect(fresh.headers.getSetCookie()).toEqual([]);
+    // the admin's browser is known to the admin's account, and to no other
+    expect((await signInFrom(shared, admin.email, TEST_PASSWORD, known)).status).toBe(200);
+    expectTooMany(await signInFrom(shared, newcomer.email, TEST_PASSWORD, known));
+    expectTooMany(await signInFrom(shared, admin.email, TEST_PASSWORD, 'jkb=forged.token.value'));
+    // the limit is the address's: the newcomer signs in from anywhere else, and here once the window ends
+    expect((await signInFrom('203.0.113.51', newcomer.email, TEST_PASSWORD)).status).toBe(200);
+    clock.advance(900_000);
+    expect((await signInFrom(shared, newcomer.email, TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it("a known browser's wrong passwords count for its account only (its slowdown still holds), never against the address", async () => {
+    const slow = await start({ trustProxy: ['127.0.0.1'], loginThrottle: signIn({ maxFailuresPerEmail: 2, maxFailuresPerIpAndEmail: 2, maxAccountsPerIp: 1 }) }, { clock });
+    const { company, admin } = await createCompany(slow.db);
+    const colleague = await createUser(slow.db, company.id);
+    const place = '198.51.100.30';
+    const from = (email: string, password: string, cookie?: string) =>
+      fetch(`${slow.url}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': place, ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify({ email, password }),
+      });
+    const first = await from(admin.email, TEST_PASSWORD);
+    const known = (first.headers.getSetCookie().find((line) => line.startsWith('jkb=')) ?? '').split(';')[0];
+    expect((await from(admin.email, 'wrong-password', known)).status).toBe(401);
+    expect((await from(admin.email, 'wrong-password', known)).status).toBe(401);
+    // the account's own slowdown applies to every client
+    expect((await from(admin.email, TEST_PASSWORD, known)).status).toBe(429);
+    clock.advance(1000);
+    expect((await from(admin.email, TEST_PASSWORD, known)).status).toBe(200);
+    // the address has failed on no account: a colleague's fresh browser signs in
+    expect((await from(colleague.email, TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it("a refused, failed or malformed sign-in changes nothing: the user's current sign-in goes on", async () => {
+    const { admin } = await createCompany(t.db);
+    const session = await t.login(admin.email, TEST_PASSWORD);
+    const place = '198.51.100.40';
+    for (let i = 0; i < 4; i++) expect((await signInFrom(place, `sprayed-${i}@nowhere.test`, 'wrong-password')).status).toBe(401);
+    expectTooMany(await signInFrom(place, admin.email, TEST_PASSWORD));
+    expect(await signInFrom('203.0.113.52', admin.email, 'wrong-password')).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_CREDENTIALS' } });
+    expect(await signInFrom('203.0.113.52', 'not-an-email', 'x')).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    expect(await t.request('GET', '/auth/me', { token: session.token })).toMatchObject({ status: 200, body: { id: admin.id } });
+    expect((await t.request('POST', '/auth/refresh_token', { cookie: session.cookie })).status).toBe(200);
   });
 });
 
@@ -160,7 +244,7 @@ describe('two processes of one deployment (issue 12 point 4)', () => {
   let one: TestApp;
   let two: TestApp;
   beforeAll(async () => {
-    const overrides = { rateLimit: limits({ messagesApiMaxPerToken: 2 }), loginThrottle: signIn({ maxFailuresPerEmail: 2 }) };
+    const overrides = { rateLimit: limits({ messagesApiMaxPerToken: 2 }), loginThrottle: signIn({ maxFailuresPerEmail: 2, maxAccountsPerIp: 2 }) };
     one = await start(overrides);
     two = await start({ ...overrides, redisKeyPrefix: one.config.redisKeyPrefix }, { database: one.database });
   });
@@ -173,6 +257,11 @@ describe('two processes of one deployment (issue 12 point 4)', () => {
     expect((await one.request('POST', '/auth/login', { body: { email: admin.email, password: 'wrong-password' } })).status).toBe(401);
     const onTwo = await two.request('POST', '/auth/login', { body: { email: admin.email, password: TEST_PASSWORD } });
     expect(onTwo.status).toBe(shared ? 429 : 200);
+    // the accounts failed from one address add up across processes too (issue 33 point 5)
+    expect((await two.request('POST', '/auth/login', { body: { email: 'guess@nowhere.test', password: 'wrong-password' } })).status).toBe(401);
+    const other = await createCompany(one.db);
+    const onOne = await one.request('POST', '/auth/login', { body: { email: other.admin.email, password: TEST_PASSWORD } });
+    expect(onOne.status).toBe(shared ? 429 : 200);
 
     const send = (app: TestApp) =>
       fetch(`${app.url}/api/messages/send`, {

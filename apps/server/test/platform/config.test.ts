@@ -58,7 +58,7 @@ describe('configuration (ARCHITECTURE §4 Configuration)', () => {
     const defaults = loadConfig({ DATA_DIR });
     expect(defaults.rateLimit).toEqual({ windowSeconds: 60, maxPerIp: 1000, refreshMaxPerIp: 60, messagesApiMaxPerToken: 120, signupMaxPerIp: 10 });
     expect(defaults.signupTrialDays).toBe(7);
-    expect(defaults.loginThrottle).toEqual({ maxFailuresPerEmail: 5, maxFailuresPerIp: 30, windowSeconds: 900, maxDelaySeconds: 60 });
+    expect(defaults.loginThrottle).toEqual({ maxFailuresPerEmail: 5, maxFailuresPerIpAndEmail: 10, maxAccountsPerIp: 30, windowSeconds: 900, maxDelaySeconds: 60 });
     expect(defaults.redisKeyPrefix).toBe('atende:');
     expect(defaults.metricsToken).toBeUndefined();
     const set = loadConfig({
@@ -70,11 +70,13 @@ describe('configuration (ARCHITECTURE §4 Configuration)', () => {
       RATE_LIMIT_SIGNUP_MAX: '3',
       SIGNUP_TRIAL_DAYS: '14',
       LOGIN_MAX_DELAY_SECONDS: '20',
+      LOGIN_MAX_FAILURES_PER_IP_AND_EMAIL: '4',
+      LOGIN_MAX_ACCOUNTS_PER_IP: '6',
       METRICS_TOKEN: 'm'.repeat(16),
     });
     expect(set.rateLimit).toEqual({ windowSeconds: 30, maxPerIp: 50, refreshMaxPerIp: 5, messagesApiMaxPerToken: 7, signupMaxPerIp: 3 });
     expect(set.signupTrialDays).toBe(14);
-    expect(set.loginThrottle.maxDelaySeconds).toBe(20);
+    expect(set.loginThrottle).toMatchObject({ maxDelaySeconds: 20, maxFailuresPerIpAndEmail: 4, maxAccountsPerIp: 6 });
     expect(set.metricsToken).toBe('m'.repeat(16));
     expect(() => loadConfig({ DATA_DIR, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
     expect(() => loadConfig({ DATA_DIR, RATE_LIMIT_MAX: '0' })).toThrow(/RATE_LIMIT_MAX/);

@@ -45,11 +45,13 @@ describe('Socket.IO (01-core §7 Realtime)', () => {
       });
     const socket = await viaQuery(session.token);
     const event = nextEvent<{ action: string }>(socket, `company-${company.id}-auth`);
-    await t.login(admin.email, TEST_PASSWORD);
+    const newer = await t.login(admin.email, TEST_PASSWORD);
     expect(await event).toMatchObject({ action: 'update' });
-    await expect(viaQuery(`Bearer ${session.token}`)).resolves.toBeDefined();
+    await expect(viaQuery(`Bearer ${newer.token}`)).resolves.toBeDefined();
     // an expired or forged token: the client refreshes and connects again
-    await expect(viaQuery(`${session.token.slice(0, -2)}xx`)).rejects.toThrow('ERR_SESSION_EXPIRED');
+    await expect(viaQuery(`${newer.token.slice(0, -2)}xx`)).rejects.toThrow('ERR_SESSION_EXPIRED');
+    // the older sign-in has ended on the server (issue 33 point 6)
+    await expect(viaQuery(session.token)).rejects.toThrow('ERR_SESSION_EXPIRED');
   });
 
   it("emits company-{id}-user to the company's sockets and never to another company's", async () => {
@@ -75,14 +77,19 @@ describe('Socket.IO (01-core §7 Realtime)', () => {
     expect(bSeesAny).toEqual([]);
   });
 
-  it('a newer sign-in of the same user reaches the older session with the new session id (01-core §4 Session)', async () => {
+  it('a newer sign-in of the same user reaches the older session with the new session id, then closes its socket (01-core §4 Session)', async () => {
     const { company, admin } = await createCompany(t.db);
     const older = await t.login(admin.email, TEST_PASSWORD);
     const socket = await connect(older.token);
     const event = nextEvent<{ action: string; user: { id: number }; sessionId: string }>(socket, `company-${company.id}-auth`);
+    const closed = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
     const newer = await t.login(admin.email, TEST_PASSWORD);
     expect(await event).toEqual({ action: 'update', user: { id: admin.id }, sessionId: newer.sessionId });
     expect(newer.sessionId).not.toBe(older.sessionId);
+    // the older sign-in ended on the server too (issue 33 point 6): its socket goes, after the event
+    await closed;
+    await expect(connect(older.token)).rejects.toThrow('ERR_SESSION_EXPIRED');
+    await expect(connect(newer.token)).resolves.toBeDefined();
   });
 
   it('the auth event goes only to that user, not to colleagues', async () => {
@@ -147,7 +154,8 @@ describe('Socket.IO (01-core §7 Realtime)', () => {
     await expect.poll(() => seen.some((event) => event.user.id === admin.id && !event.user.online)).toBe(true);
 
     // a change announced after the offline one is the marker that no late "online" followed it
-    const session = await t.login(colleague.email, TEST_PASSWORD);
+    // (made by the admin: a second sign-in of the colleague would end the watcher's)
+    const session = await t.login(admin.email, TEST_PASSWORD);
     await t.request('PUT', `/users/${colleague.id}`, { token: session.token, body: { name: 'Marker After Offline', email: colleague.email } });
     await expect.poll(() => seen.at(-1)?.user.name).toBe('Marker After Offline');
     expect(seen.filter((event) => event.user.id === admin.id).at(-1)?.user.online).toBe(false);

@@ -213,10 +213,10 @@ describe('refresh cookie tampering (01-core §4 Session, ARCHITECTURE §2 auth)'
 });
 
 describe('an ended sign-in ends its access tokens at once (issue 12, 01-core §4 Session)', () => {
-  it('after logout every access token of that sign-in is refused over HTTP and at the socket handshake; other sign-ins go on', async () => {
+  it("after logout every access token of that sign-in is refused over HTTP and at the socket handshake; other users' sign-ins go on", async () => {
     const { admin } = await createCompany(t.db);
     const session = await t.login(admin.email, TEST_PASSWORD);
-    const other = await t.login(admin.email, TEST_PASSWORD);
+    const other = await t.login((await createUser(t.db, admin.companyId)).email, TEST_PASSWORD);
     const refreshed = await t.request('POST', '/auth/refresh_token', { cookie: session.cookie });
     const refreshedCookie = (refreshed.headers.get('set-cookie') ?? '').split(';')[0];
     // a refreshed sign-in is the same sign-in: its older access token still works
@@ -243,10 +243,10 @@ describe('an ended sign-in ends its access tokens at once (issue 12, 01-core §4
     await expect(connectWith(session.token)).rejects.toThrow('ERR_SESSION_EXPIRED');
   });
 
-  it("logout disconnects the sign-in's open sockets and leaves the user's other sign-ins connected", async () => {
+  it("logout disconnects the sign-in's open sockets and leaves other sign-ins connected", async () => {
     const { admin } = await createCompany(t.db);
     const session = await t.login(admin.email, TEST_PASSWORD);
-    const other = await t.login(admin.email, TEST_PASSWORD);
+    const other = await t.login((await createUser(t.db, admin.companyId, { profile: 'admin' })).email, TEST_PASSWORD);
     const ending = await connectWith(session.token);
     const staying = await connectWith(other.token);
     let endedBecause = '';
@@ -259,6 +259,33 @@ describe('an ended sign-in ends its access tokens at once (issue 12, 01-core §4
     await t.request('PUT', `/users/${admin.id}`, { token: other.token, body: { name: 'Still Here', email: admin.email } });
     await marker;
     expect(staying.connected).toBe(true);
+  });
+});
+
+describe('one sign-in per user, ended on the server (issue 33 point 6, 01-core §4 Session)', () => {
+  it("a newer sign-in refuses the older one's access tokens over HTTP and at the handshake, its refresh cookie, and closes its sockets after telling them why", async () => {
+    const { admin } = await createCompany(t.db);
+    const older = await t.login(admin.email, TEST_PASSWORD);
+    const refreshed = await t.request('POST', '/auth/refresh_token', { cookie: older.cookie });
+    const refreshedCookie = (refreshed.headers.get('set-cookie') ?? '').split(';')[0];
+    const socket = await connectWith(older.token);
+    const heard: string[] = [];
+    socket.onAny((channel: string) => heard.push(channel));
+    const closed = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
+
+    const newer = await t.login(admin.email, TEST_PASSWORD);
+    await closed;
+    expect(heard).toContain(`company-${admin.companyId}-auth`);
+    for (const token of [older.token, refreshed.body.token as string]) {
+      expect(await t.request('GET', '/auth/me', { token })).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
+      expect((await t.request('GET', '/users', { token })).status).toBe(401);
+      await expect(connectWith(token)).rejects.toThrow('ERR_SESSION_EXPIRED');
+    }
+    for (const cookie of [older.cookie, refreshedCookie]) {
+      expect(await t.request('POST', '/auth/refresh_token', { cookie })).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
+    }
+    expect((await t.request('GET', '/users', { token: newer.token })).status).toBe(200);
+    await expect(connectWith(newer.token)).resolves.toBeTruthy();
   });
 });
 
@@ -277,7 +304,7 @@ describe('TRUST_PROXY trusts only the configured proxies (issue 12, ARCHITECTURE
       const { trustProxy } = loadConfig({ JWT_SECRET: secret, JWT_REFRESH_SECRET: secret, TRUST_PROXY: setting });
       // a second server of the deployment, over the same database
       const proxied = await startTestApp(
-        { trustProxy, loginThrottle: { maxFailuresPerEmail: 100, maxFailuresPerIp: 3, windowSeconds: 60, maxDelaySeconds: 60 } },
+        { trustProxy, loginThrottle: { maxFailuresPerEmail: 100, maxFailuresPerIpAndEmail: 100, maxAccountsPerIp: 3, windowSeconds: 60, maxDelaySeconds: 60 } },
         { database: t.database },
       );
       try {

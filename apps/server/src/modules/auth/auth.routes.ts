@@ -3,9 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginBody, passwordChangeBody } from '@atende/shared/auth';
 import type { SessionAnswer } from '@atende/shared/users';
 import type { RateLimitOptions } from '@fastify/rate-limit';
+import { KNOWN_BROWSER_TTL_SECONDS } from '../../platform/tokens.ts';
 import type { AuthService, IssuedSession } from './auth.service.ts';
 
 export const REFRESH_COOKIE = 'jrt';
+// the browser signed an account in before: it passes the per-address sign-in limits for that account
+export const KNOWN_BROWSER_COOKIE = 'jkb';
 
 // 01-core §7 auth calls. The refresh token lives only in an httpOnly cookie scoped to /auth.
 // Sign-in failures are slowed down by the service (platform/login-attempts.ts); the refresh has its
@@ -27,8 +30,15 @@ export const authRoutes = (service: AuthService, options: { refreshTtlSeconds: n
   // An overdue company's admin is still refused (402 with the due date) but gets its session along,
   // which reaches only the invoices, so the overdue landing can offer the payment.
   app.post('/auth/login', { config: { access: 'public' }, schema: { body: loginBody } }, async (request, reply) => {
-    const session = await service.login(request.body, request.ip);
+    const { knownBrowserToken, ...session } = await service.login(request.body, { ip: request.ip, knownBrowserToken: request.cookies[KNOWN_BROWSER_COOKIE] });
     const body = answer(request, reply, session);
+    reply.setCookie(KNOWN_BROWSER_COOKIE, knownBrowserToken, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.protocol === 'https',
+      path: '/auth/login',
+      maxAge: KNOWN_BROWSER_TTL_SECONDS,
+    });
     if (!session.overdueDueDate) return body;
     return reply.status(402).send({ error: 'ERR_SUBSCRIPTION_OVERDUE', dueDate: session.overdueDueDate, ...body });
   });

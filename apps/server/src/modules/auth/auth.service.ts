@@ -10,7 +10,7 @@ import { withTransaction } from '../../db/transaction.ts';
 import type { TenantContext } from '../../platform/access.ts';
 import { AppError, invalidField } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
-import type { LoginAttempts } from '../../platform/login-attempts.ts';
+import { accountKey, type LoginAttempts } from '../../platform/login-attempts.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { TokenService } from '../../platform/tokens.ts';
 import { findCompanyWithPlan, touchLastLogin, type CompanyWithPlan } from '../companies/companies.repo.ts';
@@ -25,6 +25,10 @@ type Deps = { db: Db; bus: EventBus; tokens: TokenService; loginAttempts: LoginA
 // overdueDueDate: the company is overdue and this is its admin, whose sign-in reaches only the
 // invoices until they are paid (01-core §4 Session, docs/billing.md)
 export type IssuedSession = SessionAnswer & { refreshToken: string; overdueDueDate?: string };
+// a sign-in also hands its browser a token that makes it a known client of the account
+export type SignedIn = IssuedSession & { knownBrowserToken: string };
+// who signs in: the client's address and the known-browser token its cookie carries
+export type LoginCaller = { ip: string; knownBrowserToken?: string };
 
 const invalidCredentials = () => new AppError('ERR_INVALID_CREDENTIALS', 401);
 const sessionEnded = () => new AppError('ERR_SESSION_EXPIRED', 401);
@@ -48,21 +52,22 @@ export const createAuthService = ({ db, bus, tokens, loginAttempts, storage }: D
     };
   };
 
-  const issue = async (row: UserRow, company: CompanyWithPlan, familyId: string): Promise<IssuedSession> => {
-    const tokenId = randomUUID();
-    await sessions.insertRefreshToken(db, {
-      id: tokenId,
-      familyId,
-      userId: row.id,
-      companyId: row.companyId,
-      expiresAt: new Date(Date.now() + tokens.refreshTtlSeconds * 1000),
-    });
+  // a sign-in's next refresh token, stored by the caller's transaction before it is signed
+  const nextRefreshToken = (row: UserRow, familyId: string) => ({
+    id: randomUUID(),
+    familyId,
+    userId: row.id,
+    companyId: row.companyId,
+    expiresAt: new Date(Date.now() + tokens.refreshTtlSeconds * 1000),
+  });
+
+  const signSession = async (row: UserRow, company: CompanyWithPlan, stored: { id: string; familyId: string }): Promise<IssuedSession> => {
     const [token, refreshToken, user] = await Promise.all([
-      tokens.signAccess({ userId: row.id, companyId: row.companyId, sessionId: familyId }),
-      tokens.signRefresh({ tokenId, familyId, userId: row.id }),
+      tokens.signAccess({ userId: row.id, companyId: row.companyId, sessionId: stored.familyId }),
+      tokens.signRefresh({ tokenId: stored.id, familyId: stored.familyId, userId: row.id }),
       sessionUser(row, company),
     ]);
-    return { token, refreshToken, sessionId: familyId, user };
+    return { token, refreshToken, sessionId: stored.familyId, user };
   };
 
   // the family's refresh tokens are revoked, which also ends its access tokens (platform/access.ts)
@@ -79,27 +84,38 @@ export const createAuthService = ({ db, bus, tokens, loginAttempts, storage }: D
   };
 
   return {
-    login: async (body: LoginBody, ip: string): Promise<IssuedSession> => {
-      await loginAttempts.check(body.email, ip);
+    login: async (body: LoginBody, caller: LoginCaller): Promise<SignedIn> => {
+      const client = { ip: caller.ip, known: await tokens.isKnownBrowser(caller.knownBrowserToken, accountKey(body.email)) };
+      await loginAttempts.check(body.email, client);
       const row = await findUserByEmail(db, body.email);
       const passwordOk = await verify(row?.passwordHash ?? DECOY_HASH, body.password).catch(() => false);
       if (!row || !passwordOk) {
-        await loginAttempts.recordFailure(body.email, ip);
+        await loginAttempts.recordFailure(body.email, client);
         throw invalidCredentials();
       }
       const company = await activeCompany(row.companyId);
       const overdue = isOverdue(company.id, company.dueDate, today());
       if (overdue && !can(row, 'financeiro:view')) throw new AppError('ERR_SUBSCRIPTION_OVERDUE', 402, { dueDate: company.dueDate });
-      await loginAttempts.recordSuccess(body.email);
-      const session: IssuedSession = { ...(await issue(row, company, randomUUID())), ...(overdue ? { overdueDueDate: company.dueDate } : {}) };
+      await loginAttempts.recordSuccess(body.email, client);
+      // One sign-in per user (01-core §4 Session): the newer one ends the older ones on the server,
+      // so their refresh tokens are refused and their access tokens answer 401 at once.
+      const stored = nextRefreshToken(row, randomUUID());
+      const ended = await withTransaction(db, async (tx) => {
+        await sessions.lockUserSessions(tx, row.id);
+        await sessions.insertRefreshToken(tx, stored);
+        return sessions.revokeOtherFamilies(tx, row.id, stored.familyId);
+      });
+      const [signed, knownBrowserToken] = await Promise.all([signSession(row, company, stored), tokens.signKnownBrowser(accountKey(body.email))]);
+      const session: SignedIn = { ...signed, knownBrowserToken, ...(overdue ? { overdueDueDate: company.dueDate } : {}) };
       await touchLastLogin(db, company.id);
-      // Older sessions of this user see the newer sign-in and log out (01-core §4 Session).
+      // The older tabs are told why before their sockets are closed: they show "accessed elsewhere".
       bus.publish({
         companyId: company.id,
         event: 'auth',
         payload: { action: 'update', user: { id: row.id }, sessionId: session.sessionId },
         audience: { userId: row.id },
       });
+      for (const familyId of ended) bus.endSession(familyId);
       return session;
     },
 
@@ -108,19 +124,28 @@ export const createAuthService = ({ db, bus, tokens, loginAttempts, storage }: D
       if (!claims) throw sessionEnded();
       const stored = await sessions.findRefreshToken(db, claims.tokenId);
       if (!stored || stored.revokedAt || stored.expiresAt < new Date()) throw sessionEnded();
-      if (!(await sessions.claimRefreshToken(db, claims.tokenId))) {
-        // Two tabs of one browser share the cookie and may refresh at the same moment: a token
-        // rotated a few seconds ago is still honoured. Later, a rotated token coming back means
-        // someone holds a copy, and the whole sign-in ends.
-        const rotatedAt = (await sessions.findRefreshToken(db, claims.tokenId))?.rotatedAt;
-        if (!rotatedAt || Date.now() - rotatedAt.getTime() > CONCURRENT_REFRESH_GRACE_MS) {
-          await endSession(stored.familyId);
-          throw sessionEnded();
-        }
-      }
       const row = await findUser(db, stored.companyId, stored.userId);
       if (!row) throw sessionEnded();
-      return issue(row, await activeCompany(row.companyId), stored.familyId);
+      const company = await activeCompany(row.companyId);
+      const next = nextRefreshToken(row, stored.familyId);
+      const rotated = await withTransaction(db, async (tx) => {
+        // under the user's lock, so a newer sign-in ending this family cannot miss the new token
+        await sessions.lockUserSessions(tx, row.id);
+        if (!(await sessions.claimRefreshToken(tx, claims.tokenId))) {
+          // Two tabs of one browser share the cookie and may refresh at the same moment: a token
+          // rotated a few seconds ago is still honoured, unless its sign-in has ended since. Later,
+          // a rotated token coming back means someone holds a copy, and the whole sign-in ends.
+          const again = await sessions.findRefreshToken(tx, claims.tokenId);
+          if (!again?.rotatedAt || again.revokedAt || Date.now() - again.rotatedAt.getTime() > CONCURRENT_REFRESH_GRACE_MS) return false;
+        }
+        await sessions.insertRefreshToken(tx, next);
+        return true;
+      });
+      if (!rotated) {
+        await endSession(stored.familyId);
+        throw sessionEnded();
+      }
+      return signSession(row, company, next);
     },
 
     logout: async (refreshToken: string | undefined) => {
@@ -133,20 +158,22 @@ export const createAuthService = ({ db, bus, tokens, loginAttempts, storage }: D
     changePassword: async (tenant: TenantContext, body: PasswordChangeBody, ip: string): Promise<SessionUser> => {
       const row = await findUser(db, tenant.companyId, tenant.userId);
       if (!row) throw sessionEnded();
-      await loginAttempts.check(row.email, ip);
+      // the account's own session is a known client: it answers to the account's limit, not the address's
+      const client = { ip, known: true };
+      await loginAttempts.check(row.email, client);
       if (!(await verify(row.passwordHash, body.currentPassword).catch(() => false))) {
-        await loginAttempts.recordFailure(row.email, ip);
+        await loginAttempts.recordFailure(row.email, client);
         throw invalidField('body.currentPassword', 'validation.wrongPassword');
       }
-      await loginAttempts.recordSuccess(row.email);
+      await loginAttempts.recordSuccess(row.email, client);
       if (body.password === body.currentPassword) throw invalidField('body.password', 'validation.samePassword');
       const passwordHash = await hashPassword(body.password);
-      const updated = await withTransaction(db, async (tx) => {
+      const { updated, ended } = await withTransaction(db, async (tx) => {
         const changed = await updateUser(tx, tenant.companyId, tenant.userId, { passwordHash, mustChangePassword: false });
         // whoever else signed in with the old password is signed out; this sign-in stays
-        await sessions.revokeOtherFamilies(tx, tenant.userId, tenant.sessionId);
-        return changed;
+        return { updated: changed, ended: await sessions.revokeOtherFamilies(tx, tenant.userId, tenant.sessionId) };
       });
+      for (const familyId of ended) bus.endSession(familyId);
       if (!updated) throw sessionEnded();
       return sessionUser(updated, await activeCompany(tenant.companyId));
     },
