@@ -71,7 +71,7 @@ import { createPlansService } from './modules/plans/plans.service.ts';
 import { helpsRoutes } from './modules/helps/helps.routes.ts';
 import { createHelpsService } from './modules/helps/helps.service.ts';
 import { createEfiPixProvider } from './modules/invoices/efi-pix.provider.ts';
-import { registerInvoiceSweep } from './modules/invoices/invoices.jobs.ts';
+import { billIfDue, registerInvoiceSweep } from './modules/invoices/invoices.jobs.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -251,15 +251,16 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   );
   await app.register(usersRoutes(usersService));
   await app.register(settingsRoutes(settingsService));
+  const billCompanyIfDue = billIfDue({ clock, daysBeforeDue: config.invoiceDaysBeforeDue });
   await app.register(
-    companiesRoutes(createCompaniesService({ db, storage, clock, signupTrialDays: config.signupTrialDays, hashPassword }), {
+    companiesRoutes(createCompaniesService({ db, storage, clock, signupTrialDays: config.signupTrialDays, hashPassword, billIfDue: billCompanyIfDue }), {
       signupLimit: routeLimit(rateLimit.signupMaxPerIp, rateLimit.windowSeconds),
     }),
   );
   await app.register(plansRoutes(createPlansService({ db })));
   await app.register(queuesRoutes(createQueuesService({ db, bus })));
   await app.register(
-    invoicesRoutes(createInvoicesService({ db, bus, clock, provider: createEfiPixProvider(config.pix, app.log), pix: config.pix })),
+    invoicesRoutes(createInvoicesService({ db, bus, clock, provider: createEfiPixProvider(config.pix, app.log), pix: config.pix, billIfDue: billCompanyIfDue })),
   );
   await app.register(connectionsRoutes(connectionsService));
   await app.register(contactsRoutes({ db, bus, checkWhatsappNumber: whatsapp.checkNumber }));

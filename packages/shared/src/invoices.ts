@@ -14,8 +14,9 @@ export const isOverdue = (companyId: number, dueDate: string, today: string) => 
 // carries a session that reaches only the invoices, so the overdue landing can take the payment.
 export type OverdueSignIn = { error: 'ERR_SUBSCRIPTION_OVERDUE'; dueDate: string } & Partial<SessionAnswer>;
 
-// 'Pago' is the spec's paid status; an invoice waiting for its payment is 'Aberto'.
-export const invoiceStatuses = { open: 'Aberto', paid: 'Pago' } as const;
+// 'Pago' is the spec's paid status; an invoice waiting for its payment is 'Aberto', and one that
+// received a payment below what was charged is 'Parcial' (still to pay: PAGAR, 03-saas §4).
+export const invoiceStatuses = { open: 'Aberto', partial: 'Parcial', paid: 'Pago' } as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[keyof typeof invoiceStatuses];
 
 export type InvoiceView = {
@@ -28,6 +29,8 @@ export type InvoiceView = {
   dueDate: string;
   // the plan's amount as text with two decimals ("123.45"), as the database keeps it
   value: string;
+  // what its Pix payments have brought in so far, in the same form ("0.00" when nothing)
+  valuePaid: string;
   status: InvoiceStatus;
   linkInvoice: string;
   createdAt: string;
@@ -131,7 +134,8 @@ export const pixWebhookBody = z.object({
       z.object({
         endToEndId: z.string().min(1).max(100),
         txid: z.string().min(1).max(100),
-        valor: z.string().max(30),
+        // the amount paid, as Efí writes it ("123.45")
+        valor: z.string().regex(/^\d{1,10}(\.\d{1,2})?$/),
         horario: z.string().max(60),
       }),
     )

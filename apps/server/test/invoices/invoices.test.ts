@@ -94,6 +94,7 @@ describe('invoices list (03-saas §2 Invoices screen, §7 GET /invoices)', () =>
       queues: 4,
       dueDate: '2030-03-15',
       value: '99.90',
+      valuePaid: '0.00',
       status: 'Aberto',
       linkInvoice: '',
       createdAt: expect.any(String),
@@ -265,8 +266,11 @@ describe('payment webhook (03-saas §4 Checkout, §7 company-{id}-payment; issue
     expect(seen.filter((event) => event.channel === `company-${tenant.company.id}-payment`).map((event) => event.payload)).toEqual([
       { action: 'CONCLUIDA', company: { id: tenant.company.id, dueDate: renewed } },
     ]);
-    expect((await login()).status).toBe(200);
-    expect((await t.request('GET', '/invoices', { token })).body.invoices).toMatchObject([{ id: invoice.id, status: 'Pago' }]);
+    const signedIn = await login();
+    expect(signedIn.status).toBe(200);
+    // the renewed due date may lie within the sweep's window of the test clock: the list may hold its next invoice too
+    const listed = (await t.request('GET', '/invoices', { token: signedIn.body.token })).body.invoices as { id: number }[];
+    expect(listed.find((row) => row.id === invoice.id)).toMatchObject({ status: 'Pago', valuePaid: '99.90' });
   });
 
   it('the same payment delivered twice moves the due date once and emits once', async () => {
@@ -318,6 +322,89 @@ describe('payment webhook (03-saas §4 Checkout, §7 company-{id}-payment; issue
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('a payment below its charge (03-saas §3 Invoice, §4 Invoice; issue 33 point 3)', () => {
+  it('is recorded on the invoice as Parcial with what came in, renews nothing, and the next charge asks for the rest', async () => {
+    const s = await billedCompany('2030-03-15');
+    const socket = await connectSocket(t, s.token);
+    sockets.push(socket);
+    const seen = recordEvents(socket);
+    const charge = await t.request('POST', '/subscription', { token: s.token, body: checkout(s.invoice.id) });
+    expect(await efi.deliver(webhookUrl(), efi.paymentNotice(charge.body.txid, '50.00'))).toBe(200);
+
+    expect(await dueDateOf(s.company.id)).toBe('2030-03-15');
+    const listed = async () => (await t.request('GET', '/invoices', { token: s.token })).body.invoices;
+    expect(await listed()).toMatchObject([{ id: s.invoice.id, value: '99.90', valuePaid: '50.00', status: 'Parcial' }]);
+    expect(await invoiceRow(s.invoice.id)).toMatchObject({ paidAt: null });
+    // the same notice again moves nothing more
+    expect(await efi.deliver(webhookUrl(), efi.paymentNotice(charge.body.txid, '50.00'))).toBe(200);
+    expect(await listed()).toMatchObject([{ valuePaid: '50.00', status: 'Parcial' }]);
+
+    const rest = await t.request('POST', '/subscription', { token: s.token, body: checkout(s.invoice.id) });
+    expect(rest.body.valor).toEqual({ original: '49.90' });
+    expect(efi.charges.at(-1)!.valor).toEqual({ original: '49.90' });
+    expect(await efi.deliver(webhookUrl(), efi.paymentNotice(rest.body.txid))).toBe(200);
+    expect(await listed()).toMatchObject([{ id: s.invoice.id, valuePaid: '99.90', status: 'Pago' }]);
+    expect(await dueDateOf(s.company.id)).toBe('2030-04-15');
+    await awaitMarker(t, { socket, token: s.token, user: s.admin });
+    expect(seen.filter((event) => event.channel === `company-${s.company.id}-payment`)).toHaveLength(1);
+  });
+
+  it('a notice whose amount is not an amount is refused (400) and changes nothing', async () => {
+    const s = await billedCompany('2030-03-15');
+    const charge = await t.request('POST', '/subscription', { token: s.token, body: checkout(s.invoice.id) });
+    for (const valor of ['abc', '-5.00', '1e9', '']) {
+      expect(await efi.deliver(webhookUrl(), efi.paymentNotice(charge.body.txid, valor))).toBe(400);
+    }
+    expect(await invoiceRow(s.invoice.id)).toMatchObject({ status: 'Aberto', paidAt: null });
+    expect((await t.db.select().from(invoiceCharges).where(eq(invoiceCharges.invoiceId, s.invoice.id)))[0]).toMatchObject({ paidAt: null, paidAmount: null });
+  });
+});
+
+describe('a due date set within INVOICE_DAYS_BEFORE_DUE is billed at once (03-saas §4, §7 PUT /companies/{id}; issue 33 point 3)', () => {
+  const openInvoices = async (companyId: number) =>
+    (await t.db.select().from(invoices).where(eq(invoices.companyId, companyId))).map((row) => ({ dueDate: row.dueDate, status: row.status }));
+  const runSweep = async () => {
+    const { scheduleInvoiceSweep } = await import('../../src/modules/invoices/invoices.jobs.ts');
+    await scheduleInvoiceSweep(t.db, clock);
+    await t.app.jobs.runDue();
+  };
+
+  it('by the super admin: the company has its invoice before the next sweep, and the sweep adds none', async () => {
+    const superToken = (await t.login(SUPER_EMAIL, SUPER_PASSWORD)).token;
+    const tenant = await createCompany(t.db, { dueDate: '2030-05-01', planFlags: { amount: '120.00' } });
+    const { token } = await t.login(tenant.admin.email, TEST_PASSWORD);
+    expect((await t.request('PUT', `/companies/${tenant.company.id}`, { token: superToken, body: { dueDate: '2030-03-13' } })).status).toBe(200);
+    expect((await t.request('GET', '/invoices', { token })).body.invoices).toMatchObject([{ dueDate: '2030-03-13', value: '120.00', status: 'Aberto' }]);
+    // saved again, or swept, it stays one invoice
+    expect((await t.request('PUT', `/companies/${tenant.company.id}`, { token: superToken, body: { dueDate: '2030-03-13', name: 'Renomeada' } })).status).toBe(200);
+    await runSweep();
+    expect(await openInvoices(tenant.company.id)).toEqual([{ dueDate: '2030-03-13', status: 'Aberto' }]);
+
+    // a company the super admin creates due within the window too; one due later is not billed yet
+    const plan = (await t.db.select().from(plans).where(eq(plans.id, tenant.plan.id)))[0];
+    const body = (email: string, dueDate: string) => ({ name: `Nova ${email}`, email, password: 'secret-1', planId: plan.id, dueDate });
+    const soon = await t.request('POST', '/companies', { token: superToken, body: body(`soon-${tenant.company.id}@example.test`, '2030-03-18') });
+    const later = await t.request('POST', '/companies', { token: superToken, body: body(`later-${tenant.company.id}@example.test`, '2030-04-18') });
+    expect(await openInvoices(soon.body.id)).toEqual([{ dueDate: '2030-03-18', status: 'Aberto' }]);
+    expect(await openInvoices(later.body.id)).toEqual([]);
+  });
+
+  it('by a payment: a renewal that still lands within the window bills the new due date at once', async () => {
+    const s = await billedCompany('2030-02-12');
+    const charge = await t.request('POST', '/subscription', { token: s.token, body: checkout(s.invoice.id) });
+    expect(await efi.deliver(webhookUrl(), efi.paymentNotice(charge.body.txid))).toBe(200);
+    expect(await dueDateOf(s.company.id)).toBe('2030-03-12');
+    expect(await openInvoices(s.company.id)).toEqual(
+      expect.arrayContaining([
+        { dueDate: '2030-02-12', status: 'Pago' },
+        { dueDate: '2030-03-12', status: 'Aberto' },
+      ]),
+    );
+    await runSweep();
+    expect(await openInvoices(s.company.id)).toHaveLength(2);
   });
 });
 

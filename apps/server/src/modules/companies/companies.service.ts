@@ -38,11 +38,20 @@ const knownPlan = async (db: DbOrTx, planId: number, options: { publicOnly: bool
   if (!plan || (options.publicOnly && !plan.isPublic)) throw invalidField('body.planId', 'validation.invalidChoice');
 };
 
-// hashPassword comes from the users module, which reads company plans: handed in, it keeps the
-// two modules free of a cycle
-type Deps = { db: Db; storage: Storage; clock: Clock; signupTrialDays: number; hashPassword: (password: string) => Promise<string> };
+// hashPassword comes from the users module, which reads company plans, and billIfDue from the
+// invoices module, which renews companies: handed in, they keep the modules free of a cycle.
+// billIfDue runs in the transaction that set a due date: one within INVOICE_DAYS_BEFORE_DUE gets
+// its invoice at once (docs/billing.md).
+type Deps = {
+  db: Db;
+  storage: Storage;
+  clock: Clock;
+  signupTrialDays: number;
+  hashPassword: (password: string) => Promise<string>;
+  billIfDue: (tx: DbOrTx, companyId: number) => Promise<void>;
+};
 
-export const createCompaniesService = ({ db, storage, clock, signupTrialDays, hashPassword }: Deps) => {
+export const createCompaniesService = ({ db, storage, clock, signupTrialDays, hashPassword, billIfDue }: Deps) => {
   const today = () => clock.now().toISOString().slice(0, 10);
   const view = async (companyId: number) => toCompanyView(found(await repo.findCompany(db, companyId)));
 
@@ -80,7 +89,9 @@ export const createCompaniesService = ({ db, storage, clock, signupTrialDays, ha
       const passwordHash = await hashPassword(password);
       const { company } = await withTransaction(db, async (tx) => {
         await knownPlan(tx, fields.planId, { publicOnly: false });
-        return provisionCompany(tx, { ...fields, dueDate: fields.dueDate ?? today() }, { name: fields.name, email: fields.email, passwordHash });
+        const provisioned = await provisionCompany(tx, { ...fields, dueDate: fields.dueDate ?? today() }, { name: fields.name, email: fields.email, passwordHash });
+        await billIfDue(tx, provisioned.company.id);
+        return provisioned;
       }).catch(duplicateEmail);
       return view(company.id);
     },
@@ -96,6 +107,7 @@ export const createCompaniesService = ({ db, storage, clock, signupTrialDays, ha
         if (body.planId !== undefined && body.planId !== before.planId) {
           await repo.setCompanyCustomLimits(tx, companyId, { customUsers: null, customConnections: null });
         }
+        await billIfDue(tx, companyId);
       });
       return view(companyId);
     },
@@ -113,11 +125,13 @@ export const createCompaniesService = ({ db, storage, clock, signupTrialDays, ha
       const dueDate = new Date(clock.now().getTime() + signupTrialDays * DAY_MS).toISOString().slice(0, 10);
       const { company, admin } = await withTransaction(db, async (tx) => {
         await knownPlan(tx, body.planId, { publicOnly: true });
-        return provisionCompany(
+        const provisioned = await provisionCompany(
           tx,
           { name: body.companyName, email: body.email, phone: body.phone, planId: body.planId, dueDate },
           { name: body.name, email: body.email, passwordHash },
         );
+        await billIfDue(tx, provisioned.company.id);
+        return provisioned;
       }).catch(duplicateEmail);
       return { companyId: company.id, userId: admin.id, dueDate: company.dueDate };
     },

@@ -2,7 +2,9 @@
 // whose due date falls within the next INVOICE_DAYS_BEFORE_DUE days, then enqueues the next day's
 // run. A run's singleton key is its day, so a restart or a second process enqueueing the same day
 // adds no second job, and the invoices' unique (company, due date) keeps a run that happens twice
-// from billing a period twice.
+// from billing a period twice. A due date set within the window (the super admin, a payment, a
+// sign-up) bills its company at once, in the transaction that set it, by the same rule: the sweep
+// then finds that invoice and adds none.
 import { z } from 'zod';
 import { PLATFORM_COMPANY_ID } from '@atende/shared/constants';
 import { customPlanPrice, pixAmount } from '@atende/shared/invoices';
@@ -36,14 +38,27 @@ const enqueueSweep = (db: DbOrTx, day: string) =>
 // Called at every start: today's sweep, unless one is already waiting.
 export const scheduleInvoiceSweep = (db: DbOrTx, clock: Clock) => enqueueSweep(db, dayOf(clock.now()));
 
-export const registerInvoiceSweep = (runner: Pick<JobRunner, 'register'>, deps: { clock: Clock; daysBeforeDue: number }) => {
+type BillingDeps = { clock: Clock; daysBeforeDue: number };
+
+// Every company due within the window without its invoice, or only `companyId`.
+const billDueCompanies = async (tx: DbOrTx, deps: BillingDeps, companyId?: number) => {
+  for (const company of await findCompaniesToBill(tx, addDays(dayOf(deps.clock.now()), deps.daysBeforeDue), companyId)) {
+    await insertInvoice(tx, company.companyId, invoiceFor(company));
+  }
+};
+
+// Called in the transaction that set a company's due date (docs/billing.md).
+export type BillIfDue = (tx: DbOrTx, companyId: number) => Promise<void>;
+export const billIfDue =
+  (deps: BillingDeps): BillIfDue =>
+  (tx, companyId) =>
+    billDueCompanies(tx, deps, companyId);
+
+export const registerInvoiceSweep = (runner: Pick<JobRunner, 'register'>, deps: BillingDeps) => {
   runner.register(invoiceSweepJob, {
     runInTransaction: async (tx) => {
-      const today = dayOf(deps.clock.now());
-      for (const company of await findCompaniesToBill(tx, addDays(today, deps.daysBeforeDue))) {
-        await insertInvoice(tx, company.companyId, invoiceFor(company));
-      }
-      await enqueueSweep(tx, addDays(today, 1));
+      await billDueCompanies(tx, deps);
+      await enqueueSweep(tx, addDays(dayOf(deps.clock.now()), 1));
     },
   });
 };

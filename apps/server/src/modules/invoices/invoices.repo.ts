@@ -1,11 +1,19 @@
-import { and, asc, desc, eq, ilike, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import { PLATFORM_COMPANY_ID } from '@atende/shared/constants';
 import { invoiceStatuses } from '@atende/shared/invoices';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { companies, invoiceCharges, invoices, plans } from '../../db/schema.ts';
 
-export type InvoiceRow = typeof invoices.$inferSelect;
+// An invoice with what its paid charges brought in. The names are spelt out: Drizzle leaves the
+// columns of a one-table select unqualified, which inside the subquery would name the charge's own.
+const invoiceColumns = {
+  ...getTableColumns(invoices),
+  valuePaid: sql<string>`(select coalesce(sum(charge.paid_amount), 0)::numeric(12, 2)::text from ${invoiceCharges} charge
+    where charge.company_id = ${invoices}.company_id and charge.invoice_id = ${invoices}.id and charge.paid_at is not null)`,
+};
+
+export type InvoiceRow = typeof invoices.$inferSelect & { valuePaid: string };
 export type ChargeRow = typeof invoiceCharges.$inferSelect;
 export type NewInvoice = Pick<InvoiceRow, 'detail' | 'users' | 'connections' | 'queues' | 'dueDate' | 'value'>;
 export type NewCharge = Pick<
@@ -16,7 +24,7 @@ export type NewCharge = Pick<
 export const listInvoices = (db: DbOrTx, companyId: number, filter: { searchParam: string; limit: number; offset: number }) => {
   const pattern = containsPattern(filter.searchParam.trim());
   return db
-    .select()
+    .select(invoiceColumns)
     .from(invoices)
     .where(
       and(
@@ -30,12 +38,19 @@ export const listInvoices = (db: DbOrTx, companyId: number, filter: { searchPara
 };
 
 export const findInvoice = async (db: DbOrTx, companyId: number, invoiceId: number) =>
-  (await db.select().from(invoices).where(and(eq(invoices.companyId, companyId), eq(invoices.id, invoiceId))).limit(1))[0];
+  (await db.select(invoiceColumns).from(invoices).where(and(eq(invoices.companyId, companyId), eq(invoices.id, invoiceId))).limit(1))[0];
 
 export const lockInvoice = async (tx: Tx, companyId: number, invoiceId: number) =>
   (await tx.select().from(invoices).where(and(eq(invoices.companyId, companyId), eq(invoices.id, invoiceId))).for('update'))[0];
 
 // Nothing when the company already has an invoice for that due date.
+// A payment below its charge: the invoice says so and stays to be paid.
+export const markInvoicePartlyPaid = (tx: Tx, companyId: number, invoiceId: number) =>
+  tx
+    .update(invoices)
+    .set({ status: invoiceStatuses.partial, updatedAt: sql`now()` })
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.id, invoiceId), ne(invoices.status, invoiceStatuses.paid)));
+
 export const insertInvoice = async (db: DbOrTx, companyId: number, values: NewInvoice) =>
   (await db.insert(invoices).values({ ...values, companyId }).onConflictDoNothing().returning())[0];
 
@@ -55,15 +70,16 @@ export const findChargeOwner = async (db: DbOrTx, txid: string) =>
 export const lockCharge = async (tx: Tx, companyId: number, txid: string) =>
   (await tx.select().from(invoiceCharges).where(and(eq(invoiceCharges.companyId, companyId), eq(invoiceCharges.txid, txid))).for('update'))[0];
 
-export const markChargePaid = (tx: Tx, companyId: number, chargeId: number, endToEndId: string) =>
+export const markChargePaid = (tx: Tx, companyId: number, chargeId: number, payment: { endToEndId: string; paidAmount: string }) =>
   tx
     .update(invoiceCharges)
-    .set({ paidAt: sql`now()`, endToEndId })
+    .set({ paidAt: sql`now()`, ...payment })
     .where(and(eq(invoiceCharges.companyId, companyId), eq(invoiceCharges.id, chargeId), isNull(invoiceCharges.paidAt)));
 
 // The daily sweep's one read across companies: active companies (never the platform's) due by
-// `until` with no invoice for that due date yet, with their plan and any custom limits they bought.
-export const findCompaniesToBill = (db: DbOrTx, until: string) =>
+// `until` with no invoice for that due date yet, with their plan and any custom limits they bought;
+// or only `companyId`, whose due date just changed.
+export const findCompaniesToBill = (db: DbOrTx, until: string, companyId?: number) =>
   db
     .select({
       companyId: companies.id,
@@ -81,6 +97,7 @@ export const findCompaniesToBill = (db: DbOrTx, until: string) =>
     .where(
       and(
         ne(companies.id, PLATFORM_COMPANY_ID),
+        companyId === undefined ? undefined : eq(companies.id, companyId),
         eq(companies.status, true),
         lte(companies.dueDate, until),
         notExists(

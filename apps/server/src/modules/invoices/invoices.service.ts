@@ -33,7 +33,9 @@ import {
   lockInvoice,
   markChargePaid,
   markInvoicePaid,
+  markInvoicePartlyPaid,
 } from './invoices.repo.ts';
+import type { BillIfDue } from './invoices.jobs.ts';
 import { toInvoiceView, toPixChargeAnswer } from './invoices.view.ts';
 
 type Deps = {
@@ -42,6 +44,7 @@ type Deps = {
   clock: Clock;
   provider: PaymentProvider;
   pix: { chargeExpirationSeconds: number; webhookSecret?: string };
+  billIfDue: BillIfDue;
 };
 
 const invoiceNotFound = () => notFound('ERR_NO_INVOICE_FOUND');
@@ -49,6 +52,9 @@ const invoiceNotFound = () => notFound('ERR_NO_INVOICE_FOUND');
 // Compared as digests, so neither the length nor the content of the secret leaks through timing.
 const sameSecret = (given: string, expected: string) =>
   timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest());
+
+// Amounts compared in cents, as the provider writes them ("123.45").
+const cents = (amount: string) => Math.round(Number(amount) * 100);
 
 const asRecurrence = (value: string): Recurrence => ((recurrences as readonly string[]).includes(value) ? (value as Recurrence) : 'MENSAL');
 
@@ -66,7 +72,7 @@ const chargedPurchase = (body: SubscriptionBody, invoiceValue: string) => {
   return { amount: pixAmount(amount), ...custom };
 };
 
-export const createInvoicesService = ({ db, bus, clock, provider, pix }: Deps) => ({
+export const createInvoicesService = ({ db, bus, clock, provider, pix, billIfDue }: Deps) => ({
   list: async (tenant: TenantContext, query: InvoicesListQuery): Promise<InvoicesPage> => {
     const rows = await listInvoices(db, tenant.companyId, {
       searchParam: query.searchParam,
@@ -81,7 +87,11 @@ export const createInvoicesService = ({ db, bus, clock, provider, pix }: Deps) =
     const invoice = await findInvoice(db, tenant.companyId, body.invoiceId);
     if (!invoice) throw invoiceNotFound();
     if (invoice.status === invoiceStatuses.paid) throw new AppError('ERR_INVOICE_ALREADY_PAID', 409);
-    const { amount, ...customLimits } = chargedPurchase(body, invoice.value);
+    const { amount: price, ...customLimits } = chargedPurchase(body, invoice.value);
+    // what an earlier payment below its charge brought in counts: this charge asks for the rest
+    const rest = cents(price) - cents(invoice.valuePaid);
+    if (rest <= 0) throw new AppError('ERR_INVOICE_ALREADY_PAID', 409);
+    const amount = pixAmount(rest / 100);
     const name = [body.firstName, body.lastName].filter(Boolean).join(' ');
     const charge = await provider.createPixCharge({
       amount,
@@ -115,15 +125,21 @@ export const createInvoicesService = ({ db, bus, clock, provider, pix }: Deps) =
         const company = await lockCompanyBilling(tx, companyId);
         const charge = await lockCharge(tx, companyId, payment.txid);
         if (!company || !charge || charge.paidAt) continue;
-        await markChargePaid(tx, companyId, charge.id, payment.endToEndId);
+        await markChargePaid(tx, companyId, charge.id, { endToEndId: payment.endToEndId, paidAmount: pixAmount(cents(payment.valor) / 100) });
         const invoice = await lockInvoice(tx, companyId, charge.invoiceId);
         if (!invoice || invoice.status === invoiceStatuses.paid) continue;
+        // less than the charge asked for is kept on the invoice (valuePaid) and renews nothing
+        if (cents(payment.valor) < cents(charge.amount)) {
+          await markInvoicePartlyPaid(tx, companyId, invoice.id);
+          continue;
+        }
         await markInvoicePaid(tx, companyId, invoice.id);
         if (charge.customUsers !== null) {
           await setCompanyCustomLimits(tx, companyId, { customUsers: charge.customUsers, customConnections: charge.customConnections });
         }
         const dueDate = addRecurrence(company.dueDate, asRecurrence(company.recurrence));
         await setCompanyDueDate(tx, companyId, dueDate);
+        await billIfDue(tx, companyId);
         renewed.push({ companyId, event: 'payment', payload: { action: 'CONCLUIDA', company: { id: companyId, dueDate } } });
       }
       return renewed;

@@ -10,6 +10,7 @@ export const toInvoiceView = (row: InvoiceRow): InvoiceView => ({
   queues: row.queues,
   dueDate: row.dueDate,
   value: row.value,
+  valuePaid: row.valuePaid,
   status: row.status as InvoiceStatus,
   linkInvoice: row.linkInvoice,
   createdAt: row.createdAt.toISOString(),

@@ -8,7 +8,8 @@ import { isNearBottom } from '../../lib/infinite-scroll.ts';
 import { useInvoicesPages } from './use-invoices.ts';
 
 // 03-saas §2 Invoices screen: detail, users, connections, due date, value, status; a paid
-// invoice shows a disabled PAGO, any other PAGAR.
+// invoice shows a disabled PAGO, any other PAGAR. A payment below its charge shows in the status
+// with what came in; PAGAR then charges the rest.
 export const InvoicesList = ({ onPay }: { onPay: (invoice: InvoiceView) => void }) => {
   const { t } = useTranslation();
   const { data, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } = useInvoicesPages('');
@@ -35,6 +36,11 @@ export const InvoicesList = ({ onPay }: { onPay: (invoice: InvoiceView) => void 
         <TableBody>
           {invoices.map((invoice) => {
             const paid = invoice.status === invoiceStatuses.paid;
+            const status = paid
+              ? t('invoices.statusPaid')
+              : invoice.status === invoiceStatuses.partial
+                ? t('invoices.statusPartial', { amount: formatCurrency(invoice.valuePaid) })
+                : t('invoices.statusOpen');
             return (
               <TableRow key={invoice.id} data-testid={`invoice-row-${invoice.id}`}>
                 <TableCell>{invoice.detail}</TableCell>
@@ -42,7 +48,9 @@ export const InvoicesList = ({ onPay }: { onPay: (invoice: InvoiceView) => void 
                 <TableCell align="center">{invoice.connections}</TableCell>
                 <TableCell align="center">{formatDay(invoice.dueDate)}</TableCell>
                 <TableCell align="center">{formatCurrency(invoice.value)}</TableCell>
-                <TableCell align="center">{paid ? t('invoices.statusPaid') : t('invoices.statusOpen')}</TableCell>
+                <TableCell align="center" data-testid={`invoice-status-${invoice.id}`}>
+                  {status}
+                </TableCell>
                 <TableCell align="center">
                   <Button
                     size="small"
