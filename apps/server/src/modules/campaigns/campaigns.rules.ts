@@ -4,9 +4,8 @@
 // longerIntervalAfter messages a longer pause of greaterInterval seconds instead.
 import { campaignSettingsDefaults, campaignSettingsValues, type CampaignSettingsValues } from '@atende/shared/campaigns';
 import { renderPlaceholders } from '@atende/shared/placeholders';
-import { localTime, zonedInstant } from '../chatbot/service-hours.rules.ts';
+import { clockMarks, DAY_MS, wallClock } from '../../platform/local-time.ts';
 
-const DAY_MS = 86_400_000;
 const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 // Stored values are text; a value that no longer parses falls back to its default.
@@ -32,17 +31,21 @@ export const settingsFromEntries = (entries: { key: string; value: string }[]): 
 const isDayAllowed = (weekday: string, settings: Pick<CampaignSettingsValues, 'sabado' | 'domingo'>) =>
   (weekday !== 'saturday' || settings.sabado) && (weekday !== 'sunday' || settings.domingo);
 
-// `at` itself when a message may go then; otherwise the next opening of the window.
+// `at` itself when a message may go then; otherwise the next opening of the window: when the wall
+// clock comes to startHour on an allowed day, or a change of clocks puts it inside the window.
 export const nextSendingTime = (at: Date, settings: CampaignSettingsValues, timeZone: string): Date => {
   const start = toMinutes(settings.startHour);
   const end = toMinutes(settings.endHour);
-  const local = localTime(at, timeZone);
-  if (isDayAllowed(local.weekday, settings) && local.minutes >= start && local.minutes < end) return at;
-  // today's opening if it is still ahead, else the first allowed day after
-  for (let days = 0; days <= 7; days++) {
-    const date = new Date(Date.parse(`${local.date}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-    const opening = zonedInstant(date, start, timeZone);
-    if (opening > at && isDayAllowed(localTime(opening, timeZone).weekday, settings)) return opening;
+  const open = (instant: Date) => {
+    const local = wallClock(instant, timeZone);
+    return isDayAllowed(local.weekday, settings) && local.minutes >= start && local.minutes < end;
+  };
+  if (open(at)) return at;
+  // a day at a time, most often the window opens within one
+  for (let ahead = 0; ahead < 8; ahead++) {
+    const from = new Date(at.getTime() + ahead * DAY_MS);
+    const opening = clockMarks(from, new Date(from.getTime() + DAY_MS), timeZone, [start]).find(open);
+    if (opening) return opening;
   }
   throw new Error('no sending day in the week: sabado and domingo cannot close every day');
 };

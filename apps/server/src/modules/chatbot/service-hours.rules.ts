@@ -1,48 +1,9 @@
 // Service hours and collective vacation (02-operations §3 schedules, §9), read in the server's
 // configured time zone: two shifts (A and B) per weekday, HH:MM, end exclusive.
-import { weekdays, type WeekdaySchedule } from '@atende/shared/schedules';
-
-const DAY_MS = 86_400_000;
-
-type LocalTime = { date: string; weekday: (typeof weekdays)[number]; minutes: number };
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const formatterFor = (timeZone: string) => {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      weekday: 'long',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-};
-
-export const localTime = (at: Date, timeZone: string): LocalTime => {
-  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(at).map((part) => [part.type, part.value]));
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    weekday: parts.weekday.toLowerCase() as LocalTime['weekday'],
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
-  };
-};
+import type { WeekdaySchedule } from '@atende/shared/schedules';
+import { clockMarks, DAY_MS, wallClock, zonedInstant } from '../../platform/local-time.ts';
 
 const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-// The instant at which the wall clock of timeZone shows `minutes` past midnight of `date`.
-export const zonedInstant = (date: string, minutes: number, timeZone: string) => {
-  const guess = Date.parse(`${date}T00:00:00Z`) + minutes * 60_000;
-  const shown = localTime(new Date(guess), timeZone);
-  const shownAt = Date.parse(`${shown.date}T00:00:00Z`) + shown.minutes * 60_000;
-  return new Date(guess - (shownAt - guess));
-};
 
 const shiftsOf = (entry: WeekdaySchedule | undefined) =>
   entry
@@ -58,24 +19,24 @@ const shiftsOf = (entry: WeekdaySchedule | undefined) =>
 // configured list, or listed without shifts, is closed all day.
 export const isWithinHours = (schedules: WeekdaySchedule[], at: Date, timeZone: string) => {
   if (schedules.length === 0) return true;
-  const now = localTime(at, timeZone);
+  const now = wallClock(at, timeZone);
   return shiftsOf(schedules.find((entry) => entry.weekdayEn === now.weekday)).some(
     (shift) => now.minutes >= shift.start && now.minutes < shift.end,
   );
 };
 
-// When the closure `at` falls in began: the end of the last shift before it (looking one week
-// back), or undefined when there is none.
+// When the closure `at` falls in began: the last moment, up to eight days before it, at which the
+// hours closed (a shift's end, or a change of clocks that left a shift), or undefined when there is none.
 export const closedSince = (schedules: WeekdaySchedule[], at: Date, timeZone: string) => {
-  let latest: Date | undefined;
-  for (let back = 0; back <= 7 && !latest; back++) {
-    const day = localTime(new Date(at.getTime() - back * DAY_MS), timeZone);
-    for (const shift of shiftsOf(schedules.find((entry) => entry.weekdayEn === day.weekday))) {
-      const end = zonedInstant(day.date, shift.end, timeZone);
-      if (end <= at && (!latest || end > latest)) latest = end;
-    }
+  const boundaries = [...new Set(schedules.flatMap((entry) => shiftsOf(entry).flatMap((shift) => [shift.start, shift.end])))];
+  const closes = (mark: Date) => !isWithinHours(schedules, mark, timeZone) && isWithinHours(schedules, new Date(mark.getTime() - 1), timeZone);
+  // a day at a time, most often the last closing is that day's
+  for (let back = 0; back < 8; back++) {
+    const until = new Date(at.getTime() - back * DAY_MS);
+    const closing = clockMarks(new Date(until.getTime() - DAY_MS), until, timeZone, boundaries).reverse().find(closes);
+    if (closing) return closing;
   }
-  return latest;
+  return undefined;
 };
 
 export type Vacation = { start: string | null; end: string | null; message: string };
@@ -83,7 +44,7 @@ export type Vacation = { start: string | null; end: string | null; message: stri
 // Collective vacation covers whole days, start and end included, in the configured zone.
 export const vacationAt = (vacation: Vacation, at: Date, timeZone: string) => {
   if (!vacation.message.trim() || !vacation.start || !vacation.end) return undefined;
-  const today = localTime(at, timeZone).date;
+  const today = wallClock(at, timeZone).date;
   if (today < vacation.start || today > vacation.end) return undefined;
   return { message: vacation.message, since: zonedInstant(vacation.start, 0, timeZone) };
 };
