@@ -81,4 +81,14 @@ describe('configuration (ARCHITECTURE §4 Configuration)', () => {
     expect(() => loadConfig({ DATA_DIR, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
     expect(() => loadConfig({ DATA_DIR, RATE_LIMIT_MAX: '0' })).toThrow(/RATE_LIMIT_MAX/);
   });
+
+  it('OUTBOUND_ALLOWED_HOSTS: none by default, else hostnames, addresses and CIDRs; anything else is refused (issue 33)', () => {
+    const DATA_DIR = mkdtempSync(join(tmpdir(), 'atende-config-'));
+    expect(loadConfig({ DATA_DIR }).outbound).toEqual({ allowedHosts: [] });
+    expect(loadConfig({ DATA_DIR, OUTBOUND_ALLOWED_HOSTS: ' n8n.internal, 10.20.0.0/16,fd12::/16 ,192.168.1.5,' }).outbound).toEqual({
+      allowedHosts: ['n8n.internal', '10.20.0.0/16', 'fd12::/16', '192.168.1.5'],
+    });
+    expect(() => loadConfig({ DATA_DIR, OUTBOUND_ALLOWED_HOSTS: 'http://n8n.internal' })).toThrow(/OUTBOUND_ALLOWED_HOSTS/);
+    expect(() => loadConfig({ DATA_DIR, OUTBOUND_ALLOWED_HOSTS: '10.0.0.0/40' })).toThrow(/OUTBOUND_ALLOWED_HOSTS/);
+  });
 });
