@@ -161,7 +161,7 @@ const guardedLookup =
     policy
       .resolve(hostname)
       .then((found) => {
-        const family = options.family === 4 || options.family === 6 ? options.family : 0;
+        const family = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
         const usable = found.filter((entry) => (family === 0 || entry.family === family) && !(check && policy.refuses(entry.address)));
         if (usable.length === 0) {
           if (found.length === 0) return done(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), '');
