@@ -118,10 +118,14 @@ const catalogue: Record<string, Entry[]> = {
   'POST /whatsapp': [
     { kind: 'own', call: (a) => ({ path: '/whatsapp', body: { name: 'Beta Line', channel: 'sandbox', companyId: a.companyId } }) },
     { kind: 'foreign', call: (a) => ({ path: '/whatsapp', body: { name: 'Beta Line', channel: 'sandbox', queueIds: [a.queueId] } }) },
+    { kind: 'foreign', call: (a) => ({ path: '/whatsapp', body: { name: 'Beta Line', channel: 'sandbox', integrationId: a.integrationId } }) },
+    { kind: 'foreign', call: (a) => ({ path: '/whatsapp', body: { name: 'Beta Line', channel: 'sandbox', promptId: a.promptId } }) },
   ],
   'PUT /whatsapp/:whatsappId': [
     { kind: 'foreign', call: (a) => ({ path: `/whatsapp/${a.connectionId}`, body: { name: 'Hijacked' } }) },
     { kind: 'foreign', call: (a, b) => ({ path: `/whatsapp/${b.connectionId}`, body: { sendIdQueue: a.queueId, timeSendQueue: 5 } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: `/whatsapp/${b.connectionId}`, body: { integrationId: a.integrationId } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: `/whatsapp/${b.connectionId}`, body: { promptId: a.promptId } }) },
   ],
   'DELETE /whatsapp/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/whatsapp/${a.connectionId}` }) }],
   'POST /whatsapp/:whatsappId/media-upload': [{ kind: 'foreign', call: (a) => ({ path: `/whatsapp/${a.connectionId}/media-upload`, upload: 'file' }) }],
