@@ -29,6 +29,8 @@ export type ServerProcess = {
   // the running process's id
   pid: () => number | undefined;
   running: () => boolean;
+  // the last process's exit code once it has exited by itself (null while it runs or after a signal)
+  exitCode: () => number | null;
   start: () => Promise<void>;
   kill: () => Promise<void>;
   stop: () => Promise<void>;
@@ -116,5 +118,5 @@ export const serverProcess = (options: ServerProcessOptions): ServerProcess => {
 
   const running = () => child !== undefined && child.exitCode === null && child.signalCode === null;
 
-  return { url, outputs, pid: () => child?.pid, running, start, kill, stop };
+  return { url, outputs, pid: () => child?.pid, running, exitCode: () => child?.exitCode ?? null, start, kill, stop };
 };
