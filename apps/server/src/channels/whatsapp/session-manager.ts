@@ -211,7 +211,12 @@ export const createSessionManager = (deps: {
     const session: Session = { companyId, connectionId, connected: false, qrShown: false, generation: 0, attempts: 0, queue: Promise.resolve() };
     // claimed before the first await, so two triggers cannot open two sockets
     sessions.set(connectionId, session);
-    if (!(await acquireLease(deps.db, { companyId, connectionId, owner, seconds: deps.timings.leaseSeconds }))) {
+    const acquired = await acquireLease(deps.db, { companyId, connectionId, owner, seconds: deps.timings.leaseSeconds }).catch((error: unknown) => {
+      // the connection deleted meanwhile, or the database away: no session left claiming it
+      if (!superseded(session)) sessions.delete(connectionId);
+      throw error;
+    });
+    if (!acquired) {
       if (!superseded(session)) sessions.delete(connectionId);
       return false;
     }
