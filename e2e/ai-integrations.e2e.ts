@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser.ts';
-import { apiAs, createSandbox } from './helpers/attendance.ts';
+import { apiAs, createSandbox, signIn as signInAt } from './helpers/attendance.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server.ts';
 
 let server: RunningServer;
@@ -16,13 +16,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const signIn = async (page: Page) => {
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId('login-email').fill(ADMIN_EMAIL);
-  await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('app-bar').waitFor();
-};
+const signIn = (page: Page) => signInAt(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
 
 describe('Talk.Ai prompts screen (02-operations §2 /prompts, §5 Prompt)', () => {
   it("asks for the queue ('Informe o setor'), saves with the §9 defaults, edits and deletes a prompt", async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser.ts';
-import { apiAs, createSandbox } from './helpers/attendance.ts';
+import { apiAs, createSandbox, signIn as signInAt } from './helpers/attendance.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server.ts';
 
 let server: RunningServer;
@@ -16,13 +16,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const signIn = async (page: Page, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) => {
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('app-bar').waitFor();
-};
+const signIn = (page: Page, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) => signInAt(page, server.url, email, password);
 
 const choosePlan = async (page: Page, testId: string, name: string) => {
   await page.getByTestId(testId).click();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, createSandbox, type Api, type Sandbox } from './helpers/attendance.ts';
+import { apiAs, createSandbox, signIn as signInAt, type Api, type Sandbox } from './helpers/attendance.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server.ts';
 
@@ -21,13 +21,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const signIn = async (page: Page) => {
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId('login-email').fill(ADMIN_EMAIL);
-  await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('app-bar').waitFor();
-};
+const signIn = (page: Page) => signInAt(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
 
 describe('dashboard, attendance panel and tickets report (01-core §2 Dashboard, 02-operations §2 Attendance panel, 03-saas §2 Tickets report)', () => {
   it('the dashboard shows the month’s counters and charts, and asks for a filter when none is set', async () => {

@@ -9,25 +9,56 @@ export type Api = {
   call: <T>(method: string, path: string, body?: unknown) => Promise<T>;
 };
 
+// One sign-in per user (01-core §4 Session): a user's newer sign-in ends the older one. The
+// journeys drive a user in the browser and arrange data through the API as that same user, so the
+// two share the user's newest sign-in: the API client signs in only when no browser of the user
+// has, and a browser's sign-in hands its token to the user's API client (handBrowserSession).
+const newestTokens = new Map<string, string>();
+const sessionKey = (url: string, email: string) => `${url} ${email.trim().toLowerCase()}`;
+
+export const handBrowserSession = async (page: Page, url: string, email: string) => {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  if (token) newestTokens.set(sessionKey(url, email), token);
+};
+
+const meWith = async (url: string, token: string) => {
+  const me = await fetch(`${url}/auth/me`, { headers: { Authorization: `Bearer ${token}` } });
+  return me.ok ? ((await me.json()) as { id: number }) : undefined;
+};
+
 export const apiAs = async (url: string, email: string, password: string): Promise<Api> => {
-  const login = await fetch(`${url}/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!login.ok) throw new Error(`login failed ${login.status}: ${await login.text()}`);
-  const answer = (await login.json()) as { token: string; user: { id: number } };
+  const key = sessionKey(url, email);
+  const held = newestTokens.get(key);
+  let user = held ? await meWith(url, held) : undefined;
+  if (!user) {
+    const login = await fetch(`${url}/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (!login.ok) throw new Error(`login failed ${login.status}: ${await login.text()}`);
+    const answer = (await login.json()) as { token: string; user: { id: number } };
+    newestTokens.set(key, answer.token);
+    user = answer.user;
+  }
+  const token = () => newestTokens.get(key) ?? '';
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${url}${path}`, {
       method,
-      headers: { Authorization: `Bearer ${answer.token}`, ...(body !== undefined && { 'Content-Type': 'application/json' }) },
+      headers: { Authorization: `Bearer ${token()}`, ...(body !== undefined && { 'Content-Type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} ${path} -> ${response.status}: ${text}`);
     return (text ? JSON.parse(text) : undefined) as T;
   };
-  return { token: answer.token, userId: answer.user.id, call };
+  return {
+    get token() {
+      return token();
+    },
+    userId: user.id,
+    call,
+  };
 };
 
 export type Sandbox = {
@@ -64,6 +95,7 @@ export const signIn = async (page: Page, url: string, email: string, password: s
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await page.getByTestId('app-bar').waitFor();
+  await handBrowserSession(page, url, email);
 };
 
 // A tool of the chat's composer: on its row, or in its tools menu when the chat is too narrow
