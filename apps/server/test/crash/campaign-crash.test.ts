@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, freePort, serverProcess, type ServerProcess } from './support/server-process.ts';
+import { callServer, waitFor as waitForWithin } from './support/http.ts';
 import { databaseUnderTest, type DatabaseUnderTest } from './support/stored-state.ts';
 
 const CONTACTS = Number(process.env.CRASH_CAMPAIGN_CONTACTS ?? 300);
@@ -31,24 +32,9 @@ type CampaignReport = {
   shipping: { number: string; deliveredAt: string | null; failedAt: string | null }[];
 };
 
-const call = async (method: string, path: string, body?: unknown) => {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const answer = await fetch(server.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await answer.text();
-  return { status: answer.status, body: text ? JSON.parse(text) : undefined };
-};
+const call = (method: string, path: string, body?: unknown) => callServer(server.url, method, path, token, body);
 
-const waitFor = async <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 240_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+const waitFor = <T>(what: string, probe: () => Promise<T | undefined>) => waitForWithin(what, probe, 240_000);
 
 // The job runner's gauges on /metrics (loopback): the unfinished jobs of these kinds.
 const unfinishedJobs = async (kinds: string[]) => {

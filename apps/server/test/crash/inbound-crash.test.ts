@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerNumber, inboundStream, providerIdOf } from './support/inbound-stream.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, freePort, serverProcess, type ServerProcess } from './support/server-process.ts';
+import { callServer, waitUntil } from './support/http.ts';
 import { databaseUnderTest, type DatabaseUnderTest } from './support/stored-state.ts';
 
 const MESSAGES = Number(process.env.CRASH_MESSAGES ?? 300);
@@ -19,22 +20,8 @@ let dataDir: string;
 let database: DatabaseUnderTest;
 let server: ServerProcess;
 
-const call = async (method: string, path: string, token?: string, body?: unknown) => {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const answer = await fetch(server.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await answer.text();
-  return { status: answer.status, body: text ? JSON.parse(text) : undefined };
-};
+const call = (method: string, path: string, token?: string, body?: unknown) => callServer(server.url, method, path, token, body);
 
-const waitUntil = async (done: () => boolean, what: string, timeoutMs = 240_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'atende-crash-'));
@@ -69,7 +56,7 @@ describe('inbound messages survive a killed server (01-core §4 Messages; ARCHIT
     });
 
     for (const share of KILL_AT) {
-      await waitUntil(() => stream.stopped() || stream.acknowledged() >= Math.floor(MESSAGES * share), `${share} of the stream`);
+      await waitUntil(() => stream.stopped() || stream.acknowledged() >= Math.floor(MESSAGES * share), `${share} of the stream`, 240_000);
       if (stream.stopped()) break;
       await server.kill();
       await server.start();

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXCEPTION_MESSAGE, REJECTION_MESSAGE } from './support/faults.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, freePort, serverProcess, type ServerProcess } from './support/server-process.ts';
+import { callServer, waitUntil as waitUntilWithin } from './support/http.ts';
 import { databaseUnderTest, type DatabaseUnderTest } from './support/stored-state.ts';
 
 const TRIES = 6;
@@ -22,22 +23,10 @@ let server: ServerProcess;
 let silent: Server;
 const accepted: Socket[] = [];
 
-const call = async (method: string, path: string, token?: string, body?: unknown) => {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const answer = await fetch(server.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await answer.text();
-  return { status: answer.status, body: text ? JSON.parse(text) : undefined };
-};
+const call = (method: string, path: string, token?: string, body?: unknown) => callServer(server.url, method, path, token, body);
 
-const waitUntil = async (done: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the server's output:\n${server.outputs.join('\n---\n')}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+const waitUntil = (done: () => boolean | Promise<boolean>, what: string) =>
+  waitUntilWithin(done, what, 60_000, () => `; the server's output:\n${server.outputs.join('\n---\n')}`);
 
 const output = () => server.outputs.at(-1) ?? '';
 
