@@ -84,4 +84,29 @@ describe('kanban board (02-operations §2 /Kanban, §4 Kanban move, §9)', () =>
     await expect.poll(() => laneTotal(page, `lane-${lead.id}`)).toMatch(/R\$\s250,00/);
     await page.close();
   });
+
+  it('a plan without kanban offers no lane: the tag dialog has no kanban switch, and a lane made before may still become a plain tag (02-operations §2 Tags, §3 Tag / lane)', async () => {
+    const lane = await admin.call<{ id: number }>('POST', '/tags', { name: 'Proposta', color: '#ff9800', kanban: 1 });
+    const plans = await admin.call<{ id: number }[]>('GET', '/plans/all');
+    const setKanban = (useKanban: boolean) => Promise.all(plans.map((plan) => admin.call('PUT', `/plans/${plan.id}`, { useKanban })));
+    const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+    try {
+      await setKanban(false);
+      await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await page.goto(`${server.url}/tags`);
+      await page.getByTestId('tags-add').click();
+      await page.getByTestId('tag-name').waitFor();
+      expect(await page.getByTestId('tag-kanban').count()).toBe(0);
+      await page.getByTestId('tag-modal').getByRole('button', { name: 'Cancelar' }).click();
+      await page.getByTestId('tag-modal').waitFor({ state: 'detached' });
+      await page.locator(`[data-testid="tags-row"][data-tag-id="${lane.id}"]`).getByTestId('tags-edit').click();
+      await page.getByTestId('tag-kanban').click();
+      await page.getByTestId('tag-save').click();
+      await page.getByTestId('tag-modal').waitFor({ state: 'detached' });
+      await expect.poll(async () => (await admin.call<{ kanban: number }>('GET', `/tags/${lane.id}`)).kanban).toBe(0);
+    } finally {
+      await setKanban(true);
+      await page.close();
+    }
+  });
 });

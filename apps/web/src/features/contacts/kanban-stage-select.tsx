@@ -26,7 +26,7 @@ export const KanbanStageSelect = ({ ticket }: { ticket: TicketView }) => {
     onError: (error) => toastError(error),
   });
 
-  if (lanes.length === 0) return null;
+  if (!me.company.plan.useKanban || lanes.length === 0) return null;
   return (
     <TextField
       select

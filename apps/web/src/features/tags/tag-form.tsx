@@ -8,6 +8,7 @@ import { ColorSwatchInput } from '../../components/color-swatch-input.tsx';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
+import { useSessionUser } from '../auth/session-context.ts';
 import { useUsersList } from '../users/use-users.ts';
 import { tagsApi } from './tags-api.ts';
 import { upsertTagInCache } from './tags-cache.ts';
@@ -37,6 +38,8 @@ export const TagForm = ({ tag, kanban, onClose }: TagFormProps) => {
   const queryClient = useQueryClient();
   const { data: lanes = [] } = useKanbanLanes();
   const { data: users = [] } = useUsersList();
+  // a plan without kanban makes no lanes (the server refuses them); a lane made before may still become a plain tag
+  const kanbanAllowed = useSessionUser().company.plan.useKanban;
   const form = useForm<TagFormValues>({ defaultValues: toFormValues(tag, kanban), resolver });
   const { register, control, watch, formState } = form;
   const { errors } = formState;
@@ -99,18 +102,20 @@ export const TagForm = ({ tag, kanban, onClose }: TagFormProps) => {
               <ColorSwatchInput value={color} label={t('tags.fields.color')} onChange={(picked) => form.setValue('color', picked, { shouldDirty: true })} />
             </Stack>
           </Grid>
-          <Grid size={12}>
-            <Controller
-              control={control}
-              name="kanban"
-              render={({ field }) => (
-                <FormControlLabel
-                  control={<Switch checked={field.value === 1} onChange={(event) => field.onChange(event.target.checked ? 1 : 0)} data-testid="tag-kanban" />}
-                  label={t('tags.fields.kanban')}
-                />
-              )}
-            />
-          </Grid>
+          {(kanbanAllowed || tag?.kanban === 1) && (
+            <Grid size={12}>
+              <Controller
+                control={control}
+                name="kanban"
+                render={({ field }) => (
+                  <FormControlLabel
+                    control={<Switch checked={field.value === 1} onChange={(event) => field.onChange(event.target.checked ? 1 : 0)} data-testid="tag-kanban" />}
+                    label={t('tags.fields.kanban')}
+                  />
+                )}
+              />
+            </Grid>
+          )}
           {isLane && (
             <>
               <Grid size={{ xs: 12, sm: 4 }}>
