@@ -127,6 +127,10 @@ const envSchema = z.object({
     .optional(),
 });
 
+// The names of the variables above: the deploy files (docker-compose.yml, .env.example) may set
+// only these, and a test holds them to it.
+export const environmentVariableNames = Object.keys(envSchema.shape);
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
