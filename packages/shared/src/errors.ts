@@ -85,6 +85,8 @@ export const errorCodes = [
   // an image that does not decode or declares more pixels than the server decodes
   'ERR_INVALID_IMAGE',
   'ERR_FILE_TOO_LARGE',
+  // the file store (an S3 bucket) did not answer or refused the server's credentials; nothing was stored
+  'ERR_STORAGE_UNAVAILABLE',
   'ERR_TOO_MANY_REQUESTS',
   'ERR_NOT_FOUND',
   'ERR_INTERNAL',
