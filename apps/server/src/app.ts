@@ -12,6 +12,7 @@ import type { Database } from './db/client.ts';
 import { countPendingMigrations, pingDatabase } from './db/health.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
+import { registerCompression } from './platform/compression.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { createEventBus } from './platform/events.ts';
 import { createLoginAttempts } from './platform/login-attempts.ts';
@@ -24,6 +25,7 @@ import { createRedisCounters } from './platform/rate-limit/redis-counters.ts';
 import { registerRequestLimits, routeLimit } from './platform/rate-limit/request-limits.ts';
 import { connectRedis } from './platform/redis.ts';
 import { createRealtime } from './platform/realtime.ts';
+import { echoRequestId, requestIdOf } from './platform/request-id.ts';
 import { registerStaticFiles } from './platform/static-files.ts';
 import { createStorage } from './platform/storage.ts';
 import { failedJobsRoutes } from './platform/jobs/failed-jobs.routes.ts';
@@ -133,6 +135,10 @@ import { createTicketsService } from './modules/tickets/tickets.service.ts';
 
 const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
+// one line an operator sees at start when a production server keeps its data in PGlite
+export const PGLITE_IN_PRODUCTION =
+  'PRODUCTION ON PGLITE: the embedded database is for trying the product and a single process; set DATABASE_URL to a PostgreSQL server (docs/deploy.md)';
+
 // whatsapp: tests hand in a fake Baileys socket (and media download) so no test reaches WhatsApp;
 // logStream: where the log lines go instead of stdout (a test reads what was logged)
 // resolveHost: the DNS lookup of the guarded outbound client (tests answer as a rebinding server would)
@@ -156,11 +162,16 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     bodyLimit: 1024 * 1024,
     // '/users/' is '/users', not '/users/:id' with an empty id (CONVENTIONS "The API's manners")
     routerOptions: { ignoreTrailingSlash: true },
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
   // every route part is read with the lenient copy of its shared schema (packages/shared/src/lenient.ts)
   app.setValidatorCompiler(({ schema, ...route }) => validatorCompiler({ ...route, schema: lenient(schema as ZodType) }));
   app.setSerializerCompiler(serializerCompiler);
+  echoRequestId(app);
   registerErrorHandler(app);
+  if (config.env === 'production' && database.kind === 'pglite') {
+    app.log.warn(PGLITE_IN_PRODUCTION);
+  }
 
   const { db } = database;
   const clock = options.clock ?? systemClock;
@@ -207,6 +218,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 20 } });
+  await registerCompression(app);
   await registerStaticFiles(app, { publicDir: storage.publicDir, webDistDir: config.webDistDir });
   await registerRequestLimits(app, { counters, maxPerIp: config.rateLimit.maxPerIp, windowSeconds: config.rateLimit.windowSeconds });
   await registerOpenApi(app);

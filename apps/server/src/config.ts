@@ -247,6 +247,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       secretsKey: e.SECRETS_ENCRYPTION_KEY ?? generated.secretsKey,
     };
   }
+  // one leaked secret must not sign both the short-lived access tokens and the long-lived refresh tokens
+  if (e.NODE_ENV === 'production' && secrets.jwtSecret === secrets.jwtRefreshSecret) {
+    throw new ConfigError('JWT_SECRET and JWT_REFRESH_SECRET must be different secrets in production');
+  }
   const { secretsKey, ...jwtSecrets } = secrets;
   return {
     env: e.NODE_ENV,

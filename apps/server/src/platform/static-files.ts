@@ -1,7 +1,7 @@
 // Serves the built web app and uploaded files. Registered before access control: these routes
 // carry no tenant data of their own (uploads have unguessable generated names).
 import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isScreenPath } from '@atende/shared/navigation';
@@ -21,6 +21,16 @@ const wantsApp = (request: FastifyRequest, path: string) => {
     return !path.startsWith(`${publicUrlPrefix}/`) && !path.startsWith('/socket.io') && !path.startsWith('/assets/');
   }
   return !authorization && !accept?.includes('json') && isScreenPath(path);
+};
+
+// Files under assets/ are named by their content's hash: a new build writes new names, so a
+// browser keeps them for a year without asking again. index.html names the current ones and must
+// be revalidated on every visit (no-cache), or a browser would keep loading an old build. Other
+// root files (favicon, manifest) keep their names across builds: a short cache.
+const webCacheControl = (file: string) => {
+  if (file.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  if (/\.html(\.br|\.gz)?$/.test(file)) return 'no-cache';
+  return 'public, max-age=3600';
 };
 
 export const registerStaticFiles = async (app: FastifyInstance, options: { publicDir: string; webDistDir: string }) => {
@@ -44,10 +54,20 @@ export const registerStaticFiles = async (app: FastifyInstance, options: { publi
     app.log.warn({ webDistDir: options.webDistDir }, 'web app not built; serving the API only');
     return;
   }
-  await app.register(fastifyStatic, { root: options.webDistDir, prefix: '/', wildcard: false, index: false });
+  // the .br and .gz copies the web build wrote (apps/web/scripts/precompress.mjs) go out as they
+  // are, chosen by Accept-Encoding; the compression hook leaves an encoded answer alone
+  await app.register(fastifyStatic, {
+    root: options.webDistDir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, path) => reply.header('Cache-Control', webCacheControl(relative(options.webDistDir, path))),
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     if (!wantsApp(request, request.url.split('?')[0])) return;
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', options.webDistDir);
+    return reply.sendFile('index.html', options.webDistDir);
   });
 };

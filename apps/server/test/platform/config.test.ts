@@ -20,6 +20,12 @@ describe('configuration (ARCHITECTURE §4 Configuration)', () => {
     expect(config.secretsKey).toEqual(Buffer.from(encryptionKey, 'hex'));
   });
 
+  it('production refuses one secret for both JWT_SECRET and JWT_REFRESH_SECRET; development lets it be (issue 34 point 6)', () => {
+    const same = { JWT_SECRET: secret, JWT_REFRESH_SECRET: secret, SECRETS_ENCRYPTION_KEY: encryptionKey };
+    expect(() => loadConfig({ NODE_ENV: 'production', ...same })).toThrow(new ConfigError('JWT_SECRET and JWT_REFRESH_SECRET must be different secrets in production'));
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: mkdtempSync(join(tmpdir(), 'atende-config-')), ...same }).jwtRefreshSecret).toBe(secret);
+  });
+
   it('development generates secrets once and keeps them under the data folder', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'atende-config-'));
     const first = loadConfig({ DATA_DIR: dataDir });
