@@ -27,7 +27,8 @@ import { connectRedis } from './platform/redis.ts';
 import { createRealtime } from './platform/realtime.ts';
 import { echoRequestId, requestIdOf } from './platform/request-id.ts';
 import { registerStaticFiles } from './platform/static-files.ts';
-import { createStorage } from './platform/storage.ts';
+import { createObjectStore, createStorage } from './platform/storage.ts';
+import { registerBucketFiles } from './platform/bucket-files.ts';
 import { failedJobsRoutes } from './platform/jobs/failed-jobs.routes.ts';
 import { createFailedJobsService } from './platform/jobs/failed-jobs.service.ts';
 import { createJobRunner } from './platform/jobs/job-runner.ts';
@@ -176,7 +177,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   const { db } = database;
   const clock = options.clock ?? systemClock;
   const bus = createEventBus();
-  const storage = createStorage(config.publicDir);
+  const storage = createStorage(createObjectStore(config.storage, config.publicDir));
   const secrets = createSecretBox(config.secretsKey);
   // every call to an address a company typed goes through this one client
   const outbound = createOutboundHttp({ addresses: 'company', allowed: config.outbound.allowedHosts, resolve: options.resolveHost });
@@ -219,7 +220,8 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 20 } });
   await registerCompression(app);
-  await registerStaticFiles(app, { publicDir: storage.publicDir, webDistDir: config.webDistDir });
+  await registerStaticFiles(app, { publicDir: storage.objects.localDir, webDistDir: config.webDistDir });
+  if (!storage.objects.localDir) registerBucketFiles(app, storage.objects);
   await registerRequestLimits(app, { counters, maxPerIp: config.rateLimit.maxPerIp, windowSeconds: config.rateLimit.windowSeconds });
   await registerOpenApi(app);
   registerAccessControl(app, { db, tokens });
@@ -312,6 +314,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
           if (pending > 0) throw new Error(`${pending} migrations not applied`);
         },
         ...(redis ? { redis: async () => void (await redis.ping()) } : {}),
+        ...(storage.objects.driver === 's3' ? { storage: storage.objects.check } : {}),
       },
       metrics,
       metricsToken: config.metricsToken,

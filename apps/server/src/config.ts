@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { LoginLimits } from './platform/login-attempts.ts';
 import { isAllowanceEntry } from './platform/outbound-http.ts';
+import type { StorageConfig } from './platform/storage.ts';
 
 // Which proxies' X-Forwarded-For Fastify believes: none, a number of hops (counted from this
 // server), or the proxies' addresses. Trusting every hop would let a client pick its own address.
@@ -86,6 +87,14 @@ const envSchema = z.object({
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
   WHATSAPP_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(20),
   FFMPEG_PATH: z.string().min(1).optional(),
+  // where uploaded files are kept: the local DATA_DIR/public folder, or an S3-compatible bucket
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).max(100).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).max(200).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(500).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   PIX_BASE_URL: z.string().url().default('https://pix.api.efipay.com.br'),
   PIX_CLIENT_ID: z.string().min(1).max(500).optional(),
   PIX_CLIENT_SECRET: z.string().min(1).max(500).optional(),
@@ -177,6 +186,8 @@ export type Config = {
   whatsappLeaseSeconds: number;
   // the ffmpeg that converts voice notes; unset, the system's or the bundled one (platform/ffmpeg.ts)
   ffmpegPath?: string;
+  // where uploaded files are kept (platform/storage.ts)
+  storage: StorageConfig;
   // the Pix provider (Efí) the checkout charges through, and the secret its webhook URL carries
   pix: {
     baseUrl: string;
@@ -251,6 +262,20 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (e.NODE_ENV === 'production' && secrets.jwtSecret === secrets.jwtRefreshSecret) {
     throw new ConfigError('JWT_SECRET and JWT_REFRESH_SECRET must be different secrets in production');
   }
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) throw new ConfigError('S3_BUCKET is required when STORAGE_DRIVER is s3');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  const storage: StorageConfig =
+    e.STORAGE_DRIVER === 's3' && e.S3_BUCKET
+      ? {
+          driver: 's3',
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : { driver: 'local' };
   const { secretsKey, ...jwtSecrets } = secrets;
   return {
     env: e.NODE_ENV,
@@ -309,6 +334,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     },
     whatsappLeaseSeconds: e.WHATSAPP_LEASE_SECONDS,
     ffmpegPath: e.FFMPEG_PATH,
+    storage,
     secretsKey: encryptionKeyOf(secretsKey),
     ai: {
       baseUrl: e.OPENAI_BASE_URL.replace(/\/+$/, ''),

@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isScreenPath } from '@atende/shared/navigation';
-import { publicUrlPrefix } from './storage.ts';
+import { publicUrlPrefix, storedFileHeaders } from './storage.ts';
 
 // pages the server itself answers to a browser: the API reference and its document
 const serverPage = (path: string) => path === '/docs' || path.startsWith('/docs/') || path === '/openapi.json';
@@ -33,21 +33,23 @@ const webCacheControl = (file: string) => {
   return 'public, max-age=3600';
 };
 
-export const registerStaticFiles = async (app: FastifyInstance, options: { publicDir: string; webDistDir: string }) => {
-  mkdirSync(options.publicDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: options.publicDir,
-    prefix: `${publicUrlPrefix}/`,
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    // an uploaded file can never run script in the app's origin
-    setHeaders: (res) => {
-      res.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; sandbox");
-      res.header('X-Content-Type-Options', 'nosniff');
-    },
-  });
+// publicDir: the local storage driver's folder; with a bucket, bucket-files.ts serves /public
+export const registerStaticFiles = async (app: FastifyInstance, options: { publicDir?: string; webDistDir: string }) => {
+  if (options.publicDir) {
+    mkdirSync(options.publicDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: options.publicDir,
+      prefix: `${publicUrlPrefix}/`,
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: 'deny',
+      // an uploaded file can never run script in the app's origin
+      setHeaders: (res) => {
+        for (const [name, value] of Object.entries(storedFileHeaders)) res.header(name, value);
+      },
+    });
+  }
 
   const indexFile = join(options.webDistDir, 'index.html');
   if (!existsSync(indexFile)) {

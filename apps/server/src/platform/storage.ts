@@ -1,60 +1,211 @@
-// Uploaded files live under <data>/public/company{id}/<folder>/ with generated names only; they
-// are served with headers that stop a browser from running them in the app's origin.
+// Uploaded files are objects under generated names: a company's at company{id}/<folder>/<name>,
+// platform-wide ones (whitelabel images) at <folder>/<name>. The key is also the file's path after
+// /public, so a URL stays valid whichever driver keeps it: the local folder (DATA_DIR/public, the
+// embedded default) or an S3-compatible bucket that every process of a deployment sees
+// (storage-s3.ts). They are served with headers that stop a browser from running them in the
+// app's origin (static-files.ts).
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
-
-export type Storage = ReturnType<typeof createStorage>;
+import { createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createS3Objects } from './storage-s3.ts';
 
 export const publicUrlPrefix = '/public';
 
+// what every stored file is served with, whichever driver keeps it: it can never run script in
+// the app's origin, and a browser takes its type as sent
+export const storedFileHeaders = {
+  'Content-Security-Policy': "default-src 'none'; img-src 'self'; media-src 'self'; sandbox",
+  'X-Content-Type-Options': 'nosniff',
+};
+
+// S3 credentials left unset come from the SDK's own chain (AWS_* variables, instance roles)
+export type S3StorageConfig = { driver: 's3'; bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+export type StorageConfig = { driver: 'local' } | S3StorageConfig;
+
 export type FolderStats = { size: number; files: number; lastModified: Date | null };
 
-export const createStorage = (publicDir: string) => {
-  const companyDir = (companyId: number) => join(publicDir, `company${companyId}`);
-  const folderOf = (companyId: number, folder: string) => join(companyDir(companyId), folder);
-  const writeIn = async (dir: string, data: Buffer, extension: string) => {
-    const name = `${randomUUID()}.${extension}`;
-    await mkdir(dir, { recursive: true });
-    await writeFile(join(dir, name), data);
-    return name;
-  };
-  // basename: a stored name never walks out of its folder
-  const removeIn = (dir: string, name: string) => rm(join(dir, basename(name)), { force: true });
+// An object opened for reading: its bytes as a stream, never whole in memory. size is the length
+// of what body gives (the range asked for, if any), totalSize the object's.
+export type StoredObject = { body: Readable; size: number; totalSize: number; contentType: string; range?: { start: number; end: number } };
+export type ObjectEntry = { key: string; size: number; lastModified: Date };
+
+// What a driver does with keys; everything else (names, URLs, folders) is the same for both.
+export type ObjectStore = {
+  driver: 'local' | 's3';
+  put: (key: string, body: Buffer | Readable, contentType: string) => Promise<void>;
+  // null when there is no such object; range: 'bytes=…' of one range, as a request's Range header
+  openRead: (key: string, range?: string) => Promise<StoredObject | null>;
+  remove: (key: string) => Promise<void>;
+  list: (prefix: string) => AsyncIterable<ObjectEntry>;
+  removePrefix: (prefix: string) => Promise<void>;
+  // resolves when the store answers with these credentials (/ready)
+  check: () => Promise<void>;
+  // the folder the objects are files in, for the local driver, which serves them as files
+  localDir?: string;
+};
+
+export class StoredFileMissing extends Error {}
+
+// The types of what is stored (platform/media.ts, images.ts, spreadsheet.ts), by extension, as a
+// browser is told them; the local driver's static server names the same ones.
+const contentTypes: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  opus: 'audio/ogg',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  wav: 'audio/wav',
+  weba: 'audio/webm',
+  webm: 'video/webm',
+  mp4: 'video/mp4',
+  '3gp': 'video/3gpp',
+  mov: 'video/quicktime',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+};
+export const contentTypeOf = (key: string) => contentTypes[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+
+// A key that names a stored file and nothing else: [company{id}/]<folder>/<name>, no dot files,
+// no walking up. Anything else under /public is not found.
+const storedKey = /^(?:company\d{1,10}\/)?[a-z][a-z0-9-]{0,49}\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
+export const isStoredKey = (key: string) => storedKey.test(key) && !key.includes('..');
+
+const readAll = async (body: Readable) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+};
+
+const createLocalObjects = (publicDir: string): ObjectStore => {
+  const pathOf = (key: string) => join(publicDir, ...key.split('/'));
   return {
-    publicDir,
-    save: (companyId: number, folder: string, data: Buffer, extension: string) => writeIn(folderOf(companyId, folder), data, extension),
-    remove: (companyId: number, folder: string, name: string) => removeIn(folderOf(companyId, folder), name),
-    // Platform-wide files (the whitelabel images, 03-saas §2) live in public/<folder>/, beside the
-    // companies' folders: a folder name is never company{id}.
-    savePlatformFile: (folder: string, data: Buffer, extension: string) => writeIn(join(publicDir, folder), data, extension),
-    removePlatformFile: (folder: string, name: string) => removeIn(join(publicDir, folder), name),
-    // where a stored file is on disk, for readers that stream it (imports)
-    pathOf: (companyId: number, folder: string, name: string) => join(folderOf(companyId, folder), basename(name)),
-    urlOf: (companyId: number, folder: string, name: string) => `${publicUrlPrefix}/company${companyId}/${folder}/${name}`,
-    // Reads back a file of this company by the url urlOf gave; any other url is refused.
-    readByUrl: async (companyId: number, url: string) => {
-      const match = new RegExp(`^${publicUrlPrefix}/company${companyId}/([a-z]+)/([0-9a-f-]{36}\\.[a-z0-9]{1,5})$`).exec(url);
-      if (!match) throw new Error(`not a stored file of company ${companyId}`);
-      return readFile(join(folderOf(companyId, match[1]), match[2]));
+    driver: 'local',
+    localDir: publicDir,
+    put: async (key, body) => {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      if (Buffer.isBuffer(body)) return writeFile(path, body);
+      // written beside and renamed, so a reader never sees half a file
+      const partial = `${path}.${randomUUID()}.partial`;
+      try {
+        await pipeline(body, createWriteStream(partial));
+        await rename(partial, path);
+      } finally {
+        await rm(partial, { force: true });
+      }
     },
-    // What a company's uploads take up (03-saas §2 Companies screen); no folder yet is empty.
-    folderStats: async (companyId: number): Promise<FolderStats> => {
-      const entries = await readdir(companyDir(companyId), { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    openRead: async (key) => {
+      const path = pathOf(key);
+      const info = await stat(path).catch(() => null);
+      if (!info?.isFile()) return null;
+      return { body: createReadStream(path), size: info.size, totalSize: info.size, contentType: contentTypeOf(key) };
+    },
+    remove: (key) => rm(pathOf(key), { force: true }),
+    list: async function* (prefix) {
+      const root = pathOf(prefix.replace(/\/$/, ''));
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
         if (error.code === 'ENOENT') return [];
         throw error;
       });
-      const stats: FolderStats = { size: 0, files: 0, lastModified: null };
       for (const entry of entries) {
         if (!entry.isFile()) continue;
-        const info = await stat(join(entry.parentPath, entry.name));
-        stats.size += info.size;
+        const path = join(entry.parentPath, entry.name);
+        const info = await stat(path);
+        yield { key: relative(publicDir, path).split(sep).join('/'), size: info.size, lastModified: info.mtime };
+      }
+    },
+    removePrefix: (prefix) => rm(pathOf(prefix.replace(/\/$/, '')), { recursive: true, force: true }),
+    check: () => mkdir(publicDir, { recursive: true }).then(() => undefined),
+  };
+};
+
+export const createObjectStore = (config: StorageConfig, publicDir: string): ObjectStore =>
+  config.driver === 's3' ? createS3Objects(config) : createLocalObjects(publicDir);
+
+export type Storage = ReturnType<typeof createStorage>;
+
+export const createStorage = (objects: ObjectStore) => {
+  const companyKey = (companyId: number, folder: string, name: string) => `company${companyId}/${folder}/${basename(name)}`;
+  // basename: a stored name never walks out of its folder
+  const platformKey = (folder: string, name: string) => `${folder}/${basename(name)}`;
+  const saveAt = async (keyOf: (name: string) => string, data: Buffer, extension: string) => {
+    const name = `${randomUUID()}.${extension}`;
+    const key = keyOf(name);
+    await objects.put(key, data, contentTypeOf(key));
+    return name;
+  };
+  const readKey = async (key: string) => {
+    const stored = await objects.openRead(key);
+    if (!stored) throw new StoredFileMissing(`no stored file ${key}`);
+    return readAll(stored.body);
+  };
+  return {
+    objects,
+    save: (companyId: number, folder: string, data: Buffer, extension: string) => saveAt((name) => companyKey(companyId, folder, name), data, extension),
+    remove: (companyId: number, folder: string, name: string) => objects.remove(companyKey(companyId, folder, name)),
+    // Platform-wide files (the whitelabel images, 03-saas §2) live in <folder>/, beside the
+    // companies' folders: a folder name is never company{id}.
+    savePlatformFile: (folder: string, data: Buffer, extension: string) => saveAt((name) => platformKey(folder, name), data, extension),
+    removePlatformFile: (folder: string, name: string) => objects.remove(platformKey(folder, name)),
+    urlOf: (companyId: number, folder: string, name: string) => `${publicUrlPrefix}/company${companyId}/${folder}/${name}`,
+    // Readers that need a file on disk (spreadsheets read row by row, exceljs seeks in a zip) get
+    // one for the time of `use`: the stored file itself locally, a temporary download from a bucket.
+    withLocalCopy: async <T>(companyId: number, folder: string, name: string, use: (path: string) => Promise<T>): Promise<T> => {
+      const key = companyKey(companyId, folder, name);
+      if (objects.localDir) {
+        const path = join(objects.localDir, ...key.split('/'));
+        if (!(await access(path).then(() => true, () => false))) throw new StoredFileMissing(`no stored file ${key}`);
+        return use(path);
+      }
+      const stored = await objects.openRead(key);
+      if (!stored) throw new StoredFileMissing(`no stored file ${key}`);
+      const dir = await mkdtemp(join(tmpdir(), 'atende-storage-'));
+      try {
+        const path = join(dir, basename(key));
+        await pipeline(stored.body, createWriteStream(path));
+        return await use(path);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    // Reads back a file of this company by the url urlOf gave; any other url is refused.
+    readByUrl: (companyId: number, url: string) => {
+      const match = new RegExp(`^${publicUrlPrefix}/company${companyId}/([a-z]+)/([0-9a-f-]{36}\\.[a-z0-9]{1,5})$`).exec(url);
+      if (!match) throw new Error(`not a stored file of company ${companyId}`);
+      return readKey(companyKey(companyId, match[1], match[2]));
+    },
+    // Reads back any stored file by its /public url (a message's media, whichever folder it is in).
+    readPublic: async (url: string) => {
+      const key = url.startsWith(`${publicUrlPrefix}/`) ? url.slice(publicUrlPrefix.length + 1) : '';
+      if (!isStoredKey(key)) throw new Error('media outside the public folder');
+      return { data: await readKey(key), name: basename(key) };
+    },
+    // What a company's uploads take up (03-saas §2 Companies screen); no folder yet is empty.
+    folderStats: async (companyId: number): Promise<FolderStats> => {
+      const stats: FolderStats = { size: 0, files: 0, lastModified: null };
+      for await (const entry of objects.list(`company${companyId}/`)) {
+        stats.size += entry.size;
         stats.files += 1;
-        if (!stats.lastModified || info.mtime > stats.lastModified) stats.lastModified = info.mtime;
+        if (!stats.lastModified || entry.lastModified > stats.lastModified) stats.lastModified = entry.lastModified;
       }
       return stats;
     },
     // Everything a deleted company uploaded.
-    removeCompany: (companyId: number) => rm(companyDir(companyId), { recursive: true, force: true }),
+    removeCompany: (companyId: number) => objects.removePrefix(`company${companyId}/`),
   };
 };

@@ -12,7 +12,7 @@ import { findContactImport, insertContactImport, updateContactImport } from '../
 import { contactImportJob, registerContactImport } from '../../src/modules/contact-import/contact-import.jobs.ts';
 import { createEventBus, type DomainEvent } from '../../src/platform/events.ts';
 import { enqueueJob } from '../../src/platform/jobs/jobs.repo.ts';
-import { createStorage } from '../../src/platform/storage.ts';
+import { createObjectStore, createStorage } from '../../src/platform/storage.ts';
 import { createCompany } from '../factories/company.factory.ts';
 import { openTestDatabase } from '../helpers/test-database.ts';
 import { runnerOver } from '../jobs/support.ts';
@@ -37,7 +37,7 @@ describe('contact import given up by the job runner (01-core §2 /contacts/impor
     const published: DomainEvent[] = [];
     bus.subscribe((event) => published.push(event));
     const runner = runnerOver(database);
-    registerContactImport(runner, { db: database.db, bus, storage: createStorage(mkdtempSync(join(tmpdir(), 'atende-import-'))) });
+    registerContactImport(runner, { db: database.db, bus, storage: createStorage(createObjectStore({ driver: 'local' }, mkdtempSync(join(tmpdir(), 'atende-import-')))) });
     await runner.runDue();
 
     expect(await findContactImport(database.db, company.id, record.id)).toMatchObject({ status: 'failed', error: 'ERR_INTERNAL', processed: 500, imported: 480, failed: 20 });

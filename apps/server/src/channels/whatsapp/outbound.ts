@@ -4,10 +4,8 @@
 // cap; past it the job is failed, and the super admin can retry it).
 import { generateMessageIDV2, type AnyMessageContent, type WAMessage } from '@whiskeysockets/baileys';
 import { fileTypeFromBuffer } from 'file-type';
-import { readFile } from 'node:fs/promises';
-import { basename, join, resolve, sep } from 'node:path';
 import type { Db } from '../../db/client.ts';
-import { publicUrlPrefix, type Storage } from '../../platform/storage.ts';
+import type { Storage } from '../../platform/storage.ts';
 import * as messagesRepo from '../../modules/messages/messages.repo.ts';
 import type { ChannelProvider, OutboundPayload } from '../provider.ts';
 import { groupJid, isLidJid, phoneJid, userOfJid } from './jid.ts';
@@ -37,19 +35,12 @@ export const createWhatsappProvider = (deps: {
     return socket;
   };
 
-  const readStored = async (mediaUrl: string) => {
-    const root = resolve(deps.storage.publicDir);
-    const file = resolve(join(root, mediaUrl.slice(publicUrlPrefix.length)));
-    if (!mediaUrl.startsWith(`${publicUrlPrefix}/`) || !file.startsWith(root + sep)) throw new Error('media outside the public folder');
-    return { data: await readFile(file), name: basename(file) };
-  };
-
   const contentOf = async (payload: OutboundPayload): Promise<AnyMessageContent> => {
     if (payload.mediaType === 'contactMessage' && payload.vCard) {
       return { contacts: { displayName: payload.body, contacts: [{ vcard: payload.vCard }] } };
     }
     if (!payload.mediaUrl) return { text: payload.body };
-    const { data, name } = await readStored(payload.mediaUrl);
+    const { data, name } = await deps.storage.readPublic(payload.mediaUrl);
     const caption = payload.body || undefined;
     switch (payload.mediaType) {
       case 'image':

@@ -9,8 +9,9 @@ import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { defineJobKind, JobFailure } from '../../platform/jobs/job-kind.ts';
+import type { JobInfo } from '../../platform/jobs/job-kind.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
-import type { Storage } from '../../platform/storage.ts';
+import { StoredFileMissing, type Storage } from '../../platform/storage.ts';
 import { IMPORT_FOLDER } from '../contact-lists/contact-lists.jobs.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { randomColor } from '../tags/tags.service.ts';
@@ -62,85 +63,97 @@ export const registerContactImport = (runner: Pick<JobRunner, 'register'>, { db,
   const publishImport = (companyId: number, row: ContactImportRow | undefined) =>
     row && bus.publish({ companyId, event: 'contactImport', payload: { action: 'update', record: toContactImportView(row) } });
 
-  runner.register(contactImportJob, {
-    run: async (payload, job) => {
-      const { companyId, importId } = payload;
-      const current = await repo.findContactImport(db, companyId, importId);
-      if (!current || current.status === 'done' || current.status === 'failed') return;
-      const publish = (row: ContactImportRow | undefined) => publishImport(companyId, row);
-      const source: ImportSource =
-        payload.source === 'spreadsheet'
-          ? spreadsheetSource(storage.pathOf(companyId, IMPORT_FOLDER, payload.file), payload)
-          : contactListSource(db, companyId, payload.contactListId);
-      const finish = async (progress: repo.ContactImportProgress) => {
-        publish(await repo.updateContactImport(db, companyId, importId, progress));
-        if (payload.source === 'spreadsheet') await storage.remove(companyId, IMPORT_FOLDER, payload.file);
-      };
+  const importFrom = async (payload: z.infer<typeof contactImportJob.payload>, job: JobInfo, source: ImportSource) => {
+    const { companyId, importId } = payload;
+    const current = await repo.findContactImport(db, companyId, importId);
+    if (!current || current.status === 'done' || current.status === 'failed') return;
+    const publish = (row: ContactImportRow | undefined) => publishImport(companyId, row);
+    const finish = async (progress: repo.ContactImportProgress) => {
+      publish(await repo.updateContactImport(db, companyId, importId, progress));
+      if (payload.source === 'spreadsheet') await storage.remove(companyId, IMPORT_FOLDER, payload.file);
+    };
 
-      // a run again starts over: what an earlier run wrote is merged, not doubled
-      const progress = { processed: 0, imported: 0, failed: 0, errors: [] as { line: number; reason: string }[] };
-      let total: number;
+    // a run again starts over: what an earlier run wrote is merged, not doubled
+    const progress = { processed: 0, imported: 0, failed: 0, errors: [] as { line: number; reason: string }[] };
+    let total: number;
+    try {
+      total = await source.count();
+    } catch (error) {
+      await finish({ status: 'failed', error: 'ERR_INVALID_FILE' });
+      throw new JobFailure(error instanceof Error ? error.message : String(error));
+    }
+    publish(await repo.updateContactImport(db, companyId, importId, { status: 'running', total, ...progress }));
+
+    const settings = await readCompanySettings(db, companyId);
+    const acceptAudioMessage = settings.acceptAudioMessageContact === 'enabled';
+    // tags chosen in the wizard and deleted since are left out
+    const chosenTagIds = await existingTagIds(db, companyId, payload.tagIds);
+    const written = new Set<string>();
+    const batch = new Map<string, ImportedContact>();
+    const flush = async () => {
+      const contacts = [...batch.values()];
+      batch.clear();
+      const row = await withTransaction(db, async (tx) => {
+        const contactIds = await repo.upsertImportedContacts(tx, companyId, contacts, { acceptAudioMessage });
+        const tagIds = await repo.tagIdsByName(tx, companyId, contacts.flatMap((contact) => contact.tags), randomColor);
+        const idOf = (contact: ImportedContact) => contactIds.get(contact.number) ?? 0;
+        await repo.addContactTags(
+          tx,
+          companyId,
+          contacts.flatMap((contact) => [...new Set([...chosenTagIds, ...contact.tags.map((name) => tagIds.get(name.toLowerCase()) ?? 0)])].filter(Boolean).map((tagId) => ({ contactId: idOf(contact), tagId }))),
+        );
+        await repo.replaceExtraInfoByName(tx, companyId, contacts.flatMap((contact) => contact.extraInfo.map((entry) => ({ ...entry, contactId: idOf(contact) }))));
+        for (const contact of contacts) written.add(contact.number);
+        return repo.updateContactImport(tx, companyId, importId, { ...progress, imported: written.size });
+      });
+      publish(row);
+    };
+    // the last attempt that cannot write still leaves the report of what it had done
+    const flushOrFail = () =>
+      flush().catch(async (error: unknown) => {
+        if (job.attempts >= contactImportJob.maxAttempts) await finish({ status: 'failed', error: 'ERR_INTERNAL' });
+        throw error;
+      });
+
+    const rows = source.rows();
+    for (;;) {
+      let next: IteratorResult<ImportRow>;
       try {
-        total = await source.count();
+        next = await rows.next();
       } catch (error) {
+        // the sheet broke off: what was read is kept and reported
+        if (batch.size > 0) await flushOrFail();
         await finish({ status: 'failed', error: 'ERR_INVALID_FILE' });
         throw new JobFailure(error instanceof Error ? error.message : String(error));
       }
-      publish(await repo.updateContactImport(db, companyId, importId, { status: 'running', total, ...progress }));
+      if (next.done) break;
+      const { line, outcome } = next.value;
+      progress.processed++;
+      if ('error' in outcome) {
+        progress.failed++;
+        if (progress.errors.length < IMPORT_ERRORS_KEPT) progress.errors.push({ line, reason: outcome.error });
+      } else batch.set(outcome.contact.number, mergeContact(batch.get(outcome.contact.number), outcome.contact));
+      if (batch.size >= BATCH) await flushOrFail();
+    }
+    if (batch.size > 0) await flushOrFail();
+    await finish({ status: 'done', ...progress, imported: written.size });
+  };
 
-      const settings = await readCompanySettings(db, companyId);
-      const acceptAudioMessage = settings.acceptAudioMessageContact === 'enabled';
-      // tags chosen in the wizard and deleted since are left out
-      const chosenTagIds = await existingTagIds(db, companyId, payload.tagIds);
-      const written = new Set<string>();
-      const batch = new Map<string, ImportedContact>();
-      const flush = async () => {
-        const contacts = [...batch.values()];
-        batch.clear();
-        const row = await withTransaction(db, async (tx) => {
-          const contactIds = await repo.upsertImportedContacts(tx, companyId, contacts, { acceptAudioMessage });
-          const tagIds = await repo.tagIdsByName(tx, companyId, contacts.flatMap((contact) => contact.tags), randomColor);
-          const idOf = (contact: ImportedContact) => contactIds.get(contact.number) ?? 0;
-          await repo.addContactTags(
-            tx,
-            companyId,
-            contacts.flatMap((contact) => [...new Set([...chosenTagIds, ...contact.tags.map((name) => tagIds.get(name.toLowerCase()) ?? 0)])].filter(Boolean).map((tagId) => ({ contactId: idOf(contact), tagId }))),
-          );
-          await repo.replaceExtraInfoByName(tx, companyId, contacts.flatMap((contact) => contact.extraInfo.map((entry) => ({ ...entry, contactId: idOf(contact) }))));
-          for (const contact of contacts) written.add(contact.number);
-          return repo.updateContactImport(tx, companyId, importId, { ...progress, imported: written.size });
-        });
-        publish(row);
-      };
-      // the last attempt that cannot write still leaves the report of what it had done
-      const flushOrFail = () =>
-        flush().catch(async (error: unknown) => {
-          if (job.attempts >= contactImportJob.maxAttempts) await finish({ status: 'failed', error: 'ERR_INTERNAL' });
-          throw error;
-        });
-
-      const rows = source.rows();
-      for (;;) {
-        let next: IteratorResult<ImportRow>;
-        try {
-          next = await rows.next();
-        } catch (error) {
-          // the sheet broke off: what was read is kept and reported
-          if (batch.size > 0) await flushOrFail();
-          await finish({ status: 'failed', error: 'ERR_INVALID_FILE' });
-          throw new JobFailure(error instanceof Error ? error.message : String(error));
+  runner.register(contactImportJob, {
+    run: async (payload, job) => {
+      const { companyId, importId } = payload;
+      if (payload.source === 'contactList') return importFrom(payload, job, contactListSource(db, companyId, payload.contactListId));
+      try {
+        // whichever process claims the job reads the sheet: from a bucket, through a temporary copy
+        await storage.withLocalCopy(companyId, IMPORT_FOLDER, payload.file, (path) => importFrom(payload, job, spreadsheetSource(path, payload)));
+      } catch (error) {
+        if (!(error instanceof StoredFileMissing)) throw error;
+        const current = await repo.findContactImport(db, companyId, importId);
+        if (current && current.status !== 'done' && current.status !== 'failed') {
+          publishImport(companyId, await repo.updateContactImport(db, companyId, importId, { status: 'failed', error: 'ERR_INVALID_FILE' }));
         }
-        if (next.done) break;
-        const { line, outcome } = next.value;
-        progress.processed++;
-        if ('error' in outcome) {
-          progress.failed++;
-          if (progress.errors.length < IMPORT_ERRORS_KEPT) progress.errors.push({ line, reason: outcome.error });
-        } else batch.set(outcome.contact.number, mergeContact(batch.get(outcome.contact.number), outcome.contact));
-        if (batch.size >= BATCH) await flushOrFail();
+        throw new JobFailure(error.message);
       }
-      if (batch.size > 0) await flushOrFail();
-      await finish({ status: 'done', ...progress, imported: written.size });
     },
     // the runner gave up (say, the process died on each attempt): the record reports the failure
     // and keeps what was written, instead of staying "running"

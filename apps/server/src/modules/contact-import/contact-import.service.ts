@@ -1,7 +1,6 @@
 // The contact import wizard's calls (01-core §2 /contacts/import; the spec names no route, see
 // docs/decisions.md): upload a sheet for its preview, start an import of it or of a contact list,
 // read an import's progress and report.
-import { access } from 'node:fs/promises';
 import {
   contactImportMessages,
   IMPORT_PREVIEW_ROWS,
@@ -18,7 +17,7 @@ import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { cancelJobs, enqueueJob } from '../../platform/jobs/jobs.repo.ts';
 import { spreadsheetKindOf, type SpreadsheetKind } from '../../platform/spreadsheet.ts';
-import type { Storage } from '../../platform/storage.ts';
+import { StoredFileMissing, type Storage } from '../../platform/storage.ts';
 import { IMPORT_FOLDER } from '../contact-lists/contact-lists.jobs.ts';
 import { findContactList } from '../contact-lists/contact-lists.repo.ts';
 import { existingTagIds } from '../tags/tags.repo.ts';
@@ -75,7 +74,7 @@ export const createContactImportService = ({ db, bus, storage, clock }: Deps) =>
     upload: async (tenant: TenantContext, upload: { data: Buffer; fileName: string }): Promise<ContactImportPreview> => {
       const kind = await spreadsheetKindOf(upload.data, upload.fileName);
       const file = await storage.save(tenant.companyId, IMPORT_FOLDER, upload.data, kind);
-      const rows = await firstRows(storage.pathOf(tenant.companyId, IMPORT_FOLDER, file), kind, IMPORT_PREVIEW_ROWS + 1).catch(async (error: unknown) => {
+      const rows = await storage.withLocalCopy(tenant.companyId, IMPORT_FOLDER, file, (path) => firstRows(path, kind, IMPORT_PREVIEW_ROWS + 1)).catch(async (error: unknown) => {
         await storage.remove(tenant.companyId, IMPORT_FOLDER, file);
         throw error;
       });
@@ -87,10 +86,11 @@ export const createContactImportService = ({ db, bus, storage, clock }: Deps) =>
 
     importSheet: async (tenant: TenantContext, body: ContactImportRequest) => {
       const kind: SpreadsheetKind = body.file.endsWith('.xlsx') ? 'xlsx' : 'csv';
-      const path = storage.pathOf(tenant.companyId, IMPORT_FOLDER, body.file);
       // another company's sheet is not in this company's folder
-      if (!(await access(path).then(() => true, () => false))) throw invalidField('body.file', contactImportMessages.invalidFile);
-      if ((await firstRows(path, kind, 1, body.hasHeader)).length === 0) throw invalidField('body.file', contactImportMessages.noContacts);
+      const firstRow = await storage.withLocalCopy(tenant.companyId, IMPORT_FOLDER, body.file, (path) => firstRows(path, kind, 1, body.hasHeader)).catch((error: unknown) => {
+        throw error instanceof StoredFileMissing ? invalidField('body.file', contactImportMessages.invalidFile) : error;
+      });
+      if (firstRow.length === 0) throw invalidField('body.file', contactImportMessages.noContacts);
       return startImport(tenant, body.tagIds, async (tx, tagIds) => {
         await cancelJobs(tx, [discardUploadJob.name], discardKey(body.file));
         return {

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { IMPORT_ERRORS_SHOWN, type ContactListImportStatus, type ContactListItemView } from '@atende/shared/contact-lists';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { defineJobKind, JobFailure } from '../../platform/jobs/job-kind.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
@@ -76,7 +77,6 @@ export const registerContactListImport = (runner: Pick<JobRunner, 'register'>, d
     run: async ({ companyId, contactListId, file, kind }) => {
       const status: ContactListImportStatus = { done: false, processed: 0, imported: 0, failed: 0, errors: [] };
       const publish = () => deps.bus.publish({ companyId, event: 'ContactListItem', payload: { action: 'import', contactListId, status: { ...status, errors: [...status.errors] } } });
-      const path = deps.storage.pathOf(companyId, IMPORT_FOLDER, file);
       const batch = new Map<string, ImportedRow>();
       const flush = async () => {
         // the list may have been deleted meanwhile: nothing more to write
@@ -88,23 +88,28 @@ export const registerContactListImport = (runner: Pick<JobRunner, 'register'>, d
       };
       try {
         let columns: ImportColumns | undefined;
-        for await (const { line, cells } of spreadsheetRows(path, kind)) {
-          if (!columns) {
-            columns = headerColumns(cells);
-            if (columns) continue;
-            columns = defaultColumns;
+        // whichever process claims the job reads the sheet: from a bucket, through a temporary copy
+        await deps.storage.withLocalCopy(companyId, IMPORT_FOLDER, file, async (path) => {
+          for await (const { line, cells } of spreadsheetRows(path, kind)) {
+            if (!columns) {
+              columns = headerColumns(cells);
+              if (columns) continue;
+              columns = defaultColumns;
+            }
+            const outcome = rowOutcome(cells, columns);
+            if ('skip' in outcome) continue;
+            status.processed++;
+            if ('error' in outcome) {
+              status.failed++;
+              if (status.errors.length < IMPORT_ERRORS_SHOWN) status.errors.push({ line, reason: outcome.error });
+            } else batch.set(outcome.row.number, outcome.row);
+            if (batch.size >= IMPORT_BATCH) await flush();
           }
-          const outcome = rowOutcome(cells, columns);
-          if ('skip' in outcome) continue;
-          status.processed++;
-          if ('error' in outcome) {
-            status.failed++;
-            if (status.errors.length < IMPORT_ERRORS_SHOWN) status.errors.push({ line, reason: outcome.error });
-          } else batch.set(outcome.row.number, outcome.row);
-          if (batch.size >= IMPORT_BATCH) await flush();
-        }
+        });
         await flush();
       } catch (error) {
+        // a store that did not answer is tried again; a sheet that does not read is the list's failure
+        if (error instanceof AppError && error.code === 'ERR_STORAGE_UNAVAILABLE') throw error;
         status.error = 'ERR_INVALID_FILE';
         status.done = true;
         publish();

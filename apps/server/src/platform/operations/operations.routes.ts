@@ -15,9 +15,9 @@ export const operationsRoutes =
 
     app.get('/health', { config, schema: { tags, summary: 'The process is alive' } }, async () => ({ status: 'ok' }));
 
-    app.get('/ready', { config, schema: { tags, summary: 'Database reachable, migrations applied, Redis reachable when configured' } }, async (request, reply) => {
-      const { ready, checks } = await checkReadiness(deps.probes, request.log);
-      return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
+    app.get('/ready', { config, schema: { tags, summary: 'Database reachable, migrations applied, Redis and the storage bucket reachable when configured' } }, async (request, reply) => {
+      const { ready, checks, reasons } = await checkReadiness(deps.probes, request.log);
+      return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks, ...(ready ? {} : { reasons }) });
     });
 
     app.get(

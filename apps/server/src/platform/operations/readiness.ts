@@ -2,7 +2,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 export type ReadinessProbes = Record<string, () => Promise<void>>;
-export type Readiness = { ready: boolean; checks: Record<string, 'ok' | 'failed'> };
+// reasons: why each failed probe failed (an error's message: no secrets go in one)
+export type Readiness = { ready: boolean; checks: Record<string, 'ok' | 'failed'>; reasons: Record<string, string> };
 
 const PROBE_TIMEOUT_MS = 3000;
 
@@ -23,12 +24,16 @@ export const checkReadiness = async (probes: ReadinessProbes, log: FastifyBaseLo
     Object.entries(probes).map(async ([name, probe]) => {
       try {
         await within(probe(), PROBE_TIMEOUT_MS);
-        return [name, 'ok'] as const;
+        return [name, 'ok', undefined] as const;
       } catch (error) {
         log.warn({ err: error, probe: name }, 'readiness probe failed');
-        return [name, 'failed'] as const;
+        return [name, 'failed', error instanceof Error ? error.message : String(error)] as const;
       }
     }),
   );
-  return { ready: results.every(([, result]) => result === 'ok'), checks: Object.fromEntries(results) };
+  return {
+    ready: results.every(([, result]) => result === 'ok'),
+    checks: Object.fromEntries(results.map(([name, result]) => [name, result])),
+    reasons: Object.fromEntries(results.flatMap(([name, , reason]) => (reason === undefined ? [] : [[name, reason]]))),
+  };
 };
