@@ -26,11 +26,14 @@ const DELETE_BATCH = 1000;
 const statusOf = (error: unknown) => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined);
 const isMissing = (error: unknown) => statusOf(error) === 404 || (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound'));
 
-// What /ready and the logs say about a store that failed: the SDK's error name and the HTTP status,
-// or the network error (no secret is in either).
+// A HEAD request (HeadBucket) has no error body for the SDK to name its error from: the status says it.
+const statusMeanings: Record<number, string> = { 301: 'the bucket is in another region', 403: 'access denied', 404: 'no such bucket' };
+
+// What /ready and the logs say about a store that failed: what its HTTP status means, or the
+// network error (no secret is in either).
 export const s3FailureReason = (error: unknown) => {
   const status = statusOf(error);
-  if (status) return `${error instanceof Error ? error.name : 'error'} (HTTP ${status})`;
+  if (status) return `${statusMeanings[status] ?? (error instanceof Error ? error.name : 'error')} (HTTP ${status})`;
   const code = (error as { code?: string }).code;
   return code ?? (error instanceof Error ? error.message : String(error));
 };

@@ -169,7 +169,7 @@ describe('issue 34 point 3 bad input: a bucket that refuses the credentials or d
     try {
       const ready = await refused.request<{ checks: Record<string, string>; reasons: Record<string, string> }>('GET', '/ready');
       expect(ready).toMatchObject({ status: 503, body: { status: 'not ready', checks: { storage: 'failed' } } });
-      expect(ready.body.reasons.storage).toContain('HTTP 403');
+      expect(ready.body.reasons.storage).toBe('bucket atende-test: access denied (HTTP 403)');
       expect(ready.body.reasons.storage).not.toContain('not-the-secret');
 
       const { ticketId, token } = await openTicket(refused);
