@@ -15,7 +15,7 @@ const server = 'apps/server/src';
 
 // The server's import direction, top to bottom: a layer may import only the layers below it.
 const serverLayers = [
-  { name: 'main', paths: ['main.ts', 'serve.ts', 'seed.ts'] },
+  { name: 'main', paths: ['main.ts', 'serve.ts', 'seed.ts', 'migrate.ts'] },
   { name: 'app', paths: ['app.ts', 'config.ts'] },
   { name: 'channels', paths: ['channels'] },
   { name: 'modules', paths: ['modules'] },

@@ -54,6 +54,8 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   REDIS_STREAM_NAME: z.string().min(1).max(100).default('socket.io'),
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('atende:'),
+  // what this process does: web (HTTP and sockets), worker (jobs and WhatsApp sessions) or both
+  PROCESS_ROLE: z.enum(['web', 'worker', 'both']).default('both'),
   JWT_SECRET: z.string().min(32).optional(),
   JWT_REFRESH_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
@@ -151,6 +153,9 @@ export type Config = {
   redisStreamName: string;
   // prefix of the keys this server keeps in Redis (shared request and sign-in counters)
   redisKeyPrefix: string;
+  // web: HTTP and Socket.IO, no job handlers, no WhatsApp sessions; worker: the job runner and the
+  // WhatsApp sessions, and only /health, /ready and /metrics over HTTP; both (docs/operations.md)
+  processRole: ProcessRole;
   jwtSecret: string;
   jwtRefreshSecret: string;
   accessTokenTtlSeconds: number;
@@ -237,6 +242,18 @@ const encryptionKeyOf = (text: string) => {
 
 export class ConfigError extends Error {}
 
+export type ProcessRole = 'web' | 'worker' | 'both';
+
+// What the migrate command (src/migrate.ts) needs: the database, and nothing that a start needs
+// (secrets, the admin), so it can run as a deployment step of its own.
+export const loadDatabaseSettings = (env: NodeJS.ProcessEnv = process.env) => {
+  const parsed = envSchema.pick({ DATABASE_URL: true, DATA_DIR: true }).safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  }
+  return { databaseUrl: parsed.data.DATABASE_URL, dataDir: resolve(parsed.data.DATA_DIR) };
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -245,6 +262,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
+  // a process of one role needs the others: they meet in the database (jobs, leases) and in Redis
+  // (a worker's events reach the web processes' sockets through the Socket.IO adapter)
+  if (e.PROCESS_ROLE !== 'both' && !(e.DATABASE_URL && e.REDIS_URL)) {
+    throw new ConfigError(`PROCESS_ROLE=${e.PROCESS_ROLE} needs DATABASE_URL (a PostgreSQL server) and REDIS_URL, which the web and worker processes share`);
+  }
   let secrets: Secrets;
   if (e.JWT_SECRET && e.JWT_REFRESH_SECRET && e.SECRETS_ENCRYPTION_KEY) {
     secrets = { jwtSecret: e.JWT_SECRET, jwtRefreshSecret: e.JWT_REFRESH_SECRET, secretsKey: e.SECRETS_ENCRYPTION_KEY };
@@ -287,6 +309,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     redisUrl: e.REDIS_URL,
     redisStreamName: e.REDIS_STREAM_NAME,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    processRole: e.PROCESS_ROLE,
     ...jwtSecrets,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
@@ -308,6 +331,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     },
     signupTrialDays: e.SIGNUP_TRIAL_DAYS,
     metricsToken: e.METRICS_TOKEN,
+    // from src/config.ts and from the built dist/main.js alike (both one folder under apps/server)
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

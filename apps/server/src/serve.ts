@@ -1,6 +1,17 @@
 // What a server process does: config -> database -> migrations and seed -> app -> listen, and a
 // graceful stop on SIGTERM or SIGINT. main.ts runs it as it is; a test entry passes app options.
 //
+// Migrations and the seed run under the database's migration lock (db/migrate.ts), so processes
+// started together on an empty database take turns instead of racing. PROCESS_ROLE (config.ts)
+// chooses what the app runs: web, worker or both (app.ts).
+//
+// SIGTERM (docs/operations.md "Several processes"): app.close() marks the app closing, so new
+// requests are answered 503; its preClose hooks let running jobs finish for up to
+// JOBS_SHUTDOWN_SECONDS and hand back the leases of those still running, give back the leases of
+// the WhatsApp sessions and close this process's sockets' transports; then the listening socket
+// closes (new connections refused), Socket.IO, Redis and the database close, and the process
+// exits 0 after logging "stopped".
+//
 // Errors nothing caught (docs/operations.md): an exception thrown past every frame left some
 // operation half done in a state no code expected, so it is logged as fatal with its stack and
 // the process stops, gracefully within FATAL_SHUTDOWN_MS, with exit code 1 for its supervisor to
@@ -14,7 +25,7 @@ import { openDatabase } from './db/client.ts';
 import { scheduleInvoiceSweep } from './modules/invoices/invoices.jobs.ts';
 import { scheduleTicketCountsFold } from './modules/tickets/ticket-counts.jobs.ts';
 import { systemClock } from './platform/clock.ts';
-import { seedPlatform } from './seed.ts';
+import { seedPlatform, type SeedResult } from './seed.ts';
 
 const FATAL_SHUTDOWN_MS = 5000;
 
@@ -50,8 +61,19 @@ const start = async (options: AppOptions) => {
   process.on('unhandledRejection', onUnhandledRejection);
   const config = loadConfig();
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: config.dataDir });
-  await database.migrate();
-  const seeded = await seedPlatform(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+  const verbose = ['info', 'debug', 'trace'].includes(config.logLevel);
+  let seeded: SeedResult = {};
+  const { applied } = await database.migrate({
+    // the wait for another process's migrations is said; the migrations applied are summed up below
+    log: (line) => {
+      if (verbose && !line.startsWith('applying')) process.stdout.write(`${line}\n`);
+    },
+    // two processes seeding an empty database together would both create company 1
+    thenUnderLock: async () => {
+      seeded = await seedPlatform(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+    },
+  });
+  if (verbose && applied.length > 0) process.stdout.write(`migrations: ${applied.length} applied, the last ${applied.at(-1)}\n`);
   if (seeded.generatedPassword) {
     process.stdout.write(
       `\nSuper admin created: ${config.adminEmail} / ${seeded.generatedPassword}\n` +
@@ -70,6 +92,7 @@ const start = async (options: AppOptions) => {
     try {
       await server.close();
       await database.close();
+      server.log.info({ reason }, 'stopped');
     } catch (error) {
       server.log.error({ err: error }, 'shutdown failed');
       exitCode = 1;
@@ -82,6 +105,7 @@ const start = async (options: AppOptions) => {
   };
 
   await server.listen({ port: config.port, host: config.host });
+  server.log.info({ role: config.processRole }, 'server started');
   // the daily invoice sweep re-enqueues itself; this starts the chain (or finds it waiting)
   await scheduleInvoiceSweep(database.db, options.clock ?? systemClock);
   // and the fold of the ticket counts' changes, which re-enqueues itself every few seconds

@@ -7,10 +7,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { applyMigrations, readMigrations, withMigrationLock, type MigrationLog, type MigrationRun } from './migrate.ts';
 import { withPreparedStatements } from './pglite-statements.ts';
 import * as schema from './schema.ts';
 
@@ -22,10 +21,18 @@ export type DbOrTx = Db | Tx;
 // after a lost listening connection came back, when notifications may have been missed.
 export type Listen = (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
 
+// migrationsFolder: another folder than the one this code ships (tests of a failing migration);
+// log: told when the process waits for another's migrations and of each migration applied;
+// thenUnderLock: work that must not race either (the platform's seed), run after the migrations
+// while the lock is still held
+export type MigrateOptions = { migrationsFolder?: string; log?: MigrationLog; thenUnderLock?: () => Promise<void> };
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate: () => Promise<void>;
+  // db/migrate.ts: under an advisory lock on a PostgreSQL server; throws a MigrationError naming
+  // the migration that failed, having changed nothing
+  migrate: (options?: MigrateOptions) => Promise<MigrationRun>;
   listen: Listen;
   close: () => Promise<void>;
   // PGlite only: the whole data folder as one tarball, which another PGlite can start from
@@ -93,7 +100,27 @@ export const openDatabase = async (target: DatabaseTarget): Promise<Database> =>
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      migrate: async (options = {}) => {
+        // a session-level lock belongs to its connection: one client, outside the pool, holds it
+        // and runs the migrations; its end (or the process's death) lets the lock go
+        const client = new pg.Client({ connectionString: target.url });
+        client.on('error', () => undefined);
+        await client.connect();
+        try {
+          const locked = drizzlePg(client);
+          return await withMigrationLock(
+            locked,
+            async () => {
+              const run = await applyMigrations(locked, readMigrations(options.migrationsFolder ?? migrationsFolder), options.log);
+              await options.thenUnderLock?.();
+              return run;
+            },
+            options.log,
+          );
+        } finally {
+          await client.end().catch(() => undefined);
+        }
+      },
       listen: listenOnServer(target.url),
       close: () => pool.end(),
     };
@@ -109,7 +136,11 @@ export const openDatabase = async (target: DatabaseTarget): Promise<Database> =>
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: async (options = {}) => {
+      const run = await applyMigrations(drizzlePglite(client), readMigrations(options.migrationsFolder ?? migrationsFolder), options.log);
+      await options.thenUnderLock?.();
+      return run;
+    },
     // one process holds a PGlite database: its notifications are an in-process signal
     listen: async (channel, onNotify) => {
       const unlisten = await client.listen(channel, onNotify);

@@ -44,6 +44,9 @@ export type ServerProcessOptions = {
   entry?: string;
   // more environment (REDIS_URL, secrets shared by several processes, lease lengths…)
   env?: Record<string, string>;
+  // the path that answers 200 once the process serves; /version by default (a PROCESS_ROLE=worker
+  // process answers only /health, /ready and /metrics)
+  readyPath?: string;
 };
 
 export const serverProcess = (options: ServerProcessOptions): ServerProcess => {
@@ -85,7 +88,7 @@ export const serverProcess = (options: ServerProcessOptions): ServerProcess => {
       if (proc.exitCode !== null || proc.signalCode !== null) {
         throw new Error(`server start #${index + 1} exited (${proc.exitCode ?? proc.signalCode}):\n${outputs[index]}`);
       }
-      const ready = await fetch(`${url}/version`, { signal: AbortSignal.timeout(2_000) }).then((answer) => answer.ok, () => false);
+      const ready = await fetch(`${url}${options.readyPath ?? '/version'}`, { signal: AbortSignal.timeout(2_000) }).then((answer) => answer.ok, () => false);
       if (ready) return;
       await pause(100);
     }
@@ -99,7 +102,7 @@ export const serverProcess = (options: ServerProcessOptions): ServerProcess => {
     await exited(proc);
     // nothing may still answer on the port, or a restart would be checked against a survivor
     const deadline = Date.now() + 10_000;
-    while (await fetch(`${url}/version`, { signal: AbortSignal.timeout(1_000) }).then(() => true, () => false)) {
+    while (await fetch(`${url}${options.readyPath ?? '/version'}`, { signal: AbortSignal.timeout(1_000) }).then(() => true, () => false)) {
       if (Date.now() > deadline) throw new Error('the port still answers after SIGKILL');
       await pause(100);
     }
