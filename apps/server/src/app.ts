@@ -198,6 +198,17 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     connectedSockets: () => realtime.io.of('/').sockets.size,
   });
   metrics.observeRequests(app);
+  // PROCESS_ROLE (docs/operations.md "Roles"): a web process serves HTTP and sockets and enqueues
+  // jobs, but runs none and holds no WhatsApp session; a worker runs the jobs and the sessions and
+  // answers over HTTP only the operator's routes; both does everything
+  const role = config.processRole;
+  const runsWork = role !== 'web';
+  if (role === 'worker') {
+    const operatorRoutes = new Set(['/health', '/ready', '/metrics']);
+    app.addHook('onRequest', async (request, reply) => {
+      if (!operatorRoutes.has(request.url.split('?')[0])) return reply.code(404).send({ error: 'ERR_NOT_FOUND' });
+    });
+  }
 
   // Helmet's headers are built once here: its Fastify plugin built them again, parsing the CSP, for
   // every request (about 1 % of the server's CPU under load).
@@ -247,7 +258,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   app.decorate('inbound', pipeline);
   const whatsapp = createWhatsappChannel(
     { db, bus, storage, pipeline, tickets: ticketsService, clock, log: app.log, ffmpegPath: config.ffmpegPath },
-    { ...options.whatsapp, timings: { leaseSeconds: config.whatsappLeaseSeconds, ...options.whatsapp?.timings } },
+    { ...options.whatsapp, timings: { leaseSeconds: config.whatsappLeaseSeconds, ...options.whatsapp?.timings }, sessionsElsewhere: !runsWork },
   );
   const connectionsService = createConnectionsService({
     db,
@@ -323,7 +334,8 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(apiDocsRoutes);
 
   const realtime = await createRealtime({
-    httpServer: app.server,
+    // a worker holds no sockets: its events go to the web processes' through the Redis adapter
+    httpServer: role === 'worker' ? undefined : app.server,
     db,
     tokens,
     bus,
@@ -338,6 +350,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     settings: config.jobs,
     listen: database.listen,
     claimWhere: notOwnedElsewhere(whatsapp.sessions.owner),
+    onJobEnded: metrics.countJobRun,
   });
   jobs.register(
     outboundMessageJob,
@@ -376,6 +389,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {
     await settingsCache.start(database.listen);
+    if (!runsWork) return;
     await jobs.start();
     await whatsapp.start();
   });

@@ -52,7 +52,9 @@ const handshakeToken = (handshake: Socket['handshake']) => {
 const ticketStatuses = new Set(['open', 'pending', 'closed', 'group', 'lgpd', 'nps']);
 
 export const createRealtime = async (deps: {
-  httpServer: HttpServer;
+  // unset in a worker process (PROCESS_ROLE=worker): it holds no sockets, and its emits reach the
+  // web processes' sockets through the Redis adapter
+  httpServer?: HttpServer;
   db: Db;
   tokens: TokenService;
   bus: EventBus;

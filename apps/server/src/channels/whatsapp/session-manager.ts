@@ -60,6 +60,10 @@ export const createSessionManager = (deps: {
   writeStatus: StatusWriter['write'];
   handlers: SessionHandlers;
   timings: SessionTimings;
+  // A process that runs no sessions (PROCESS_ROLE=web): a session to start is handed to the
+  // processes that run them (a job, whatsapp.channel.ts); commands for a live session still go
+  // through its lease row, as from any process.
+  startElsewhere?: (companyId: number, connectionId: number) => Promise<void>;
 }) => {
   const owner = randomUUID();
   const sessions = new Map<number, Session>();
@@ -207,6 +211,10 @@ export const createSessionManager = (deps: {
   };
 
   const start = async (companyId: number, connectionId: number) => {
+    if (deps.startElsewhere) {
+      await deps.startElsewhere(companyId, connectionId);
+      return false;
+    }
     if (!running || sessions.has(connectionId)) return sessions.has(connectionId);
     const session: Session = { companyId, connectionId, connected: false, qrShown: false, generation: 0, attempts: 0, queue: Promise.resolve() };
     // claimed before the first await, so two triggers cannot open two sockets
@@ -303,6 +311,8 @@ export const createSessionManager = (deps: {
       for (const session of [...sessions.values()]) await forget(session);
     },
     command,
+    // starts the session here unless another live process holds it (the session-start job)
+    startHere: (companyId: number, connectionId: number) => start(companyId, connectionId),
     // the live socket of a connected session this process owns
     connectedSocket: (connectionId: number) => {
       const session = sessions.get(connectionId);

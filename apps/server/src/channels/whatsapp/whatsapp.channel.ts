@@ -2,12 +2,16 @@
 // receipts and session routes. The app starts it when ready and stops it before closing.
 import { downloadMediaMessage } from '@whiskeysockets/baileys';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { TicketsService } from '../../modules/tickets/tickets.service.ts';
 import type { InboundPipeline } from '../inbound-pipeline.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { defineJobKind } from '../../platform/jobs/job-kind.ts';
+import type { JobRunner } from '../../platform/jobs/job-runner.ts';
+import { enqueueJob } from '../../platform/jobs/jobs.repo.ts';
 import { createCallHandler } from './calls.ts';
 import { createStatusWriter } from './connection-status.ts';
 import { createHistoryImport } from './history-import.ts';
@@ -27,7 +31,18 @@ export type WhatsappChannelOptions = {
   timings?: Partial<SessionTimings>;
   // how long history batches must stop arriving before an import runs (by the app's clock)
   importQuietMs?: number;
+  // this process runs no sessions (PROCESS_ROLE=web): it asks the others to start them
+  sessionsElsewhere?: boolean;
 };
+
+// A session to start, asked by a process that runs none (PROCESS_ROLE=web) of those that do: a
+// connection created, or given a new QR or a restart while no process held its session. The claim
+// leaves it to the session's live owner when there is one (connectionId), which has it already.
+export const sessionStartJob = defineJobKind({
+  name: 'whatsapp.sessionStart',
+  payload: z.object({ companyId: z.number().int().positive(), connectionId: z.number().int().positive() }),
+  priority: 'interactive',
+});
 
 const IMPORT_QUIET_MS = 30_000;
 
@@ -91,6 +106,9 @@ export const createWhatsappChannel = (
       'messaging-history.set': history.handler,
     },
     timings: { ...defaultSessionTimings, ...options.timings },
+    startElsewhere: options.sessionsElsewhere
+      ? (companyId, connectionId) => enqueueJob(deps.db, sessionStartJob, { companyId, connectionId }, { singletonKey: `connection:${connectionId}` })
+      : undefined,
   });
   const provider = createWhatsappProvider({ db: deps.db, storage: deps.storage, sessions, ownSends, ffmpegPath: deps.ffmpegPath });
   let stopReceipts: (() => void) | undefined;
@@ -99,8 +117,12 @@ export const createWhatsappChannel = (
     sessions,
     routes: whatsappSessionRoutes(createWhatsappSessionService({ db: deps.db, sessions, closeImported: history.closeImported })),
     checkNumber: createWhatsappNumberCheck({ db: deps.db, sessions }),
-    // the message import's job, run by the process that holds the connection's session
-    registerJobs: history.register,
+    // the message import's job, run by the process that holds the connection's session, and the
+    // start of a session a web process asked for
+    registerJobs: (runner: Pick<JobRunner, 'register'>) => {
+      history.register(runner);
+      runner.register(sessionStartJob, { run: async ({ companyId, connectionId }) => void (await sessions.startHere(companyId, connectionId)) });
+    },
     start: async () => {
       stopReceipts = sendReadReceipts({ db: deps.db, bus: deps.bus, sessions, log: deps.log });
       await sessions.start();

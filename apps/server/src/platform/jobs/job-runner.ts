@@ -45,6 +45,8 @@ export type JobRunnerDeps = {
   listen?: Listen;
   // an extra claim condition on each candidate row (`jobs`), e.g. work another process owns
   claimWhere?: ClaimCondition;
+  // told of each job this process ran, once it ended (completed, to be retried or failed)
+  onJobEnded?: (kind: string) => void;
 };
 
 type Registered = { kind: JobKind; handler: JobHandler<JobPayload> };
@@ -135,6 +137,7 @@ export const createJobRunner = (deps: JobRunnerDeps) => {
       .finally(() => {
         running.delete(key);
         ended++;
+        deps.onJobEnded?.(row.kind);
         kick();
       });
     running.set(key, { claim: { id: row.id, claimToken: row.claimToken ?? '' }, bulk: row.priority < jobPriorities.normal, done });

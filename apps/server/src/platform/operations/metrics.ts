@@ -39,6 +39,12 @@ export const createMetrics = (sources: MetricSources) => {
   });
   const inbound = new Counter({ name: 'messages_inbound_total', help: 'Inbound messages stored, by channel', labelNames: ['channel'], registers: [registry] });
   const outbound = new Counter({ name: 'messages_outbound_total', help: 'Outbound messages sent, by channel', labelNames: ['channel'], registers: [registry] });
+  const jobsRun = new Counter({
+    name: 'jobs_run_total',
+    help: 'Background jobs this process ran to an end (completed, to be retried or failed), by kind',
+    labelNames: ['kind'],
+    registers: [registry],
+  });
   new Gauge({
     name: 'socketio_connected_sockets',
     help: 'Socket.IO clients connected to this process',
@@ -74,6 +80,7 @@ export const createMetrics = (sources: MetricSources) => {
     contentType: registry.contentType,
     countInbound: (channel: string) => inbound.inc({ channel }),
     countOutbound: (channel: string) => outbound.inc({ channel }),
+    countJobRun: (kind: string) => jobsRun.inc({ kind }),
     // the route pattern, never the raw URL, so ids do not multiply the series
     observeRequests: (app: FastifyInstance) => {
       app.addHook('onResponse', async (request, reply) => {
