@@ -1,15 +1,17 @@
 // OpenAPI 3.1 generated from the zod schemas the routes validate with (@fastify/swagger with the
 // zod type provider's transform), served at /openapi.json, and a readable reference at /docs:
 // Swagger UI's files from the swagger-ui-dist package, so the page loads nothing from elsewhere.
-import { createReadStream, readFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+// imported rather than read from disk: the production build (scripts/build.ts) carries it inside
+// the bundle, which lives at another depth than this file
+import serverPackage from '../../../package.json' with { type: 'json' };
 
-const serverPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
 // Who may call a route, in OpenAPI terms: users' routes take the access token; the tag groups the
