@@ -11,7 +11,8 @@ import { isStoredKey, publicUrlPrefix, storedFileHeaders, type ObjectStore } fro
 const singleRange = /^bytes=(\d+-\d*|-\d+)$/;
 
 export const registerBucketFiles = (app: FastifyInstance, objects: ObjectStore) => {
-  app.get(`${publicUrlPrefix}/*`, { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+  // compress: false: a byte range is of the file as stored, never of an encoding made on the way
+  app.get(`${publicUrlPrefix}/*`, { config: { access: 'public' }, schema: { hide: true }, compress: false }, async (request, reply) => {
     const key = decodeURIComponent(request.url.split('?')[0].slice(publicUrlPrefix.length + 1));
     if (!isStoredKey(key)) throw notFound();
     const asked = request.headers.range;

@@ -83,6 +83,15 @@ describe('issue 34 point 3: stored files in an S3-compatible bucket (STORAGE_DRI
     expect(part.headers.get('content-range')).toBe(`bytes 0-7/${image.length}`);
     expect(Buffer.from(await part.arrayBuffer()).equals(image.subarray(0, 8))).toBe(true);
 
+    // a text file goes out as stored, a range of it too, never re-encoded on the way
+    const text = Buffer.from('linha de texto\n'.repeat(200));
+    const textUrl = (await sendMedia(t, ticketId, token, text, 'notas.txt')).body[0].mediaUrl;
+    const textPart = await fetch(t.url + textUrl, { headers: { range: 'bytes=15-29', 'accept-encoding': 'gzip' } });
+    expect(textPart.status).toBe(206);
+    expect(textPart.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(textPart.headers.get('content-encoding')).toBeNull();
+    expect(await textPart.text()).toBe('linha de texto\n');
+
     for (const path of [`/public/company${a.company.id}/media/00000000-0000-0000-0000-000000000000.png`, '/public/..%2F..%2Fsecrets.json', '/public/company1/.hidden/x.png']) {
       expect((await fetch(t.url + path)).status, path).toBe(404);
     }
