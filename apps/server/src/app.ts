@@ -389,8 +389,8 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {
     await settingsCache.start(database.listen);
-    if (!runsWork) return;
-    await jobs.start();
+    // a web process runs no job; its WhatsApp channel hands sessions and read receipts to the workers
+    if (runsWork) await jobs.start();
     await whatsapp.start();
   });
   // jobs first: a send under way still needs its WhatsApp socket

@@ -9,6 +9,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Json } from '../helpers/json.ts';
@@ -22,6 +23,7 @@ if (template.kind !== 'postgres') throw new Error('the roles test runs on the Po
 const LEASE_SECONDS = 6;
 
 let databaseName: string;
+let query: pg.Client;
 let dataDir: string;
 let web: ServerProcess;
 let worker: ServerProcess;
@@ -30,6 +32,7 @@ let token: string;
 let companyId: number;
 let userId: number;
 
+const sql = async (text: string, params: unknown[] = []) => (await query.query(text, params)).rows;
 const call = (server: ServerProcess, method: string, path: string, body?: unknown) => callServer(server.url, method, path, token, body);
 const outputOf = (server: ServerProcess) => server.outputs.join('');
 const fakeLines = (server: ServerProcess, kind: string, connectionId: number, text = '') =>
@@ -69,6 +72,8 @@ beforeAll(async () => {
   databaseName = uniqueDatabaseName('t_roles');
   await onServer(template.serverUrl, `create database ${databaseName} template ${template.name}`);
   const databaseUrl = withDatabaseName(template.serverUrl, databaseName);
+  query = new pg.Client({ connectionString: databaseUrl });
+  await query.connect();
   dataDir = mkdtempSync(join(tmpdir(), 'atende-roles-'));
   const deployment = randomUUID();
   const env = {
@@ -98,6 +103,7 @@ beforeAll(async () => {
 afterAll(async () => {
   sockets.forEach((socket) => socket.close());
   await Promise.all([web, worker].filter(Boolean).map((server) => server.stop()));
+  await query?.end();
   if (databaseName) await dropServerDatabase(template.serverUrl, databaseName);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }, 120_000);
@@ -140,7 +146,7 @@ describe('PROCESS_ROLE: a web process and a worker process (issue 34 point 1)', 
     expect(await jobsRun(web)).toEqual({});
   });
 
-  it('a WhatsApp connection created through the web process opens on the worker; disconnect and try again through the web process reach it there', async () => {
+  it('a WhatsApp connection created through the web process opens on the worker; a send, read receipts, disconnect and try again through the web process reach it there', async () => {
     const socket = await socketTo(web);
     const connected = nextEvent(socket, 'whatsapp', (payload) => payload?.action === 'update' && payload.whatsapp?.status === 'CONNECTED');
     const created = await call(web, 'POST', '/whatsapp', { name: 'Roles WhatsApp', channel: 'whatsapp' });
@@ -158,6 +164,17 @@ describe('PROCESS_ROLE: a web process and a worker process (issue 34 point 1)', 
     expect((await call(web, 'POST', `/messages/${ticket.body.id}`, { body: 'whatsapp through web' })).status).toBe(201);
     await waitUntil(() => fakeLines(worker, 'sent', whatsappId, 'whatsapp through web').length === 1, 'the worker sending', 30_000);
 
+    // an attendant reads the ticket through the web process: the receipts leave through the worker's socket
+    const ticketId: number = ticket.body.id;
+    const providerId = `IN${randomUUID().replaceAll('-', '').slice(0, 16).toUpperCase()}`;
+    await sql(
+      `insert into messages (company_id, ticket_id, contact_id, whatsapp_id, body, from_me, provider_message_id) values ($1, $2, $3, $4, 'unread', false, $5)`,
+      [companyId, ticketId, contact.body.id, whatsappId, providerId],
+    );
+    await sql(`update tickets set unread_messages = 1 where id = $1`, [ticketId]);
+    expect((await call(web, 'GET', `/messages/${ticketId}`)).status).toBe(200);
+    await waitUntil(() => fakeLines(worker, 'read', whatsappId, providerId).length === 1, 'the read receipts', 30_000);
+
     // disconnect: the worker owns the session, and gets the command through its lease row
     const disconnected = nextEvent(socket, 'whatsapp', (payload) => payload?.whatsapp?.id === whatsappId && payload.whatsapp?.status === 'DISCONNECTED');
     expect((await call(web, 'DELETE', `/whatsappsession/${whatsappId}`)).status).toBe(200);
@@ -171,6 +188,6 @@ describe('PROCESS_ROLE: a web process and a worker process (issue 34 point 1)', 
 
     expect(fakeLines(web, 'opened', whatsappId)).toEqual([]);
     expect(await jobsRun(web)).toEqual({});
-    expect(await jobsRun(worker)).toMatchObject({ 'whatsapp.sessionStart': expect.any(Number) });
+    expect(await jobsRun(worker)).toMatchObject({ 'whatsapp.sessionStart': expect.any(Number), 'whatsapp.readReceipts': 1 });
   }, 90_000);
 });

@@ -76,3 +76,18 @@ export const notOwnedElsewhere = (owner: string) => sql`not exists (
   select 1 from ${whatsappSessionLeases}
   where ${whatsappSessionLeases.connectionId} = (${jobs.payload}->>'connectionId')::int
     and ${whatsappSessionLeases.owner} <> ${owner} and ${whatsappSessionLeases.expiresAt} > now())`;
+
+// Whether a live process other than `owner` holds the connection's session.
+export const liveOwnerElsewhere = async (db: DbOrTx, connectionId: number, owner: string) => {
+  const rows = await db
+    .select({ connectionId: whatsappSessionLeases.connectionId })
+    .from(whatsappSessionLeases)
+    .where(
+      and(
+        eq(whatsappSessionLeases.connectionId, connectionId),
+        sql`${whatsappSessionLeases.owner} <> ${owner}`,
+        sql`${whatsappSessionLeases.expiresAt} > now()`,
+      ),
+    );
+  return rows.length > 0;
+};

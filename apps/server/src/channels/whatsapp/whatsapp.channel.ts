@@ -19,7 +19,7 @@ import { createInboundHandlers, type MediaDownloader } from './inbound.ts';
 import { createWhatsappProvider } from './outbound.ts';
 import { createWhatsappNumberCheck } from './number-check.ts';
 import { createOwnSends } from './own-sends.ts';
-import { sendReadReceipts } from './read-receipts.ts';
+import { createReadReceipts } from './read-receipts.ts';
 import { createSessionManager, defaultSessionTimings, type SessionTimings } from './session-manager.ts';
 import { baileysLogger, baileysSocketFactory, type SocketFactory } from './socket.ts';
 import { whatsappSessionRoutes } from './whatsapp-session.routes.ts';
@@ -111,21 +111,24 @@ export const createWhatsappChannel = (
       : undefined,
   });
   const provider = createWhatsappProvider({ db: deps.db, storage: deps.storage, sessions, ownSends, ffmpegPath: deps.ffmpegPath });
+  const receipts = createReadReceipts({ db: deps.db, bus: deps.bus, sessions, log: deps.log });
   let stopReceipts: (() => void) | undefined;
   return {
     provider,
     sessions,
     routes: whatsappSessionRoutes(createWhatsappSessionService({ db: deps.db, sessions, closeImported: history.closeImported })),
     checkNumber: createWhatsappNumberCheck({ db: deps.db, sessions }),
-    // the message import's job, run by the process that holds the connection's session, and the
-    // start of a session a web process asked for
+    // the message import's and the read receipts' jobs, run by the process that holds the
+    // connection's session, and the start of a session a web process asked for
     registerJobs: (runner: Pick<JobRunner, 'register'>) => {
       history.register(runner);
+      receipts.register(runner);
       runner.register(sessionStartJob, { run: async ({ companyId, connectionId }) => void (await sessions.startHere(companyId, connectionId)) });
     },
+    // in every role; a web process (sessionsElsewhere) runs no session of its own
     start: async () => {
-      stopReceipts = sendReadReceipts({ db: deps.db, bus: deps.bus, sessions, log: deps.log });
-      await sessions.start();
+      stopReceipts = receipts.subscribe();
+      if (!options.sessionsElsewhere) await sessions.start();
     },
     stop: async () => {
       stopReceipts?.();

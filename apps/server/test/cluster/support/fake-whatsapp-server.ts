@@ -2,6 +2,7 @@
 // that log to stdout what a test in another process needs to see:
 //   `fake-whatsapp opened <connectionId>`: this process owns the session now
 //   `fake-whatsapp sending <connectionId> <text>`, then `fake-whatsapp sent <connectionId> <text>`
+//   `fake-whatsapp read <connectionId> <message ids>`: read receipts sent
 // Each socket logs in at once as the same phone. Every number is on WhatsApp. A text carrying
 // `hang-in-<pid>` never leaves the process with that pid, and one carrying `slow-in-<pid>` takes
 // a second and a half there: the test's running jobs for a SIGKILL or a SIGTERM.
@@ -26,6 +27,11 @@ const socketFactory: SocketFactory = (options) => {
     return sent;
   };
   socket.onWhatsApp = async (...jids: string[]) => jids.map((jid) => ({ jid, exists: true }));
+  const read = socket.readMessages;
+  socket.readMessages = async (keys) => {
+    say(`read ${options.connectionId} ${keys.map((key) => key.id).join(',')}`);
+    return read(keys);
+  };
   say(`opened ${options.connectionId}`);
   // after the session manager has subscribed to the socket's events
   setImmediate(() => socket.open());
