@@ -1,7 +1,8 @@
 // Issue 34 point 3 "Files that every process sees": three server processes over one PostgreSQL
 // server, Redis and one S3-compatible bucket (s3rver on loopback), each with a data folder of its
-// own. A file uploaded through one is read through another, and a contact import whose sheet was
-// uploaded through one runs wherever its job is claimed. Before, each process kept files in its own
+// own: A and B with PROCESS_ROLE=web, C a worker, the only one that runs jobs. A file uploaded
+// through A is read through B, and a contact import whose sheet was uploaded through B is claimed
+// and run by C. Before, each process kept files in its own
 // DATA_DIR/public: media answered 404 from the others and an import claimed elsewhere failed with
 // ENOENT. Only under `npm run test:pg`, like the rest of this folder.
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -56,7 +57,13 @@ beforeAll(async () => {
     RATE_LIMIT_MAX: '100000',
     ...s3.env,
   };
-  processes = await Promise.all(names.map(async (name) => serverProcess({ dataDir: join(dataDir, name), port: await freePort(), databaseUrl, env })));
+  processes = await Promise.all(
+    names.map(async (name) => {
+      const worker = name === 'c';
+      // a worker answers only /health, /ready and /metrics
+      return serverProcess({ dataDir: join(dataDir, name), port: await freePort(), databaseUrl, env: { ...env, PROCESS_ROLE: worker ? 'worker' : 'web' }, ...(worker ? { readyPath: '/health' } : {}) });
+    }),
+  );
   await Promise.all(processes.map((server) => server.start()));
   const session = await callServer(processes[0].url, 'POST', '/auth/login', undefined, { email: SUPER_EMAIL, password: SUPER_PASSWORD });
   token = session.body.token;
@@ -71,7 +78,7 @@ afterAll(async () => {
 }, 120_000);
 
 describe('three processes sharing one bucket (issue 34 point 3)', () => {
-  it('media uploaded through process A is served by process B, a byte range too, and every process answers /ready with the bucket', async () => {
+  it('media uploaded through web process A is served by web process B, a byte range too, and every process answers /ready with the bucket', async () => {
     const [a, b] = processes;
     for (const server of processes) {
       expect(await callServer(server.url, 'GET', '/ready')).toMatchObject({ status: 200, body: { checks: { storage: 'ok' } } });
@@ -94,29 +101,32 @@ describe('three processes sharing one bucket (issue 34 point 3)', () => {
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('content-security-policy')).toContain('sandbox');
     expect(Buffer.from(await served.arrayBuffer()).equals(image)).toBe(true);
-    const part = await fetch(processes[2].url + mediaUrl, { headers: { range: 'bytes=8-15' } });
+    const part = await fetch(b.url + mediaUrl, { headers: { range: 'bytes=8-15' } });
     expect(part.status).toBe(206);
     expect(Buffer.from(await part.arrayBuffer()).equals(image.subarray(8, 16))).toBe(true);
     expect(storedOnDisk()).toEqual([]);
   });
 
-  it('a contact import whose sheet was uploaded through process B and started through process C completes on whichever process claims it', async () => {
-    const [, b, c] = processes;
+  it('a contact import whose sheet was uploaded through web process B and started through web process A is run by worker C', async () => {
+    const [a, b, c] = processes;
     const csv = ['Nome,Telefone', 'Ana,5511988887777', 'Bruno,5511977776666', 'Carla,5511966665555'].join('\n');
     const preview = await upload(b, '/contacts/import/upload', 'file', Buffer.from(csv), 'contatos.csv');
     expect(preview.status).toBe(200);
     const columns = [{ field: 'name', extraInfoName: '' }, { field: 'number', extraInfoName: '' }];
-    const started = await callServer(c.url, 'POST', '/contacts/import', token, { file: preview.body.file, fileName: 'contatos.csv', hasHeader: true, columns, tagIds: [], countryCode: '55' });
+    const started = await callServer(a.url, 'POST', '/contacts/import', token, { file: preview.body.file, fileName: 'contatos.csv', hasHeader: true, columns, tagIds: [], countryCode: '55' });
     expect(started.status).toBe(201);
     const report = await waitFor(
       'the import to end',
       async () => {
-        const answer = await callServer(processes[0].url, 'GET', `/contacts/import/${started.body.id}`, token);
+        const answer = await callServer(b.url, 'GET', `/contacts/import/${started.body.id}`, token);
         return answer.body.status === 'done' || answer.body.status === 'failed' ? answer.body : undefined;
       },
       60_000,
     );
     expect(report).toMatchObject({ status: 'done', imported: 3, failed: 0, error: null });
     expect(storedOnDisk()).toEqual([]);
+    // the job ran on C, the only process that runs jobs (counted once the runner has closed it)
+    await waitFor('the import job counted on C', async () => (/jobs_run_total\{kind="contact\.import"\} 1/.test(await (await fetch(`${c.url}/metrics`)).text()) ? true : undefined), 30_000);
+    for (const web of [a, b]) expect(await (await fetch(`${web.url}/metrics`)).text()).not.toContain('kind="contact.import"');
   });
 });
