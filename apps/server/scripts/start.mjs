@@ -12,6 +12,7 @@
 // `npm run start:prod`, which checks nothing.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -45,11 +46,16 @@ const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpa
 const shared = ['packages/shared/src', 'packages/shared/package.json', 'node_modules/.package-lock.json'];
 const builds = {
   web: {
+    label: 'web app',
+    // the tool, resolved from the workspace that builds with it
+    tool: ['apps/web', 'vite'],
     output: 'apps/web/dist/index.html',
     inputs: ['apps/web/src', 'apps/web/public', 'apps/web/scripts', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', ...shared],
     command: [...npm, 'run', 'build', '-w', 'apps/web'],
   },
   server: {
+    label: 'server',
+    tool: ['apps/server', 'esbuild'],
     output: 'apps/server/dist/build.json',
     inputs: ['apps/server/src', 'apps/server/scripts/build.ts', 'apps/server/package.json', ...shared],
     command: [process.execPath, '--import', 'tsx', 'apps/server/scripts/build.ts'],
@@ -114,14 +120,23 @@ const buildIfStale = (name) => {
 };
 
 const build = (name) => {
-  const { output, command } = builds[name];
+  const { label, tool, output, command } = builds[name];
   // built meanwhile by the process that held the lock
   if (!stale(builds[name])) return;
   const built = timeOf(output);
-  process.stdout.write(`${built < 0 ? 'no build of the' : 'sources changed since the build of the'} ${name}: building it\n`);
+  // an install without the dev dependencies (npm ci --omit=dev) rewrites node_modules and cannot build
+  const [workspace, toolName] = tool;
+  try {
+    createRequire(join(root, workspace, 'package.json')).resolve(toolName);
+  } catch {
+    if (built < 0) throw new Error(`no build of the ${label}, and ${toolName} to build it is not installed: npm ci, then npm run build`);
+    process.stdout.write(`the ${label}'s build looks older than its sources, and ${toolName} to build it again is not installed: starting from the build as it is\n`);
+    return;
+  }
+  process.stdout.write(`${built < 0 ? 'no build of the' : 'sources changed since the build of the'} ${label}: building it\n`);
   const [file, ...args] = command;
   const run = spawnSync(file, args, { cwd: root, stdio: 'inherit' });
-  if (run.status !== 0) throw new Error(`the ${name}'s build failed (${run.error?.message ?? `exit ${run.status ?? run.signal}`})`);
+  if (run.status !== 0) throw new Error(`the ${label}'s build failed (${run.error?.message ?? `exit ${run.status ?? run.signal}`})`);
 };
 
 const [command = 'serve', ...rest] = process.argv.slice(2);

@@ -104,14 +104,20 @@ const start = async (options: AppOptions) => {
     return stop('uncaughtException');
   };
 
-  await server.listen({ port: config.port, host: config.host });
-  server.log.info({ role: config.processRole }, 'server started');
-  // the daily invoice sweep re-enqueues itself; this starts the chain (or finds it waiting)
-  await scheduleInvoiceSweep(database.db, options.clock ?? systemClock);
-  // and the fold of the ticket counts' changes, which re-enqueues itself every few seconds
-  await scheduleTicketCountsFold(database.db);
+  // before listening: a SIGTERM that comes as soon as the server answers must find the handler
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  await server.listen({ port: config.port, host: config.host });
+  server.log.info({ role: config.processRole }, 'server started');
+  try {
+    // the daily invoice sweep re-enqueues itself; this starts the chain (or finds it waiting)
+    await scheduleInvoiceSweep(database.db, options.clock ?? systemClock);
+    // and the fold of the ticket counts' changes, which re-enqueues itself every few seconds
+    await scheduleTicketCountsFold(database.db);
+  } catch (error) {
+    // a shutdown that began meanwhile closed the database under them; it ends the process itself
+    if (!stopping) throw error;
+  }
 };
 
 export const runServer = (options: AppOptions = {}) =>

@@ -70,10 +70,14 @@ const start = async (script: 'start' | 'start:prod', timeoutMs: number): Promise
   return { npm: child, output, exited, startedInMs: Date.now() - began };
 };
 
-// the server's pid, from its log line
-const serverPid = (output: string) => {
-  const line = output.split('\n').find((text) => text.includes('"msg":"server started"'));
-  if (!line) throw new Error(`no "server started" line in:\n${output}`);
+// the server's pid, from its log line (which may reach this process's pipe after the answer to /ready)
+const serverPid = async (started: Pick<Started, 'output'>) => {
+  const line = await waitFor(
+    'the "server started" line',
+    () => started.output().split('\n').find((text) => text.includes('"msg":"server started"')),
+    10_000,
+    () => `:\n${started.output()}`,
+  );
   return Number(JSON.parse(line).pid);
 };
 
@@ -84,7 +88,7 @@ const childrenOf = (pid: number) => readFileSync(`/proc/${pid}/task/${pid}/child
 const alive = (pid: number) => existsSync(`/proc/${pid}`);
 
 const stopWithSigterm = async (started: Started) => {
-  const pid = serverPid(started.output());
+  const pid = await serverPid(started);
   started.npm.kill('SIGTERM');
   const code = await Promise.race([started.exited, new Promise<'hung'>((done) => setTimeout(() => done('hung'), 30_000))]);
   return { code, pid };
@@ -97,7 +101,17 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  // a test that failed half way leaves its server: SIGTERM, which npm passes on (a SIGKILL of npm would not reach it)
+  const left = running.filter((child) => child.exitCode === null && child.signalCode === null);
+  await Promise.all(
+    left.map(async (child) => {
+      const gone = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      await gone;
+      clearTimeout(timer);
+    }),
+  );
   await database?.drop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
@@ -105,7 +119,7 @@ afterAll(async () => {
 describe('production build and start (issue 34 point 1)', () => {
   it('npm start builds what is missing or stale and serves from the build in the very process npm started; SIGTERM to it shuts down gracefully with exit code 0 and leaves nothing running', async () => {
     const started = await start('start', 540_000);
-    const pid = serverPid(started.output());
+    const pid = await serverPid(started);
     // npm's own child is the server: no shell in between to swallow the signal, no second node
     expect(parentOf(pid)).toBe(started.npm.pid);
     expect(commandOf(pid).slice(1)).toEqual(['apps/server/scripts/start.mjs']);
@@ -137,7 +151,7 @@ describe('production build and start (issue 34 point 1)', () => {
 
   it('npm run start:prod runs the build with node directly, and stops on SIGTERM the same way', async () => {
     const started = await start('start:prod', 300_000);
-    const pid = serverPid(started.output());
+    const pid = await serverPid(started);
     expect(parentOf(pid)).toBe(started.npm.pid);
     expect(commandOf(pid).slice(1)).toEqual(['apps/server/dist/main.js']);
     // the figure for docs/operations.md: npm's start to /ready on a database already migrated
