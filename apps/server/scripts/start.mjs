@@ -7,7 +7,7 @@
 //   node apps/server/scripts/start.mjs migrate …  the migrate command (apps/server/dist/migrate.js)
 //
 // A build is stale when a file among its inputs changed after it was made (modification times: a
-// checkout, an edit or an `npm ci` touches them). The check stats a few thousand files, in tens of
+// checkout, an edit or an `npm ci` touches them). The check stats about a thousand files, in tens of
 // milliseconds. A production image builds once (`npm run build`) and starts with
 // `npm run start:prod`, which checks nothing.
 import { spawnSync } from 'node:child_process';
