@@ -5,7 +5,7 @@
 // job is carried out by the worker, the worker's events reach the web process's sockets through
 // the Redis adapter, the WhatsApp sessions live on the worker and the web process reaches them,
 // and the web process runs no job at all.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,9 +13,10 @@ import pg from 'pg';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Json } from '../helpers/json.ts';
-import { dropServerDatabase, onServer, SUPER_EMAIL, SUPER_PASSWORD, uniqueDatabaseName, withDatabaseName } from '../helpers/database-template.ts';
+import { dropServerDatabase, SUPER_EMAIL, SUPER_PASSWORD } from '../helpers/database-template.ts';
 import { callServer, waitUntil } from '../crash/support/http.ts';
 import { freePort, serverProcess, type ServerProcess } from '../crash/support/server-process.ts';
+import { databaseFromTemplate, deploymentEnv } from './support/deployment.ts';
 
 const template = inject('databaseTemplate');
 if (template.kind !== 'postgres') throw new Error('the roles test runs on the PostgreSQL server only');
@@ -69,24 +70,16 @@ const nextEvent = (socket: Socket, event: string, accept: (payload: Json) => boo
   });
 
 beforeAll(async () => {
-  databaseName = uniqueDatabaseName('t_roles');
-  await onServer(template.serverUrl, `create database ${databaseName} template ${template.name}`);
-  const databaseUrl = withDatabaseName(template.serverUrl, databaseName);
+  const database = await databaseFromTemplate(template, 't_roles');
+  databaseName = database.name;
+  const databaseUrl = database.url;
   query = new pg.Client({ connectionString: databaseUrl });
   await query.connect();
   dataDir = mkdtempSync(join(tmpdir(), 'atende-roles-'));
-  const deployment = randomUUID();
   const env = {
-    REDIS_URL: process.env.TEST_REDIS_URL!,
-    REDIS_STREAM_NAME: `socket.io-roles-${deployment}`,
-    REDIS_KEY_PREFIX: `atende-roles-${deployment}:`,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    JWT_REFRESH_SECRET: randomBytes(32).toString('hex'),
-    ADMIN_EMAIL: SUPER_EMAIL,
-    ADMIN_PASSWORD: SUPER_PASSWORD,
+    ...deploymentEnv('roles'),
     WHATSAPP_LEASE_SECONDS: String(LEASE_SECONDS),
     JOBS_LEASE_SECONDS: String(LEASE_SECONDS),
-    RATE_LIMIT_MAX: '100000',
     // the server's own log at info: the web process's would show any job it ran
     LOG_LEVEL: 'info',
   };

@@ -5,16 +5,17 @@
 // and run by C. Before, each process kept files in its own
 // DATA_DIR/public: media answered 404 from the others and an import claimed elsewhere failed with
 // ENOENT. Only under `npm run test:pg`, like the rest of this folder.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { dropServerDatabase, onServer, SUPER_EMAIL, SUPER_PASSWORD, uniqueDatabaseName, withDatabaseName } from '../helpers/database-template.ts';
+import { dropServerDatabase, SUPER_EMAIL, SUPER_PASSWORD } from '../helpers/database-template.ts';
 import { callServer, waitFor } from '../crash/support/http.ts';
 import { freePort, serverProcess, type ServerProcess } from '../crash/support/server-process.ts';
 import { startS3Server } from '../storage/support/s3-server.ts';
+import { databaseFromTemplate, deploymentEnv } from './support/deployment.ts';
 
 const template = inject('databaseTemplate');
 if (template.kind !== 'postgres') throw new Error('the cluster test runs on the PostgreSQL server only');
@@ -40,21 +41,13 @@ const upload = async (server: ServerProcess, path: string, field: string, data: 
 const storedOnDisk = () => names.filter((name) => existsSync(join(dataDir, name, 'public', `company${companyId}`)));
 
 beforeAll(async () => {
-  databaseName = uniqueDatabaseName('t_storage');
-  await onServer(template.serverUrl, `create database ${databaseName} template ${template.name}`);
-  const databaseUrl = withDatabaseName(template.serverUrl, databaseName);
+  const database = await databaseFromTemplate(template, 't_storage');
+  databaseName = database.name;
+  const databaseUrl = database.url;
   dataDir = mkdtempSync(join(tmpdir(), 'atende-storage-cluster-'));
   s3 = await startS3Server();
-  const deployment = randomUUID();
   const env = {
-    REDIS_URL: process.env.TEST_REDIS_URL!,
-    REDIS_STREAM_NAME: `socket.io-storage-${deployment}`,
-    REDIS_KEY_PREFIX: `atende-storage-${deployment}:`,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    JWT_REFRESH_SECRET: randomBytes(32).toString('hex'),
-    ADMIN_EMAIL: SUPER_EMAIL,
-    ADMIN_PASSWORD: SUPER_PASSWORD,
-    RATE_LIMIT_MAX: '100000',
+    ...deploymentEnv('storage'),
     ...s3.env,
   };
   processes = await Promise.all(

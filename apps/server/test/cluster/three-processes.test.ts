@@ -2,7 +2,7 @@
 // `npm run test:pg` (vitest.config.ts leaves this folder out without TEST_DATABASE_URL and
 // TEST_REDIS_URL). The processes run support/fake-whatsapp-server.ts: the real server with fake
 // WhatsApp sockets that log what they do, and short leases so a death is noticed within the test.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,9 +10,10 @@ import pg from 'pg';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Json } from '../helpers/json.ts';
-import { dropServerDatabase, onServer, SUPER_EMAIL, SUPER_PASSWORD, uniqueDatabaseName, withDatabaseName } from '../helpers/database-template.ts';
+import { dropServerDatabase, SUPER_EMAIL, SUPER_PASSWORD } from '../helpers/database-template.ts';
 import { freePort, serverProcess, type ServerProcess } from '../crash/support/server-process.ts';
 import { balancer } from './support/balancer.ts';
+import { databaseFromTemplate, deploymentEnv } from './support/deployment.ts';
 
 const LEASE_SECONDS = 5;
 const ADOPTION_BOUND_MS = 30_000;
@@ -94,25 +95,17 @@ const customerMessage = (server: ServerProcess, connectionId: number, body: stri
   call(server, 'POST', `/sandbox/${connectionId}/messages`, { from, name: 'Cliente', body, providerMessageId: randomUUID() });
 
 beforeAll(async () => {
-  databaseName = uniqueDatabaseName('t_cluster');
-  await onServer(template.serverUrl, `create database ${databaseName} template ${template.name}`);
-  const databaseUrl = withDatabaseName(template.serverUrl, databaseName);
+  const database = await databaseFromTemplate(template, 't_cluster');
+  databaseName = database.name;
+  const databaseUrl = database.url;
   query = new pg.Client({ connectionString: databaseUrl });
   await query.connect();
   dataDir = mkdtempSync(join(tmpdir(), 'atende-cluster-'));
-  const deployment = randomUUID();
   const env = {
-    REDIS_URL: process.env.TEST_REDIS_URL!,
-    REDIS_STREAM_NAME: `socket.io-cluster-${deployment}`,
-    REDIS_KEY_PREFIX: `atende-cluster-${deployment}:`,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    JWT_REFRESH_SECRET: randomBytes(32).toString('hex'),
-    ADMIN_EMAIL: SUPER_EMAIL,
-    ADMIN_PASSWORD: SUPER_PASSWORD,
+    ...deploymentEnv('cluster'),
     WHATSAPP_LEASE_SECONDS: String(LEASE_SECONDS),
     JOBS_LEASE_SECONDS: String(LEASE_SECONDS),
     JOBS_SHUTDOWN_SECONDS: '5',
-    RATE_LIMIT_MAX: '100000',
   };
   processes = await Promise.all(
     ['a', 'b', 'c'].map(async (name) =>
