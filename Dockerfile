@@ -3,14 +3,16 @@
 # the server's production dependencies, `node apps/server/dist/main.js` as a non-root user.
 
 # Node 20 on Debian bookworm, as the machines the tests run on
-FROM node:20-bookworm-slim AS build
+# The workspaces' manifests alone, so a change of the code alone reuses the installed dependencies
+FROM node:20-bookworm-slim AS manifests
 WORKDIR /app
-# the manifests first, so a change of the code alone reuses the installed dependencies
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY packages/shared/package.json packages/shared/
 COPY tools/lint/package.json tools/lint/
+
+FROM manifests AS build
 # no dependency's install script runs, as under the npm 11 the project is tested with (package.json's
 # allowScripts approves none); the image's npm is older and would run them
 RUN npm ci --ignore-scripts --no-audit --no-fund
@@ -18,13 +20,7 @@ COPY . .
 RUN npm run build
 
 # The server's production dependencies alone: no web toolchain, no test tools, no linter.
-FROM node:20-bookworm-slim AS dependencies
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY apps/server/package.json apps/server/
-COPY apps/web/package.json apps/web/
-COPY packages/shared/package.json packages/shared/
-COPY tools/lint/package.json tools/lint/
+FROM manifests AS dependencies
 RUN npm ci --omit=dev --workspace=apps/server --ignore-scripts --no-audit --no-fund
 
 FROM node:20-bookworm-slim
