@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../crash/support/http.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, freePort } from '../crash/support/server-process.ts';
+import { freePort, spawnedServerEnv } from '../crash/support/server-process.ts';
 import { databaseUnderTest, type DatabaseUnderTest } from '../crash/support/stored-state.ts';
 
 const root = resolve(import.meta.dirname, '../../../..');
@@ -29,20 +29,7 @@ type Started = { npm: ChildProcess; output: () => string; exited: Promise<number
 // npm itself, the way an operator runs it: the npm that runs this test when there is one
 const npm = (args: string[]) => {
   const [file, ...prefix] = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'development',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    LOG_LEVEL: 'info',
-  };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  delete env.PROCESS_ROLE;
-  if (database.databaseUrl) env.DATABASE_URL = database.databaseUrl;
+  const env = spawnedServerEnv({ dataDir, port, databaseUrl: database.databaseUrl, logLevel: 'info' });
   const child = spawn(file, [...prefix, ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.push(child);
   let output = '';

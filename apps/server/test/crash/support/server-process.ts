@@ -49,6 +49,26 @@ export type ServerProcessOptions = {
   readyPath?: string;
 };
 
+// The environment of a server the tests spawn: this process's own, less the services it may name,
+// on loopback at the given port and data folder, with the tests' super admin.
+export const spawnedServerEnv = (options: Pick<ServerProcessOptions, 'dataDir' | 'port' | 'databaseUrl'> & { logLevel: string }) => {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    DATA_DIR: options.dataDir,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: options.logLevel,
+  };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  delete env.PROCESS_ROLE;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  return env;
+};
+
 export const serverProcess = (options: ServerProcessOptions): ServerProcess => {
   const url = `http://127.0.0.1:${options.port}`;
   const outputs: string[] = [];
@@ -58,20 +78,7 @@ export const serverProcess = (options: ServerProcessOptions): ServerProcess => {
     proc.exitCode !== null || proc.signalCode !== null ? Promise.resolve() : new Promise<void>((done) => proc.once('exit', () => done()));
 
   const start = async () => {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(options.port),
-      HOST: '127.0.0.1',
-      DATA_DIR: options.dataDir,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
-    };
-    delete env.DATABASE_URL;
-    delete env.REDIS_URL;
-    if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-    Object.assign(env, options.env);
+    const env = { ...spawnedServerEnv({ ...options, logLevel: 'warn' }), ...options.env };
     const index = outputs.push('') - 1;
     // node itself with tsx's loader, not the tsx binary: the binary runs the server in a child
     // process of its own, which a SIGKILL of the wrapper would leave running
