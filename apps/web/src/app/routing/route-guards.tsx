@@ -1,4 +1,5 @@
 import { isOverdue } from '@atende/shared/invoices';
+import { can } from '@atende/shared/permissions';
 import type { SessionUser } from '@atende/shared/users';
 import { Navigate, Outlet } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
@@ -21,9 +22,16 @@ export const PrivateRoute = () => {
   return user?.mustChangePassword ? <ChoosePasswordPage /> : <Outlet />;
 };
 
+// Where a sign-in lands: the dashboard for whoever may see it, the tickets for an attendant
+// without showDashboard (issue 35 point 4), who would otherwise land on the dashboard's 403.
+const landingOf = (user: SessionUser | null) => {
+  if (overdue(user)) return '/financeiro-aberto';
+  return user && can(user, 'dashboard:view') ? '/' : '/tickets';
+};
+
 export const PublicRoute = () => {
   const { status, user } = useSession();
   if (status === 'loading') return <Loading />;
   if (status !== 'signedIn') return <Outlet />;
-  return <Navigate to={overdue(user) ? '/financeiro-aberto' : '/'} replace />;
+  return <Navigate to={landingOf(user)} replace />;
 };

@@ -65,6 +65,17 @@ export const TicketListPanel = ({ selectedUuid }: { selectedUuid: string | undef
   const { data, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } = useTicketsList(filters);
   const tickets = useMemo(() => data?.pages.flatMap((page) => page.tickets) ?? [], [data]);
   const count = data?.pages[0]?.count ?? 0;
+  // the waiting list is held beside the one shown, so its count stays on its tab whichever tab
+  // is selected: waiting customers are never invisible (issue 35 point 4). On the waiting tab
+  // both are the same query.
+  const pendingFilters = useMemo<TicketListFilters>(() => ({ ...filters, status: 'pending' }), [filters]);
+  const pending = useTicketsList(pendingFilters, !searching);
+  const pendingCount = pending.data?.pages[0]?.count ?? 0;
+  const countOf = (value: TicketTab) => {
+    if (searching) return 0;
+    if (value === tab) return count;
+    return value === 'pending' ? pendingCount : 0;
+  };
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
   // stable row callbacks keep the memoised rows from re-rendering on every list change
@@ -176,23 +187,30 @@ export const TicketListPanel = ({ selectedUuid }: { selectedUuid: string | undef
         variant="fullWidth"
         sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40, '& .MuiTab-root': { minHeight: 40, minWidth: 0, px: 1 } }}
       >
-        {tabs.map((item) => (
-          <Tab
-            key={item.value}
-            value={item.value}
-            data-testid={`tickets-tab-${item.value}`}
-            label={
-              <span>
-                {item.label}
-                {!searching && item.value === tab && count > 0 && (
-                  <Box component="span" sx={{ ml: 0.75, px: 0.75, borderRadius: 2, bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: 11 }} data-testid="tickets-tab-count">
-                    {formatTicketCount(count, i18n.language)}
-                  </Box>
-                )}
-              </span>
-            }
-          />
-        ))}
+        {tabs.map((item) => {
+          const tabCount = countOf(item.value);
+          return (
+            <Tab
+              key={item.value}
+              value={item.value}
+              data-testid={`tickets-tab-${item.value}`}
+              label={
+                <span>
+                  {item.label}
+                  {tabCount > 0 && (
+                    <Box
+                      component="span"
+                      sx={{ ml: 0.75, px: 0.75, borderRadius: 2, bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: 11 }}
+                      data-testid={item.value === tab ? 'tickets-tab-count' : `tickets-tab-${item.value}-count`}
+                    >
+                      {formatTicketCount(tabCount, i18n.language)}
+                    </Box>
+                  )}
+                </span>
+              }
+            />
+          );
+        })}
       </Tabs>
       <TicketList
         tickets={tickets}
