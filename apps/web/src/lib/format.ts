@@ -30,3 +30,16 @@ const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' 
 
 // 03-saas §9: R$ in Brazilian format with two decimals, whatever the interface language.
 export const formatCurrency = (value: number | string) => brl.format(Number(value));
+
+const FILE_SIZE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+
+// A file's size in the reader's language ("1,5 MB" in pt, "1.5 MB" in en).
+export const formatFileSize = (bytes: number, language: string) => {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < FILE_SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(language, { style: 'unit', unit: FILE_SIZE_UNITS[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+};

@@ -1,11 +1,17 @@
 import type { MessageView } from '@atende/shared/messages';
 import { AccessTime, Done, DoneAll, Edit, ErrorOutlined, Forward, InsertDriveFile, Lock, MoreVert, PlayArrow, Reply } from '@mui/icons-material';
 import { Box, Checkbox, IconButton, Link, Menu, MenuItem, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatFileSize } from '../../lib/format.ts';
 import { AudioPlayer } from './audio-player.tsx';
 import { ContactCardMessage } from './contact-card.tsx';
+import { documentName } from './document-name.ts';
 import { formatClock } from './ticket-format.ts';
+import { fetchMediaSize } from './tickets-api.ts';
+import { ticketsQueryKeys } from './tickets-cache.ts';
+import { WhatsAppText } from './whatsapp-text.tsx';
 
 // 01-core §4 Messages: ack 0 pending, 1 sent, 2 delivered, 3 read, 4-5 played.
 const AckIcon = ({ ack }: { ack: number }) => {
@@ -20,7 +26,6 @@ const AckIcon = ({ ack }: { ack: number }) => {
 const MEDIA_LIMIT = { maxWidth: 'min(600px, 100%)', maxHeight: 400 } as const;
 
 const Media = ({ message }: { message: MessageView }) => {
-  const { t } = useTranslation();
   if (!message.mediaUrl) return null;
   if (message.mediaType === 'image' || message.mediaType === 'sticker') {
     return (
@@ -31,10 +36,35 @@ const Media = ({ message }: { message: MessageView }) => {
   }
   if (message.mediaType === 'video') return <Box component="video" src={message.mediaUrl} controls sx={{ ...MEDIA_LIMIT, display: 'block', borderRadius: 1 }} />;
   if (message.mediaType === 'audio') return <AudioPlayer src={message.mediaUrl} />;
+  return <DocumentCard mediaUrl={message.mediaUrl} name={documentName(message)} />;
+};
+
+// A document as WhatsApp shows one: its name and size, opened by a click.
+const DocumentCard = ({ mediaUrl, name }: { mediaUrl: string; name: string }) => {
+  const { t, i18n } = useTranslation();
+  const size = useQuery({ queryKey: ticketsQueryKeys.mediaSize(mediaUrl), queryFn: () => fetchMediaSize(mediaUrl), staleTime: Infinity, retry: false });
   return (
-    <Link href={message.mediaUrl} target="_blank" rel="noreferrer" sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }} data-testid="message-document">
-      <InsertDriveFile fontSize="small" />
-      {t('tickets.messages.download')}
+    <Link
+      href={mediaUrl}
+      target="_blank"
+      rel="noreferrer"
+      underline="none"
+      color="inherit"
+      title={t('tickets.messages.download')}
+      sx={{ display: 'flex', gap: 1, alignItems: 'center', p: 1, mr: 2, mb: 0.5, borderRadius: 1, bgcolor: 'action.hover', minWidth: 0 }}
+      data-testid="message-document"
+    >
+      <InsertDriveFile color="primary" />
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="message-document-name">
+          {name}
+        </Typography>
+        {size.data != null && (
+          <Typography variant="caption" color="text.secondary" data-testid="message-document-size">
+            {formatFileSize(size.data, i18n.language)}
+          </Typography>
+        )}
+      </Box>
     </Link>
   );
 };
@@ -57,7 +87,8 @@ export const MessageBubble = memo(({ message, canEdit, onReply, onEdit, onDelete
   const { t } = useTranslation();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const mine = message.fromMe;
-  const showBody = message.body && !(message.mediaUrl && message.body === message.mediaUrl);
+  // a document sent without a caption carries its file name as its text, shown once in its card
+  const showBody = message.body && !(message.mediaUrl && (message.body === message.mediaUrl || (message.mediaType === 'application' && message.body === documentName(message))));
   return (
     <Box
       sx={{ display: 'flex', alignItems: 'center', justifyContent: mine ? 'flex-end' : 'flex-start', px: 2, py: 0.375, bgcolor: checked ? 'action.selected' : undefined }}
@@ -128,8 +159,8 @@ export const MessageBubble = memo(({ message, canEdit, onReply, onEdit, onDelete
             {message.mediaType === 'contactMessage' ? (
               <ContactCardMessage vCard={message.vCard} fallbackName={message.body} />
             ) : showBody && (
-              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', pr: 2 }} data-testid="message-body">
-                {message.body}
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', pr: 2 }} data-testid="message-body">
+                <WhatsAppText text={message.body} />
               </Typography>
             )}
           </>

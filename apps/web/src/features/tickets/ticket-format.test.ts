@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cut, formatTicketCount, formatTicketTime } from './ticket-format.ts';
+import { cut, formatTicketCount, formatTicketTime, lastMessagePreview } from './ticket-format.ts';
 
 describe('ticket row formatting (01-core §9)', () => {
   it('cuts long text and keeps short text', () => {
@@ -15,5 +15,10 @@ describe('ticket row formatting (01-core §9)', () => {
     expect(formatTicketCount(8000, 'pt-BR')).toBe('8.000');
     expect(formatTicketCount(10_001, 'pt-BR')).toBe('10.000+');
     expect(formatTicketCount(10_001, 'en')).toBe('10,000+');
+  });
+  it('shows a document as its icon, never as the word "application" (issue 35 point 10)', () => {
+    expect(lastMessagePreview('application')).toBe('📄');
+    expect(lastMessagePreview('📄 contrato.pdf')).toBe('📄 contrato.pdf');
+    expect(lastMessagePreview('Olá')).toBe('Olá');
   });
 });

@@ -5,7 +5,7 @@ import { Avatar, Badge, Box, Chip, IconButton, Stack, Tooltip, Typography } from
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChannelIcon } from './channel-icon.tsx';
-import { cut, formatTicketTime } from './ticket-format.ts';
+import { cut, formatTicketTime, lastMessagePreview } from './ticket-format.ts';
 
 export const TICKET_ROW_HEIGHT = 92;
 const DEFAULT_QUEUE_COLOR = '#7c7c7c';
@@ -85,7 +85,7 @@ export const TicketRow = memo(({ ticket, selected, meId, showOwner, actions }: T
         </Stack>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1, minWidth: 0 }} data-testid="ticket-row-last">
-            {cut(ticket.lastMessage, 40) || '\u00a0'}
+            {cut(lastMessagePreview(ticket.lastMessage), 40) || '\u00a0'}
           </Typography>
           {ticket.unreadMessages > 0 && (
             <Badge

@@ -87,3 +87,11 @@ export const ticketsApi = {
   saveWidth: (userId: number, width: number) =>
     api.put<unknown>(`/users/toggleChangeWidht/${userId}`, { defaultTicketsManagerWidth: width }),
 };
+
+// A stored file's size, read from the public file's headers (a document shows it, issue 35
+// point 10); null when the store does not say.
+export const fetchMediaSize = async (mediaUrl: string): Promise<number | null> => {
+  const answer = await fetch(mediaUrl, { method: 'HEAD' });
+  const length = Number(answer.headers.get('content-length'));
+  return answer.ok && length > 0 ? length : null;
+};

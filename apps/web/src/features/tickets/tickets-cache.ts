@@ -11,6 +11,7 @@ export const ticketsQueryKeys = {
   messages: (ticketId: number) => ['messages', ticketId] as const,
   notes: (ticketId: number) => ['ticket-notes', ticketId] as const,
   logs: (ticketId: number) => ['ticket-logs', ticketId] as const,
+  mediaSize: (mediaUrl: string) => ['media-size', mediaUrl] as const,
 };
 
 type Pages = InfiniteData<TicketsPage, string | null>;
