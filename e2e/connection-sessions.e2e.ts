@@ -111,6 +111,29 @@ describe('connections session column (02-operations §4 Connection status)', () 
     await closeRoutedPage(page);
   });
 
+  it('a session that cannot reach WhatsApp shows the reason and a try again button, also while it still retries (issue 35 point 8)', async () => {
+    await createSandbox(admin, 'Base Falha');
+    const page = await openConnections();
+    const failing = (id: number, name: string, status: string) => (base: ConnectionView): ConnectionView =>
+      ({ ...base, id, name, channel: 'whatsapp', status, qrcode: '', statusImportMessages: null, statusReason: 'unreachable', statusReasonCode: 408 });
+    await serveRows(page, (base) => [failing(9101, 'Wa Sem Rota', 'DISCONNECTED')(base), failing(9102, 'Wa Religando', 'OPENING')(base)]);
+    const commands = await catchSessionCommands(page);
+    await page.goto(`${server.url}/connections`);
+
+    const reasonText = `${pt.connections.session.reasons.unreachable} (${pt.connections.session.reasonCode.replace('{{code}}', '408')})`;
+    for (const name of ['Wa Sem Rota', 'Wa Religando']) {
+      const reason = rowOf(page, name).getByTestId('session-reason');
+      await reason.waitFor();
+      expect(await reason.textContent()).toBe(reasonText);
+      expect(await reason.isVisible()).toBe(true);
+    }
+    expect(await rowOf(page, 'Base Falha').getByTestId('session-reason').count()).toBe(0);
+    await rowOf(page, 'Wa Religando').getByTestId('session-tryAgain').click();
+    await rowOf(page, 'Wa Sem Rota').getByTestId('session-tryAgain').click();
+    await expect.poll(() => [...commands].sort()).toEqual(['POST /whatsappsession/9101', 'POST /whatsappsession/9102']);
+    await closeRoutedPage(page);
+  });
+
   it('shows the QR code and closes its dialog when a live update empties the QR (02-operations §2 Connections screens)', async () => {
     const sandbox = await createSandbox(admin, 'Para Parear');
     const page = await openConnections();

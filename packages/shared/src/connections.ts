@@ -25,6 +25,12 @@ export const newConnectionToken = () => {
 export const connectionStatuses = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING', 'CONNECTED'] as const;
 export type ConnectionStatus = (typeof connectionStatuses)[number];
 
+// Why a WhatsApp Web session stopped, or keeps failing while it retries (not in the spec; see
+// docs/connections.md): WhatsApp could not be reached, the phone logged the session out, or the
+// number was opened with these credentials elsewhere. statusReasonCode carries Baileys' code.
+export const connectionStatusReasons = ['unreachable', 'loggedOut', 'replaced'] as const;
+export type ConnectionStatusReason = (typeof connectionStatusReasons)[number];
+
 
 const minutes = z.coerce.number().int().min(0).max(525_600);
 const longText = z.string().max(5000);
@@ -161,6 +167,8 @@ export type ConnectionView = {
   number: string;
   status: string;
   qrcode: string;
+  statusReason: ConnectionStatusReason | null;
+  statusReasonCode: number | null;
   isDefault: boolean;
   // the external API token acts as the company (POST /api/messages/send): present only for
   // users who manage connections (admins, allowConnections)

@@ -29,7 +29,7 @@ export type SessionHandlers = {
 // unreachedAttempts: how many sockets in a row a session without credentials may open without
 // reaching WhatsApp (no QR code) before it stops as DISCONNECTED, where the connections screen
 // offers try again. A session with credentials keeps retrying: its number is linked, and it comes
-// back by itself when the network does.
+// back by itself when the network does; past as many attempts its status carries the reason.
 export type SessionTimings = { leaseSeconds: number; reconnectBaseMs: number; reconnectMaxMs: number; unreachedAttempts: number };
 
 export const defaultSessionTimings: SessionTimings = { leaseSeconds: 20, reconnectBaseMs: 1000, reconnectMaxMs: 60_000, unreachedAttempts: 5 };
@@ -137,13 +137,13 @@ export const createSessionManager = (deps: {
     if (code === DisconnectReason.loggedOut) {
       await forget(session);
       await removeAuthState(deps.db, companyId, connectionId);
-      await deps.writeStatus(companyId, connectionId, { status: 'DISCONNECTED' });
+      await deps.writeStatus(companyId, connectionId, { status: 'DISCONNECTED', reason: { kind: 'loggedOut', code } });
       return;
     }
     if (code === DisconnectReason.connectionReplaced) {
       // the number was opened elsewhere with these credentials; reconnecting would fight it
       await forget(session);
-      await deps.writeStatus(companyId, connectionId, { status: 'DISCONNECTED' });
+      await deps.writeStatus(companyId, connectionId, { status: 'DISCONNECTED', reason: { kind: 'replaced', code } });
       return;
     }
     if (code === DisconnectReason.timedOut && session.qrShown && !registered()) {
@@ -160,16 +160,18 @@ export const createSessionManager = (deps: {
       return;
     }
     const delay = backoff(session);
-    if (!registered() && session.attempts >= deps.timings.unreachedAttempts) {
+    const unreachable = session.attempts >= deps.timings.unreachedAttempts ? { kind: 'unreachable' as const, code } : undefined;
+    if (!registered() && unreachable) {
       deps.log.warn(
         { companyId, connectionId, code, err: update.lastDisconnect?.error, attempts: session.attempts },
         'whatsapp session could not reach WhatsApp; it waits for try again',
       );
       await forget(session);
-      await deps.writeStatus(companyId, connectionId, { status: 'DISCONNECTED' });
+      await deps.writeStatus(companyId, connectionId, { status: 'DISCONNECTED', reason: unreachable });
       return;
     }
-    await deps.writeStatus(companyId, connectionId, { status: 'OPENING' });
+    // a linked session goes on retrying, but its screen says why it is still not connected
+    await deps.writeStatus(companyId, connectionId, { status: 'OPENING', reason: unreachable });
     scheduleReconnect(session, delay);
   };
 

@@ -2,7 +2,7 @@
 // a Cloud API number, a Facebook page, an Instagram account, or the sandbox).
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { connectionChannels, newConnectionToken } from '@atende/shared/connections';
+import { connectionChannels, connectionStatusReasons, newConnectionToken } from '@atende/shared/connections';
 import type { WeekdaySchedule } from '@atende/shared/schedules';
 import { companies } from './companies.ts';
 import { queues } from './queues.ts';
@@ -19,6 +19,9 @@ export const connections = pgTable(
     number: text('number').notNull().default(''),
     status: text('status').notNull().default('DISCONNECTED'),
     qrcode: text('qrcode').notNull().default(''),
+    // why the session stopped or keeps failing (docs/connections.md), cleared by the next status
+    statusReason: text('status_reason', { enum: connectionStatusReasons }),
+    statusReasonCode: integer('status_reason_code'),
     isDefault: boolean('is_default').notNull().default(false),
     // bearer token of the external messages API for this connection
     token: text('token').notNull().$defaultFn(newConnectionToken),

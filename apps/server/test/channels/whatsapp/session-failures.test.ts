@@ -18,6 +18,9 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const CONNECTION_LOST = 428;
+const LOGGED_OUT = 401;
+// Baileys' code for a connection that failed or timed out (the fake socket's unreachable WhatsApp)
+const UNREACHABLE = 408;
 
 const failWith = (failures: FakeFailures) => {
   for (const key of Object.keys(whatsapp.failures) as (keyof FakeFailures)[]) delete whatsapp.failures[key];
@@ -78,10 +81,11 @@ describe('session actions whose sockets fail (02-operations §7 Connections; ARC
     expect(ticket).toBeTruthy();
   });
 
-  it('a new session that never reaches WhatsApp ends DISCONNECTED after its attempts; try again starts it afresh (02-operations §4 Connection status)', async () => {
+  it('a new session that never reaches WhatsApp ends DISCONNECTED with the reason after its attempts; try again starts it afresh (02-operations §4 Connection status; issue 35 point 8)', async () => {
     failWith({ connect: true });
     const setup = await setupWhatsappCompany(t, whatsapp);
     await waitFor(async () => (await connectionOf(t, setup.session.token, setup.connectionId)).status === 'DISCONNECTED', 'DISCONNECTED');
+    expect(await connectionOf(t, setup.session.token, setup.connectionId)).toMatchObject({ statusReason: 'unreachable', statusReasonCode: UNREACHABLE });
     expect(whatsapp.of(setup.connectionId)).toHaveLength(defaultSessionTimings.unreachedAttempts);
     expect(whatsapp.of(setup.connectionId).every((socket) => socket.ended)).toBe(true);
     expect(await t.db.select().from(whatsappSessionLeases).where(eq(whatsappSessionLeases.connectionId, setup.connectionId))).toEqual([]);
@@ -94,9 +98,20 @@ describe('session actions whose sockets fail (02-operations §7 Connections; ARC
     );
     fresh.showQr('2@reached');
     await waitFor(async () => (await connectionOf(t, setup.session.token, setup.connectionId)).qrcode === '2@reached', 'the QR code');
+    expect(await connectionOf(t, setup.session.token, setup.connectionId)).toMatchObject({ status: 'qrcode', statusReason: null, statusReasonCode: null });
   });
 
-  it('a linked session keeps reconnecting, as OPENING, for as long as WhatsApp cannot be reached (02-operations §4 Connection status)', async () => {
+  it('a session the phone logged out ends DISCONNECTED saying so (02-operations §4 Connection status; issue 35 point 8)', async () => {
+    failWith({});
+    const setup = await setupWhatsappCompany(t, whatsapp);
+    setup.socket.open();
+    await waitFor(async () => (await connectionOf(t, setup.session.token, setup.connectionId)).status === 'CONNECTED', 'CONNECTED');
+    setup.socket.close(LOGGED_OUT);
+    await waitFor(async () => (await connectionOf(t, setup.session.token, setup.connectionId)).status === 'DISCONNECTED', 'DISCONNECTED');
+    expect(await connectionOf(t, setup.session.token, setup.connectionId)).toMatchObject({ statusReason: 'loggedOut', statusReasonCode: LOGGED_OUT });
+  });
+
+  it('a linked session keeps reconnecting, as OPENING with the reason once its attempts ran out, for as long as WhatsApp cannot be reached (02-operations §4 Connection status; issue 35 point 8)', async () => {
     failWith({});
     const setup = await setupWhatsappCompany(t, whatsapp);
     setup.socket.open();
@@ -105,7 +120,7 @@ describe('session actions whose sockets fail (02-operations §7 Connections; ARC
     setup.socket.close(CONNECTION_LOST);
     const beyond = defaultSessionTimings.unreachedAttempts + 2;
     await waitFor(() => whatsapp.of(setup.connectionId).length > beyond, `more than ${beyond} sockets`);
-    expect((await connectionOf(t, setup.session.token, setup.connectionId)).status).toBe('OPENING');
+    expect(await connectionOf(t, setup.session.token, setup.connectionId)).toMatchObject({ status: 'OPENING', statusReason: 'unreachable', statusReasonCode: UNREACHABLE });
 
     // no socket can be made between these two lines: every later one reaches WhatsApp
     const count = whatsapp.of(setup.connectionId).length;
@@ -113,5 +128,6 @@ describe('session actions whose sockets fail (02-operations §7 Connections; ARC
     const back = await waitFor(() => (whatsapp.of(setup.connectionId).length > count ? whatsapp.latest(setup.connectionId) : undefined), 'a socket that reaches WhatsApp');
     back.open();
     await waitFor(async () => (await connectionOf(t, setup.session.token, setup.connectionId)).status === 'CONNECTED', 'CONNECTED again');
+    expect(await connectionOf(t, setup.session.token, setup.connectionId)).toMatchObject({ statusReason: null, statusReasonCode: null });
   });
 });

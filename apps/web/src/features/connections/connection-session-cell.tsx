@@ -64,6 +64,12 @@ export const ConnectionSessionCell = ({ connection, progress, onShowQr }: Sessio
 
   return (
     <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', alignItems: 'center', flexWrap: 'wrap' }} data-testid="connections-session">
+      {connection.statusReason && (
+        <Typography variant="caption" color="error" role="status" sx={{ flexBasis: '100%', textAlign: 'center' }} data-testid="session-reason">
+          {t(`connections.session.reasons.${connection.statusReason}`)}
+          {connection.statusReasonCode !== null && ` (${t('connections.session.reasonCode', { code: connection.statusReasonCode })})`}
+        </Typography>
+      )}
       {sessionButtonsFor(connection).map(render)}
       {connection.channel === 'whatsapp' && <ImportStatus connection={connection} progress={progress} />}
       <ConfirmDialog

@@ -12,6 +12,11 @@ describe('session column (02-operations §4 Connection status)', () => {
     expect(buttons('TIMEOUT')).toEqual(['disconnect']);
   });
 
+  it('adds try again to a session still opening that cannot reach WhatsApp (issue 35 point 8)', () => {
+    expect(sessionButtonsFor({ channel: 'whatsapp', status: 'OPENING', statusReason: 'unreachable' })).toEqual(['connecting', 'tryAgain']);
+    expect(sessionButtonsFor({ channel: 'whatsapp', status: 'OPENING', statusReason: null })).toEqual(['connecting']);
+  });
+
   it('offers no session command for other channels, only a hint for a disconnected Meta account (02-operations §4 Connection status)', () => {
     expect(sessionButtonsFor({ channel: 'facebook', status: 'DISCONNECTED' })).toEqual(['reconnectHint']);
     expect(sessionButtonsFor({ channel: 'whatsappapi', status: 'CONNECTED' })).toEqual([]);

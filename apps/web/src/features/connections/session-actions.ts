@@ -5,7 +5,7 @@ import type { ConnectionView } from '@atende/shared/connections';
 // only be reconnected from the add menu.
 export type SessionButton = 'qrcode' | 'tryAgain' | 'newQr' | 'connecting' | 'disconnect' | 'reconnectHint';
 
-export const sessionButtonsFor = (connection: Pick<ConnectionView, 'channel' | 'status'>): SessionButton[] => {
+export const sessionButtonsFor = (connection: Pick<ConnectionView, 'channel' | 'status'> & Partial<Pick<ConnectionView, 'statusReason'>>): SessionButton[] => {
   if (connection.channel !== 'whatsapp') {
     return connection.channel !== 'sandbox' && connection.status === 'DISCONNECTED' ? ['reconnectHint'] : [];
   }
@@ -15,7 +15,8 @@ export const sessionButtonsFor = (connection: Pick<ConnectionView, 'channel' | '
     case 'DISCONNECTED':
       return ['tryAgain', 'newQr'];
     case 'OPENING':
-      return ['connecting'];
+      // a linked session that keeps failing retries alone, slowly: try again does it now
+      return connection.statusReason ? ['connecting', 'tryAgain'] : ['connecting'];
     case 'PAIRING':
     case 'TIMEOUT':
       return ['disconnect'];
