@@ -68,7 +68,7 @@ describe('contact import wizard (01-core §2 /contacts/import, 02-operations §8
 
     await recordProgress(page);
     await page.getByTestId('contact-import-start').click();
-    await page.getByTestId('toast-warning').filter({ hasText: 'Importação realizada com sucesso, mas houveram alguns erros' }).first().waitFor();
+    await page.getByTestId('toast-warning').filter({ hasText: 'Importação realizada com sucesso, mas houve alguns erros' }).first().waitFor();
     const progress = page.getByTestId('contact-import-progress');
     expect(await progress.getAttribute('data-status')).toBe('done');
     await progress.getByText(`${ROWS} de ${ROWS} linhas lidas, ${ROWS - 1} contatos gravados, 1 recusadas`).waitFor();

@@ -50,7 +50,7 @@ describe('contact lists screens (02-operations §2 /contact-lists, §5 Contact l
     // a spreadsheet: imported by the server while the progress shows; the bad row is named by its line
     const csv = 'nome;numero;email\nSergio Prado;5511944442222;sergio@example.test\nSem numero;12;\nRita Moura;5511955551234;rita@example.test\n';
     await page.getByTestId('contact-list-import-file').setInputFiles({ name: 'contatos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await page.getByTestId('toast-warning').filter({ hasText: 'Importação realizada com sucesso, mas houveram alguns erros' }).first().waitFor();
+    await page.getByTestId('toast-warning').filter({ hasText: 'Importação realizada com sucesso, mas houve alguns erros' }).first().waitFor();
     await page.getByTestId('contact-list-import-status').getByText('Linha 3').waitFor();
     await page.getByTestId('contact-list-items-row').filter({ hasText: 'Sergio Prado' }).waitFor();
     await expect.poll(() => page.getByTestId('contact-list-items-row').count()).toBe(2);

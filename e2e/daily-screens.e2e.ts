@@ -55,3 +55,26 @@ describe('an attendant lands where they can work (issue 35 point 4)', () => {
     await page.context().close();
   });
 });
+
+describe('every word in the user\'s language (issue 35 point 12)', () => {
+  it("translates MUI's table pagination with the app's language and asks for the export in it", async () => {
+    const page = await newPage();
+    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`${server.url}/reports`);
+    const pagination = page.getByTestId('report-pagination');
+    await pagination.waitFor();
+    expect(await pagination.getByRole('button', { name: 'Ir para a próxima página' }).count()).toBe(1);
+    expect(await pagination.textContent()).toContain('0–0 de 0');
+
+    await page.evaluate(() => localStorage.setItem('language', 'es'));
+    await page.reload();
+    await pagination.waitFor();
+    await expect.poll(() => pagination.getByRole('button', { name: 'Ir a la página siguiente' }).count()).toBe(1);
+    expect(await pagination.textContent()).not.toContain('Go to');
+    const exportCall = page.waitForRequest((request) => request.url().includes('/ticketreport/reports/export'));
+    await page.getByTestId('report-export').click();
+    expect((await exportCall).headers()['accept-language']).toBe('es');
+    await page.context().close();
+  });
+});
+

@@ -165,8 +165,27 @@ describe('tickets report (03-saas §2 Tickets report, §3 Report ticket row, §7
     expect(values(1)).toEqual(['ID', 'Conexão', 'Contato', 'Usuário', 'Fila', 'Status', 'Última Mensagem', 'Data Abertura', 'Hora Abertura', 'Data Fechamento', 'Hora Fechamento', 'Tempo de Atendimento', 'NPS']);
     expect(sheet?.actualRowCount).toBe(3);
     // t5: Bruno, no queue, closed after an hour, rated 4; then t3, pending
-    expect(values(2)).toEqual([s.ids.t5, 'Principal', expect.any(String), 'Bruno', '', 'closed', '', '31/03/2025', '23:00', '01/04/2025', '00:00', '01:00', 4]);
-    expect(values(3).slice(0, 9)).toEqual([s.ids.t3, 'Segunda', expect.any(String), '', '', 'pending', '', '10/03/2025', '10:00']);
+    // statuses as words (issue 35 point 12), in Portuguese when the request names no language
+    expect(values(2)).toEqual([s.ids.t5, 'Principal', expect.any(String), 'Bruno', '', 'Resolvido', '', '31/03/2025', '23:00', '01/04/2025', '00:00', '01:00', 4]);
+    expect(values(3).slice(0, 9)).toEqual([s.ids.t3, 'Segunda', expect.any(String), '', '', 'Aguardando', '', '10/03/2025', '10:00']);
+  });
+
+  it("writes the export's headers and statuses in the asking user's language (issue 35 point 12)", async () => {
+    const s = await seedReport();
+    const exportIn = async (acceptLanguage: string) => {
+      const response = await fetch(`${t.url}/ticketreport/reports/export?${march}&queueIds=${encodeURIComponent('[0]')}`, {
+        headers: { authorization: `Bearer ${s.session.token}`, 'accept-language': acceptLanguage },
+      });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await response.arrayBuffer());
+      const sheet = workbook.getWorksheet(EXPORT_SHEET_NAME);
+      return [1, 2, 3].map((row) => [sheet?.getRow(row).getCell(2).value, sheet?.getRow(row).getCell(6).value, sheet?.getRow(row).getCell(13).value ?? '']);
+    };
+    expect(await exportIn('en')).toEqual([['Connection', 'Status', 'NPS'], ['Principal', 'Resolved', 4], ['Segunda', 'Pending', '']]);
+    expect(await exportIn('es-ES,es;q=0.9')).toEqual([['Conexión', 'Estado', 'NPS'], ['Principal', 'Resuelto', 4], ['Segunda', 'Esperando', '']]);
+    expect(await exportIn('tr')).toEqual([['Bağlantı', 'Durum', 'NPS'], ['Principal', 'Çözüldü', 4], ['Segunda', 'Bekleyen', '']]);
+    // a language the product does not speak falls back to Portuguese
+    expect(await exportIn('de-DE')).toEqual([['Conexão', 'Status', 'NPS'], ['Principal', 'Resolvido', 4], ['Segunda', 'Aguardando', '']]);
   });
 
   it('admins and users with showDashboard; a plain user gets 403 (03-saas §6)', async () => {

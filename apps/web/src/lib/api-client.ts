@@ -1,5 +1,6 @@
 import type { SessionAnswer } from '@atende/shared/users';
 import { ApiError } from './api-error.ts';
+import { currentLanguage } from './i18n.ts';
 import { emitSessionEnded, emitSessionRefreshed } from './session-events.ts';
 import { clearToken, getToken, sessionEndsSoFar, setToken } from './storage.ts';
 
@@ -25,7 +26,9 @@ const buildUrl = (path: string, query: RequestOptions['query']) => {
 };
 
 const send = (path: string, options: RequestOptions) => {
-  const headers = new Headers({ Accept: 'application/json' });
+  // the interface's language, in which the server writes what it words itself (the report's
+  // spreadsheet, issue 35 point 12)
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': currentLanguage() });
   const token = getToken();
   if (token && !options.public) headers.set('Authorization', `Bearer ${token}`);
   let body: BodyInit | undefined;

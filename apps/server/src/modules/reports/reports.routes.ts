@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EXPORT_FILE_NAME, reportFilterQuery, reportQuery } from '@atende/shared/reports';
+import { reportLanguageOf } from './report-words.ts';
 import type { createReportsService } from './reports.service.ts';
 
 // 03-saas §7 GET /ticketreport/reports and the export of 03-saas §2: admins, and users whose
@@ -19,7 +20,7 @@ export const reportsRoutes = (service: ReturnType<typeof createReportsService>):
   app.get('/ticketreport/reports/export', { config, schema: { querystring: reportFilterQuery } }, async (request, reply) => {
     const total = await service.count(request.tenant, request.query);
     const body = new PassThrough();
-    service.exportTo(request.tenant, request.query, body).catch((error: unknown) => {
+    service.exportTo(request.tenant, request.query, body, reportLanguageOf(request.headers['accept-language'])).catch((error: unknown) => {
       request.log.error({ err: error }, 'report export failed');
       body.destroy(error instanceof Error ? error : new Error('report export failed'));
     });

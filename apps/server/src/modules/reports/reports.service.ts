@@ -6,6 +6,7 @@ import type { ReportFilterQuery, ReportQuery } from '@atende/shared/reports';
 import type { Db } from '../../db/client.ts';
 import type { TenantContext } from '../../platform/access.ts';
 import * as repo from './reports.repo.ts';
+import type { ReportLanguage } from './report-words.ts';
 import { toReportRow, writeReportWorkbook } from './reports.view.ts';
 
 // rows per database read when streaming (a big page or the spreadsheet); bigger reads were not
@@ -61,7 +62,7 @@ export const createReportsService = ({ db }: { db: Db }) => {
 
     count: (tenant: TenantContext, filter: ReportFilterQuery) => repo.countReportRows(db, tenant.companyId, filter),
 
-    exportTo: (tenant: TenantContext, filter: ReportFilterQuery, stream: Writable) =>
-      writeReportWorkbook(batches(tenant, filter, { offset: 0, limit: Number.MAX_SAFE_INTEGER }), stream),
+    exportTo: (tenant: TenantContext, filter: ReportFilterQuery, stream: Writable, language: ReportLanguage) =>
+      writeReportWorkbook(batches(tenant, filter, { offset: 0, limit: Number.MAX_SAFE_INTEGER }), stream, language),
   };
 };

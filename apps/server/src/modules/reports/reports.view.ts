@@ -4,6 +4,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { EXPORT_SHEET_NAME, type ReportRow } from '@atende/shared/reports';
+import { reportWords, type ReportLanguage } from './report-words.ts';
 import type { ReportRowData } from './reports.repo.ts';
 
 export const toReportRow = (row: ReportRowData): ReportRow => ({
@@ -11,22 +12,6 @@ export const toReportRow = (row: ReportRowData): ReportRow => ({
   createdAt: row.createdAt.toISOString(),
   closedAt: row.closedAt?.toISOString() ?? null,
 });
-
-export const EXPORT_COLUMNS = [
-  'ID',
-  'Conexão',
-  'Contato',
-  'Usuário',
-  'Fila',
-  'Status',
-  'Última Mensagem',
-  'Data Abertura',
-  'Hora Abertura',
-  'Data Fechamento',
-  'Hora Fechamento',
-  'Tempo de Atendimento',
-  'NPS',
-] as const;
 
 // Dates DD/MM/YYYY (03-saas §9) and times HH:mm, in UTC like the report's filters.
 const dateOf = (at: Date | null) => (at ? `${at.toISOString().slice(8, 10)}/${at.toISOString().slice(5, 7)}/${at.toISOString().slice(0, 4)}` : '');
@@ -37,13 +22,13 @@ const durationOf = (minutes: number | null) => {
   return `${String(Math.floor(whole / 60)).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}`;
 };
 
-const exportCells = (row: ReportRowData) => [
+const exportCells = (row: ReportRowData, statuses: Record<ReportRowData['status'], string>) => [
   row.id,
   row.whatsappName ?? '',
   row.contactName,
   row.userName ?? '',
   row.queueName ?? '',
-  row.status,
+  statuses[row.status] ?? row.status,
   row.lastMessage,
   dateOf(row.createdAt),
   timeOf(row.createdAt),
@@ -74,12 +59,15 @@ const drained = (stream: Writable) =>
 // exceljs hands the rows to its zip writer, which writes to `stream` on later turns of the loop
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
-export const writeReportWorkbook = async (batches: AsyncIterable<ReportRowData[]>, stream: Writable) => {
+// Headers and statuses in the asking user's language; numbers stay numeric cells, which the
+// spreadsheet program shows with its reader's decimal sign.
+export const writeReportWorkbook = async (batches: AsyncIterable<ReportRowData[]>, stream: Writable, language: ReportLanguage) => {
+  const words = reportWords[language];
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(EXPORT_SHEET_NAME);
-  sheet.addRow([...EXPORT_COLUMNS]).commit();
+  sheet.addRow([...words.columns]).commit();
   for await (const batch of batches) {
-    for (const row of batch) sheet.addRow(exportCells(row)).commit();
+    for (const row of batch) sheet.addRow(exportCells(row, words.statuses)).commit();
     await nextTurn();
     await drained(stream);
   }

@@ -1,6 +1,8 @@
 import { CssBaseline, ThemeProvider, useMediaQuery } from '@mui/material';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBranding } from '../../features/branding/use-branding.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
 import { readStorage, storageKeys, writeStorage } from '../../lib/storage.ts';
 import { ColorModeContext, type ColorMode } from './color-mode.ts';
 import { createAppTheme } from './create-app-theme.ts';
@@ -16,6 +18,9 @@ export const AppThemeProvider = ({ children }: { children: ReactNode }) => {
   const [chosen, setChosen] = useState<ColorMode | null>(storedMode);
   const mode: ColorMode = chosen ?? (prefersDark ? 'dark' : 'light');
   const { primaryColorLight, primaryColorDark } = useBranding();
+  // re-renders on a change of language, which the theme's MUI words follow
+  useTranslation();
+  const language = currentLanguage();
 
   const setMode = useCallback((next: ColorMode) => {
     setChosen(next);
@@ -24,8 +29,8 @@ export const AppThemeProvider = ({ children }: { children: ReactNode }) => {
   const toggle = useCallback(() => setMode(mode === 'dark' ? 'light' : 'dark'), [mode, setMode]);
 
   const theme = useMemo(
-    () => createAppTheme(mode, mode === 'dark' ? primaryColorDark : primaryColorLight),
-    [mode, primaryColorDark, primaryColorLight],
+    () => createAppTheme(mode, mode === 'dark' ? primaryColorDark : primaryColorLight, language),
+    [mode, primaryColorDark, primaryColorLight, language],
   );
   const value = useMemo(() => ({ mode, toggle, setMode }), [mode, toggle, setMode]);
 

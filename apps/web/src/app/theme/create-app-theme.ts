@@ -1,9 +1,15 @@
 import { createTheme } from '@mui/material';
+import { enUS, esES, ptBR, trTR } from '@mui/material/locale';
 import { DRAWER_WIDTH } from '@atende/shared/constants';
+import type { Language } from '../../lib/i18n.ts';
 import type { ColorMode } from './color-mode.ts';
+
+// MUI's own words (table pagination, "Go to next page", autocomplete's "No options") in the
+// app's language (issue 35 point 12).
+const muiLocales: Record<Language, typeof ptBR> = { pt: ptBR, en: enUS, es: esES, tr: trTR };
 import { readableOn } from './readable-color.ts';
 
-export const createAppTheme = (mode: ColorMode, primary: string) => {
+export const createAppTheme = (mode: ColorMode, primary: string, language: Language) => {
   const background = mode === 'dark' ? { default: '#121212', paper: '#1e1e1e' } : { default: '#f4f6f8', paper: '#ffffff' };
   // the primary colour where it is text or a thin line on the page rather than a filled surface
   const primaryText = readableOn(primary, background.paper, mode);
@@ -24,5 +30,5 @@ export const createAppTheme = (mode: ColorMode, primary: string) => {
       MuiIconButton: { styleOverrides: { colorPrimary: { color: primaryText } } },
       MuiTabs: { styleOverrides: { indicator: { backgroundColor: primaryText } } },
     },
-  });
+  }, muiLocales[language]);
 };
