@@ -1,7 +1,8 @@
 // Every channel's inbound messages end here: find or create the contact, find the live ticket or
 // open a pending one, store the message once per (connection, provider id), bump unread and last
 // message, let the conversation flow (modules/chatbot) answer in the same transaction, then publish
-// after commit. Answers only after the message is durably stored.
+// after commit. Answers only after the message is durably stored. A blocked contact's messages
+// open, reopen and answer nothing (docs/tickets.md "Blocked contacts").
 import type { Db, Tx } from '../db/client.ts';
 import { notFound } from '../platform/errors.ts';
 import type { Metrics } from '../platform/operations/metrics.ts';
@@ -20,7 +21,11 @@ import type { InboundAck, InboundChange, InboundFailure, InboundMessage } from '
 import { createGroupCommit } from '../platform/group-commit.ts';
 import { contactNumberOf, readInboundBatch, sightingOf, type Delivery, type InboundBatchReads } from './inbound-batch.ts';
 
-export type InboundResult = { messageId: number; ticketId: number; contactId: number | null; duplicate: boolean };
+// blocked: the sender is a blocked contact, so nothing answered the message; it is stored on the
+// contact's live ticket, or dropped (DroppedInbound) when there is none.
+export type StoredInbound = { messageId: number; ticketId: number; contactId: number | null; duplicate: boolean; blocked: boolean };
+export type DroppedInbound = { messageId: null; ticketId: null; contactId: number; duplicate: false; blocked: true };
+export type InboundResult = StoredInbound | DroppedInbound;
 
 // PostgreSQL text cannot hold NUL; a customer's message is kept without it rather than refused.
 const withoutNul = (text: string) => text.replaceAll('\u0000', '');
@@ -48,10 +53,19 @@ export const createInboundPipeline = (deps: {
     if (!connection) throw notFound('ERR_NO_WAPP_FOUND');
     const readAhead = batch?.storedMessage(message.companyId, message.connectionId, message.providerMessageId);
     const already = readAhead === undefined ? await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.providerMessageId) : readAhead;
-    if (already) return { duplicate: true as const, message: already };
+    if (already) return { duplicate: true as const, ignored: false as const, message: already };
     const sighting = sightingOf(message, connection);
     const contact = batch?.contact(message.companyId, sighting.number) ?? (await upsertContactByNumber(tx, message.companyId, sighting));
     const live = batch?.liveTicket(message.companyId, contact.id, message.connectionId);
+    // the company's own messages (from its phone, or history) are not the blocked contact's doing
+    const blocked = !contact.active && !message.fromMe && !message.fromHistory;
+    if (blocked) {
+      const held = live ? live.ticket : await ticketsRepo.findLiveTicket(tx, message.companyId, contact.id, message.connectionId);
+      if (!held) return { duplicate: false as const, ignored: true as const, contact };
+      const target = { companyId: message.companyId, contact, whatsappId: message.connectionId, channel: connection.channel };
+      const opening = { status: 'pending' as const };
+      return { duplicate: false as const, ignored: false as const, blocked, message, connection, contact, target, opening, found: { ticket: held, opened: false } };
+    }
     const reopened = message.fromHistory ? undefined : await deps.flow.reopenRecent(tx, contact, message.connectionId, connection, live);
     const target = { companyId: message.companyId, contact, whatsappId: message.connectionId, channel: connection.channel };
     const opening = { status: contact.isGroup ? ('group' as const) : ('pending' as const) };
@@ -60,7 +74,7 @@ export const createInboundPipeline = (deps: {
       : live && !live.ticket
         ? undefined
         : await findOrOpenLiveTicket(tx, target, opening, live);
-    return { duplicate: false as const, message, connection, contact, target, opening, found };
+    return { duplicate: false as const, ignored: false as const, blocked, message, connection, contact, target, opening, found };
   };
 
   // The message's row as it will be written, once its ticket is known.
@@ -94,19 +108,21 @@ export const createInboundPipeline = (deps: {
     };
   };
 
-  type Prepared = Extract<Awaited<ReturnType<typeof prepare>>, { duplicate: false }>;
+  type Prepared = Extract<Awaited<ReturnType<typeof prepare>>, { duplicate: false; ignored: false }>;
   type Duplicate = Extract<Awaited<ReturnType<typeof prepare>>, { duplicate: true }>;
+  type Ignored = Extract<Awaited<ReturnType<typeof prepare>>, { ignored: true }>;
 
   // After the message's row: campaign confirmations, the automatic answers and the bot.
   const answer = async (
     tx: Tx,
-    { message, connection, contact }: Prepared,
+    { message, connection, contact, blocked }: Prepared,
     inLane: boolean | undefined,
     written: { message: MessageRow; ticket: TicketRow },
     batch: InboundBatchReads | undefined,
   ) => {
     const { message: stored, ticket: bumped } = written;
-    if (message.fromHistory) return { duplicate: false as const, channel: connection.channel, message: stored, ticket: bumped, flowed: undefined, afterCommit: async () => undefined };
+    const unanswered = { duplicate: false as const, ignored: false as const, blocked, channel: connection.channel, message: stored, ticket: bumped, flowed: undefined };
+    if (message.fromHistory || blocked) return { ...unanswered, afterCommit: async () => undefined };
     // a customer's message answers the campaign confirmations it was asked (02-operations §3 Campaign)
     const asked = !stored.fromMe && !contact.isGroup && batch?.awaitsConfirmation(message.companyId, contact.id) !== false;
     if (asked) await confirmCampaignReplies(tx, message.companyId, contact.id, stored.createdAt);
@@ -118,6 +134,8 @@ export const createInboundPipeline = (deps: {
       : await deps.flow.run(tx, { ticket: automatic.ticket, contact, message: stored, connection, queuesInMenuOrder: batch?.queuesInMenuOrder });
     return {
       duplicate: false as const,
+      ignored: false as const,
+      blocked,
       channel: connection.channel,
       message: stored,
       ticket: flowed?.ticket ?? automatic.ticket,
@@ -130,19 +148,19 @@ export const createInboundPipeline = (deps: {
   // the caller's transaction: the tickets it opens, and the messages' rows with their tickets'
   // bumps, are one statement each for the whole round.
   const store = async (tx: Tx, round: Delivery[], batch: InboundBatchReads | undefined) => {
-    const prepared: (Prepared | Duplicate)[] = [];
+    const prepared: (Prepared | Duplicate | Ignored)[] = [];
     for (const delivery of round) prepared.push(await prepare(tx, delivery, batch));
-    const arriving = prepared.filter((unit): unit is Prepared => !unit.duplicate);
+    const arriving = prepared.filter((unit): unit is Prepared => !unit.duplicate && !unit.ignored);
     const unopened = arriving.filter((unit) => !unit.found);
     const opened = await openLiveTickets(tx, unopened.map(({ target, opening }) => ({ target, opening })));
     const found = arriving.map((unit) => unit.found ?? { ticket: opened[unopened.indexOf(unit)], opened: true });
     const arrivals: InboundArrival[] = [];
     for (const [index, unit] of arriving.entries()) arrivals.push(await arrivalOf(tx, unit, found[index].ticket));
     const rows = arrivals.length > 0 ? await messagesRepo.insertInboundMessages(tx, arrivals) : [];
-    const outcomes: (Duplicate | Awaited<ReturnType<typeof answer>>)[] = [];
+    const outcomes: (Duplicate | Ignored | Awaited<ReturnType<typeof answer>>)[] = [];
     let next = 0;
     for (const unit of prepared) {
-      if (unit.duplicate) {
+      if (unit.duplicate || unit.ignored) {
         outcomes.push(unit);
         continue;
       }
@@ -158,7 +176,7 @@ export const createInboundPipeline = (deps: {
       const { message } = unit;
       const racing = await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.providerMessageId);
       if (!racing) throw new Error('inbound message vanished after a conflict');
-      outcomes.push({ duplicate: true as const, message: racing });
+      outcomes.push({ duplicate: true as const, ignored: false as const, message: racing });
     }
     return outcomes;
   };
@@ -170,13 +188,15 @@ export const createInboundPipeline = (deps: {
     receive: async (raw: InboundMessage, known?: ConnectionRow): Promise<InboundResult> => {
       const message = { ...raw, body: withoutNul(raw.body), from: { ...raw.from, name: withoutNul(raw.from.name) } };
       const outcome = await groupCommit.submit({ message, known });
+      if (outcome.ignored) return { messageId: null, ticketId: null, contactId: outcome.contact.id, duplicate: false, blocked: true };
       if (!outcome.duplicate) {
         deps.metrics.countInbound(outcome.channel);
         await deps.tickets.publishMessage(outcome.ticket, outcome.message);
         if (outcome.flowed) await deps.flow.publish(outcome.flowed);
         await outcome.afterCommit();
       }
-      return { messageId: outcome.message.id, ticketId: outcome.message.ticketId, contactId: outcome.message.contactId, duplicate: outcome.duplicate };
+      const blocked = !outcome.duplicate && outcome.blocked;
+      return { messageId: outcome.message.id, ticketId: outcome.message.ticketId, contactId: outcome.message.contactId, duplicate: outcome.duplicate, blocked };
     },
 
     acknowledge: async (receipt: InboundAck) => {

@@ -57,7 +57,8 @@ export const sandboxRoutes = (deps: { sandbox: SandboxService; pipeline: Inbound
         quotedProviderMessageId: body.quotedProviderMessageId,
         mediaType: body.mediaType,
       }, connection);
-      return reply.status(result.duplicate ? 200 : 201).send(result);
+      // 202: a blocked contact's message with no live ticket to store it on, dropped (docs/tickets.md)
+      return reply.status(result.messageId === null ? 202 : result.duplicate ? 200 : 201).send(result);
     },
   );
 

@@ -32,7 +32,8 @@ export const createCallHandler =
         mediaType: 'call_log',
       });
       const reply = settings.AcceptCallWhatsappMessage.trim();
-      if (logged.duplicate || !reply) continue;
+      // a blocked contact gets no automatic answer (docs/tickets.md "Blocked contacts")
+      if (logged.duplicate || logged.blocked || !reply) continue;
       const ticket = await ticketsRepo.findTicket(deps.db, context.companyId, logged.ticketId);
       if (!ticket) continue;
       const written = await withTransaction(deps.db, (tx) =>

@@ -54,7 +54,7 @@ export const createHistoryImport = (deps: {
   clock: Clock;
   log: FastifyBaseLogger;
   publishConnection: StatusWriter['publish'];
-  receive: (context: SessionContext, message: WAMessage, fromHistory: InboundMessage['fromHistory']) => Promise<{ ticketId: number } | undefined>;
+  receive: (context: SessionContext, message: WAMessage, fromHistory: InboundMessage['fromHistory']) => Promise<{ ticketId: number | null } | undefined>;
   connectedSocket: (connectionId: number) => WhatsappSocket | undefined;
   quietMs: number;
 }) => {

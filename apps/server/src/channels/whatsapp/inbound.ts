@@ -92,7 +92,7 @@ export const createInboundHandlers = (deps: {
 
   // the stored message's ticket, or undefined when the message is not one the product keeps;
   // fromHistory: a message of the history sync (history-import.ts), not one arriving now
-  const receive = async (context: SessionContext, message: WAMessage, fromHistory?: InboundMessage['fromHistory']): Promise<{ ticketId: number } | undefined> => {
+  const receive = async (context: SessionContext, message: WAMessage, fromHistory?: InboundMessage['fromHistory']): Promise<{ ticketId: number | null } | undefined> => {
     const { key } = message;
     if (!key.id || !key.remoteJid || isIgnoredChat(key.remoteJid)) return;
     // our own sends come back from the socket; the outbound job records them
