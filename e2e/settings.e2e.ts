@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pt from '../apps/web/src/locales/pt.json';
 import { launchBrowser } from './helpers/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server.ts';
 
@@ -52,6 +53,43 @@ describe('settings page (03-saas §2 Settings page)', () => {
     await expect
       .poll(() => page.getByTestId('setting-greetingAcceptedMessage-input').inputValue())
       .toBe('Olá, já vou te atender!');
+    await page.close();
+  });
+
+  it("the super admin opens the public sign-up with its trial length in the screen; the login page's link follows (issue 35 point 6)", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page);
+    await page.goto(`${server.url}/settings`);
+    const panel = page.getByTestId('platform-settings');
+    await panel.waitFor();
+    const visitor = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await visitor.goto(`${server.url}/login`);
+    await visitor.getByTestId('login-submit').waitFor();
+    expect(await visitor.getByTestId('login-signup-link').count()).toBe(0);
+
+    const trialDays = page.getByTestId('platform-signupTrialDays');
+    await page.getByTestId('platform-userCreation').check();
+    await trialDays.fill('');
+    await page.getByTestId('platform-save').click();
+    await panel.getByText(pt.validation.invalidNumber).waitFor();
+    await trialDays.fill('30');
+    const saved = page.waitForResponse((answer) => answer.url().endsWith('/settings/signupTrialDays') && answer.request().method() === 'PUT');
+    await page.getByTestId('platform-save').click();
+    expect((await saved).ok()).toBe(true);
+    await page.getByTestId('toast-success').first().waitFor();
+
+    // the open login page hears of it live; a reload shows it too
+    await visitor.getByTestId('login-signup-link').waitFor();
+    await visitor.reload();
+    await visitor.getByTestId('login-signup-link').waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByTestId('platform-signupTrialDays').inputValue()).toBe('30');
+    expect(await page.getByTestId('platform-userCreation').isChecked()).toBe(true);
+
+    await page.getByTestId('platform-userCreation').uncheck();
+    await page.getByTestId('platform-save').click();
+    await visitor.getByTestId('login-signup-link').waitFor({ state: 'detached' });
+    await visitor.close();
     await page.close();
   });
 

@@ -239,7 +239,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
 
   const usersService = createUsersService({ db, bus, storage });
   const settingsCache = createCompanySettingsCache(db);
-  const settingsService = createSettingsService({ db, bus, storage, cache: settingsCache });
+  const settingsService = createSettingsService({ db, bus, storage, cache: settingsCache, serverDefaults: { signupTrialDays: String(config.signupTrialDays) } });
   const authService = createAuthService({ db, bus, tokens, loginAttempts, storage });
   // the rules that follow a ticket's changes: inactivity while open, redirect while waiting, a
   // rotation's countdown ends once someone handles the ticket by hand, a rating before closing

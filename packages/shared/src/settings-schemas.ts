@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   APP_NAME_MAX_LENGTH,
+  MAX_SIGNUP_TRIAL_DAYS,
   brandingFileName,
   companySettingKeys,
   globalSettingKeys,
@@ -30,8 +31,12 @@ const appName = z.string().trim().max(APP_NAME_MAX_LENGTH, 'validation.tooLong')
 const brandingImage = z.union([z.literal(''), z.string().regex(brandingFileName, 'validation.invalidChoice')]);
 
 // The value each global setting takes (03-saas §3 Global settings); PUT /settings/{key} checks it.
+const signupTrialDays = z.string().trim().regex(/^\d{1,4}$/, 'validation.invalidNumber').refine((days) => Number(days) <= MAX_SIGNUP_TRIAL_DAYS, 'validation.invalidNumber');
+const userCreation = z.enum(['enabled', 'disabled'], { error: 'validation.invalidChoice' });
+
 export const globalSettingValues: Record<GlobalSettingKey, z.ZodType<string>> = {
-  userCreation: z.enum(['enabled', 'disabled'], { error: 'validation.invalidChoice' }),
+  userCreation,
+  signupTrialDays,
   primaryColorLight: hexColor,
   primaryColorDark: hexColor,
   appName,
@@ -41,6 +46,11 @@ export const globalSettingValues: Record<GlobalSettingKey, z.ZodType<string>> = 
   loginEnterImage: brandingImage,
   loginRegisterImage: brandingImage,
 };
+
+// The super admin's sign-up settings (issue 35 point 6): whether the public sign-up is open and
+// the trial it gives.
+export const platformSettingsForm = z.strictObject({ userCreation, signupTrialDays });
+export type PlatformSettingsForm = z.infer<typeof platformSettingsForm>;
 
 // The Whitelabel tab's text fields (03-saas §2), one form each.
 export const whitelabelForm = z.strictObject({

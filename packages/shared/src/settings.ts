@@ -50,6 +50,9 @@ export const companyTextSettingKeys: readonly CompanySettingKey[] = [
 
 export const globalSettingDefaults = {
   userCreation: 'disabled',
+  // days from a public sign-up to the new company's due date (issue 35 point 6; not in the spec):
+  // '' falls back to the server's SIGNUP_TRIAL_DAYS, which GET /settings then answers
+  signupTrialDays: '',
   primaryColorLight: '#065183',
   primaryColorDark: '#065183',
   appName: '',
@@ -67,6 +70,8 @@ export const globalSettingKeys = Object.keys(globalSettingDefaults) as GlobalSet
 // Listed by name, so a global setting added later is not public unless it is added here.
 export const publicSettingKeys = [
   'userCreation',
+  // the sign-up page names the trial it gives
+  'signupTrialDays',
   'primaryColorLight',
   'primaryColorDark',
   'appName',
@@ -89,6 +94,7 @@ export const BRANDING_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const brandingFileName = /^[0-9a-f-]{36}\.(png|jpg|webp|gif)$/;
 export const brandingFileUrl = (name: string) => (brandingFileName.test(name) ? `/public/${BRANDING_FOLDER}/${name}` : '');
 export const APP_NAME_MAX_LENGTH = 50;
+export const MAX_SIGNUP_TRIAL_DAYS = 3650;
 
 export const brandingFallbacks = {
   primaryColorLight: '#0000FF',

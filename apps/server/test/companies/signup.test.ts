@@ -56,6 +56,21 @@ describe('public sign-up (03-saas §2 Sign-up page, §5, §7 POST /auth/signup)'
     expect(session.user).toMatchObject({ name: 'Maria Souza', profile: 'admin', companyId: company.id, super: false });
   });
 
+  it("the super admin's trial length sets the due date; until saved, GET /settings answers the server's (issue 35 point 6)", async () => {
+    await setUserCreation('enabled');
+    const settings = (await t.request('GET', '/settings', { token: superToken })).body as { key: string; value: string }[];
+    expect(settings.find((row) => row.key === 'signupTrialDays')).toEqual({ key: 'signupTrialDays', value: '3' });
+    expect((await t.request('PUT', '/settings/signupTrialDays', { token: superToken, body: { value: 'três' } })).status).toBe(400);
+    expect((await t.request('PUT', '/settings/signupTrialDays', { token: superToken, body: { value: '14' } })).body).toEqual({ key: 'signupTrialDays', value: '14' });
+    const created = await t.request('POST', '/auth/signup', { body: signupBody() });
+    expect(created).toMatchObject({ status: 201, body: { dueDate: '2031-05-24' } });
+    const adminBody = signupBody();
+    await t.request('POST', '/auth/signup', { body: adminBody });
+    const admin = await t.login(adminBody.email, adminBody.password);
+    expect((await t.request('PUT', '/settings/signupTrialDays', { token: admin.token, body: { value: '90' } })).status).toBe(403);
+    await t.request('PUT', '/settings/signupTrialDays', { token: superToken, body: { value: '3' } });
+  });
+
   it('an email already used is a clear error and nothing is created', async () => {
     await setUserCreation('enabled');
     const before = await companyCount();

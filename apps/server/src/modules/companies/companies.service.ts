@@ -122,7 +122,9 @@ export const createCompaniesService = ({ db, storage, clock, signupTrialDays, ha
     signup: async (body: SignupBody) => {
       if ((await readGlobalSetting(db, 'userCreation')) !== 'enabled') throw new AppError('ERR_USER_CREATION_DISABLED', 403);
       const passwordHash = await hashPassword(body.password);
-      const dueDate = new Date(clock.now().getTime() + signupTrialDays * DAY_MS).toISOString().slice(0, 10);
+      // the super admin's trial length (issue 35 point 6), else the server's SIGNUP_TRIAL_DAYS
+      const trialDays = Number((await readGlobalSetting(db, 'signupTrialDays')) || signupTrialDays);
+      const dueDate = new Date(clock.now().getTime() + trialDays * DAY_MS).toISOString().slice(0, 10);
       const { company, admin } = await withTransaction(db, async (tx) => {
         await knownPlan(tx, body.planId, { publicOnly: true });
         const provisioned = await provisionCompany(

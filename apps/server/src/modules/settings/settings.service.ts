@@ -27,8 +27,11 @@ const FRONTEND_VERSION_KEY = 'frontendVersion';
 const allowedCompanyValues = (key: CompanySettingKey): readonly string[] | undefined =>
   companyTextSettingKeys.includes(key) ? undefined : (companySettingChoices[key] ?? toggleChoices);
 
-export const createSettingsService = (deps: { db: Db; bus: EventBus; storage: Storage; cache: CompanySettingsCache }) => {
-  const readGlobal = async (key: GlobalSettingKey) => (await readGlobalSetting(deps.db, key)) ?? globalSettingDefaults[key];
+// serverDefaults: what the server's configuration makes of a global setting left empty (the
+// sign-up's trial days come from SIGNUP_TRIAL_DAYS until the super admin sets them)
+export const createSettingsService = (deps: { db: Db; bus: EventBus; storage: Storage; cache: CompanySettingsCache; serverDefaults: Partial<Record<GlobalSettingKey, string>> }) => {
+  const valueOf = (key: GlobalSettingKey, stored: string | undefined) => (stored || deps.serverDefaults[key]) ?? stored ?? globalSettingDefaults[key];
+  const readGlobal = async (key: GlobalSettingKey) => valueOf(key, await readGlobalSetting(deps.db, key));
 
   // Branding changes reach every open screen, the login page included, on the public namespace.
   const saveGlobal = async (key: GlobalSettingKey, value: string) => {
@@ -57,7 +60,7 @@ export const createSettingsService = (deps: { db: Db; bus: EventBus; storage: St
 
     globalSettings: async () => {
       const stored = new Map((await readGlobalSettings(deps.db, globalSettingKeys)).map((row) => [row.key, row.value]));
-      return globalSettingKeys.map((key) => ({ key, value: stored.get(key) ?? globalSettingDefaults[key] }));
+      return globalSettingKeys.map((key) => ({ key, value: valueOf(key, stored.get(key)) }));
     },
 
     globalSetting: async (key: GlobalSettingKey) => ({ key, value: await readGlobal(key) }),

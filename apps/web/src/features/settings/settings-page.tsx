@@ -9,6 +9,7 @@ import { CompaniesPage } from '../companies/companies-page.tsx';
 import { HelpsTab } from '../helps/helps-tab.tsx';
 import { PlansTab } from '../plans/plans-tab.tsx';
 import { CompanySchedulesTab } from './company-schedules-tab.tsx';
+import { PlatformSettingsPanel } from './platform-settings-form.tsx';
 import { settingKind, settingsSections } from './settings-sections.ts';
 import { useCompanySettings } from './use-company-settings.ts';
 import { useSaveSetting } from './use-save-setting.ts';
@@ -116,7 +117,12 @@ export const SettingsPage = () => {
         {withHelps && <Tab value="helps" label={t('settings.tabs.helps')} data-testid="settings-tab-helps" />}
         {withWhitelabel && <Tab value="whitelabel" label={t('settings.tabs.whitelabel')} data-testid="settings-tab-whitelabel" />}
       </Tabs>
-      {tab === 'options' && <OptionsTab />}
+      {tab === 'options' && (
+        <Stack spacing={2}>
+          {withWhitelabel && <PlatformSettingsPanel />}
+          <OptionsTab />
+        </Stack>
+      )}
       {tab === 'schedules' && withSchedules && <CompanySchedulesTab />}
       {tab === 'companies' && superTabs && <CompaniesPage />}
       {tab === 'plans' && superTabs && <PlansTab />}
