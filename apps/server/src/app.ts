@@ -14,6 +14,7 @@ import { registerAccessControl } from './platform/access.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { registerCompression } from './platform/compression.ts';
 import { registerErrorHandler } from './platform/errors.ts';
+import { registerUploadCleanup } from './platform/uploads.ts';
 import { createEventBus } from './platform/events.ts';
 import { createLoginAttempts } from './platform/login-attempts.ts';
 import { apiDocsRoutes, registerOpenApi } from './platform/operations/api-docs.ts';
@@ -230,6 +231,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 20 } });
+  registerUploadCleanup(app);
   await registerCompression(app);
   await registerStaticFiles(app, { publicDir: storage.objects.localDir, webDistDir: config.webDistDir });
   if (!storage.objects.localDir) registerBucketFiles(app, storage.objects);

@@ -1,5 +1,7 @@
 // MP4 and WebM carry a voice note as often as a video (a browser's MediaRecorder writes audio in
 // either), and their signatures name only the container. The kinds of their tracks tell which.
+import { readRange, sizeOf, type MediaInput } from './media-input.ts';
+
 export type TrackKind = 'audio' | 'video' | 'other';
 
 const MP4_PARENT_BOXES = new Set(['moov', 'trak', 'mdia']);
@@ -69,21 +71,57 @@ const webmTrackKinds = (data: Buffer, start: number, end: number, found: TrackKi
     if (!size) return;
     const bodyStart = offset + id.length + size.length;
     const bodyEnd = size.unknownSize ? end : bodyStart + size.value;
-    if (bodyEnd > end) return;
-    if (id.value === EBML_TRACK_TYPE) found.push(WEBM_TRACK_TYPES[readUnsigned(data, bodyStart, size.value)] ?? 'other');
-    else if (EBML_PARENTS.has(id.value)) webmTrackKinds(data, bodyStart, bodyEnd, found);
+    // a parent read from the head of the file (the Segment) ends past what was read: its first
+    // children, where the Tracks are, are still there
+    if (EBML_PARENTS.has(id.value)) webmTrackKinds(data, bodyStart, Math.min(bodyEnd, end), found);
+    else if (bodyEnd > end) return;
+    else if (id.value === EBML_TRACK_TYPE) found.push(WEBM_TRACK_TYPES[readUnsigned(data, bodyStart, size.value)] ?? 'other');
     offset = bodyEnd;
   }
 };
 
-export const containerTrackKinds = (data: Buffer, container: 'mp4' | 'webm'): TrackKind[] => {
+// WebM writes its Tracks right after the segment's info, within the first kilobytes.
+const WEBM_HEAD_BYTES = 1024 * 1024;
+// a moov larger than this is not a recording's (seconds of audio take a few kB)
+const MP4_MOOV_MAX_BYTES = 16 * 1024 * 1024;
+
+// The top-level moov box, found by reading the boxes' headers only: mdat, however large, is
+// skipped, so a file is never read whole.
+const mp4Moov = async (input: MediaInput) => {
+  const size = await sizeOf(input);
+  let offset = 0;
+  while (offset + 8 <= size) {
+    const head = await readRange(input, offset, 16);
+    let boxSize = head.readUInt32BE(0);
+    const type = head.toString('latin1', 4, 8);
+    let header = 8;
+    if (boxSize === 1) {
+      if (head.length < 16) return null;
+      boxSize = Number(head.readBigUInt64BE(8));
+      header = 16;
+    } else if (boxSize === 0) {
+      boxSize = size - offset;
+    }
+    if (boxSize < header) return null;
+    if (type === 'moov') return boxSize <= MP4_MOOV_MAX_BYTES ? readRange(input, offset, boxSize) : null;
+    offset += boxSize;
+  }
+  return null;
+};
+
+export const containerTrackKinds = async (input: MediaInput, container: 'mp4' | 'webm'): Promise<TrackKind[]> => {
   const found: TrackKind[] = [];
-  if (container === 'mp4') mp4TrackKinds(data, 0, data.length, found);
-  else webmTrackKinds(data, 0, data.length, found);
+  if (container === 'mp4') {
+    const moov = await mp4Moov(input);
+    if (moov) mp4TrackKinds(moov, 0, moov.length, found);
+  } else {
+    const head = await readRange(input, 0, WEBM_HEAD_BYTES);
+    webmTrackKinds(head, 0, head.length, found);
+  }
   return found;
 };
 
-export const isAudioOnly = (data: Buffer, container: 'mp4' | 'webm') => {
-  const kinds = containerTrackKinds(data, container);
+export const isAudioOnly = async (input: MediaInput, container: 'mp4' | 'webm') => {
+  const kinds = await containerTrackKinds(input, container);
   return kinds.includes('audio') && !kinds.includes('video');
 };

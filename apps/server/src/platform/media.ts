@@ -1,11 +1,11 @@
 // Attachments are typed by their content, not their name or declared type; anything outside the
 // allow-list (HTML, SVG, scripts, executables) is refused, and images must decode within the
 // pixel limit (ARCHITECTURE §4 Input is hostile).
-import { fileTypeFromBuffer } from 'file-type';
 import type { MediaType } from '@atende/shared/messages';
 import { AppError } from './errors.ts';
 import { decodesWithinLimit } from './images.ts';
 import { isAudioOnly } from './container-tracks.ts';
+import { detectFileType, textPieces, type MediaInput } from './media-input.ts';
 
 const allowedMime: Record<string, MediaType> = {
   'image/jpeg': 'image',
@@ -42,19 +42,25 @@ const audioOnlyExtension: Record<string, { container: 'mp4' | 'webm'; extension:
   webm: { container: 'webm', extension: 'weba' },
 };
 
-export const checkMedia = async (data: Buffer, fileName: string): Promise<CheckedMedia> => {
-  const detected = await fileTypeFromBuffer(data);
+// Text that is UTF-8 throughout and holds no markup, read piece by piece.
+const isPlainText = async (input: MediaInput) => {
+  for await (const piece of textPieces(input, 2)) if (piece.includes('\uFFFD') || /<[a-z!?/]/i.test(piece)) return false;
+  return true;
+};
+
+// Reads an upload on disk in ranges and streams (media-input.ts), never whole.
+export const checkMedia = async (input: MediaInput, fileName: string): Promise<CheckedMedia> => {
+  const detected = await detectFileType(input);
   if (detected) {
     const mediaType = allowedMime[detected.mime];
     if (!mediaType) throw new AppError('ERR_INVALID_FILE', 400);
-    if (mediaType === 'image' && !(await decodesWithinLimit(data))) throw new AppError('ERR_INVALID_IMAGE', 400);
+    if (mediaType === 'image' && !(await decodesWithinLimit(input))) throw new AppError('ERR_INVALID_IMAGE', 400);
     const audio = audioOnlyExtension[detected.ext];
-    if (audio && isAudioOnly(data, audio.container)) return { mediaType: 'audio', extension: audio.extension };
+    if (audio && (await isAudioOnly(input, audio.container))) return { mediaType: 'audio', extension: audio.extension };
     return { mediaType, extension: detected.ext };
   }
   const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
-  const text = data.toString('utf8');
-  if (plainTextExtensions.has(extension) && !text.includes('\uFFFD') && !/<[a-z!?/]/i.test(text)) {
+  if (plainTextExtensions.has(extension) && (await isPlainText(input))) {
     return { mediaType: 'application', extension };
   }
   throw new AppError('ERR_INVALID_FILE', 400);

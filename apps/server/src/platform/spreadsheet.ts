@@ -4,8 +4,8 @@
 import { createReadStream } from 'node:fs';
 import { parse } from '@fast-csv/parse';
 import ExcelJS from 'exceljs';
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from './errors.ts';
+import { containsAll, detectFileType, readRange, type MediaInput } from './media-input.ts';
 
 export type SpreadsheetKind = 'xlsx' | 'csv';
 
@@ -15,14 +15,15 @@ export const SPREADSHEET_MAX_BYTES = 20 * 1024 * 1024;
 // A workbook whose writer put [Content_Types].xml after its sheets (exceljs's streaming writer does)
 // is a plain zip to file-type; the names of its entries, stored as plain bytes, tell it. A zip that
 // only names them fails when it is read, as an invalid file.
-const isWorkbookZip = (data: Buffer) => data.includes('[Content_Types].xml') && data.includes('xl/workbook.xml');
+const isWorkbookZip = (input: MediaInput) => containsAll(input, ['[Content_Types].xml', 'xl/workbook.xml']);
 
 // .xls (the old binary format) has no maintained streaming reader here: refused with its own code.
-export const spreadsheetKindOf = async (data: Buffer, fileName: string): Promise<SpreadsheetKind> => {
-  const detected = await fileTypeFromBuffer(data);
-  if (detected?.ext === 'xlsx' || (detected?.ext === 'zip' && isWorkbookZip(data))) return 'xlsx';
+// An upload is read from disk in pieces (media-input.ts), never whole.
+export const spreadsheetKindOf = async (input: MediaInput, fileName: string): Promise<SpreadsheetKind> => {
+  const detected = await detectFileType(input);
+  if (detected?.ext === 'xlsx' || (detected?.ext === 'zip' && (await isWorkbookZip(input)))) return 'xlsx';
   if (detected?.ext === 'cfb' || fileName.toLowerCase().endsWith('.xls')) throw new AppError('ERR_XLS_NOT_SUPPORTED', 400);
-  const text = data.subarray(0, 64 * 1024).toString('utf8');
+  const text = (await readRange(input, 0, 64 * 1024)).toString('utf8');
   // text that opens with markup is a page or an image renamed, never a sheet of contacts
   const markup = /^\s*</.test(text);
   if (!detected && fileName.toLowerCase().endsWith('.csv') && !markup && !text.includes('\uFFFD') && !text.includes('\u0000')) return 'csv';

@@ -50,6 +50,9 @@ export type ObjectStore = {
 
 export class StoredFileMissing extends Error {}
 
+// A stored file on disk for the time of a use, and its stored name (its extension tells its type).
+export type StoredFile = { path: string; name: string };
+
 // The types of what is stored (platform/media.ts, images.ts, spreadsheet.ts), by extension, as a
 // browser is told them; the local driver's static server names the same ones.
 const contentTypes: Record<string, string> = {
@@ -84,12 +87,6 @@ export const contentTypeOf = (key: string) => contentTypes[key.split('.').pop()?
 // no walking up. Anything else under /public is not found.
 const storedKey = /^(?:company\d{1,10}\/)?[a-z][a-z0-9-]{0,49}\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
 export const isStoredKey = (key: string) => storedKey.test(key) && !key.includes('..');
-
-const readAll = async (body: Readable) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
-};
 
 const createLocalObjects = (publicDir: string): ObjectStore => {
   const pathOf = (key: string) => join(publicDir, ...key.split('/'));
@@ -143,57 +140,55 @@ export const createStorage = (objects: ObjectStore) => {
   const companyKey = (companyId: number, folder: string, name: string) => `company${companyId}/${folder}/${basename(name)}`;
   // basename: a stored name never walks out of its folder
   const platformKey = (folder: string, name: string) => `${folder}/${basename(name)}`;
-  const saveAt = async (keyOf: (name: string) => string, data: Buffer, extension: string) => {
+  const saveAt = async (keyOf: (name: string) => string, data: Buffer | Readable, extension: string) => {
     const name = `${randomUUID()}.${extension}`;
     const key = keyOf(name);
     await objects.put(key, data, contentTypeOf(key));
     return name;
   };
-  const readKey = async (key: string) => {
+  const withFileOfKey = async <T>(key: string, use: (path: string) => Promise<T>): Promise<T> => {
+    if (objects.localDir) {
+      const path = join(objects.localDir, ...key.split('/'));
+      if (!(await access(path).then(() => true, () => false))) throw new StoredFileMissing(`no stored file ${key}`);
+      return use(path);
+    }
     const stored = await objects.openRead(key);
     if (!stored) throw new StoredFileMissing(`no stored file ${key}`);
-    return readAll(stored.body);
+    const dir = await mkdtemp(join(tmpdir(), 'atende-storage-'));
+    try {
+      const path = join(dir, basename(key));
+      await pipeline(stored.body, createWriteStream(path));
+      return await use(path);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   };
   return {
     objects,
-    save: (companyId: number, folder: string, data: Buffer, extension: string) => saveAt((name) => companyKey(companyId, folder, name), data, extension),
+    save: (companyId: number, folder: string, data: Buffer | Readable, extension: string) => saveAt((name) => companyKey(companyId, folder, name), data, extension),
     remove: (companyId: number, folder: string, name: string) => objects.remove(companyKey(companyId, folder, name)),
     // Platform-wide files (the whitelabel images, 03-saas §2) live in <folder>/, beside the
     // companies' folders: a folder name is never company{id}.
-    savePlatformFile: (folder: string, data: Buffer, extension: string) => saveAt((name) => platformKey(folder, name), data, extension),
+    savePlatformFile: (folder: string, data: Buffer | Readable, extension: string) => saveAt((name) => platformKey(folder, name), data, extension),
     removePlatformFile: (folder: string, name: string) => objects.remove(platformKey(folder, name)),
     urlOf: (companyId: number, folder: string, name: string) => `${publicUrlPrefix}/company${companyId}/${folder}/${name}`,
     // Readers that need a file on disk (spreadsheets read row by row, exceljs seeks in a zip) get
     // one for the time of `use`: the stored file itself locally, a temporary download from a bucket.
-    withLocalCopy: async <T>(companyId: number, folder: string, name: string, use: (path: string) => Promise<T>): Promise<T> => {
-      const key = companyKey(companyId, folder, name);
-      if (objects.localDir) {
-        const path = join(objects.localDir, ...key.split('/'));
-        if (!(await access(path).then(() => true, () => false))) throw new StoredFileMissing(`no stored file ${key}`);
-        return use(path);
-      }
-      const stored = await objects.openRead(key);
-      if (!stored) throw new StoredFileMissing(`no stored file ${key}`);
-      const dir = await mkdtemp(join(tmpdir(), 'atende-storage-'));
-      try {
-        const path = join(dir, basename(key));
-        await pipeline(stored.body, createWriteStream(path));
-        return await use(path);
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
-    },
-    // Reads back a file of this company by the url urlOf gave; any other url is refused.
-    readByUrl: (companyId: number, url: string) => {
+    withLocalCopy: <T>(companyId: number, folder: string, name: string, use: (path: string) => Promise<T>): Promise<T> =>
+      withFileOfKey(companyKey(companyId, folder, name), use),
+    // A file of this company by the url urlOf gave, on disk for the time of `use` (a send, a
+    // transcription): read as a stream from there, never whole. Any other url is refused.
+    withCompanyFile: <T>(companyId: number, url: string, use: (file: StoredFile) => Promise<T>): Promise<T> => {
       const match = new RegExp(`^${publicUrlPrefix}/company${companyId}/([a-z]+)/([0-9a-f-]{36}\\.[a-z0-9]{1,5})$`).exec(url);
       if (!match) throw new Error(`not a stored file of company ${companyId}`);
-      return readKey(companyKey(companyId, match[1], match[2]));
+      const key = companyKey(companyId, match[1], match[2]);
+      return withFileOfKey(key, (path) => use({ path, name: basename(key) }));
     },
-    // Reads back any stored file by its /public url (a message's media, whichever folder it is in).
-    readPublic: async (url: string) => {
+    // Any stored file by its /public url (a message's media, whichever folder it is in).
+    withPublicFile: <T>(url: string, use: (file: StoredFile) => Promise<T>): Promise<T> => {
       const key = url.startsWith(`${publicUrlPrefix}/`) ? url.slice(publicUrlPrefix.length + 1) : '';
       if (!isStoredKey(key)) throw new Error('media outside the public folder');
-      return { data: await readKey(key), name: basename(key) };
+      return withFileOfKey(key, (path) => use({ path, name: basename(key) }));
     },
     // What a company's uploads take up (03-saas §2 Companies screen); no folder yet is empty.
     folderStats: async (companyId: number): Promise<FolderStats> => {

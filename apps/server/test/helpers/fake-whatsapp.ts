@@ -5,6 +5,7 @@
 // Baileys socket does (FakeFailures): at its creation, while connecting, on end and on logout.
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { Readable } from 'node:stream';
 import type { AnyMessageContent, MiscMessageGenerationOptions, WAMessageKey } from '@whiskeysockets/baileys';
 import type { SocketFactory, SocketOptions, WhatsappEvents, WhatsappSocket } from '../../src/channels/whatsapp/socket.ts';
 
@@ -18,6 +19,21 @@ import type { SocketFactory, SocketOptions, WhatsappEvents, WhatsappSocket } fro
 export type FakeFailures = { create?: boolean; connect?: boolean; end?: 'throw' | 'late-error'; logout?: boolean };
 
 const TIMED_OUT = 408;
+
+const mediaKeys = ['image', 'video', 'audio', 'sticker', 'document'] as const;
+
+const readMediaStreams = async (content: AnyMessageContent): Promise<AnyMessageContent> => {
+  const read: Record<string, unknown> = { ...content };
+  for (const key of mediaKeys) {
+    const media = read[key];
+    if (media && typeof media === 'object' && 'stream' in media && media.stream instanceof Readable) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of media.stream) chunks.push(chunk as Buffer);
+      read[key] = Buffer.concat(chunks);
+    }
+  }
+  return read as AnyMessageContent;
+};
 
 export class FakeWhatsappSocket {
   readonly ev = new EventEmitter();
@@ -58,8 +74,10 @@ export class FakeWhatsappSocket {
     this.emit('connection.update', { connection: 'close', lastDisconnect: { error: Object.assign(new Error('closed'), { output: { statusCode } }), date: new Date() } });
   }
 
+  // Media given as a stream is read during the send, as Baileys reads it to encrypt and upload;
+  // the recording keeps the bytes.
   sendMessage = async (jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions) => {
-    this.sent.push({ jid, content, options });
+    this.sent.push({ jid, content: await readMediaStreams(content), options });
     return { key: { remoteJid: jid, id: options?.messageId ?? randomUUID(), fromMe: true }, message: {} };
   };
 

@@ -33,6 +33,12 @@ const mp4With = (...handlers: Array<'soun' | 'vide'>) =>
     box('mdat', Buffer.alloc(2048, 7)),
   ]);
 
+// as a camera or a converter writes it: the media data first, its index (moov) at the end
+const mp4WithIndexLast = (mediaBytes: number, ...handlers: Array<'soun' | 'vide'>) => {
+  const [ftyp, moov, mdat] = [box('ftyp', Buffer.from('isom', 'latin1'), u32(512)), box('moov', ...handlers.map((type) => box('trak', box('mdia', handler(type))))), box('mdat', Buffer.alloc(mediaBytes, 7))];
+  return Buffer.concat([ftyp, mdat, moov]);
+};
+
 const ebml = (id: number[], payload: Buffer) => {
   if (payload.length >= 127) throw new Error('the test builds small elements only');
   return Buffer.concat([Buffer.from(id), Buffer.from([0x80 | payload.length]), payload]);
@@ -56,14 +62,14 @@ const webmWith = (...trackTypes: number[]) =>
 const mp3Frames = () => Buffer.concat(Array.from({ length: 8 }, () => Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x00]), Buffer.alloc(413)])));
 
 describe('recorded audio uploads (01-core §4 Messages: recording, mp3 for WhatsApp, m4a otherwise)', () => {
-  it('reads the kinds of the tracks of MP4 and WebM containers', () => {
-    expect(containerTrackKinds(mp4With('soun'), 'mp4')).toEqual(['audio']);
-    expect(containerTrackKinds(mp4With('vide', 'soun'), 'mp4')).toEqual(['video', 'audio']);
-    expect(containerTrackKinds(webmWith(2), 'webm')).toEqual(['audio']);
-    expect(containerTrackKinds(webmWith(1, 2), 'webm')).toEqual(['video', 'audio']);
+  it('reads the kinds of the tracks of MP4 and WebM containers', async () => {
+    await expect(containerTrackKinds(mp4With('soun'), 'mp4')).resolves.toEqual(['audio']);
+    await expect(containerTrackKinds(mp4With('vide', 'soun'), 'mp4')).resolves.toEqual(['video', 'audio']);
+    await expect(containerTrackKinds(webmWith(2), 'webm')).resolves.toEqual(['audio']);
+    await expect(containerTrackKinds(webmWith(1, 2), 'webm')).resolves.toEqual(['video', 'audio']);
     // a cut or corrupt file yields what could be read, never a throw
-    expect(containerTrackKinds(mp4With('soun').subarray(0, 60), 'mp4')).toEqual([]);
-    expect(containerTrackKinds(Buffer.from([0x1a, 0x45, 0xdf]), 'webm')).toEqual([]);
+    await expect(containerTrackKinds(mp4With('soun').subarray(0, 60), 'mp4')).resolves.toEqual([]);
+    await expect(containerTrackKinds(Buffer.from([0x1a, 0x45, 0xdf]), 'webm')).resolves.toEqual([]);
   });
 
   it('an audio-only MP4 is stored as m4a audio, an audio-only WebM as weba audio, mp3 as mp3 audio; a video stays a video', async () => {
@@ -95,6 +101,12 @@ describe('recorded audio uploads (01-core §4 Messages: recording, mp3 for Whats
     expect(video.mediaUrl).toMatch(/\.mp4$/);
     const webmVideo = await upload(webmWith(1, 2), 'clip.webm');
     expect(webmVideo.mediaType).toBe('video');
+
+    // the index after 12 MB of media is found by the boxes' headers: the upload is read from disk in ranges
+    const indexLast = await upload(mp4WithIndexLast(12 * 1024 * 1024, 'soun'), 'long-note.m4a');
+    expect(indexLast.mediaType).toBe('audio');
+    const videoIndexLast = await upload(mp4WithIndexLast(12 * 1024 * 1024, 'vide'), 'long-clip.mp4');
+    expect(videoIndexLast.mediaType).toBe('video');
 
     // the stored file is served with an audio type the browser can play
     const served = await fetch(`${t.url}${m4a.mediaUrl}`);

@@ -1,7 +1,7 @@
 // Voice notes need ffmpeg, and neither a server nor a test machine installs one (issue 11): the
 // system's is used when there is one, else the build bundled in an npm package; FFMPEG_PATH wins.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,13 @@ import { voiceRecording } from '../helpers/voice-recording.ts';
 const run = promisify(execFile);
 const ffmpegModule = fileURLToPath(new URL('../../src/platform/ffmpeg.ts', import.meta.url));
 
+// the recording as the provider hands it to ffmpeg: a stored file on disk
+const recordingFile = async () => {
+  const path = join(mkdtempSync(join(tmpdir(), 'atende-recording-')), 'audio.mp3');
+  writeFileSync(path, await voiceRecording('mp3'));
+  return path;
+};
+
 describe('the ffmpeg that converts voice notes (issue 11)', () => {
   it('with no ffmpeg on PATH, the build bundled in @ffmpeg-installer is found and converts', async () => {
     const emptyPath = mkdtempSync(join(tmpdir(), 'atende-no-ffmpeg-'));
@@ -24,7 +31,7 @@ describe('the ffmpeg that converts voice notes (issue 11)', () => {
     const bundled = stdout.trim();
     expect(bundled).toMatch(/node_modules\/@ffmpeg-installer\/[^/]+\/ffmpeg$/);
 
-    const ogg = await toOggOpus(await voiceRecording('mp3'), bundled);
+    const ogg = await toOggOpus(await recordingFile(), bundled);
     expect(ogg.subarray(0, 4).toString()).toBe('OggS');
     expect(ogg.includes(Buffer.from('OpusHead'))).toBe(true);
   });
@@ -33,6 +40,6 @@ describe('the ffmpeg that converts voice notes (issue 11)', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'atende-config-'));
     expect(loadConfig({ DATA_DIR: dataDir, FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg' }).ffmpegPath).toBe('/opt/ffmpeg/bin/ffmpeg');
     rmSync(dataDir, { recursive: true });
-    await expect(toOggOpus(await voiceRecording('mp3'), '/nonexistent/ffmpeg')).rejects.toMatchObject({ code: 'ENOENT', path: '/nonexistent/ffmpeg' });
+    await expect(toOggOpus(await recordingFile(), '/nonexistent/ffmpeg')).rejects.toMatchObject({ code: 'ENOENT', path: '/nonexistent/ffmpeg' });
   });
 });

@@ -1,7 +1,8 @@
 // Cloud API sends (POST /{phone-number-id}/messages): text, media uploaded to the number's media
 // endpoint first (our files are not reachable from Meta), contact cards, and approved templates;
 // replies carry the quoted message as context. Outside the 24 h window only templates go out.
-import { fileTypeFromBuffer } from 'file-type';
+import { openAsBlob } from 'node:fs';
+import { fileTypeFromFile } from 'file-type';
 import type { Db } from '../../db/client.ts';
 import { findConnectionOfChannel } from '../../modules/connections/connections.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -36,17 +37,18 @@ export const createCloudProvider = (deps: { db: Db; graph: GraphClient; storage:
     return credentials;
   };
 
-  const upload = async (credentials: CloudCredentials, payload: OutboundPayload, mediaUrl: string) => {
-    const data = await deps.storage.readByUrl(payload.companyId, mediaUrl);
-    const mime = (await fileTypeFromBuffer(data))?.mime ?? 'text/plain';
-    const form = new FormData();
-    form.set('messaging_product', 'whatsapp');
-    form.set('type', mime);
-    form.set('file', new Blob([new Uint8Array(data)], { type: mime }), mediaUrl.split('/').pop());
-    const uploaded = await deps.graph.post<{ id?: string }>(`${credentials.phoneNumberId}/media`, { token: credentials.accessToken, form });
-    if (!uploaded.id) throw new ProviderRejection('ERR_SENDING_WAPP_MSG', 'media upload answered without an id');
-    return uploaded.id;
-  };
+  // the file goes up as a Blob backed by the stored file on disk, streamed, never read whole
+  const upload = (credentials: CloudCredentials, payload: OutboundPayload, mediaUrl: string) =>
+    deps.storage.withCompanyFile(payload.companyId, mediaUrl, async (file) => {
+      const mime = (await fileTypeFromFile(file.path))?.mime ?? 'text/plain';
+      const form = new FormData();
+      form.set('messaging_product', 'whatsapp');
+      form.set('type', mime);
+      form.set('file', await openAsBlob(file.path, { type: mime }), file.name);
+      const uploaded = await deps.graph.post<{ id?: string }>(`${credentials.phoneNumberId}/media`, { token: credentials.accessToken, form });
+      if (!uploaded.id) throw new ProviderRejection('ERR_SENDING_WAPP_MSG', 'media upload answered without an id');
+      return uploaded.id;
+    });
 
   const contentOf = async (credentials: CloudCredentials, payload: OutboundPayload): Promise<Record<string, unknown>> => {
     if (payload.template) {

@@ -3,9 +3,10 @@
 // wait in the queue while the session is down and go out when it is back (within the job's retry
 // cap; past it the job is failed, and the super admin can retry it).
 import { generateMessageIDV2, type AnyMessageContent, type WAMessage } from '@whiskeysockets/baileys';
-import { fileTypeFromBuffer } from 'file-type';
+import { createReadStream } from 'node:fs';
+import { fileTypeFromFile } from 'file-type';
 import type { Db } from '../../db/client.ts';
-import type { Storage } from '../../platform/storage.ts';
+import type { Storage, StoredFile } from '../../platform/storage.ts';
 import * as messagesRepo from '../../modules/messages/messages.repo.ts';
 import type { ChannelProvider, OutboundPayload } from '../provider.ts';
 import { groupJid, isLidJid, phoneJid, userOfJid } from './jid.ts';
@@ -35,27 +36,34 @@ export const createWhatsappProvider = (deps: {
     return socket;
   };
 
-  const contentOf = async (payload: OutboundPayload): Promise<AnyMessageContent> => {
-    if (payload.mediaType === 'contactMessage' && payload.vCard) {
-      return { contacts: { displayName: payload.body, contacts: [{ vcard: payload.vCard }] } };
-    }
-    if (!payload.mediaUrl) return { text: payload.body };
-    const { data, name } = await deps.storage.readPublic(payload.mediaUrl);
+  // A stored file goes to Baileys as a stream of the file on disk (a bucket's object is downloaded
+  // for the time of the send), never read whole here.
+  const mediaContentOf = async (payload: OutboundPayload, file: StoredFile): Promise<AnyMessageContent> => {
     const caption = payload.body || undefined;
+    const stream = () => ({ stream: createReadStream(file.path) });
     switch (payload.mediaType) {
       case 'image':
-        return { image: data, caption };
+        return { image: stream(), caption };
       case 'video':
-        return { video: data, caption };
+        return { video: stream(), caption };
       case 'sticker':
-        return { sticker: data };
+        return { sticker: stream() };
       case 'audio':
-        return { audio: await toOggOpus(data, deps.ffmpegPath), mimetype: 'audio/ogg; codecs=opus', ptt: true };
+        // the opus voice note ffmpeg writes is small (32 kbit/s)
+        return { audio: await toOggOpus(file.path, deps.ffmpegPath), mimetype: 'audio/ogg; codecs=opus', ptt: true };
       default: {
-        const mimetype = (await fileTypeFromBuffer(data))?.mime ?? 'application/octet-stream';
-        return { document: data, mimetype, fileName: name, caption };
+        const mimetype = (await fileTypeFromFile(file.path))?.mime ?? 'application/octet-stream';
+        return { document: stream(), mimetype, fileName: file.name, caption };
       }
     }
+  };
+
+  const withContentOf = <T>(payload: OutboundPayload, send: (content: AnyMessageContent) => Promise<T>): Promise<T> => {
+    if (payload.mediaType === 'contactMessage' && payload.vCard) {
+      return send({ contacts: { displayName: payload.body, contacts: [{ vcard: payload.vCard }] } });
+    }
+    if (!payload.mediaUrl) return send({ text: payload.body });
+    return deps.storage.withPublicFile(payload.mediaUrl, async (file) => send(await mediaContentOf(payload, file)));
   };
 
   const quotedOf = async (payload: OutboundPayload, jid: string): Promise<WAMessage | undefined> => {
@@ -72,10 +80,10 @@ export const createWhatsappProvider = (deps: {
     send: async (payload) => {
       const socket = socketFor(payload.connectionId);
       const jid = recipientJid(payload.to);
-      const content = await contentOf(payload);
+      const quoted = await quotedOf(payload, jid);
       const messageId = generateMessageIDV2(socket.user?.id);
       deps.ownSends.add(messageId);
-      const sent = await socket.sendMessage(jid, content, { messageId, quoted: await quotedOf(payload, jid) });
+      const sent = await withContentOf(payload, (content) => socket.sendMessage(jid, content, { messageId, quoted }));
       return { providerMessageId: sent?.key.id ?? messageId, ack: SENT_ACK };
     },
     edit: async (payload, providerMessageId) => {

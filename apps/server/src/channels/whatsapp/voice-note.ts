@@ -2,7 +2,7 @@
 // and are converted with ffmpeg (platform/ffmpeg.ts says which one).
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -11,19 +11,16 @@ import { ffmpegBinary } from '../../platform/ffmpeg.ts';
 const run = promisify(execFile);
 const TIMEOUT_MS = 60_000;
 
-// ffmpegPath: FFMPEG_PATH from the configuration, when set
-export const toOggOpus = async (audio: Buffer, ffmpegPath?: string) => {
-  const base = join(tmpdir(), `atende-voice-${randomUUID()}`);
-  const input = `${base}.in`;
-  const output = `${base}.ogg`;
+// input: the recording's file (a file, not a pipe: m4a keeps its index at the end, which ffmpeg
+// must seek to); ffmpegPath: FFMPEG_PATH from the configuration, when set
+export const toOggOpus = async (input: string, ffmpegPath?: string) => {
+  const output = join(tmpdir(), `atende-voice-${randomUUID()}.ogg`);
   try {
-    // a file, not a pipe: m4a keeps its index at the end, which ffmpeg must seek to
-    await writeFile(input, audio);
     await run(await ffmpegBinary(ffmpegPath), ['-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-vn', '-ac', '1', '-ar', '48000', '-c:a', 'libopus', '-b:a', '32k', '-f', 'ogg', output], {
       timeout: TIMEOUT_MS,
     });
     return await readFile(output);
   } finally {
-    await Promise.all([rm(input, { force: true }), rm(output, { force: true })]);
+    await rm(output, { force: true });
   }
 };

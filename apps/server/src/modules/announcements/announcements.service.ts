@@ -11,6 +11,7 @@ import type { TenantContext } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { checkMedia } from '../../platform/media.ts';
+import { openUpload, type Upload } from '../../platform/uploads.ts';
 import type { Storage } from '../../platform/storage.ts';
 import * as repo from './announcements.repo.ts';
 import { toAnnouncementView } from './announcements.view.ts';
@@ -85,11 +86,11 @@ export const createAnnouncementsService = ({ db, bus, storage }: Deps) => {
       publish(tenant, { action: 'delete', announcementId });
     },
 
-    setMedia: async (tenant: TenantContext, announcementId: number, upload: { data: Buffer; fileName: string }) => {
+    setMedia: async (tenant: TenantContext, announcementId: number, upload: Upload) => {
       const current = await existing(announcementId);
-      const checked = await checkMedia(upload.data, upload.fileName);
+      const checked = await checkMedia(upload, upload.fileName);
       if (checked.mediaType !== 'image' || !imageExtensions.has(checked.extension)) throw new AppError('ERR_INVALID_FILE', 400);
-      const name = await storage.save(current.companyId, MEDIA_FOLDER, upload.data, checked.extension);
+      const name = await storage.save(current.companyId, MEDIA_FOLDER, openUpload(upload), checked.extension);
       return replaceMedia(tenant, current, { path: storage.urlOf(current.companyId, MEDIA_FOLDER, name), name: upload.fileName.slice(0, 255) });
     },
 

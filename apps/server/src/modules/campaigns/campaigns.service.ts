@@ -20,6 +20,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { checkMedia } from '../../platform/media.ts';
+import { openUpload, type Upload } from '../../platform/uploads.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { findConnection } from '../connections/connections.repo.ts';
 import { findContactList } from '../contact-lists/contact-lists.repo.ts';
@@ -171,12 +172,12 @@ export const createCampaignsService = ({ db, bus, storage, clock }: Deps) => {
       publish(tenant.companyId, { action: 'delete', id: campaignId });
     },
 
-    setMedia: async (tenant: TenantContext, campaignId: number, upload: { data: Buffer; fileName: string }) => {
+    setMedia: async (tenant: TenantContext, campaignId: number, upload: Upload) => {
       const current = await repo.findCampaign(db, tenant.companyId, campaignId);
       if (!current) throw campaignNotFound();
       assertEditable(current);
-      const checked = await checkMedia(upload.data, upload.fileName);
-      const name = await storage.save(tenant.companyId, CAMPAIGN_FOLDER, upload.data, checked.extension);
+      const checked = await checkMedia(upload, upload.fileName);
+      const name = await storage.save(tenant.companyId, CAMPAIGN_FOLDER, openUpload(upload), checked.extension);
       const path = storage.urlOf(tenant.companyId, CAMPAIGN_FOLDER, name);
       return replaceMedia(tenant, campaignId, { path, name: upload.fileName.slice(0, 255), type: checked.mediaType }).catch(async (error: unknown) => {
         await storage.remove(tenant.companyId, CAMPAIGN_FOLDER, name);

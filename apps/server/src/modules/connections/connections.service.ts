@@ -11,6 +11,7 @@ import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { checkMedia } from '../../platform/media.ts';
+import { openUpload, type Upload } from '../../platform/uploads.ts';
 import { findCompanyWithPlan } from '../companies/companies.repo.ts';
 import { checkLink, checkLinks, type FindRecord } from '../queues/links.rules.ts';
 import { existingQueueIds } from '../queues/queues.repo.ts';
@@ -189,12 +190,12 @@ export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, pub
       return view;
     },
 
-    setGreetingMedia: async (tenant: TenantContext, connectionId: number, upload: { data: Buffer; fileName: string }) => {
+    setGreetingMedia: async (tenant: TenantContext, connectionId: number, upload: Upload) => {
       const current = await repo.findConnection(db, tenant.companyId, connectionId);
       if (!current) throw connectionNotFound();
-      const checked = await checkMedia(upload.data, upload.fileName);
+      const checked = await checkMedia(upload, upload.fileName);
       if (checked.mediaType !== 'image' && checked.mediaType !== 'video') throw new AppError('ERR_INVALID_FILE', 400);
-      const name = await storage.save(tenant.companyId, GREETING_FOLDER, upload.data, checked.extension);
+      const name = await storage.save(tenant.companyId, GREETING_FOLDER, openUpload(upload), checked.extension);
       return replaceGreetingMedia(tenant, current, storage.urlOf(tenant.companyId, GREETING_FOLDER, name));
     },
 

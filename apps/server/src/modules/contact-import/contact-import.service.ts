@@ -17,6 +17,7 @@ import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { cancelJobs, enqueueJob } from '../../platform/jobs/jobs.repo.ts';
 import { spreadsheetKindOf, type SpreadsheetKind } from '../../platform/spreadsheet.ts';
+import { openUpload, type Upload } from '../../platform/uploads.ts';
 import { StoredFileMissing, type Storage } from '../../platform/storage.ts';
 import { IMPORT_FOLDER } from '../contact-lists/contact-lists.jobs.ts';
 import { findContactList } from '../contact-lists/contact-lists.repo.ts';
@@ -71,9 +72,9 @@ export const createContactImportService = ({ db, bus, storage, clock }: Deps) =>
 
   return {
     // The sheet is kept (a day, unless imported) and its first rows answered for the mapping.
-    upload: async (tenant: TenantContext, upload: { data: Buffer; fileName: string }): Promise<ContactImportPreview> => {
-      const kind = await spreadsheetKindOf(upload.data, upload.fileName);
-      const file = await storage.save(tenant.companyId, IMPORT_FOLDER, upload.data, kind);
+    upload: async (tenant: TenantContext, upload: Upload): Promise<ContactImportPreview> => {
+      const kind = await spreadsheetKindOf(upload, upload.fileName);
+      const file = await storage.save(tenant.companyId, IMPORT_FOLDER, openUpload(upload), kind);
       const rows = await storage.withLocalCopy(tenant.companyId, IMPORT_FOLDER, file, (path) => firstRows(path, kind, IMPORT_PREVIEW_ROWS + 1)).catch(async (error: unknown) => {
         await storage.remove(tenant.companyId, IMPORT_FOLDER, file);
         throw error;

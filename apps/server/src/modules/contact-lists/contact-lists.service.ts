@@ -22,6 +22,7 @@ import { invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { enqueueJob } from '../../platform/jobs/jobs.repo.ts';
 import { spreadsheetKindOf } from '../../platform/spreadsheet.ts';
+import { openUpload, type Upload } from '../../platform/uploads.ts';
 import type { Storage } from '../../platform/storage.ts';
 import * as repo from './contact-lists.repo.ts';
 import { contactListImportJob, enqueueNumberCheck, IMPORT_FOLDER } from './contact-lists.jobs.ts';
@@ -83,10 +84,10 @@ export const createContactListsService = ({ db, bus, storage }: Deps) => {
     },
 
     // The sheet is kept on disk and read by a job, which reports its progress live.
-    upload: async (tenant: TenantContext, contactListId: number, upload: { data: Buffer; fileName: string }): Promise<ContactListUploadAnswer> => {
+    upload: async (tenant: TenantContext, contactListId: number, upload: Upload): Promise<ContactListUploadAnswer> => {
       await listView(db, tenant.companyId, contactListId);
-      const kind = await spreadsheetKindOf(upload.data, upload.fileName);
-      const file = await storage.save(tenant.companyId, IMPORT_FOLDER, upload.data, kind);
+      const kind = await spreadsheetKindOf(upload, upload.fileName);
+      const file = await storage.save(tenant.companyId, IMPORT_FOLDER, openUpload(upload), kind);
       await withTransaction(db, (tx) => enqueueJob(tx, contactListImportJob, { companyId: tenant.companyId, contactListId, file, kind }));
       return { contactListId, queued: true };
     },

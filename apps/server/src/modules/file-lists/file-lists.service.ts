@@ -18,7 +18,7 @@ import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { checkMedia } from '../../platform/media.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { parseFormFields, type Upload } from '../../platform/uploads.ts';
+import { openUpload, parseFormFields, type Upload } from '../../platform/uploads.ts';
 import * as repo from './file-lists.repo.ts';
 import { toFileListView } from './file-lists.view.ts';
 
@@ -91,12 +91,12 @@ export const createFileListsService = ({ db, bus, storage }: { db: Db; bus: Even
       if (fields.id.length !== upload.files.length || new Set(fields.id).size !== fields.id.length) throw invalidField('body.id', 'validation.oneIdPerFile');
       const options = await repo.optionsOf(db, tenant.companyId, [id]);
       if (!fields.id.every((optionId) => options.some((option) => option.id === optionId))) throw invalidField('body.id', 'validation.unknownOption');
-      const checked = await Promise.all(upload.files.map((file) => checkMedia(file.data, file.fileName)));
+      const checked = await Promise.all(upload.files.map((file) => checkMedia(file, file.fileName)));
       const stored = await Promise.all(
         upload.files.map(async (file, index) => ({
           optionId: fields.id[index],
           mediaType: checked[index].mediaType,
-          path: storage.urlOf(tenant.companyId, FILE_LIST_FOLDER, await storage.save(tenant.companyId, FILE_LIST_FOLDER, file.data, checked[index].extension)),
+          path: storage.urlOf(tenant.companyId, FILE_LIST_FOLDER, await storage.save(tenant.companyId, FILE_LIST_FOLDER, openUpload(file), checked[index].extension)),
         })),
       );
       try {

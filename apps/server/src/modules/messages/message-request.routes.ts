@@ -1,9 +1,9 @@
 // A message send arrives as JSON or as multipart (fields plus `medias` files); both end as one
 // plain object of fields, validated by the caller's schema with the usual field paths.
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, readMultipart } from '../../platform/errors.ts';
 import { checkMedia } from '../../platform/media.ts';
+import { spoolUpload } from '../../platform/uploads.ts';
 import type { UploadedMedia } from './outbound-message.service.ts';
 
 const MAX_MEDIA_FILES = 10;
@@ -16,10 +16,8 @@ export const readMessageRequest = async (request: FastifyRequest) => {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         if (part.fieldname !== 'medias' || medias.length >= MAX_MEDIA_FILES) throw new AppError('ERR_INVALID_FILE', 400);
-        const data = await (part as MultipartFile).toBuffer();
-        // toBuffer misses a limit reached in the last chunk; the stream still says it was cut
-        if (part.file.truncated) throw new AppError('ERR_FILE_TOO_LARGE', 413);
-        medias.push({ data, checked: await checkMedia(data, part.filename) });
+        const upload = await spoolUpload(request, part);
+        medias.push({ upload, checked: await checkMedia(upload, upload.fileName) });
       } else {
         fields[part.fieldname] = part.value;
       }

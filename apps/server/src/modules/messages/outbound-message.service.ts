@@ -4,6 +4,7 @@ import type { MessageTemplate } from '@atende/shared/messages';
 import { normalizeNumber } from '@atende/shared/phone';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { openUpload, type Upload } from '../../platform/uploads.ts';
 import type { TicketRow } from '../../db/schema.ts';
 import type { JobPriority } from '../../platform/jobs/job-kind.ts';
 import type { CheckedMedia } from '../../platform/media.ts';
@@ -37,7 +38,7 @@ export const writeOutboundMessage = async (tx: DbOrTx, ticket: TicketRow, draft:
 
 export const MEDIA_FOLDER = 'media';
 
-export type UploadedMedia = { data: Buffer; checked: CheckedMedia };
+export type UploadedMedia = { upload: Upload; checked: CheckedMedia };
 export type StoredMedia = CheckedMedia & { url: string };
 
 // Files are stored before the transaction that records them: a failed save leaves no message.
@@ -45,7 +46,7 @@ export const storeMedias = (storage: Storage, companyId: number, medias: Uploade
   Promise.all(
     medias.map(async (media) => ({
       ...media.checked,
-      url: storage.urlOf(companyId, MEDIA_FOLDER, await storage.save(companyId, MEDIA_FOLDER, media.data, media.checked.extension)),
+      url: storage.urlOf(companyId, MEDIA_FOLDER, await storage.save(companyId, MEDIA_FOLDER, openUpload(media.upload), media.checked.extension)),
     })),
   );
 

@@ -1,5 +1,6 @@
 // The OpenAI-compatible API an AI prompt talks to (chat completions and audio transcriptions), at
 // OPENAI_BASE_URL with the company's own key. Retries are the job runner's, not the SDK's.
+import { openAsBlob } from 'node:fs';
 import OpenAI, { toFile } from 'openai';
 
 // config.ts's `ai` settings, handed in by app.ts
@@ -20,8 +21,9 @@ export const createAiClient = (settings: AiSettings, apiKey: string) => {
       if (typeof content !== 'string') throw new Error('the AI answered without a message');
       return content.trim();
     },
-    transcribe: async (audio: Buffer, fileName: string) => {
-      const transcription = await client.audio.transcriptions.create({ file: await toFile(audio, fileName), model: settings.transcriptionModel });
+    // audio: the stored recording on disk, sent as a Blob backed by the file (streamed, not read whole)
+    transcribe: async (audioPath: string, fileName: string) => {
+      const transcription = await client.audio.transcriptions.create({ file: await toFile(await openAsBlob(audioPath), fileName), model: settings.transcriptionModel });
       if (typeof transcription?.text !== 'string') throw new Error('the transcription answered without a text');
       return transcription.text.trim();
     },

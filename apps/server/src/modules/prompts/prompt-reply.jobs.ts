@@ -61,7 +61,7 @@ export const promptReplyHandler = (deps: {
   // a customer's voice note is read by the transcription API; older media are named only
   const contentOf = async (message: MessageRow, answering: MessageRow, client: ReturnType<typeof createAiClient>) => {
     if (message.mediaType === 'audio' && message.mediaUrl && message.id === answering.id && !message.fromMe) {
-      return client.transcribe(await deps.storage.readByUrl(message.companyId, message.mediaUrl), 'voice.ogg');
+      return deps.storage.withCompanyFile(message.companyId, message.mediaUrl, (file) => client.transcribe(file.path, 'voice.ogg'));
     }
     const transcript = (message.dataJson as Partial<ReplyData> | null)?.transcript;
     return transcript ?? (message.body || `[${message.mediaType}]`);

@@ -15,6 +15,7 @@ import type { TenantContext } from '../../platform/access.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { checkMedia } from '../../platform/media.ts';
+import { openUpload, type Upload } from '../../platform/uploads.ts';
 import type { Storage } from '../../platform/storage.ts';
 import * as repo from './quick-messages.repo.ts';
 import { toQuickMessageView } from './quick-messages.view.ts';
@@ -88,10 +89,10 @@ export const createQuickMessagesService = ({ db, bus, storage }: { db: Db; bus: 
     },
 
     // The stored file replaces the previous one, which goes once the row no longer points at it.
-    setMedia: async (tenant: TenantContext, id: number, upload: { data: Buffer; fileName: string }) => {
+    setMedia: async (tenant: TenantContext, id: number, upload: Upload) => {
       const row = await editable(tenant, id);
-      const checked = await checkMedia(upload.data, upload.fileName);
-      const name = await storage.save(tenant.companyId, MEDIA_FOLDER, upload.data, checked.extension);
+      const checked = await checkMedia(upload, upload.fileName);
+      const name = await storage.save(tenant.companyId, MEDIA_FOLDER, openUpload(upload), checked.extension);
       const view = await change(tenant, id, { mediaPath: storage.urlOf(tenant.companyId, MEDIA_FOLDER, name), mediaName: upload.fileName.slice(0, 255) });
       await removeMedia(row);
       return view;

@@ -17,6 +17,7 @@ import type { TenantContext } from '../../platform/access.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { checkMedia } from '../../platform/media.ts';
+import { openUpload, type Upload } from '../../platform/uploads.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { findConnection } from '../connections/connections.repo.ts';
 import { findContact } from '../contacts/contacts.repo.ts';
@@ -147,12 +148,12 @@ export const createSchedulesService = ({ db, bus, storage, timeZone }: Deps) => 
       publish(tenant.companyId, { action: 'delete', scheduleId });
     },
 
-    setMedia: async (tenant: TenantContext, scheduleId: number, upload: { data: Buffer; fileName: string }) => {
+    setMedia: async (tenant: TenantContext, scheduleId: number, upload: Upload) => {
       await ownSchedule(tenant, scheduleId);
-      const checked = await checkMedia(upload.data, upload.fileName);
+      const checked = await checkMedia(upload, upload.fileName);
       const extension = storedExtension(checked.extension);
       if (!(scheduleMediaExtensions as readonly string[]).includes(extension)) throw new AppError('ERR_INVALID_FILE', 400);
-      const name = await storage.save(tenant.companyId, SCHEDULE_FOLDER, upload.data, extension);
+      const name = await storage.save(tenant.companyId, SCHEDULE_FOLDER, openUpload(upload), extension);
       const path = storage.urlOf(tenant.companyId, SCHEDULE_FOLDER, name);
       return replaceMedia(tenant, scheduleId, { path, name: upload.fileName.slice(0, 255), type: checked.mediaType }).catch(async (error: unknown) => {
         await storage.remove(tenant.companyId, SCHEDULE_FOLDER, name);

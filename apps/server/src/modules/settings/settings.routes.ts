@@ -72,9 +72,9 @@ export const settingsRoutes = (service: SettingsService): FastifyPluginAsyncZod 
   ] as const;
   for (const upload of whitelabelUploads) {
     app.post(upload.path, { config: { access: 'super' } }, async (request, reply) => {
-      const { data, fields } = await readSingleUpload(request, { field: WHITELABEL_FILE_FIELD, maxBytes: BRANDING_IMAGE_MAX_BYTES });
+      const { fields, ...file } = await readSingleUpload(request, { field: WHITELABEL_FILE_FIELD, maxBytes: BRANDING_IMAGE_MAX_BYTES });
       const { mode } = parseFormFields(upload.fields, fields);
-      const name = await service.uploadBrandingImage(upload.keys[mode as keyof typeof upload.keys], data);
+      const name = await service.uploadBrandingImage(upload.keys[mode as keyof typeof upload.keys], file);
       return reply.type('application/json').send(JSON.stringify(name));
     });
   }

@@ -17,6 +17,7 @@ import { invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { keptImageExtension } from '../../platform/images.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { openUpload, type Upload } from '../../platform/uploads.ts';
 import type { CompanySettingsCache } from './company-settings.cache.ts';
 import { readCompanySettings, writeCompanySetting } from './company-settings.repo.ts';
 import { readGlobalSetting, readGlobalSettings, writeGlobalSetting } from './global-settings.repo.ts';
@@ -73,8 +74,8 @@ export const createSettingsService = (deps: { db: Db; bus: EventBus; storage: St
 
     // POST /settings-whitelabel/logo and /login (03-saas §7): the image replaces the setting's file
     // at once, and the answer is the stored file name.
-    uploadBrandingImage: async (key: BrandingImageKey, data: Buffer) => {
-      const name = await deps.storage.savePlatformFile(BRANDING_FOLDER, data, await keptImageExtension(data));
+    uploadBrandingImage: async (key: BrandingImageKey, upload: Upload) => {
+      const name = await deps.storage.savePlatformFile(BRANDING_FOLDER, openUpload(upload), await keptImageExtension(upload));
       await saveGlobal(key, name);
       return name;
     },

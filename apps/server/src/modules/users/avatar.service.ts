@@ -3,12 +3,13 @@
 import { AVATAR_MAX_DIMENSION } from '@atende/shared/constants';
 import { AppError } from '../../platform/errors.ts';
 import { openImage } from '../../platform/images.ts';
+import type { Upload } from '../../platform/uploads.ts';
 
 const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'gif']);
 
-export const toAvatarJpeg = async (input: Buffer) => {
-  // sharp throws at once on an empty buffer
-  if (input.length === 0) throw new AppError('ERR_INVALID_FILE', 400);
+export const toAvatarJpeg = async (input: Upload) => {
+  // sharp throws at once on an empty file
+  if (input.size === 0) throw new AppError('ERR_INVALID_FILE', 400);
   const image = openImage(input);
   const metadata = await image.metadata().catch(() => undefined);
   if (!metadata?.format || !acceptedFormats.has(metadata.format)) throw new AppError('ERR_INVALID_FILE', 400);

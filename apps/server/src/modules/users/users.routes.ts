@@ -50,7 +50,7 @@ export const usersRoutes = (service: UsersService): FastifyPluginAsyncZod => asy
 
   // answered as { user }: the family's clients read user.profileImage (01-core §7)
   app.post('/users/:id/media-upload', { config: { access: 'tenant' }, schema: { params: userIdParams } }, async (request): Promise<AvatarUploadAnswer> => {
-    const { data } = await readSingleUpload(request, { field: 'profileImage', maxBytes: AVATAR_MAX_BYTES });
-    return { user: await service.replaceAvatar(request.tenant, request.params.id, await toAvatarJpeg(data)) };
+    const upload = await readSingleUpload(request, { field: 'profileImage', maxBytes: AVATAR_MAX_BYTES });
+    return { user: await service.replaceAvatar(request.tenant, request.params.id, await toAvatarJpeg(upload)) };
   });
 };
