@@ -132,6 +132,14 @@ describe('issue 34 point 4: deploy files that follow the tested path', () => {
     }
   });
 
+  it("the other services' images are pinned: a release tag or a major version, never latest or none", () => {
+    for (const [name, service] of otherServices) {
+      const tag = /^[^:]+:(.+)$/.exec(service.image ?? '')?.[1];
+      expect(tag, name).toBeDefined();
+      expect(tag, name).not.toBe('latest');
+    }
+  });
+
   it('the healthcheck asks /ready, a route the server serves, on the port the server listens on', () => {
     const [healthcheck] = dockerInstruction('HEALTHCHECK');
     expect(healthcheck).toContain('/ready');
