@@ -27,9 +27,11 @@ export const AppBarPopover = ({ title, icon, count, testId, onOpen, onScroll, ch
             onOpen?.();
             setAnchor(event.currentTarget);
           }}
+          // the count is part of the button's name, as it is of what the button shows
+          aria-label={count > 0 ? `${title} (${count})` : title}
           data-testid={`${testId}-button`}
         >
-          <Badge badgeContent={count} color="error" data-testid={`${testId}-badge`}>
+          <Badge badgeContent={count > 0 ? count : null} color="error" data-testid={`${testId}-badge`}>
             {icon}
           </Badge>
         </IconButton>

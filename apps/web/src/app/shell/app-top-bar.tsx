@@ -19,8 +19,9 @@ export const AppTopBar = ({ onToggleDrawer }: { onToggleDrawer: () => void }) =>
   const user = useSessionUser();
   return (
     <AppBar position="fixed" elevation={1} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }} data-testid="app-bar">
-      <Toolbar sx={{ gap: 0.5 }}>
-        <IconButton color="inherit" edge="start" onClick={onToggleDrawer} aria-label={t('shell.toggleMenu')} sx={{ mr: 1 }} data-testid="drawer-toggle">
+      {/* at phone width the icons are a little tighter, so the account button stays on screen (issue 35 point 3) */}
+      <Toolbar sx={{ gap: { xs: 0, sm: 0.5 }, px: { xs: 1, sm: 2 }, '& .MuiIconButton-root': { p: { xs: 0.75, sm: 1 } } }}>
+        <IconButton color="inherit" edge="start" onClick={onToggleDrawer} aria-label={t('shell.toggleMenu')} sx={{ mr: { xs: 0.5, sm: 1 } }} data-testid="drawer-toggle">
           <MenuIcon />
         </IconButton>
         <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', mr: 2, maxWidth: 180 }} data-testid="app-bar-logo">

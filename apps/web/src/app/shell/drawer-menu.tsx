@@ -33,7 +33,7 @@ export const DrawerMenu = ({ onNavigate }: { onNavigate?: () => void }) => {
     <List component="nav" dense sx={{ py: 1 }}>
       {management.length > 0 && (
         <>
-          <ListSubheader disableSticky data-testid="menu-group-management">
+          <ListSubheader component="div" disableSticky data-testid="menu-group-management">
             {t('menu.groups.management')}
           </ListSubheader>
           {management.map((item) => (
@@ -64,7 +64,7 @@ export const DrawerMenu = ({ onNavigate }: { onNavigate?: () => void }) => {
       {administration.length > 0 && (
         <>
           <Divider sx={{ my: 1 }} />
-          <ListSubheader disableSticky data-testid="menu-group-administration">
+          <ListSubheader component="div" disableSticky data-testid="menu-group-administration">
             {t('menu.groups.administration')}
           </ListSubheader>
           {administration.map((item) => (

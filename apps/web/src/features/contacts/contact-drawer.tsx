@@ -13,11 +13,12 @@ import { ContactModal } from './contact-modal.tsx';
 import { KanbanStageSelect } from './kanban-stage-select.tsx';
 import { useBlockContact } from './use-block-contact.ts';
 
-const DRAWER_WIDTH = 320;
+export const CONTACT_DRAWER_WIDTH = 320;
 
 // 01-core §2 Contact drawer: picture, name, number (masked as the server gives it), email, edit,
 // block/unblock, accept-audio toggle, kanban stage, notes and extra info.
-export const ContactDrawer = ({ contactId, ticket, onClose }: { contactId: number; ticket: TicketView; onClose: () => void }) => {
+// overlay: over the chat's right edge instead of beside it, where beside it would squeeze the chat
+export const ContactDrawer = ({ contactId, ticket, overlay, onClose }: { contactId: number; ticket: TicketView; overlay: boolean; onClose: () => void }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const block = useBlockContact();
@@ -35,7 +36,22 @@ export const ContactDrawer = ({ contactId, ticket, onClose }: { contactId: numbe
   };
 
   return (
-    <Box sx={{ width: DRAWER_WIDTH, flexShrink: 0, borderLeft: 1, borderColor: 'divider', overflowY: 'auto', bgcolor: 'background.paper' }} data-testid="contact-drawer">
+    <Box
+      component="aside"
+      aria-label={t('contacts.drawer.title')}
+      sx={{
+        width: CONTACT_DRAWER_WIDTH,
+        maxWidth: '100%',
+        flexShrink: 0,
+        borderLeft: 1,
+        borderColor: 'divider',
+        overflowY: 'auto',
+        bgcolor: 'background.paper',
+        ...(overlay && { position: 'absolute', top: 0, right: 0, bottom: 0, zIndex: 2, boxShadow: 8 }),
+      }}
+      data-testid="contact-drawer"
+      data-overlay={overlay}
+    >
       <Stack direction="row" sx={{ alignItems: 'center', px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider' }}>
         <Typography sx={{ flex: 1, fontWeight: 600 }}>{t('contacts.drawer.title')}</Typography>
         <IconButton onClick={onClose} aria-label={t('common.close')} data-testid="contact-drawer-close">

@@ -4,7 +4,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toastError } from '../../lib/error-message.ts';
-import { ContactDrawer } from '../contacts/contact-drawer.tsx';
+import { useElementWidth } from '../../lib/use-element-width.ts';
+import { CONTACT_DRAWER_WIDTH, ContactDrawer } from '../contacts/contact-drawer.tsx';
 import { useSocket } from '../realtime/socket-context.ts';
 import { ForwardBar } from './forward-bar.tsx';
 import { MessageInput } from './message-input.tsx';
@@ -16,6 +17,9 @@ import { useTicket } from './use-tickets.ts';
 
 export type ReplyState = { mode: 'reply' | 'edit'; message: MessageView } | null;
 
+// the narrowest chat the contact drawer may leave beside it
+const CHAT_MIN_WIDTH = 480;
+
 // One ticket's chat (01-core §2 Chat screen): header, messages, input and the contact drawer.
 export const TicketChat = ({ uuid }: { uuid: string }) => {
   const { t } = useTranslation();
@@ -23,6 +27,9 @@ export const TicketChat = ({ uuid }: { uuid: string }) => {
   const socket = useSocket();
   const { data: ticket, error } = useTicket(uuid);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [chatRef, chatWidth] = useElementWidth<HTMLDivElement>();
+  // beside the chat only while the chat keeps room for its header and composer (issue 35 point 3)
+  const drawerOverlays = chatWidth - CONTACT_DRAWER_WIDTH < CHAT_MIN_WIDTH;
   const [reply, setReply] = useState<ReplyState>(null);
   const { scrollerRef, exportPdf, exporting } = useChatPdfExport(ticket);
   const ticketId = ticket?.id;
@@ -84,7 +91,7 @@ export const TicketChat = ({ uuid }: { uuid: string }) => {
   }
 
   return (
-    <Box sx={{ display: 'flex', height: '100%', minWidth: 0 }} data-testid="ticket-chat" data-ticket-id={ticket.id} data-status={ticket.status}>
+    <Box ref={chatRef} sx={{ display: 'flex', height: '100%', minWidth: 0, position: 'relative' }} data-testid="ticket-chat" data-ticket-id={ticket.id} data-status={ticket.status}>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <TicketHeader ticket={ticket} onOpenContact={() => setDrawerOpen((open) => !open)} onExportPdf={() => void exportPdf()} exportingPdf={exporting} />
         {(ticket.channel === 'facebook' || ticket.channel === 'instagram') && (
@@ -108,7 +115,7 @@ export const TicketChat = ({ uuid }: { uuid: string }) => {
           <MessageInput ticket={ticket} reply={reply} onClearReply={() => setReply(null)} onSelectMode={() => setSelecting(true)} />
         )}
       </Box>
-      {drawerOpen && <ContactDrawer contactId={ticket.contactId} ticket={ticket} onClose={() => setDrawerOpen(false)} />}
+      {drawerOpen && <ContactDrawer contactId={ticket.contactId} ticket={ticket} overlay={drawerOverlays} onClose={() => setDrawerOpen(false)} />}
     </Box>
   );
 };

@@ -2,13 +2,42 @@ import { can } from '@atende/shared/permissions';
 import type { TicketView } from '@atende/shared/tickets';
 import { Check, Close, Delete, DoneAll, History, MoreVert, NoteAlt, PictureAsPdf, Replay, SmartToy, SwapHoriz, Undo } from '@mui/icons-material';
 import { Avatar, Box, Button, ButtonBase, CircularProgress, IconButton, ListItemIcon, Menu, MenuItem, Stack, Tooltip, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useElementWidth } from '../../lib/use-element-width.ts';
 import { useSessionUser } from '../auth/session-context.ts';
 import { ScheduleContactButton } from '../schedules/schedule-contact-button.tsx';
 import { ChannelIcon } from './channel-icon.tsx';
+import { headerIsCompact, HEADER_CONTACT_SHRUNK_WIDTH } from './header-layout.ts';
 import { openTicketDialog } from './ticket-dialogs.ts';
 import { useTicketFlow } from './use-ticket-flow.ts';
+
+type ActionProps = {
+  label: string;
+  icon: ReactElement;
+  testId: string;
+  onClick: () => void;
+  compact: boolean;
+  color?: 'primary' | 'success' | 'error';
+  variant?: 'contained' | 'outlined' | 'text';
+  disabled?: boolean;
+};
+
+// A labelled button, or in a narrow header the same action as an icon named by its label.
+const HeaderAction = ({ label, icon, testId, onClick, compact, color = 'primary', variant = 'text', disabled }: ActionProps) =>
+  compact ? (
+    <Tooltip title={label}>
+      <span>
+        <IconButton color={color} onClick={onClick} disabled={disabled} aria-label={label} data-testid={testId}>
+          {icon}
+        </IconButton>
+      </span>
+    </Tooltip>
+  ) : (
+    <Button size="small" variant={variant} color={color} startIcon={icon} disabled={disabled} onClick={onClick} sx={{ flexShrink: 0 }} data-testid={testId}>
+      {label}
+    </Button>
+  );
 
 // Header of the chat with the actions of 01-core §4 that fit the ticket's status.
 type TicketHeaderProps = { ticket: TicketView; onOpenContact: () => void; onExportPdf: () => void; exportingPdf: boolean };
@@ -21,10 +50,26 @@ export const TicketHeader = ({ ticket, onOpenContact, onExportPdf, exportingPdf 
   const waiting = ticket.status === 'pending' || ticket.status === 'lgpd';
   const live = ticket.status === 'open' || ticket.status === 'group';
   const closeMenu = () => setMenu(null);
+  const canIgnore = can(me, 'tickets:ignorePending');
+  const [headerRef, headerWidth] = useElementWidth<HTMLDivElement>();
+  // labelled buttons of this status; the return, schedule and menu buttons are icons already
+  const textButtons = waiting ? 1 + Number(canIgnore) : Number(live || ticket.status === 'closed');
+  const compact = headerIsCompact(headerWidth, textButtons, 2 + Number(live));
 
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider', minHeight: 64 }} data-testid="ticket-header">
-      <ButtonBase onClick={onOpenContact} sx={{ display: 'flex', gap: 1.25, alignItems: 'center', minWidth: 0, flex: 1, justifyContent: 'flex-start', borderRadius: 1, textAlign: 'left' }} data-testid="ticket-header-contact">
+    <Stack
+      ref={headerRef}
+      direction="row"
+      spacing={1}
+      sx={{ alignItems: 'center', px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider', minHeight: 64 }}
+      data-testid="ticket-header"
+      data-compact={compact}
+    >
+      <ButtonBase
+        onClick={onOpenContact}
+        sx={{ display: 'flex', gap: 1.25, alignItems: 'center', minWidth: HEADER_CONTACT_SHRUNK_WIDTH, flex: 1, justifyContent: 'flex-start', borderRadius: 1, textAlign: 'left' }}
+        data-testid="ticket-header-contact"
+      >
         <Avatar src={ticket.contact.urlPicture || undefined} alt={ticket.contact.name}>
           {ticket.contact.name.charAt(0).toUpperCase()}
         </Avatar>
@@ -34,7 +79,7 @@ export const TicketHeader = ({ ticket, onOpenContact, onExportPdf, exportingPdf 
             <Typography noWrap sx={{ fontWeight: 600 }} data-testid="ticket-header-name">
               {ticket.contact.name}
             </Typography>
-            <Typography variant="caption" color="text.secondary">#{ticket.id}</Typography>
+            {!compact && <Typography variant="caption" color="text.secondary">#{ticket.id}</Typography>}
           </Stack>
           <Typography variant="caption" color="text.secondary" noWrap component="div" data-testid="ticket-header-owner">
             {ticket.user ? t('tickets.chat.assignedTo', { name: ticket.user.name }) : t('tickets.chat.unassigned')}
@@ -44,32 +89,40 @@ export const TicketHeader = ({ ticket, onOpenContact, onExportPdf, exportingPdf 
       </ButtonBase>
       {waiting && (
         <>
-          {can(me, 'tickets:ignorePending') && (
-            <Button size="small" color="error" startIcon={<Close />} onClick={() => void flow.ignore(ticket)} data-testid="ticket-ignore">
-              {t('tickets.actions.ignore')}
-            </Button>
+          {canIgnore && (
+            <HeaderAction compact={compact} color="error" icon={<Close />} label={t('tickets.actions.ignore')} onClick={() => void flow.ignore(ticket)} testId="ticket-ignore" />
           )}
-          <Button size="small" variant="contained" color="success" startIcon={<Check />} disabled={flow.busy} onClick={() => void flow.accept(ticket)} data-testid="ticket-accept">
-            {t('tickets.actions.accept')}
-          </Button>
+          <HeaderAction
+            compact={compact}
+            variant="contained"
+            color="success"
+            icon={<Check />}
+            disabled={flow.busy}
+            label={t('tickets.actions.accept')}
+            onClick={() => void flow.accept(ticket)}
+            testId="ticket-accept"
+          />
         </>
       )}
       {live && (
         <>
           <Tooltip title={t('tickets.actions.return')}>
-            <IconButton onClick={() => void flow.returnToQueue(ticket)} data-testid="ticket-return">
+            <IconButton onClick={() => void flow.returnToQueue(ticket)} aria-label={t('tickets.actions.return')} data-testid="ticket-return">
               <Undo />
             </IconButton>
           </Tooltip>
-          <Button size="small" variant="contained" startIcon={<DoneAll />} onClick={() => openTicketDialog({ kind: 'close', ticket })} data-testid="ticket-resolve">
-            {t('tickets.actions.resolve')}
-          </Button>
+          <HeaderAction
+            compact={compact}
+            variant="contained"
+            icon={<DoneAll />}
+            label={t('tickets.actions.resolve')}
+            onClick={() => openTicketDialog({ kind: 'close', ticket })}
+            testId="ticket-resolve"
+          />
         </>
       )}
       {ticket.status === 'closed' && (
-        <Button size="small" variant="outlined" startIcon={<Replay />} onClick={() => void flow.reopen(ticket)} data-testid="ticket-reopen">
-          {t('tickets.actions.reopen')}
-        </Button>
+        <HeaderAction compact={compact} variant="outlined" icon={<Replay />} label={t('tickets.actions.reopen')} onClick={() => void flow.reopen(ticket)} testId="ticket-reopen" />
       )}
       {exportingPdf && <CircularProgress size={20} aria-label={t('tickets.actions.exportPdf')} data-testid="ticket-export-pdf-busy" />}
       <ScheduleContactButton contactId={ticket.contactId} />

@@ -4,6 +4,7 @@ import { Check, Close, Replay, SmartToy, Groups, Undo, DoneAll } from '@mui/icon
 import { Avatar, Badge, Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { textOnColor } from '../../lib/text-on-color.ts';
 import { ChannelIcon } from './channel-icon.tsx';
 import { cut, formatTicketTime, lastMessagePreview } from './ticket-format.ts';
 
@@ -40,10 +41,7 @@ export const TicketRow = memo(({ ticket, selected, meId, showOwner, actions }: T
   const extraTags = ticket.tags.length - 2;
   return (
     <Box
-      role="button"
-      tabIndex={0}
       onClick={() => actions.onOpen(ticket)}
-      onKeyDown={(event) => event.key === 'Enter' && actions.onOpen(ticket)}
       data-testid={`ticket-row-${ticket.id}`}
       data-ticket-uuid={ticket.uuid}
       data-status={ticket.status}
@@ -63,6 +61,15 @@ export const TicketRow = memo(({ ticket, selected, meId, showOwner, actions }: T
         '&:hover .row-actions, &:focus-within .row-actions': { opacity: 1 },
       }}
     >
+      {/* the keyboard's way in; a pointer opens the ticket from anywhere on the row. Its actions are
+          beside it, not inside it: a button inside a button is unreachable to assistive technology */}
+      <Box
+        role="button"
+        tabIndex={0}
+        onKeyDown={(event) => event.key === 'Enter' && actions.onOpen(ticket)}
+        sx={{ display: 'flex', gap: 1.25, alignItems: 'center', flex: 1, minWidth: 0, alignSelf: 'stretch' }}
+        data-testid="ticket-row-open"
+      >
       <Avatar src={ticket.contact.urlPicture || undefined} alt={ticket.contact.name} sx={{ width: 44, height: 44 }}>
         {ticket.contact.name.charAt(0).toUpperCase()}
       </Avatar>
@@ -101,7 +108,7 @@ export const TicketRow = memo(({ ticket, selected, meId, showOwner, actions }: T
           <Chip
             size="small"
             label={ticket.queue?.name ?? t('tickets.row.noQueue')}
-            sx={{ height: 18, fontSize: 11, bgcolor: ticket.queue?.color || DEFAULT_QUEUE_COLOR, color: '#fff' }}
+            sx={{ height: 18, fontSize: 11, bgcolor: ticket.queue?.color || DEFAULT_QUEUE_COLOR, color: textOnColor(ticket.queue?.color || DEFAULT_QUEUE_COLOR) }}
           />
           {ticket.whatsapp && (
             <Chip size="small" variant="outlined" label={ticket.whatsapp.name} sx={{ height: 18, fontSize: 11 }} />
@@ -111,14 +118,15 @@ export const TicketRow = memo(({ ticket, selected, meId, showOwner, actions }: T
               size="small"
               label={ticket.user.name}
               data-testid="ticket-row-owner"
-              sx={{ height: 18, fontSize: 11, bgcolor: ticket.user.color || 'primary.main', color: '#fff' }}
+              sx={(theme) => ({ height: 18, fontSize: 11, bgcolor: ticket.user?.color || 'primary.main', color: ticket.user?.color ? textOnColor(ticket.user.color) : theme.palette.primary.contrastText })}
             />
           )}
           {ticket.tags.slice(0, 2).map((tag) => (
-            <Chip key={tag.id} size="small" label={tag.name} sx={{ height: 18, fontSize: 11, bgcolor: tag.color, color: '#fff' }} />
+            <Chip key={tag.id} size="small" label={tag.name} sx={{ height: 18, fontSize: 11, bgcolor: tag.color, color: textOnColor(tag.color) }} />
           ))}
           {extraTags > 0 && <Chip size="small" label={`+${extraTags}`} sx={{ height: 18, fontSize: 11 }} />}
         </Stack>
+      </Box>
       </Box>
       <Stack className="row-actions" direction="column" spacing={0.25} sx={{ opacity: { xs: 1, md: selected ? 1 : 0.55 } }}>
         {(ticket.status === 'pending' || ticket.status === 'lgpd') && (
