@@ -54,6 +54,8 @@ export const errorCodes = [
   'ERR_CAMPAIGN_NOT_CANCELLED',
   // an .xls spreadsheet (the old binary format): save it as .xlsx or .csv
   'ERR_XLS_NOT_SUPPORTED',
+  // a spreadsheet read whole with no row holding a contact (only a header, or empty rows)
+  'ERR_NO_CONTACTS_IN_FILE',
   'ERR_PLAN_USER_LIMIT',
   'ERR_PLAN_CONNECTION_LIMIT',
   'ERR_PLAN_QUEUE_LIMIT',

@@ -6,6 +6,7 @@ import { parse } from '@fast-csv/parse';
 import ExcelJS from 'exceljs';
 import { AppError } from './errors.ts';
 import { containsAll, detectFileType, readRange, type MediaInput } from './media-input.ts';
+import { UnreadableZip, workbookInReadingOrder } from './workbook-zip-order.ts';
 
 export type SpreadsheetKind = 'xlsx' | 'csv';
 
@@ -49,15 +50,24 @@ export const cellText = (value: unknown): string => {
 
 export type SheetRow = { line: number; cells: string[] };
 
+// A shared string the reader could not resolve: the sheet must fail, never read as empty cells.
+const isUnresolvedSharedString = (value: unknown) => isObject(value) && 'sharedString' in value;
+
 const xlsxRows = async function* (path: string): AsyncGenerator<SheetRow> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(path, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
-  // the first sheet only
-  for await (const sheet of workbook) {
-    for await (const row of sheet) {
-      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-      yield { line: row.number, cells: values.map(cellText) };
+  const ordered = await workbookInReadingOrder(path);
+  try {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookReader(ordered.path, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
+    // the first sheet only
+    for await (const sheet of workbook) {
+      for await (const row of sheet) {
+        const values: unknown[] = Array.isArray(row.values) ? row.values.slice(1) : [];
+        if (values.some(isUnresolvedSharedString)) throw new UnreadableZip('shared strings not found');
+        yield { line: row.number, cells: values.map(cellText) };
+      }
+      return;
     }
-    return;
+  } finally {
+    await ordered.dispose();
   }
 };
 

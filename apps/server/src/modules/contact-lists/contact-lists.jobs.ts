@@ -107,6 +107,8 @@ export const registerContactListImport = (runner: Pick<JobRunner, 'register'>, d
           }
         });
         await flush();
+        // a sheet with no row to import says so, instead of a success with nothing imported
+        if (status.processed === 0) status.error = 'ERR_NO_CONTACTS_IN_FILE';
       } catch (error) {
         // a store that did not answer is tried again; a sheet that does not read is the list's failure
         if (error instanceof AppError && error.code === 'ERR_STORAGE_UNAVAILABLE') throw error;
