@@ -1,9 +1,12 @@
 // What a content check reads: bytes already in memory (a webhook's or a channel's small download)
 // or a file on disk (an upload spooled by uploads.ts). A file is read in ranges and streams, so a
 // check of a 20 MB upload holds a few kB of it at a time.
-import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
-import { Readable } from 'node:stream';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 
 export type MediaInput = Buffer | { path: string };
@@ -25,6 +28,28 @@ export const readRange = async (input: MediaInput, position: number, length: num
     return buffer.subarray(0, bytesRead);
   } finally {
     await handle.close();
+  }
+};
+
+export class MediaTooLarge extends Error {}
+
+// A download written to a temporary file as it arrives, at most maxBytes (past that it is cut off
+// with MediaTooLarge), for the time of `use`.
+export const withSpooledStream = async <T>(source: Readable, maxBytes: number, use: (file: { path: string }) => Promise<T>): Promise<T> => {
+  const folder = await mkdtemp(join(tmpdir(), 'atende-media-'));
+  try {
+    const path = join(folder, 'media');
+    let size = 0;
+    const capped = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        done(size > maxBytes ? new MediaTooLarge(`more than ${maxBytes} bytes`) : null, chunk);
+      },
+    });
+    await pipeline(source, capped, createWriteStream(path));
+    return await use({ path });
+  } finally {
+    await rm(folder, { recursive: true, force: true });
   }
 };
 

@@ -9,7 +9,7 @@ import { deliver, setupWhatsappCompany, startWhatsappApp, waitFor, waMessage } f
 
 let t: TestApp;
 let whatsapp: Awaited<ReturnType<typeof startWhatsappApp>>['whatsapp'];
-let media: Map<string, Buffer>;
+let media: Awaited<ReturnType<typeof startWhatsappApp>>['media'];
 let ai: Awaited<ReturnType<typeof startFakeOpenAi>>;
 let speech: Awaited<ReturnType<typeof startFakeAzureSpeech>>;
 beforeAll(async () => {

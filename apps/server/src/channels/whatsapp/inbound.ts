@@ -2,11 +2,14 @@
 // revokes, reactions, group messages, messages typed on the phone), receipts (acks), calls, and
 // the LID <-> phone pairs Baileys reports.
 import type { WAMessage, WAMessageKey } from '@whiskeysockets/baileys';
-import { fileTypeFromBuffer, type FileTypeResult } from 'file-type';
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import type { FileTypeResult } from 'file-type';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { decodesWithinLimit, isDecodedImageType } from '../../platform/images.ts';
+import { detectFileType, withSpooledStream } from '../../platform/media-input.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { findConnection } from '../../modules/connections/connections.repo.ts';
 import { MEDIA_FOLDER } from '../../modules/messages/outbound-message.service.ts';
@@ -21,7 +24,11 @@ import { createProfilePictures } from './profile-pictures.ts';
 import type { SessionContext, SessionHandlers } from './session-manager.ts';
 import type { WhatsappSocket } from './socket.ts';
 
-export type MediaDownloader = (message: WAMessage, socket: WhatsappSocket) => Promise<Buffer>;
+// the media's bytes as WhatsApp's servers send them, decrypted
+export type MediaDownloader = (message: WAMessage, socket: WhatsappSocket) => Promise<Readable>;
+
+// WhatsApp carries documents far larger than anything kept here; past this a message keeps no file
+export const MAX_WHATSAPP_MEDIA_BYTES = 100 * 1024 * 1024;
 
 // WhatsApp's newer stanzas name the other address of a sender beside the one it used; Baileys
 // 6.17's key type does not declare them yet, so they are read when present.
@@ -61,14 +68,17 @@ export const createInboundHandlers = (deps: {
 
   const saveMedia = async (context: SessionContext, message: WAMessage, read: { mimetype?: string; fileName?: string }) => {
     try {
-      const data = await deps.downloadMedia(message, context.socket);
-      const detected = await fileTypeFromBuffer(data);
-      if (detected && isDecodedImageType(detected.mime) && !(await decodesWithinLimit(data))) {
-        throw new Error('an image that does not decode within the pixel limit is not kept');
-      }
-      const extension = extensionOf(detected, read.mimetype, read.fileName);
-      const name = await deps.storage.save(context.companyId, MEDIA_FOLDER, data, extension);
-      return deps.storage.urlOf(context.companyId, MEDIA_FOLDER, name);
+      // spooled to disk and stored as a stream: a large document is never held whole in memory
+      const download = await deps.downloadMedia(message, context.socket);
+      return await withSpooledStream(download, MAX_WHATSAPP_MEDIA_BYTES, async (file) => {
+        const detected = await detectFileType(file);
+        if (detected && isDecodedImageType(detected.mime) && !(await decodesWithinLimit(file))) {
+          throw new Error('an image that does not decode within the pixel limit is not kept');
+        }
+        const extension = extensionOf(detected, read.mimetype, read.fileName);
+        const name = await deps.storage.save(context.companyId, MEDIA_FOLDER, createReadStream(file.path), extension);
+        return deps.storage.urlOf(context.companyId, MEDIA_FOLDER, name);
+      });
     } catch (error) {
       // the message is kept without its file rather than lost
       deps.log.warn({ err: error, connectionId: context.connectionId, id: message.key.id }, 'whatsapp media download failed');

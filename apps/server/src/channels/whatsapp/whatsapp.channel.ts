@@ -49,7 +49,7 @@ const IMPORT_QUIET_MS = 30_000;
 const baileysDownload =
   (log: FastifyBaseLogger): MediaDownloader =>
   async (message, socket) => {
-    return downloadMediaMessage(message, 'buffer', {}, {
+    return downloadMediaMessage(message, 'stream', {}, {
       logger: baileysLogger(log),
       reuploadRequest: socket.updateMediaMessage ?? (async () => {
         throw new Error('media expired and cannot be asked for again');

@@ -1,9 +1,11 @@
 import { proto } from '@whiskeysockets/baileys';
 import { and, eq } from 'drizzle-orm';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_WHATSAPP_MEDIA_BYTES } from '../../../src/channels/whatsapp/inbound.ts';
 import { contacts, tickets } from '../../../src/db/schema.ts';
 import { pngDeclaring } from '../../factories/image.factory.ts';
 import type { Json } from '../../helpers/json.ts';
@@ -13,7 +15,7 @@ import { deliver, setupWhatsappCompany, startWhatsappApp, waitFor, waMessage } f
 
 let t: TestApp;
 let whatsapp: Awaited<ReturnType<typeof startWhatsappApp>>['whatsapp'];
-let media: Map<string, Buffer>;
+let media: Awaited<ReturnType<typeof startWhatsappApp>>['media'];
 beforeAll(async () => {
   ({ t, whatsapp, media } = await startWhatsappApp());
 });
@@ -110,6 +112,22 @@ describe('WhatsApp inbound messages (01-core §3 Message media types, §4 Messag
     ]);
     const folder = join(t.config.publicDir, `company${c.company.id}`, 'media');
     expect(readdirSync(folder)).toEqual([list[2].mediaUrl.split('/').pop()]);
+  });
+
+  it('a document larger than the media limit is cut off while it downloads and not kept; the message is (issue 34 point 3)', async () => {
+    const c = await connected();
+    const huge = waMessage(customerJid, { documentMessage: { fileName: 'enorme.pdf', mimetype: 'application/pdf' } });
+    // made chunk by chunk as it is read, so the test holds no more of it than the server does
+    const chunk = Buffer.alloc(1024 * 1024, 0x25);
+    media.set(huge.key.id!, Readable.from((function* () {
+      for (let index = 0; index <= MAX_WHATSAPP_MEDIA_BYTES / chunk.length; index++) yield chunk;
+    })()));
+    const after = waMessage(customerJid, { conversation: 'mandei o arquivo' });
+    deliver(c.socket, huge, after);
+    const list = await c.messagesFrom(CUSTOMER, 2);
+    expect(list.map((message) => message.mediaUrl)).toEqual([null, null]);
+    expect(list[1].body).toBe('mandei o arquivo');
+    expect(existsSync(join(t.config.publicDir, `company${c.company.id}`, 'media'))).toBe(false);
   });
 
   it('a repeated delivery is stored once; a media download failure keeps the message (ARCHITECTURE §4 never lost or doubled)', async () => {

@@ -1,4 +1,5 @@
 // A company with a WhatsApp connection whose session runs on a fake Baileys socket.
+import { Readable } from 'node:stream';
 import type { WAMessage } from '@whiskeysockets/baileys';
 import { createCompany, TEST_PASSWORD } from '../../factories/company.factory.ts';
 import { fakeWhatsapp, type FakeWhatsappSocket } from '../../helpers/fake-whatsapp.ts';
@@ -14,7 +15,8 @@ export const testTimings = { reconnectBaseMs: 20, reconnectMaxMs: 200, leaseSeco
 // clock: the app's clock, for a test that moves time by hand
 export const startWhatsappApp = async (alongside?: TestApp, overrides: Partial<Config> = {}, clock?: Clock) => {
   const whatsapp = fakeWhatsapp();
-  const media = new Map<string, Buffer>();
+  // a Buffer, or a stream for media too large to make in memory
+  const media = new Map<string, Buffer | Readable>();
   const t = await startTestApp(
     { ...overrides, ...(alongside ? { jwtSecret: alongside.config.jwtSecret, jwtRefreshSecret: alongside.config.jwtRefreshSecret } : {}) },
     {
@@ -27,7 +29,7 @@ export const startWhatsappApp = async (alongside?: TestApp, overrides: Partial<C
         downloadMedia: async (message) => {
           const data = media.get(message.key.id ?? '');
           if (!data) throw new Error('no such media');
-          return data;
+          return Buffer.isBuffer(data) ? Readable.from([data]) : data;
         },
       },
       ...(alongside && { database: alongside.database }),
