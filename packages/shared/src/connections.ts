@@ -1,6 +1,7 @@
 // Connection entity and form (02-operations §3 Connection, §5 Connection validation).
 import { z } from 'zod';
 import type { QueueSummary } from './users.ts';
+import { namesOtherScale } from './ratings.ts';
 import { weekSchedules, type WeekdaySchedule } from './schedules.ts';
 import { boundedText, idParam, isoDatePrefix, validationMessages } from './validation.ts';
 
@@ -43,7 +44,7 @@ export const connectionFields = {
   greetingMessage: longText.optional(),
   complationMessage: longText.optional(),
   outOfHoursMessage: longText.optional(),
-  ratingMessage: longText.optional(),
+  ratingMessage: longText.refine((text) => !namesOtherScale(text), 'validation.otherRatingScale').optional(),
   provider: z.string().max(30).optional(),
   allowGroup: z.boolean().optional(),
   groupAsTicket: z.enum(['enabled', 'disabled']).optional(),

@@ -3,7 +3,7 @@
 // in status nps. A 0..10 answer is stored as the attendant's rating, the completion message goes
 // out and the ticket closes; another answer asks again up to maxUseBotQueuesNPS times, then closes;
 // no answer within expiresTicketNPS minutes closes it too (a durable timer).
-import { parseNpsAnswer } from '@atende/shared/ratings';
+import { parseNpsAnswer, ratingQuestion } from '@atende/shared/ratings';
 import type { CompanySettings } from '@atende/shared/settings';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { findConnection } from '../connections/connections.repo.ts';
@@ -32,7 +32,7 @@ const ratingConnectionFor = async (tx: DbOrTx, ticket: TicketRow, settings: Comp
 // Called by the close transition instead of closing: the ticket (already moved to nps by the
 // caller) gets the question and its expiry timer.
 const askForRating = async (tx: DbOrTx, ticket: TicketRow, connection: { ratingMessage: string; expiresTicketNPS: number }, now: Date) => {
-  const sent = await writeAutomaticMessage(tx, ticket, connection.ratingMessage, now);
+  const sent = await writeAutomaticMessage(tx, ticket, ratingQuestion(connection.ratingMessage), now);
   if (connection.expiresTicketNPS > 0) {
     await scheduleTicketTimer(tx, ticketTimerKinds.npsExpiry, ticket, new Date(now.getTime() + connection.expiresTicketNPS * MINUTE_MS));
   }
@@ -67,7 +67,7 @@ export const answerRating = async (tx: DbOrTx, ticket: TicketRow, message: Messa
   if (!connection || ticket.amountUsedBotQueuesNPS >= limit) return (await finish(tx, ticket, now)) ?? { row: ticket, messages: [] };
   const counted = await ticketsRepo.updateTicket(tx, ticket.companyId, ticket.id, { amountUsedBotQueuesNPS: ticket.amountUsedBotQueuesNPS + 1 });
   const invalid = await writeAutomaticMessage(tx, counted ?? ticket, INVALID_RATING_MESSAGE, now);
-  const again = await writeAutomaticMessage(tx, invalid.ticket, connection.ratingMessage, now);
+  const again = await writeAutomaticMessage(tx, invalid.ticket, ratingQuestion(connection.ratingMessage), now);
   return { row: again.ticket, messages: [invalid.message, again.message] };
 };
 

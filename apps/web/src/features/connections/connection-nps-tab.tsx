@@ -1,3 +1,4 @@
+import { NPS_SCALE_LINE } from '@atende/shared/ratings';
 import { Alert, Grid, TextField } from '@mui/material';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,8 @@ export const ConnectionNpsTab = ({ form, ratingsOn }: { form: UseFormReturn<Conn
     const props = text(name, testId);
     return { ...props, type: 'number', label: t(`connections.fields.${name}`), fullWidth: true, slotProps: { htmlInput: { ...props.slotProps.htmlInput, min: 0 } } };
   };
+  // the question goes out with the scale line the product counts (issue 35 point 7)
+  const ratingMessage = text('ratingMessage', 'connection-rating-message');
   return (
     <Grid container spacing={2}>
       {!ratingsOn && (
@@ -23,7 +26,14 @@ export const ConnectionNpsTab = ({ form, ratingsOn }: { form: UseFormReturn<Conn
         </Grid>
       )}
       <Grid size={12}>
-        <TextField {...text('ratingMessage', 'connection-rating-message')} label={t('connections.fields.ratingMessage')} fullWidth multiline minRows={2} />
+        <TextField
+          {...ratingMessage}
+          label={t('connections.fields.ratingMessage')}
+          helperText={ratingMessage.helperText || t('connections.fields.ratingScaleHelp', { line: NPS_SCALE_LINE })}
+          fullWidth
+          multiline
+          minRows={2}
+        />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         <TextField {...number('expiresTicketNPS', 'connection-expires-nps')} />

@@ -31,21 +31,27 @@ const counters: Counter[] = [
 export const CounterCards = ({ values }: { values: DashboardCounters }) => {
   const { t } = useTranslation();
   return (
-    <Grid container spacing={2}>
-      {counters.map(({ key, format }) => (
-        <Grid key={key} size={{ xs: 6, sm: 4, md: 3, lg: 2 }}>
-          <Paper variant="outlined" sx={{ p: 2, height: '100%' }} data-testid={`counter-${key}`}>
-            <Stack spacing={0.5}>
-              <Typography variant="body2" color="text.secondary">
-                {t(`dashboard.counters.${key}`)}
-              </Typography>
-              <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid={`counter-${key}-value`}>
-                {format ? format(values[key]) : values[key]}
-              </Typography>
-            </Stack>
-          </Paper>
-        </Grid>
-      ))}
-    </Grid>
+    <Stack spacing={1}>
+      <Grid container spacing={2}>
+        {counters.map(({ key, format }) => (
+          <Grid key={key} size={{ xs: 6, sm: 4, md: 3, lg: 2 }}>
+            <Paper variant="outlined" sx={{ p: 2, height: '100%' }} data-testid={`counter-${key}`}>
+              <Stack spacing={0.5}>
+                <Typography variant="body2" color="text.secondary">
+                  {t(`dashboard.counters.${key}`)}
+                </Typography>
+                <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid={`counter-${key}-value`}>
+                  {format ? format(values[key]) : values[key]}
+                </Typography>
+              </Stack>
+            </Paper>
+          </Grid>
+        ))}
+      </Grid>
+      {/* the NPS cards count answers on 0..10; say so where the score is read (issue 35 point 7) */}
+      <Typography variant="caption" color="text.secondary" data-testid="dashboard-nps-help">
+        {t('dashboard.npsHelp')}
+      </Typography>
+    </Stack>
   );
 };
