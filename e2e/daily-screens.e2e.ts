@@ -93,6 +93,40 @@ describe('an attendant lands where they can work (issue 35 point 4)', () => {
   });
 });
 
+describe('messages look like WhatsApp (issue 35 point 10)', () => {
+  it('renders bold, italic, strike and monospace as text elements, and a document with its name and size', async () => {
+    const ticket = await openTicketWith('5511977770002', 'Cliente Formatos', 'Quero *muito* _isso_ ~aquilo~ ```codigo``` <b>cru</b>');
+    const pdf = new Blob([`%PDF-1.4\n${'0'.repeat(3056)}\n%%EOF\n`], { type: 'application/pdf' });
+    const form = new FormData();
+    form.append('medias', pdf, 'contrato.pdf');
+    const sent = await fetch(`${server.url}/messages/${ticket.id}`, { method: 'POST', headers: { Authorization: `Bearer ${admin.token}` }, body: form });
+    expect(sent.status).toBeLessThan(300);
+
+    const page = await newPage();
+    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`${server.url}/tickets/${ticket.uuid}`);
+    const body = page.getByTestId('message-body').filter({ hasText: 'Quero' });
+    await body.waitFor();
+    expect(await body.locator('strong').textContent()).toBe('muito');
+    expect(await body.locator('em').textContent()).toBe('isso');
+    expect(await body.locator('s').textContent()).toBe('aquilo');
+    expect(await body.locator('code').textContent()).toBe('codigo');
+    // markup a customer typed stays text
+    expect(await body.locator('b').count()).toBe(0);
+    expect(await body.textContent()).toContain('<b>cru</b>');
+
+    const document = page.getByTestId('message-document');
+    await document.waitFor();
+    await expect.poll(() => document.getByTestId('message-document-name').textContent()).toBe('contrato.pdf');
+    await expect.poll(() => document.getByTestId('message-document-size').textContent()).toMatch(/^3 kB$/);
+    // the list names the document, not its media type
+    const row = page.getByTestId('ticket-list').locator(`[data-ticket-uuid="${ticket.uuid}"]`);
+    await page.getByTestId('tickets-tab-open').click();
+    await expect.poll(() => row.getByTestId('ticket-row-last').textContent()).toBe('📄 contrato.pdf');
+    await page.context().close();
+  });
+});
+
 describe('every word in the user\'s language (issue 35 point 12)', () => {
   it("translates MUI's table pagination with the app's language and asks for the export in it", async () => {
     const page = await newPage();

@@ -45,6 +45,13 @@ export type MessageView = {
 
 export const MESSAGE_EDIT_WINDOW_MS = 15 * 60 * 1000;
 
+// What a ticket's lastMessage says of a message: its text, or its media type when it has none; a
+// document reads as WhatsApp lists one, "📄 name.pdf" (issue 35 point 10).
+export const lastMessageOf = (message: { body: string; mediaType: string }) => {
+  if (message.mediaType === 'application' || message.mediaType === 'document') return message.body ? `📄 ${message.body}` : '📄';
+  return message.body || message.mediaType;
+};
+
 // The signature goes before the text of a non-private message: '*{name}*:\n'.
 export const signedBody = (body: string, userName: string) => (body ? `*${userName}*:\n${body}` : body);
 export const MESSAGES_PAGE_SIZE = 20;

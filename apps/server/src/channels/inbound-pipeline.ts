@@ -3,6 +3,7 @@
 // message, let the conversation flow (modules/chatbot) answer in the same transaction, then publish
 // after commit. Answers only after the message is durably stored. A blocked contact's messages
 // open, reopen and answer nothing (docs/tickets.md "Blocked contacts").
+import { lastMessageOf } from '@atende/shared/messages';
 import type { Db, Tx } from '../db/client.ts';
 import { notFound } from '../platform/errors.ts';
 import type { Metrics } from '../platform/operations/metrics.ts';
@@ -102,7 +103,7 @@ export const createInboundPipeline = (deps: {
       quotedMsgId: quoted?.id ?? null,
       participant: message.participant ?? null,
       ack: fromMe ? 1 : 0,
-      lastMessage: body || mediaType,
+      lastMessage: lastMessageOf({ body, mediaType }),
       unreadIncrement: seen ? 0 : 1,
       sentAt: message.fromHistory?.sentAt.toISOString() ?? null,
     };

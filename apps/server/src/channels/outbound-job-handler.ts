@@ -41,6 +41,7 @@ export const outboundJobHandler = (deps: {
       vCard: message.vCard,
       quotedProviderMessageId: quoted?.providerMessageId ?? null,
       template: (message.dataJson as { template?: MessageTemplate } | null)?.template ?? null,
+      fileName: (message.dataJson as { fileName?: string } | null)?.fileName ?? null,
     };
     return { message, provider, payload };
   };

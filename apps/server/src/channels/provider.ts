@@ -16,7 +16,14 @@ export type OutboundPayload = {
   quotedProviderMessageId: string | null;
   // set when the message is an approved template (Cloud API)
   template?: MessageTemplate | null;
+  // a document's own name (its stored one is random); its body is then a caption only when it
+  // differs from the name
+  fileName?: string | null;
 };
+
+// A document's caption: its text, unless the text is only the document's name (issue 35 point 10).
+export const documentCaption = (payload: Pick<OutboundPayload, 'body' | 'fileName'>) =>
+  payload.body && payload.body !== payload.fileName ? payload.body : undefined;
 
 export type SendReceipt = { providerMessageId: string; ack: number };
 

@@ -140,6 +140,29 @@ describe('messages (01-core §4 Messages, §7)', () => {
     const refused = await t.request('POST', `/messages/${ticketId}`, { token, rawBody: evil });
     expect(refused).toMatchObject({ status: 400, body: { error: 'ERR_INVALID_FILE' } });
   });
+
+  it('a document keeps the name it was sent with, and the ticket lists it as "📄 name" (issue 35 point 10)', async () => {
+    const { a, ticketId, token } = await openTicket();
+    const pdf = () => new Blob([`%PDF-1.4\n${'0'.repeat(500)}\n%%EOF\n`]);
+    const bare = new FormData();
+    bare.append('medias', pdf(), 'contrato.pdf');
+    const sent = await t.request('POST', `/messages/${ticketId}`, { token, rawBody: bare });
+    expect(sent.status).toBe(201);
+    expect(sent.body[0]).toMatchObject({ mediaType: 'application', body: 'contrato.pdf' });
+    expect((await a.ticket(token, ticketId)).lastMessage).toBe('📄 contrato.pdf');
+    const [stored] = await t.db.select().from(messages).where(eq(messages.id, sent.body[0].id));
+    expect(stored.dataJson).toEqual({ fileName: 'contrato.pdf' });
+
+    // with a caption the caption is the text; the name still travels with the file
+    const captioned = new FormData();
+    captioned.append('body', 'Segue o boleto');
+    captioned.append('medias', pdf(), 'boleto.pdf');
+    const withCaption = await t.request('POST', `/messages/${ticketId}`, { token, rawBody: captioned });
+    expect(withCaption.body[0]).toMatchObject({ mediaType: 'application', body: 'Segue o boleto' });
+    expect((await a.ticket(token, ticketId)).lastMessage).toBe('📄 Segue o boleto');
+    const [storedCaptioned] = await t.db.select().from(messages).where(eq(messages.id, withCaption.body[0].id));
+    expect(storedCaptioned.dataJson).toEqual({ fileName: 'boleto.pdf' });
+  });
 });
 
 describe('inbound pipeline (01-core §4 Unread handling; ARCHITECTURE §4 no lost or doubled messages)', () => {

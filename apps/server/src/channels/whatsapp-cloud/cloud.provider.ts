@@ -9,7 +9,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { GraphClient } from '../meta-graph/graph-client.ts';
 import { assertInsideServiceWindow } from '../meta-graph/service-window.ts';
-import { ProviderRejection, type ChannelProvider, type OutboundPayload } from '../provider.ts';
+import { documentCaption, ProviderRejection, type ChannelProvider, type OutboundPayload } from '../provider.ts';
 import { cloudCredentialsOf, type CloudCredentials } from './cloud-credentials.ts';
 
 type SendAnswer = { messages?: Array<{ id: string }> };
@@ -59,8 +59,9 @@ export const createCloudProvider = (deps: { db: Db; graph: GraphClient; storage:
     if (payload.mediaUrl) {
       const type = cloudMediaType(payload.mediaType);
       const mediaId = await upload(credentials, payload, payload.mediaUrl);
-      const caption = payload.body && (type === 'image' || type === 'video' || type === 'document') ? { caption: payload.body } : {};
-      const filename = type === 'document' ? { filename: payload.mediaUrl.split('/').pop() } : {};
+      const text = type === 'document' ? documentCaption(payload) : payload.body;
+      const caption = text && (type === 'image' || type === 'video' || type === 'document') ? { caption: text } : {};
+      const filename = type === 'document' ? { filename: payload.fileName ?? payload.mediaUrl.split('/').pop() } : {};
       return { type, [type]: { id: mediaId, ...caption, ...filename } };
     }
     if (payload.mediaType === 'contactMessage' && payload.vCard) return { type: 'contacts', contacts: [contactOf(payload.vCard, payload.body)] };

@@ -8,7 +8,7 @@ import { fileTypeFromFile } from 'file-type';
 import type { Db } from '../../db/client.ts';
 import type { Storage, StoredFile } from '../../platform/storage.ts';
 import * as messagesRepo from '../../modules/messages/messages.repo.ts';
-import type { ChannelProvider, OutboundPayload } from '../provider.ts';
+import { documentCaption, type ChannelProvider, type OutboundPayload } from '../provider.ts';
 import { groupJid, isLidJid, phoneJid, userOfJid } from './jid.ts';
 import type { OwnSends } from './own-sends.ts';
 import type { SessionManager } from './session-manager.ts';
@@ -53,7 +53,7 @@ export const createWhatsappProvider = (deps: {
         return { audio: await toOggOpus(file.path, deps.ffmpegPath), mimetype: 'audio/ogg; codecs=opus', ptt: true };
       default: {
         const mimetype = (await fileTypeFromFile(file.path))?.mime ?? 'application/octet-stream';
-        return { document: stream(), mimetype, fileName: file.name, caption };
+        return { document: stream(), mimetype, fileName: payload.fileName ?? file.name, caption: documentCaption(payload) };
       }
     }
   };

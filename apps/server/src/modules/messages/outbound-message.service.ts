@@ -1,6 +1,6 @@
 // Writes a message the company sends (attendant reply, greeting, farewell) and queues its delivery
 // in the same transaction; private messages are stored and never sent (01-core §4 Messages).
-import type { MessageTemplate } from '@atende/shared/messages';
+import { lastMessageOf, type MessageTemplate } from '@atende/shared/messages';
 import { normalizeNumber } from '@atende/shared/phone';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -30,7 +30,7 @@ export const writeOutboundMessage = async (tx: DbOrTx, ticket: TicketRow, draft:
   });
   if (!message.isPrivate) await enqueueOutbound(tx, message, 'send', priority);
   const [updatedTicket] = await touchTicketWithMessage(tx, ticket.companyId, ticket.id, {
-    lastMessage: message.isPrivate ? ticket.lastMessage : message.body || message.mediaType,
+    lastMessage: message.isPrivate ? ticket.lastMessage : lastMessageOf(message),
     unreadIncrement: 0,
   });
   return { message, ticket: updatedTicket };
@@ -39,13 +39,15 @@ export const writeOutboundMessage = async (tx: DbOrTx, ticket: TicketRow, draft:
 export const MEDIA_FOLDER = 'media';
 
 export type UploadedMedia = { upload: Upload; checked: CheckedMedia };
-export type StoredMedia = CheckedMedia & { url: string };
+// fileName: the name the file was sent with, which a document keeps (issue 35 point 10)
+export type StoredMedia = CheckedMedia & { url: string; fileName?: string };
 
 // Files are stored before the transaction that records them: a failed save leaves no message.
 export const storeMedias = (storage: Storage, companyId: number, medias: UploadedMedia[]): Promise<StoredMedia[]> =>
   Promise.all(
     medias.map(async (media) => ({
       ...media.checked,
+      fileName: media.upload.fileName,
       url: storage.urlOf(companyId, MEDIA_FOLDER, await storage.save(companyId, MEDIA_FOLDER, openUpload(media.upload), media.checked.extension)),
     })),
   );
@@ -60,6 +62,14 @@ const vCardOf = (card: { name: string; number: string }) => {
 const templateText = (template: MessageTemplate) =>
   template.parameters.length ? `${template.name} (${template.parameters.join(', ')})` : template.name;
 
+// A document keeps the name it was sent with (its stored name is random): as its text when it has
+// no caption, as WhatsApp's own documents arrive, and in dataJson for the channel to send it by.
+const mediaDraft = (media: StoredMedia, caption: string): Omit<OutboundDraft, 'userId' | 'isPrivate' | 'quotedMsgId'> => {
+  const fileName = media.mediaType === 'application' ? media.fileName?.trim() : undefined;
+  if (!fileName) return { body: caption, mediaUrl: media.url, mediaType: media.mediaType };
+  return { body: caption || fileName, mediaUrl: media.url, mediaType: media.mediaType, dataJson: { fileName } };
+};
+
 // A Cloud API template goes alone: it is the one message allowed outside the 24 h window.
 export const outboundDrafts = (content: {
   text: string;
@@ -70,7 +80,7 @@ export const outboundDrafts = (content: {
   content.template
     ? [{ body: templateText(content.template), mediaUrl: null, mediaType: 'chat', dataJson: { template: content.template } }]
     : [
-        ...content.medias.map((media, index) => ({ body: index === 0 ? content.text : '', mediaUrl: media.url, mediaType: media.mediaType })),
+        ...content.medias.map((media, index) => mediaDraft(media, index === 0 ? content.text : '')),
         ...(content.medias.length === 0 && content.text ? [{ body: content.text, mediaUrl: null, mediaType: 'chat' }] : []),
         ...(content.vCard ? [{ body: content.vCard.name, mediaUrl: null, mediaType: 'contactMessage', vCard: vCardOf(content.vCard) }] : []),
       ];
