@@ -47,6 +47,10 @@ export const invoicesListQuery = z.strictObject({
 export type InvoicesListQuery = z.infer<typeof invoicesListQuery>;
 export type InvoicesPage = { invoices: InvoiceView[]; hasMore: boolean };
 
+// GET /subscription (not in the spec; issue 35 point 5): whether the Pix checkout can take a
+// payment, and whom to contact (the super admin's supportContact setting, '' when unset).
+export type CheckoutAvailability = { pixAvailable: boolean; supportContact: string };
+
 // 03-saas §5 and §9: the custom plan's steppers stop at 3; the price is 49 at 3 users and 3
 // connections and moves by 11 per user and 20 per connection.
 export const CUSTOM_PLAN = { basePrice: 49, perUser: 11, perConnection: 20, minUsers: 3, minConnections: 3 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   APP_NAME_MAX_LENGTH,
   MAX_SIGNUP_TRIAL_DAYS,
+  SUPPORT_CONTACT_MAX_LENGTH,
   brandingFileName,
   companySettingKeys,
   globalSettingKeys,
@@ -32,11 +33,13 @@ const brandingImage = z.union([z.literal(''), z.string().regex(brandingFileName,
 
 // The value each global setting takes (03-saas §3 Global settings); PUT /settings/{key} checks it.
 const signupTrialDays = z.string().trim().regex(/^\d{1,4}$/, 'validation.invalidNumber').refine((days) => Number(days) <= MAX_SIGNUP_TRIAL_DAYS, 'validation.invalidNumber');
+const supportContact = z.string().trim().max(SUPPORT_CONTACT_MAX_LENGTH, 'validation.tooLong');
 const userCreation = z.enum(['enabled', 'disabled'], { error: 'validation.invalidChoice' });
 
 export const globalSettingValues: Record<GlobalSettingKey, z.ZodType<string>> = {
   userCreation,
   signupTrialDays,
+  supportContact,
   primaryColorLight: hexColor,
   primaryColorDark: hexColor,
   appName,
@@ -47,9 +50,9 @@ export const globalSettingValues: Record<GlobalSettingKey, z.ZodType<string>> = 
   loginRegisterImage: brandingImage,
 };
 
-// The super admin's sign-up settings (issue 35 point 6): whether the public sign-up is open and
-// the trial it gives.
-export const platformSettingsForm = z.strictObject({ userCreation, signupTrialDays });
+// The super admin's platform settings: whether the public sign-up is open and the trial it gives
+// (issue 35 point 6), and whom companies contact about billing (issue 35 point 5).
+export const platformSettingsForm = z.strictObject({ userCreation, signupTrialDays, supportContact });
 export type PlatformSettingsForm = z.infer<typeof platformSettingsForm>;
 
 // The Whitelabel tab's text fields (03-saas §2), one form each.

@@ -53,6 +53,9 @@ export const globalSettingDefaults = {
   // days from a public sign-up to the new company's due date (issue 35 point 6; not in the spec):
   // '' falls back to the server's SIGNUP_TRIAL_DAYS, which GET /settings then answers
   signupTrialDays: '',
+  // whom a company contacts about billing when it cannot pay in the product (issue 35 point 5):
+  // free text (an email, a phone, a link), shown on the invoices and overdue pages
+  supportContact: '',
   primaryColorLight: '#065183',
   primaryColorDark: '#065183',
   appName: '',
@@ -72,6 +75,8 @@ export const publicSettingKeys = [
   'userCreation',
   // the sign-up page names the trial it gives
   'signupTrialDays',
+  // the overdue page shows it to a company that cannot sign in
+  'supportContact',
   'primaryColorLight',
   'primaryColorDark',
   'appName',
@@ -95,6 +100,7 @@ export const brandingFileName = /^[0-9a-f-]{36}\.(png|jpg|webp|gif)$/;
 export const brandingFileUrl = (name: string) => (brandingFileName.test(name) ? `/public/${BRANDING_FOLDER}/${name}` : '');
 export const APP_NAME_MAX_LENGTH = 50;
 export const MAX_SIGNUP_TRIAL_DAYS = 3650;
+export const SUPPORT_CONTACT_MAX_LENGTH = 200;
 
 export const brandingFallbacks = {
   primaryColorLight: '#0000FF',

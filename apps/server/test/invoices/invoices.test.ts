@@ -236,6 +236,27 @@ describe('Pix checkout (03-saas §2 Checkout dialog, §3 Subscription form, §5,
       await bare.close();
     }
   });
+
+  it('GET /subscription says before any checkout whether Pix can be paid and whom to contact (issue 35 point 5)', async () => {
+    const bare = await startTestApp();
+    try {
+      const tenant = await createCompany(bare.db, { dueDate: '2030-03-15' });
+      const { token } = await bare.login(tenant.admin.email, TEST_PASSWORD);
+      expect(await bare.request('GET', '/subscription', { token })).toMatchObject({ status: 200, body: { pixAvailable: false, supportContact: '' } });
+      const superToken = (await bare.login(SUPER_EMAIL, SUPER_PASSWORD)).token;
+      const contact = 'financeiro@plataforma.test ou (11) 4000-1234';
+      expect((await bare.request('PUT', '/settings/supportContact', { token: superToken, body: { value: contact } })).status).toBe(200);
+      expect((await bare.request('PUT', '/settings/supportContact', { token: superToken, body: { value: 'x'.repeat(201) } })).status).toBe(400);
+      expect((await bare.request('GET', '/subscription', { token })).body).toEqual({ pixAvailable: false, supportContact: contact });
+      // an attendant has no billing to see (03-saas §6)
+      const attendant = await createUser(bare.db, tenant.company.id, { profile: 'user' });
+      expect((await bare.request('GET', '/subscription', { token: (await bare.login(attendant.email, TEST_PASSWORD)).token })).status).toBe(403);
+    } finally {
+      await bare.close();
+    }
+    const configured = await billedCompany();
+    expect((await t.request('GET', '/subscription', { token: configured.token })).body).toMatchObject({ pixAvailable: true });
+  });
 });
 
 describe('payment webhook (03-saas §4 Checkout, §7 company-{id}-payment; issue 15 point 4)', () => {

@@ -68,6 +68,7 @@ describe('global settings (03-saas §3 Global settings, §7 GET /settings, PUT /
       { key: 'userCreation', value: 'disabled' },
       // SIGNUP_TRIAL_DAYS until the super admin saves a length (issue 35 point 6)
       { key: 'signupTrialDays', value: String(t.config.signupTrialDays) },
+      { key: 'supportContact', value: '' },
       { key: 'primaryColorLight', value: '#065183' },
       { key: 'primaryColorDark', value: '#065183' },
       { key: 'appName', value: '' },

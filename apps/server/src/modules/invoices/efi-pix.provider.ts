@@ -56,9 +56,11 @@ export const createEfiPixProvider = (settings: EfiPixSettings, log: FastifyBaseL
     return cached.token;
   };
 
+  const configured = Boolean(settings.clientId && settings.clientSecret && settings.key);
   return {
+    configured,
     createPixCharge: async (request: PixChargeRequest): Promise<PixCharge> => {
-      if (!settings.clientId || !settings.clientSecret || !settings.key) throw new AppError('ERR_PAYMENT_NOT_CONFIGURED', 503);
+      if (!configured) throw new AppError('ERR_PAYMENT_NOT_CONFIGURED', 503);
       const bearer = { authorization: `Bearer ${await accessToken()}` };
       const cob = await call<CobAnswer>('POST', '/v2/cob', bearer, {
         calendario: { expiracao: request.expirationSeconds },

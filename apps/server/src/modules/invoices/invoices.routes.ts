@@ -11,6 +11,9 @@ export const invoicesRoutes = (service: InvoicesService): FastifyPluginAsyncZod 
     service.list(request.tenant, request.query),
   );
 
+  // what the invoices screen says before a checkout: can Pix be paid here, and whom to ask if not
+  app.get('/subscription', { config: { access: 'tenant', permission: 'financeiro:view', overdueAllowed: true } }, () => service.availability());
+
   app.post('/subscription', { config: { access: 'tenant', permission: 'financeiro:view', overdueAllowed: true }, schema: { body: subscriptionBody } }, (request) =>
     service.subscribe(request.tenant, request.body),
   );

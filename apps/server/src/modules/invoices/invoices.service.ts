@@ -9,6 +9,7 @@ import {
   invoiceStatuses,
   pixAmount,
   pixDebtor,
+  type CheckoutAvailability,
   type InvoicesListQuery,
   type InvoicesPage,
   type PixChargeAnswer,
@@ -23,6 +24,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError, forbidden, invalidField, notFound } from '../../platform/errors.ts';
 import type { DomainEvent, EventBus } from '../../platform/events.ts';
 import { lockCompanyBilling, setCompanyCustomLimits, setCompanyDueDate } from '../companies/companies.repo.ts';
+import { readGlobalSetting } from '../settings/global-settings.repo.ts';
 import type { PaymentProvider } from './payment.provider.ts';
 import {
   findChargeOwner,
@@ -81,6 +83,11 @@ export const createInvoicesService = ({ db, bus, clock, provider, pix, billIfDue
     });
     return { invoices: rows.slice(0, INVOICES_PAGE_SIZE).map(toInvoiceView), hasMore: rows.length > INVOICES_PAGE_SIZE };
   },
+
+  availability: async (): Promise<CheckoutAvailability> => ({
+    pixAvailable: provider.configured,
+    supportContact: (await readGlobalSetting(db, 'supportContact')) ?? '',
+  }),
 
   // POST /subscription: a Pix charge for one of the company's open invoices.
   subscribe: async (tenant: TenantContext, body: SubscriptionBody): Promise<PixChargeAnswer> => {

@@ -21,5 +21,8 @@ export type PixCharge = {
 };
 
 export type PaymentProvider = {
+  // whether charges can be made at all (credentials present): the invoices screen says so before a
+  // customer starts a checkout that could only fail
+  configured: boolean;
   createPixCharge: (request: PixChargeRequest) => Promise<PixCharge>;
 };

@@ -5,15 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { ListStatus } from '../../components/list-status.tsx';
 import { formatCurrency, formatDay } from '../../lib/format.ts';
 import { isNearBottom } from '../../lib/infinite-scroll.ts';
-import { useInvoicesPages } from './use-invoices.ts';
+import { useCheckoutAvailability, useInvoicesPages } from './use-invoices.ts';
 
 // 03-saas §2 Invoices screen: detail, users, connections, due date, value, status; a paid
 // invoice shows a disabled PAGO, any other PAGAR. A payment below its charge shows in the status
 // with what came in; PAGAR then charges the rest.
+// Without a working checkout (CheckoutNotice says why) PAGAR stays disabled: no dead end.
 export const InvoicesList = ({ onPay }: { onPay: (invoice: InvoiceView) => void }) => {
   const { t } = useTranslation();
   const { data, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } = useInvoicesPages('');
   const invoices = data?.pages.flatMap((page) => page.invoices) ?? [];
+  const payable = useCheckoutAvailability().data?.pixAvailable ?? false;
 
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     if (isNearBottom(event.currentTarget) && hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -56,7 +58,7 @@ export const InvoicesList = ({ onPay }: { onPay: (invoice: InvoiceView) => void 
                     size="small"
                     variant="contained"
                     color={paid ? 'success' : 'primary'}
-                    disabled={paid}
+                    disabled={paid || !payable}
                     onClick={() => onPay(invoice)}
                     data-testid={`invoice-pay-${invoice.id}`}
                   >

@@ -11,8 +11,9 @@ import { useGlobalSettings, useSaveGlobalSettings } from '../branding/use-global
 
 const fieldKeys = Object.keys(platformSettingsForm.shape) as Array<keyof PlatformSettingsForm>;
 
-// The super admin's platform settings (issue 35 point 6): the public sign-up switch
-// (userCreation, which the login page's link follows) and the trial a sign-up gets.
+// The super admin's platform settings: the public sign-up switch (userCreation, which the login
+// page's link follows) and the trial a sign-up gets (issue 35 point 6); whom companies contact
+// about billing (issue 35 point 5).
 const PlatformSettingsFields = ({ settings }: { settings: Record<GlobalSettingKey, string> }) => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
@@ -33,6 +34,7 @@ const PlatformSettingsFields = ({ settings }: { settings: Record<GlobalSettingKe
     });
   });
   const trialDays = form.register('signupTrialDays');
+  const supportContact = form.register('supportContact');
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="form" noValidate onSubmit={submit} data-testid="platform-settings">
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
@@ -71,6 +73,18 @@ const PlatformSettingsFields = ({ settings }: { settings: Record<GlobalSettingKe
             error={Boolean(errors.signupTrialDays)}
             helperText={fieldError(errors.signupTrialDays) ?? t('settings.platform.signupTrialDaysHelp')}
             slotProps={{ htmlInput: { min: 0, 'data-testid': 'platform-signupTrialDays' } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <TextField
+            {...supportContact}
+            inputRef={supportContact.ref}
+            label={t('settings.platform.supportContact')}
+            fullWidth
+            size="small"
+            error={Boolean(errors.supportContact)}
+            helperText={fieldError(errors.supportContact) ?? t('settings.platform.supportContactHelp')}
+            slotProps={{ htmlInput: { 'data-testid': 'platform-supportContact' } }}
           />
         </Grid>
       </Grid>
