@@ -70,63 +70,63 @@ export const TicketRow = memo(({ ticket, selected, meId, showOwner, actions }: T
         sx={{ display: 'flex', gap: 1.25, alignItems: 'center', flex: 1, minWidth: 0, alignSelf: 'stretch' }}
         data-testid="ticket-row-open"
       >
-      <Avatar src={ticket.contact.urlPicture || undefined} alt={ticket.contact.name} sx={{ width: 44, height: 44 }}>
-        {ticket.contact.name.charAt(0).toUpperCase()}
-      </Avatar>
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-          <ChannelIcon channel={ticket.channel} sx={{ fontSize: 16 }} />
-          <Typography noWrap sx={{ fontWeight: 600, flex: 1, minWidth: 0 }} data-testid="ticket-row-name">
-            {cut(ticket.contact.name, 60)}
-          </Typography>
-          {ticket.isGroup && <Groups fontSize="small" color="action" titleAccess={t('tickets.row.group')} />}
-          {ticket.isBot && <SmartToy fontSize="small" color="action" titleAccess={t('tickets.row.bot')} />}
-          {ticket.userRating && (
-            <span title={t('tickets.row.rating', { rate: ticket.userRating.rate })} data-testid="ticket-row-rating">
-              {ratingFace(ticket.userRating.rate)}
-            </span>
-          )}
-          <Typography variant="caption" color={ticket.unreadMessages > 0 ? 'success.main' : 'text.secondary'} sx={{ flexShrink: 0 }}>
-            {formatTicketTime(ticket.updatedAt)}
-          </Typography>
-        </Stack>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1, minWidth: 0 }} data-testid="ticket-row-last">
-            {cut(lastMessagePreview(ticket.lastMessage), 40) || '\u00a0'}
-          </Typography>
-          {ticket.unreadMessages > 0 && (
-            <Badge
-              badgeContent={ticket.unreadMessages}
-              color="success"
-              max={999}
-              sx={{ mr: 1.25 }}
-              slotProps={{ badge: { 'data-testid': 'ticket-row-unread' } as object }}
-            />
-          )}
-        </Stack>
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mt: 0.25, overflow: 'hidden' }}>
-          <Chip
-            size="small"
-            label={ticket.queue?.name ?? t('tickets.row.noQueue')}
-            sx={{ height: 18, fontSize: 11, bgcolor: ticket.queue?.color || DEFAULT_QUEUE_COLOR, color: textOnColor(ticket.queue?.color || DEFAULT_QUEUE_COLOR) }}
-          />
-          {ticket.whatsapp && (
-            <Chip size="small" variant="outlined" label={ticket.whatsapp.name} sx={{ height: 18, fontSize: 11 }} />
-          )}
-          {showOwner && ticket.user && (
+        <Avatar src={ticket.contact.urlPicture || undefined} alt={ticket.contact.name} sx={{ width: 44, height: 44 }}>
+          {ticket.contact.name.charAt(0).toUpperCase()}
+        </Avatar>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+            <ChannelIcon channel={ticket.channel} sx={{ fontSize: 16 }} />
+            <Typography noWrap sx={{ fontWeight: 600, flex: 1, minWidth: 0 }} data-testid="ticket-row-name">
+              {cut(ticket.contact.name, 60)}
+            </Typography>
+            {ticket.isGroup && <Groups fontSize="small" color="action" titleAccess={t('tickets.row.group')} />}
+            {ticket.isBot && <SmartToy fontSize="small" color="action" titleAccess={t('tickets.row.bot')} />}
+            {ticket.userRating && (
+              <span title={t('tickets.row.rating', { rate: ticket.userRating.rate })} data-testid="ticket-row-rating">
+                {ratingFace(ticket.userRating.rate)}
+              </span>
+            )}
+            <Typography variant="caption" color={ticket.unreadMessages > 0 ? 'success.main' : 'text.secondary'} sx={{ flexShrink: 0 }}>
+              {formatTicketTime(ticket.updatedAt)}
+            </Typography>
+          </Stack>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1, minWidth: 0 }} data-testid="ticket-row-last">
+              {cut(lastMessagePreview(ticket.lastMessage), 40) || '\u00a0'}
+            </Typography>
+            {ticket.unreadMessages > 0 && (
+              <Badge
+                badgeContent={ticket.unreadMessages}
+                color="success"
+                max={999}
+                sx={{ mr: 1.25 }}
+                slotProps={{ badge: { 'data-testid': 'ticket-row-unread' } as object }}
+              />
+            )}
+          </Stack>
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mt: 0.25, overflow: 'hidden' }}>
             <Chip
               size="small"
-              label={ticket.user.name}
-              data-testid="ticket-row-owner"
-              sx={(theme) => ({ height: 18, fontSize: 11, bgcolor: ticket.user?.color || 'primary.main', color: ticket.user?.color ? textOnColor(ticket.user.color) : theme.palette.primary.contrastText })}
+              label={ticket.queue?.name ?? t('tickets.row.noQueue')}
+              sx={{ height: 18, fontSize: 11, bgcolor: ticket.queue?.color || DEFAULT_QUEUE_COLOR, color: textOnColor(ticket.queue?.color || DEFAULT_QUEUE_COLOR) }}
             />
-          )}
-          {ticket.tags.slice(0, 2).map((tag) => (
-            <Chip key={tag.id} size="small" label={tag.name} sx={{ height: 18, fontSize: 11, bgcolor: tag.color, color: textOnColor(tag.color) }} />
-          ))}
-          {extraTags > 0 && <Chip size="small" label={`+${extraTags}`} sx={{ height: 18, fontSize: 11 }} />}
-        </Stack>
-      </Box>
+            {ticket.whatsapp && (
+              <Chip size="small" variant="outlined" label={ticket.whatsapp.name} sx={{ height: 18, fontSize: 11 }} />
+            )}
+            {showOwner && ticket.user && (
+              <Chip
+                size="small"
+                label={ticket.user.name}
+                data-testid="ticket-row-owner"
+                sx={(theme) => ({ height: 18, fontSize: 11, bgcolor: ticket.user?.color || 'primary.main', color: ticket.user?.color ? textOnColor(ticket.user.color) : theme.palette.primary.contrastText })}
+              />
+            )}
+            {ticket.tags.slice(0, 2).map((tag) => (
+              <Chip key={tag.id} size="small" label={tag.name} sx={{ height: 18, fontSize: 11, bgcolor: tag.color, color: textOnColor(tag.color) }} />
+            ))}
+            {extraTags > 0 && <Chip size="small" label={`+${extraTags}`} sx={{ height: 18, fontSize: 11 }} />}
+          </Stack>
+        </Box>
       </Box>
       <Stack className="row-actions" direction="column" spacing={0.25} sx={{ opacity: { xs: 1, md: selected ? 1 : 0.55 } }}>
         {(ticket.status === 'pending' || ticket.status === 'lgpd') && (
