@@ -38,6 +38,41 @@ const showAsWhatsapp = async (page: Page, connectionId: number) => {
   });
 };
 
+describe('connection dialog: every error of a save at once (issue 35 point 9)', () => {
+  it('a too short name and the NPS fields a company with ratings needs show on one save, with no request sent (02-operations §5 Connection)', async () => {
+    const sandbox = await createSandbox(admin, 'Loja Avaliada');
+    await admin.call('PUT', '/companySettings', { column: 'userRating', data: 'enabled' });
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`${server.url}/connections`);
+    await page.getByTestId('connections-row').filter({ hasText: 'Loja Avaliada' }).getByTestId('connections-edit').click();
+    await page.getByTestId('connection-modal').waitFor();
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().includes(`/whatsapp/${sandbox.id}`)) sent.push(request.url());
+    });
+    await page.getByTestId('connection-name').fill('L');
+    await page.getByTestId('connection-save').click();
+    await page.getByTestId('connection-form').getByText(pt.validation.tooShort).waitFor();
+    await page.getByTestId('connection-tab-nps').click();
+    await page.getByTestId('connection-form').getByText(pt.validation.npsNeedsMessage).waitFor();
+    await page.getByTestId('connection-form').getByText(pt.validation.npsNeedsTime).waitFor();
+    expect(pt.validation.npsNeedsMessage).toMatch(/^É obrigatório informar/);
+
+    // fixed all at once, one save goes through
+    await page.getByTestId('connection-rating-message').fill('De 0 a 10, quanto você nos recomendaria?');
+    await page.getByTestId('connection-expires-nps').fill('30');
+    await page.getByTestId('connection-tab-general').click();
+    await page.getByTestId('connection-name').fill('Loja Avaliada');
+    expect(sent).toEqual([]);
+    await page.getByTestId('connection-save').click();
+    await page.getByTestId('connection-modal').waitFor({ state: 'detached' });
+    expect(sent).toHaveLength(1);
+    await admin.call('PUT', '/companySettings', { column: 'userRating', data: 'disabled' });
+    await page.close();
+  });
+});
+
 describe('connection dialog: message import (02-operations §3 Connection, §5 Import dates)', () => {
   it('an old date out of range shows the error; the import fields save (02-operations §5 Import dates)', async () => {
     const queue = await admin.call<{ id: number }>('POST', '/queue', { name: 'Importados', color: '#3355aa' });

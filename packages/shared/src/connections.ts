@@ -104,7 +104,9 @@ export const importDateBounds = (now = new Date()) => {
 
 // sending: a create reads a missing field as empty; an update leaves it as stored (the server then
 // checks the stored values)
-const importRules = (value: ConnectionInput, ctx: z.RefinementCtx, sending: 'create' | 'update') => {
+type IssueSink = { addIssue: (issue: { code: 'custom'; path: string[]; message: string }) => void };
+
+const importRules = (value: ConnectionInput, ctx: IssueSink, sending: 'create' | 'update') => {
   const missing = (field: unknown) => field === null || (sending === 'create' && field === undefined);
   const { oldest, today } = importDateBounds();
   const old = value.importOldMessages ?? null;
@@ -122,7 +124,7 @@ const importRules = (value: ConnectionInput, ctx: z.RefinementCtx, sending: 'cre
 };
 
 // Cross-field rules of 02-operations §5 that need no database.
-const crossFieldRules = (value: ConnectionInput, ctx: z.RefinementCtx) => {
+const crossFieldRules = (value: ConnectionInput, ctx: IssueSink) => {
   const redirectTime = value.timeSendQueue ?? 0;
   const redirectQueue = value.sendIdQueue ?? null;
   if ((redirectTime > 0) !== (redirectQueue !== null) && (value.timeSendQueue !== undefined || value.sendIdQueue !== undefined)) {
@@ -132,6 +134,30 @@ const crossFieldRules = (value: ConnectionInput, ctx: z.RefinementCtx) => {
     if (!value.collectiveVacationStart) ctx.addIssue({ code: 'custom', path: ['collectiveVacationStart'], message: validationMessages.required });
     if (!value.collectiveVacationEnd) ctx.addIssue({ code: 'custom', path: ['collectiveVacationEnd'], message: validationMessages.required });
   }
+};
+
+// 02-operations §5 rules that depend on the company: the greeting with more than one queue, and
+// the NPS fields while ratings are on. The server checks them against its database; the form
+// checks them with what it knows, so every error of a save shows at once (issue 35 point 9).
+const companyRules = (value: CompanyRulesInput, ctx: IssueSink, company: { ratingsOn: boolean }) => {
+  if ((value.queueIds?.length ?? 0) > 1 && !value.greetingMessage?.trim()) {
+    ctx.addIssue({ code: 'custom', path: ['greetingMessage'], message: 'validation.greetingRequired' });
+  }
+  if (!company.ratingsOn) return;
+  if (!value.ratingMessage?.trim()) ctx.addIssue({ code: 'custom', path: ['ratingMessage'], message: 'validation.npsNeedsMessage' });
+  if (!value.expiresTicketNPS) ctx.addIssue({ code: 'custom', path: ['expiresTicketNPS'], message: 'validation.npsNeedsTime' });
+};
+type CompanyRulesInput = ConnectionInput & { queueIds?: number[]; greetingMessage?: string; ratingMessage?: string; expiresTicketNPS?: number | string };
+
+// Every cross-field rule's issue for a connection body, whatever its single fields hold (zod runs
+// an object's refinements only once its fields are valid): what the form shows in one go.
+export const connectionRuleIssues = (value: CompanyRulesInput, sending: 'create' | 'update', company: { ratingsOn: boolean }) => {
+  const issues: { path: string[]; message: string }[] = [];
+  const sink: IssueSink = { addIssue: ({ path, message }) => issues.push({ path, message }) };
+  crossFieldRules(value, sink);
+  importRules(value, sink, sending);
+  companyRules(value, sink, company);
+  return issues;
 };
 
 export const connectionCreateBody = z

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { connectionCreateBody, connectionUpdateBody, type ConnectionChannel, type ConnectionView } from '@atende/shared/connections';
+import { connectionCreateBody, connectionRuleIssues, connectionUpdateBody, type ConnectionChannel, type ConnectionView } from '@atende/shared/connections';
 import { Box, Button, DialogActions, DialogContent, Tab, Tabs } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { WeekScheduleEditor } from '../../components/week-schedule-editor.tsx';
 import { toastError } from '../../lib/error-message.ts';
@@ -20,11 +20,18 @@ import { ConnectionMessagesTab } from './connection-messages-tab.tsx';
 import { ConnectionNpsTab } from './connection-nps-tab.tsx';
 import { connectionsApi, upsertConnectionInCache } from './connections-api.ts';
 
-// The shared schemas judge the body the form will send, not its raw text fields.
-const resolverFor = (schema: typeof connectionCreateBody | typeof connectionUpdateBody, withSchedules: boolean, channel: ConnectionChannel) => {
+// The shared schemas judge the body the form will send, not its raw text fields; the cross-field
+// and company rules are added whatever the single fields hold, so one save shows every error.
+const resolverFor = (schema: typeof connectionCreateBody | typeof connectionUpdateBody, withSchedules: boolean, channel: ConnectionChannel, company: { ratingsOn: boolean }) => {
   const base = zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<Record<string, unknown>>;
-  return ((values, context, options) =>
-    base({ ...toConnectionPayload(values, withSchedules, importsHistory(channel)), ...(schema === connectionCreateBody ? { channel } : {}) }, context, options as never)) as Resolver<ConnectionFormValues>;
+  const sending = schema === connectionCreateBody ? 'create' : 'update';
+  return (async (values, context, options) => {
+    const payload = { ...toConnectionPayload(values, withSchedules, importsHistory(channel)), ...(sending === 'create' ? { channel } : {}) };
+    const result = await base(payload, context, options as never);
+    const errors: Record<string, FieldError> = { ...(result.errors as Record<string, FieldError>) };
+    for (const issue of connectionRuleIssues(payload as Parameters<typeof connectionRuleIssues>[0], sending, company)) errors[issue.path[0]] ??= { type: 'custom', message: issue.message };
+    return Object.keys(errors).length > 0 ? { values: {}, errors } : result;
+  }) as Resolver<ConnectionFormValues>;
 };
 
 type ConnectionFormProps = { connection: ConnectionView | null; channel: ConnectionChannel; onClose: () => void };
@@ -42,7 +49,7 @@ export const ConnectionForm = ({ connection, channel, onClose }: ConnectionFormP
   const [token, setToken] = useState(connection?.token ?? '');
   const form = useForm<ConnectionFormValues>({
     defaultValues: toConnectionFormValues(connection, (weekday) => t(`queues.weekdays.${weekday}`)),
-    resolver: resolverFor(connection ? connectionUpdateBody : connectionCreateBody, withSchedules, channel),
+    resolver: resolverFor(connection ? connectionUpdateBody : connectionCreateBody, withSchedules, channel, { ratingsOn: settings.userRating === 'enabled' }),
   });
   const { errors } = form.formState;
   const tokenChanged = token !== (connection?.token ?? '') && token !== '';
