@@ -251,7 +251,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   ticketEvents.onHandled((tx, ticket) => stopRotationCountdown(tx, ticket.id));
   ticketEvents.onReplied(touchInactivity);
   ticketEvents.useRatingRule(ratingRule);
-  const ticketsService = createTicketsService({ db, bus, clock, events: ticketEvents, settings: settingsCache });
+  const ticketsService = createTicketsService({ db, bus, clock, timeZone: config.timeZone, events: ticketEvents, settings: settingsCache });
   const messagesService = createMessagesService({ db, bus, storage, tickets: ticketsService, clock });
   const automation = createInboundAutomation({ clock, tickets: ticketsService });
   const flow = createConversationFlow({ clock, timeZone: config.timeZone, tickets: ticketsService, settings: settingsCache });
@@ -310,7 +310,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(dashboardRoutes(createDashboardService({ db, clock })));
   await app.register(reportsRoutes(createReportsService({ db })));
   await app.register(panelRoutes(createPanelService({ db, clock })));
-  await app.register(messagesApiRoutes(createMessagesApiService({ db, storage, tickets: ticketsService, clock }), { maxPerToken: rateLimit.messagesApiMaxPerToken, windowSeconds: rateLimit.windowSeconds }));
+  await app.register(messagesApiRoutes(createMessagesApiService({ db, storage, tickets: ticketsService, clock, timeZone: config.timeZone }), { maxPerToken: rateLimit.messagesApiMaxPerToken, windowSeconds: rateLimit.windowSeconds }));
   await app.register(sandboxRoutes({ sandbox: createSandboxService({ db }), pipeline, connections: connectionsService }));
   const graph = createGraphClient(config.meta.graphUrl);
   const metaChannels = { db, pipeline, connections: connectionsService, graph, storage, secrets: config.meta, log: app.log };

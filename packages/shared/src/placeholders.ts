@@ -13,6 +13,33 @@ export type PlaceholderValues = {
   email?: string;
 };
 
+export type PlaceholderKey = 'name' | 'firstName' | 'ms' | 'hour' | 'protocol' | 'queue' | 'user' | 'number' | 'email';
+
+// One catalogue (issue 35 point 1): which placeholders each kind of text the product sends on a
+// company's behalf is rendered with, so the server fills them and every form lists them.
+const CONTACT: PlaceholderKey[] = ['name', 'firstName', 'ms', 'hour'];
+export const placeholderSets = {
+  // connection greetings, completion, out of hours, vacation, rating, inactivity; bot options and queue greetings
+  ticket: [...CONTACT, 'protocol'],
+  // the accept greeting, the transfer notice, an attendant's farewell, quick messages: the attendant and queue too
+  attendant: [...CONTACT, 'protocol', 'queue', 'user'],
+  // a scheduled message: its author as user
+  schedule: [...CONTACT, 'user'],
+  // a campaign message, besides the company's custom variables
+  campaign: [...CONTACT, 'number', 'email'],
+  // a message sent through the external API: its user when one is named
+  api: [...CONTACT, 'user'],
+} as const satisfies Record<string, readonly PlaceholderKey[]>;
+export type PlaceholderSet = keyof typeof placeholderSets;
+
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+
+// The placeholders written in a text that its kind does not fill: left as typed when sent, and
+// flagged in the form.
+export const unknownPlaceholders = (template: string, accepted: readonly string[]) => [
+  ...new Set([...template.matchAll(PLACEHOLDER)].map(([, key]) => key).filter((key) => !accepted.includes(key))),
+];
+
 const greetingFor = (hour: number) => (hour < 12 ? 'Bom dia' : hour < 18 ? 'Boa tarde' : 'Boa noite');
 
 export const renderPlaceholders = (template: string, values: PlaceholderValues) => {
@@ -31,5 +58,5 @@ export const renderPlaceholders = (template: string, values: PlaceholderValues) 
     ...(values.number !== undefined && { number: values.number }),
     ...(values.email !== undefined && { email: values.email }),
   };
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, key: string) => replacements[key] ?? match);
+  return template.replace(PLACEHOLDER, (match, key: string) => replacements[key] ?? match);
 };

@@ -3,6 +3,7 @@
 // The contact is found or created by number, the live ticket reused or opened, and the messages
 // go out through the same outbound jobs as an attendant's.
 import { signedBody } from '@atende/shared/messages';
+import { renderPlaceholders } from '@atende/shared/placeholders';
 import type { ExternalSendAnswer, ExternalSendBody } from '@atende/shared/messages-api';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
@@ -22,11 +23,11 @@ import * as ticketsRepo from '../tickets/tickets.repo.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
 import { findUser } from '../users/users.repo.ts';
 
-type Deps = { db: Db; storage: Storage; tickets: TicketsService; clock: Clock };
+type Deps = { db: Db; storage: Storage; tickets: TicketsService; clock: Clock; timeZone: string };
 
 const invalidToken = () => new AppError('ERR_SESSION_EXPIRED', 401);
 
-export const createMessagesApiService = ({ db, storage, tickets, clock }: Deps) => {
+export const createMessagesApiService = ({ db, storage, tickets, clock, timeZone }: Deps) => {
   // The token names the connection and with it the company; nothing in the body can choose another.
   const connectionOf = async (token: string | undefined) => {
     if (!token) throw new AppError('ERR_TOKEN_MISSING', 401);
@@ -48,7 +49,7 @@ export const createMessagesApiService = ({ db, storage, tickets, clock }: Deps) 
       const user = body.userId === undefined ? undefined : await findUser(db, companyId, body.userId);
       if (body.userId !== undefined && !user) throw notFound('ERR_NO_USER_FOUND');
       if (body.queueId !== undefined && !(await findQueue(db, companyId, body.queueId))) throw invalidField('body.queueId', 'validation.unknownQueue');
-      const signed = user && body.sendSignature ? signedBody(text, user.name) : text;
+      const signature = (rendered: string) => (user && body.sendSignature ? signedBody(rendered, user.name) : rendered);
       // a contact never seen on a Meta channel is outside its 24 h window too
       const known = await findContactByNumber(db, companyId, body.number);
       await assertServiceWindow(db, clock.now(), { channel: connection.channel, companyId, contactId: known?.id ?? 0, whatsappId: connection.id }, undefined);
@@ -67,7 +68,9 @@ export const createMessagesApiService = ({ db, storage, tickets, clock }: Deps) 
           { companyId, contact, whatsappId: connection.id, channel: connection.channel },
           { status: user ? 'open' : 'pending', userId: user?.id ?? null, queueId: body.queueId ?? null },
         );
-        const sent = await writeOutboundMessages(tx, ticket, outboundDrafts({ text: signed, medias: stored }), {
+        // placeholderSets.api, with the contact as stored (issue 35 point 1)
+        const rendered = renderPlaceholders(text, { name: contact.name, user: user?.name ?? '', now: clock.now(), timeZone });
+        const sent = await writeOutboundMessages(tx, ticket, outboundDrafts({ text: signature(rendered), medias: stored }), {
           userId: user?.id ?? null,
           isPrivate: false,
           quotedMsgId: null,

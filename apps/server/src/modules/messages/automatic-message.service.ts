@@ -7,7 +7,8 @@ import type { TicketRow } from '../../db/schema.ts';
 import { findContact } from '../contacts/contacts.repo.ts';
 import { writeOutboundMessage } from './outbound-message.service.ts';
 
-type Extra = Pick<PlaceholderValues, 'queue' | 'user'>;
+// timeZone: the configured zone, when the caller has it ({{ms}}, {{hour}})
+type Extra = Pick<PlaceholderValues, 'queue' | 'user' | 'timeZone'>;
 
 export const writeAutomaticMessage = async (tx: DbOrTx, ticket: TicketRow, template: string, now: Date, extra: Extra = {}) => {
   const contact = await findContact(tx, ticket.companyId, ticket.contactId);

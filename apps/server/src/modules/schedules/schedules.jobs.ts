@@ -5,6 +5,7 @@
 // left over from before an edit finds another occurrence due and does nothing.
 import { z } from 'zod';
 import { signedBody } from '@atende/shared/messages';
+import { renderPlaceholders } from '@atende/shared/placeholders';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { ScheduleRow } from '../../db/schema.ts';
 import { withTransaction } from '../../db/transaction.ts';
@@ -66,7 +67,7 @@ type Deps = { clock: Clock; timeZone: string; bus: EventBus; tickets: TicketsSer
 // Why an occurrence cannot go: an error code the screen translates, kept on the schedule (ERRO).
 class ScheduleError extends Error {}
 
-const sendOccurrence = async (tx: Tx, schedule: ScheduleRow, now: Date) => {
+const sendOccurrence = async (tx: Tx, schedule: ScheduleRow, now: Date, timeZone: string) => {
   const { companyId } = schedule;
   const contact = await findContact(tx, companyId, schedule.contactId);
   if (!contact) throw new ScheduleError('ERR_NO_CONTACT_FOUND');
@@ -76,7 +77,9 @@ const sendOccurrence = async (tx: Tx, schedule: ScheduleRow, now: Date) => {
     (await findDefaultConnection(tx, companyId));
   if (!connection) throw new ScheduleError('ERR_NO_DEF_WAPP_FOUND');
   const author = schedule.userId ? await findUser(tx, companyId, schedule.userId) : undefined;
-  const text = schedule.assinar && author ? signedBody(schedule.body, author.name) : schedule.body;
+  // placeholderSets.schedule: "Olá {{name}}" arrives with the contact's name (issue 35 point 1)
+  const body = renderPlaceholders(schedule.body, { name: contact.name, user: author?.name ?? '', now, timeZone });
+  const text = schedule.assinar && author ? signedBody(body, author.name) : body;
   try {
     return await sendBulkMessage(
       tx,
@@ -112,7 +115,7 @@ export const registerScheduleJobs = (runner: Pick<JobRunner, 'register'>, deps: 
       let updated: ScheduleRow;
       try {
         // a savepoint: a refused occurrence leaves no ticket or message behind, only its reason
-        sent = await withTransaction(tx, (inner) => sendOccurrence(inner, schedule, now));
+        sent = await withTransaction(tx, (inner) => sendOccurrence(inner, schedule, now, deps.timeZone));
         const next = occurrenceAt(recurrenceOf(schedule), schedule.sentCount + 1, deps.timeZone);
         updated = await updateSchedule(tx, schedule.companyId, schedule.id, {
           sentAt: now,

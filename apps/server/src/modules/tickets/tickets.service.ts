@@ -27,7 +27,8 @@ import { listTickets } from './tickets-list.repo.ts';
 import * as repo from './tickets.repo.ts';
 import type { TicketRow } from './tickets.repo.ts';
 
-type Deps = { db: Db; bus: EventBus; clock: Clock; events: TicketEvents; settings: CompanySettingsCache };
+// timeZone: the configured zone ({{ms}} and {{hour}} of the texts a transition sends)
+type Deps = { db: Db; bus: EventBus; clock: Clock; timeZone: string; events: TicketEvents; settings: CompanySettingsCache };
 
 const ticketNotFound = () => notFound('ERR_NO_TICKET_FOUND');
 
@@ -42,7 +43,7 @@ const useCases: Record<Transition, (step: lifecycle.TransitionStep) => Promise<T
   settings: lifecycle.updateSettings,
 };
 
-export const createTicketsService = ({ db, bus, clock, events, settings: settingsCache }: Deps) => {
+export const createTicketsService = ({ db, bus, clock, timeZone, events, settings: settingsCache }: Deps) => {
   const masksFor = (tenant: TenantContext, settings: CompanySettings) => lifecycle.on(settings.lgpdHideNumber) && tenant.actor.profile === 'user';
 
   const viewsFor = async (tenant: TenantContext, rows: TicketRow[]) => {
@@ -100,7 +101,7 @@ export const createTicketsService = ({ db, bus, clock, events, settings: setting
     const kind = decideTransition(current, body, tenant.userId);
     if (!kind) throw new AppError('ERR_INVALID_TRANSITION', 400);
     const settings = await settingsCache.read(tenant.companyId);
-    return withTransaction(db, (tx) => useCases[kind]({ tx, tenant, current, body, settings, clock, events }));
+    return withTransaction(db, (tx) => useCases[kind]({ tx, tenant, current, body, settings, clock, timeZone, events }));
   };
 
   // A contact and connection of the company for a new ticket; no connection named means the default one.

@@ -35,6 +35,7 @@ export type TransitionStep = {
   body: TicketUpdateBody;
   settings: CompanySettings;
   clock: Clock;
+  timeZone: string;
   events: TicketEvents;
 };
 
@@ -61,7 +62,16 @@ export const assertQueueExists = async (tx: DbOrTx, companyId: number, queueId: 
   if (!(await findQueue(tx, companyId, queueId))) throw notFound('ERR_NOT_FOUND');
 };
 
-const contactName = async (tx: DbOrTx, row: TicketRow) => (await findContact(tx, row.companyId, row.contactId))?.name ?? '';
+// The values of the attendant's texts (placeholderSets.attendant): the contact, the ticket, its
+// queue and the attendant who sends them (issue 35 point 1: {{user}} in the accept greeting).
+const attendantValues = async (tx: DbOrTx, row: TicketRow, userName: string, now: Date, timeZone: string) => ({
+  name: (await findContact(tx, row.companyId, row.contactId))?.name ?? '',
+  protocol: String(row.id),
+  queue: (row.queueId ? await findQueue(tx, row.companyId, row.queueId) : undefined)?.name ?? '',
+  user: userName,
+  now,
+  timeZone,
+});
 
 // The per-ticket settings any PUT may carry along with its transition.
 const settingsOf = (body: TicketUpdateBody) => ({
@@ -103,14 +113,15 @@ export const farewellToWaiting = async (tx: DbOrTx, row: TicketRow, settings: Co
 };
 
 // Sends the accept greeting once (01-core §4 Greeting on accept).
-const greetOnAccept = async ({ tx, tenant, settings, clock }: TransitionStep, row: TicketRow): Promise<TicketOutcome> => {
+const greetOnAccept = async ({ tx, tenant, settings, clock, timeZone }: TransitionStep, row: TicketRow): Promise<TicketOutcome> => {
   const template = settings.greetingAcceptedMessage.trim();
   if (!on(settings.sendGreetingAccepted) || !template || row.greetingSentAt) return { row, messages: [] };
   if (row.isGroup) {
     const connection = row.whatsappId ? await findConnection(tx, row.companyId, row.whatsappId) : undefined;
     if (connection?.groupAsTicket !== 'enabled') return { row, messages: [] };
   }
-  const body = renderPlaceholders(template, { name: await contactName(tx, row), protocol: String(row.id), now: clock.now() });
+  const me = await findUser(tx, tenant.companyId, tenant.userId);
+  const body = renderPlaceholders(template, await attendantValues(tx, row, me?.name ?? '', clock.now(), timeZone));
   const sent = await writeOutboundMessage(tx, row, { body, userId: tenant.userId, isPrivate: false });
   const marked = await repo.updateTicket(tx, row.companyId, row.id, { greetingSentAt: new Date() });
   return { row: marked ?? sent.ticket, messages: [sent.message] };
@@ -165,12 +176,12 @@ export const returnToQueue = async (step: TransitionStep): Promise<TicketOutcome
 
 // The attendant's own farewell, else the connection's completion message, which a rated ticket
 // sends after the answer instead.
-const farewellOnResolve = async ({ tx, tenant, clock }: TransitionStep, row: TicketRow, rated: boolean) => {
+const farewellOnResolve = async ({ tx, tenant, clock, timeZone }: TransitionStep, row: TicketRow, rated: boolean) => {
   const owner = await findUser(tx, tenant.companyId, tenant.userId);
   const connection = row.whatsappId ? await findConnection(tx, row.companyId, row.whatsappId) : undefined;
   const farewell = owner?.farewellMessage.trim() || (rated ? '' : (connection?.complationMessage.trim() ?? ''));
   if (!farewell) return undefined;
-  const text = renderPlaceholders(farewell, { name: await contactName(tx, row), protocol: String(row.id), now: clock.now() });
+  const text = renderPlaceholders(farewell, await attendantValues(tx, row, owner?.name ?? '', clock.now(), timeZone));
   return writeOutboundMessage(tx, row, { body: text, userId: tenant.userId, isPrivate: false });
 };
 
@@ -234,7 +245,7 @@ const reopenElsewhere = async (step: TransitionStep, queueId: number, targetUser
 };
 
 // The private note and the customer's notice (sendMsgTransfTicket) a transfer writes.
-const transferMessages = async ({ tx, tenant, body, settings, clock }: TransitionStep, moved: TicketRow, queueId: number, targetUserId: number | null) => {
+const transferMessages = async ({ tx, tenant, body, settings, clock, timeZone }: TransitionStep, moved: TicketRow, queueId: number, targetUserId: number | null) => {
   let row = moved;
   const messages: MessageRow[] = [];
   const note = body.msgTransfer?.trim();
@@ -247,7 +258,7 @@ const transferMessages = async ({ tx, tenant, body, settings, clock }: Transitio
     const queue = await findQueue(tx, tenant.companyId, queueId);
     const user = targetUserId ? await findUser(tx, tenant.companyId, targetUserId) : undefined;
     const template = settings.transferMessage.trim() || DEFAULT_TRANSFER_MESSAGE;
-    const sent = await writeAutomaticMessage(tx, row, template, clock.now(), { queue: queue?.name ?? '', user: user?.name ?? '' });
+    const sent = await writeAutomaticMessage(tx, row, template, clock.now(), { queue: queue?.name ?? '', user: user?.name ?? '', timeZone });
     row = sent.ticket;
     messages.push(sent.message);
   }

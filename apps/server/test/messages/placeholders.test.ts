@@ -1,0 +1,40 @@
+// Placeholders never reach a customer raw (issue 35 point 1): texts sent on a company's behalf go
+// through the one renderer with the values of their kind (packages/shared/src/placeholders.ts),
+// in the configured time zone; an unknown placeholder is left as typed.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { manualClock } from '../../src/platform/clock.ts';
+import type { TestApp } from '../helpers/test-app.ts';
+import { startTestApp } from '../helpers/test-app.ts';
+import { scheduleCompany } from '../schedules/support.ts';
+
+let t: TestApp;
+// 12:00 UTC is 09:00 in São Paulo: "Bom dia" there, "Boa tarde" in UTC
+const clock = manualClock('2026-03-02T12:00:00Z');
+beforeAll(async () => {
+  t = await startTestApp({ timeZone: 'America/Sao_Paulo' }, { clock });
+});
+afterAll(() => t?.close());
+beforeEach(() => clock.set('2026-03-02T12:00:00Z'));
+
+describe('placeholders in texts sent on the company’s behalf (issue 35 point 1)', () => {
+  it('a scheduled "Olá {{name}}" arrives with the contact’s name, the greeting of the configured zone and its author; an unknown placeholder stays as typed', async () => {
+    const s = await scheduleCompany(t, clock);
+    const created = await s.create({ body: 'Olá {{name}}, {{ms}}! Às {{hour}} falo com você. {{user}} {{desconhecido}}', sendAt: '2026-03-02T12:30:00Z' });
+    expect(created.status).toBe(201);
+    await s.runAt('2026-03-02T12:30:00Z');
+    await expect.poll(s.sentBodies).toEqual([`Olá Maria Cliente, Bom dia! Às 09:30 falo com você. ${s.admin.name} {{desconhecido}}`]);
+  });
+
+  it('the accept greeting renders {{user}} (the accepting attendant), {{queue}} and {{name}}', async () => {
+    const s = await scheduleCompany(t, clock);
+    const setting = (column: string, data: string) => t.request('PUT', '/companySettings', { token: s.token, body: { column, data } });
+    expect((await setting('sendGreetingAccepted', 'enabled')).status).toBe(200);
+    expect((await setting('greetingAcceptedMessage', '{{ms}} {{name}}, meu nome é {{user}}, da fila {{queue}}. {{nada}}')).status).toBe(200);
+    const ana = await s.attendant([s.queues[0].id], { name: 'Ana Atendente', allTicket: 'enabled' });
+    const { ticketId } = await s.inbound('5511955551234', 'Oi');
+    const accepted = await s.put(ana.session.token, ticketId, { status: 'open', userId: ana.user.id, queueId: s.queues[0].id });
+    expect(accepted.status).toBe(200);
+    const sent = (await s.outbox()).filter((message) => message.ticketId === ticketId).map((message) => message.body);
+    expect(sent).toEqual([`Bom dia Customer 1234, meu nome é Ana Atendente, da fila ${s.queues[0].name}. {{nada}}`]);
+  });
+});
