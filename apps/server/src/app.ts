@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import helmet from 'helmet';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { lenient } from '@atende/shared/lenient';
 import { fastifyTrustProxy, type Config } from './config.ts';
@@ -13,6 +13,7 @@ import { countPendingMigrations, pingDatabase } from './db/health.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { registerCompression } from './platform/compression.ts';
+import { responseSerializer } from './platform/endpoint-routes.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { registerUploadCleanup } from './platform/uploads.ts';
 import { createEventBus } from './platform/events.ts';
@@ -168,7 +169,9 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   }).withTypeProvider<ZodTypeProvider>();
   // every route part is read with the lenient copy of its shared schema (packages/shared/src/lenient.ts)
   app.setValidatorCompiler(({ schema, ...route }) => validatorCompiler({ ...route, schema: lenient(schema as ZodType) }));
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    responseSerializer(config.env === 'test', (error, url) => app.log.error({ err: error, url }, 'an answer that does not match its schema')),
+  );
   echoRequestId(app);
   registerErrorHandler(app);
   if (config.env === 'production' && database.kind === 'pglite') {

@@ -1,6 +1,7 @@
 // Help videos (03-saas §2 Helps tab and Help page, §3 Help, §7 helps calls).
 import { z } from 'zod';
-import { boundedText, pageNumberQuery, searchParamQuery } from './validation.ts';
+import { defineEndpoint } from './contract.ts';
+import { boundedText, idParam, pageNumberQuery, searchParamQuery } from './validation.ts';
 
 export const HELPS_PAGE_SIZE = 20;
 
@@ -34,5 +35,27 @@ export type HelpUpdateBody = z.output<typeof helpUpdateBody>;
 export const helpsListQuery = z.strictObject({ searchParam: searchParamQuery, pageNumber: pageNumberQuery });
 export type HelpsListQuery = z.infer<typeof helpsListQuery>;
 
-export type HelpView = { id: number; title: string; video: string; description: string; createdAt: string; updatedAt: string };
-export type HelpsPage = { records: HelpView[]; count: number; hasMore: boolean };
+export const helpView = z.object({ id: z.number().int(), title: z.string(), video: z.string(), description: z.string(), createdAt: z.string(), updatedAt: z.string() });
+export type HelpView = z.infer<typeof helpView>;
+export const helpsPage = z.object({ records: z.array(helpView), count: z.number().int(), hasMore: z.boolean() });
+export type HelpsPage = z.infer<typeof helpsPage>;
+
+const helpParams = z.strictObject({ id: idParam });
+
+// 03-saas §7 helps calls
+export const helpsEndpoints = {
+  page: defineEndpoint({ method: 'GET', path: '/helps', query: helpsListQuery, response: helpsPage, operationId: 'listHelpsPage', summary: 'A page of help videos, searched by title' }),
+  list: defineEndpoint({ method: 'GET', path: '/helps/list', response: z.array(helpView), operationId: 'listHelps', summary: 'Every help video' }),
+  create: defineEndpoint({ method: 'POST', path: '/helps', body: helpBody, response: helpView, status: 201, operationId: 'createHelp', summary: 'Adds a help video (super admin)' }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/helps/:id',
+    params: helpParams,
+    body: helpUpdateBody,
+    response: helpView,
+    operationId: 'updateHelp',
+    summary: 'Changes a help video (super admin)',
+    errors: { 404: ['ERR_NOT_FOUND'] },
+  }),
+  remove: defineEndpoint({ method: 'DELETE', path: '/helps/:id', params: helpParams, response: null, status: 204, operationId: 'deleteHelp', summary: 'Removes a help video (super admin)', errors: { 404: ['ERR_NOT_FOUND'] } }),
+};

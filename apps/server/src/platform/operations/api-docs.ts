@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Endpoint } from '@atende/shared/contract';
 import { z } from 'zod';
 // imported rather than read from disk: the production build (scripts/build.ts) carries it inside
 // the bundle, which lives at another depth than this file
@@ -20,13 +21,51 @@ const documentedRoute: SwaggerTransform = (input) => {
   const { schema, url } = jsonSchemaTransform(input);
   const access = input.route.config?.access;
   const signedIn = access === 'tenant' || access === 'super';
+  const endpoint = input.route.config?.endpoint;
   return {
     url,
     schema: {
       ...schema,
       tags: schema?.tags ?? [url.split('/')[1] || 'root'],
       ...(signedIn && !schema?.security ? { security: [{ accessToken: [] }] } : {}),
+      ...(endpoint && contractDocumentation(endpoint, signedIn, schema?.response as Record<string, unknown> | undefined)),
     },
+  };
+};
+
+const errorDescriptions: Record<string, string> = {
+  '400': 'The request does not match its schema (`fields` names each problem), or a rule refuses it',
+  '402': "The company's invoice is overdue",
+  '403': 'Not allowed to this user or plan',
+  '404': 'No such record in this company',
+  '409': 'Conflicts with the state of a record',
+  '413': 'Too large',
+  '429': 'Too many requests: `Retry-After` says when to try again',
+  '503': 'A service this call needs does not answer',
+};
+
+const errorAnswer = (codes: string[], description: string) => ({
+  description,
+  content: { 'application/json': { schema: { type: 'object', required: ['error'], properties: { error: { type: 'string', enum: codes } } } } },
+});
+
+// A route registered from its contract (platform/endpoint-routes.ts) is documented from it: its
+// operationId and summary, its answer (with no body for a 204) and the errors it may answer.
+const contractDocumentation = (endpoint: Endpoint, signedIn: boolean, responses: Record<string, unknown> = {}) => {
+  const status = String(endpoint.status ?? 200);
+  const errors: Record<string, unknown> = {};
+  if (endpoint.params || endpoint.query || endpoint.body) errors['400'] = errorAnswer(['ERR_VALIDATION'], 'The request does not match its schema: `fields` names each problem');
+  if (signedIn) {
+    errors['401'] = errorAnswer(['ERR_SESSION_EXPIRED'], 'No valid session');
+    errors['403'] = errorAnswer(['ERR_NO_PERMISSION'], 'Not allowed to this user, or the access token expired (refresh it)');
+  }
+  for (const [code, codes] of Object.entries(endpoint.errors ?? {})) {
+    errors[code] = errorAnswer(code === '400' ? ['ERR_VALIDATION', ...codes] : codes, errorDescriptions[code] ?? 'Refused');
+  }
+  return {
+    operationId: endpoint.operationId,
+    summary: endpoint.summary,
+    response: { ...(endpoint.response ? responses : { [status]: { description: 'Done; no content', type: 'null' } }), ...errors },
   };
 };
 

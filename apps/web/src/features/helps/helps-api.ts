@@ -1,12 +1,12 @@
-import type { HelpBody, HelpView } from '@atende/shared/helps';
+import { helpsEndpoints, type HelpBody } from '@atende/shared/helps';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 export const helpsApi = {
-  list: () => api.get<HelpView[]>('/helps/list'),
-  create: (body: HelpBody) => api.post<HelpView>('/helps', body),
-  update: (id: number, body: HelpBody) => api.put<HelpView>(`/helps/${id}`, body),
-  remove: (id: number) => api.delete<void>(`/helps/${id}`),
+  list: () => callEndpoint(helpsEndpoints.list),
+  create: (body: HelpBody) => callEndpoint(helpsEndpoints.create, { body }),
+  update: (id: number, body: HelpBody) => callEndpoint(helpsEndpoints.update, { params: { id }, body }),
+  remove: (id: number) => callEndpoint(helpsEndpoints.remove, { params: { id } }),
 };
 
 export const helpsQueryKeys = { list: ['helps', 'list'] as const };
