@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { addRecurrence } from '@atende/shared/recurrence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser.ts';
 import { apiAs, createSandbox, signIn as signInAt } from './helpers/attendance.ts';
@@ -55,11 +56,22 @@ describe('super admin screens and sign-up (03-saas §2 Companies screen, Plans t
     await page.getByTestId('company-email').fill('dono@padaria.test');
     await page.getByTestId('company-password').fill('padaria-1');
     await choosePlan(page, 'company-planId', 'Plano Ouro');
+    // issue 35 point 9: the admin is asked for by name, and a new company is due a month ahead
+    await page.getByTestId('company-save').click();
+    await page.getByTestId('company-form').getByText('Obrigatório').waitFor();
+    expect(await page.getByTestId('company-dueDate').inputValue()).toBe(addRecurrence(new Date().toISOString().slice(0, 10), 'MENSAL'));
+    await page.getByTestId('company-adminName').fill('Joana Padeira');
     await page.getByTestId('company-dueDate').fill('2040-01-31');
     await page.getByTestId('company-save').click();
     await page.getByTestId('company-modal').waitFor({ state: 'detached' });
     const row = page.getByTestId('companies-row').filter({ hasText: 'dono@padaria.test' });
     await row.waitFor();
+    const ownerLogin = await fetch(`${server.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'dono@padaria.test', password: 'padaria-1' }),
+    });
+    expect(((await ownerLogin.json()) as { user: { name: string } }).user.name).toBe('Joana Padeira');
     await expect.poll(() => row.getByTestId('companies-due').textContent()).toContain('31/01/2040');
 
     await row.getByTestId('companies-edit').click();

@@ -50,6 +50,15 @@ describe('companies of the super admin (03-saas §2 Companies screen, §7 compan
     expect(settings.body).toMatchObject({ userRating: 'disabled', scheduleType: 'disabled' });
   });
 
+  it("names the first admin as the form asks and, without a due date, makes the company due one period of its recurrence from today (issue 35 point 9)", async () => {
+    const { dueDate: _none, ...body } = companyBody({ name: 'Loja Aurora', adminName: 'Ana Souza', recurrence: 'TRIMESTRAL' });
+    const created = await t.request('POST', '/companies', { token: superToken, body });
+    expect(created).toMatchObject({ status: 201, body: { name: 'Loja Aurora', dueDate: '2030-04-01' } });
+    expect((await t.login(body.email as string, body.password as string)).user).toMatchObject({ name: 'Ana Souza', companyId: created.body.id });
+    const tooShort = await t.request('POST', '/companies', { token: superToken, body: companyBody({ adminName: 'A' }) });
+    expect(tooShort).toMatchObject({ status: 400, body: { fields: [{ path: 'body.adminName', message: 'validation.tooShort' }] } });
+  });
+
   it('lists every company, the options list, and pages with a search (GET /companies, /companies/list, /companiesPlan)', async () => {
     const marker = `Zebra${Date.now()}`;
     for (let index = 0; index < 22; index++) await t.request('POST', '/companies', { token: superToken, body: companyBody({ name: `${marker} ${index}` }) });

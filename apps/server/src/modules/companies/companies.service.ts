@@ -4,6 +4,7 @@
 import { COMPANIES_PAGE_SIZE, type CompaniesPage, type CompaniesPageQuery, type CompanyCreateBody, type CompanyUpdateBody, type SignupBody } from '@atende/shared/companies';
 import { NEVER_EXPIRES_DUE_DATE, PLATFORM_COMPANY_ID } from '@atende/shared/constants';
 import type { WeekdaySchedule } from '@atende/shared/schedules';
+import { addRecurrence } from '@atende/shared/recurrence';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import type { TenantContext } from '../../platform/access.ts';
@@ -85,11 +86,13 @@ export const createCompaniesService = ({ db, storage, clock, signupTrialDays, ha
 
     // The company and its first admin, who signs in with the email and password of the form.
     create: async (body: CompanyCreateBody) => {
-      const { password, ...fields } = body;
+      const { password, adminName, ...fields } = body;
       const passwordHash = await hashPassword(password);
+      // without a due date the company gets one period of its recurrence (not due today)
+      const dueDate = fields.dueDate ?? addRecurrence(today(), fields.recurrence);
       const { company } = await withTransaction(db, async (tx) => {
         await knownPlan(tx, fields.planId, { publicOnly: false });
-        const provisioned = await provisionCompany(tx, { ...fields, dueDate: fields.dueDate ?? today() }, { name: fields.name, email: fields.email, passwordHash });
+        const provisioned = await provisionCompany(tx, { ...fields, dueDate }, { name: adminName ?? fields.name, email: fields.email, passwordHash });
         await billIfDue(tx, provisioned.company.id);
         return provisioned;
       }).catch(duplicateEmail);

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { companyCreateBody, companyUpdateBody, type CompanyCreateBody, type CompanyView } from '@atende/shared/companies';
-import { recurrences } from '@atende/shared/recurrence';
+import { addRecurrence, recurrences } from '@atende/shared/recurrence';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem, Switch, TextField } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
@@ -12,20 +13,23 @@ import { PlanSelect } from '../plans/plan-select.tsx';
 import { plansApi, plansQueryKeys } from '../plans/plans-api.ts';
 import { companiesApi, companiesQueryKeys } from './companies-api.ts';
 
-type CompanyFormValues = Omit<CompanyCreateBody, 'schedules' | 'password'> & { password?: string };
+type CompanyFormValues = Omit<CompanyCreateBody, 'schedules' | 'password' | 'adminName'> & { password?: string; adminName?: string };
 
 type TextFieldName = 'name' | 'email' | 'phone' | 'document' | 'paymentMethod';
 
-// the update schema is strict and has no password: an edit's values leave it out
+const today = () => new Date().toISOString().slice(0, 10);
+
+// the update schema is strict and has neither password nor admin name: an edit's values leave them
+// out. A new company is due one period of its recurrence from today, not today.
 const toFormValues = (company: CompanyView | null): CompanyFormValues => ({
-  ...(company ? {} : { password: '' }),
+  ...(company ? {} : { password: '', adminName: '' }),
   name: company?.name ?? '',
   email: company?.email ?? '',
   phone: company?.phone ?? '',
   planId: company?.planId ?? (undefined as unknown as number),
   status: company?.status ?? true,
   document: company?.document ?? '',
-  dueDate: company?.dueDate ?? new Date().toISOString().slice(0, 10),
+  dueDate: company?.dueDate ?? addRecurrence(today(), 'MENSAL'),
   recurrence: company?.recurrence ?? 'MENSAL',
   paymentMethod: company?.paymentMethod ?? '',
 });
@@ -49,8 +53,8 @@ const CompanyForm = ({ company, onClose }: { company: CompanyView | null; onClos
   const { errors } = form.formState;
   const save = useMutation({
     mutationFn: (values: CompanyFormValues) => {
-      const { password = '', ...fields } = values;
-      return company ? companiesApi.update(company.id, fields) : companiesApi.create({ ...fields, password });
+      const { password = '', adminName = '', ...fields } = values;
+      return company ? companiesApi.update(company.id, fields) : companiesApi.create({ ...fields, password, adminName });
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: companiesQueryKeys.all });
@@ -62,7 +66,12 @@ const CompanyForm = ({ company, onClose }: { company: CompanyView | null; onClos
       toastError(error);
     },
   });
-  const field = (name: TextFieldName | 'password' | 'dueDate') => {
+  // a new company's due date follows its recurrence until the user picks a date
+  const recurrence = form.watch('recurrence');
+  useEffect(() => {
+    if (!company && !form.getFieldState('dueDate').isDirty) form.setValue('dueDate', addRecurrence(today(), recurrence));
+  }, [company, form, recurrence]);
+  const field = (name: TextFieldName | 'password' | 'dueDate' | 'adminName') => {
     const { ref, ...rest } = form.register(name);
     return {
       ...rest,
@@ -86,6 +95,11 @@ const CompanyForm = ({ company, onClose }: { company: CompanyView | null; onClos
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField {...field('email')} type="email" />
           </Grid>
+          {!company && (
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField {...field('adminName')} />
+            </Grid>
+          )}
           {!company && (
             <Grid size={{ xs: 12, sm: 6 }}>
               <TextField {...field('password')} type="password" />
