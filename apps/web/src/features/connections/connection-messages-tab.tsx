@@ -3,6 +3,7 @@ import { Grid, TextField } from '@mui/material';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionFormValues } from './connection-form-values.ts';
+import { ConnectionMessageField } from './connection-message-field.tsx';
 import { GreetingMediaField } from './greeting-media-field.tsx';
 import { useConnectionTextField } from './use-connection-text-field.ts';
 
@@ -21,25 +22,19 @@ export const ConnectionMessagesTab = ({ form, connection }: MessagesTabProps) =>
   return (
     <Grid container spacing={2}>
       <Grid size={12}>
-        <TextField {...text('greetingMessage', 'connection-greeting')} label={t('connections.fields.greetingMessage')} fullWidth multiline minRows={2} />
+        <ConnectionMessageField form={form} name="greetingMessage" testId="connection-greeting" label={t('connections.fields.greetingMessage')} />
       </Grid>
       <Grid size={12}>
         <GreetingMediaField connection={connection} />
       </Grid>
       <Grid size={12}>
-        <TextField {...text('complationMessage', 'connection-completion')} label={t('connections.fields.complationMessage')} fullWidth multiline minRows={2} />
+        <ConnectionMessageField form={form} name="complationMessage" testId="connection-completion" label={t('connections.fields.complationMessage')} />
       </Grid>
       <Grid size={12}>
-        <TextField {...text('outOfHoursMessage', 'connection-out-of-hours')} label={t('connections.fields.outOfHoursMessage')} fullWidth multiline minRows={2} />
+        <ConnectionMessageField form={form} name="outOfHoursMessage" testId="connection-out-of-hours" label={t('connections.fields.outOfHoursMessage')} />
       </Grid>
       <Grid size={12}>
-        <TextField
-          {...text('collectiveVacationMessage', 'connection-vacation-message')}
-          label={t('connections.fields.collectiveVacationMessage')}
-          fullWidth
-          multiline
-          minRows={2}
-        />
+        <ConnectionMessageField form={form} name="collectiveVacationMessage" testId="connection-vacation-message" label={t('connections.fields.collectiveVacationMessage')} />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         <TextField {...dateField('collectiveVacationStart', 'connection-vacation-start')} label={t('connections.fields.collectiveVacationStart')} fullWidth />

@@ -3,6 +3,7 @@ import { Alert, Grid, TextField } from '@mui/material';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionFormValues } from './connection-form-values.ts';
+import { ConnectionMessageField } from './connection-message-field.tsx';
 import { useConnectionTextField } from './use-connection-text-field.ts';
 
 // Evaluations (02-operations §3, §5): with the company's userRating on, the message and the
@@ -14,8 +15,6 @@ export const ConnectionNpsTab = ({ form, ratingsOn }: { form: UseFormReturn<Conn
     const props = text(name, testId);
     return { ...props, type: 'number', label: t(`connections.fields.${name}`), fullWidth: true, slotProps: { htmlInput: { ...props.slotProps.htmlInput, min: 0 } } };
   };
-  // the question goes out with the scale line the product counts (issue 35 point 7)
-  const ratingMessage = text('ratingMessage', 'connection-rating-message');
   return (
     <Grid container spacing={2}>
       {!ratingsOn && (
@@ -26,13 +25,13 @@ export const ConnectionNpsTab = ({ form, ratingsOn }: { form: UseFormReturn<Conn
         </Grid>
       )}
       <Grid size={12}>
-        <TextField
-          {...ratingMessage}
+        <ConnectionMessageField
+          form={form}
+          name="ratingMessage"
+          testId="connection-rating-message"
           label={t('connections.fields.ratingMessage')}
-          helperText={ratingMessage.helperText || t('connections.fields.ratingScaleHelp', { line: NPS_SCALE_LINE })}
-          fullWidth
-          multiline
-          minRows={2}
+          // the question goes out with the scale line the product counts (issue 35 point 7)
+          helperText={t('connections.fields.ratingScaleHelp', { line: NPS_SCALE_LINE })}
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>

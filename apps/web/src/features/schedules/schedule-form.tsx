@@ -11,10 +11,11 @@ import {
 import { AttachFile, Delete } from '@mui/icons-material';
 import { Box, Button, DialogActions, DialogContent, FormControlLabel, Grid, IconButton, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { PlaceholderHelp, type TextInput } from '../../components/placeholder-help.tsx';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
@@ -85,6 +86,8 @@ export const ScheduleForm = ({ schedule, contactId, onClose }: ScheduleFormProps
     save.mutate({ ...values, contactId: values.contactId });
   });
   const openTicket = watch('openTicket') === 'enabled';
+  const { ref: registerBody, ...bodyField } = register('body');
+  const bodyInput = useRef<TextInput | null>(null);
 
   const select = <N extends 'whatsappId' | 'ticketUserId' | 'queueId'>(name: N, label: string, options: { id: number; name: string }[], disabled = false) => (
     <Controller
@@ -127,7 +130,11 @@ export const ScheduleForm = ({ schedule, contactId, onClose }: ScheduleFormProps
           </Grid>
           <Grid size={12}>
             <TextField
-              {...register('body')}
+              {...bodyField}
+              inputRef={(element: TextInput | null) => {
+                registerBody(element);
+                bodyInput.current = element;
+              }}
               label={t('schedules.form.body')}
               fullWidth
               multiline
@@ -135,6 +142,13 @@ export const ScheduleForm = ({ schedule, contactId, onClose }: ScheduleFormProps
               error={Boolean(errors.body)}
               helperText={errors.body?.message === 'validation.tooShort' ? t('schedules.form.bodyTooShort') : fieldError(errors.body)}
               slotProps={{ htmlInput: { 'data-testid': 'schedule-body' } }}
+            />
+            <PlaceholderHelp
+              set="schedule"
+              value={watch('body') ?? ''}
+              onChange={(next) => form.setValue('body', next, { shouldDirty: true })}
+              input={bodyInput}
+              testId="schedule-body-placeholders"
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>

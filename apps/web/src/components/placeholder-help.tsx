@@ -1,0 +1,65 @@
+import { placeholderSets, unknownPlaceholders, type PlaceholderSet } from '@atende/shared/placeholders';
+import { Chip, Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+
+export type TextInput = HTMLInputElement | HTMLTextAreaElement;
+
+// Under a text the product sends on a company's behalf (issue 35 point 1): the placeholders its
+// kind is rendered with, each clickable to insert at the cursor, and the ones typed that it does
+// not fill (left as typed when sent).
+export const PlaceholderHelp = ({
+  set,
+  value,
+  onChange,
+  input,
+  testId,
+}: {
+  set: PlaceholderSet;
+  value: string;
+  onChange: (next: string) => void;
+  // the field's input, read for the cursor position
+  input: { current: TextInput | null };
+  testId: string;
+}) => {
+  const { t } = useTranslation();
+  const accepted = placeholderSets[set];
+  const unknown = unknownPlaceholders(value, accepted);
+  const insert = (key: string) => {
+    const token = `{{${key}}}`;
+    const field = input.current;
+    const start = field?.selectionStart ?? value.length;
+    const end = field?.selectionEnd ?? value.length;
+    onChange(`${value.slice(0, start)}${token}${value.slice(end)}`);
+    requestAnimationFrame(() => {
+      field?.focus();
+      field?.setSelectionRange(start + token.length, start + token.length);
+    });
+  };
+  return (
+    <Stack spacing={0.5} sx={{ mt: 0.5 }} data-testid={testId}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
+        <Typography variant="caption" color="text.secondary">
+          {t('placeholders.accepted')}
+        </Typography>
+        {accepted.map((key) => (
+          <Chip
+            key={key}
+            size="small"
+            variant="outlined"
+            label={`{{${key}}}`}
+            title={t(`placeholders.keys.${key}`)}
+            aria-label={t('placeholders.insert', { name: t(`placeholders.keys.${key}`) })}
+            onClick={() => insert(key)}
+            data-testid={`${testId}-insert-${key}`}
+          />
+        ))}
+      </Stack>
+      {unknown.length > 0 && (
+        <Typography variant="caption" color="error" role="status" data-testid={`${testId}-unknown`}>
+          {t('placeholders.unknown', { list: unknown.map((key) => `{{${key}}}`).join(' ') })}
+        </Typography>
+      )}
+    </Stack>
+  );
+};
+

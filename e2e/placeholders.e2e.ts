@@ -1,0 +1,46 @@
+// Placeholders in the forms (issue 35 point 1 and its bad input): a message field lists the
+// placeholders it is sent with, a click inserts one at the cursor, and an unknown one is flagged.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from './helpers/attendance.ts';
+import { launchBrowser } from './helpers/browser.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('placeholder help under message fields (issue 35 point 1)', () => {
+  it('lists the greeting’s placeholders, inserts one at the cursor and flags an unknown one', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`${server.url}/connections`);
+    await page.getByTestId('connections-table').waitFor();
+    await page.getByTestId('connections-add').click();
+    await page.getByTestId('connections-add-sandbox').click();
+    await page.getByTestId('connection-tab-messages').click();
+
+    const greeting = page.getByTestId('connection-greeting');
+    const help = page.getByTestId('connection-greeting-placeholders');
+    await help.getByTestId('connection-greeting-placeholders-insert-protocol').waitFor();
+    await greeting.fill('Olá , tudo bem?');
+    // the cursor after "Olá "
+    await greeting.evaluate((element: HTMLTextAreaElement) => element.setSelectionRange(4, 4));
+    await help.getByTestId('connection-greeting-placeholders-insert-name').click();
+    await expect.poll(() => greeting.inputValue()).toBe('Olá {{name}}, tudo bem?');
+    expect(await help.getByTestId('connection-greeting-placeholders-unknown').count()).toBe(0);
+
+    await greeting.press('End');
+    await greeting.pressSequentially(' {{nome}}');
+    await expect.poll(() => help.getByTestId('connection-greeting-placeholders-unknown').textContent()).toContain('{{nome}}');
+    await page.close();
+  });
+});
