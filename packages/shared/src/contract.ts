@@ -23,7 +23,7 @@ export type Endpoint = {
   summary: string;
   // the errors it answers by status, beside validation (400 ERR_VALIDATION) and the session's
   // (401, 403 ERR_NO_PERMISSION)
-  errors?: Partial<Record<400 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 503, ErrorCode[]>>;
+  errors?: Partial<Record<400 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 503, readonly ErrorCode[]>>;
 };
 
 export const defineEndpoint = <const E extends Endpoint>(endpoint: E) => endpoint;

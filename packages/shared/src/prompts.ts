@@ -2,6 +2,7 @@
 // connection's or a queue's customers, optionally with a voice. The keys (apiKey, voiceKey) are
 // written, never read back: no answer carries them.
 import { z } from 'zod';
+import { defineEndpoint } from './contract.ts';
 import { boundedText, idParam, validationMessages } from './validation.ts';
 
 // 'texto' answers in text; the others are Azure Speech's Brazilian Portuguese neural voices
@@ -33,21 +34,22 @@ export const PROMPT_LIMITS = { maxTokens: 4096, maxMessages: 50, temperature: 2 
 // around it, if any, is sent first (docs/ai-integrations.md).
 export const HUMAN_HANDOFF_MARKER = '[[atendente]]';
 
-export type PromptView = {
-  id: number;
-  name: string;
-  prompt: string;
-  voice: PromptVoice;
-  voiceRegion: string;
-  maxTokens: number;
-  temperature: number;
-  maxMessages: number;
-  queueId: number;
-  queue: { id: number; name: string; color: string } | null;
-  companyId: number;
-  createdAt: string;
-  updatedAt: string;
-};
+export const promptView = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  prompt: z.string(),
+  voice: z.enum(promptVoices),
+  voiceRegion: z.string(),
+  maxTokens: z.number().int(),
+  temperature: z.number(),
+  maxMessages: z.number().int(),
+  queueId: z.number().int(),
+  queue: z.object({ id: z.number().int(), name: z.string(), color: z.string() }).nullable(),
+  companyId: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PromptView = z.infer<typeof promptView>;
 
 const key = z.string().trim().max(500, validationMessages.tooLong);
 
@@ -92,4 +94,32 @@ export type PromptUpdateBody = z.infer<typeof promptUpdateBody>;
 
 export const promptParams = z.strictObject({ promptId: idParam });
 
-export type PromptsAnswer = { prompts: PromptView[] };
+export const promptsAnswer = z.object({ prompts: z.array(promptView) });
+export type PromptsAnswer = z.infer<typeof promptsAnswer>;
+
+// 02-operations §7 Prompts calls (the keys are written, never answered: the answer's schema has none)
+const notFound = { 404: ['ERR_NOT_FOUND'] } as const;
+export const promptsEndpoints = {
+  list: defineEndpoint({ method: 'GET', path: '/prompt', response: promptsAnswer, operationId: 'listPrompts', summary: "The company's AI prompts" }),
+  show: defineEndpoint({ method: 'GET', path: '/prompt/:promptId', params: promptParams, response: promptView, operationId: 'showPrompt', summary: 'One AI prompt', errors: notFound }),
+  create: defineEndpoint({ method: 'POST', path: '/prompt', body: promptBody, response: promptView, status: 201, operationId: 'createPrompt', summary: 'Adds an AI prompt' }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/prompt/:promptId',
+    params: promptParams,
+    body: promptUpdateBody,
+    response: promptView,
+    operationId: 'updatePrompt',
+    summary: 'Changes an AI prompt; keys left out are kept',
+    errors: notFound,
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/prompt/:promptId',
+    params: promptParams,
+    response: z.object({ message: z.string() }),
+    operationId: 'deletePrompt',
+    summary: 'Removes an AI prompt',
+    errors: notFound,
+  }),
+};

@@ -1,18 +1,15 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { promptBody, promptParams, promptUpdateBody } from '@atende/shared/prompts';
+import { promptsEndpoints } from '@atende/shared/prompts';
+import type { FastifyPluginAsync } from 'fastify';
+import { endpointRoute } from '../../platform/endpoint-routes.ts';
 import type { PromptsService } from './prompts.service.ts';
 
 // 02-operations §7 Prompts: plan flag useOpenAi, hidden for profile user.
 const manage = { access: 'tenant', permission: 'drawer-admin-items:view', planFlag: 'useOpenAi' } as const;
 
-export const promptsRoutes = (service: PromptsService): FastifyPluginAsyncZod => async (app) => {
-  app.get('/prompt', { config: manage }, (request) => service.list(request.tenant));
-  app.get('/prompt/:promptId', { config: manage, schema: { params: promptParams } }, (request) => service.show(request.tenant, request.params.promptId));
-  app.post('/prompt', { config: manage, schema: { body: promptBody } }, async (request, reply) =>
-    reply.status(201).send(await service.create(request.tenant, request.body)),
-  );
-  app.put('/prompt/:promptId', { config: manage, schema: { params: promptParams, body: promptUpdateBody } }, (request) =>
-    service.update(request.tenant, request.params.promptId, request.body),
-  );
-  app.delete('/prompt/:promptId', { config: manage, schema: { params: promptParams } }, (request) => service.remove(request.tenant, request.params.promptId));
+export const promptsRoutes = (service: PromptsService): FastifyPluginAsync => async (app) => {
+  endpointRoute(app, promptsEndpoints.list, manage, (_input, request) => service.list(request.tenant));
+  endpointRoute(app, promptsEndpoints.show, manage, ({ params }, request) => service.show(request.tenant, params.promptId));
+  endpointRoute(app, promptsEndpoints.create, manage, ({ body }, request) => service.create(request.tenant, body));
+  endpointRoute(app, promptsEndpoints.update, manage, ({ params, body }, request) => service.update(request.tenant, params.promptId, body));
+  endpointRoute(app, promptsEndpoints.remove, manage, ({ params }, request) => service.remove(request.tenant, params.promptId));
 };

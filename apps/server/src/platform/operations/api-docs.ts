@@ -44,7 +44,7 @@ const errorDescriptions: Record<string, string> = {
   '503': 'A service this call needs does not answer',
 };
 
-const errorAnswer = (codes: string[], description: string) => ({
+const errorAnswer = (codes: readonly string[], description: string) => ({
   description,
   content: { 'application/json': { schema: { type: 'object', required: ['error'], properties: { error: { type: 'string', enum: codes } } } } },
 });

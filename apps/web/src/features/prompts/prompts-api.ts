@@ -1,13 +1,13 @@
-import type { PromptBody, PromptsAnswer, PromptUpdateBody, PromptView } from '@atende/shared/prompts';
+import { promptsEndpoints, type PromptBody, type PromptsAnswer, type PromptUpdateBody, type PromptView } from '@atende/shared/prompts';
 import type { QueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 export const promptsApi = {
-  list: () => api.get<PromptsAnswer>('/prompt'),
-  get: (id: number) => api.get<PromptView>(`/prompt/${id}`),
-  create: (body: PromptBody) => api.post<PromptView>('/prompt', body),
-  update: (id: number, body: PromptUpdateBody) => api.put<PromptView>(`/prompt/${id}`, body),
-  remove: (id: number) => api.delete<{ message: string }>(`/prompt/${id}`),
+  list: () => callEndpoint(promptsEndpoints.list),
+  get: (id: number) => callEndpoint(promptsEndpoints.show, { params: { promptId: id } }),
+  create: (body: PromptBody) => callEndpoint(promptsEndpoints.create, { body }),
+  update: (id: number, body: PromptUpdateBody) => callEndpoint(promptsEndpoints.update, { params: { promptId: id }, body }),
+  remove: (id: number) => callEndpoint(promptsEndpoints.remove, { params: { promptId: id } }),
 };
 
 export const promptsQueryKeys = {
