@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PlaceholderHelp, type TextInput } from '../../components/placeholder-help.tsx';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
@@ -51,6 +52,9 @@ export const QuickMessageForm = ({ record, onClose }: { record: QuickMessageView
     const { ref, ...rest } = form.register(name);
     return { ...rest, inputRef: ref, error: Boolean(errors[name]), helperText: fieldError(errors[name]), disabled: readOnly, slotProps: { htmlInput: { 'data-testid': `quick-message-${name}` } } };
   };
+  // filled with the ticket's contact, queue and attendant when chosen in the chat
+  const messageField = text('message');
+  const messageInput = useRef<TextInput | null>(null);
   const mediaName = file?.name ?? (dropMedia ? null : record?.mediaName);
   const toggle = (name: 'geral' | 'visao') => (
     <Controller
@@ -70,7 +74,28 @@ export const QuickMessageForm = ({ record, onClose }: { record: QuickMessageView
       <DialogContent dividers>
         <Stack spacing={2}>
           <TextField {...text('shortcode')} label={t('quickMessages.fields.shortcode')} fullWidth autoFocus />
-          <TextField {...text('message')} label={t('quickMessages.fields.message')} fullWidth multiline minRows={3} />
+          <Box>
+            <TextField
+              {...messageField}
+              inputRef={(element: TextInput | null) => {
+                messageField.inputRef(element);
+                messageInput.current = element;
+              }}
+              label={t('quickMessages.fields.message')}
+              fullWidth
+              multiline
+              minRows={3}
+            />
+            {!readOnly && (
+              <PlaceholderHelp
+                set="attendant"
+                value={form.watch('message') ?? ''}
+                onChange={(next) => form.setValue('message', next, { shouldDirty: true })}
+                input={messageInput}
+                testId="quick-message-placeholders"
+              />
+            )}
+          </Box>
           <Stack direction="row" spacing={2}>
             {toggle('geral')}
             {toggle('visao')}
