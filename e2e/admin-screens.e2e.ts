@@ -53,6 +53,20 @@ describe('queues and connections screens (02-operations §2)', () => {
     // the option is there when the queue is opened again
     await page.getByTestId('queues-row').filter({ hasText: 'Suporte' }).getByTestId('queues-edit').click();
     await expect.poll(() => page.getByTestId('queue-chatbot-name').inputValue()).toBe('Financeiro');
+
+    // issue 35 point 9: an option typed but not saved stops the queue's save with a warning
+    await page.getByTestId('queue-chatbot-add').click();
+    await page.getByTestId('queue-chatbot-name').nth(1).fill('Vendas online');
+    await page.getByTestId('queue-save').click();
+    await page.getByTestId('queue-unsaved-options').waitFor();
+    expect(await page.getByTestId('queue-modal').isVisible()).toBe(true);
+    await page.getByTestId('queue-chatbot-save').nth(1).click();
+    await page.locator('[data-testid="queue-chatbot-option"][data-saved="true"][data-unsaved="false"]').nth(1).waitFor();
+    await page.getByTestId('queue-unsaved-options').waitFor({ state: 'detached' });
+    await page.getByTestId('queue-save').click();
+    await page.getByTestId('queue-modal').waitFor({ state: 'detached' });
+    await page.getByTestId('queues-row').filter({ hasText: 'Suporte' }).getByTestId('queues-edit').click();
+    await expect.poll(() => page.getByTestId('queue-chatbot-name').nth(1).inputValue()).toBe('Vendas online');
     await page.getByTestId('queue-cancel').click();
     await page.getByTestId('queue-modal').waitFor({ state: 'detached' });
 

@@ -3,7 +3,7 @@ import { Add, DeleteOutlined, SaveOutlined } from '@mui/icons-material';
 import { Button, IconButton, MenuItem, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFieldError } from '../../components/field-errors.ts';
@@ -37,10 +37,21 @@ const toDraft = (option: ChatbotView): Draft => ({
 
 let nextKey = 0;
 
-// 02-operations §2: the first level of the queue's chatbot options, each saved on its own.
-export const ChatbotOptions = ({ queue }: { queue: QueueView }) => {
+// 02-operations §2: the first level of the queue's chatbot options, each saved on its own. The
+// rows typed but not saved are reported (issue 35 point 9), so the dialog never drops one silently.
+export const ChatbotOptions = ({ queue, onUnsavedChange }: { queue: QueueView; onUnsavedChange: (unsaved: number) => void }) => {
   const { t } = useTranslation();
   const [drafts, setDrafts] = useState<Draft[]>(() => queue.chatbots.filter((option) => option.parentId === null).map(toDraft));
+  const [unsavedKeys, setUnsavedKeys] = useState<ReadonlySet<string>>(new Set());
+  const markUnsaved = (key: string, unsaved: boolean) =>
+    setUnsavedKeys((current) => {
+      if (current.has(key) === unsaved) return current;
+      const next = new Set(current);
+      if (unsaved) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+  useEffect(() => onUnsavedChange(unsavedKeys.size), [onUnsavedChange, unsavedKeys]);
   const add = () => {
     nextKey += 1;
     setDrafts((current) => [...current, { key: `new-${nextKey}`, id: null, name: '', greetingMessage: '', queueType: 'text', optFileId: null, optIntegrationId: null }]);
@@ -59,7 +70,11 @@ export const ChatbotOptions = ({ queue }: { queue: QueueView }) => {
           queueId={queue.id}
           draft={draft}
           onSaved={(saved) => setDrafts((current) => current.map((row) => (row.key === draft.key ? { ...toDraft(saved), key: draft.key } : row)))}
-          onRemoved={() => setDrafts((current) => current.filter((row) => row.key !== draft.key))}
+          onRemoved={() => {
+            markUnsaved(draft.key, false);
+            setDrafts((current) => current.filter((row) => row.key !== draft.key));
+          }}
+          onUnsavedChange={(unsaved) => markUnsaved(draft.key, unsaved)}
         />
       ))}
       <Button startIcon={<Add />} onClick={add} sx={{ alignSelf: 'flex-start' }} data-testid="queue-chatbot-add">
@@ -75,6 +90,7 @@ type RowProps = {
   draft: Draft;
   onSaved: (saved: ChatbotView) => void;
   onRemoved: () => void;
+  onUnsavedChange: (unsaved: boolean) => void;
 };
 
 type OptionValues = Pick<Draft, 'name' | 'greetingMessage' | 'queueType' | 'optFileId' | 'optIntegrationId'>;
@@ -84,12 +100,12 @@ const optionResolver = zodResolver(chatbotBody.pick({ name: true, greetingMessag
   raw: true,
 }) as unknown as Resolver<OptionValues>;
 
-const ChatbotOptionRow = ({ index, queueId, draft, onSaved, onRemoved }: RowProps) => {
+const ChatbotOptionRow = ({ index, queueId, draft, onSaved, onRemoved, onUnsavedChange }: RowProps) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const fieldError = useFieldError();
   const [savedId, setSavedId] = useState(draft.id);
-  const { control, handleSubmit, formState, watch } = useForm<OptionValues>({
+  const { control, handleSubmit, formState, watch, reset } = useForm<OptionValues>({
     resolver: optionResolver,
     defaultValues: {
       name: draft.name,
@@ -118,9 +134,10 @@ const ChatbotOptionRow = ({ index, queueId, draft, onSaved, onRemoved }: RowProp
       };
       return savedId === null ? queuesApi.createOption({ ...body, queueId }) : queuesApi.updateOption(savedId, body);
     },
-    onSuccess: (saved) => {
+    onSuccess: (saved, values) => {
       onSaved(saved);
       setSavedId(saved.id);
+      reset(values);
       refreshQueues();
       toast.success(t('queues.chatbot.saved'));
     },
@@ -137,11 +154,14 @@ const ChatbotOptionRow = ({ index, queueId, draft, onSaved, onRemoved }: RowProp
     onError: (error) => toastError(error),
   });
   const busy = saveOption.isPending || removeOption.isPending;
+  // a row changed since its last save, or a new one with a name typed
+  const unsaved = formState.isDirty && (savedId !== null || watch('name').trim() !== '');
+  useEffect(() => onUnsavedChange(unsaved), [onUnsavedChange, unsaved]);
   const save = handleSubmit((values) => saveOption.mutate(values));
   const nameError = fieldError(formState.errors.name);
 
   return (
-    <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="queue-chatbot-option" data-saved={savedId !== null ? 'true' : 'false'}>
+    <Paper variant="outlined" sx={{ p: 1.5, ...(unsaved && { borderColor: 'warning.main' }) }} data-testid="queue-chatbot-option" data-saved={savedId !== null ? 'true' : 'false'} data-unsaved={unsaved}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
         <Typography sx={{ pt: 1, minWidth: 24 }}>{index + 1}.</Typography>
         <Controller

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { queueBody, rotationMinutes, type QueueView } from '@atende/shared/queues';
 import {
-  Box, Button, DialogActions, DialogContent, FormControlLabel, Grid, MenuItem, Stack, Switch, Tab, Tabs, TextField, Typography,
+  Alert, Box, Button, DialogActions, DialogContent, FormControlLabel, Grid, MenuItem, Stack, Switch, Tab, Tabs, TextField, Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -40,8 +40,15 @@ export const QueueForm = ({ queue, onCreated, onClose }: QueueFormProps) => {
     return { ...rest, inputRef: ref, error: Boolean(errors[name]), helperText: fieldError(errors[name]), slotProps: { htmlInput: { 'data-testid': testId } } };
   };
   const color = watch('color');
+  // chatbot options typed but not saved: the queue's save stops and says so instead of losing them
+  const [unsavedOptions, setUnsavedOptions] = useState(0);
+  const [warnUnsaved, setWarnUnsaved] = useState(false);
 
   const submit = form.handleSubmit(async (values) => {
+    if (unsavedOptions > 0) {
+      setWarnUnsaved(true);
+      return;
+    }
     try {
       const payload = toQueuePayload(values, withSchedules);
       const saved = queue ? await queuesApi.update(queue.id, payload) : await queuesApi.create(payload);
@@ -142,7 +149,7 @@ export const QueueForm = ({ queue, onCreated, onClose }: QueueFormProps) => {
               {t('queues.chatbot.title')}
             </Typography>
             {queue ? (
-              <ChatbotOptions queue={queue} />
+              <ChatbotOptions queue={queue} onUnsavedChange={setUnsavedOptions} />
             ) : (
               <Typography variant="body2" color="text.secondary" data-testid="queue-chatbot-hint">
                 {t('queues.chatbot.saveFirst')}
@@ -167,6 +174,11 @@ export const QueueForm = ({ queue, onCreated, onClose }: QueueFormProps) => {
           </Box>
         )}
       </DialogContent>
+      {warnUnsaved && unsavedOptions > 0 && (
+        <Alert severity="warning" sx={{ mx: 3, mt: 2 }} data-testid="queue-unsaved-options">
+          {t('queues.chatbot.unsaved', { count: unsavedOptions })}
+        </Alert>
+      )}
       <DialogActions sx={{ px: 3, py: 2 }}>
         <Button onClick={onClose} color="inherit" data-testid="queue-cancel">
           {t('common.cancel')}
