@@ -259,6 +259,7 @@ const catalogue: Record<string, Entry[]> = {
   'POST /closedimported/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/closedimported/${a.connectionId}` }) }],
   'POST /whatsapp-restart/': [{ kind: 'own', call: () => ({ path: '/whatsapp-restart/' }) }],
   'GET /invoices': [{ kind: 'own', call: () => ({ path: '/invoices?searchParam=a' }) }],
+  'GET /subscription': [{ kind: 'own', call: () => ({ path: '/subscription' }) }],
   'POST /subscription': [
     { kind: 'foreign', call: (a) => ({ path: '/subscription', body: { firstName: 'Beta', zipcode: '123.456.789-09', plan: '{}', price: 10, invoiceId: a.invoiceId } }) },
   ],
