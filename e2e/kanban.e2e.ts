@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, signIn, startServerWithQueues, type Api, type SeededServer } from './helpers/attendance.ts';
+import pt from '../apps/web/src/locales/pt.json';
 import { launchBrowser } from './helpers/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers/server.ts';
 
@@ -108,5 +109,25 @@ describe('kanban board (02-operations §2 /Kanban, §4 Kanban move, §9)', () =>
       await setKanban(true);
       await page.close();
     }
+  });
+});
+
+describe('kanban and the plan (02-operations §6 plan flags; issue 35 point 11)', () => {
+  it('opening /Kanban on a plan without kanban shows the plan message and leaves, not an empty board', async () => {
+    const plan = await admin.call<{ id: number }>('POST', '/plans', { name: 'Plano Sem Kanban', users: 3, connections: 1, queues: 1, useKanban: false });
+    await admin.call('POST', '/companies', {
+      name: 'Loja Sem Kanban',
+      email: 'sem-kanban@e2e.test',
+      password: 'sem-kanban-1',
+      adminName: 'Rita Sem Kanban',
+      planId: plan.id,
+    });
+    const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+    await signIn(page, server.url, 'sem-kanban@e2e.test', 'sem-kanban-1');
+    await page.goto(`${server.url}/Kanban`);
+    await page.getByTestId('toast-error').filter({ hasText: pt.shell.noPlanPermission }).first().waitFor();
+    await page.waitForURL(`${server.url}/`);
+    expect(await page.getByTestId('kanban-board').count()).toBe(0);
+    await page.close();
   });
 });

@@ -62,7 +62,14 @@ export const AppRoutes = () => {
             <Route path="/tickets/:ticketUuid?" element={<TicketsPage />} />
             <Route path="/contacts" element={<ContactsPage />} />
             <Route path="/tags" element={<TagsPage />} />
-            <Route path="/Kanban" element={<KanbanPage />} />
+            <Route
+              path="/Kanban"
+              element={
+                <RequirePlanFlag flag="useKanban" message={t('shell.noPlanPermission')}>
+                  <KanbanPage />
+                </RequirePlanFlag>
+              }
+            />
             <Route path="/quick-messages" element={<QuickMessagesPage />} />
             <Route path="/TagsKanban" element={<TagsPage lanes />} />
             <Route path="/contacts/import" element={<ContactImportPage />} />
