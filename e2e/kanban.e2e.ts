@@ -131,3 +131,16 @@ describe('kanban and the plan (02-operations §6 plan flags; issue 35 point 11)'
     await page.close();
   });
 });
+
+describe('an empty board says why (issue 35 point 11)', () => {
+  it('an admin in no queue of a company without lanes gets both hints instead of a bare board', async () => {
+    const plan = await admin.call<{ id: number }>('POST', '/plans', { name: 'Plano Com Kanban', users: 3, connections: 1, queues: 1, useKanban: true });
+    await admin.call('POST', '/companies', { name: 'Loja Nova', email: 'loja-nova@e2e.test', password: 'loja-nova-1', adminName: 'Bia Nova', planId: plan.id });
+    const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+    await signIn(page, server.url, 'loja-nova@e2e.test', 'loja-nova-1');
+    await page.goto(`${server.url}/Kanban`);
+    await expect.poll(() => page.getByTestId('kanban-hint-noQueues').textContent()).toBe(pt.kanban.hints.noQueues);
+    await expect.poll(() => page.getByTestId('kanban-hint-noLanes').textContent()).toBe(pt.kanban.hints.noLanes);
+    await page.close();
+  });
+});

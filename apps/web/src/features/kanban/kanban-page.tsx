@@ -2,7 +2,7 @@ import { DndContext, DragOverlay, PointerSensor, useSensor, useSensors, type Dra
 import { kanbanSortOrders, type KanbanSortOrder, type KanbanTicketView } from '@atende/shared/kanban';
 import { can } from '@atende/shared/permissions';
 import { ViewColumn } from '@mui/icons-material';
-import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,27 @@ import { useKanbanEvents, useKanbanLanes, useKanbanTickets } from './use-kanban.
 const storedOrder = (): KanbanSortOrder => {
   const stored = readStorage(storageKeys.sortOrder);
   return kanbanSortOrders.find((order) => order === stored) ?? 'ticketNumber';
+};
+
+// Why the board is empty, when it is (issue 35 point 11): the board shows only the user's queues'
+// tickets, and its lanes are the kanban tags.
+const KanbanHints = ({ withoutQueues, withoutLanes, withoutTickets }: { withoutQueues: boolean; withoutLanes: boolean; withoutTickets: boolean }) => {
+  const { t } = useTranslation();
+  const hints = [
+    ...(withoutQueues ? (['noQueues'] as const) : []),
+    ...(withoutLanes ? (['noLanes'] as const) : []),
+    ...(withoutTickets && !withoutQueues ? (['noTickets'] as const) : []),
+  ];
+  if (hints.length === 0) return null;
+  return (
+    <Stack spacing={1}>
+      {hints.map((hint) => (
+        <Alert key={hint} severity="info" data-testid={`kanban-hint-${hint}`}>
+          {t(`kanban.hints.${hint}`)}
+        </Alert>
+      ))}
+    </Stack>
+  );
 };
 
 // tagId null: the untagged lane
@@ -114,6 +135,11 @@ export const KanbanPage = () => {
           </Button>
         )}
       </Stack>
+      <KanbanHints
+        withoutQueues={myQueues?.length === 0}
+        withoutLanes={lanesQuery.isSuccess && lanesQuery.data.lista.length === 0}
+        withoutTickets={ticketsQuery.isSuccess && ticketsQuery.data.tickets.length === 0}
+      />
       <DndContext sensors={sensors} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragged(null)}>
         <Box sx={{ flex: 1, minHeight: 0, display: 'flex', gap: 2, overflowX: 'auto', pb: 1 }} data-testid="kanban-board">
           {lanes.map((lane) => (
