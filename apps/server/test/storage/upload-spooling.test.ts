@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { waitUntil } from '../crash/support/http.ts';
 import { setupAttendance } from '../helpers/attendance.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -15,14 +15,13 @@ let t: TestApp;
 let a: Awaited<ReturnType<typeof setupAttendance>>;
 let ticketId: number;
 let spoolRoot: string;
-const originalTmpdir = process.env.TMPDIR;
 
 // only this file's worker reads this TMPDIR: the uploads' folders are the ones under it
 const spooledFolders = () => readdirSync(spoolRoot).filter((name) => name.startsWith('atende-upload-'));
 
 beforeAll(async () => {
   spoolRoot = mkdtempSync(join(tmpdir(), 'atende-spool-test-'));
-  process.env.TMPDIR = spoolRoot;
+  vi.stubEnv('TMPDIR', spoolRoot);
   t = await startTestApp();
   a = await setupAttendance(t);
   ({ ticketId } = await a.inbound('5511933334444', 'oi'));
@@ -30,7 +29,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  process.env.TMPDIR = originalTmpdir;
+  // the worker runs other files after this one
+  vi.unstubAllEnvs();
   rmSync(spoolRoot, { recursive: true, force: true });
 });
 
