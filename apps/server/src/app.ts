@@ -256,7 +256,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   ticketEvents.useRatingRule(ratingRule);
   const ticketsService = createTicketsService({ db, bus, clock, timeZone: config.timeZone, events: ticketEvents, settings: settingsCache });
   const messagesService = createMessagesService({ db, bus, storage, tickets: ticketsService, clock });
-  const automation = createInboundAutomation({ clock, tickets: ticketsService });
+  const automation = createInboundAutomation({ clock, timeZone: config.timeZone, tickets: ticketsService });
   const flow = createConversationFlow({ clock, timeZone: config.timeZone, tickets: ticketsService, settings: settingsCache });
   // PGlite is one connection: its group commit has one lane
   const pipeline = createInboundPipeline({ db, tickets: ticketsService, automation, flow, metrics, lanes: database.kind === 'postgres' ? config.inboundLanes : 1 });
@@ -376,11 +376,11 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     }),
   );
   whatsapp.registerJobs(jobs);
-  registerTicketTimers(jobs, { clock, tickets: ticketsService });
+  registerTicketTimers(jobs, { clock, timeZone: config.timeZone, tickets: ticketsService });
   registerTicketCountsFold(jobs, { clock });
   registerFolderStats(jobs, { storage, clock });
   registerInvoiceSweep(jobs, { clock, daysBeforeDue: config.invoiceDaysBeforeDue });
-  registerLaneTimer(jobs, { clock, tickets: ticketsService });
+  registerLaneTimer(jobs, { clock, timeZone: config.timeZone, tickets: ticketsService });
   registerContactListJobs(jobs, { db, bus, checkWhatsappNumber: whatsapp.checkNumber });
   registerContactListImport(jobs, { db, bus, storage });
   registerContactImport(jobs, { db, bus, storage });

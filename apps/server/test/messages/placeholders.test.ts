@@ -6,6 +6,7 @@ import { manualClock } from '../../src/platform/clock.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { startTestApp } from '../helpers/test-app.ts';
 import { scheduleCompany } from '../schedules/support.ts';
+import { attendanceWithTimers } from '../timers/support.ts';
 
 let t: TestApp;
 // 12:00 UTC is 09:00 in São Paulo: "Bom dia" there, "Boa tarde" in UTC
@@ -36,5 +37,17 @@ describe('placeholders in texts sent on the company’s behalf (issue 35 point 1
     expect(accepted.status).toBe(200);
     const sent = (await s.outbox()).filter((message) => message.ticketId === ticketId).map((message) => message.body);
     expect(sent).toEqual([`Bom dia Customer 1234, meu nome é Ana Atendente, da fila ${s.queues[0].name}. {{nada}}`]);
+  });
+
+  it('the rating question and the completion message after a rating read {{ms}} in the configured zone', async () => {
+    const a = await attendanceWithTimers(t, clock);
+    await a.setSetting('userRating', 'enabled');
+    await a.setConnection({ ratingMessage: '{{ms}}, {{name}}! Que nota de 0 a 10 você dá?', complationMessage: '{{ms}}! Obrigado, {{name}}.', expiresTicketNPS: 30 });
+    const { ticketId } = await a.inbound('5511912340003', 'Oi');
+    await a.put(a.adminSession.token, ticketId, { status: 'open', userId: a.admin.id, queueId: a.queues[0].id });
+    expect((await a.put(a.adminSession.token, ticketId, { status: 'closed', userId: a.admin.id })).body).toMatchObject({ status: 'nps' });
+    await expect.poll(a.sentToCustomer).toContain('Bom dia, Customer 0003! Que nota de 0 a 10 você dá?');
+    await a.inbound('5511912340003', '9');
+    await expect.poll(a.sentToCustomer).toContain('Bom dia! Obrigado, Customer 0003.');
   });
 });

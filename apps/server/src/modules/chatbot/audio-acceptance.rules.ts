@@ -17,8 +17,9 @@ export const answerRefusedAudio = async (
   message: MessageRow,
   contact: { acceptAudioMessage: boolean; isGroup: boolean },
   now: Date,
+  timeZone: string,
 ): Promise<TicketOutcome | undefined> => {
   if (message.fromMe || message.mediaType !== 'audio' || contact.acceptAudioMessage || contact.isGroup) return undefined;
-  const sent = await writeAutomaticMessage(tx, ticket, AUDIO_NOT_ACCEPTED_MESSAGE, now);
+  const sent = await writeAutomaticMessage(tx, ticket, AUDIO_NOT_ACCEPTED_MESSAGE, now, timeZone);
   return { row: sent.ticket, messages: [sent.message] };
 };

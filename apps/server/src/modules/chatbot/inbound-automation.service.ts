@@ -28,7 +28,8 @@ export type InboundContext = {
 // handled: the message was consumed (a rating answer); later steps of the pipeline skip it
 export type InboundAutomation = { ticket: TicketRow; handled: boolean; afterCommit: () => Promise<void> };
 
-export const createInboundAutomation = (deps: { clock: Clock; tickets: TicketsService }) => {
+// timeZone: TIMEZONE, in which the automatic answers' {{ms}} and {{hour}} are read
+export const createInboundAutomation = (deps: { clock: Clock; timeZone: string; tickets: TicketsService }) => {
   const publishing = (outcomes: TicketOutcome[]) => async () => {
     for (const outcome of outcomes) await deps.tickets.publishOutcome(outcome);
   };
@@ -36,11 +37,11 @@ export const createInboundAutomation = (deps: { clock: Clock; tickets: TicketsSe
   return {
     onInbound: async (tx: DbOrTx, { ticket, message, contact, connection, inLane }: InboundContext): Promise<InboundAutomation> => {
       const now = deps.clock.now();
-      const rated = await answerRating(tx, ticket, message, now);
+      const rated = await answerRating(tx, ticket, message, now, deps.timeZone);
       if (rated) return { ticket: rated.row, handled: true, afterCommit: publishing([rated]) };
       const outcomes: TicketOutcome[] = [];
       let current = ticket;
-      const audio = await answerRefusedAudio(tx, current, message, contact, now);
+      const audio = await answerRefusedAudio(tx, current, message, contact, now, deps.timeZone);
       if (audio) {
         outcomes.push(audio);
         current = audio.row;

@@ -14,13 +14,14 @@ import { lockTicket } from '../tickets/tickets.repo.ts';
 import type { TicketOutcome } from '../tickets/tickets.events.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
 
-type Step = (tx: Tx, timer: TicketTimer, now: Date) => Promise<TicketOutcome | undefined>;
+// timeZone: TIMEZONE, in which the automatic messages' {{ms}} and {{hour}} are read
+type Step = (tx: Tx, timer: TicketTimer, now: Date, timeZone: string) => Promise<TicketOutcome | undefined>;
 
-export const registerTicketTimers = (runner: Pick<JobRunner, 'register'>, deps: { clock: Clock; tickets: TicketsService }) => {
+export const registerTicketTimers = (runner: Pick<JobRunner, 'register'>, deps: { clock: Clock; timeZone: string; tickets: TicketsService }) => {
   const handler = (step: Step): JobHandler<TicketTimer> => ({
     lockFirst: (tx, timer) => lockTicket(tx, timer.companyId, timer.ticketId),
     runInTransaction: async (tx, timer) => {
-      const outcome = await step(tx, timer, deps.clock.now());
+      const outcome = await step(tx, timer, deps.clock.now(), deps.timeZone);
       if (!outcome) return undefined;
       return () => deps.tickets.publishOutcome(outcome);
     },

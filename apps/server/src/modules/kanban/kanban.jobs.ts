@@ -7,11 +7,11 @@ import type { TicketsService } from '../tickets/tickets.service.ts';
 import { laneTimerKind } from './lane-timer.jobs.ts';
 import { advanceLane } from './lanes.rules.ts';
 
-export const registerLaneTimer = (runner: Pick<JobRunner, 'register'>, deps: { clock: Clock; tickets: TicketsService }) => {
+export const registerLaneTimer = (runner: Pick<JobRunner, 'register'>, deps: { clock: Clock; timeZone: string; tickets: TicketsService }) => {
   runner.register(laneTimerKind, {
     lockFirst: (tx, timer) => lockTicket(tx, timer.companyId, timer.ticketId),
     runInTransaction: async (tx, timer) => {
-      const outcome = await advanceLane(tx, timer, deps.clock.now());
+      const outcome = await advanceLane(tx, timer, deps.clock.now(), deps.timeZone);
       if (!outcome) return undefined;
       return () => deps.tickets.publishOutcome(outcome);
     },

@@ -35,7 +35,7 @@ const kanbanLane = async (tx: DbOrTx, companyId: number, laneId: number | null) 
   return lane?.kanban === 1 ? lane : undefined;
 };
 
-export const advanceLane = async (tx: DbOrTx, timer: LaneTimer, now: Date): Promise<TicketOutcome | undefined> => {
+export const advanceLane = async (tx: DbOrTx, timer: LaneTimer, now: Date, timeZone: string): Promise<TicketOutcome | undefined> => {
   const ticket = await findTicket(tx, timer.companyId, timer.ticketId);
   if (!ticket || !boardStatuses.has(ticket.status)) return undefined;
   const current = await repo.currentLane(tx, timer.companyId, timer.ticketId);
@@ -51,7 +51,7 @@ export const advanceLane = async (tx: DbOrTx, timer: LaneTimer, now: Date): Prom
   await moveToLane(tx, ticket, next, now);
   const greeting = current.lane.greetingMessageLane.trim();
   if (!greeting || ticket.whatsappId === null) return { row: ticket, messages: [] };
-  const sent = await writeAutomaticMessage(tx, ticket, greeting, now);
+  const sent = await writeAutomaticMessage(tx, ticket, greeting, now, timeZone);
   return { row: sent.ticket, messages: [sent.message] };
 };
 

@@ -7,11 +7,11 @@ import type { TicketRow } from '../../db/schema.ts';
 import { findContact } from '../contacts/contacts.repo.ts';
 import { writeOutboundMessage } from './outbound-message.service.ts';
 
-// timeZone: the configured zone, when the caller has it ({{ms}}, {{hour}})
-type Extra = Pick<PlaceholderValues, 'queue' | 'user' | 'timeZone'>;
+// timeZone: the configured zone (TIMEZONE), in which {{ms}} and {{hour}} are read
+type Extra = Pick<PlaceholderValues, 'queue' | 'user'>;
 
-export const writeAutomaticMessage = async (tx: DbOrTx, ticket: TicketRow, template: string, now: Date, extra: Extra = {}) => {
+export const writeAutomaticMessage = async (tx: DbOrTx, ticket: TicketRow, template: string, now: Date, timeZone: string, extra: Extra = {}) => {
   const contact = await findContact(tx, ticket.companyId, ticket.contactId);
-  const body = renderPlaceholders(template, { ...extra, name: contact?.name ?? '', protocol: String(ticket.id), now });
+  const body = renderPlaceholders(template, { ...extra, name: contact?.name ?? '', protocol: String(ticket.id), now, timeZone });
   return writeOutboundMessage(tx, ticket, { body, userId: null, isPrivate: false });
 };

@@ -54,23 +54,23 @@ const dueTicket = async (tx: Tx, timer: TicketTimer) => {
   return { ticket, connection };
 };
 
-export const warnInactive = async (tx: Tx, timer: TicketTimer, now: Date): Promise<TicketOutcome | undefined> => {
+export const warnInactive = async (tx: Tx, timer: TicketTimer, now: Date, timeZone: string): Promise<TicketOutcome | undefined> => {
   const due = await dueTicket(tx, timer);
   if (!due) return undefined;
   const { ticket, connection } = due;
-  const sent = warns(connection) ? await writeAutomaticMessage(tx, ticket, connection.inactiveMessage, now) : undefined;
+  const sent = warns(connection) ? await writeAutomaticMessage(tx, ticket, connection.inactiveMessage, now, timeZone) : undefined;
   await scheduleTicketTimer(tx, inactivityClose, ticket, minutesFrom(now, connection.expiresTicket));
   return sent ? { row: sent.ticket, messages: [sent.message] } : undefined;
 };
 
-export const closeInactive = async (tx: Tx, timer: TicketTimer, now: Date): Promise<TicketOutcome | undefined> => {
+export const closeInactive = async (tx: Tx, timer: TicketTimer, now: Date, timeZone: string): Promise<TicketOutcome | undefined> => {
   const due = await dueTicket(tx, timer);
   if (!due) return undefined;
   const { connection } = due;
   let { ticket } = due;
   const outcome: TicketOutcome = { row: ticket, messages: [] };
   if (connection.expiresInactiveMessage.trim()) {
-    const sent = await writeAutomaticMessage(tx, ticket, connection.expiresInactiveMessage, now);
+    const sent = await writeAutomaticMessage(tx, ticket, connection.expiresInactiveMessage, now, timeZone);
     ticket = sent.ticket;
     outcome.messages.push(sent.message);
   }

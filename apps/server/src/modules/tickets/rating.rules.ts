@@ -31,8 +31,8 @@ const ratingConnectionFor = async (tx: DbOrTx, ticket: TicketRow, settings: Comp
 
 // Called by the close transition instead of closing: the ticket (already moved to nps by the
 // caller) gets the question and its expiry timer.
-const askForRating = async (tx: DbOrTx, ticket: TicketRow, connection: { ratingMessage: string; expiresTicketNPS: number }, now: Date) => {
-  const sent = await writeAutomaticMessage(tx, ticket, ratingQuestion(connection.ratingMessage), now);
+const askForRating = async (tx: DbOrTx, ticket: TicketRow, connection: { ratingMessage: string; expiresTicketNPS: number }, now: Date, timeZone: string) => {
+  const sent = await writeAutomaticMessage(tx, ticket, ratingQuestion(connection.ratingMessage), now, timeZone);
   if (connection.expiresTicketNPS > 0) {
     await scheduleTicketTimer(tx, ticketTimerKinds.npsExpiry, ticket, new Date(now.getTime() + connection.expiresTicketNPS * MINUTE_MS));
   }
@@ -41,12 +41,12 @@ const askForRating = async (tx: DbOrTx, ticket: TicketRow, connection: { ratingM
 
 export const ratingRule: RatingRule = { questionFor: ratingConnectionFor, ask: askForRating };
 
-const finish = async (tx: DbOrTx, ticket: TicketRow, now: Date): Promise<TicketOutcome | undefined> => {
+const finish = async (tx: DbOrTx, ticket: TicketRow, now: Date, timeZone: string): Promise<TicketOutcome | undefined> => {
   const connection = ticket.whatsappId === null ? undefined : await findConnection(tx, ticket.companyId, ticket.whatsappId);
   const messages: MessageRow[] = [];
   let current = ticket;
   if (connection?.complationMessage.trim()) {
-    const sent = await writeAutomaticMessage(tx, current, connection.complationMessage, now);
+    const sent = await writeAutomaticMessage(tx, current, connection.complationMessage, now, timeZone);
     current = sent.ticket;
     messages.push(sent.message);
   }
@@ -55,25 +55,25 @@ const finish = async (tx: DbOrTx, ticket: TicketRow, now: Date): Promise<TicketO
 };
 
 // A customer's message on a ticket waiting for its rating; undefined when the ticket is not.
-export const answerRating = async (tx: DbOrTx, ticket: TicketRow, message: MessageRow, now: Date): Promise<TicketOutcome | undefined> => {
+export const answerRating = async (tx: DbOrTx, ticket: TicketRow, message: MessageRow, now: Date, timeZone: string): Promise<TicketOutcome | undefined> => {
   if (ticket.status !== 'nps' || message.fromMe) return undefined;
   const rate = parseNpsAnswer(message.body);
   if (rate !== null) {
     await insertRating(tx, { companyId: ticket.companyId, ticketId: ticket.id, userId: ticket.userId, rate, createdAt: now });
-    return (await finish(tx, ticket, now)) ?? { row: ticket, messages: [] };
+    return (await finish(tx, ticket, now, timeZone)) ?? { row: ticket, messages: [] };
   }
   const connection = ticket.whatsappId === null ? undefined : await findConnection(tx, ticket.companyId, ticket.whatsappId);
   const limit = connection?.maxUseBotQueuesNPS ?? 0;
-  if (!connection || ticket.amountUsedBotQueuesNPS >= limit) return (await finish(tx, ticket, now)) ?? { row: ticket, messages: [] };
+  if (!connection || ticket.amountUsedBotQueuesNPS >= limit) return (await finish(tx, ticket, now, timeZone)) ?? { row: ticket, messages: [] };
   const counted = await ticketsRepo.updateTicket(tx, ticket.companyId, ticket.id, { amountUsedBotQueuesNPS: ticket.amountUsedBotQueuesNPS + 1 });
-  const invalid = await writeAutomaticMessage(tx, counted ?? ticket, INVALID_RATING_MESSAGE, now);
-  const again = await writeAutomaticMessage(tx, invalid.ticket, ratingQuestion(connection.ratingMessage), now);
+  const invalid = await writeAutomaticMessage(tx, counted ?? ticket, INVALID_RATING_MESSAGE, now, timeZone);
+  const again = await writeAutomaticMessage(tx, invalid.ticket, ratingQuestion(connection.ratingMessage), now, timeZone);
   return { row: again.ticket, messages: [invalid.message, again.message] };
 };
 
 // The npsExpiry timer: still waiting for a rating, the ticket closes with the completion message.
-export const expireRating = async (tx: Tx, timer: TicketTimer, now: Date): Promise<TicketOutcome | undefined> => {
+export const expireRating = async (tx: Tx, timer: TicketTimer, now: Date, timeZone: string): Promise<TicketOutcome | undefined> => {
   const ticket = await ticketsRepo.findTicket(tx, timer.companyId, timer.ticketId);
   if (ticket?.status !== 'nps') return undefined;
-  return finish(tx, ticket, now);
+  return finish(tx, ticket, now, timeZone);
 };

@@ -17,7 +17,7 @@ type TicketListener = (tx: DbOrTx, ticket: TicketRow, now: Date) => Promise<unkn
 export type RatingQuestion = { ratingMessage: string; expiresTicketNPS: number };
 export type RatingRule = {
   questionFor: (tx: DbOrTx, ticket: TicketRow, settings: CompanySettings) => Promise<RatingQuestion | undefined>;
-  ask: (tx: DbOrTx, ticket: TicketRow, question: RatingQuestion, now: Date) => Promise<{ ticket: TicketRow; message: MessageRow }>;
+  ask: (tx: DbOrTx, ticket: TicketRow, question: RatingQuestion, now: Date, timeZone: string) => Promise<{ ticket: TicketRow; message: MessageRow }>;
 };
 
 export const createTicketEvents = () => {
@@ -40,9 +40,9 @@ export const createTicketEvents = () => {
       ratingRule = rule;
     },
     ratingQuestionFor: async (tx: DbOrTx, ticket: TicketRow, settings: CompanySettings) => ratingRule?.questionFor(tx, ticket, settings),
-    askForRating: (tx: DbOrTx, ticket: TicketRow, question: RatingQuestion, now: Date) => {
+    askForRating: (tx: DbOrTx, ticket: TicketRow, question: RatingQuestion, now: Date, timeZone: string) => {
       if (!ratingRule) throw new Error('no rating rule registered');
-      return ratingRule.ask(tx, ticket, question, now);
+      return ratingRule.ask(tx, ticket, question, now, timeZone);
     },
   };
 };

@@ -221,7 +221,7 @@ export const createTicketsService = ({ db, bus, clock, timeZone, events, setting
           if (!row) continue;
           await lifecycle.logTicket(tx, row, 'closed', tenant.userId);
           await cancelTicketTimers(tx, row.id, allTicketTimerKinds);
-          done.push(candidate.status === 'pending' ? await lifecycle.farewellToWaiting(tx, row, settings, clock.now()) : { row, messages: [] });
+          done.push(candidate.status === 'pending' ? await lifecycle.farewellToWaiting(tx, row, settings, clock.now(), timeZone) : { row, messages: [] });
         }
         return done;
       });

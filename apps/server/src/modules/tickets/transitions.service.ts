@@ -104,11 +104,11 @@ const closeAndCancelTimers = async (step: TransitionStep) => {
 };
 
 // sendFarewellWaitingTicket: closing a waiting ticket sends the connection's completion message.
-export const farewellToWaiting = async (tx: DbOrTx, row: TicketRow, settings: CompanySettings, now: Date): Promise<TicketOutcome> => {
+export const farewellToWaiting = async (tx: DbOrTx, row: TicketRow, settings: CompanySettings, now: Date, timeZone: string): Promise<TicketOutcome> => {
   if (!on(settings.sendFarewellWaitingTicket) || row.whatsappId === null || row.isGroup) return { row, messages: [] };
   const connection = await findConnection(tx, row.companyId, row.whatsappId);
   if (!connection?.complationMessage.trim()) return { row, messages: [] };
-  const sent = await writeAutomaticMessage(tx, row, connection.complationMessage, now);
+  const sent = await writeAutomaticMessage(tx, row, connection.complationMessage, now, timeZone);
   return { row: sent.ticket, messages: [sent.message] };
 };
 
@@ -207,7 +207,7 @@ export const resolve = async (step: TransitionStep): Promise<TicketOutcome> => {
     messages.push(farewell.message);
   }
   if (question) {
-    const asked = await events.askForRating(tx, row, question, clock.now());
+    const asked = await events.askForRating(tx, row, question, clock.now(), step.timeZone);
     row = asked.ticket;
     messages.push(asked.message);
   }
@@ -215,11 +215,11 @@ export const resolve = async (step: TransitionStep): Promise<TicketOutcome> => {
 };
 
 export const ignore = async (step: TransitionStep): Promise<TicketOutcome> => {
-  const { tx, tenant, current, settings, clock } = step;
+  const { tx, tenant, current, settings, clock, timeZone } = step;
   if (!can(tenant.actor, 'tickets:ignorePending')) throw forbidden();
   const row = await closeAndCancelTimers(step);
   await logTicket(tx, row, 'closed', tenant.userId);
-  return current.status === 'pending' ? farewellToWaiting(tx, row, settings, clock.now()) : { row, messages: [] };
+  return current.status === 'pending' ? farewellToWaiting(tx, row, settings, clock.now(), timeZone) : { row, messages: [] };
 };
 
 // closeTicketOnTransfer: moving to another queue closes this ticket and opens a new one there.
@@ -258,7 +258,7 @@ const transferMessages = async ({ tx, tenant, body, settings, clock, timeZone }:
     const queue = await findQueue(tx, tenant.companyId, queueId);
     const user = targetUserId ? await findUser(tx, tenant.companyId, targetUserId) : undefined;
     const template = settings.transferMessage.trim() || DEFAULT_TRANSFER_MESSAGE;
-    const sent = await writeAutomaticMessage(tx, row, template, clock.now(), { queue: queue?.name ?? '', user: user?.name ?? '', timeZone });
+    const sent = await writeAutomaticMessage(tx, row, template, clock.now(), timeZone, { queue: queue?.name ?? '', user: user?.name ?? '' });
     row = sent.ticket;
     messages.push(sent.message);
   }
