@@ -43,4 +43,21 @@ describe('placeholder help under message fields (issue 35 point 1)', () => {
     await expect.poll(() => help.getByTestId('connection-greeting-placeholders-unknown').textContent()).toContain('{{nome}}');
     await page.close();
   });
+
+  it('a queue’s greeting and out-of-hours message list the ticket’s placeholders and flag an attendant’s', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`${server.url}/queues`);
+    await page.getByTestId('queues-add').click();
+    const greeting = page.getByTestId('queue-greeting');
+    const help = page.getByTestId('queue-greeting-placeholders');
+    await greeting.fill('Olá');
+    await help.getByTestId('queue-greeting-placeholders-insert-name').click();
+    await expect.poll(() => greeting.inputValue()).toBe('Olá{{name}}');
+    // the bot does not know who will attend: {{user}} is not filled in a queue's greeting
+    await greeting.pressSequentially(' {{user}}');
+    await expect.poll(() => help.getByTestId('queue-greeting-placeholders-unknown').textContent()).toContain('{{user}}');
+    await page.getByTestId('queue-out-of-hours-placeholders-insert-protocol').waitFor();
+    await page.close();
+  });
 });

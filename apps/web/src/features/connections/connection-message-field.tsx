@@ -1,8 +1,7 @@
 import type { PlaceholderSet } from '@atende/shared/placeholders';
-import { TextField } from '@mui/material';
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { PlaceholderHelp, type TextInput } from '../../components/placeholder-help.tsx';
+import { PlaceholderTextField } from '../../components/placeholder-text-field.tsx';
 import type { ConnectionFormValues } from './connection-form-values.ts';
 import { useConnectionTextField } from './use-connection-text-field.ts';
 
@@ -25,24 +24,19 @@ export const ConnectionMessageField = ({
   set?: PlaceholderSet;
 }) => {
   const text = useConnectionTextField(form);
-  const props = text(name, testId);
-  const input = useRef<TextInput | null>(null);
-  const value = form.watch(name) ?? '';
+  const field = text(name, testId);
   return (
-    <>
-      <TextField
-        {...props}
-        inputRef={(element: TextInput | null) => {
-          props.inputRef(element);
-          input.current = element;
-        }}
-        label={label}
-        helperText={props.helperText || helperText}
-        fullWidth
-        multiline
-        minRows={2}
-      />
-      <PlaceholderHelp set={set} value={value} onChange={(next) => form.setValue(name, next, { shouldDirty: true })} input={input} testId={`${testId}-placeholders`} />
-    </>
+    <PlaceholderTextField
+      field={field}
+      set={set}
+      value={form.watch(name) ?? ''}
+      onValueChange={(next) => form.setValue(name, next, { shouldDirty: true })}
+      testId={testId}
+      label={label}
+      helperText={field.helperText || helperText}
+      fullWidth
+      multiline
+      minRows={2}
+    />
   );
 };

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ColorSwatchInput } from '../../components/color-swatch-input.tsx';
+import { PlaceholderTextField } from '../../components/placeholder-text-field.tsx';
 import { QueueLinkSelects } from './queue-link-selects.tsx';
 import { WeekScheduleEditor } from '../../components/week-schedule-editor.tsx';
 import { toastError } from '../../lib/error-message.ts';
@@ -89,10 +90,30 @@ export const QueueForm = ({ queue, onCreated, onClose }: QueueFormProps) => {
               </Stack>
             </Grid>
             <Grid size={12}>
-              <TextField {...text('greetingMessage', 'queue-greeting')} label={t('queues.fields.greetingMessage')} fullWidth multiline minRows={2} />
+              <PlaceholderTextField
+                field={text('greetingMessage', 'queue-greeting')}
+                set="ticket"
+                value={watch('greetingMessage') ?? ''}
+                onValueChange={(next) => form.setValue('greetingMessage', next, { shouldDirty: true })}
+                testId="queue-greeting"
+                label={t('queues.fields.greetingMessage')}
+                fullWidth
+                multiline
+                minRows={2}
+              />
             </Grid>
             <Grid size={12}>
-              <TextField {...text('outOfHoursMessage', 'queue-out-of-hours')} label={t('queues.fields.outOfHoursMessage')} fullWidth multiline minRows={2} />
+              <PlaceholderTextField
+                field={text('outOfHoursMessage', 'queue-out-of-hours')}
+                set="ticket"
+                value={watch('outOfHoursMessage') ?? ''}
+                onValueChange={(next) => form.setValue('outOfHoursMessage', next, { shouldDirty: true })}
+                testId="queue-out-of-hours"
+                label={t('queues.fields.outOfHoursMessage')}
+                fullWidth
+                multiline
+                minRows={2}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
               <Controller
