@@ -60,4 +60,23 @@ describe('placeholder help under message fields (issue 35 point 1)', () => {
     await page.getByTestId('queue-out-of-hours-placeholders-insert-protocol').waitFor();
     await page.close();
   });
+
+  it('the accept greeting and the transfer message in the settings list the attendant’s placeholders; an inserted one is saved', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`${server.url}/settings`);
+    await page.getByTestId('settings-page').waitFor();
+    await page.getByTestId('setting-greetingAcceptedMessage-placeholders-insert-user').waitFor();
+    const transfer = page.getByTestId('setting-transferMessage-input');
+    const help = page.getByTestId('setting-transferMessage-placeholders');
+    await transfer.fill('Você foi transferido para ');
+    await help.getByTestId('setting-transferMessage-placeholders-insert-queue').click();
+    await expect.poll(() => transfer.inputValue()).toBe('Você foi transferido para {{queue}}');
+    await transfer.pressSequentially(' {{fila}}');
+    await expect.poll(() => help.getByTestId('setting-transferMessage-placeholders-unknown').textContent()).toContain('{{fila}}');
+    const saved = page.waitForResponse((answer) => answer.url().includes('/companySettings') && answer.request().method() === 'PUT');
+    await transfer.blur();
+    expect(JSON.parse((await saved).request().postData() ?? '{}')).toEqual({ column: 'transferMessage', data: 'Você foi transferido para {{queue}} {{fila}}' });
+    await page.close();
+  });
 });

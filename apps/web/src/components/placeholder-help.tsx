@@ -49,6 +49,8 @@ export const PlaceholderHelp = ({
             label={`{{${key}}}`}
             title={t(`placeholders.keys.${key}`)}
             aria-label={t('placeholders.insert', { name: t(`placeholders.keys.${key}`) })}
+            // keeps the focus (and the cursor) in the field: a field that saves on blur saves once, with the placeholder in
+            onMouseDown={(event) => event.preventDefault()}
             onClick={() => insert(key)}
             data-testid={`${testId}-insert-${key}`}
           />

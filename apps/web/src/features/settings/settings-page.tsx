@@ -1,8 +1,9 @@
 import { can } from '@atende/shared/permissions';
 import type { CompanySettingKey } from '@atende/shared/settings';
 import { Grid, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlaceholderHelp, type TextInput } from '../../components/placeholder-help.tsx';
 import { useSessionUser } from '../auth/session-context.ts';
 import { WhitelabelTab } from '../branding/whitelabel-tab.tsx';
 import { CompaniesPage } from '../companies/companies-page.tsx';
@@ -10,7 +11,7 @@ import { HelpsTab } from '../helps/helps-tab.tsx';
 import { PlansTab } from '../plans/plans-tab.tsx';
 import { CompanySchedulesTab } from './company-schedules-tab.tsx';
 import { PlatformSettingsPanel } from './platform-settings-form.tsx';
-import { settingKind, settingsSections } from './settings-sections.ts';
+import { settingKind, settingPlaceholders, settingsSections } from './settings-sections.ts';
 import { useCompanySettings } from './use-company-settings.ts';
 import { useSaveSetting } from './use-save-setting.ts';
 
@@ -43,21 +44,27 @@ const SelectSetting = ({ settingKey, value, onSave, choices }: FieldProps & { ch
 const TextSetting = ({ settingKey, value, onSave }: FieldProps) => {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(value);
+  const input = useRef<TextInput | null>(null);
+  const placeholders = settingPlaceholders[settingKey];
   return (
-    <TextField
-      fullWidth
-      size="small"
-      multiline
-      maxRows={6}
-      label={t(`settings.keys.${settingKey}`)}
-      value={draft}
-      onChange={(event) => setDraft(event.target.value)}
-      onBlur={() => {
-        if (draft !== value) onSave(draft);
-      }}
-      data-testid={`setting-${settingKey}`}
-      slotProps={{ htmlInput: { 'data-testid': `setting-${settingKey}-input` } }}
-    />
+    <>
+      <TextField
+        fullWidth
+        size="small"
+        multiline
+        maxRows={6}
+        label={t(`settings.keys.${settingKey}`)}
+        value={draft}
+        inputRef={input}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={() => {
+          if (draft !== value) onSave(draft);
+        }}
+        data-testid={`setting-${settingKey}`}
+        slotProps={{ htmlInput: { 'data-testid': `setting-${settingKey}-input` } }}
+      />
+      {placeholders && <PlaceholderHelp set={placeholders} value={draft} onChange={setDraft} input={input} testId={`setting-${settingKey}-placeholders`} />}
+    </>
   );
 };
 

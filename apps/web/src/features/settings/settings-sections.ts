@@ -1,3 +1,4 @@
+import type { PlaceholderSet } from '@atende/shared/placeholders';
 import { companySettingChoices, companySettingKeys, companyTextSettingKeys, type CompanySettingKey } from '@atende/shared/settings';
 
 export type SettingsSection = { key: 'general' | 'tickets' | 'lgpd'; settings: readonly CompanySettingKey[] };
@@ -33,3 +34,9 @@ export const settingKind = (key: CompanySettingKey): SettingKind =>
   companyTextSettingKeys.includes(key)
     ? { type: 'text' }
     : { type: 'select', choices: companySettingChoices[key] ?? ['enabled', 'disabled'] };
+
+// The texts sent to customers with placeholders, and the kind they are rendered as (issue 35 point 1).
+export const settingPlaceholders: Partial<Record<CompanySettingKey, PlaceholderSet>> = {
+  greetingAcceptedMessage: 'attendant',
+  transferMessage: 'attendant',
+};
