@@ -58,6 +58,16 @@ describe('placeholder help under message fields (issue 35 point 1)', () => {
     await greeting.pressSequentially(' {{user}}');
     await expect.poll(() => help.getByTestId('queue-greeting-placeholders-unknown').textContent()).toContain('{{user}}');
     await page.getByTestId('queue-out-of-hours-placeholders-insert-protocol').waitFor();
+
+    // a chatbot option's greeting, once the queue is saved
+    await page.getByTestId('queue-name').fill('Placeholders');
+    await greeting.fill('Olá {{name}}');
+    await page.getByTestId('queue-save').click();
+    await page.getByTestId('queue-chatbot-add').click();
+    const option = page.getByTestId('queue-chatbot-greeting');
+    await option.fill('Protocolo ');
+    await page.getByTestId('queue-chatbot-greeting-placeholders-insert-protocol').click();
+    await expect.poll(() => option.inputValue()).toBe('Protocolo {{protocol}}');
     await page.close();
   });
 

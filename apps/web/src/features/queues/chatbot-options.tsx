@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PlaceholderTextField } from '../../components/placeholder-text-field.tsx';
 import { useFieldError } from '../../components/field-errors.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
@@ -105,7 +106,7 @@ const ChatbotOptionRow = ({ index, queueId, draft, onSaved, onRemoved, onUnsaved
   const queryClient = useQueryClient();
   const fieldError = useFieldError();
   const [savedId, setSavedId] = useState(draft.id);
-  const { control, handleSubmit, formState, watch, reset } = useForm<OptionValues>({
+  const { control, handleSubmit, formState, watch, reset, setValue } = useForm<OptionValues>({
     resolver: optionResolver,
     defaultValues: {
       name: draft.name,
@@ -182,15 +183,20 @@ const ChatbotOptionRow = ({ index, queueId, draft, onSaved, onRemoved, onUnsaved
         <Controller
           control={control}
           name="greetingMessage"
-          render={({ field }) => (
-            <TextField
-              size="small"
-              label={t('queues.chatbot.greeting')}
-              {...field}
-              slotProps={{ htmlInput: { 'data-testid': 'queue-chatbot-greeting' } }}
-              multiline
-              sx={{ flex: 2 }}
-            />
+          render={({ field: { ref, ...field } }) => (
+            <Stack sx={{ flex: 2 }}>
+              <PlaceholderTextField
+                field={{ ...field, inputRef: ref }}
+                set="ticket"
+                value={field.value}
+                onValueChange={(next) => setValue('greetingMessage', next, { shouldDirty: true })}
+                testId="queue-chatbot-greeting"
+                size="small"
+                label={t('queues.chatbot.greeting')}
+                slotProps={{ htmlInput: { 'data-testid': 'queue-chatbot-greeting' } }}
+                multiline
+              />
+            </Stack>
           )}
         />
         <Controller
