@@ -1,6 +1,6 @@
 import type { SessionAnswer } from '@atende/shared/users';
 import { ApiError } from './api-error.ts';
-import { currentLanguage } from './i18n.ts';
+import { currentLanguage } from './language.ts';
 import { emitSessionEnded, emitSessionRefreshed } from './session-events.ts';
 import { clearToken, getToken, sessionEndsSoFar, setToken } from './storage.ts';
 

@@ -1,13 +1,10 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import pt from '../locales/pt.json';
+import { isLanguage, type Language } from './language.ts';
 import { readStorage, storageKeys, writeStorage } from './storage.ts';
 
-export const languages = ['pt', 'en', 'es', 'tr'] as const;
-export type Language = (typeof languages)[number];
-
-const isLanguage = (value: string | null): value is Language =>
-  value !== null && (languages as readonly string[]).includes(value);
+export { currentLanguage, languages, type Language } from './language.ts';
 
 // Portuguese is the default and the fallback, so it ships with the app; the other catalogues are
 // fetched when chosen, which keeps them out of the sign-in page's first load.
@@ -45,6 +42,5 @@ export const changeLanguage = (language: Language) => {
   void switchTo(language);
 };
 
-export const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : 'pt');
 
 export default i18n;
