@@ -35,8 +35,9 @@ describe('placeholders in texts sent on the company’s behalf (issue 35 point 1
     const { ticketId } = await s.inbound('5511955551234', 'Oi');
     const accepted = await s.put(ana.session.token, ticketId, { status: 'open', userId: ana.user.id, queueId: s.queues[0].id });
     expect(accepted.status).toBe(200);
-    const sent = (await s.outbox()).filter((message) => message.ticketId === ticketId).map((message) => message.body);
-    expect(sent).toEqual([`Bom dia Customer 1234, meu nome é Ana Atendente, da fila ${s.queues[0].name}. {{nada}}`]);
+    // the sandbox's outbox fills when the send job runs, after the accept's commit
+    const sent = async () => (await s.outbox()).filter((message) => message.ticketId === ticketId).map((message) => message.body);
+    await expect.poll(sent).toEqual([`Bom dia Customer 1234, meu nome é Ana Atendente, da fila ${s.queues[0].name}. {{nada}}`]);
   });
 
   it('the rating question and the completion message after a rating read {{ms}} in the configured zone', async () => {
