@@ -16,8 +16,13 @@ export const ImportButton = ({ contactListId }: { contactListId: number }) => {
   const [status, setStatus] = useState<ContactListImportStatus | null>(null);
   const upload = useMutation({
     mutationFn: (file: File) => contactListsApi.upload(contactListId, file),
-    onSuccess: () => setStatus({ done: false, processed: 0, imported: 0, failed: 0, errors: [] }),
-    onError: (error) => toastError(error),
+    // shown as the upload starts, not when it answers: the import's job can finish, and say so
+    // live, before the upload's answer reaches the browser
+    onMutate: () => setStatus({ done: false, processed: 0, imported: 0, failed: 0, errors: [] }),
+    onError: (error) => {
+      setStatus(null);
+      toastError(error);
+    },
   });
   useCompanyEvent('ContactListItem', (payload) => {
     if (payload.action !== 'import' || payload.contactListId !== contactListId) return;
