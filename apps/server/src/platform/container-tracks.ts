@@ -84,13 +84,16 @@ const webmTrackKinds = (data: Buffer, start: number, end: number, found: TrackKi
 const WEBM_HEAD_BYTES = 1024 * 1024;
 // a moov larger than this is not a recording's (seconds of audio take a few kB)
 const MP4_MOOV_MAX_BYTES = 16 * 1024 * 1024;
+// a file's boxes before its moov: a few in any real file (fragments come after the moov); the
+// bound keeps a file of millions of tiny boxes from costing a read each
+const MP4_BOXES_BEFORE_MOOV_MAX = 64;
 
 // The top-level moov box, found by reading the boxes' headers only: mdat, however large, is
 // skipped, so a file is never read whole.
 const mp4Moov = async (input: MediaInput) => {
   const size = await sizeOf(input);
   let offset = 0;
-  while (offset + 8 <= size) {
+  for (let boxes = 0; offset + 8 <= size && boxes < MP4_BOXES_BEFORE_MOOV_MAX; boxes++) {
     const head = await readRange(input, offset, 16);
     let boxSize = head.readUInt32BE(0);
     const type = head.toString('latin1', 4, 8);

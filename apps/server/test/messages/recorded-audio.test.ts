@@ -70,6 +70,9 @@ describe('recorded audio uploads (01-core §4 Messages: recording, mp3 for Whats
     // a cut or corrupt file yields what could be read, never a throw
     await expect(containerTrackKinds(mp4With('soun').subarray(0, 60), 'mp4')).resolves.toEqual([]);
     await expect(containerTrackKinds(Buffer.from([0x1a, 0x45, 0xdf]), 'webm')).resolves.toEqual([]);
+    // a moov behind a flood of tiny boxes is not looked for: the walk is bounded, the file read as a video
+    const flood = Buffer.concat([...Array.from({ length: 10_000 }, () => box('free')), mp4With('soun')]);
+    await expect(containerTrackKinds(flood, 'mp4')).resolves.toEqual([]);
   });
 
   it('an audio-only MP4 is stored as m4a audio, an audio-only WebM as weba audio, mp3 as mp3 audio; a video stays a video', async () => {
