@@ -2,7 +2,7 @@
 // placeholders it is sent with, a click inserts one at the cursor, and an unknown one is flagged.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from './helpers/attendance.ts';
+import { apiAs, signIn } from './helpers/attendance.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server.ts';
 
@@ -87,6 +87,27 @@ describe('placeholder help under message fields (issue 35 point 1)', () => {
     const saved = page.waitForResponse((answer) => answer.url().includes('/companySettings') && answer.request().method() === 'PUT');
     await transfer.blur();
     expect(JSON.parse((await saved).request().postData() ?? '{}')).toEqual({ column: 'transferMessage', data: 'Você foi transferido para {{queue}} {{fila}}' });
+    await page.close();
+  });
+
+  it('a campaign message lists the contact’s placeholders and the company’s own variables, and flags one of neither', async () => {
+    const admin = await apiAs(server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await admin.call('POST', '/campaign-settings', { settings: { variables: [{ key: 'cupom', value: 'AURORA10' }] } });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`${server.url}/campaigns`);
+    await page.getByTestId('campaigns-add').click();
+    const message = page.getByTestId('campaign-message2');
+    const help = page.getByTestId('campaign-message2-placeholders');
+    await message.fill('Seu cupom: ');
+    await help.getByTestId('campaign-message2-placeholders-insert-cupom').click();
+    await expect.poll(() => message.inputValue()).toBe('Seu cupom: {{cupom}}');
+    await help.getByTestId('campaign-message2-placeholders-insert-number').click();
+    await expect.poll(() => message.inputValue()).toBe('Seu cupom: {{cupom}}{{number}}');
+    expect(await help.getByTestId('campaign-message2-placeholders-unknown').count()).toBe(0);
+    // an attendant's placeholder is not filled in a campaign
+    await message.pressSequentially(' {{user}}');
+    await expect.poll(() => help.getByTestId('campaign-message2-placeholders-unknown').textContent()).toContain('{{user}}');
     await page.close();
   });
 });

@@ -1,7 +1,6 @@
 // Campaigns and their settings (02-operations §3 Campaign, Campaign settings, §4 Campaign status,
 // §5 Campaign, §7 Campaigns, §9 campaign constants).
 import { z } from 'zod';
-import { placeholderSets } from './placeholders.ts';
 import { dateTimeText } from './scheduled-messages.ts';
 import { boundedText, hhmm, idParam, pageNumberQuery, searchParamQuery, validationMessages } from './validation.ts';
 
@@ -19,9 +18,6 @@ export const CAMPAIGN_REPORT_RELOAD_MS = 5000;
 export const CAMPAIGN_MEDIA_MAX_BYTES = 20 * 1024 * 1024;
 
 export const campaignDefaults = { status: 'INATIVA', statusTicket: 'closed', openTicket: 'disabled', confirmation: false } as const;
-
-// The placeholders a campaign message may use, besides the company's custom variables.
-export const campaignPlaceholders = placeholderSets.campaign;
 
 // §4 editability: a CANCELADA campaign can still be submitted (its texts, before a restart).
 export const isCampaignEditable = (campaign: { status: CampaignStatus; scheduledAt: string | null }, now: Date) =>

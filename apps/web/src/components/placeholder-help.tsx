@@ -9,12 +9,15 @@ export type TextInput = HTMLInputElement | HTMLTextAreaElement;
 // not fill (left as typed when sent).
 export const PlaceholderHelp = ({
   set,
+  custom = [],
   value,
   onChange,
   input,
   testId,
 }: {
   set: PlaceholderSet;
+  // the company's own variables the text is also rendered with (a campaign's, from its settings)
+  custom?: readonly string[];
   value: string;
   onChange: (next: string) => void;
   // the field's input, read for the cursor position
@@ -22,8 +25,11 @@ export const PlaceholderHelp = ({
   testId: string;
 }) => {
   const { t } = useTranslation();
-  const accepted = placeholderSets[set];
+  const builtIn: readonly string[] = placeholderSets[set];
+  const accepted = [...builtIn, ...custom.filter((key) => !builtIn.includes(key))];
   const unknown = unknownPlaceholders(value, accepted);
+  // a company's variable of a built-in's name wins when sent (campaigns render them first)
+  const describe = (key: string) => (custom.includes(key) ? t('placeholders.custom', { key }) : t(`placeholders.keys.${key}`));
   const insert = (key: string) => {
     const token = `{{${key}}}`;
     const field = input.current;
@@ -47,8 +53,8 @@ export const PlaceholderHelp = ({
             size="small"
             variant="outlined"
             label={`{{${key}}}`}
-            title={t(`placeholders.keys.${key}`)}
-            aria-label={t('placeholders.insert', { name: t(`placeholders.keys.${key}`) })}
+            title={describe(key)}
+            aria-label={t('placeholders.insert', { name: describe(key) })}
             // keeps the focus (and the cursor) in the field: a field that saves on blur saves once, with the placeholder in
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => insert(key)}

@@ -11,11 +11,19 @@ export type BoundFieldProps = Omit<TextFieldProps, 'inputRef'> & { inputRef: (el
 export const PlaceholderTextField = ({
   field,
   set,
+  custom,
   value,
   onValueChange,
   testId,
   ...props
-}: Omit<TextFieldProps, 'inputRef' | 'value'> & { field: BoundFieldProps; set: PlaceholderSet; value: string; onValueChange: (next: string) => void; testId: string }) => {
+}: Omit<TextFieldProps, 'inputRef' | 'value'> & {
+  field: BoundFieldProps;
+  set: PlaceholderSet;
+  custom?: readonly string[];
+  value: string;
+  onValueChange: (next: string) => void;
+  testId: string;
+}) => {
   const input = useRef<TextInput | null>(null);
   return (
     <>
@@ -27,7 +35,7 @@ export const PlaceholderTextField = ({
           input.current = element;
         }}
       />
-      <PlaceholderHelp set={set} value={value} onChange={onValueChange} input={input} testId={`${testId}-placeholders`} />
+      <PlaceholderHelp set={set} custom={custom} value={value} onChange={onValueChange} input={input} testId={`${testId}-placeholders`} />
     </>
   );
 };

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { campaignCreateBody, campaignPlaceholders, isCampaignEditable, type CampaignView } from '@atende/shared/campaigns';
+import { campaignCreateBody, isCampaignEditable, type CampaignView } from '@atende/shared/campaigns';
 import { AttachFile, Delete } from '@mui/icons-material';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Grid, IconButton, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { PlaceholderTextField } from '../../components/placeholder-text-field.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { useConnectionOptions } from '../connections/use-connections.ts';
@@ -16,6 +17,7 @@ import { useTagsList } from '../tags/use-tags.ts';
 import { useUsersList } from '../users/use-users.ts';
 import { confirmationFields, messageFields, toCampaignFormValues, toCampaignPayload, type CampaignFormValues } from './campaign-form-values.ts';
 import { campaignsApi, campaignsQueryKeys } from './campaigns-api.ts';
+import { useCampaignVariableKeys } from './use-campaigns.ts';
 
 const resolver = zodResolver(campaignCreateBody, undefined, { raw: true }) as unknown as Resolver<CampaignFormValues>;
 type IdField = 'whatsappId' | 'contactListId' | 'tagListId' | 'userId' | 'queueId';
@@ -31,6 +33,7 @@ export const CampaignDialog = ({ campaign, onClose }: { campaign: CampaignView |
   const { data: tags = [] } = useTagsList();
   const { data: users = [] } = useUsersList();
   const { data: queues = [] } = useQueueOptions();
+  const { data: variableKeys = [] } = useCampaignVariableKeys();
   const [file, setFile] = useState<File | null>(null);
   const [mediaName, setMediaName] = useState(campaign?.mediaName ?? null);
   const form = useForm<CampaignFormValues>({ defaultValues: toCampaignFormValues(campaign), resolver });
@@ -96,21 +99,26 @@ export const CampaignDialog = ({ campaign, onClose }: { campaign: CampaignView |
       )}
     />
   );
-  const textArea = (name: (typeof messageFields)[number] | (typeof confirmationFields)[number], label: string) => (
-    <Grid size={{ xs: 12, sm: 6 }} key={name}>
-      <TextField
-        {...register(name)}
-        label={label}
-        fullWidth
-        multiline
-        minRows={2}
-        size="small"
-        error={Boolean(errors[name])}
-        helperText={fieldError(errors[name])}
-        slotProps={{ htmlInput: { 'data-testid': `campaign-${name}` } }}
-      />
-    </Grid>
-  );
+  const textArea = (name: (typeof messageFields)[number] | (typeof confirmationFields)[number], label: string) => {
+    const { ref, ...field } = register(name);
+    return (
+      <Grid size={{ xs: 12, sm: 6 }} key={name}>
+        <PlaceholderTextField
+          field={{ ...field, inputRef: ref, error: Boolean(errors[name]), helperText: fieldError(errors[name]), slotProps: { htmlInput: { 'data-testid': `campaign-${name}` } } }}
+          set="campaign"
+          custom={variableKeys}
+          value={watch(name) ?? ''}
+          onValueChange={(next) => form.setValue(name, next, { shouldDirty: true })}
+          testId={`campaign-${name}`}
+          label={label}
+          fullWidth
+          multiline
+          minRows={2}
+          size="small"
+        />
+      </Grid>
+    );
+  };
 
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth data-testid="campaign-dialog">
@@ -184,7 +192,7 @@ export const CampaignDialog = ({ campaign, onClose }: { campaign: CampaignView |
                   )}
                 />
                 <Typography variant="body2" color="text.secondary">
-                  {t('campaigns.form.placeholders', { list: campaignPlaceholders.map((key) => `{{${key}}}`).join(' ') })}
+                  {t('campaigns.form.placeholders')}
                 </Typography>
               </Grid>
               {messageFields.map((name, index) => textArea(name, t('campaigns.fields.message', { number: index + 1 })))}

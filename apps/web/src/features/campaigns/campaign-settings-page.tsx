@@ -1,13 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  campaignSettingsDefaults,
-  campaignSettingsValues,
-  greaterIntervalOptions,
-  longerIntervalAfterOptions,
-  messageIntervalOptions,
-  type CampaignSettingEntry,
-  type CampaignSettingsValues,
-} from '@atende/shared/campaigns';
+import { campaignSettingsValues, greaterIntervalOptions, longerIntervalAfterOptions, messageIntervalOptions, type CampaignSettingsValues } from '@atende/shared/campaigns';
 import { Add, Delete } from '@mui/icons-material';
 import { Box, Button, FormControlLabel, Grid, IconButton, MenuItem, Paper, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -18,20 +10,11 @@ import { setServerFieldErrors, useFieldError } from '../../components/field-erro
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
+import { toCampaignSettingsValues } from './campaign-settings-values.ts';
 import { campaignsApi, campaignsQueryKeys } from './campaigns-api.ts';
 import { useCampaignSettings } from './use-campaigns.ts';
 
 const resolver = zodResolver(campaignSettingsValues) as unknown as Resolver<CampaignSettingsValues>;
-
-// The answer's text values back into the form's typed ones (variables are JSON).
-const toValues = (entries: CampaignSettingEntry[]): CampaignSettingsValues => {
-  const values = { ...campaignSettingsDefaults };
-  for (const { key, value } of entries) {
-    const parsed = campaignSettingsValues.shape[key].safeParse(key === 'startHour' || key === 'endHour' ? value : JSON.parse(value));
-    if (parsed.success) Object.assign(values, { [key]: parsed.data });
-  }
-  return values;
-};
 
 const SettingsForm = ({ initial }: { initial: CampaignSettingsValues }) => {
   const { t } = useTranslation();
@@ -134,7 +117,7 @@ const Settings = () => {
       <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
         {t('campaigns.settings.title')}
       </Typography>
-      {data ? <SettingsForm initial={toValues(data)} /> : <LoadingScreen testId="campaign-settings-loading" />}
+      {data ? <SettingsForm initial={toCampaignSettingsValues(data)} /> : <LoadingScreen testId="campaign-settings-loading" />}
     </Stack>
   );
 };

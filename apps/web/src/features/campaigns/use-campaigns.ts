@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCompanyEvent } from '../realtime/use-company-event.ts';
+import { toCampaignSettingsValues } from './campaign-settings-values.ts';
 import { campaignsApi, campaignsQueryKeys } from './campaigns-api.ts';
 
 export const useCampaignPages = (search: string) =>
@@ -13,6 +14,10 @@ export const useCampaignPages = (search: string) =>
 export const useCampaign = (id: number) => useQuery({ queryKey: campaignsQueryKeys.one(id), queryFn: () => campaignsApi.get(id) });
 
 export const useCampaignSettings = () => useQuery({ queryKey: campaignsQueryKeys.settings, queryFn: campaignsApi.settings });
+
+// the company's custom variables a campaign message may use besides the built-in placeholders
+export const useCampaignVariableKeys = () =>
+  useQuery({ queryKey: campaignsQueryKeys.settings, queryFn: campaignsApi.settings, select: (entries) => toCampaignSettingsValues(entries).variables.map((variable) => variable.key) });
 
 // 02-operations §4 Other states and §7 Campaigns: the list refreshes on every live change; the
 // report takes the pushed record (its counts) at once.
