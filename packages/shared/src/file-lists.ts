@@ -1,7 +1,8 @@
 // File lists (02-operations §2 Other screens, §3 File list, §5, §7 File lists): named sets of
 // files a bot option or a queue sends together, each file an option with a name.
 import { z } from 'zod';
-import type { MediaType } from './messages.ts';
+import { defineEndpoint } from './contract.ts';
+import { mediaTypes } from './messages.ts';
 import { boundedText, idParam, pageNumberQuery, searchParamQuery, validationMessages } from './validation.ts';
 
 export const FILE_LISTS_PAGE_SIZE = 20;
@@ -58,6 +59,49 @@ export const fileListUploadFields = z.strictObject({
 });
 export type FileListUploadFields = z.infer<typeof fileListUploadFields>;
 
-export type FileListOptionView = { id: number; name: string; path: string | null; mediaType: MediaType | null };
-export type FileListView = { id: number; name: string; message: string; userId: number | null; options: FileListOptionView[] };
-export type FileListsPage = { files: FileListView[]; count: number; hasMore: boolean };
+export const fileListOptionView = z.object({ id: z.number().int(), name: z.string(), path: z.string().nullable(), mediaType: z.enum(mediaTypes).nullable() }).meta({ id: 'FileListOption' });
+export type FileListOptionView = z.infer<typeof fileListOptionView>;
+export const fileListView = z
+  .object({ id: z.number().int(), name: z.string(), message: z.string(), userId: z.number().int().nullable(), options: z.array(fileListOptionView) })
+  .meta({ id: 'FileList' });
+export type FileListView = z.infer<typeof fileListView>;
+export const fileListsPage = z.object({ files: z.array(fileListView), count: z.number().int(), hasMore: z.boolean() }).meta({ id: 'FileListPage' });
+export type FileListsPage = z.infer<typeof fileListsPage>;
+
+// 02-operations §7 File lists calls
+const notFound = { 404: ['ERR_NOT_FOUND'] } as const;
+export const fileListsEndpoints = {
+  page: defineEndpoint({ method: 'GET', path: '/files', query: fileListsQuery, response: fileListsPage, operationId: 'listFileLists', summary: 'A page of file lists, searched by name' }),
+  show: defineEndpoint({ method: 'GET', path: '/files/:id', params: fileListParams, response: fileListView, operationId: 'showFileList', summary: 'One file list with its options', errors: notFound }),
+  create: defineEndpoint({ method: 'POST', path: '/files', body: fileListBody, response: fileListView, status: 201, operationId: 'createFileList', summary: 'Adds a file list; its files are uploaded next' }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/files/:id',
+    params: fileListParams,
+    body: fileListUpdateBody,
+    response: fileListView,
+    operationId: 'updateFileList',
+    summary: 'Changes a file list; options sent are the whole new set',
+    errors: notFound,
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/files/:id',
+    params: fileListParams,
+    response: null,
+    status: 204,
+    operationId: 'deleteFileList',
+    summary: 'Removes a file list and its files, unless a queue or a bot option names it',
+    errors: { ...notFound, 409: ['ERR_FILE_LIST_IN_USE'] },
+  }),
+  // the body is multipart (fileId, typeArch, then files with their option's id), read by the route
+  upload: defineEndpoint({
+    method: 'POST',
+    path: '/files/uploadList/:id',
+    params: fileListParams,
+    response: fileListView,
+    operationId: 'uploadFileListFiles',
+    summary: "Stores the files of a list's options: the n-th file belongs to the option of the n-th id",
+    errors: { 400: ['ERR_INVALID_FILE', 'ERR_INVALID_IMAGE'], ...notFound, 413: ['ERR_FILE_TOO_LARGE'] },
+  }),
+};

@@ -4,10 +4,19 @@
 import { pathOf, type Endpoint, type EndpointCall, type EndpointResult } from '@atende/shared/contract';
 import { apiRequest, type RequestOptions } from './api-client.ts';
 
-// the call's parts may be left out when the endpoint takes none
-type CallArguments<E extends Endpoint> = object extends EndpointCall<E> ? [call?: EndpointCall<E>] : [call: EndpointCall<E>];
+// a public call (sign-in, sign-up) neither sends nor refreshes the session
+type CallOptions = Pick<RequestOptions, 'public' | 'signal'>;
 
-export const callEndpoint = <E extends Endpoint>(endpoint: E, ...[call]: CallArguments<E>): Promise<EndpointResult<E>> => {
+// the call's parts may be left out when the endpoint takes none
+type CallArguments<E extends Endpoint> = object extends EndpointCall<E> ? [call?: EndpointCall<E>, options?: CallOptions] : [call: EndpointCall<E>, options?: CallOptions];
+
+export const callEndpoint = <E extends Endpoint>(endpoint: E, ...[call, options]: CallArguments<E>): Promise<EndpointResult<E>> => {
   const parts = (call ?? {}) as { params?: Record<string, unknown>; query?: RequestOptions['query']; body?: unknown };
-  return apiRequest<EndpointResult<E>>(pathOf(endpoint, parts.params), { method: endpoint.method, query: parts.query, body: parts.body });
+  return apiRequest<EndpointResult<E>>(pathOf(endpoint, parts.params), { ...options, method: endpoint.method, query: parts.query, body: parts.body });
+};
+
+// An upload's endpoint has no body schema (its multipart body is read by the route): the form goes as it is.
+export const sendFormToEndpoint = <E extends Endpoint>(endpoint: E, form: FormData, ...[call]: CallArguments<E>): Promise<EndpointResult<E>> => {
+  const parts = (call ?? {}) as { params?: Record<string, unknown>; query?: RequestOptions['query'] };
+  return apiRequest<EndpointResult<E>>(pathOf(endpoint, parts.params), { method: endpoint.method, query: parts.query, body: form });
 };

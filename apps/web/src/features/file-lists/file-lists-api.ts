@@ -1,6 +1,6 @@
-import { FILE_LIST_FILES_PER_UPLOAD, type FileListBody, type FileListsPage, type FileListUpdateBody, type FileListView } from '@atende/shared/file-lists';
+import { FILE_LIST_FILES_PER_UPLOAD, fileListsEndpoints, type FileListBody, type FileListsPage, type FileListUpdateBody, type FileListView } from '@atende/shared/file-lists';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { api, apiRequest } from '../../lib/api-client.ts';
+import { callEndpoint, sendFormToEndpoint } from '../../lib/endpoint-client.ts';
 import { fetchAllPages } from '../../lib/fetch-all-pages.ts';
 
 export type OptionUpload = { optionId: number; file: File };
@@ -19,17 +19,17 @@ const uploadList = async (fileListId: number, uploads: OptionUpload[]) => {
       form.append('name', file.name);
       form.append('id', String(optionId));
     }
-    saved = await apiRequest<FileListView>(`/files/uploadList/${fileListId}`, { method: 'POST', body: form });
+    saved = await sendFormToEndpoint(fileListsEndpoints.upload, form, { params: { id: fileListId } });
   }
   return saved;
 };
 
 export const fileListsApi = {
-  page: (search: string, pageNumber: number) => api.get<FileListsPage>('/files/', { searchParam: search, pageNumber }),
+  page: (search: string, pageNumber: number) => callEndpoint(fileListsEndpoints.page, { query: { searchParam: search, pageNumber } }),
   all: () => fetchAllPages((pageNumber) => fileListsApi.page('', pageNumber), (page) => page.files),
-  create: (body: FileListBody) => api.post<FileListView>('/files', body),
-  update: (id: number, body: FileListUpdateBody) => api.put<FileListView>(`/files/${id}`, body),
-  remove: (id: number) => api.delete<void>(`/files/${id}`),
+  create: (body: FileListBody) => callEndpoint(fileListsEndpoints.create, { body }),
+  update: (id: number, body: FileListUpdateBody) => callEndpoint(fileListsEndpoints.update, { params: { id }, body }),
+  remove: (id: number) => callEndpoint(fileListsEndpoints.remove, { params: { id } }),
   uploadList,
 };
 
