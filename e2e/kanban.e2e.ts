@@ -144,3 +144,37 @@ describe('an empty board says why (issue 35 point 11)', () => {
     await page.close();
   });
 });
+
+describe('lanes in the order the admin sets (issue 35 point 11)', () => {
+  const boardLanes = (page: Page) => page.getByTestId('kanban-lane').evaluateAll((lanes) => lanes.map((lane) => lane.getAttribute('data-lane')));
+
+  it('a new lane goes last, the admin drags a column to another place, and the board follows an order changed elsewhere', async () => {
+    const known = (await admin.call<{ lista: { id: number }[] }>('GET', '/tag/kanban')).lista.map((lane) => `lane-${lane.id}`);
+    const talks = await admin.call<{ id: number }>('POST', '/tags', { name: 'Negociação', color: '#9c27b0', kanban: 1 });
+    const won = await admin.call<{ id: number }>('POST', '/tags', { name: 'Fechado', color: '#2e7d32', kanban: 1 });
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`${server.url}/Kanban`);
+    // by the order they were made, not by name ('Fechado' would come before 'Negociação')
+    await expect.poll(() => boardLanes(page)).toEqual(['lane-none', ...known, `lane-${talks.id}`, `lane-${won.id}`]);
+
+    // 'Fechado' dragged by its handle onto the first tagged lane takes its place
+    const handle = await page.locator(`[data-lane="lane-${won.id}"] [data-testid="kanban-lane-handle"]`).boundingBox();
+    const target = await page.locator(`[data-testid="kanban-lane"][data-lane="${known[0]}"]`).boundingBox();
+    if (!handle || !target) throw new Error('lane handle or lane not on screen');
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x - 10, handle.y + 10, { steps: 5 });
+    await page.mouse.move(target.x + target.width / 2, target.y + 60, { steps: 15 });
+    await page.mouse.up();
+    const dragged = [`lane-${won.id}`, ...known, `lane-${talks.id}`];
+    await expect.poll(() => boardLanes(page)).toEqual(['lane-none', ...dragged]);
+    await expect.poll(async () => (await admin.call<{ lista: { id: number }[] }>('GET', '/tag/kanban')).lista.map((lane) => `lane-${lane.id}`)).toEqual(dragged);
+
+    // another screen puts 'Negociação' first: the open board follows without a reload
+    const laneIds = [talks.id, won.id, ...known.map((key) => Number(key.replace('lane-', '')))];
+    await admin.call('PUT', '/tag/kanban/order', { laneIds });
+    await expect.poll(() => boardLanes(page)).toEqual(['lane-none', ...laneIds.map((laneId) => `lane-${laneId}`)]);
+    await page.close();
+  });
+});

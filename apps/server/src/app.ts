@@ -307,7 +307,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(promptsRoutes(createPromptsService({ db, bus, secrets })));
   await app.register(integrationsRoutes(createIntegrationsService({ db, bus, secrets, outbound, dialogflow: createDialogflowClient(config.integrations) })));
   await app.register(ticketsRoutes(ticketsService));
-  await app.register(kanbanRoutes(createKanbanService({ db, clock, tickets: ticketsService })));
+  await app.register(kanbanRoutes(createKanbanService({ db, bus, clock, tickets: ticketsService })));
   await app.register(ticketNotesRoutes(createTicketNotesService({ db, tickets: ticketsService })));
   await app.register(messagesRoutes(messagesService));
   await app.register(dashboardRoutes(createDashboardService({ db, clock })));

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { TagRecordView } from './tags.ts';
 import { jsonIdList, type TicketView } from './tickets.ts';
-import { isoDatePrefix } from './validation.ts';
+import { idParam, isoDatePrefix } from './validation.ts';
 
 // The opportunity value lives in the contact's extra info under this name (02-operations §3).
 export const KANBAN_VALUE_FIELD = 'valor';
@@ -29,6 +29,19 @@ export type KanbanTicketView = TicketView & {
 };
 export type KanbanTicketsAnswer = { tickets: KanbanTicketView[] };
 export type KanbanLanesAnswer = { lista: TagRecordView[] };
+
+// PUT /tag/kanban/order (issue 35 point 11): the lanes in the board order the admin chose, all
+// positions rewritten at once. Lanes it does not name (one made meanwhile) follow in their order.
+export const KANBAN_LANES_MAX = 500;
+export const kanbanLanesOrderBody = z.strictObject({
+  laneIds: z
+    .array(idParam)
+    .min(1)
+    .max(KANBAN_LANES_MAX)
+    .refine((ids) => new Set(ids).size === ids.length, 'validation.repeatedLane'),
+  companyId: z.unknown().optional(),
+});
+export type KanbanLanesOrderBody = z.infer<typeof kanbanLanesOrderBody>;
 
 // The card's value: the contact's 'valor' extra info read as a number (a comma is a decimal
 // separator); anything else counts as 0.

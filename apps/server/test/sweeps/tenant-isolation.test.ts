@@ -220,6 +220,10 @@ const catalogue: Record<string, Entry[]> = {
   'DELETE /files/:id': [{ kind: 'foreign', call: (a) => ({ path: `/files/${a.fileListId}` }) }],
   'POST /files/uploadList/:id': [{ kind: 'foreign', call: (a) => ({ path: `/files/uploadList/${a.fileListId}`, upload: 'files' }) }],
   'GET /tag/kanban': [{ kind: 'own', call: () => ({ path: '/tag/kanban' }) }],
+  'PUT /tag/kanban/order': [
+    { kind: 'foreign', call: (a) => ({ path: '/tag/kanban/order', body: { laneIds: [a.tagId] } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: '/tag/kanban/order', body: { laneIds: [b.tagId, a.tagId] } }) },
+  ],
   'GET /ticket/kanban': [{ kind: 'own', call: (a) => ({ path: `/ticket/kanban?queueIds=${encodeURIComponent(JSON.stringify([a.queueId]))}` }) }],
   'DELETE /ticket-tags/:ticketId': [{ kind: 'foreign', call: (a) => ({ path: `/ticket-tags/${a.ticketId}` }) }],
   'PUT /ticket-tags/:ticketId/:tagId': [

@@ -4,6 +4,7 @@ import { users } from './users.ts';
 
 // A tag with kanban 1 is a lane of the board (02-operations §3 Tag / lane); the lane fields drive
 // its automation (modules/kanban): timeLane hours, then nextLaneId; a customer reply, rollbackLaneId.
+// position is the lane's place on the board, set by the admin (issue 35 point 11); a new tag goes last.
 export const tags = pgTable(
   'tags',
   {
@@ -19,6 +20,7 @@ export const tags = pgTable(
     rollbackLaneId: integer('rollback_lane_id').references((): AnyPgColumn => tags.id, { onDelete: 'set null' }),
     greetingMessageLane: text('greeting_message_lane').notNull().default(''),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,18 +8,26 @@ export type NewTag = Omit<typeof tags.$inferInsert, 'id' | 'companyId' | 'create
 
 const tagColumns = { id: tags.id, name: tags.name, color: tags.color, kanban: tags.kanban };
 
+// The board's lanes follow the order the admin set (issue 35 point 11); lists and pickers go by name.
+const boardOrder = [asc(tags.position), asc(tags.id)];
+
+// After every other tag of the company: a new lane is the board's last column.
+const lastPosition = (companyId: number) =>
+  sql<number>`(select coalesce(max(${tags.position}), 0) + 1 from ${tags} where ${tags.companyId} = ${companyId})`;
+
 export const insertTag = async (db: DbOrTx, companyId: number, values: NewTag) => {
   const [row] = await db
     .insert(tags)
-    .values({ ...values, companyId })
+    .values({ ...values, companyId, position: lastPosition(companyId) })
     .returning();
   return row;
 };
 
-export const updateTag = async (db: DbOrTx, companyId: number, tagId: number, values: Partial<NewTag>) => {
+// toLast: a tag that becomes a lane takes the board's last column.
+export const updateTag = async (db: DbOrTx, companyId: number, tagId: number, values: Partial<NewTag>, placement: { toLast: boolean }) => {
   const [row] = await db
     .update(tags)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, ...(placement.toLast ? { position: lastPosition(companyId) } : {}), updatedAt: sql`now()` })
     .where(and(eq(tags.companyId, companyId), eq(tags.id, tagId)))
     .returning();
   return row;
@@ -51,12 +59,32 @@ export const listTags = (db: DbOrTx, companyId: number, filter: { kanban?: numbe
     .where(and(eq(tags.companyId, companyId), filter.kanban === undefined ? undefined : eq(tags.kanban, filter.kanban)))
     .orderBy(asc(tags.name), asc(tags.id));
 
-export const listTagRows = (db: DbOrTx, companyId: number, filter: { kanban: number }) =>
+// The board's lanes, in board order.
+export const listLaneRows = (db: DbOrTx, companyId: number) =>
   db
     .select()
     .from(tags)
-    .where(and(eq(tags.companyId, companyId), eq(tags.kanban, filter.kanban)))
-    .orderBy(asc(tags.name), asc(tags.id));
+    .where(and(eq(tags.companyId, companyId), eq(tags.kanban, 1)))
+    .orderBy(...boardOrder);
+
+// The company's lanes in board order, locked until the transaction ends, so two reorders queue.
+export const lockLanes = (tx: DbOrTx, companyId: number) =>
+  tx
+    .select({ id: tags.id, position: tags.position })
+    .from(tags)
+    .where(and(eq(tags.companyId, companyId), eq(tags.kanban, 1)))
+    .orderBy(...boardOrder)
+    .for('update');
+
+// Each lane's position becomes its place in laneIds (1, 2, …), in one statement.
+export const setLanePositions = (tx: DbOrTx, companyId: number, laneIds: number[]) =>
+  tx
+    .update(tags)
+    .set({
+      position: sql`(select ordered.position from unnest(${sql.param(laneIds)}::integer[]) with ordinality as ordered(id, position) where ordered.id = ${tags.id})`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(tags.companyId, companyId), eq(tags.kanban, 1), inArray(tags.id, laneIds)));
 
 export const pageTags = async (
   db: DbOrTx,

@@ -75,7 +75,8 @@ export const createTagsService = ({ db, bus }: Deps) => {
       await checkKanbanPlan(tenant.companyId, body.kanban ?? current.kanban);
       await checkLaneFields(tenant.companyId, tagId, body);
       const { companyId: _ignored, ...fields } = body;
-      const row = await repo.updateTag(db, tenant.companyId, tagId, fields).catch(translateDuplicate);
+      const becomesLane = current.kanban !== 1 && fields.kanban === 1;
+      const row = await repo.updateTag(db, tenant.companyId, tagId, fields, { toLast: becomesLane }).catch(translateDuplicate);
       if (!row) throw tagNotFound();
       const view = await recordOf(tenant.companyId, row);
       publish(tenant.companyId, view);

@@ -8,6 +8,19 @@ export const laneKey = (tagId: number) => `lane-${tagId}`;
 
 export type BoardLane = { key: string; tag: TagRecordView | null; tickets: KanbanTicketView[]; total: number };
 
+// What is being dragged: a card to another lane, or a lane (by its handle) to another place.
+export type BoardDrag = { kind: 'card'; ticket: KanbanTicketView; laneKey: string } | { kind: 'lane'; lane: TagRecordView };
+
+// The lanes' order after dropping `moved` on the lane `target` (null: the untagged lane, which stays
+// first, so the moved lane becomes the first tagged one). It takes the target's place, as when
+// dragging a column in a spreadsheet.
+export const laneOrderAfterDrop = (laneIds: number[], moved: number, target: number | null) => {
+  const rest = laneIds.filter((laneId) => laneId !== moved);
+  const at = target === null ? 0 : laneIds.indexOf(target);
+  if (at < 0 || moved === target) return laneIds;
+  return [...rest.slice(0, at), moved, ...rest.slice(at)];
+};
+
 const byOrder: Record<KanbanSortOrder, (a: KanbanTicketView, b: KanbanTicketView) => number> = {
   ticketNumber: (a, b) => a.id - b.id,
   lastMessageTime: (a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id,

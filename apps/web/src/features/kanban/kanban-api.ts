@@ -7,6 +7,7 @@ export type BoardRange = { queueIds: number[]; startDate: string; endDate: strin
 
 export const kanbanApi = {
   lanes: () => api.get<KanbanLanesAnswer>('/tag/kanban'),
+  reorderLanes: (laneIds: number[]) => api.put<KanbanLanesAnswer>('/tag/kanban/order', { laneIds }),
   tickets: (range: BoardRange) =>
     api.get<KanbanTicketsAnswer>('/ticket/kanban', { queueIds: JSON.stringify(range.queueIds), startDate: range.startDate, endDate: range.endDate }),
   // 02-operations §4 Kanban move: a lane's tag replaces the old one; the untagged lane only removes it

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { truncate, withValue } from './board.ts';
+import { truncate, withValue, type BoardDrag } from './board.ts';
 import { kanbanApi, kanbanQueryKeys } from './kanban-api.ts';
 
 type KanbanCardProps = { ticket: KanbanTicketView; laneKey: string; overlay?: boolean };
@@ -22,7 +22,7 @@ export const KanbanCard = ({ ticket, laneKey, overlay = false }: KanbanCardProps
   // card's node from dnd-kit's registry, and it carries its own test id so it is never the card.
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: overlay ? `ticket-overlay-${ticket.id}` : `ticket-${ticket.id}`,
-    data: { ticket, laneKey },
+    data: { kind: 'card', ticket, laneKey } satisfies BoardDrag,
     disabled: overlay,
   });
   const save = useMutation({

@@ -12,11 +12,11 @@ import { readStorage, storageKeys, writeStorage } from '../../lib/storage.ts';
 import { toast } from '../../lib/toast.ts';
 import { useSessionUser } from '../auth/session-context.ts';
 import { useMyQueues } from '../queues/use-queues.ts';
-import { buildLanes, today } from './board.ts';
+import { buildLanes, laneOrderAfterDrop, today, type BoardDrag } from './board.ts';
 import { kanbanApi, kanbanQueryKeys } from './kanban-api.ts';
 import { KanbanCard } from './kanban-card.tsx';
-import { KanbanLane } from './kanban-lane.tsx';
-import { useKanbanEvents, useKanbanLanes, useKanbanTickets } from './use-kanban.ts';
+import { KanbanLane, LaneChip } from './kanban-lane.tsx';
+import { useKanbanEvents, useKanbanLanes, useKanbanTickets, useReorderLanes } from './use-kanban.ts';
 
 const storedOrder = (): KanbanSortOrder => {
   const stored = readStorage(storageKeys.sortOrder);
@@ -56,12 +56,15 @@ export const KanbanPage = () => {
   const [order, setOrder] = useState<KanbanSortOrder>(storedOrder);
   const [dates, setDates] = useState({ startDate: today(), endDate: today() });
   const [applied, setApplied] = useState(dates);
-  const [dragged, setDragged] = useState<KanbanTicketView | null>(null);
+  const [dragged, setDragged] = useState<BoardDrag | null>(null);
   const { data: myQueues } = useMyQueues();
   const range = myQueues ? { queueIds: myQueues.map((queue) => queue.id), ...applied } : null;
   const lanesQuery = useKanbanLanes();
   const ticketsQuery = useKanbanTickets(range);
   useKanbanEvents();
+  const reorder = useReorderLanes();
+  // who may add columns may order them (02-operations §6)
+  const mayArrange = can(actor, 'dashboard:view');
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
   const lanes = useMemo(
     () => buildLanes(lanesQuery.data?.lista ?? [], ticketsQuery.data?.tickets ?? [], order),
@@ -81,12 +84,19 @@ export const KanbanPage = () => {
     onError: (error) => console.error(error),
   });
 
-  const onDragStart = (event: DragStartEvent) => setDragged((event.active.data.current as { ticket: KanbanTicketView }).ticket);
+  const onDragStart = (event: DragStartEvent) => setDragged(event.active.data.current as BoardDrag);
   const onDragEnd = (event: DragEndEvent) => {
     setDragged(null);
-    const { ticket, laneKey } = event.active.data.current as { ticket: KanbanTicketView; laneKey: string };
-    if (!event.over || event.over.id === laneKey) return;
-    move.mutate({ ticket, tagId: (event.over.data.current as { tagId: number | null }).tagId });
+    const drag = event.active.data.current as BoardDrag;
+    if (!event.over) return;
+    const target = (event.over.data.current as { tagId: number | null }).tagId;
+    if (drag.kind === 'lane') {
+      const laneIds = (lanesQuery.data?.lista ?? []).map((lane) => lane.id);
+      const next = laneOrderAfterDrop(laneIds, drag.lane.id, target);
+      if (next.some((laneId, index) => laneId !== laneIds[index])) reorder.mutate(next);
+      return;
+    }
+    if (event.over.id !== drag.laneKey) move.mutate({ ticket: drag.ticket, tagId: target });
   };
 
   const chooseOrder = (next: KanbanSortOrder) => {
@@ -129,7 +139,7 @@ export const KanbanPage = () => {
         <Button variant="outlined" onClick={() => setApplied(dates)} data-testid="kanban-search">
           {t('kanban.search')}
         </Button>
-        {can(actor, 'dashboard:view') && (
+        {mayArrange && (
           <Button variant="contained" startIcon={<ViewColumn />} onClick={() => navigate('/TagsKanban')} data-testid="kanban-add-columns">
             {t('kanban.addColumns')}
           </Button>
@@ -143,10 +153,17 @@ export const KanbanPage = () => {
       <DndContext sensors={sensors} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragged(null)}>
         <Box sx={{ flex: 1, minHeight: 0, display: 'flex', gap: 2, overflowX: 'auto', pb: 1 }} data-testid="kanban-board">
           {lanes.map((lane) => (
-            <KanbanLane key={lane.key} lane={lane} />
+            <KanbanLane key={lane.key} lane={lane} movable={mayArrange} />
           ))}
         </Box>
-        <DragOverlay>{dragged && <KanbanCard ticket={dragged} laneKey="" overlay />}</DragOverlay>
+        <DragOverlay>
+          {dragged?.kind === 'card' && <KanbanCard ticket={dragged.ticket} laneKey="" overlay />}
+          {dragged?.kind === 'lane' && (
+            <Box data-testid="kanban-lane-overlay">
+              <LaneChip tag={dragged.lane} />
+            </Box>
+          )}
+        </DragOverlay>
       </DndContext>
       <ListStatus loading={lanesQuery.isPending || ticketsQuery.isPending} empty={false} emptyText="" />
     </Stack>

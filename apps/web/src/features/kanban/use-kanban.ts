@@ -1,4 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { KanbanLanesAnswer } from '@atende/shared/kanban';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCompanyEvent } from '../realtime/use-company-event.ts';
 import { kanbanApi, kanbanQueryKeys, type BoardRange } from './kanban-api.ts';
 
@@ -10,6 +11,28 @@ export const useKanbanTickets = (range: BoardRange | null) =>
     queryFn: () => kanbanApi.tickets(range ?? { queueIds: [], startDate: '', endDate: '' }),
     enabled: range !== null,
   });
+
+// The admin's new lane order shows at once; the server's answer (or, on failure, a reload) settles it.
+export const useReorderLanes = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: kanbanApi.reorderLanes,
+    onMutate: async (laneIds) => {
+      await queryClient.cancelQueries({ queryKey: kanbanQueryKeys.lanes });
+      queryClient.setQueryData<KanbanLanesAnswer>(kanbanQueryKeys.lanes, (data) => {
+        if (!data) return data;
+        const byId = new Map(data.lista.map((lane) => [lane.id, lane]));
+        return { lista: laneIds.flatMap((laneId) => byId.get(laneId) ?? []) };
+      });
+    },
+    onSuccess: (answer) => queryClient.setQueryData(kanbanQueryKeys.lanes, answer),
+    // 02-operations §8: kanban failures are only logged; the board returns to the stored order
+    onError: (error) => {
+      console.error(error);
+      return queryClient.invalidateQueries({ queryKey: kanbanQueryKeys.lanes });
+    },
+  });
+};
 
 // 02-operations §4: the board reloads on ticket and appMessage events, and on tag changes.
 export const useKanbanEvents = () => {
