@@ -1,41 +1,22 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ANNOUNCEMENT_MEDIA_MAX_BYTES, announcementSaveBody, announcementsListQuery } from '@atende/shared/announcements';
-import { idParam } from '@atende/shared/validation';
+import { ANNOUNCEMENT_MEDIA_MAX_BYTES, announcementsEndpoints } from '@atende/shared/announcements';
+import type { FastifyPluginAsync } from 'fastify';
+import { endpointRoute } from '../../platform/endpoint-routes.ts';
 import { readSingleUpload } from '../../platform/uploads.ts';
 import type { AnnouncementsService } from './announcements.service.ts';
 
-const announcementParams = z.strictObject({ id: idParam });
+const read = { access: 'tenant' } as const;
+const write = { access: 'super' } as const;
 
 // 02-operations §7 Announcements: every user reads, the super user writes (§6).
-export const announcementsRoutes = (service: AnnouncementsService): FastifyPluginAsyncZod => async (app) => {
-  app.get('/announcements', { config: { access: 'tenant' }, schema: { querystring: announcementsListQuery } }, (request) =>
-    service.list(request.tenant, request.query),
+export const announcementsRoutes = (service: AnnouncementsService): FastifyPluginAsync => async (app) => {
+  endpointRoute(app, announcementsEndpoints.page, read, ({ query }, request) => service.list(request.tenant, query));
+  endpointRoute(app, announcementsEndpoints.show, read, ({ params }, request) => service.show(request.tenant, params.id));
+  endpointRoute(app, announcementsEndpoints.create, write, ({ body }, request) => service.create(request.tenant, body));
+  endpointRoute(app, announcementsEndpoints.update, write, ({ params, body }, request) => service.update(request.tenant, params.id, body));
+  endpointRoute(app, announcementsEndpoints.remove, write, ({ params }, request) => service.remove(request.tenant, params.id));
+  // multipart: the image as `file`
+  endpointRoute(app, announcementsEndpoints.uploadMedia, write, async ({ params }, request) =>
+    service.setMedia(request.tenant, params.id, await readSingleUpload(request, { field: 'file', maxBytes: ANNOUNCEMENT_MEDIA_MAX_BYTES })),
   );
-
-  app.get('/announcements/:id', { config: { access: 'tenant' }, schema: { params: announcementParams } }, (request) =>
-    service.show(request.tenant, request.params.id),
-  );
-
-  app.post('/announcements', { config: { access: 'super' }, schema: { body: announcementSaveBody } }, async (request, reply) =>
-    reply.status(201).send(await service.create(request.tenant, request.body)),
-  );
-
-  app.put('/announcements/:id', { config: { access: 'super' }, schema: { params: announcementParams, body: announcementSaveBody } }, (request) =>
-    service.update(request.tenant, request.params.id, request.body),
-  );
-
-  app.delete('/announcements/:id', { config: { access: 'super' }, schema: { params: announcementParams } }, async (request, reply) => {
-    await service.remove(request.tenant, request.params.id);
-    return reply.status(204).send();
-  });
-
-  app.post('/announcements/:id/media-upload', { config: { access: 'super' }, schema: { params: announcementParams } }, async (request) => {
-    const upload = await readSingleUpload(request, { field: 'file', maxBytes: ANNOUNCEMENT_MEDIA_MAX_BYTES });
-    return service.setMedia(request.tenant, request.params.id, upload);
-  });
-
-  app.delete('/announcements/:id/media-upload', { config: { access: 'super' }, schema: { params: announcementParams } }, (request) =>
-    service.clearMedia(request.tenant, request.params.id),
-  );
+  endpointRoute(app, announcementsEndpoints.removeMedia, write, ({ params }, request) => service.clearMedia(request.tenant, params.id));
 };

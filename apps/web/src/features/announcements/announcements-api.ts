@@ -1,17 +1,17 @@
-import type { AnnouncementSaveBody, AnnouncementsPage, AnnouncementView } from '@atende/shared/announcements';
-import { api, apiRequest } from '../../lib/api-client.ts';
+import { announcementsEndpoints, type AnnouncementSaveBody } from '@atende/shared/announcements';
+import { callEndpoint, sendFormToEndpoint } from '../../lib/endpoint-client.ts';
 
 export const announcementsApi = {
-  page: (searchParam: string, pageNumber: number) => api.get<AnnouncementsPage>('/announcements', { searchParam, pageNumber }),
-  create: (body: AnnouncementSaveBody) => api.post<AnnouncementView>('/announcements', body),
-  update: (id: number, body: AnnouncementSaveBody) => api.put<AnnouncementView>(`/announcements/${id}`, body),
-  remove: (id: number) => api.delete<void>(`/announcements/${id}`),
+  page: (searchParam: string, pageNumber: number) => callEndpoint(announcementsEndpoints.page, { query: { searchParam, pageNumber } }),
+  create: (body: AnnouncementSaveBody) => callEndpoint(announcementsEndpoints.create, { body }),
+  update: (id: number, body: AnnouncementSaveBody) => callEndpoint(announcementsEndpoints.update, { params: { id }, body }),
+  remove: (id: number) => callEndpoint(announcementsEndpoints.remove, { params: { id } }),
   uploadMedia: (id: number, file: File) => {
     const form = new FormData();
     form.append('file', file, file.name);
-    return apiRequest<AnnouncementView>(`/announcements/${id}/media-upload`, { method: 'POST', body: form });
+    return sendFormToEndpoint(announcementsEndpoints.uploadMedia, form, { params: { id } });
   },
-  removeMedia: (id: number) => api.delete<AnnouncementView>(`/announcements/${id}/media-upload`),
+  removeMedia: (id: number) => callEndpoint(announcementsEndpoints.removeMedia, { params: { id } }),
 };
 
 export const announcementsQueryKeys = {
