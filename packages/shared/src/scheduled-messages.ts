@@ -1,6 +1,7 @@
 // Scheduled messages (02-operations §3 Schedule, §5, §7 Schedules, §9). The service-hours
 // schedules of companies, queues and connections are another thing: see schedules.ts.
 import { z } from 'zod';
+import { defineEndpoint } from './contract.ts';
 import { idParam, pageNumberQuery, searchParamQuery } from './validation.ts';
 
 // intervalo: 1 days, 2 weeks, 3 months, 4 minutes
@@ -93,36 +94,105 @@ export type SchedulesListQuery = z.infer<typeof schedulesListQuery>;
 
 export const scheduleParams = z.strictObject({ scheduleId: idParam });
 
-export type ScheduleView = {
-  id: number;
-  body: string;
-  contactId: number;
-  contact: { id: number; name: string; number: string };
-  sendAt: string;
-  // when the next occurrence goes out (tipoDias applied); null once none is left
-  nextSendAt: string | null;
-  sentAt: string | null;
-  status: ScheduleStatus;
-  // why the last occurrence could not go (status ERRO)
-  errorMessage: string | null;
-  sentCount: number;
-  whatsappId: number | null;
-  whatsapp: { id: number; name: string } | null;
-  openTicket: 'enabled' | 'disabled';
-  ticketUserId: number | null;
-  queueId: number | null;
-  statusTicket: 'closed' | 'open';
-  intervalo: ScheduleInterval;
-  valorIntervalo: number;
-  enviarQuantasVezes: number;
-  tipoDias: ScheduleDayRule;
-  assinar: boolean;
-  mediaPath: string | null;
-  mediaName: string | null;
-  userId: number | null;
-  companyId: number;
-  createdAt: string;
-  updatedAt: string;
-};
+export const scheduleView = z
+  .object({
+    id: z.number().int(),
+    body: z.string(),
+    contactId: z.number().int(),
+    contact: z.object({ id: z.number().int(), name: z.string(), number: z.string() }),
+    sendAt: z.string(),
+    // when the next occurrence goes out (tipoDias applied); null once none is left
+    nextSendAt: z.string().nullable(),
+    sentAt: z.string().nullable(),
+    status: z.enum(scheduleStatuses),
+    // why the last occurrence could not go (status ERRO)
+    errorMessage: z.string().nullable(),
+    sentCount: z.number().int(),
+    whatsappId: z.number().int().nullable(),
+    whatsapp: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    openTicket: z.enum(['enabled', 'disabled']),
+    ticketUserId: z.number().int().nullable(),
+    queueId: z.number().int().nullable(),
+    statusTicket: z.enum(['closed', 'open']),
+    intervalo: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+    valorIntervalo: z.number().int(),
+    enviarQuantasVezes: z.number().int(),
+    tipoDias: z.union([z.literal(4), z.literal(5), z.literal(6)]),
+    assinar: z.boolean(),
+    mediaPath: z.string().nullable(),
+    mediaName: z.string().nullable(),
+    userId: z.number().int().nullable(),
+    companyId: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'ScheduledMessage' });
+export type ScheduleView = z.infer<typeof scheduleView>;
 
-export type SchedulesPage = { schedules: ScheduleView[]; count: number; hasMore: boolean };
+export const schedulesPage = z.object({ schedules: z.array(scheduleView), count: z.number().int(), hasMore: z.boolean() }).meta({ id: 'ScheduledMessagePage' });
+export type SchedulesPage = z.infer<typeof schedulesPage>;
+
+// 02-operations §7 Schedules calls
+const notFound = { 404: ['ERR_NO_SCHEDULE_FOUND'] } as const;
+// a contact, connection or user of the body that is not the company's
+const referencesNotFound = { 404: ['ERR_NO_SCHEDULE_FOUND', 'ERR_NO_CONTACT_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_NO_USER_FOUND'] } as const;
+export const schedulesEndpoints = {
+  page: defineEndpoint({
+    method: 'GET',
+    path: '/schedules',
+    query: schedulesListQuery,
+    response: schedulesPage,
+    operationId: 'listScheduledMessages',
+    summary: 'A page of scheduled messages, searched by text, of one contact or sent within a range',
+  }),
+  show: defineEndpoint({ method: 'GET', path: '/schedules/:scheduleId', params: scheduleParams, response: scheduleView, operationId: 'showScheduledMessage', summary: 'One scheduled message', errors: notFound }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/schedules',
+    body: scheduleCreateBody,
+    response: scheduleView,
+    status: 201,
+    operationId: 'createScheduledMessage',
+    summary: 'Schedules a message to a contact, once or repeated',
+    errors: { 404: ['ERR_NO_CONTACT_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_NO_USER_FOUND'] },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/schedules/:scheduleId',
+    params: scheduleParams,
+    body: scheduleUpdateBody,
+    response: scheduleView,
+    operationId: 'updateScheduledMessage',
+    summary: 'Changes a scheduled message; fields left out are kept',
+    errors: referencesNotFound,
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/schedules/:scheduleId',
+    params: scheduleParams,
+    response: null,
+    status: 204,
+    operationId: 'deleteScheduledMessage',
+    summary: 'Removes a scheduled message and its attachment',
+    errors: notFound,
+  }),
+  // the body is multipart (one `file`), read by the route
+  uploadMedia: defineEndpoint({
+    method: 'POST',
+    path: '/schedules/:scheduleId/media-upload',
+    params: scheduleParams,
+    response: scheduleView,
+    operationId: 'uploadScheduledMessageMedia',
+    summary: "Sets a scheduled message's attachment (png, jpg, pdf, xls, xlsx or gif)",
+    errors: { 400: ['ERR_INVALID_FILE', 'ERR_INVALID_IMAGE'], ...notFound, 413: ['ERR_FILE_TOO_LARGE'] },
+  }),
+  removeMedia: defineEndpoint({
+    method: 'DELETE',
+    path: '/schedules/:scheduleId/media-upload',
+    params: scheduleParams,
+    response: scheduleView,
+    operationId: 'deleteScheduledMessageMedia',
+    summary: "Removes a scheduled message's attachment",
+    errors: notFound,
+  }),
+};

@@ -1,43 +1,21 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  SCHEDULE_MEDIA_MAX_BYTES,
-  scheduleCreateBody,
-  scheduleParams,
-  schedulesListQuery,
-  scheduleUpdateBody,
-} from '@atende/shared/scheduled-messages';
+import { SCHEDULE_MEDIA_MAX_BYTES, schedulesEndpoints } from '@atende/shared/scheduled-messages';
+import type { FastifyPluginAsync } from 'fastify';
+import { endpointRoute } from '../../platform/endpoint-routes.ts';
 import { readSingleUpload } from '../../platform/uploads.ts';
 import type { SchedulesService } from './schedules.service.ts';
 
 const config = { access: 'tenant', planFlag: 'useSchedules' } as const;
 
 // 02-operations §7 Schedules.
-export const schedulesRoutes = (service: SchedulesService): FastifyPluginAsyncZod => async (app) => {
-  app.get('/schedules', { config, schema: { querystring: schedulesListQuery } }, (request) => service.list(request.tenant, request.query));
-
-  app.get('/schedules/:scheduleId', { config, schema: { params: scheduleParams } }, (request) =>
-    service.show(request.tenant, request.params.scheduleId),
+export const schedulesRoutes = (service: SchedulesService): FastifyPluginAsync => async (app) => {
+  endpointRoute(app, schedulesEndpoints.page, config, ({ query }, request) => service.list(request.tenant, query));
+  endpointRoute(app, schedulesEndpoints.show, config, ({ params }, request) => service.show(request.tenant, params.scheduleId));
+  endpointRoute(app, schedulesEndpoints.create, config, ({ body }, request) => service.create(request.tenant, body));
+  endpointRoute(app, schedulesEndpoints.update, config, ({ params, body }, request) => service.update(request.tenant, params.scheduleId, body));
+  endpointRoute(app, schedulesEndpoints.remove, config, ({ params }, request) => service.remove(request.tenant, params.scheduleId));
+  // multipart: the attachment as `file`
+  endpointRoute(app, schedulesEndpoints.uploadMedia, config, async ({ params }, request) =>
+    service.setMedia(request.tenant, params.scheduleId, await readSingleUpload(request, { field: 'file', maxBytes: SCHEDULE_MEDIA_MAX_BYTES })),
   );
-
-  app.post('/schedules', { config, schema: { body: scheduleCreateBody } }, async (request, reply) =>
-    reply.status(201).send(await service.create(request.tenant, request.body)),
-  );
-
-  app.put('/schedules/:scheduleId', { config, schema: { params: scheduleParams, body: scheduleUpdateBody } }, (request) =>
-    service.update(request.tenant, request.params.scheduleId, request.body),
-  );
-
-  app.delete('/schedules/:scheduleId', { config, schema: { params: scheduleParams } }, async (request, reply) => {
-    await service.remove(request.tenant, request.params.scheduleId);
-    return reply.status(204).send();
-  });
-
-  app.post('/schedules/:scheduleId/media-upload', { config, schema: { params: scheduleParams } }, async (request) => {
-    const upload = await readSingleUpload(request, { field: 'file', maxBytes: SCHEDULE_MEDIA_MAX_BYTES });
-    return service.setMedia(request.tenant, request.params.scheduleId, upload);
-  });
-
-  app.delete('/schedules/:scheduleId/media-upload', { config, schema: { params: scheduleParams } }, (request) =>
-    service.clearMedia(request.tenant, request.params.scheduleId),
-  );
+  endpointRoute(app, schedulesEndpoints.removeMedia, config, ({ params }, request) => service.clearMedia(request.tenant, params.scheduleId));
 };

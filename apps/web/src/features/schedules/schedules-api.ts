@@ -1,11 +1,11 @@
-import type { ScheduleCreateBody, SchedulesPage, ScheduleUpdateBody, ScheduleView } from '@atende/shared/scheduled-messages';
+import { schedulesEndpoints, type ScheduleCreateBody, type ScheduleUpdateBody, type ScheduleView } from '@atende/shared/scheduled-messages';
 import type { QueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
+import { callEndpoint, sendFormToEndpoint } from '../../lib/endpoint-client.ts';
 
 export type ScheduleRange = { from: string; to: string };
 
 export const schedulesApi = {
-  page: (range: ScheduleRange, pageNumber: number) => api.get<SchedulesPage>('/schedules', { ...range, pageNumber }),
+  page: (range: ScheduleRange, pageNumber: number) => callEndpoint(schedulesEndpoints.page, { query: { ...range, pageNumber } }),
   // the calendar shows every schedule of its range, however many pages that takes
   range: async (range: ScheduleRange) => {
     const all: ScheduleView[] = [];
@@ -15,16 +15,16 @@ export const schedulesApi = {
       if (!page.hasMore) return all;
     }
   },
-  get: (id: number) => api.get<ScheduleView>(`/schedules/${id}`),
-  create: (body: ScheduleCreateBody) => api.post<ScheduleView>('/schedules', body),
-  update: (id: number, body: ScheduleUpdateBody) => api.put<ScheduleView>(`/schedules/${id}`, body),
-  remove: (id: number) => api.delete<void>(`/schedules/${id}`),
+  get: (id: number) => callEndpoint(schedulesEndpoints.show, { params: { scheduleId: id } }),
+  create: (body: ScheduleCreateBody) => callEndpoint(schedulesEndpoints.create, { body }),
+  update: (id: number, body: ScheduleUpdateBody) => callEndpoint(schedulesEndpoints.update, { params: { scheduleId: id }, body }),
+  remove: (id: number) => callEndpoint(schedulesEndpoints.remove, { params: { scheduleId: id } }),
   uploadMedia: (id: number, file: File) => {
     const form = new FormData();
     form.append('file', file);
-    return api.post<ScheduleView>(`/schedules/${id}/media-upload`, form);
+    return sendFormToEndpoint(schedulesEndpoints.uploadMedia, form, { params: { scheduleId: id } });
   },
-  removeMedia: (id: number) => api.delete<ScheduleView>(`/schedules/${id}/media-upload`),
+  removeMedia: (id: number) => callEndpoint(schedulesEndpoints.removeMedia, { params: { scheduleId: id } }),
 };
 
 export const schedulesQueryKeys = {
