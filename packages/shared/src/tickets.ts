@@ -1,5 +1,6 @@
 // Ticket entity (01-core §3 Ticket).
 import { z } from 'zod';
+import { defineEndpoint } from './contract.ts';
 import type { TagView } from './tags.ts';
 import { boundedText, idParam, isoDatePrefix, pageNumberQuery } from './validation.ts';
 
@@ -137,18 +138,57 @@ export type TicketLogView = {
   queue: { id: number; name: string } | null;
 };
 
-export const ticketNoteBody = z.strictObject({
-  note: boundedText(2, 5000),
-  ticketId: idParam,
-  contactId: idParam,
-});
+export const ticketNoteBody = z
+  .strictObject({
+    note: boundedText(2, 5000),
+    ticketId: idParam,
+    contactId: idParam,
+  })
+  .meta({ id: 'TicketNoteBody' });
 export type TicketNoteBody = z.infer<typeof ticketNoteBody>;
 export const ticketNotesQuery = z.strictObject({ ticketId: idParam, contactId: idParam });
-export type TicketNoteView = {
-  id: number;
-  note: string;
-  ticketId: number;
-  contactId: number;
-  user: { id: number; name: string } | null;
-  createdAt: string;
+export const ticketNoteView = z
+  .object({
+    id: z.number().int(),
+    note: z.string(),
+    ticketId: z.number().int(),
+    contactId: z.number().int(),
+    user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'TicketNote' });
+export type TicketNoteView = z.infer<typeof ticketNoteView>;
+
+// 01-core §7 ticket-notes calls: a note is reached only through a ticket the user may see
+const ticketNotFound = ['ERR_NO_TICKET_FOUND'] as const;
+export const ticketNotesEndpoints = {
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/ticket-notes',
+    body: ticketNoteBody,
+    response: ticketNoteView,
+    status: 201,
+    operationId: 'createTicketNote',
+    summary: "Adds a note to a ticket and its contact, signed by the user",
+    errors: { 404: [...ticketNotFound, 'ERR_NO_CONTACT_FOUND'] },
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/ticket-notes/list',
+    query: ticketNotesQuery,
+    response: z.array(ticketNoteView),
+    operationId: 'listTicketNotes',
+    summary: "A ticket's notes about its contact, newest first",
+    errors: { 404: ticketNotFound },
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/ticket-notes/:noteId',
+    params: z.strictObject({ noteId: idParam }),
+    response: null,
+    status: 204,
+    operationId: 'deleteTicketNote',
+    summary: 'Removes a note (its author or an admin)',
+    errors: { 403: ['ERR_NO_PERMISSION'], 404: ['ERR_NO_NOTE_FOUND'] },
+  }),
 };

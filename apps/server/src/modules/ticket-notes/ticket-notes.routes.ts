@@ -1,25 +1,13 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ticketNoteBody, ticketNotesQuery } from '@atende/shared/tickets';
-import { idParam } from '@atende/shared/validation';
+import { ticketNotesEndpoints } from '@atende/shared/tickets';
+import type { FastifyPluginAsync } from 'fastify';
+import { endpointRoute } from '../../platform/endpoint-routes.ts';
 import type { TicketNotesService } from './ticket-notes.service.ts';
 
 // 01-core §7 ticket-notes calls.
-export const ticketNotesRoutes = (service: TicketNotesService): FastifyPluginAsyncZod => async (app) => {
-  app.post('/ticket-notes', { config: { access: 'tenant' }, schema: { body: ticketNoteBody } }, async (request, reply) =>
-    reply.status(201).send(await service.add(request.tenant, request.body)),
-  );
+const tenant = { access: 'tenant' } as const;
 
-  app.get('/ticket-notes/list', { config: { access: 'tenant' }, schema: { querystring: ticketNotesQuery } }, (request) =>
-    service.list(request.tenant, request.query.ticketId, request.query.contactId),
-  );
-
-  app.delete(
-    '/ticket-notes/:noteId',
-    { config: { access: 'tenant' }, schema: { params: z.strictObject({ noteId: idParam }) } },
-    async (request, reply) => {
-      await service.remove(request.tenant, request.params.noteId);
-      return reply.status(204).send();
-    },
-  );
+export const ticketNotesRoutes = (service: TicketNotesService): FastifyPluginAsync => async (app) => {
+  endpointRoute(app, ticketNotesEndpoints.create, tenant, ({ body }, request) => service.add(request.tenant, body));
+  endpointRoute(app, ticketNotesEndpoints.list, tenant, ({ query }, request) => service.list(request.tenant, query.ticketId, query.contactId));
+  endpointRoute(app, ticketNotesEndpoints.remove, tenant, ({ params }, request) => service.remove(request.tenant, params.noteId));
 };

@@ -1,14 +1,16 @@
 import type { MessagesPage, MessageTemplate, MessageView } from '@atende/shared/messages';
-import type {
-  TicketCreateBody,
-  TicketLogView,
-  TicketNoteView,
-  TicketsPage,
-  TicketStatus,
-  TicketUpdateBody,
-  TicketView,
+import {
+  ticketNotesEndpoints,
+  type TicketCreateBody,
+  type TicketLogView,
+  type TicketNoteBody,
+  type TicketsPage,
+  type TicketStatus,
+  type TicketUpdateBody,
+  type TicketView,
 } from '@atende/shared/tickets';
 import { api, apiRequest } from '../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 export type TicketListFilters = {
   status?: TicketStatus;
@@ -78,9 +80,9 @@ export const ticketsApi = {
   editMessage: (id: number, body: string) => api.post<MessageView>(`/messages/edit/${id}`, { body }),
   deleteMessage: (id: number) => api.delete<MessageView>(`/messages/${id}`),
   forward: (messageId: number, contactId: number) => api.post<MessageView>('/message/forward', { messageId, contactId }),
-  notes: (ticketId: number, contactId: number) => api.get<TicketNoteView[]>('/ticket-notes/list', { ticketId, contactId }),
-  addNote: (body: { note: string; ticketId: number; contactId: number }) => api.post<TicketNoteView>('/ticket-notes', body),
-  deleteNote: (id: number) => api.delete<void>(`/ticket-notes/${id}`),
+  notes: (ticketId: number, contactId: number) => callEndpoint(ticketNotesEndpoints.list, { query: { ticketId, contactId } }),
+  addNote: (body: TicketNoteBody) => callEndpoint(ticketNotesEndpoints.create, { body }),
+  deleteNote: (id: number) => callEndpoint(ticketNotesEndpoints.remove, { params: { noteId: id } }),
   // 01-core §7: a stage is set by clearing the ticket's kanban tags, then adding the chosen one
   clearKanbanStage: (ticketId: number) => api.delete<void>(`/ticket-tags/${ticketId}`),
   setKanbanStage: (ticketId: number, tagId: number) => api.put<TicketView>(`/ticket-tags/${ticketId}/${tagId}`),
