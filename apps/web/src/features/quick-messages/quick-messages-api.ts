@@ -1,20 +1,26 @@
-import type { QuickMessageBody, QuickMessagesPage, QuickMessageUpdateBody, QuickMessageView } from '@atende/shared/quick-messages';
+import {
+  quickMessagesEndpoints as endpoints,
+  type QuickMessageBody,
+  type QuickMessagesPage,
+  type QuickMessageUpdateBody,
+  type QuickMessageView,
+} from '@atende/shared/quick-messages';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { api, apiRequest } from '../../lib/api-client.ts';
+import { callEndpoint, sendFormToEndpoint } from '../../lib/endpoint-client.ts';
 
 export const quickMessagesApi = {
-  page: (search: string, pageNumber: number) => api.get<QuickMessagesPage>('/quick-messages', { searchParam: search, pageNumber }),
-  list: () => api.get<QuickMessageView[]>('/quick-messages/list'),
-  create: (body: QuickMessageBody) => api.post<QuickMessageView>('/quick-messages', body),
-  update: (id: number, body: QuickMessageUpdateBody) => api.put<QuickMessageView>(`/quick-messages/${id}`, body),
-  remove: (id: number) => api.delete<void>(`/quick-messages/${id}`),
+  page: (search: string, pageNumber: number) => callEndpoint(endpoints.page, { query: { searchParam: search, pageNumber } }),
+  list: () => callEndpoint(endpoints.list, { query: {} }),
+  create: (body: QuickMessageBody) => callEndpoint(endpoints.create, { body }),
+  update: (id: number, body: QuickMessageUpdateBody) => callEndpoint(endpoints.update, { params: { id }, body }),
+  remove: (id: number) => callEndpoint(endpoints.remove, { params: { id } }),
   uploadMedia: (id: number, file: File) => {
     const form = new FormData();
     form.append('typeArch', 'quickMessage');
     form.append('file', file);
-    return apiRequest<QuickMessageView>(`/quick-messages/${id}/media-upload`, { method: 'POST', body: form });
+    return sendFormToEndpoint(endpoints.uploadMedia, form, { params: { id } });
   },
-  removeMedia: (id: number) => api.delete<QuickMessageView>(`/quick-messages/${id}/media-upload`),
+  removeMedia: (id: number) => callEndpoint(endpoints.removeMedia, { params: { id } }),
 };
 
 export const quickMessagesQueryKeys = {
