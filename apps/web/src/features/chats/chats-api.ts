@@ -1,14 +1,15 @@
-import type { ChatMessagesPage, ChatMessageView, ChatSaveBody, ChatsPage, ChatView } from '@atende/shared/chats';
-import { api } from '../../lib/api-client.ts';
+import { chatsEndpoints as endpoints, type ChatSaveBody } from '@atende/shared/chats';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 export const chatsApi = {
-  page: (searchParam: string, pageNumber: number) => api.get<ChatsPage>('/chats', { searchParam, pageNumber }),
-  create: (body: ChatSaveBody) => api.post<ChatView>('/chats', body),
-  update: (id: number, body: ChatSaveBody) => api.put<ChatView>(`/chats/${id}`, body),
-  remove: (id: number) => api.delete<void>(`/chats/${id}`),
-  read: (id: number, userId: number) => api.post<ChatView>(`/chats/${id}/read`, { userId }),
-  messages: (id: number, pageNumber: number) => api.get<ChatMessagesPage>(`/chats/${id}/messages`, { pageNumber }),
-  send: (id: number, message: string) => api.post<ChatMessageView>(`/chats/${id}/messages`, { message }),
+  page: (searchParam: string, pageNumber: number) => callEndpoint(endpoints.list, { query: { searchParam, pageNumber } }),
+  create: (body: ChatSaveBody) => callEndpoint(endpoints.create, { body }),
+  update: (id: number, body: ChatSaveBody) => callEndpoint(endpoints.update, { params: { id }, body }),
+  remove: (id: number) => callEndpoint(endpoints.remove, { params: { id } }),
+  // the server clears the caller's own count: no body is read
+  read: (id: number) => callEndpoint(endpoints.markRead, { params: { id } }),
+  messages: (id: number, pageNumber: number) => callEndpoint(endpoints.messages, { params: { id }, query: { pageNumber } }),
+  send: (id: number, message: string) => callEndpoint(endpoints.send, { params: { id }, body: { message } }),
 };
 
 // Every chat list (the page's search, the popover, the menu's dot) sits under 'chats'.

@@ -41,7 +41,7 @@ export const ChatsPage = () => {
 
   // the open chat is read: its count clears now and whenever a message comes in while it is open
   const read = useMutation({
-    mutationFn: (chatId: number) => chatsApi.read(chatId, me.id),
+    mutationFn: (chatId: number) => chatsApi.read(chatId),
     onSuccess: (chat) => replaceChatInCache(client, chat),
   });
   const openUnreads = open ? unreadsOf(open, me.id) : 0;
