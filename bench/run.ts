@@ -1,5 +1,5 @@
 // `npm run bench`: seeds the large tenant when missing, then runs every benchmark and prints its
-// figures as Markdown tables. Nothing is asserted. BENCH_ONLY=tickets|reports|realtime|imports|campaigns runs one part;
+// figures as Markdown tables. Nothing is asserted. BENCH_ONLY=tickets|reports|kanban|realtime|imports|campaigns runs one part;
 // `-- --compare` sets each figure beside the last committed ones (bench/figures.json), `-- --record`
 // makes this run's figures the committed ones.
 import { cpus } from 'node:os';
@@ -8,6 +8,7 @@ import { compareWithLast, recordAsLast } from './lib/figures.ts';
 import { benchCampaigns } from './campaigns.ts';
 import { benchDashboardReports } from './dashboard-reports.ts';
 import { benchImports } from './imports.ts';
+import { benchKanban } from './kanban.ts';
 import { benchRealtime } from './realtime.ts';
 import { seedLargeTenant } from './seed-large-tenant.ts';
 import { benchTicketsList } from './tickets-list.ts';
@@ -21,6 +22,10 @@ if (!only || only === 'tickets') {
 if (!only || only === 'reports') {
   await seedLargeTenant();
   await benchDashboardReports();
+}
+if (!only || only === 'kanban') {
+  await seedLargeTenant();
+  await benchKanban();
 }
 if (!only || only === 'realtime') await benchRealtime();
 if (!only || only === 'imports') await benchImports();
