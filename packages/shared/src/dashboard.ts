@@ -2,6 +2,7 @@
 // the attendance panel of 02-operations §2, §3 Panel ticket, §7. What each figure counts is in
 // docs/dashboard-reports.md.
 import { z } from 'zod';
+import { defineEndpoint } from './contract.ts';
 import { booleanText, jsonIdList } from './tickets.ts';
 import { isoDatePrefix } from './validation.ts';
 
@@ -115,3 +116,23 @@ export const lastDaysPeriod = (now: Date, days: number): DayPeriod => {
 
 export const periodLength = (period: DayPeriod) =>
   Math.round((Date.parse(`${period.to}T00:00:00Z`) - Date.parse(`${period.from}T00:00:00Z`)) / 86_400_000) + 1;
+
+// A new company's first steps (issue 35 point 13), each true once the company's own data shows it
+// done: a connected channel (the sandbox counts), a queue, a second user, an attendant's reply.
+export const onboardingSteps = ['channel', 'queue', 'attendant', 'reply'] as const;
+export type OnboardingStep = (typeof onboardingSteps)[number];
+
+export const onboardingAnswer = z
+  .object({ channel: z.boolean(), queue: z.boolean(), attendant: z.boolean(), reply: z.boolean() })
+  .meta({ id: 'DashboardOnboarding' });
+export type OnboardingAnswer = z.infer<typeof onboardingAnswer>;
+
+export const dashboardEndpoints = {
+  onboarding: defineEndpoint({
+    method: 'GET',
+    path: '/dashboard/onboarding',
+    response: onboardingAnswer,
+    operationId: 'showOnboarding',
+    summary: "Which of a new company's first steps are done (a connected channel, a queue, a second user, a reply)",
+  }),
+};

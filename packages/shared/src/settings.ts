@@ -27,6 +27,9 @@ export const companySettingDefaults = {
   sendQueuePositionMessage: '',
   showNotificationPending: 'disabled',
   campaignsEnabled: 'disabled',
+  // the first-steps checklist on the dashboard (issue 35 point 13; not in the spec): an admin
+  // dismisses it there and can bring it back here
+  onboardingChecklist: 'enabled',
 } as const;
 
 export type CompanySettingKey = keyof typeof companySettingDefaults;

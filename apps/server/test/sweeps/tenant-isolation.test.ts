@@ -192,6 +192,8 @@ const catalogue: Record<string, Entry[]> = {
   'GET /dashboard': [{ kind: 'own', call: () => ({ path: '/dashboard?days=30' }) }],
   'GET /dashboard/ticketsUsers': [{ kind: 'own', call: (a) => ({ path: `/dashboard/ticketsUsers?companyId=${a.companyId}` }) }],
   'GET /dashboard/ticketsDay': [{ kind: 'own', call: (a) => ({ path: `/dashboard/ticketsDay?companyId=${a.companyId}` }) }],
+  // issue 35 point 13: B's first steps, read from B's rows only (onboarding.test.ts checks A's do not count)
+  'GET /dashboard/onboarding': [{ kind: 'own', call: () => ({ path: '/dashboard/onboarding' }) }],
   'GET /dashboard/moments': [{ kind: 'own', call: (a) => ({ path: `/dashboard/moments?userId=${a.userId}&queueIds=${encodeURIComponent(JSON.stringify([a.queueId]))}` }) }],
   'GET /usersMoments': [{ kind: 'own', call: (a) => ({ path: `/usersMoments?userId=${a.userId}` }) }],
   // 03-saas §7 report and its export: A's ids in every filter match nothing of B's

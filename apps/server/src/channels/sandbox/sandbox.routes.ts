@@ -3,7 +3,7 @@
 // phone and tests can drive whole conversations.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { mediaTypes } from '@atende/shared/messages';
+import { sandboxInboundBody } from '@atende/shared/sandbox';
 import { idParam } from '@atende/shared/validation';
 import type { ConnectionsService } from '../../modules/connections/connections.service.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -11,18 +11,6 @@ import type { InboundPipeline } from '../inbound-pipeline.ts';
 import type { SandboxService } from './sandbox.service.ts';
 
 const connectionParams = z.strictObject({ connectionId: idParam });
-
-export const sandboxInboundBody = z.strictObject({
-  from: z.string().trim().min(3).max(60),
-  name: z.string().trim().max(200).default(''),
-  body: z.string().max(10_000),
-  providerMessageId: z.string().trim().min(1).max(200).optional(),
-  isGroup: z.boolean().optional(),
-  fromMe: z.boolean().optional(),
-  quotedProviderMessageId: z.string().max(200).optional(),
-  // the kind of media the customer sent (a voice note is 'audio'); the sandbox stores no file
-  mediaType: z.enum(mediaTypes).optional(),
-});
 
 export const sandboxRoutes = (deps: { sandbox: SandboxService; pipeline: InboundPipeline; connections: ConnectionsService }): FastifyPluginAsyncZod => async (app) => {
   app.post(

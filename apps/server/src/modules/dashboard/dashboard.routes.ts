@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardQuery, ticketsChartQuery } from '@atende/shared/dashboard';
+import { dashboardEndpoints, dashboardQuery, ticketsChartQuery } from '@atende/shared/dashboard';
+import { endpointRoute } from '../../platform/endpoint-routes.ts';
 import type { createDashboardService } from './dashboard.service.ts';
 
 // 01-core §7 GET /dashboard, /dashboard/ticketsUsers, /dashboard/ticketsDay: admins, and users
@@ -15,5 +16,10 @@ export const dashboardRoutes = (service: ReturnType<typeof createDashboardServic
 
   app.get('/dashboard/ticketsDay', { config, schema: { querystring: ticketsChartQuery } }, (request) =>
     service.ticketsDay(request.tenant, request.query),
+  );
+
+  // issue 35 point 13: the checklist is for whoever sets the company up, the admins who manage its settings
+  endpointRoute(app, dashboardEndpoints.onboarding, { access: 'tenant', permission: 'settings:manage' }, (_input, request) =>
+    service.onboarding(request.tenant),
   );
 };

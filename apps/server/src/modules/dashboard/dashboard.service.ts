@@ -14,6 +14,7 @@ import type { TenantContext } from '../../platform/access.ts';
 import type { Clock } from '../../platform/clock.ts';
 import * as repo from './dashboard.repo.ts';
 import { toDashboardAnswer } from './dashboard.view.ts';
+import { readOnboardingSteps } from './onboarding.repo.ts';
 import { checkedPeriod, instantsOf } from './period.rules.ts';
 
 export const createDashboardService = ({ db, clock }: { db: Db; clock: Clock }) => {
@@ -52,5 +53,7 @@ export const createDashboardService = ({ db, clock }: { db: Db; clock: Clock }) 
       const data = rows.map((row) => (oneDay ? { data: period.from, horario: row.key, total: row.total } : { data: row.key, total: row.total }));
       return { data, count: rows.reduce((sum, row) => sum + row.total, 0) };
     },
+
+    onboarding: (tenant: TenantContext) => readOnboardingSteps(db, tenant.companyId),
   };
 };

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { sessionButtonsFor, type ImportProgress, type SessionButton } from './session-actions.ts';
 import { ImportStatus } from './import-status.tsx';
+import { SandboxCustomerDialog } from './sandbox-customer-dialog.tsx';
 import { sessionApi } from './session-api.ts';
 
 type SessionCellProps = { connection: ConnectionView; progress: ImportProgress | null; onShowQr: (connectionId: number) => void };
@@ -15,6 +16,7 @@ type SessionCellProps = { connection: ConnectionView; progress: ImportProgress |
 export const ConnectionSessionCell = ({ connection, progress, onShowQr }: SessionCellProps) => {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
+  const [playingCustomer, setPlayingCustomer] = useState(false);
   const command = useMutation({
     mutationFn: (action: 'tryAgain' | 'newQr' | 'disconnect') => sessionApi[action](connection.id),
     onSuccess: (_, action) => action === 'disconnect' && setConfirming(false),
@@ -72,6 +74,12 @@ export const ConnectionSessionCell = ({ connection, progress, onShowQr }: Sessio
       )}
       {sessionButtonsFor(connection).map(render)}
       {connection.channel === 'whatsapp' && <ImportStatus connection={connection} progress={progress} />}
+      {connection.channel === 'sandbox' && (
+        <Button size="small" variant="outlined" onClick={() => setPlayingCustomer(true)} data-testid="session-sandbox-customer">
+          {t('connections.sandbox.open')}
+        </Button>
+      )}
+      {playingCustomer && <SandboxCustomerDialog connection={connection} onClose={() => setPlayingCustomer(false)} />}
       <ConfirmDialog
         open={confirming}
         title={t('connections.session.confirmDisconnect.title', { name: connection.name })}

@@ -13,6 +13,7 @@ import { AccessDeniedPage } from './access-denied-page.tsx';
 import { AttendantsTable } from './attendants-table.tsx';
 import { CounterCards } from './counter-cards.tsx';
 import { dashboardApi, dashboardQueryKeys, type DashboardFilter } from './dashboard-api.ts';
+import { OnboardingChecklist } from './onboarding-checklist.tsx';
 import { TicketsCharts } from './tickets-charts.tsx';
 
 const DAY_CHOICES = [1, 3, 7, 15, 30, 60, 90];
@@ -36,6 +37,9 @@ export const DashboardPage = () => {
 
 const Dashboard = () => {
   const { t } = useTranslation();
+  const user = useSessionUser();
+  // issue 35 point 13: for the admins who set the company up, until they dismiss it
+  const showChecklist = can(user, 'settings:manage') && user.company.settings.onboardingChecklist !== 'disabled';
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<'indicators' | 'charts'>('indicators');
   const [showFilters, setShowFilters] = useState(true);
@@ -75,6 +79,7 @@ const Dashboard = () => {
           </IconButton>
         </Tooltip>
       </Stack>
+      {showChecklist && <OnboardingChecklist />}
       {showFilters && (
         <Paper variant="outlined" sx={{ p: 2 }} data-testid="dashboard-filters">
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
