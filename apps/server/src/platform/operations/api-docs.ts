@@ -4,9 +4,9 @@
 import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
+import fastifySwagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Endpoint } from '@atende/shared/contract';
 import { z } from 'zod';
 // imported rather than read from disk: the production build (scripts/build.ts) carries it inside
@@ -15,7 +15,8 @@ import serverPackage from '../../../package.json' with { type: 'json' };
 
 const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
-// Who may call a route, in OpenAPI terms: users' routes take the access token; the tag groups the
+// Who may call a route, in OpenAPI terms: users' routes take the access token, public ones none
+// (said, not left out: a generated client must not send a token there); the tag groups the
 // reference by the path's first segment unless the route names its own.
 const documentedRoute: SwaggerTransform = (input) => {
   const { schema, url } = jsonSchemaTransform(input);
@@ -27,7 +28,7 @@ const documentedRoute: SwaggerTransform = (input) => {
     schema: {
       ...schema,
       tags: schema?.tags ?? [url.split('/')[1] || 'root'],
-      ...(signedIn && !schema?.security ? { security: [{ accessToken: [] }] } : {}),
+      ...(!schema?.security && { security: signedIn ? [{ accessToken: [] }] : [] }),
       ...(endpoint && contractDocumentation(endpoint, signedIn, schema?.response as Record<string, unknown> | undefined)),
     },
   };
@@ -69,6 +70,39 @@ const contractDocumentation = (endpoint: Endpoint, signedIn: boolean, responses:
   };
 };
 
+const SCHEMA_REF = '#/components/schemas/';
+
+// The component schemas an operation refers to, directly or through another component: every
+// schema given an id in packages/shared is registered (in an input and an output form), but the
+// document keeps only the ones it uses.
+const referencedSchemas = (paths: unknown, schemas: Record<string, unknown>) => {
+  const used = new Set<string>();
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        if (key === '$ref' && typeof child === 'string' && child.startsWith(SCHEMA_REF)) {
+          const name = child.slice(SCHEMA_REF.length);
+          if (!used.has(name)) {
+            used.add(name);
+            visit(schemas[name]);
+          }
+        } else visit(child);
+      }
+    }
+  };
+  visit(paths);
+  return used;
+};
+
+const withComponentSchemas: SwaggerTransformObject = (input) => {
+  const document = jsonSchemaTransformObject(input) as { paths?: unknown; components?: { schemas?: Record<string, unknown> } };
+  const schemas: Record<string, unknown> = document.components?.schemas ?? {};
+  const used = referencedSchemas(document.paths, schemas);
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  return { ...document, components: { ...document.components, schemas: kept } } as ReturnType<SwaggerTransformObject>;
+};
+
 // Registered before the routes, so every route registered afterwards is in the document.
 export const registerOpenApi = async (app: FastifyInstance) => {
   await app.register(fastifySwagger, {
@@ -77,10 +111,13 @@ export const registerOpenApi = async (app: FastifyInstance) => {
       info: {
         title: 'Atende API',
         version: serverPackage.version,
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
         description:
           'Errors answer `{ "error": "ERR_…" }`; validation failures 400 `{ "error": "ERR_VALIDATION", "fields": [{ "path", "message" }] }`; ' +
           'too many requests 429 `ERR_TOO_MANY_REQUESTS` with `Retry-After`.',
       },
+      // the paths are relative to the address the document was read from
+      servers: [{ url: '/' }],
       components: {
         securitySchemes: {
           accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The `token` answered by POST /auth/login or /auth/refresh_token' },
@@ -90,6 +127,8 @@ export const registerOpenApi = async (app: FastifyInstance) => {
       },
     },
     transform: documentedRoute,
+    // schemas given an id (`.meta({ id })`) in packages/shared become components, referred to by each operation
+    transformObject: withComponentSchemas,
   });
 };
 
