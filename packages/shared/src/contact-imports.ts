@@ -2,6 +2,7 @@
 // spreadsheet, or a contact list, into the company's contacts, with tags and extra info, run as a
 // job whose progress and report are kept and sent live on company-{id}-contactImport.
 import { z } from 'zod';
+import { defineEndpoint } from './contract.ts';
 import { idParam } from './validation.ts';
 
 // 02-operations §8 Import errors, as keys the web translates.
@@ -82,24 +83,79 @@ export const contactImportParams = z.strictObject({ importId: idParam });
 
 // What the wizard shows after the upload: the sheet's first rows, for the column mapping.
 export const IMPORT_PREVIEW_ROWS = 10;
-export type ContactImportPreview = { file: string; fileName: string; rows: string[][]; columnCount: number };
+export const contactImportPreview = z
+  .object({ file: z.string(), fileName: z.string(), rows: z.array(z.array(z.string())), columnCount: z.number().int() })
+  .meta({ id: 'ContactImportPreview' });
+export type ContactImportPreview = z.infer<typeof contactImportPreview>;
 
 export const IMPORT_ERRORS_KEPT = 100;
-export type ContactImportStatus = 'queued' | 'running' | 'done' | 'failed';
-export type ContactImportView = {
-  id: number;
-  source: 'spreadsheet' | 'contactList';
-  sourceName: string;
-  status: ContactImportStatus;
-  // rows to read, counted before the first is written
-  total: number;
-  processed: number;
-  imported: number;
-  failed: number;
-  // the refused rows, the first IMPORT_ERRORS_KEPT of them: line in the sheet (item position in a
-  // list) and a message key
-  errors: { line: number; reason: string }[];
-  error: string | null;
-  createdAt: string;
-  updatedAt: string;
+export const contactImportStatuses = ['queued', 'running', 'done', 'failed'] as const;
+export type ContactImportStatus = (typeof contactImportStatuses)[number];
+export const contactImportView = z
+  .object({
+    id: z.number().int(),
+    source: z.enum(['spreadsheet', 'contactList']),
+    sourceName: z.string(),
+    status: z.enum(contactImportStatuses),
+    // rows to read, counted before the first is written
+    total: z.number().int(),
+    processed: z.number().int(),
+    imported: z.number().int(),
+    failed: z.number().int(),
+    // the refused rows, the first IMPORT_ERRORS_KEPT of them: line in the sheet (item position in a
+    // list) and a message key
+    errors: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+    error: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'ContactImport' });
+export type ContactImportView = z.infer<typeof contactImportView>;
+
+// 01-core §2 /contacts/import (routes of our own: the spec names none)
+export const contactImportEndpoints = {
+  // the body is multipart (one `file`, an xlsx or csv sheet), read by the route
+  upload: defineEndpoint({
+    method: 'POST',
+    path: '/contacts/import/upload',
+    response: contactImportPreview,
+    operationId: 'uploadContactImportSheet',
+    summary: 'Keeps a sheet to import (a day, unless imported) and answers its first rows for the column mapping',
+    errors: { 400: ['ERR_INVALID_FILE'], 413: ['ERR_FILE_TOO_LARGE'] },
+  }),
+  importSheet: defineEndpoint({
+    method: 'POST',
+    path: '/contacts/import',
+    body: contactImportBody,
+    response: contactImportView,
+    status: 201,
+    operationId: 'importContactsFromSheet',
+    summary: 'Starts importing an uploaded sheet into the contacts, its columns mapped to contact fields',
+  }),
+  importContactList: defineEndpoint({
+    method: 'POST',
+    path: '/contacts/import/contact-list',
+    body: contactListImportBody,
+    response: contactImportView,
+    status: 201,
+    operationId: 'importContactsFromContactList',
+    summary: "Starts importing a contact list's items into the contacts",
+    errors: { 404: ['ERR_NO_CONTACT_LIST_FOUND'] },
+  }),
+  recent: defineEndpoint({
+    method: 'GET',
+    path: '/contacts/import',
+    response: z.object({ records: z.array(contactImportView) }).meta({ id: 'ContactImportList' }),
+    operationId: 'listContactImports',
+    summary: "The company's recent contact imports",
+  }),
+  show: defineEndpoint({
+    method: 'GET',
+    path: '/contacts/import/:importId',
+    params: contactImportParams,
+    response: contactImportView,
+    operationId: 'showContactImport',
+    summary: 'One contact import: its progress and refused rows',
+    errors: { 404: ['ERR_NO_CONTACT_IMPORT_FOUND'] },
+  }),
 };

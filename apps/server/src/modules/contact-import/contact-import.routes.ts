@@ -1,5 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactImportBody, contactImportParams, contactListImportBody } from '@atende/shared/contact-imports';
+import { contactImportEndpoints } from '@atende/shared/contact-imports';
+import type { FastifyPluginAsync } from 'fastify';
+import { endpointRoute } from '../../platform/endpoint-routes.ts';
 import { SPREADSHEET_MAX_BYTES } from '../../platform/spreadsheet.ts';
 import { readSingleUpload } from '../../platform/uploads.ts';
 import type { ContactImportService } from './contact-import.service.ts';
@@ -10,17 +11,13 @@ const config = { access: 'tenant' } as const;
 const fromList = { access: 'tenant', permission: 'drawer-admin-items:view', planFlag: 'useCampaigns' } as const;
 
 // 01-core §2 /contacts/import (routes of our own: the spec names none, docs/decisions.md).
-export const contactImportRoutes = (service: ContactImportService): FastifyPluginAsyncZod => async (app) => {
-  app.post('/contacts/import/upload', { config }, async (request) => {
-    const upload = await readSingleUpload(request, { field: 'file', maxBytes: SPREADSHEET_MAX_BYTES });
-    return service.upload(request.tenant, upload);
-  });
-  app.post('/contacts/import', { config, schema: { body: contactImportBody } }, async (request, reply) =>
-    reply.status(201).send(await service.importSheet(request.tenant, request.body)),
+export const contactImportRoutes = (service: ContactImportService): FastifyPluginAsync => async (app) => {
+  // multipart: the sheet as `file`
+  endpointRoute(app, contactImportEndpoints.upload, config, async (_input, request) =>
+    service.upload(request.tenant, await readSingleUpload(request, { field: 'file', maxBytes: SPREADSHEET_MAX_BYTES })),
   );
-  app.post('/contacts/import/contact-list', { config: fromList, schema: { body: contactListImportBody } }, async (request, reply) =>
-    reply.status(201).send(await service.importContactList(request.tenant, request.body)),
-  );
-  app.get('/contacts/import', { config }, (request) => service.recent(request.tenant));
-  app.get('/contacts/import/:importId', { config, schema: { params: contactImportParams } }, (request) => service.show(request.tenant, request.params.importId));
+  endpointRoute(app, contactImportEndpoints.importSheet, config, ({ body }, request) => service.importSheet(request.tenant, body));
+  endpointRoute(app, contactImportEndpoints.importContactList, fromList, ({ body }, request) => service.importContactList(request.tenant, body));
+  endpointRoute(app, contactImportEndpoints.recent, config, (_input, request) => service.recent(request.tenant));
+  endpointRoute(app, contactImportEndpoints.show, config, ({ params }, request) => service.show(request.tenant, params.importId));
 };

@@ -1,16 +1,16 @@
-import type { ContactImportBody, ContactImportPreview, ContactImportView, ContactListImportBody } from '@atende/shared/contact-imports';
-import { api } from '../../lib/api-client.ts';
+import { contactImportEndpoints, type ContactImportBody, type ContactListImportBody } from '@atende/shared/contact-imports';
+import { callEndpoint, sendFormToEndpoint } from '../../lib/endpoint-client.ts';
 
 export const contactImportApi = {
   upload: (file: File) => {
     const form = new FormData();
     form.append('file', file);
-    return api.post<ContactImportPreview>('/contacts/import/upload', form);
+    return sendFormToEndpoint(contactImportEndpoints.upload, form);
   },
-  importSheet: (body: ContactImportBody) => api.post<ContactImportView>('/contacts/import', body),
-  importContactList: (body: ContactListImportBody) => api.post<ContactImportView>('/contacts/import/contact-list', body),
-  recent: () => api.get<{ records: ContactImportView[] }>('/contacts/import'),
-  get: (id: number) => api.get<ContactImportView>(`/contacts/import/${id}`),
+  importSheet: (body: ContactImportBody) => callEndpoint(contactImportEndpoints.importSheet, { body }),
+  importContactList: (body: ContactListImportBody) => callEndpoint(contactImportEndpoints.importContactList, { body }),
+  recent: () => callEndpoint(contactImportEndpoints.recent),
+  get: (id: number) => callEndpoint(contactImportEndpoints.show, { params: { importId: id } }),
 };
 
 export const contactImportQueryKeys = {
