@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactListImportBody, type ContactImportView, type ContactListImportBody } from '@atende/shared/contact-imports';
 import { Box, Button, MenuItem, Stack, TextField } from '@mui/material';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFieldError } from '../../components/field-errors.ts';
@@ -9,7 +9,7 @@ import { QueueMultiSelect } from '../../components/queue-multi-select.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
-import { contactListsApi, contactListsQueryKeys } from '../contact-lists/contact-lists-api.ts';
+import { useContactListOptions } from '../contact-lists/use-contact-lists.ts';
 import { useTagsList } from '../tags/use-tags.ts';
 import { contactImportApi } from './contact-import-api.ts';
 
@@ -17,7 +17,7 @@ import { contactImportApi } from './contact-import-api.ts';
 export const ListImport = ({ onStarted }: { onStarted: (record: ContactImportView) => void }) => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const lists = useQuery({ queryKey: contactListsQueryKeys.all, queryFn: contactListsApi.all });
+  const lists = useContactListOptions();
   const tags = useTagsList();
   const form = useForm<ContactListImportBody>({ defaultValues: { tagIds: [] }, resolver: zodResolver(contactListImportBody) as Resolver<ContactListImportBody> });
   const start = useMutation({

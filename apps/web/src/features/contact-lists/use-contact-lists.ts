@@ -12,7 +12,7 @@ export const useContactListPages = (search: string) =>
     getNextPageParam: nextPage,
   });
 
-export const useContactListOptions = () => useQuery({ queryKey: contactListsQueryKeys.options, queryFn: contactListsApi.options });
+export const useContactListOptions = () => useQuery({ queryKey: contactListsQueryKeys.all, queryFn: contactListsApi.all });
 
 export const useContactList = (id: number) => useQuery({ queryKey: contactListsQueryKeys.one(id), queryFn: () => contactListsApi.get(id) });
 
