@@ -1,6 +1,7 @@
 // Campaigns and their settings (02-operations §3 Campaign, Campaign settings, §4 Campaign status,
 // §5 Campaign, §7 Campaigns, §9 campaign constants).
 import { z } from 'zod';
+import { defineEndpoint } from './contract.ts';
 import { dateTimeText } from './scheduled-messages.ts';
 import { boundedText, hhmm, idParam, pageNumberQuery, searchParamQuery, validationMessages } from './validation.ts';
 
@@ -89,57 +90,73 @@ export type CampaignsListQuery = z.infer<typeof campaignsListQuery>;
 export const campaignParams = z.strictObject({ campaignId: idParam });
 
 // 02-operations §5 Campaign report: the counts of the audience's shipping rows.
-export type CampaignCounts = { contacts: number; delivered: number; confirmationRequested: number; confirmed: number; failed: number };
+export const campaignCounts = z.object({
+  contacts: z.number().int(),
+  delivered: z.number().int(),
+  confirmationRequested: z.number().int(),
+  confirmed: z.number().int(),
+  failed: z.number().int(),
+});
+export type CampaignCounts = z.infer<typeof campaignCounts>;
 
-export type CampaignShippingView = {
-  id: number;
-  number: string;
-  name: string;
-  deliveredAt: string | null;
-  confirmationRequestedAt: string | null;
-  confirmedAt: string | null;
-  failedAt: string | null;
-  failureReason: string | null;
-};
+export const campaignShippingView = z
+  .object({
+    id: z.number().int(),
+    number: z.string(),
+    name: z.string(),
+    deliveredAt: z.string().nullable(),
+    confirmationRequestedAt: z.string().nullable(),
+    confirmedAt: z.string().nullable(),
+    failedAt: z.string().nullable(),
+    failureReason: z.string().nullable(),
+  })
+  .meta({ id: 'CampaignShipping' });
+export type CampaignShippingView = z.infer<typeof campaignShippingView>;
 
-export type CampaignView = {
-  id: number;
-  name: string;
-  message1: string;
-  message2: string;
-  message3: string;
-  message4: string;
-  message5: string;
-  confirmationMessage1: string;
-  confirmationMessage2: string;
-  confirmationMessage3: string;
-  confirmationMessage4: string;
-  confirmationMessage5: string;
-  status: CampaignStatus;
-  confirmation: boolean;
-  scheduledAt: string | null;
-  completedAt: string | null;
-  contactListId: number | null;
-  contactList: { id: number; name: string } | null;
-  tagListId: number | null;
-  whatsappId: number | null;
-  whatsapp: { id: number; name: string } | null;
-  companyId: number;
-  openTicket: 'enabled' | 'disabled';
-  statusTicket: 'closed' | 'open';
-  userId: number | null;
-  queueId: number | null;
-  mediaPath: string | null;
-  mediaName: string | null;
-  counts: CampaignCounts;
-  createdAt: string;
-  updatedAt: string;
-};
+const namedRecord = z.object({ id: z.number().int(), name: z.string() });
+export const campaignView = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    message1: z.string(),
+    message2: z.string(),
+    message3: z.string(),
+    message4: z.string(),
+    message5: z.string(),
+    confirmationMessage1: z.string(),
+    confirmationMessage2: z.string(),
+    confirmationMessage3: z.string(),
+    confirmationMessage4: z.string(),
+    confirmationMessage5: z.string(),
+    status: z.enum(campaignStatuses),
+    confirmation: z.boolean(),
+    scheduledAt: z.string().nullable(),
+    completedAt: z.string().nullable(),
+    contactListId: z.number().int().nullable(),
+    contactList: namedRecord.nullable(),
+    tagListId: z.number().int().nullable(),
+    whatsappId: z.number().int().nullable(),
+    whatsapp: namedRecord.nullable(),
+    companyId: z.number().int(),
+    openTicket: z.enum(['enabled', 'disabled']),
+    statusTicket: z.enum(['closed', 'open']),
+    userId: z.number().int().nullable(),
+    queueId: z.number().int().nullable(),
+    mediaPath: z.string().nullable(),
+    mediaName: z.string().nullable(),
+    counts: campaignCounts,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Campaign' });
+export type CampaignView = z.infer<typeof campaignView>;
 
 // GET /campaigns/{id} also answers the shipping rows (§3 Campaign shipping).
-export type CampaignDetail = CampaignView & { shipping: CampaignShippingView[] };
+export const campaignDetail = campaignView.extend({ shipping: z.array(campaignShippingView) }).meta({ id: 'CampaignDetail' });
+export type CampaignDetail = z.infer<typeof campaignDetail>;
 
-export type CampaignsPage = { records: CampaignView[]; count: number; hasMore: boolean };
+export const campaignsPage = z.object({ records: z.array(campaignView), count: z.number().int(), hasMore: z.boolean() }).meta({ id: 'CampaignPage' });
+export type CampaignsPage = z.infer<typeof campaignsPage>;
 
 // 02-operations §3 Campaign settings and §9 options and defaults.
 export const messageIntervalOptions = [0, 5, 10, 15, 20, 30, 40, 60, 80, 100, 120] as const;
@@ -186,4 +203,107 @@ export const isSendingWindowValid = (settings: Pick<CampaignSettingsValues, 'sta
 export type CampaignSettingsBody = z.infer<typeof campaignSettingsBody>;
 
 // GET /campaign-settings: key and value list; values as text (variables as JSON), as stored.
-export type CampaignSettingEntry = { key: CampaignSettingKey; value: string };
+export const campaignSettingEntry = z
+  .object({ key: z.enum(Object.keys(campaignSettingsValues.shape) as [CampaignSettingKey, ...CampaignSettingKey[]]), value: z.string() })
+  .meta({ id: 'CampaignSetting' });
+export type CampaignSettingEntry = z.infer<typeof campaignSettingEntry>;
+
+// 02-operations §7 Campaigns calls
+const notFound = { 404: ['ERR_NO_CAMPAIGN_FOUND'] } as const;
+// a contact list, tag, connection or user of the body that is not the company's
+const referencesNotFound = ['ERR_NO_CONTACT_LIST_FOUND', 'ERR_NOT_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_NO_USER_FOUND'] as const;
+const notEditable = { 409: ['ERR_CAMPAIGN_NOT_EDITABLE'] } as const;
+export const campaignsEndpoints = {
+  page: defineEndpoint({ method: 'GET', path: '/campaigns', query: campaignsListQuery, response: campaignsPage, operationId: 'listCampaigns', summary: 'A page of campaigns, searched by name, with their counts' }),
+  show: defineEndpoint({
+    method: 'GET',
+    path: '/campaigns/:campaignId',
+    params: campaignParams,
+    response: campaignDetail,
+    operationId: 'showCampaign',
+    summary: 'One campaign with its shipping rows (the report)',
+    errors: notFound,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/campaigns',
+    body: campaignCreateBody,
+    response: campaignView,
+    status: 201,
+    operationId: 'createCampaign',
+    summary: 'Adds a campaign; with scheduledAt it is PROGRAMADA for that time',
+    errors: { 404: referencesNotFound },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/campaigns/:campaignId',
+    params: campaignParams,
+    body: campaignUpdateBody,
+    response: campaignView,
+    operationId: 'updateCampaign',
+    summary: 'Changes a campaign that is still editable; fields left out are kept',
+    errors: { 404: ['ERR_NO_CAMPAIGN_FOUND', ...referencesNotFound], ...notEditable },
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/campaigns/:campaignId',
+    params: campaignParams,
+    response: null,
+    status: 204,
+    operationId: 'deleteCampaign',
+    summary: 'Removes a campaign, stopping what it has still to send',
+    errors: notFound,
+  }),
+  // the body is multipart (one `file`), read by the route
+  uploadMedia: defineEndpoint({
+    method: 'POST',
+    path: '/campaigns/:campaignId/media-upload',
+    params: campaignParams,
+    response: campaignView,
+    operationId: 'uploadCampaignMedia',
+    summary: "Sets the file a campaign's messages carry",
+    errors: { 400: ['ERR_INVALID_FILE', 'ERR_INVALID_IMAGE'], ...notFound, ...notEditable, 413: ['ERR_FILE_TOO_LARGE'] },
+  }),
+  removeMedia: defineEndpoint({
+    method: 'DELETE',
+    path: '/campaigns/:campaignId/media-upload',
+    params: campaignParams,
+    response: campaignView,
+    operationId: 'deleteCampaignMedia',
+    summary: "Removes the file a campaign's messages carry",
+    errors: { ...notFound, ...notEditable },
+  }),
+  cancel: defineEndpoint({
+    method: 'POST',
+    path: '/campaigns/:campaignId/cancel',
+    params: campaignParams,
+    response: campaignView,
+    operationId: 'cancelCampaign',
+    summary: 'Stops a running campaign (EM_ANDAMENTO to CANCELADA)',
+    errors: { ...notFound, 409: ['ERR_CAMPAIGN_NOT_RUNNING'] },
+  }),
+  restart: defineEndpoint({
+    method: 'POST',
+    path: '/campaigns/:campaignId/restart',
+    params: campaignParams,
+    response: campaignView,
+    operationId: 'restartCampaign',
+    summary: 'Runs a cancelled campaign again for whom it has not reached (CANCELADA to EM_ANDAMENTO)',
+    errors: { ...notFound, 409: ['ERR_CAMPAIGN_NOT_CANCELLED'] },
+  }),
+  settings: defineEndpoint({
+    method: 'GET',
+    path: '/campaign-settings',
+    response: z.array(campaignSettingEntry),
+    operationId: 'listCampaignSettings',
+    summary: "The company's campaign settings as key and value (values as text, variables as JSON)",
+  }),
+  saveSettings: defineEndpoint({
+    method: 'POST',
+    path: '/campaign-settings',
+    body: campaignSettingsBody,
+    response: z.array(campaignSettingEntry),
+    operationId: 'saveCampaignSettings',
+    summary: 'Saves the campaign settings given and answers them all',
+  }),
+};

@@ -1,5 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CAMPAIGN_MEDIA_MAX_BYTES, campaignCreateBody, campaignParams, campaignSettingsBody, campaignsListQuery, campaignUpdateBody } from '@atende/shared/campaigns';
+import { CAMPAIGN_MEDIA_MAX_BYTES, campaignsEndpoints } from '@atende/shared/campaigns';
+import type { FastifyPluginAsync } from 'fastify';
+import { endpointRoute } from '../../platform/endpoint-routes.ts';
 import { readSingleUpload } from '../../platform/uploads.ts';
 import type { CampaignSettingsService } from './campaign-settings.service.ts';
 import type { CampaignsService } from './campaigns.service.ts';
@@ -8,38 +9,20 @@ import type { CampaignsService } from './campaigns.service.ts';
 const config = { access: 'tenant', permission: 'drawer-admin-items:view', planFlag: 'useCampaigns' } as const;
 
 // 02-operations §7 Campaigns.
-export const campaignsRoutes = (service: CampaignsService, settings: CampaignSettingsService): FastifyPluginAsyncZod => async (app) => {
-  app.get('/campaigns', { config, schema: { querystring: campaignsListQuery } }, (request) => service.list(request.tenant, request.query));
-
-  app.get('/campaigns/:campaignId', { config, schema: { params: campaignParams } }, (request) => service.show(request.tenant, request.params.campaignId));
-
-  app.post('/campaigns', { config, schema: { body: campaignCreateBody } }, async (request, reply) =>
-    reply.status(201).send(await service.create(request.tenant, request.body)),
+export const campaignsRoutes = (service: CampaignsService, settings: CampaignSettingsService): FastifyPluginAsync => async (app) => {
+  endpointRoute(app, campaignsEndpoints.page, config, ({ query }, request) => service.list(request.tenant, query));
+  endpointRoute(app, campaignsEndpoints.show, config, ({ params }, request) => service.show(request.tenant, params.campaignId));
+  endpointRoute(app, campaignsEndpoints.create, config, ({ body }, request) => service.create(request.tenant, body));
+  endpointRoute(app, campaignsEndpoints.update, config, ({ params, body }, request) => service.update(request.tenant, params.campaignId, body));
+  endpointRoute(app, campaignsEndpoints.remove, config, ({ params }, request) => service.remove(request.tenant, params.campaignId));
+  // multipart: the file as `file`
+  endpointRoute(app, campaignsEndpoints.uploadMedia, config, async ({ params }, request) =>
+    service.setMedia(request.tenant, params.campaignId, await readSingleUpload(request, { field: 'file', maxBytes: CAMPAIGN_MEDIA_MAX_BYTES })),
   );
+  endpointRoute(app, campaignsEndpoints.removeMedia, config, ({ params }, request) => service.clearMedia(request.tenant, params.campaignId));
+  endpointRoute(app, campaignsEndpoints.cancel, config, ({ params }, request) => service.cancel(request.tenant, params.campaignId));
+  endpointRoute(app, campaignsEndpoints.restart, config, ({ params }, request) => service.restart(request.tenant, params.campaignId));
 
-  app.put('/campaigns/:campaignId', { config, schema: { params: campaignParams, body: campaignUpdateBody } }, (request) =>
-    service.update(request.tenant, request.params.campaignId, request.body),
-  );
-
-  app.delete('/campaigns/:campaignId', { config, schema: { params: campaignParams } }, async (request, reply) => {
-    await service.remove(request.tenant, request.params.campaignId);
-    return reply.status(204).send();
-  });
-
-  app.post('/campaigns/:campaignId/media-upload', { config, schema: { params: campaignParams } }, async (request) => {
-    const upload = await readSingleUpload(request, { field: 'file', maxBytes: CAMPAIGN_MEDIA_MAX_BYTES });
-    return service.setMedia(request.tenant, request.params.campaignId, upload);
-  });
-
-  app.delete('/campaigns/:campaignId/media-upload', { config, schema: { params: campaignParams } }, (request) =>
-    service.clearMedia(request.tenant, request.params.campaignId),
-  );
-
-  app.post('/campaigns/:campaignId/cancel', { config, schema: { params: campaignParams } }, (request) => service.cancel(request.tenant, request.params.campaignId));
-
-  app.post('/campaigns/:campaignId/restart', { config, schema: { params: campaignParams } }, (request) => service.restart(request.tenant, request.params.campaignId));
-
-  app.get('/campaign-settings', { config }, (request) => settings.list(request.tenant));
-
-  app.post('/campaign-settings', { config, schema: { body: campaignSettingsBody } }, (request) => settings.save(request.tenant, request.body));
+  endpointRoute(app, campaignsEndpoints.settings, config, (_input, request) => settings.list(request.tenant));
+  endpointRoute(app, campaignsEndpoints.saveSettings, config, ({ body }, request) => settings.save(request.tenant, body));
 };

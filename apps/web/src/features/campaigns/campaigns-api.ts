@@ -1,30 +1,22 @@
-import type {
-  CampaignCreateBody,
-  CampaignDetail,
-  CampaignSettingEntry,
-  CampaignSettingsBody,
-  CampaignsPage,
-  CampaignUpdateBody,
-  CampaignView,
-} from '@atende/shared/campaigns';
-import { api } from '../../lib/api-client.ts';
+import { campaignsEndpoints, type CampaignCreateBody, type CampaignSettingsBody, type CampaignUpdateBody } from '@atende/shared/campaigns';
+import { callEndpoint, sendFormToEndpoint } from '../../lib/endpoint-client.ts';
 
 export const campaignsApi = {
-  page: (searchParam: string, pageNumber: number) => api.get<CampaignsPage>('/campaigns', { searchParam: searchParam || undefined, pageNumber }),
-  get: (id: number) => api.get<CampaignDetail>(`/campaigns/${id}`),
-  create: (body: CampaignCreateBody) => api.post<CampaignView>('/campaigns', body),
-  update: (id: number, body: CampaignUpdateBody) => api.put<CampaignView>(`/campaigns/${id}`, body),
-  remove: (id: number) => api.delete<void>(`/campaigns/${id}`),
-  cancel: (id: number) => api.post<CampaignView>(`/campaigns/${id}/cancel`),
-  restart: (id: number) => api.post<CampaignView>(`/campaigns/${id}/restart`),
+  page: (searchParam: string, pageNumber: number) => callEndpoint(campaignsEndpoints.page, { query: { searchParam: searchParam || undefined, pageNumber } }),
+  get: (id: number) => callEndpoint(campaignsEndpoints.show, { params: { campaignId: id } }),
+  create: (body: CampaignCreateBody) => callEndpoint(campaignsEndpoints.create, { body }),
+  update: (id: number, body: CampaignUpdateBody) => callEndpoint(campaignsEndpoints.update, { params: { campaignId: id }, body }),
+  remove: (id: number) => callEndpoint(campaignsEndpoints.remove, { params: { campaignId: id } }),
+  cancel: (id: number) => callEndpoint(campaignsEndpoints.cancel, { params: { campaignId: id } }),
+  restart: (id: number) => callEndpoint(campaignsEndpoints.restart, { params: { campaignId: id } }),
   uploadMedia: (id: number, file: File) => {
     const form = new FormData();
     form.append('file', file);
-    return api.post<CampaignView>(`/campaigns/${id}/media-upload`, form);
+    return sendFormToEndpoint(campaignsEndpoints.uploadMedia, form, { params: { campaignId: id } });
   },
-  removeMedia: (id: number) => api.delete<CampaignView>(`/campaigns/${id}/media-upload`),
-  settings: () => api.get<CampaignSettingEntry[]>('/campaign-settings'),
-  saveSettings: (body: CampaignSettingsBody) => api.post<CampaignSettingEntry[]>('/campaign-settings', body),
+  removeMedia: (id: number) => callEndpoint(campaignsEndpoints.removeMedia, { params: { campaignId: id } }),
+  settings: () => callEndpoint(campaignsEndpoints.settings),
+  saveSettings: (body: CampaignSettingsBody) => callEndpoint(campaignsEndpoints.saveSettings, { body }),
 };
 
 export const campaignsQueryKeys = {
