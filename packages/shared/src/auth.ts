@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { passwordField } from './users.ts';
+import { companyPlanView } from './companies.ts';
+import { defineEndpoint } from './contract.ts';
+import { companySettingKeys, type CompanySettingKey } from './settings.ts';
+import { passwordField, userView } from './users.ts';
 import { emailField, validationMessages } from './validation.ts';
 
 export const loginBody = z.strictObject({
@@ -18,3 +21,52 @@ export const passwordChangeBody = z.strictObject({
   password: passwordField,
 });
 export type PasswordChangeBody = z.infer<typeof passwordChangeBody>;
+
+// The signed-in user's company: its plan's limits and flags, and its settings.
+export const sessionCompany = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  dueDate: z.string(),
+  plan: companyPlanView,
+  settings: z.object(Object.fromEntries(companySettingKeys.map((key) => [key, z.string()])) as Record<CompanySettingKey, z.ZodString>),
+});
+
+// mustChangePassword: the first password was generated at the first start and must be replaced
+// before anything else (PUT /auth/password); the server refuses other calls until then.
+export const sessionUser = userView.extend({ company: sessionCompany, mustChangePassword: z.boolean() }).meta({ id: 'SessionUser' });
+
+// sessionId names the sign-in (refresh-token family); the auth event carries it.
+export const sessionAnswer = z.object({ token: z.string(), sessionId: z.string(), user: sessionUser }).meta({ id: 'Session' });
+
+// 01-core §7 auth calls. The refresh token travels only in the httpOnly cookie `jrt`, scoped to /auth.
+export const authEndpoints = {
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/auth/login',
+    body: loginBody.meta({ id: 'LoginBody' }),
+    response: sessionAnswer,
+    operationId: 'signIn',
+    summary: 'Signs in: answers an access token and sets the refresh cookie',
+    // 402: an overdue company (its admin's answer also carries a session reaching only the invoices)
+    errors: { 401: ['ERR_INVALID_CREDENTIALS'], 402: ['ERR_SUBSCRIPTION_OVERDUE'], 429: ['ERR_TOO_MANY_REQUESTS'] },
+  }),
+  refresh: defineEndpoint({
+    method: 'POST',
+    path: '/auth/refresh_token',
+    response: sessionAnswer,
+    operationId: 'refreshSession',
+    summary: 'A new access token for the refresh cookie, which is replaced',
+    errors: { 401: ['ERR_SESSION_EXPIRED'], 429: ['ERR_TOO_MANY_REQUESTS'] },
+  }),
+  logout: defineEndpoint({ method: 'DELETE', path: '/auth/logout', response: null, status: 204, operationId: 'signOut', summary: "Ends the refresh cookie's session" }),
+  me: defineEndpoint({ method: 'GET', path: '/auth/me', response: sessionUser, operationId: 'showSessionUser', summary: 'The signed-in user with its company' }),
+  changePassword: defineEndpoint({
+    method: 'PUT',
+    path: '/auth/password',
+    body: passwordChangeBody.meta({ id: 'PasswordChangeBody' }),
+    response: sessionUser,
+    operationId: 'changeOwnPassword',
+    summary: "Replaces the signed-in user's password (the current one is asked again)",
+    errors: { 429: ['ERR_TOO_MANY_REQUESTS'] },
+  }),
+};

@@ -1,8 +1,10 @@
 // Connection entity and form (02-operations §3 Connection, §5 Connection validation).
 import { z } from 'zod';
-import type { QueueSummary } from './users.ts';
+import { allConnectionsAnswer, allConnectionsQuery } from './companies.ts';
+import { defineEndpoint } from './contract.ts';
+import { queueSummary } from './users.ts';
 import { namesOtherScale } from './ratings.ts';
-import { weekSchedules, type WeekdaySchedule } from './schedules.ts';
+import { weekdayScheduleView, weekSchedules } from './schedules.ts';
 import { boundedText, idParam, isoDatePrefix, validationMessages } from './validation.ts';
 
 export const connectionChannels = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'sandbox'] as const;
@@ -186,54 +188,116 @@ export const connectionsListQuery = z.object({
   channel: z.enum(connectionChannels).optional(),
 });
 
-export type ConnectionView = {
-  id: number;
-  companyId: number;
-  name: string;
-  channel: ConnectionChannel;
-  number: string;
-  status: string;
-  qrcode: string;
-  statusReason: ConnectionStatusReason | null;
-  statusReasonCode: number | null;
-  isDefault: boolean;
-  // the external API token acts as the company (POST /api/messages/send): present only for
-  // users who manage connections (admins, allowConnections)
-  token?: string;
-  provider: string;
-  greetingMessage: string;
-  complationMessage: string;
-  outOfHoursMessage: string;
-  ratingMessage: string;
-  allowGroup: boolean;
-  groupAsTicket: 'enabled' | 'disabled';
-  maxUseBotQueues: number;
-  timeUseBotQueues: number;
-  timeSendQueue: number;
-  sendIdQueue: number | null;
-  expiresTicket: number;
-  expiresTicketNPS: number;
-  maxUseBotQueuesNPS: number;
-  expiresInactiveMessage: string;
-  timeInactiveMessage: number;
-  inactiveMessage: string;
-  whenExpiresTicket: '0' | '1';
-  timeCreateNewTicket: number;
-  greetingMediaAttachment: string | null;
-  enableImportMessage: boolean;
-  // calendar days 'YYYY-MM-DD' (02-operations §5 Import dates)
-  importOldMessages: string | null;
-  importRecentMessages: string | null;
-  importOldMessagesGroups: boolean;
-  closedTicketsPostImported: boolean;
-  queueIdImportMessages: number | null;
-  statusImportMessages: string | null;
-  integrationId: number | null;
-  promptId: number | null;
-  collectiveVacationStart: string | null;
-  collectiveVacationEnd: string | null;
-  collectiveVacationMessage: string;
-  schedules: WeekdaySchedule[];
-  queues: QueueSummary[];
-  updatedAt: string;
+export const connectionView = z
+  .object({
+    id: z.number().int(),
+    companyId: z.number().int(),
+    name: z.string(),
+    channel: z.enum(connectionChannels),
+    number: z.string(),
+    status: z.string(),
+    qrcode: z.string(),
+    statusReason: z.enum(connectionStatusReasons).nullable(),
+    statusReasonCode: z.number().int().nullable(),
+    isDefault: z.boolean(),
+    // the external API token acts as the company (POST /api/messages/send): present only for
+    // users who manage connections (admins, allowConnections)
+    token: z.string().optional(),
+    provider: z.string(),
+    greetingMessage: z.string(),
+    complationMessage: z.string(),
+    outOfHoursMessage: z.string(),
+    ratingMessage: z.string(),
+    allowGroup: z.boolean(),
+    groupAsTicket: z.enum(['enabled', 'disabled']),
+    maxUseBotQueues: z.number().int(),
+    timeUseBotQueues: z.number().int(),
+    timeSendQueue: z.number().int(),
+    sendIdQueue: z.number().int().nullable(),
+    expiresTicket: z.number().int(),
+    expiresTicketNPS: z.number().int(),
+    maxUseBotQueuesNPS: z.number().int(),
+    expiresInactiveMessage: z.string(),
+    timeInactiveMessage: z.number().int(),
+    inactiveMessage: z.string(),
+    whenExpiresTicket: z.enum(['0', '1']),
+    timeCreateNewTicket: z.number().int(),
+    greetingMediaAttachment: z.string().nullable(),
+    enableImportMessage: z.boolean(),
+    // calendar days 'YYYY-MM-DD' (02-operations §5 Import dates)
+    importOldMessages: z.string().nullable(),
+    importRecentMessages: z.string().nullable(),
+    importOldMessagesGroups: z.boolean(),
+    closedTicketsPostImported: z.boolean(),
+    queueIdImportMessages: z.number().int().nullable(),
+    statusImportMessages: z.string().nullable(),
+    integrationId: z.number().int().nullable(),
+    promptId: z.number().int().nullable(),
+    collectiveVacationStart: z.string().nullable(),
+    collectiveVacationEnd: z.string().nullable(),
+    collectiveVacationMessage: z.string(),
+    schedules: z.array(weekdayScheduleView),
+    queues: z.array(queueSummary),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Connection' });
+export type ConnectionView = z.infer<typeof connectionView>;
+
+const connectionParams = z.strictObject({ whatsappId: idParam });
+const connectionNotFound = { 404: ['ERR_NO_WAPP_FOUND'] } as const;
+
+// 02-operations §7 Connections (the greeting attachment's upload stays a plain route: it takes a
+// multipart form)
+export const connectionsEndpoints = {
+  list: defineEndpoint({ method: 'GET', path: '/whatsapp', query: connectionsListQuery, response: z.array(connectionView), operationId: 'listConnections', summary: "The company's connections" }),
+  // 02-operations §2 /allConnections
+  everyCompany: defineEndpoint({
+    method: 'GET',
+    path: '/whatsapp/all',
+    query: allConnectionsQuery,
+    response: allConnectionsAnswer,
+    operationId: 'listConnectionsOfEveryCompany',
+    summary: 'Every company with its connections, connected and not (super admin)',
+  }),
+  filter: defineEndpoint({ method: 'GET', path: '/whatsapp/filter', query: connectionsListQuery, response: z.array(connectionView), operationId: 'filterConnections', summary: "The company's connections of one channel" }),
+  show: defineEndpoint({
+    method: 'GET',
+    path: '/whatsapp/:whatsappId',
+    params: connectionParams,
+    query: z.object({ session: z.string().max(10).optional() }),
+    response: connectionView,
+    operationId: 'showConnection',
+    summary: 'One connection',
+    errors: connectionNotFound,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/whatsapp',
+    body: connectionCreateBody.meta({ id: 'ConnectionCreateBody' }),
+    response: connectionView,
+    status: 201,
+    operationId: 'createConnection',
+    summary: "Adds a connection, within the plan and its channels",
+    errors: { 400: ['ERR_WAPP_GREETING_REQUIRED'], 403: ['ERR_PLAN_CONNECTION_LIMIT'], 409: ['ERR_CONNECTION_IN_USE'] },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/whatsapp/:whatsappId',
+    params: connectionParams,
+    body: connectionUpdateBody.meta({ id: 'ConnectionUpdateBody' }),
+    response: connectionView,
+    operationId: 'updateConnection',
+    summary: 'Changes a connection; fields left out are kept',
+    errors: { 400: ['ERR_WAPP_GREETING_REQUIRED', 'ERR_NO_OTHER_WHATSAPP'], 404: ['ERR_NO_WAPP_FOUND'], 409: ['ERR_CONNECTION_IN_USE'] },
+  }),
+  clearGreetingMedia: defineEndpoint({
+    method: 'DELETE',
+    path: '/whatsapp/:whatsappId/media-upload',
+    params: connectionParams,
+    response: connectionView,
+    operationId: 'deleteConnectionGreetingMedia',
+    summary: "Removes the connection's greeting attachment",
+    errors: connectionNotFound,
+  }),
+  remove: defineEndpoint({ method: 'DELETE', path: '/whatsapp/:whatsappId', params: connectionParams, response: null, status: 204, operationId: 'deleteConnection', summary: 'Removes a connection', errors: connectionNotFound }),
 };

@@ -23,7 +23,7 @@ export type Endpoint = {
   summary: string;
   // the errors it answers by status, beside validation (400 ERR_VALIDATION) and the session's
   // (401, 403 ERR_NO_PERMISSION)
-  errors?: Partial<Record<400 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 503, readonly ErrorCode[]>>;
+  errors?: Partial<Record<400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 503, readonly ErrorCode[]>>;
 };
 
 export const defineEndpoint = <const E extends Endpoint>(endpoint: E) => endpoint;
@@ -36,7 +36,8 @@ export type EndpointRequest<E extends Endpoint> = { params: Output<E['params']>;
 export type EndpointAnswer<E extends Endpoint> = E['response'] extends z.ZodType ? z.input<E['response']> : void;
 
 // What a caller sends and gets back: the input of the schemas, the answer as parsed JSON.
-type Present<K extends string, V> = undefined extends V ? { [P in K]?: V } : { [P in K]: V };
+// a part whose fields are all optional (a query of filters) may be left out too
+type Present<K extends string, V> = undefined extends V ? { [P in K]?: V } : object extends V ? { [P in K]?: V } : { [P in K]: V };
 export type EndpointCall<E extends Endpoint> = Present<'params', Input<E['params']>> & Present<'query', Input<E['query']>> & Present<'body', Input<E['body']>>;
 export type EndpointResult<E extends Endpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : undefined;
 

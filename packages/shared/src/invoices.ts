@@ -1,6 +1,7 @@
 // Invoices and the Pix checkout (03-saas §2 Invoices screen, Checkout dialog, §3 Invoice,
 // Subscription form, Plan card, §5, §7 GET /invoices and POST /subscription, §9).
 import { z } from 'zod';
+import { defineEndpoint } from './contract.ts';
 import { NEVER_EXPIRES_DUE_DATE, PLATFORM_COMPANY_ID } from './constants.ts';
 import type { SessionAnswer } from './users.ts';
 import { idParam, pageNumberQuery, searchParamQuery } from './validation.ts';
@@ -19,23 +20,26 @@ export type OverdueSignIn = { error: 'ERR_SUBSCRIPTION_OVERDUE'; dueDate: string
 export const invoiceStatuses = { open: 'Aberto', partial: 'Parcial', paid: 'Pago' } as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[keyof typeof invoiceStatuses];
 
-export type InvoiceView = {
-  id: number;
-  companyId: number;
-  detail: string;
-  users: number;
-  connections: number;
-  queues: number;
-  dueDate: string;
-  // the plan's amount as text with two decimals ("123.45"), as the database keeps it
-  value: string;
-  // what its Pix payments have brought in so far, in the same form ("0.00" when nothing)
-  valuePaid: string;
-  status: InvoiceStatus;
-  linkInvoice: string;
-  createdAt: string;
-  updatedAt: string;
-};
+export const invoiceView = z
+  .object({
+    id: z.number().int(),
+    companyId: z.number().int(),
+    detail: z.string(),
+    users: z.number().int(),
+    connections: z.number().int(),
+    queues: z.number().int(),
+    dueDate: z.string(),
+    // the plan's amount as text with two decimals ("123.45"), as the database keeps it
+    value: z.string(),
+    // what its Pix payments have brought in so far, in the same form ("0.00" when nothing)
+    valuePaid: z.string(),
+    status: z.enum(invoiceStatuses),
+    linkInvoice: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Invoice' });
+export type InvoiceView = z.infer<typeof invoiceView>;
 
 export const INVOICES_PAGE_SIZE = 20;
 
@@ -45,11 +49,13 @@ export const invoicesListQuery = z.strictObject({
   pageNumber: pageNumberQuery,
 });
 export type InvoicesListQuery = z.infer<typeof invoicesListQuery>;
-export type InvoicesPage = { invoices: InvoiceView[]; hasMore: boolean };
+export const invoicesPage = z.object({ invoices: z.array(invoiceView), hasMore: z.boolean() }).meta({ id: 'InvoicePage' });
+export type InvoicesPage = z.infer<typeof invoicesPage>;
 
 // GET /subscription (not in the spec; issue 35 point 5): whether the Pix checkout can take a
 // payment, and whom to contact (the super admin's supportContact setting, '' when unset).
-export type CheckoutAvailability = { pixAvailable: boolean; supportContact: string };
+export const checkoutAvailability = z.object({ pixAvailable: z.boolean(), supportContact: z.string() }).meta({ id: 'CheckoutAvailability' });
+export type CheckoutAvailability = z.infer<typeof checkoutAvailability>;
 
 // 03-saas §5 and §9: the custom plan's steppers stop at 3; the price is 49 at 3 users and 3
 // connections and moves by 11 per user and 20 per connection.
@@ -123,13 +129,16 @@ export const pixDebtor = (zipcode: string, name: string) => {
 };
 
 // POST /subscription answers the Pix charge the checkout shows (03-saas §3 Pix result).
-export type PixChargeAnswer = {
-  invoiceId: number;
-  txid: string;
-  valor: { original: string };
-  qrcode: { qrcode: string; imagemQrcode: string };
-  expiresAt: string;
-};
+export const pixChargeAnswer = z
+  .object({
+    invoiceId: z.number().int(),
+    txid: z.string(),
+    valor: z.object({ original: z.string() }),
+    qrcode: z.object({ qrcode: z.string(), imagemQrcode: z.string() }),
+    expiresAt: z.string(),
+  })
+  .meta({ id: 'PixCharge' });
+export type PixChargeAnswer = z.infer<typeof pixChargeAnswer>;
 
 // The Pix provider's webhook delivery (Efí: POST {webhook url}/pix).
 export const pixWebhookBody = z.object({
@@ -147,3 +156,25 @@ export const pixWebhookBody = z.object({
     .default([]),
 });
 export type PixWebhookBody = z.infer<typeof pixWebhookBody>;
+
+// 03-saas §7 GET /invoices and POST /subscription (the provider's webhook stays a plain route: its
+// caller is the Pix provider, not a client of this API)
+export const invoicesEndpoints = {
+  page: defineEndpoint({ method: 'GET', path: '/invoices', query: invoicesListQuery, response: invoicesPage, operationId: 'listInvoices', summary: "A page of the company's invoices" }),
+  availability: defineEndpoint({
+    method: 'GET',
+    path: '/subscription',
+    response: checkoutAvailability,
+    operationId: 'showCheckoutAvailability',
+    summary: 'Whether an invoice can be paid by Pix here, and whom to ask if not',
+  }),
+  subscribe: defineEndpoint({
+    method: 'POST',
+    path: '/subscription',
+    body: subscriptionBody.meta({ id: 'SubscriptionBody' }),
+    response: pixChargeAnswer,
+    operationId: 'createPixCharge',
+    summary: 'A Pix charge for what an invoice still owes (its plan, or a custom plan)',
+    errors: { 404: ['ERR_NO_INVOICE_FOUND'], 409: ['ERR_INVOICE_ALREADY_PAID'], 503: ['ERR_PAYMENT_NOT_CONFIGURED'] },
+  }),
+};

@@ -1,6 +1,7 @@
 // Plan feature flags (03-saas §3 Plan). A company's plan switches menu areas on or off.
 import { z } from 'zod';
-import { boundedText } from './validation.ts';
+import { defineEndpoint } from './contract.ts';
+import { boundedText, idParam } from './validation.ts';
 
 export const planFlags = [
   'useWhatsapp',
@@ -50,14 +51,50 @@ export type PlanBody = z.infer<typeof planBody>;
 export const planUpdateBody = z.strictObject(planFields).partial();
 export type PlanUpdateBody = z.infer<typeof planUpdateBody>;
 
-export type PlanView = PlanFlags & {
-  id: number;
-  name: string;
-  users: number;
-  connections: number;
-  queues: number;
-  amount: number;
-  // the spec calls the price both amount and value (03-saas §3 Plan)
-  value: number;
-  isPublic: boolean;
+export const planView = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    users: z.number().int(),
+    connections: z.number().int(),
+    queues: z.number().int(),
+    amount: z.number(),
+    // the spec calls the price both amount and value (03-saas §3 Plan)
+    value: z.number(),
+    isPublic: z.boolean(),
+    ...planFlagShape,
+  })
+  .meta({ id: 'Plan' });
+export type PlanView = z.infer<typeof planView>;
+
+export const planParams = z.strictObject({ planId: idParam });
+
+// 03-saas §7 plans calls: the list of public plans feeds the sign-up page, everything else is the
+// super admin's
+const notFound = { 404: ['ERR_NOT_FOUND'] } as const;
+export const plansEndpoints = {
+  publicList: defineEndpoint({ method: 'GET', path: '/plans/list', response: z.array(planView), operationId: 'listPublicPlans', summary: 'The public plans a sign-up may choose' }),
+  list: defineEndpoint({ method: 'GET', path: '/plans/all', response: z.array(planView), operationId: 'listPlans', summary: 'Every plan, public or not' }),
+  show: defineEndpoint({ method: 'GET', path: '/plans/:planId', params: planParams, response: planView, operationId: 'showPlan', summary: 'One plan', errors: notFound }),
+  create: defineEndpoint({ method: 'POST', path: '/plans', body: planBody.meta({ id: 'PlanBody' }), response: planView, status: 201, operationId: 'createPlan', summary: 'Adds a plan (its name is unique)' }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/plans/:planId',
+    params: planParams,
+    body: planUpdateBody.meta({ id: 'PlanUpdateBody' }),
+    response: planView,
+    operationId: 'updatePlan',
+    summary: 'Changes a plan; fields left out are kept',
+    errors: notFound,
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/plans/:planId',
+    params: planParams,
+    response: null,
+    status: 204,
+    operationId: 'deletePlan',
+    summary: 'Removes a plan no company uses',
+    errors: { 404: ['ERR_NOT_FOUND'], 409: ['ERR_PLAN_IN_USE'] },
+  }),
 };

@@ -3,6 +3,7 @@
 // option. The form's fields depend on the type; a dialogflow service account (jsonContent) holds
 // a private key, so it is written and never read back.
 import { z } from 'zod';
+import { defineEndpoint } from './contract.ts';
 import { idParam, pageNumberQuery, searchParamQuery } from './validation.ts';
 
 export const integrationTypes = ['dialogflow', 'n8n', 'webhook', 'typebot'] as const;
@@ -12,26 +13,29 @@ export const integrationLanguages = ['pt-BR', 'en', 'es'] as const;
 export const INTEGRATION_DEFAULTS = { typebotDelayMessage: 1000, typebotExpires: 1, language: 'pt-BR' } as const;
 export const QUEUE_INTEGRATIONS_PAGE_SIZE = 20;
 
-export type QueueIntegrationView = {
-  id: number;
-  type: IntegrationType;
-  name: string;
-  projectName: string;
-  // true when a service account is stored (its content is never answered)
-  hasJsonContent: boolean;
-  language: string;
-  urlN8N: string;
-  typebotSlug: string;
-  typebotExpires: number;
-  typebotDelayMessage: number;
-  typebotKeywordFinish: string;
-  typebotKeywordRestart: string;
-  typebotUnknownMessage: string;
-  typebotRestartMessage: string;
-  companyId: number;
-  createdAt: string;
-  updatedAt: string;
-};
+export const queueIntegrationView = z
+  .object({
+    id: z.number().int(),
+    type: z.enum(integrationTypes),
+    name: z.string(),
+    projectName: z.string(),
+    // true when a service account is stored (its content is never answered)
+    hasJsonContent: z.boolean(),
+    language: z.string(),
+    urlN8N: z.string(),
+    typebotSlug: z.string(),
+    typebotExpires: z.number().int(),
+    typebotDelayMessage: z.number().int(),
+    typebotKeywordFinish: z.string(),
+    typebotKeywordRestart: z.string(),
+    typebotUnknownMessage: z.string(),
+    typebotRestartMessage: z.string(),
+    companyId: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'QueueIntegration' });
+export type QueueIntegrationView = z.infer<typeof queueIntegrationView>;
 
 // 'Too Short!', 'Too Long!', 'Required' (02-operations §5 Queue integration)
 const name = z.string({ error: 'Required' }).trim().min(1, 'Required').min(2, 'Too Short!').max(50, 'Too Long!');
@@ -129,6 +133,73 @@ export const queueIntegrationTestBody = z.strictObject({
 });
 export type QueueIntegrationTestBody = z.input<typeof queueIntegrationTestBody>;
 export type QueueIntegrationTestInput = z.infer<typeof queueIntegrationTestBody>;
-export type QueueIntegrationTestResult = { message: string; intent: string; replies: string[] };
+export const queueIntegrationTestResult = z.object({ message: z.string(), intent: z.string(), replies: z.array(z.string()) }).meta({ id: 'QueueIntegrationTestResult' });
+export type QueueIntegrationTestResult = z.infer<typeof queueIntegrationTestResult>;
 
-export type QueueIntegrationsPage = { queueIntegrations: QueueIntegrationView[]; count: number; hasMore: boolean };
+export const queueIntegrationsPage = z
+  .object({ queueIntegrations: z.array(queueIntegrationView), count: z.number().int(), hasMore: z.boolean() })
+  .meta({ id: 'QueueIntegrationPage' });
+export type QueueIntegrationsPage = z.infer<typeof queueIntegrationsPage>;
+
+const notFound = { 404: ['ERR_NOT_FOUND'] } as const;
+// a URL the deployment's outbound rules refuse
+const refusedAddress = { 400: ['ERR_OUTBOUND_ADDRESS_REFUSED'] } as const;
+
+// 02-operations §7 Queue integrations calls
+export const queueIntegrationsEndpoints = {
+  page: defineEndpoint({
+    method: 'GET',
+    path: '/queueIntegration',
+    query: queueIntegrationsQuery,
+    response: queueIntegrationsPage,
+    operationId: 'listQueueIntegrations',
+    summary: "A page of the company's queue integrations, searched by name",
+  }),
+  show: defineEndpoint({
+    method: 'GET',
+    path: '/queueIntegration/:integrationId',
+    params: queueIntegrationParams,
+    response: queueIntegrationView,
+    operationId: 'showQueueIntegration',
+    summary: 'One queue integration (its service account is never answered)',
+    errors: notFound,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/queueIntegration',
+    body: queueIntegrationBody.meta({ id: 'QueueIntegrationBody' }),
+    response: queueIntegrationView,
+    status: 201,
+    operationId: 'createQueueIntegration',
+    summary: 'Adds a queue integration',
+    errors: refusedAddress,
+  }),
+  testSession: defineEndpoint({
+    method: 'POST',
+    path: '/queueIntegration/testSession',
+    body: queueIntegrationTestBody.meta({ id: 'QueueIntegrationTestBody' }),
+    response: queueIntegrationTestResult,
+    operationId: 'testQueueIntegration',
+    summary: 'Asks Dialogflow a test question with a service account',
+    errors: { 400: ['ERR_INTEGRATION_TEST_FAILED'] },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/queueIntegration/:integrationId',
+    params: queueIntegrationParams,
+    body: queueIntegrationUpdateBody.meta({ id: 'QueueIntegrationUpdateBody' }),
+    response: queueIntegrationView,
+    operationId: 'updateQueueIntegration',
+    summary: 'Changes a queue integration; a service account left out is kept',
+    errors: { ...refusedAddress, ...notFound },
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/queueIntegration/:integrationId',
+    params: queueIntegrationParams,
+    response: z.object({ message: z.string() }),
+    operationId: 'deleteQueueIntegration',
+    summary: 'Removes a queue integration',
+    errors: notFound,
+  }),
+};

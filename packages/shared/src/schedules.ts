@@ -19,6 +19,16 @@ export type WeekdaySchedule = z.infer<typeof weekdaySchedule>;
 
 export const weekSchedules = z.array(weekdaySchedule).max(7);
 
+// service hours as answered, as stored (each was checked when it was written)
+export const weekdayScheduleView = z.object({
+  weekday: z.string(),
+  weekdayEn: z.enum(weekdays),
+  startTimeA: z.string(),
+  endTimeA: z.string(),
+  startTimeB: z.string(),
+  endTimeB: z.string(),
+});
+
 // 02-operations §9: 08:00-12:00 and 13:00-18:00 every day; a company starts with these hours.
 const weekdayNames: Record<(typeof weekdays)[number], string> = {
   monday: 'Segunda-feira',

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { versionBody } from './auth.ts';
+import { defineEndpoint } from './contract.ts';
+import { idParam } from './validation.ts';
 import {
   APP_NAME_MAX_LENGTH,
   MAX_SIGNUP_TRIAL_DAYS,
@@ -8,6 +11,7 @@ import {
   globalSettingKeys,
   publicSettingKeys,
   type BrandingImageKey,
+  type CompanySettingKey,
   type GlobalSettingKey,
 } from './settings.ts';
 
@@ -25,7 +29,8 @@ export const globalSettingKeyParam = z.strictObject({ key: z.enum(globalSettingK
 export const publicSettingKeyParam = z.strictObject({ key: z.enum(publicSettingKeys) });
 export const globalSettingUpdateBody = z.strictObject({ value: z.string().max(2000) });
 
-export type SettingRow = { key: string; value: string };
+export const settingRow = z.object({ key: z.string(), value: z.string() }).meta({ id: 'GlobalSetting' });
+export type SettingRow = z.infer<typeof settingRow>;
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'validation.invalidColor');
 const appName = z.string().trim().max(APP_NAME_MAX_LENGTH, 'validation.tooLong');
@@ -79,3 +84,59 @@ const uploadFields = <M extends string>(modes: readonly [M, ...M[]]) =>
 export const whitelabelLogoFields = uploadFields(Object.keys(whitelabelLogoModes) as [WhitelabelLogoMode, ...WhitelabelLogoMode[]]);
 export const whitelabelLoginFields = uploadFields(Object.keys(whitelabelLoginModes) as [WhitelabelLoginMode, ...WhitelabelLoginMode[]]);
 export const WHITELABEL_FILE_FIELD = 'file';
+
+// every company setting by its key, as GET /companySettings/{companyId} and PUT /companySettings answer them
+const companySettingShape = Object.fromEntries(companySettingKeys.map((key) => [key, z.string()])) as Record<CompanySettingKey, z.ZodString>;
+export const companySettingsAnswer = z.object({ companyId: z.number().int(), ...companySettingShape }).meta({ id: 'CompanySettings' });
+const versionAnswer = z.object({ version: z.string() }).meta({ id: 'FrontendVersion' });
+
+// 01-core §7 and 03-saas §7 settings calls. The whitelabel image uploads stay plain routes: they
+// take a multipart form, which a JSON body schema cannot describe.
+export const settingsEndpoints = {
+  company: defineEndpoint({
+    method: 'GET',
+    path: '/companySettings/:companyId',
+    params: z.strictObject({ companyId: idParam }),
+    response: companySettingsAnswer,
+    operationId: 'listCompanySettings',
+    summary: "Every setting of the company (its own, or any for the super admin)",
+    errors: { 404: ['ERR_NO_SETTING_FOUND'] },
+  }),
+  companyOne: defineEndpoint({
+    method: 'GET',
+    path: '/companySettingOne',
+    query: companySettingOneQuery,
+    response: z.object(companySettingShape).partial().meta({ id: 'CompanySettingOne' }),
+    operationId: 'showCompanySetting',
+    summary: "One setting of the caller's company, as { column: value }",
+  }),
+  updateCompany: defineEndpoint({
+    method: 'PUT',
+    path: '/companySettings',
+    body: companySettingUpdateBody.meta({ id: 'CompanySettingUpdateBody' }),
+    response: companySettingsAnswer,
+    operationId: 'updateCompanySetting',
+    summary: "Changes one setting of the caller's company; answers them all",
+  }),
+  global: defineEndpoint({ method: 'GET', path: '/settings', response: z.array(settingRow), operationId: 'listGlobalSettings', summary: 'Every platform setting (super admin)' }),
+  updateGlobal: defineEndpoint({
+    method: 'PUT',
+    path: '/settings/:key',
+    params: globalSettingKeyParam,
+    body: globalSettingUpdateBody.meta({ id: 'GlobalSettingUpdateBody' }),
+    response: settingRow,
+    operationId: 'updateGlobalSetting',
+    summary: 'Changes one platform setting (super admin)',
+  }),
+  globalOne: defineEndpoint({ method: 'GET', path: '/setting/:key', params: globalSettingKeyParam, response: settingRow, operationId: 'showGlobalSetting', summary: 'One platform setting' }),
+  publicOne: defineEndpoint({
+    method: 'GET',
+    path: '/public-settings/:key',
+    params: publicSettingKeyParam,
+    response: settingRow,
+    operationId: 'showPublicSetting',
+    summary: 'One platform setting the login and sign-up pages show, without a session',
+  }),
+  version: defineEndpoint({ method: 'GET', path: '/version', response: versionAnswer, operationId: 'showFrontendVersion', summary: 'The web build last confirmed by the super admin' }),
+  recordVersion: defineEndpoint({ method: 'POST', path: '/version', body: versionBody, response: versionAnswer, operationId: 'recordFrontendVersion', summary: 'Records the web build every browser is offered (super admin)' }),
+};

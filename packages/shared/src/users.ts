@@ -1,9 +1,9 @@
 // User entity and form (01-core §3 User, §5 User form, §7 users calls).
 import { z } from 'zod';
 import { NAME_BOUNDS, PASSWORD_BOUNDS, TICKETS_MANAGER_WIDTH } from './constants.ts';
-import { permissionFlags, profiles, toggleValues, type PermissionFlag, type Profile, type Toggle } from './permissions.ts';
-import type { PlanFlags } from './plans.ts';
-import type { CompanySettings } from './settings.ts';
+import { defineEndpoint } from './contract.ts';
+import { permissionFlags, profiles, toggleValues, type PermissionFlag } from './permissions.ts';
+import type { sessionAnswer, sessionCompany, sessionUser } from './auth.ts';
 import { boundedText, emailField, hhmm, idParam, pageNumberQuery, searchParamQuery } from './validation.ts';
 
 const toggle = z.enum(toggleValues);
@@ -54,44 +54,82 @@ export const ticketsManagerWidthBody = z.strictObject({
     .transform((width) => Math.max(width, TICKETS_MANAGER_WIDTH.min)),
 });
 
-export type QueueSummary = { id: number; name: string; color: string };
+export const queueSummary = z.object({ id: z.number().int(), name: z.string(), color: z.string() }).meta({ id: 'QueueSummary' });
+export type QueueSummary = z.infer<typeof queueSummary>;
 
-export type UserView = {
-  id: number;
-  companyId: number;
-  name: string;
-  email: string;
-  profile: Profile;
-  super: boolean;
-  profileImage: string | null;
-  startWork: string;
-  endWork: string;
-  farewellMessage: string;
-  whatsappId: number | null;
-  whatsapp: { id: number; name: string } | null;
-  queues: QueueSummary[];
-  defaultTheme: 'light' | 'dark';
-  defaultMenu: 'open' | 'closed';
-  defaultTicketsManagerWidth: number;
-  color: string;
-  online: boolean;
-  createdAt: string;
-} & Record<PermissionFlag, Toggle>;
+const permissionViews = Object.fromEntries(permissionFlags.map((flag) => [flag, toggle])) as Record<PermissionFlag, typeof toggle>;
+export const userView = z
+  .object({
+    id: z.number().int(),
+    companyId: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    profile: z.enum(profiles),
+    super: z.boolean(),
+    profileImage: z.string().nullable(),
+    startWork: z.string(),
+    endWork: z.string(),
+    farewellMessage: z.string(),
+    whatsappId: z.number().int().nullable(),
+    whatsapp: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    queues: z.array(queueSummary),
+    defaultTheme: z.enum(['light', 'dark']),
+    defaultMenu: z.enum(['open', 'closed']),
+    defaultTicketsManagerWidth: z.number().int(),
+    color: z.string(),
+    online: z.boolean(),
+    createdAt: z.string(),
+    ...permissionViews,
+  })
+  .meta({ id: 'User' });
+export type UserView = z.infer<typeof userView>;
 
-export type SessionCompany = {
-  id: number;
-  name: string;
-  dueDate: string;
-  plan: PlanFlags & { name: string };
-  settings: CompanySettings;
-};
+// the session's schemas are in auth.ts, beside the calls that answer them
+export type SessionCompany = z.infer<typeof sessionCompany>;
+export type SessionUser = z.infer<typeof sessionUser>;
+export type SessionAnswer = z.infer<typeof sessionAnswer>;
 
-// mustChangePassword: the first password was generated at the first start and must be replaced
-// before anything else (PUT /auth/password); the server refuses other calls until then.
-export type SessionUser = UserView & { company: SessionCompany; mustChangePassword: boolean };
-
-// sessionId names the sign-in (refresh-token family); the auth event carries it.
-export type SessionAnswer = { token: string; sessionId: string; user: SessionUser };
-
-export type UsersPage = { users: UserView[]; hasMore: boolean; count: number };
+export const usersPage = z.object({ users: z.array(userView), hasMore: z.boolean(), count: z.number().int() }).meta({ id: 'UserPage' });
+export type UsersPage = z.infer<typeof usersPage>;
 export type AvatarUploadAnswer = { user: UserView };
+
+const userIdParams = z.strictObject({ id: idParam });
+const userNotFound = { 404: ['ERR_NO_USER_FOUND'] } as const;
+
+// 01-core §7 users calls (the avatar upload stays a plain route: it takes a multipart form)
+export const usersEndpoints = {
+  page: defineEndpoint({ method: 'GET', path: '/users', query: usersListQuery, response: usersPage, operationId: 'listUsersPage', summary: "A page of the company's users, searched by name or email" }),
+  list: defineEndpoint({ method: 'GET', path: '/users/list', response: z.array(userView), operationId: 'listUsers', summary: "Every user of the company, for pickers" }),
+  show: defineEndpoint({ method: 'GET', path: '/users/:id', params: userIdParams, response: userView, operationId: 'showUser', summary: 'One user (oneself, or any for a user manager)', errors: userNotFound }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/users',
+    body: userCreateBody.meta({ id: 'UserCreateBody' }),
+    response: userView,
+    status: 201,
+    operationId: 'createUser',
+    summary: 'Adds a user to the company, within its plan',
+    errors: { 403: ['ERR_PLAN_USER_LIMIT'], 404: ['ERR_NO_WAPP_FOUND'], 409: ['ERR_DUPLICATED_EMAIL'] },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/users/:id',
+    params: userIdParams,
+    body: userUpdateBody.meta({ id: 'UserUpdateBody' }),
+    response: userView,
+    operationId: 'updateUser',
+    summary: 'Changes a user (oneself, or any for a user manager); an empty password keeps it',
+    errors: { 404: ['ERR_NO_USER_FOUND', 'ERR_NO_WAPP_FOUND'], 409: ['ERR_DUPLICATED_EMAIL'] },
+  }),
+  remove: defineEndpoint({ method: 'DELETE', path: '/users/:id', params: userIdParams, response: null, status: 204, operationId: 'deleteUser', summary: 'Removes a user other than oneself', errors: userNotFound }),
+  setTicketsManagerWidth: defineEndpoint({
+    method: 'PUT',
+    path: '/users/toggleChangeWidht/:userId',
+    params: z.strictObject({ userId: idParam }),
+    body: ticketsManagerWidthBody,
+    response: userView,
+    operationId: 'updateTicketsManagerWidth',
+    summary: "Stores the width of a user's tickets list",
+    errors: userNotFound,
+  }),
+};

@@ -1,3 +1,5 @@
+import { authEndpoints } from '@atende/shared/auth';
+import { pathOf } from '@atende/shared/contract';
 import type { SessionAnswer } from '@atende/shared/users';
 import { ApiError } from './api-error.ts';
 import { currentLanguage } from './language.ts';
@@ -77,7 +79,7 @@ let refreshInFlight: Promise<SessionAnswer> | null = null;
 export const refreshSession = (): Promise<SessionAnswer> => {
   refreshInFlight ??= (async () => {
     const endsBefore = sessionEndsSoFar();
-    const response = await send('/auth/refresh_token', { method: 'POST', public: true });
+    const response = await send(pathOf(authEndpoints.refresh), { method: authEndpoints.refresh.method, public: true });
     if (sessionEndsSoFar() !== endsBefore) throw endedMeanwhile();
     if (response.status === 401) {
       endSession();

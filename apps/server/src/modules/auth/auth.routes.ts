@@ -1,8 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginBody, passwordChangeBody } from '@atende/shared/auth';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { authEndpoints } from '@atende/shared/auth';
 import type { SessionAnswer } from '@atende/shared/users';
 import type { RateLimitOptions } from '@fastify/rate-limit';
+import { endpointRoute } from '../../platform/endpoint-routes.ts';
+import { AppError } from '../../platform/errors.ts';
 import { KNOWN_BROWSER_TTL_SECONDS } from '../../platform/tokens.ts';
 import type { AuthService, IssuedSession } from './auth.service.ts';
 
@@ -13,7 +14,7 @@ export const KNOWN_BROWSER_COOKIE = 'jkb';
 // 01-core §7 auth calls. The refresh token lives only in an httpOnly cookie scoped to /auth.
 // Sign-in failures are slowed down by the service (platform/login-attempts.ts); the refresh has its
 // own request limit per client address.
-export const authRoutes = (service: AuthService, options: { refreshTtlSeconds: number; refreshLimit: RateLimitOptions }): FastifyPluginAsyncZod => async (app) => {
+export const authRoutes = (service: AuthService, options: { refreshTtlSeconds: number; refreshLimit: RateLimitOptions }): FastifyPluginAsync => async (app) => {
   const answer = (request: FastifyRequest, reply: FastifyReply, session: IssuedSession): SessionAnswer => {
     reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
       httpOnly: true,
@@ -28,9 +29,10 @@ export const authRoutes = (service: AuthService, options: { refreshTtlSeconds: n
   const refreshCookie = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE];
 
   // An overdue company's admin is still refused (402 with the due date) but gets its session along,
-  // which reaches only the invoices, so the overdue landing can offer the payment.
-  app.post('/auth/login', { config: { access: 'public' }, schema: { body: loginBody } }, async (request, reply) => {
-    const { knownBrowserToken, ...session } = await service.login(request.body, { ip: request.ip, knownBrowserToken: request.cookies[KNOWN_BROWSER_COOKIE] });
+  // which reaches only the invoices, so the overdue landing can offer the payment; the cookies set
+  // before the refusal go out with it.
+  endpointRoute(app, authEndpoints.login, { access: 'public' }, async ({ body: credentials }, request, reply) => {
+    const { knownBrowserToken, ...session } = await service.login(credentials, { ip: request.ip, knownBrowserToken: request.cookies[KNOWN_BROWSER_COOKIE] });
     const body = answer(request, reply, session);
     reply.setCookie(KNOWN_BROWSER_COOKIE, knownBrowserToken, {
       httpOnly: true,
@@ -40,10 +42,10 @@ export const authRoutes = (service: AuthService, options: { refreshTtlSeconds: n
       maxAge: KNOWN_BROWSER_TTL_SECONDS,
     });
     if (!session.overdueDueDate) return body;
-    return reply.status(402).send({ error: 'ERR_SUBSCRIPTION_OVERDUE', dueDate: session.overdueDueDate, ...body });
+    throw new AppError('ERR_SUBSCRIPTION_OVERDUE', 402, { dueDate: session.overdueDueDate, ...body });
   });
 
-  app.post('/auth/refresh_token', { config: { access: 'public', rateLimit: options.refreshLimit } }, async (request, reply) => {
+  endpointRoute(app, authEndpoints.refresh, { access: 'public', rateLimit: options.refreshLimit }, async (_input, request, reply) => {
     try {
       return answer(request, reply, await service.refresh(refreshCookie(request)));
     } catch (error) {
@@ -52,19 +54,12 @@ export const authRoutes = (service: AuthService, options: { refreshTtlSeconds: n
     }
   });
 
-  app.delete('/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
+  endpointRoute(app, authEndpoints.logout, { access: 'public' }, async (_input, request, reply) => {
     await service.logout(refreshCookie(request));
     reply.clearCookie(REFRESH_COOKIE, { path: '/auth' });
-    return reply.status(204).send();
   });
 
-  app.get('/auth/me', { config: { access: 'tenant', passwordChangeExempt: true, overdueAllowed: true } }, (request) =>
-    service.me(request.tenant.companyId, request.tenant.userId),
-  );
-
-  app.put(
-    '/auth/password',
-    { config: { access: 'tenant', passwordChangeExempt: true, overdueAllowed: true }, schema: { body: passwordChangeBody } },
-    (request) => service.changePassword(request.tenant, request.body, request.ip),
-  );
+  const ownSession = { access: 'tenant', passwordChangeExempt: true, overdueAllowed: true } as const;
+  endpointRoute(app, authEndpoints.me, ownSession, (_input, request) => service.me(request.tenant.companyId, request.tenant.userId));
+  endpointRoute(app, authEndpoints.changePassword, ownSession, ({ body }, request) => service.changePassword(request.tenant, body, request.ip));
 };

@@ -1,53 +1,31 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { companiesPageQuery, companyCreateBody, companyUpdateBody, signupBody } from '@atende/shared/companies';
-import { companySchedulesBody } from '@atende/shared/schedules';
-import { idParam } from '@atende/shared/validation';
+import { companiesEndpoints } from '@atende/shared/companies';
+import type { FastifyPluginAsync } from 'fastify';
+import { endpointRoute } from '../../platform/endpoint-routes.ts';
 import type { CompaniesService } from './companies.service.ts';
 
-const companyParams = z.strictObject({ companyId: idParam });
+const superAdmin = { access: 'super' } as const;
 
-export const companiesRoutes = (service: CompaniesService, options: { signupLimit: RateLimitOptions }): FastifyPluginAsyncZod => async (app) => {
+export const companiesRoutes = (service: CompaniesService, options: { signupLimit: RateLimitOptions }): FastifyPluginAsync => async (app) => {
   // 03-saas §7: the plan flags of a company.
-  app.get('/companies/listPlan/:companyId', { config: { access: 'tenant' }, schema: { params: companyParams } }, (request) =>
-    service.plan(request.tenant, request.params.companyId),
-  );
+  endpointRoute(app, companiesEndpoints.plan, { access: 'tenant' }, ({ params }, request) => service.plan(request.tenant, params.companyId));
 
   // 03-saas §7 companies calls of the super admin's Companies screen.
-  app.get('/companies', { config: { access: 'super' } }, () => service.listAll());
-
-  app.get('/companies/list', { config: { access: 'super' } }, () => service.options());
-
-  app.get('/companiesPlan', { config: { access: 'super' }, schema: { querystring: companiesPageQuery } }, (request) => service.page(request.query));
-
-  app.post('/companies', { config: { access: 'super' }, schema: { body: companyCreateBody } }, async (request, reply) =>
-    reply.status(201).send(await service.create(request.body)),
-  );
-
-  app.put('/companies/:companyId', { config: { access: 'super' }, schema: { params: companyParams, body: companyUpdateBody } }, (request) =>
-    service.update(request.params.companyId, request.body),
-  );
-
-  app.delete('/companies/:companyId', { config: { access: 'super' }, schema: { params: companyParams } }, async (request, reply) => {
-    await service.remove(request.params.companyId);
-    return reply.status(204).send();
-  });
+  endpointRoute(app, companiesEndpoints.list, superAdmin, () => service.listAll());
+  endpointRoute(app, companiesEndpoints.options, superAdmin, () => service.options());
+  endpointRoute(app, companiesEndpoints.page, superAdmin, ({ query }) => service.page(query));
+  endpointRoute(app, companiesEndpoints.create, superAdmin, ({ body }) => service.create(body));
+  endpointRoute(app, companiesEndpoints.update, superAdmin, ({ params, body }) => service.update(params.companyId, body));
+  endpointRoute(app, companiesEndpoints.remove, superAdmin, ({ params }) => service.remove(params.companyId));
 
   // 03-saas §7 GET /companies/{id}: the settings schedules tab reads its own company with it.
-  app.get('/companies/:companyId', { config: { access: 'tenant' }, schema: { params: companyParams } }, (request) =>
-    service.show(request.tenant, request.params.companyId),
-  );
+  endpointRoute(app, companiesEndpoints.show, { access: 'tenant' }, ({ params }, request) => service.show(request.tenant, params.companyId));
 
   // 03-saas §7: the service hours used when scheduleType is 'company'.
-  app.put(
-    '/companies/:companyId/schedules',
-    { config: { access: 'tenant', permission: 'settings:manage' }, schema: { params: companyParams, body: companySchedulesBody } },
-    (request) => service.saveSchedules(request.tenant, request.params.companyId, request.body.schedules),
+  endpointRoute(app, companiesEndpoints.saveSchedules, { access: 'tenant', permission: 'settings:manage' }, ({ params, body }, request) =>
+    service.saveSchedules(request.tenant, params.companyId, body.schedules),
   );
 
   // 03-saas §2 Sign-up page, §7 POST /auth/signup: public, so limited per client address.
-  app.post('/auth/signup', { config: { access: 'public', rateLimit: options.signupLimit }, schema: { body: signupBody } }, async (request, reply) =>
-    reply.status(201).send(await service.signup(request.body)),
-  );
+  endpointRoute(app, companiesEndpoints.signup, { access: 'public', rateLimit: options.signupLimit }, ({ body }) => service.signup(body));
 };

@@ -1,26 +1,24 @@
+import { invoicesEndpoints, pixWebhookBody } from '@atende/shared/invoices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invoicesListQuery, pixWebhookBody, subscriptionBody } from '@atende/shared/invoices';
+import { endpointRoute } from '../../platform/endpoint-routes.ts';
 import type { InvoicesService } from './invoices.service.ts';
 
 const webhookParams = z.strictObject({ secret: z.string().min(1).max(200) });
 
+// an overdue company reaches its invoices, to pay them
+const finance = { access: 'tenant', permission: 'financeiro:view', overdueAllowed: true } as const;
+
 // 03-saas §7 GET /invoices and POST /subscription; the Pix provider's webhook.
 export const invoicesRoutes = (service: InvoicesService): FastifyPluginAsyncZod => async (app) => {
-  app.get('/invoices', { config: { access: 'tenant', permission: 'financeiro:view', overdueAllowed: true }, schema: { querystring: invoicesListQuery } }, (request) =>
-    service.list(request.tenant, request.query),
-  );
-
+  endpointRoute(app, invoicesEndpoints.page, finance, ({ query }, request) => service.list(request.tenant, query));
   // what the invoices screen says before a checkout: can Pix be paid here, and whom to ask if not
-  app.get('/subscription', { config: { access: 'tenant', permission: 'financeiro:view', overdueAllowed: true } }, () => service.availability());
-
-  app.post('/subscription', { config: { access: 'tenant', permission: 'financeiro:view', overdueAllowed: true }, schema: { body: subscriptionBody } }, (request) =>
-    service.subscribe(request.tenant, request.body),
-  );
+  endpointRoute(app, invoicesEndpoints.availability, finance, () => service.availability());
+  endpointRoute(app, invoicesEndpoints.subscribe, finance, ({ body }, request) => service.subscribe(request.tenant, body));
 
   // Efí posts to the registered URL with /pix appended (and checks the bare URL when it is
   // registered); the secret in the path is what authenticates a delivery behind a proxy that ends
-  // Efí's mutual TLS (docs/billing.md).
+  // Efí's mutual TLS (docs/billing.md). A plain route: a webhook receiver, not an endpoint of the API.
   for (const url of ['/subscription/webhook/:secret', '/subscription/webhook/:secret/pix']) {
     app.post(url, { config: { access: 'public' }, schema: { params: webhookParams, body: pixWebhookBody } }, async (request, reply) => {
       await service.paymentReceived(request.params.secret, request.body);

@@ -1,7 +1,8 @@
 // The attendance panel (02-operations §2, §7 Attendance panel; 01-core §7 GET /dashboard/moments):
 // every open and waiting ticket of the last 30 days (01-core §9), for admins and users whose
 // allowRealTime is enabled. The web groups them by attendant and follows the live channels.
-import { lastDaysPeriod, PANEL_DAYS, type MomentsQuery, type PanelTicket } from '@atende/shared/dashboard';
+import { lastDaysPeriod, PANEL_DAYS, type MomentsQuery } from '@atende/shared/dashboard';
+import type { PanelTicket } from '@atende/shared/panel';
 import type { Db } from '../../db/client.ts';
 import type { TenantContext } from '../../platform/access.ts';
 import type { Clock } from '../../platform/clock.ts';

@@ -1,4 +1,4 @@
-import type { PanelTicket } from '@atende/shared/dashboard';
+import type { PanelTicket } from '@atende/shared/panel';
 import type { PanelRow } from './panel.repo.ts';
 
 export const toPanelTicket = (row: PanelRow): PanelTicket => ({

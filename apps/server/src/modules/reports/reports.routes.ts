@@ -6,6 +6,8 @@ import type { createReportsService } from './reports.service.ts';
 
 // 03-saas §7 GET /ticketreport/reports and the export of 03-saas §2: admins, and users whose
 // showDashboard is enabled (03-saas §6).
+// Plain routes, not endpoint contracts: a large report is streamed as it is read, and the export
+// is a spreadsheet file.
 export const reportsRoutes = (service: ReturnType<typeof createReportsService>): FastifyPluginAsyncZod => async (app) => {
   const config = { access: 'tenant', permission: 'reports:view' } as const;
 

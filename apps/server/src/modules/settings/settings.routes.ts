@@ -1,71 +1,39 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { versionBody } from '@atende/shared/auth';
 import { BRANDING_IMAGE_MAX_BYTES, type CompanySettingKey, type GlobalSettingKey } from '@atende/shared/settings';
-import {
-  companySettingOneQuery,
-  companySettingUpdateBody,
-  globalSettingKeyParam,
-  globalSettingUpdateBody,
-  publicSettingKeyParam,
-  WHITELABEL_FILE_FIELD,
-  whitelabelLoginFields,
-  whitelabelLoginModes,
-  whitelabelLogoFields,
-  whitelabelLogoModes,
-} from '@atende/shared/settings-schemas';
-import { idParam } from '@atende/shared/validation';
+import { settingsEndpoints, WHITELABEL_FILE_FIELD, whitelabelLoginFields, whitelabelLoginModes, whitelabelLogoFields, whitelabelLogoModes } from '@atende/shared/settings-schemas';
+import { endpointRoute } from '../../platform/endpoint-routes.ts';
 import { parseFormFields, readSingleUpload } from '../../platform/uploads.ts';
 import type { SettingsService } from './settings.service.ts';
 
 // Company settings, global settings and the front-end version (01-core §7, 03-saas §7).
 export const settingsRoutes = (service: SettingsService): FastifyPluginAsyncZod => async (app) => {
-  app.get(
-    '/companySettings/:companyId',
-    { config: { access: 'tenant' }, schema: { params: z.strictObject({ companyId: idParam }) } },
-    async (request) => ({
-      companyId: request.params.companyId,
-      ...(await service.companySettings(request.tenant, request.params.companyId)),
-    }),
-  );
+  endpointRoute(app, settingsEndpoints.company, { access: 'tenant' }, async ({ params }, request) => ({
+    companyId: params.companyId,
+    ...(await service.companySettings(request.tenant, params.companyId)),
+  }));
 
-  app.get(
-    '/companySettingOne',
-    { config: { access: 'tenant' }, schema: { querystring: companySettingOneQuery } },
-    async (request) => {
-      const key = request.query.column as CompanySettingKey;
-      const settings = await service.companySettings(request.tenant, request.tenant.companyId);
-      return { [key]: settings[key] };
-    },
-  );
+  endpointRoute(app, settingsEndpoints.companyOne, { access: 'tenant' }, async ({ query }, request) => {
+    const key = query.column as CompanySettingKey;
+    const settings = await service.companySettings(request.tenant, request.tenant.companyId);
+    return { [key]: settings[key] };
+  });
 
-  app.put(
-    '/companySettings',
-    { config: { access: 'tenant', permission: 'settings:manage' }, schema: { body: companySettingUpdateBody } },
-    async (request) => ({
-      companyId: request.tenant.companyId,
-      ...(await service.updateCompanySetting(request.tenant, request.body.column as CompanySettingKey, request.body.data)),
-    }),
-  );
+  endpointRoute(app, settingsEndpoints.updateCompany, { access: 'tenant', permission: 'settings:manage' }, async ({ body }, request) => ({
+    companyId: request.tenant.companyId,
+    ...(await service.updateCompanySetting(request.tenant, body.column as CompanySettingKey, body.data)),
+  }));
 
-  app.get('/settings', { config: { access: 'super' } }, () => service.globalSettings());
+  endpointRoute(app, settingsEndpoints.global, { access: 'super' }, () => service.globalSettings());
 
-  app.put(
-    '/settings/:key',
-    { config: { access: 'super' }, schema: { params: globalSettingKeyParam, body: globalSettingUpdateBody } },
-    (request) => service.updateGlobalSetting(request.params.key as GlobalSettingKey, request.body.value),
-  );
+  endpointRoute(app, settingsEndpoints.updateGlobal, { access: 'super' }, ({ params, body }) => service.updateGlobalSetting(params.key as GlobalSettingKey, body.value));
 
-  app.get('/setting/:key', { config: { access: 'tenant' }, schema: { params: globalSettingKeyParam } }, (request) =>
-    service.globalSetting(request.params.key as GlobalSettingKey),
-  );
+  endpointRoute(app, settingsEndpoints.globalOne, { access: 'tenant' }, ({ params }) => service.globalSetting(params.key as GlobalSettingKey));
 
   // only the settings the login and sign-up pages show (publicSettingKeys)
-  app.get('/public-settings/:key', { config: { access: 'public' }, schema: { params: publicSettingKeyParam } }, (request) =>
-    service.globalSetting(request.params.key),
-  );
+  endpointRoute(app, settingsEndpoints.publicOne, { access: 'public' }, ({ params }) => service.globalSetting(params.key));
 
-  // multipart typeArch, mode and file; the answer is the stored file name, as a JSON string
+  // multipart typeArch, mode and file; the answer is the stored file name, as a JSON string. Plain
+  // routes: a multipart upload has no JSON body schema.
   const whitelabelUploads = [
     { path: '/settings-whitelabel/logo', fields: whitelabelLogoFields, keys: whitelabelLogoModes },
     { path: '/settings-whitelabel/login', fields: whitelabelLoginFields, keys: whitelabelLoginModes },
@@ -79,10 +47,8 @@ export const settingsRoutes = (service: SettingsService): FastifyPluginAsyncZod 
     });
   }
 
-  app.get('/version', { config: { access: 'public' } }, () => service.frontendVersion());
+  endpointRoute(app, settingsEndpoints.version, { access: 'public' }, () => service.frontendVersion());
 
   // every company reads this one version, so only the super admin sets it
-  app.post('/version', { config: { access: 'super' }, schema: { body: versionBody } }, (request) =>
-    service.recordFrontendVersion(request.body.version),
-  );
+  endpointRoute(app, settingsEndpoints.recordVersion, { access: 'super' }, ({ body }) => service.recordFrontendVersion(body.version));
 };

@@ -1,5 +1,7 @@
 // The operator's view: liveness, readiness and Prometheus metrics. None is rate-limited, since
 // load balancers and scrapers call them often from one address.
+// Plain routes, not endpoint contracts: probes for the operator, not calls of the API; /ready
+// answers 503 with its checks, and /metrics answers Prometheus text.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerToken } from '../access.ts';
 import { forbidden } from '../errors.ts';

@@ -1,10 +1,8 @@
-import type { LoginBody, PasswordChangeBody } from '@atende/shared/auth';
-import type { SessionAnswer, SessionUser } from '@atende/shared/users';
-import { api, apiRequest } from '../../lib/api-client.ts';
+import { authEndpoints, type LoginBody, type PasswordChangeBody } from '@atende/shared/auth';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
-export const loginRequest = (body: LoginBody) =>
-  apiRequest<SessionAnswer>('/auth/login', { method: 'POST', body, public: true });
+export const loginRequest = (body: LoginBody) => callEndpoint(authEndpoints.login, { body }, { public: true });
 
-export const logoutRequest = () => apiRequest<void>('/auth/logout', { method: 'DELETE' });
+export const logoutRequest = () => callEndpoint(authEndpoints.logout);
 
-export const changePasswordRequest = (body: PasswordChangeBody) => api.put<SessionUser>('/auth/password', body);
+export const changePasswordRequest = (body: PasswordChangeBody) => callEndpoint(authEndpoints.changePassword, { body });

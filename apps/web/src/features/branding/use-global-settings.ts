@@ -1,7 +1,7 @@
 import type { SettingRow } from '@atende/shared/settings-schemas';
 import type { GlobalSettingKey } from '@atende/shared/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
+import { globalSettingsApi } from './branding-api.ts';
 import { publicSettingsQueryKeys } from './use-public-setting.ts';
 
 export const globalSettingsQueryKey = ['settings', 'global'] as const;
@@ -10,7 +10,7 @@ export const globalSettingsQueryKey = ['settings', 'global'] as const;
 export const useGlobalSettings = () =>
   useQuery({
     queryKey: globalSettingsQueryKey,
-    queryFn: async () => Object.fromEntries((await api.get<SettingRow[]>('/settings')).map((row) => [row.key, row.value])) as Record<GlobalSettingKey, string>,
+    queryFn: async () => Object.fromEntries((await globalSettingsApi.all()).map((row) => [row.key, row.value])) as Record<GlobalSettingKey, string>,
   });
 
 // A saved setting shows at once here and in the branding this tab itself wears; the live event
@@ -27,7 +27,7 @@ export const useSaveGlobalSettings = () => {
   const store = useStoreGlobalSetting();
   return useMutation({
     mutationFn: async (changes: Array<{ key: GlobalSettingKey; value: string }>) => {
-      for (const change of changes) store(await api.put<{ key: GlobalSettingKey; value: string }>(`/settings/${change.key}`, { value: change.value }));
+      for (const change of changes) store({ ...(await globalSettingsApi.update(change.key, change.value)), key: change.key });
     },
   });
 };

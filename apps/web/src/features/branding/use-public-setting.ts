@@ -1,20 +1,18 @@
-import type { GlobalSettingKey } from '@atende/shared/settings';
+import type { GlobalSettingKey, PublicSettingKey } from '@atende/shared/settings';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
-
-type PublicSetting = { key: string; value: string | null };
+import { globalSettingsApi } from './branding-api.ts';
 
 export const publicSettingsQueryKeys = {
   all: ['public-settings'] as const,
   one: (key: GlobalSettingKey) => ['public-settings', key] as const,
 };
 
-export const usePublicSettingQuery = (key: GlobalSettingKey) =>
+export const usePublicSettingQuery = (key: PublicSettingKey) =>
   useQuery({
     queryKey: publicSettingsQueryKeys.one(key),
-    queryFn: () => apiRequest<PublicSetting>(`/public-settings/${key}`, { public: true }),
+    queryFn: () => globalSettingsApi.public(key),
     staleTime: 5 * 60_000,
     retry: 1,
   });
 
-export const usePublicSetting = (key: GlobalSettingKey): string => usePublicSettingQuery(key).data?.value ?? '';
+export const usePublicSetting = (key: PublicSettingKey): string => usePublicSettingQuery(key).data?.value ?? '';

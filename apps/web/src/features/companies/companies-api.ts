@@ -1,16 +1,24 @@
-import type { AllConnectionsAnswer, CompaniesPage, CompanyCreateBody, CompanyUpdateBody, CompanyView } from '@atende/shared/companies';
-import { api } from '../../lib/api-client.ts';
+import { companiesEndpoints, type CompanyCreateBody, type CompanyUpdateBody, type SignupBody } from '@atende/shared/companies';
+import { connectionsEndpoints } from '@atende/shared/connections';
+import type { WeekdaySchedule } from '@atende/shared/schedules';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 export const companiesApi = {
-  page: (searchParam: string, pageNumber: number) => api.get<CompaniesPage>('/companiesPlan/', { searchParam, pageNumber }),
-  create: (body: CompanyCreateBody) => api.post<CompanyView>('/companies', body),
-  update: (id: number, body: CompanyUpdateBody) => api.put<CompanyView>(`/companies/${id}`, body),
-  remove: (id: number) => api.delete<void>(`/companies/${id}`),
-  allConnections: () => api.get<AllConnectionsAnswer>('/whatsapp/all/', { session: 0 }),
+  page: (searchParam: string, pageNumber: number) => callEndpoint(companiesEndpoints.page, { query: { searchParam, pageNumber } }),
+  show: (id: number) => callEndpoint(companiesEndpoints.show, { params: { companyId: id } }),
+  create: (body: CompanyCreateBody) => callEndpoint(companiesEndpoints.create, { body }),
+  update: (id: number, body: CompanyUpdateBody) => callEndpoint(companiesEndpoints.update, { params: { companyId: id }, body }),
+  remove: (id: number) => callEndpoint(companiesEndpoints.remove, { params: { companyId: id } }),
+  saveSchedules: (id: number, schedules: WeekdaySchedule[]) => callEndpoint(companiesEndpoints.saveSchedules, { params: { companyId: id }, body: { schedules } }),
+  // the sign-up page's: called with no session
+  signup: (body: SignupBody) => callEndpoint(companiesEndpoints.signup, { body }, { public: true }),
+  allConnections: () => callEndpoint(connectionsEndpoints.everyCompany, { query: { session: 0 } }),
 };
 
 export const companiesQueryKeys = {
   all: ['companiesPlan'] as const,
   pages: (search: string) => ['companiesPlan', search] as const,
+  // one company (the settings' schedules tab reads its own)
+  one: (id: number) => ['companies', id] as const,
   allConnections: ['whatsapp', 'all'] as const,
 };

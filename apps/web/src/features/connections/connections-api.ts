@@ -1,13 +1,13 @@
-import type { ConnectionCreateInput, ConnectionUpdateInput, ConnectionView } from '@atende/shared/connections';
+import { connectionsEndpoints, type ConnectionCreateInput, type ConnectionUpdateInput, type ConnectionView } from '@atende/shared/connections';
 import type { QueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 export const connectionsApi = {
-  list: () => api.get<ConnectionView[]>('/whatsapp'),
-  get: (id: number) => api.get<ConnectionView>(`/whatsapp/${id}`),
-  create: (body: ConnectionCreateInput) => api.post<ConnectionView>('/whatsapp', body),
-  update: (id: number, body: ConnectionUpdateInput) => api.put<ConnectionView>(`/whatsapp/${id}`, body),
-  remove: (id: number) => api.delete<void>(`/whatsapp/${id}`),
+  list: () => callEndpoint(connectionsEndpoints.list),
+  get: (id: number) => callEndpoint(connectionsEndpoints.show, { params: { whatsappId: id } }),
+  create: (body: ConnectionCreateInput) => callEndpoint(connectionsEndpoints.create, { body }),
+  update: (id: number, body: ConnectionUpdateInput) => callEndpoint(connectionsEndpoints.update, { params: { whatsappId: id }, body }),
+  remove: (id: number) => callEndpoint(connectionsEndpoints.remove, { params: { whatsappId: id } }),
 };
 
 // The connections screen and the connection pickers of other screens share the list (one GET /whatsapp answer).

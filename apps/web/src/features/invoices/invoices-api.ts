@@ -1,10 +1,10 @@
-import type { CheckoutAvailability, InvoicesPage, PixChargeAnswer, SubscriptionInput } from '@atende/shared/invoices';
-import { api } from '../../lib/api-client.ts';
+import { invoicesEndpoints, type SubscriptionInput } from '@atende/shared/invoices';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 export const invoicesApi = {
-  page: (searchParam: string, pageNumber: number) => api.get<InvoicesPage>('/invoices', { searchParam, pageNumber }),
-  subscribe: (body: SubscriptionInput) => api.post<PixChargeAnswer>('/subscription', body),
-  availability: () => api.get<CheckoutAvailability>('/subscription'),
+  page: (searchParam: string, pageNumber: number) => callEndpoint(invoicesEndpoints.page, { query: { searchParam, pageNumber } }),
+  subscribe: (body: SubscriptionInput) => callEndpoint(invoicesEndpoints.subscribe, { body }),
+  availability: () => callEndpoint(invoicesEndpoints.availability),
 };
 
 export const invoicesQueryKeys = {

@@ -1,11 +1,12 @@
-import { lastDaysPeriod, PANEL_DAYS, type PanelTicket } from '@atende/shared/dashboard';
-import { api } from '../../lib/api-client.ts';
+import { lastDaysPeriod, PANEL_DAYS } from '@atende/shared/dashboard';
+import { panelEndpoints } from '@atende/shared/panel';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 export const panelApi = {
   // 01-core §9: the last 30 days
   moments: () => {
     const period = lastDaysPeriod(new Date(), PANEL_DAYS);
-    return api.get<PanelTicket[]>('/dashboard/moments', { dateStart: period.from, dateEnd: period.to });
+    return callEndpoint(panelEndpoints.moments, { query: { dateStart: period.from, dateEnd: period.to } });
   },
 };
 

@@ -1,4 +1,4 @@
-import type { PanelTicket } from '@atende/shared/dashboard';
+import type { PanelTicket } from '@atende/shared/panel';
 import { can } from '@atende/shared/permissions';
 import { cutText } from '@atende/shared/reports';
 import { Avatar, Badge, Box, Chip, Link, List, ListItem, ListItemAvatar, ListItemText, Paper, Stack, Typography } from '@mui/material';

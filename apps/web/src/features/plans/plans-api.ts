@@ -1,12 +1,13 @@
-import type { PlanBody, PlanUpdateBody, PlanView } from '@atende/shared/plans';
-import { api } from '../../lib/api-client.ts';
+import { plansEndpoints, type PlanBody, type PlanUpdateBody } from '@atende/shared/plans';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 export const plansApi = {
-  all: () => api.get<PlanView[]>('/plans/all'),
-  publicList: () => api.get<PlanView[]>('/plans/list'),
-  create: (body: PlanBody) => api.post<PlanView>('/plans', body),
-  update: (id: number, body: PlanUpdateBody) => api.put<PlanView>(`/plans/${id}`, body),
-  remove: (id: number) => api.delete<void>(`/plans/${id}`),
+  all: () => callEndpoint(plansEndpoints.list),
+  // the sign-up page's: called with no session
+  publicList: () => callEndpoint(plansEndpoints.publicList, {}, { public: true }),
+  create: (body: PlanBody) => callEndpoint(plansEndpoints.create, { body }),
+  update: (id: number, body: PlanUpdateBody) => callEndpoint(plansEndpoints.update, { params: { planId: id }, body }),
+  remove: (id: number) => callEndpoint(plansEndpoints.remove, { params: { planId: id } }),
 };
 
 export const plansQueryKeys = {

@@ -1,23 +1,25 @@
-import type {
-  QueueIntegrationBody,
-  QueueIntegrationsPage,
-  QueueIntegrationTestBody,
-  QueueIntegrationTestResult,
-  QueueIntegrationUpdateBody,
-  QueueIntegrationView,
+import {
+  queueIntegrationsEndpoints,
+  type QueueIntegrationBody,
+  type QueueIntegrationsPage,
+  type QueueIntegrationTestBody,
+  type QueueIntegrationUpdateBody,
+  type QueueIntegrationView,
 } from '@atende/shared/queue-integrations';
 import type { QueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { fetchAllPages } from '../../lib/fetch-all-pages.ts';
 
+const page = (searchParam: string, pageNumber: number) => callEndpoint(queueIntegrationsEndpoints.page, { query: { searchParam, pageNumber } });
+
 export const queueIntegrationApi = {
-  list: (searchParam: string) => api.get<QueueIntegrationsPage>(`/queueIntegration/?searchParam=${encodeURIComponent(searchParam)}&pageNumber=1`),
+  list: (searchParam: string) => page(searchParam, 1),
   // every integration, for the queue dialog's choice
-  all: () => fetchAllPages((pageNumber) => api.get<QueueIntegrationsPage>('/queueIntegration/', { searchParam: '', pageNumber }), (page) => page.queueIntegrations),
-  create: (body: QueueIntegrationBody) => api.post<QueueIntegrationView>('/queueIntegration', body),
-  update: (id: number, body: QueueIntegrationUpdateBody) => api.put<QueueIntegrationView>(`/queueIntegration/${id}`, body),
-  remove: (id: number) => api.delete<{ message: string }>(`/queueIntegration/${id}`),
-  testSession: (body: QueueIntegrationTestBody) => api.post<QueueIntegrationTestResult>('/queueIntegration/testSession', body),
+  all: () => fetchAllPages((pageNumber) => page('', pageNumber), (answer) => answer.queueIntegrations),
+  create: (body: QueueIntegrationBody) => callEndpoint(queueIntegrationsEndpoints.create, { body }),
+  update: (id: number, body: QueueIntegrationUpdateBody) => callEndpoint(queueIntegrationsEndpoints.update, { params: { integrationId: id }, body }),
+  remove: (id: number) => callEndpoint(queueIntegrationsEndpoints.remove, { params: { integrationId: id } }),
+  testSession: (body: QueueIntegrationTestBody) => callEndpoint(queueIntegrationsEndpoints.testSession, { body }),
 };
 
 export const queueIntegrationQueryKeys = {

@@ -1,19 +1,18 @@
-import type { ChatbotBody, ChatbotUpdateBody, ChatbotView, QueueBody, QueueView } from '@atende/shared/queues';
-import type { QueueSummary } from '@atende/shared/users';
+import { queuesEndpoints, type ChatbotBody, type ChatbotUpdateBody, type QueueBody, type QueueView } from '@atende/shared/queues';
 import type { QueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 export const queuesApi = {
-  list: () => api.get<QueueView[]>('/queue'),
+  list: () => callEndpoint(queuesEndpoints.list),
   // the queues of the signed-in user (01-core §7 GET /queue/user)
-  mine: () => api.get<QueueSummary[]>('/queue/user'),
-  get: (id: number) => api.get<QueueView>(`/queue/${id}`),
-  create: (body: QueueBody) => api.post<QueueView>('/queue', body),
-  update: (id: number, body: Partial<QueueBody>) => api.put<QueueView>(`/queue/${id}`, body),
-  remove: (id: number) => api.delete<void>(`/queue/${id}`),
-  createOption: (body: ChatbotBody) => api.post<ChatbotView>('/chatbot', body),
-  updateOption: (id: number, body: ChatbotUpdateBody) => api.put<ChatbotView>(`/chatbot/${id}`, body),
-  removeOption: (id: number) => api.delete<void>(`/chatbot/${id}`),
+  mine: () => callEndpoint(queuesEndpoints.mine),
+  get: (id: number) => callEndpoint(queuesEndpoints.show, { params: { queueId: id } }),
+  create: (body: QueueBody) => callEndpoint(queuesEndpoints.create, { body }),
+  update: (id: number, body: Partial<QueueBody>) => callEndpoint(queuesEndpoints.update, { params: { queueId: id }, body }),
+  remove: (id: number) => callEndpoint(queuesEndpoints.remove, { params: { queueId: id } }),
+  createOption: (body: ChatbotBody) => callEndpoint(queuesEndpoints.createOption, { body }),
+  updateOption: (id: number, body: ChatbotUpdateBody) => callEndpoint(queuesEndpoints.updateOption, { params: { chatbotId: id }, body }),
+  removeOption: (id: number) => callEndpoint(queuesEndpoints.removeOption, { params: { chatbotId: id } }),
 };
 
 // The queues screen and the queue pickers of other screens share the list (one GET /queue answer).

@@ -1,25 +1,22 @@
+import type { CompanyView } from '@atende/shared/companies';
 import type { WeekdaySchedule } from '@atende/shared/schedules';
 import { Box, Button, CircularProgress, Paper, Stack } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WeekScheduleEditor, type ScheduleShift } from '../../components/week-schedule-editor.tsx';
-import { api } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { weekWithDefaults } from '../../lib/week-schedules.ts';
 import { useSessionUser } from '../auth/session-context.ts';
-
-type CompanySchedules = { id: number; schedules: WeekdaySchedule[] };
-
-const companyQueryKey = (companyId: number) => ['companies', companyId] as const;
+import { companiesApi, companiesQueryKeys } from '../companies/companies-api.ts';
 
 // 03-saas §2 Settings page: the company's service hours, used when scheduleType is 'company'.
 export const CompanySchedulesTab = () => {
   const { t } = useTranslation();
   const companyId = useSessionUser().companyId;
-  const { data } = useQuery({ queryKey: companyQueryKey(companyId), queryFn: () => api.get<CompanySchedules>(`/companies/${companyId}`) });
+  const { data } = useQuery({ queryKey: companiesQueryKeys.one(companyId), queryFn: () => companiesApi.show(companyId) });
   if (!data) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
@@ -36,10 +33,10 @@ const SchedulesForm = ({ companyId, saved }: { companyId: number; saved: Weekday
   const [schedules, setSchedules] = useState(saved);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
-    mutationFn: () => api.put<CompanySchedules>(`/companies/${companyId}/schedules`, { schedules }),
+    mutationFn: () => companiesApi.saveSchedules(companyId, schedules),
     onSuccess: (answer) => {
       setErrors({});
-      queryClient.setQueryData(companyQueryKey(companyId), answer);
+      queryClient.setQueryData<CompanyView>(companiesQueryKeys.one(companyId), (company) => company && { ...company, schedules: answer.schedules });
       toast.success(t('settings.toasts.schedulesUpdated'));
     },
     onError: (error) => {

@@ -1,7 +1,7 @@
 import type { CompanySettings } from '@atende/shared/settings';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
 import { useSessionUser } from '../auth/session-context.ts';
+import { companySettingsApi } from './settings-api.ts';
 
 export const companySettingsQueryKey = (companyId: number) => ['companySettings', companyId] as const;
 
@@ -9,7 +9,7 @@ export const useCompanySettings = () => {
   const user = useSessionUser();
   return useQuery({
     queryKey: companySettingsQueryKey(user.companyId),
-    queryFn: () => api.get<CompanySettings>(`/companySettings/${user.companyId}`),
+    queryFn: (): Promise<CompanySettings> => companySettingsApi.all(user.companyId),
     // the session already carries the company's settings; the query keeps them fresh
     initialData: user.company.settings,
     staleTime: 60_000,

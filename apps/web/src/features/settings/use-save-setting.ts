@@ -1,10 +1,10 @@
 import type { CompanySettingKey, CompanySettings } from '@atende/shared/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api-client.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { useSession } from '../auth/session-context.ts';
+import { companySettingsApi } from './settings-api.ts';
 import { companySettingsQueryKey } from './use-company-settings.ts';
 
 type Change = { key: CompanySettingKey; value: string };
@@ -22,7 +22,7 @@ export const useSaveSetting = () => {
     updateUser((current) => ({ ...current, company: { ...current.company, settings: { ...current.company.settings, ...settings } } }));
   };
   return useMutation({
-    mutationFn: ({ key, value }: Change) => api.put<CompanySettings>('/companySettings', { column: key, data: value }),
+    mutationFn: ({ key, value }: Change) => companySettingsApi.update(key, value),
     onMutate: ({ key, value }) => {
       const previous = queryClient.getQueryData<CompanySettings>(queryKey);
       if (previous) queryClient.setQueryData<CompanySettings>(queryKey, { ...previous, [key]: value });

@@ -1,20 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signupBody, type SignupBody } from '@atende/shared/companies';
 import { FORM_SUBMIT_DELAY_MS } from '@atende/shared/constants';
-import type { PlanView } from '@atende/shared/plans';
 import { Box, Button, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
-import { apiRequest } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { AppLogo } from '../branding/app-logo.tsx';
+import { companiesApi } from '../companies/companies-api.ts';
 import { usePublicSettingQuery } from '../branding/use-public-setting.ts';
 import { PasswordField } from '../users/password-field.tsx';
 import { PlanSelect } from '../plans/plan-select.tsx';
-import { plansQueryKeys } from '../plans/plans-api.ts';
+import { plansApi, plansQueryKeys } from '../plans/plans-api.ts';
 
 type SignupValues = Omit<SignupBody, 'companyId'>;
 const resolver = zodResolver(signupBody) as unknown as Resolver<SignupValues>;
@@ -34,7 +33,7 @@ const SignupForm = () => {
   const fieldError = useFieldError();
   const navigate = useNavigate();
   const [query] = useSearchParams();
-  const plans = useQuery({ queryKey: plansQueryKeys.publicList, queryFn: () => apiRequest<PlanView[]>('/plans/list', { public: true }) });
+  const plans = useQuery({ queryKey: plansQueryKeys.publicList, queryFn: plansApi.publicList });
   const form = useForm<SignupValues>({
     defaultValues: { name: '', companyName: '', email: '', password: '', phone: '', planId: undefined as unknown as number },
     resolver,
@@ -44,7 +43,7 @@ const SignupForm = () => {
     mutationFn: async (values: SignupValues) => {
       await delay(FORM_SUBMIT_DELAY_MS);
       const companyId = Number(query.get('companyId')) || undefined;
-      return apiRequest('/auth/signup', { method: 'POST', body: { ...values, companyId }, public: true });
+      return companiesApi.signup({ ...values, companyId });
     },
     onSuccess: () => {
       toast.success(t('signup.success'));

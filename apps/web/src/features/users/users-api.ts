@@ -1,14 +1,16 @@
-import type { AvatarUploadAnswer, UserCreateBody, UserUpdateBody, UsersPage, UserView } from '@atende/shared/users';
-import { api, apiRequest } from '../../lib/api-client.ts';
+import { usersEndpoints, type AvatarUploadAnswer, type UserCreateBody, type UserUpdateBody } from '@atende/shared/users';
+import { apiRequest } from '../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 export const usersApi = {
-  page: (searchParam: string, pageNumber: number) => api.get<UsersPage>('/users', { searchParam, pageNumber }),
-  get: (id: number) => api.get<UserView>(`/users/${id}`),
+  page: (searchParam: string, pageNumber: number) => callEndpoint(usersEndpoints.page, { query: { searchParam, pageNumber } }),
+  get: (id: number) => callEndpoint(usersEndpoints.show, { params: { id } }),
   // every user of the company, for pickers (01-core §7 GET /users/list)
-  list: () => api.get<UserView[]>('/users/list'),
-  create: (body: UserCreateBody) => api.post<UserView>('/users', body),
-  update: (id: number, body: UserUpdateBody) => api.put<UserView>(`/users/${id}`, body),
-  remove: (id: number) => api.delete<void>(`/users/${id}`),
+  list: () => callEndpoint(usersEndpoints.list),
+  create: (body: UserCreateBody) => callEndpoint(usersEndpoints.create, { body }),
+  update: (id: number, body: UserUpdateBody) => callEndpoint(usersEndpoints.update, { params: { id }, body }),
+  remove: (id: number) => callEndpoint(usersEndpoints.remove, { params: { id } }),
+  // a multipart upload: a plain route with no contract
   uploadAvatar: (id: number, image: Blob) => {
     const form = new FormData();
     form.append('profileImage', image, 'avatar.jpg');

@@ -1,6 +1,7 @@
 import { FRONTEND_VERSION } from '@atende/shared/constants';
+import { settingsEndpoints } from '@atende/shared/settings-schemas';
 import { useCallback, useState } from 'react';
-import { api } from '../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { readStorage, storageKeys, writeStorage } from '../../lib/storage.ts';
 import { useSessionUser } from '../auth/session-context.ts';
 
@@ -26,7 +27,7 @@ export const useFrontendVersion = () => {
     setStored(FRONTEND_VERSION);
     if (recordsVersion) {
       try {
-        await api.post('/version', { version: FRONTEND_VERSION });
+        await callEndpoint(settingsEndpoints.recordVersion, { body: { version: FRONTEND_VERSION } });
       } catch {
         // the reload still picks up the new build
       }
