@@ -1,25 +1,35 @@
 // Tag / lane entity (01-core §3 Tag, 02-operations §3 Tag / lane). Schemas for the tag calls live here too.
 import { z } from 'zod';
+import { defineEndpoint } from './contract.ts';
 import { idParam, pageNumberQuery, searchParamQuery, validationMessages } from './validation.ts';
 
+const id = z.number().int();
+
 // The short form a contact or a ticket carries.
-export type TagView = { id: number; name: string; color: string; kanban: number };
+const tagSummaryFields = { id, name: z.string(), color: z.string(), kanban: id };
+export const tagView = z.object(tagSummaryFields).meta({ id: 'TagSummary' });
+export type TagView = z.infer<typeof tagView>;
 
 // A tag with its lane fields (02-operations §3): after timeLane hours in the lane a ticket moves
 // to nextLaneId (greeted with greetingMessageLane when set); a customer reply moves it to
 // rollbackLaneId. timeLane 0 means no timer.
-export type LaneFields = {
-  timeLane: number;
-  nextLaneId: number | null;
-  rollbackLaneId: number | null;
-  greetingMessageLane: string;
-  userId: number | null;
-};
+const laneFields = z.object({
+  timeLane: id,
+  nextLaneId: id.nullable(),
+  rollbackLaneId: id.nullable(),
+  greetingMessageLane: z.string(),
+  userId: id.nullable(),
+});
+export type LaneFields = z.infer<typeof laneFields>;
 // ticketTags and contacts are how many tickets sit in the lane and how many contacts carry the tag.
-export type TagRecordView = TagView & LaneFields & { ticketTags: number; contacts: number };
-export type TagContactView = { id: number; name: string; number: string; urlPicture: string };
-export type TagDetailView = TagView & LaneFields & { ticketTags: number; contacts: TagContactView[] };
-export type TagsPage = { tags: TagRecordView[]; count: number; hasMore: boolean };
+export const tagRecordView = z.object({ ...tagSummaryFields, ...laneFields.shape, ticketTags: id, contacts: id }).meta({ id: 'Tag' });
+export type TagRecordView = z.infer<typeof tagRecordView>;
+export const tagContactView = z.object({ id, name: z.string(), number: z.string(), urlPicture: z.string() }).meta({ id: 'TagContact' });
+export type TagContactView = z.infer<typeof tagContactView>;
+export const tagDetailView = z.object({ ...tagSummaryFields, ...laneFields.shape, ticketTags: id, contacts: z.array(tagContactView) }).meta({ id: 'TagDetail' });
+export type TagDetailView = z.infer<typeof tagDetailView>;
+export const tagsPage = z.object({ tags: z.array(tagRecordView), count: id, hasMore: z.boolean() }).meta({ id: 'TagPage' });
+export type TagsPage = z.infer<typeof tagsPage>;
 
 // 02-operations §5: name required, at least 3 characters (01-core §5 'Tag muito curta!').
 export const TAG_NAME_BOUNDS = { min: 3, max: 100 } as const;
@@ -56,7 +66,7 @@ const tagFields = {
   companyId: ignoredCompanyId,
 };
 
-export const tagCreateBody = z.strictObject(tagFields);
+export const tagCreateBody = z.strictObject(tagFields).meta({ id: 'TagBody' });
 export type TagCreateBody = z.infer<typeof tagCreateBody>;
 
 // PUT /tags/{id}: the fields sent change, the others stay.
@@ -70,7 +80,7 @@ export const tagUpdateBody = z.strictObject({
   greetingMessageLane: z.string().max(TAG_GREETING_MAX, validationMessages.tooLong).optional(),
   userId: idParam.nullable().optional(),
   companyId: ignoredCompanyId,
-});
+}).meta({ id: 'TagUpdateBody' });
 export type TagUpdateBody = z.infer<typeof tagUpdateBody>;
 
 // GET /tags/list?kanban=0|1 (query values arrive as strings)
@@ -100,3 +110,75 @@ export const tagsSyncBody = z.strictObject({
 export type TagsSyncBody = z.infer<typeof tagsSyncBody>;
 
 export type ContactTagsAnswer = { tags: TagView[] };
+
+const tagParams = z.strictObject({ tagId: idParam });
+const notFound = { 404: ['ERR_NOT_FOUND'] } as const;
+
+// 01-core §7 and 02-operations §7 Tags and kanban: the tag screens' calls (a contact's tags are the
+// contacts area's; the board's lanes, packages/shared/src/kanban.ts)
+export const tagsEndpoints = {
+  search: defineEndpoint({
+    method: 'GET',
+    path: '/tags',
+    query: tagsPageQuery,
+    response: tagsPage,
+    operationId: 'searchTags',
+    summary: "A page of the company's tags, searched by name, with their ticket and contact counts",
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/tags/list',
+    query: tagsListQuery,
+    response: z.array(tagView),
+    operationId: 'listTags',
+    summary: "Every tag of the company by name (the pickers' list), or only its lanes or only plain tags",
+  }),
+  show: defineEndpoint({
+    method: 'GET',
+    path: '/tags/:tagId',
+    params: tagParams,
+    response: tagDetailView,
+    operationId: 'showTag',
+    summary: 'One tag with its lane fields and the contacts that carry it',
+    errors: notFound,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/tags',
+    body: tagCreateBody,
+    response: tagRecordView,
+    status: 201,
+    operationId: 'createTag',
+    summary: 'Adds a tag, or a kanban lane (kanban 1, plan flag useKanban); names are unique in the company',
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/tags/:tagId',
+    params: tagParams,
+    body: tagUpdateBody,
+    response: tagRecordView,
+    operationId: 'updateTag',
+    summary: 'Changes a tag; the fields left out are kept',
+    errors: notFound,
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/tags/:tagId',
+    params: tagParams,
+    response: null,
+    status: 204,
+    operationId: 'deleteTag',
+    summary: 'Removes a tag; its tickets leave its lane',
+    errors: notFound,
+  }),
+  removeContact: defineEndpoint({
+    method: 'DELETE',
+    path: '/tags-contacts/:tagId/:contactId',
+    params: z.strictObject({ tagId: idParam, contactId: idParam }),
+    response: null,
+    status: 204,
+    operationId: 'deleteTagContact',
+    summary: 'Takes the tag off a contact',
+    errors: notFound,
+  }),
+};

@@ -1,37 +1,18 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { tagCreateBody, tagsListQuery, tagsPageQuery, tagUpdateBody } from '@atende/shared/tags';
-import { idParam } from '@atende/shared/validation';
+import { tagsEndpoints as endpoints } from '@atende/shared/tags';
+import type { FastifyPluginAsync } from 'fastify';
+import { endpointRoute } from '../../platform/endpoint-routes.ts';
 import type { TagsService } from './tags.service.ts';
 
-const tagParams = z.strictObject({ tagId: idParam });
-const tagContactParams = z.strictObject({ tagId: idParam, contactId: idParam });
 const open = { access: 'tenant' } as const;
 
 // 01-core §7 and 02-operations §7 Tags and kanban (a contact's tags, /tags/sync and /contactTags,
-// are in contacts.routes.ts; a ticket's lane, /ticket-tags, in tickets). The tag screen is for all.
-export const tagsRoutes = (tags: TagsService): FastifyPluginAsyncZod => async (app) => {
-  app.get('/tags', { config: open, schema: { querystring: tagsPageQuery } }, (request) => tags.page(request.tenant, request.query));
-
-  app.get('/tags/list', { config: open, schema: { querystring: tagsListQuery } }, (request) => tags.list(request.tenant, request.query));
-
-  app.get('/tags/:tagId', { config: open, schema: { params: tagParams } }, (request) => tags.show(request.tenant, request.params.tagId));
-
-  app.post('/tags', { config: open, schema: { body: tagCreateBody } }, async (request, reply) =>
-    reply.status(201).send(await tags.create(request.tenant, request.body)),
-  );
-
-  app.put('/tags/:tagId', { config: open, schema: { params: tagParams, body: tagUpdateBody } }, (request) =>
-    tags.update(request.tenant, request.params.tagId, request.body),
-  );
-
-  app.delete('/tags/:tagId', { config: open, schema: { params: tagParams } }, async (request, reply) => {
-    await tags.remove(request.tenant, request.params.tagId);
-    return reply.status(204).send();
-  });
-
-  app.delete('/tags-contacts/:tagId/:contactId', { config: open, schema: { params: tagContactParams } }, async (request, reply) => {
-    await tags.removeContact(request.tenant, request.params.tagId, request.params.contactId);
-    return reply.status(204).send();
-  });
+// are in contacts.routes.ts; the board's lanes and a ticket's lane, in kanban). The tag screen is for all.
+export const tagsRoutes = (tags: TagsService): FastifyPluginAsync => async (app) => {
+  endpointRoute(app, endpoints.search, open, ({ query }, request) => tags.page(request.tenant, query));
+  endpointRoute(app, endpoints.list, open, ({ query }, request) => tags.list(request.tenant, query));
+  endpointRoute(app, endpoints.show, open, ({ params }, request) => tags.show(request.tenant, params.tagId));
+  endpointRoute(app, endpoints.create, open, ({ body }, request) => tags.create(request.tenant, body));
+  endpointRoute(app, endpoints.update, open, ({ params, body }, request) => tags.update(request.tenant, params.tagId, body));
+  endpointRoute(app, endpoints.remove, open, ({ params }, request) => tags.remove(request.tenant, params.tagId));
+  endpointRoute(app, endpoints.removeContact, open, ({ params }, request) => tags.removeContact(request.tenant, params.tagId, params.contactId));
 };

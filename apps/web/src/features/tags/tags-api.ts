@@ -1,17 +1,20 @@
-import type { TagCreateBody, TagDetailView, TagRecordView, TagsPage, TagUpdateBody, TagView } from '@atende/shared/tags';
-import { api } from '../../lib/api-client.ts';
+import { tagsEndpoints, type TagCreateBody, type TagUpdateBody } from '@atende/shared/tags';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
+
+// query values travel as text
+const kanbanQuery = (kanban?: 0 | 1) => (kanban === undefined ? {} : { kanban: kanban === 1 ? ('1' as const) : ('0' as const) });
 
 export const tagsApi = {
-  list: () => api.get<TagView[]>('/tags/list'),
+  list: () => callEndpoint(tagsEndpoints.list),
   // the kanban tags are the lanes of a ticket's kanban stage
-  kanbanLanes: () => api.get<TagView[]>('/tags/list', { kanban: 1 }),
+  kanbanLanes: () => callEndpoint(tagsEndpoints.list, { query: kanbanQuery(1) }),
   page: (search: string, pageNumber: number, kanban?: 0 | 1) =>
-    api.get<TagsPage>('/tags', { searchParam: search, pageNumber, ...(kanban === undefined ? {} : { kanban }) }),
-  get: (id: number) => api.get<TagDetailView>(`/tags/${id}`),
-  create: (body: TagCreateBody) => api.post<TagRecordView>('/tags', body),
-  update: (id: number, body: TagUpdateBody) => api.put<TagRecordView>(`/tags/${id}`, body),
-  remove: (id: number) => api.delete<void>(`/tags/${id}`),
-  removeContact: (tagId: number, contactId: number) => api.delete<void>(`/tags-contacts/${tagId}/${contactId}`),
+    callEndpoint(tagsEndpoints.search, { query: { searchParam: search, pageNumber, ...kanbanQuery(kanban) } }),
+  get: (id: number) => callEndpoint(tagsEndpoints.show, { params: { tagId: id } }),
+  create: (body: TagCreateBody) => callEndpoint(tagsEndpoints.create, { body }),
+  update: (id: number, body: TagUpdateBody) => callEndpoint(tagsEndpoints.update, { params: { tagId: id }, body }),
+  remove: (id: number) => callEndpoint(tagsEndpoints.remove, { params: { tagId: id } }),
+  removeContact: (tagId: number, contactId: number) => callEndpoint(tagsEndpoints.removeContact, { params: { tagId, contactId } }),
 };
 
 // The kanban lanes sit under the list key, so a changed tag refreshes both.
