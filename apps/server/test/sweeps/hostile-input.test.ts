@@ -56,7 +56,7 @@ const bodyless = new Set([
   // WhatsApp session actions (02-operations §7): the connection id in the path is all they take
   'POST /whatsappsession/:whatsappId',
   'PUT /whatsappsession/:whatsappId',
-  'POST /whatsapp-restart/',
+  'POST /whatsapp-restart',
   'POST /closedimported/:whatsappId',
   // a failed job's retry (issue 12): the job id in the path is all it takes
   'POST /jobs/:jobId/retry',

@@ -263,7 +263,7 @@ const catalogue: Record<string, Entry[]> = {
   'PUT /whatsappsession/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/whatsappsession/${a.connectionId}` }) }],
   'DELETE /whatsappsession/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/whatsappsession/${a.connectionId}` }) }],
   'POST /closedimported/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/closedimported/${a.connectionId}` }) }],
-  'POST /whatsapp-restart/': [{ kind: 'own', call: () => ({ path: '/whatsapp-restart/' }) }],
+  'POST /whatsapp-restart': [{ kind: 'own', call: () => ({ path: '/whatsapp-restart/' }) }],
   'GET /invoices': [{ kind: 'own', call: () => ({ path: '/invoices?searchParam=a' }) }],
   'GET /subscription': [{ kind: 'own', call: () => ({ path: '/subscription' }) }],
   'POST /subscription': [

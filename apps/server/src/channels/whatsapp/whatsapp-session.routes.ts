@@ -1,37 +1,30 @@
-// 02-operations §7 Connections, session actions of the §4 status table: try again
-// (POST /whatsappsession/{id}), new QR (PUT), disconnect (DELETE), restart every WhatsApp session
-// of the company (POST /whatsapp-restart/), and close the imported tickets
-// (POST /closedimported/{id}). Admins, or users with allowConnections.
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idParam } from '@atende/shared/validation';
+// 02-operations §7 Connections, session actions of the §4 status table, registered from
+// whatsappSessionEndpoints. Admins, or users with allowConnections.
+import { whatsappSessionEndpoints as endpoints } from '@atende/shared/whatsapp-sessions';
+import type { FastifyPluginAsync } from 'fastify';
+import { endpointRoute } from '../../platform/endpoint-routes.ts';
 import type { WhatsappSessionService } from './whatsapp-session.service.ts';
 
-const sessionParams = z.strictObject({ whatsappId: idParam });
 const access = { access: 'tenant', permission: 'connections-page:actionButtons' } as const;
 
-export const whatsappSessionRoutes = (sessions: WhatsappSessionService): FastifyPluginAsyncZod => async (app) => {
-  app.post('/whatsappsession/:whatsappId', { config: access, schema: { params: sessionParams } }, async (request) => {
-    await sessions.command(request.tenant.companyId, request.params.whatsappId, 'restart');
+export const whatsappSessionRoutes = (sessions: WhatsappSessionService): FastifyPluginAsync => async (app) => {
+  endpointRoute(app, endpoints.tryAgain, access, async ({ params }, request) => {
+    await sessions.command(request.tenant.companyId, params.whatsappId, 'restart');
     return { message: 'Starting session.' };
   });
-
-  app.put('/whatsappsession/:whatsappId', { config: access, schema: { params: sessionParams } }, async (request) => {
-    await sessions.command(request.tenant.companyId, request.params.whatsappId, 'newQr');
+  endpointRoute(app, endpoints.newQr, access, async ({ params }, request) => {
+    await sessions.command(request.tenant.companyId, params.whatsappId, 'newQr');
     return { message: 'Starting session.' };
   });
-
-  app.delete('/whatsappsession/:whatsappId', { config: access, schema: { params: sessionParams } }, async (request) => {
-    await sessions.command(request.tenant.companyId, request.params.whatsappId, 'logout');
+  endpointRoute(app, endpoints.disconnect, access, async ({ params }, request) => {
+    await sessions.command(request.tenant.companyId, params.whatsappId, 'logout');
     return { message: 'Session disconnected.' };
   });
-
   // 02-operations §4 Message import: the close-imported-tickets button
-  app.post('/closedimported/:whatsappId', { config: access, schema: { params: sessionParams } }, async (request) => ({
-    closed: await sessions.closeImported(request.tenant.companyId, request.params.whatsappId),
+  endpointRoute(app, endpoints.closeImported, access, async ({ params }, request) => ({
+    closed: await sessions.closeImported(request.tenant.companyId, params.whatsappId),
   }));
-
-  app.post('/whatsapp-restart/', { config: access }, async (request) => {
+  endpointRoute(app, endpoints.restartAll, access, async (_input, request) => {
     await sessions.restartAll(request.tenant.companyId);
     return { message: 'Whatsapp restart.' };
   });

@@ -1,15 +1,17 @@
 import type { ConnectionView } from '@atende/shared/connections';
 import type { CloudConnectionBody, FacebookConnectBody } from '@atende/shared/meta-channels';
+import { whatsappSessionEndpoints } from '@atende/shared/whatsapp-sessions';
 import { api, apiRequest } from '../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 // 02-operations §7 Connections: session commands of WhatsApp Web, Meta account connects and
 // the greeting attachment.
 export const sessionApi = {
-  tryAgain: (id: number) => api.post<{ message: string }>(`/whatsappsession/${id}`),
-  newQr: (id: number) => api.put<{ message: string }>(`/whatsappsession/${id}`),
-  disconnect: (id: number) => api.delete<{ message: string }>(`/whatsappsession/${id}`),
-  restartAll: () => api.post<{ message: string }>('/whatsapp-restart/'),
-  closeImported: (id: number) => api.post<{ closed: number }>(`/closedimported/${id}`),
+  tryAgain: (id: number) => callEndpoint(whatsappSessionEndpoints.tryAgain, { params: { whatsappId: id } }),
+  newQr: (id: number) => callEndpoint(whatsappSessionEndpoints.newQr, { params: { whatsappId: id } }),
+  disconnect: (id: number) => callEndpoint(whatsappSessionEndpoints.disconnect, { params: { whatsappId: id } }),
+  restartAll: () => callEndpoint(whatsappSessionEndpoints.restartAll),
+  closeImported: (id: number) => callEndpoint(whatsappSessionEndpoints.closeImported, { params: { whatsappId: id } }),
   connectCloudApi: (body: CloudConnectionBody) => api.post<ConnectionView>('/whatsappapi/connections', body),
   connectFacebook: (body: FacebookConnectBody) => api.post<ConnectionView[]>('/facebook', body),
   uploadGreetingMedia: (id: number, file: File) => {
