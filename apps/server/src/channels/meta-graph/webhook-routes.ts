@@ -26,6 +26,8 @@ export type WebhookEnvelope = z.infer<typeof webhookEnvelope>;
 export const metaWebhookRoutes =
   (options: {
     path: string;
+    // who sends to it, for the API document: 'CloudApi' or 'Pages'
+    source: { id: string; name: string };
     secrets: WebhookSecrets;
     log: FastifyBaseLogger;
     handle: (envelope: WebhookEnvelope) => Promise<void>;
@@ -35,7 +37,8 @@ export const metaWebhookRoutes =
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    app.get(options.path, { config: { access: 'public' }, schema: { querystring: handshakeQuery } }, async (request, reply) => {
+    const documented = (verb: string, summary: string) => ({ operationId: `${verb}${options.source.id}Webhook`, summary: `${summary} (${options.source.name})`, tags: ['webhooks'] });
+    app.get(options.path, { config: { access: 'public' }, schema: { querystring: handshakeQuery, ...documented('verify', "Meta's webhook handshake: echoes hub.challenge when hub.verify_token matches") } }, async (request, reply) => {
       const { verifyToken } = options.secrets;
       const query = request.query;
       const given = query['hub.verify_token'];
@@ -45,7 +48,7 @@ export const metaWebhookRoutes =
       return reply.type('text/plain; charset=utf-8').send(query['hub.challenge']);
     });
 
-    app.post(options.path, { config: { access: 'public' } }, async (request, reply) => {
+    app.post(options.path, { config: { access: 'public' }, schema: documented('receive', "Meta's signed webhook deliveries (X-Hub-Signature-256 over the raw body)") }, async (request, reply) => {
       const { appSecret } = options.secrets;
       if (!appSecret) {
         options.log.warn({ path: options.path }, 'webhook refused: META_APP_SECRET is not configured');

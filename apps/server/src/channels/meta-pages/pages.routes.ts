@@ -2,12 +2,12 @@
 // Facebook login into page tokens and creates a connection per page (or per Instagram account
 // linked to a page when addInstagram), subscribing each page to this app's webhooks; the page
 // webhook itself (public, signed) serves both the page and instagram objects.
-import type { FastifyBaseLogger } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { facebookConnectBody, type FacebookConnectBody } from '@atende/shared/meta-channels';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import { metaChannelsEndpoints, type FacebookConnectBody } from '@atende/shared/meta-channels';
 import type { Db } from '../../db/client.ts';
 import type { ChannelAccount, ConnectionsService } from '../../modules/connections/connections.service.ts';
 import { AppError } from '../../platform/errors.ts';
+import { endpointRoute } from '../../platform/endpoint-routes.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { InboundPipeline } from '../inbound-pipeline.ts';
 import type { GraphClient } from '../meta-graph/graph-client.ts';
@@ -37,9 +37,9 @@ type Deps = {
   log: FastifyBaseLogger;
 };
 
-export const pagesRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
+export const pagesRoutes = (deps: Deps): FastifyPluginAsync => async (app) => {
   await app.register(
-    metaWebhookRoutes({ path: PAGES_WEBHOOK_PATH, secrets: deps.secrets, log: deps.log, handle: createPagesWebhookHandler(deps) }),
+    metaWebhookRoutes({ path: PAGES_WEBHOOK_PATH, source: { id: 'Pages', name: 'Facebook pages and Instagram' }, secrets: deps.secrets, log: deps.log, handle: createPagesWebhookHandler(deps) }),
   );
 
   // A login's token lasts about an hour; with the app id and secret it is exchanged for a
@@ -65,11 +65,11 @@ export const pagesRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) =>
       return [{ channel: 'instagram', name: name.slice(0, 50), number: instagram.username ?? instagram.id, externalId: instagram.id, channelConfig }];
     });
 
-  app.post(
-    '/facebook',
-    { config: { access: 'tenant', permission: 'connections-page:addConnection' }, schema: { body: facebookConnectBody } },
-    async (request, reply) => {
-      const { body } = request;
+  endpointRoute(
+    app,
+    metaChannelsEndpoints.connectFacebook,
+    { access: 'tenant', permission: 'connections-page:addConnection' },
+    async ({ body }, request) => {
       const accounts = await (async () => {
         const token = await userToken(body.facebookUserToken);
         const pages = await deps.graph.get<{ data?: Page[] }>(`${body.facebookUserId}/accounts`, {
@@ -84,8 +84,7 @@ export const pagesRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) =>
         }
         return found;
       })().catch(asHttpError);
-      const connections = await deps.connections.connectAccounts(request.tenant, accounts);
-      return reply.status(201).send(connections);
+      return deps.connections.connectAccounts(request.tenant, accounts);
     },
   );
 };

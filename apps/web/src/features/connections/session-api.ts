@@ -1,5 +1,5 @@
 import type { ConnectionView } from '@atende/shared/connections';
-import type { CloudConnectionBody, FacebookConnectBody } from '@atende/shared/meta-channels';
+import { metaChannelsEndpoints, type CloudConnectionBody, type FacebookConnectBody } from '@atende/shared/meta-channels';
 import { whatsappSessionEndpoints } from '@atende/shared/whatsapp-sessions';
 import { api, apiRequest } from '../../lib/api-client.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
@@ -12,8 +12,8 @@ export const sessionApi = {
   disconnect: (id: number) => callEndpoint(whatsappSessionEndpoints.disconnect, { params: { whatsappId: id } }),
   restartAll: () => callEndpoint(whatsappSessionEndpoints.restartAll),
   closeImported: (id: number) => callEndpoint(whatsappSessionEndpoints.closeImported, { params: { whatsappId: id } }),
-  connectCloudApi: (body: CloudConnectionBody) => api.post<ConnectionView>('/whatsappapi/connections', body),
-  connectFacebook: (body: FacebookConnectBody) => api.post<ConnectionView[]>('/facebook', body),
+  connectCloudApi: (body: CloudConnectionBody) => callEndpoint(metaChannelsEndpoints.connectCloudApi, { body }),
+  connectFacebook: (body: FacebookConnectBody) => callEndpoint(metaChannelsEndpoints.connectFacebook, { body }),
   uploadGreetingMedia: (id: number, file: File) => {
     const form = new FormData();
     form.append('file', file, file.name);
