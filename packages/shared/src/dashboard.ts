@@ -41,43 +41,61 @@ export const momentsQuery = z.strictObject({
 });
 export type MomentsQuery = z.infer<typeof momentsQuery>;
 
-export type DashboardCounters = {
-  supportHappening: number;
-  supportPending: number;
-  supportFinished: number;
-  supportGroups: number;
-  leads: number;
-  avgSupportTime: number;
-  avgWaitTime: number;
-  activeTickets: number;
-  passiveTickets: number;
-  tickets: number;
-  waitRating: number;
-  withoutRating: number;
-  withRating: number;
-  percRating: number;
-  npsScore: number;
-  npsPromotersPerc: number;
-  npsPassivePerc: number;
-  npsDetractorsPerc: number;
-};
+const count = z.number().int();
+// minutes, ratings and percentages, rounded to two decimals
+const measure = z.number();
 
-export type DashboardAttendant = {
-  id: number;
-  name: string;
-  rating: number;
-  countRating: number;
-  tickets: number;
-  avgWaitTime: number;
-  avgSupportTime: number;
-  online: boolean;
-};
+export const dashboardCounters = z
+  .object({
+    supportHappening: count,
+    supportPending: count,
+    supportFinished: count,
+    supportGroups: count,
+    leads: count,
+    avgSupportTime: measure,
+    avgWaitTime: measure,
+    activeTickets: count,
+    passiveTickets: count,
+    tickets: count,
+    waitRating: count,
+    withoutRating: count,
+    withRating: count,
+    percRating: measure,
+    npsScore: measure,
+    npsPromotersPerc: measure,
+    npsPassivePerc: measure,
+    npsDetractorsPerc: measure,
+  })
+  .meta({ id: 'DashboardCounters' });
+export type DashboardCounters = z.infer<typeof dashboardCounters>;
 
-export type DashboardAnswer = { counters: DashboardCounters; attendants: DashboardAttendant[] };
+export const dashboardAttendant = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    rating: measure,
+    countRating: count,
+    tickets: count,
+    avgWaitTime: measure,
+    avgSupportTime: measure,
+    online: z.boolean(),
+  })
+  .meta({ id: 'DashboardAttendant' });
+export type DashboardAttendant = z.infer<typeof dashboardAttendant>;
 
-export type TicketsUsersAnswer = { data: Array<{ nome: string; quantidade: number }>; count: number };
+export const dashboardAnswer = z.object({ counters: dashboardCounters, attendants: z.array(dashboardAttendant) }).meta({ id: 'Dashboard' });
+export type DashboardAnswer = z.infer<typeof dashboardAnswer>;
+
+export const ticketsUsersAnswer = z
+  .object({ data: z.array(z.object({ nome: z.string(), quantidade: count })), count })
+  .meta({ id: 'DashboardTicketsPerUser' });
+export type TicketsUsersAnswer = z.infer<typeof ticketsUsersAnswer>;
+
 // one point per day of the period, or per hour ('00'..'23') when the period is a single day
-export type TicketsDayAnswer = { data: Array<{ data: string; horario?: string; total: number }>; count: number };
+export const ticketsDayAnswer = z
+  .object({ data: z.array(z.object({ data: z.string(), horario: z.string().optional(), total: count })), count })
+  .meta({ id: 'DashboardTicketsPerDay' });
+export type TicketsDayAnswer = z.infer<typeof ticketsDayAnswer>;
 
 export type PanelTicket = {
   id: number;
@@ -127,7 +145,34 @@ export const onboardingAnswer = z
   .meta({ id: 'DashboardOnboarding' });
 export type OnboardingAnswer = z.infer<typeof onboardingAnswer>;
 
+// 01-core §7 /dashboard calls: admins, and users whose showDashboard is enabled (01-core §6); a
+// reversed or longer than MAX_PERIOD_DAYS period is a 400
 export const dashboardEndpoints = {
+  summary: defineEndpoint({
+    method: 'GET',
+    path: '/dashboard',
+    query: dashboardQuery,
+    response: dashboardAnswer,
+    operationId: 'showDashboard',
+    summary: "The period's counters and every attendant's figures (the current month through today by default)",
+  }),
+  ticketsUsers: defineEndpoint({
+    method: 'GET',
+    path: '/dashboard/ticketsUsers',
+    query: ticketsChartQuery,
+    response: ticketsUsersAnswer,
+    operationId: 'countTicketsPerUser',
+    summary: "The period's tickets per attendant, most first",
+  }),
+  ticketsDay: defineEndpoint({
+    method: 'GET',
+    path: '/dashboard/ticketsDay',
+    query: ticketsChartQuery,
+    response: ticketsDayAnswer,
+    operationId: 'countTicketsPerDay',
+    summary: "The period's tickets per UTC day, or per hour when the period is one day",
+  }),
+  // issue 35 point 13 (not in the spec): for the admins who set the company up
   onboarding: defineEndpoint({
     method: 'GET',
     path: '/dashboard/onboarding',

@@ -2,35 +2,28 @@
 // tenant-scoped HTTP side that plays the customer, so a new company can try the product without a
 // phone and tests can drive whole conversations.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { sandboxInboundBody } from '@atende/shared/sandbox';
-import { idParam } from '@atende/shared/validation';
+import { sandboxConnectionParams, sandboxEndpoints, sandboxInboundBody } from '@atende/shared/sandbox';
 import type { ConnectionsService } from '../../modules/connections/connections.service.ts';
+import { endpointRoute } from '../../platform/endpoint-routes.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { InboundPipeline } from '../inbound-pipeline.ts';
 import type { SandboxService } from './sandbox.service.ts';
 
-const connectionParams = z.strictObject({ connectionId: idParam });
+const tenantActions = { access: 'tenant', permission: 'connections-page:actionButtons' } as const;
 
 export const sandboxRoutes = (deps: { sandbox: SandboxService; pipeline: InboundPipeline; connections: ConnectionsService }): FastifyPluginAsyncZod => async (app) => {
-  app.post(
-    '/sandbox/connections',
-    {
-      config: { access: 'tenant', permission: 'connections-page:addConnection' },
-      schema: { body: z.strictObject({ name: z.string().trim().min(1).max(100) }) },
-    },
-    async (request, reply) => {
-      const connection = await deps.connections.create(request.tenant, { name: request.body.name, channel: 'sandbox' });
-      return reply.status(201).send(connection);
-    },
+  endpointRoute(app, sandboxEndpoints.createConnection, { access: 'tenant', permission: 'connections-page:addConnection' }, ({ body }, request) =>
+    deps.connections.create(request.tenant, { name: body.name, channel: 'sandbox' }),
   );
 
-  // A customer's message arriving on the sandbox connection; answered after it is stored.
+  // A customer's message arriving on the sandbox connection; answered after it is stored. It plays a
+  // channel's webhook, so it keeps a plain route: 201 stored, 200 a duplicate, 202 dropped, which
+  // one contract's success status cannot say.
   app.post(
     '/sandbox/:connectionId/messages',
     {
-      config: { access: 'tenant', permission: 'connections-page:actionButtons' },
-      schema: { params: connectionParams, body: sandboxInboundBody },
+      config: tenantActions,
+      schema: { params: sandboxConnectionParams, body: sandboxInboundBody },
     },
     async (request, reply) => {
       const connection = await deps.sandbox.connection(request.tenant.companyId, request.params.connectionId);
@@ -50,33 +43,12 @@ export const sandboxRoutes = (deps: { sandbox: SandboxService; pipeline: Inbound
     },
   );
 
-  // A receipt from the customer's phone: delivered (2), read (3), played (4)...
-  app.post(
-    '/sandbox/:connectionId/acks',
-    {
-      config: { access: 'tenant', permission: 'connections-page:actionButtons' },
-      schema: {
-        params: connectionParams,
-        body: z.strictObject({ providerMessageId: z.string().min(1).max(200), ack: z.number().int().min(0).max(5) }),
-      },
-    },
-    async (request) => {
-      const connection = await deps.sandbox.connection(request.tenant.companyId, request.params.connectionId);
-      const found = await deps.pipeline.acknowledge({
-        companyId: connection.companyId,
-        connectionId: connection.id,
-        providerMessageId: request.body.providerMessageId,
-        ack: request.body.ack,
-      });
-      if (!found) throw notFound('ERR_NO_MESSAGE_FOUND');
-      return { ok: true };
-    },
-  );
+  endpointRoute(app, sandboxEndpoints.acknowledge, tenantActions, async ({ params, body }, request) => {
+    const connection = await deps.sandbox.connection(request.tenant.companyId, params.connectionId);
+    const found = await deps.pipeline.acknowledge({ companyId: connection.companyId, connectionId: connection.id, providerMessageId: body.providerMessageId, ack: body.ack });
+    if (!found) throw notFound('ERR_NO_MESSAGE_FOUND');
+    return { ok: true } as const;
+  });
 
-  // What the sandbox 'sent' to customers, newest first.
-  app.get(
-    '/sandbox/:connectionId/outbox',
-    { config: { access: 'tenant', permission: 'connections-page:actionButtons' }, schema: { params: connectionParams } },
-    async (request) => deps.sandbox.outbox(request.tenant.companyId, request.params.connectionId),
-  );
+  endpointRoute(app, sandboxEndpoints.outbox, tenantActions, ({ params }, request) => deps.sandbox.outbox(request.tenant.companyId, params.connectionId));
 };

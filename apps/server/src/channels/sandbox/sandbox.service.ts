@@ -18,7 +18,8 @@ export const createSandboxService = (deps: { db: Db }) => {
     // newest first
     outbox: async (companyId: number, connectionId: number) => {
       const found = await connection(companyId, connectionId);
-      return listSentThrough(deps.db, found.companyId, found.id, OUTBOX_SIZE);
+      const sent = await listSentThrough(deps.db, found.companyId, found.id, OUTBOX_SIZE);
+      return sent.map((message) => ({ ...message, createdAt: message.createdAt.toISOString() }));
     },
   };
 };

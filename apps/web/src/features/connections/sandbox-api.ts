@@ -1,9 +1,8 @@
-import type { SandboxCustomerMessage } from '@atende/shared/sandbox';
+import type { SandboxCustomerMessage, SandboxInboundAnswer } from '@atende/shared/sandbox';
 import { api } from '../../lib/api-client.ts';
 
-// what the inbound pipeline answers: no message when a blocked contact's one was dropped
-export type SandboxInboundResult = { messageId: number | null; ticketId: number | null; contactId: number | null; duplicate: boolean; blocked: boolean };
-
+// POST /sandbox/:connectionId/messages plays a channel's webhook and has no endpoint contract (its
+// success status says stored, duplicate or dropped), so its path is written here
 export const sandboxApi = {
-  sendAsCustomer: (connectionId: number, body: SandboxCustomerMessage) => api.post<SandboxInboundResult>(`/sandbox/${connectionId}/messages`, body),
+  sendAsCustomer: (connectionId: number, body: SandboxCustomerMessage) => api.post<SandboxInboundAnswer>(`/sandbox/${connectionId}/messages`, body),
 };

@@ -1,5 +1,4 @@
-import { dashboardEndpoints, type DashboardAnswer, type DayPeriod, type TicketsDayAnswer, type TicketsUsersAnswer } from '@atende/shared/dashboard';
-import { api } from '../../lib/api-client.ts';
+import { dashboardEndpoints, type DayPeriod } from '@atende/shared/dashboard';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 // The filter the screen sends: a number of days, or a period of dates (01-core §7 GET /dashboard).
@@ -9,9 +8,9 @@ const dashboardParams = (filter: DashboardFilter) => ('days' in filter ? { days:
 const chartParams = (period: DayPeriod) => ({ initialDate: period.from, finalDate: period.to });
 
 export const dashboardApi = {
-  summary: (filter: DashboardFilter) => api.get<DashboardAnswer>('/dashboard', dashboardParams(filter)),
-  ticketsUsers: (period: DayPeriod) => api.get<TicketsUsersAnswer>('/dashboard/ticketsUsers', chartParams(period)),
-  ticketsDay: (period: DayPeriod) => api.get<TicketsDayAnswer>('/dashboard/ticketsDay', chartParams(period)),
+  summary: (filter: DashboardFilter) => callEndpoint(dashboardEndpoints.summary, { query: dashboardParams(filter) }),
+  ticketsUsers: (period: DayPeriod) => callEndpoint(dashboardEndpoints.ticketsUsers, { query: chartParams(period) }),
+  ticketsDay: (period: DayPeriod) => callEndpoint(dashboardEndpoints.ticketsDay, { query: chartParams(period) }),
   onboarding: () => callEndpoint(dashboardEndpoints.onboarding),
 };
 
