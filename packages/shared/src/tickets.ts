@@ -7,33 +7,40 @@ import { boundedText, idParam, isoDatePrefix, pageNumberQuery } from './validati
 export const ticketStatuses = ['pending', 'open', 'closed', 'group', 'lgpd', 'nps'] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
 
-export type TicketView = {
-  id: number;
-  uuid: string;
-  companyId: number;
-  status: TicketStatus;
-  userId: number | null;
-  user: { id: number; name: string; color: string } | null;
-  queueId: number | null;
-  queue: { id: number; name: string; color: string } | null;
-  whatsappId: number | null;
-  whatsapp: { id: number; name: string; channel: string; groupAsTicket: 'enabled' | 'disabled' } | null;
-  channel: string;
-  isGroup: boolean;
-  isBot: boolean;
-  useIntegration: boolean;
-  isTransfered: boolean;
-  amountUsedBotQueues: number;
-  contactId: number;
-  contact: { id: number; name: string; urlPicture: string; number: string; isGroup: boolean };
-  lastMessage: string;
-  unreadMessages: number;
-  tags: TagView[];
-  userRating: { rate: number } | null;
-  createdAt: string;
-  updatedAt: string;
-};
+const namedRef = z.object({ id: z.number().int(), name: z.string() });
+const coloredRef = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
+// a ticket's tags as its view carries them (02-operations §3 Tag)
+const ticketTagView = z.object({ id: z.number().int(), name: z.string(), color: z.string(), kanban: z.number().int() }) satisfies z.ZodType<TagView>;
 
+export const ticketView = z
+  .object({
+    id: z.number().int(),
+    uuid: z.string(),
+    companyId: z.number().int(),
+    status: z.enum(ticketStatuses),
+    userId: z.number().int().nullable(),
+    user: coloredRef.nullable(),
+    queueId: z.number().int().nullable(),
+    queue: coloredRef.nullable(),
+    whatsappId: z.number().int().nullable(),
+    whatsapp: z.object({ id: z.number().int(), name: z.string(), channel: z.string(), groupAsTicket: z.enum(['enabled', 'disabled']) }).nullable(),
+    channel: z.string(),
+    isGroup: z.boolean(),
+    isBot: z.boolean(),
+    useIntegration: z.boolean(),
+    isTransfered: z.boolean(),
+    amountUsedBotQueues: z.number().int(),
+    contactId: z.number().int(),
+    contact: z.object({ id: z.number().int(), name: z.string(), urlPicture: z.string(), number: z.string(), isGroup: z.boolean() }),
+    lastMessage: z.string(),
+    unreadMessages: z.number().int(),
+    tags: z.array(ticketTagView),
+    userRating: z.object({ rate: z.number() }).nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Ticket' });
+export type TicketView = z.infer<typeof ticketView>;
 
 // List filters arrive as JSON-encoded arrays in the query string (01-core §7 GET /tickets).
 export const jsonIdList = z
@@ -85,16 +92,20 @@ export const ticketsListQuery = z.strictObject({
   cursor: z.string().regex(/^\d{1,20}_\d{1,10}$/, 'validation.invalidCursor').optional(),
 });
 export type TicketsListQuery = z.infer<typeof ticketsListQuery>;
+// the query as a caller writes it: the lists JSON-encoded, the flags as 'true'
+export type TicketsListParams = z.input<typeof ticketsListQuery>;
 
-export const ticketCreateBody = z.strictObject({
-  contactId: idParam,
-  queueId: idParam.nullable().optional(),
-  whatsappId: idParam.nullable().optional(),
-  // sent by the web; the ticket always opens for the signed-in user and company
-  userId: idParam.optional(),
-  companyId: idParam.optional(),
-  status: z.literal('open').optional(),
-});
+export const ticketCreateBody = z
+  .strictObject({
+    contactId: idParam,
+    queueId: idParam.nullable().optional(),
+    whatsappId: idParam.nullable().optional(),
+    // sent by the web; the ticket always opens for the signed-in user and company
+    userId: idParam.optional(),
+    companyId: idParam.optional(),
+    status: z.literal('open').optional(),
+  })
+  .meta({ id: 'TicketCreateBody' });
 export type TicketCreateBody = z.infer<typeof ticketCreateBody>;
 
 export const ticketUpdateBody = z.strictObject({
@@ -110,10 +121,12 @@ export const ticketUpdateBody = z.strictObject({
 });
 export type TicketUpdateBody = z.infer<typeof ticketUpdateBody>;
 
-export const closeAllBody = z.strictObject({
-  status: z.enum(['open', 'pending']),
-  selectedQueueIds: z.array(idParam).max(500).default([]),
-});
+export const closeAllBody = z
+  .strictObject({
+    status: z.enum(['open', 'pending']),
+    selectedQueueIds: z.array(idParam).max(500).default([]),
+  })
+  .meta({ id: 'TicketsCloseAllBody' });
 
 // The conflict answer of 01-core §4 New ticket: the error is a JSON string naming the holder.
 export type TicketConflict = {
@@ -128,15 +141,15 @@ export type TicketConflict = {
 // ticket of a large tenant on each request costs more than the page itself.
 export const TICKETS_COUNT_CAP = 10_000;
 
-export type TicketsPage = { tickets: TicketView[]; count: number; hasMore: boolean; nextCursor: string | null };
+export const ticketsPage = z
+  .object({ tickets: z.array(ticketView), count: z.number().int(), hasMore: z.boolean(), nextCursor: z.string().nullable() })
+  .meta({ id: 'TicketPage' });
+export type TicketsPage = z.infer<typeof ticketsPage>;
 
-export type TicketLogView = {
-  id: number;
-  type: string;
-  createdAt: string;
-  user: { id: number; name: string } | null;
-  queue: { id: number; name: string } | null;
-};
+export const ticketLogView = z
+  .object({ id: z.number().int(), type: z.string(), createdAt: z.string(), user: namedRef.nullable(), queue: namedRef.nullable() })
+  .meta({ id: 'TicketLogEntry' });
+export type TicketLogView = z.infer<typeof ticketLogView>;
 
 export const ticketNoteBody = z
   .strictObject({
@@ -153,7 +166,7 @@ export const ticketNoteView = z
     note: z.string(),
     ticketId: z.number().int(),
     contactId: z.number().int(),
-    user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    user: namedRef.nullable(),
     createdAt: z.string(),
   })
   .meta({ id: 'TicketNote' });
@@ -190,5 +203,83 @@ export const ticketNotesEndpoints = {
     operationId: 'deleteTicketNote',
     summary: 'Removes a note (its author or an admin)',
     errors: { 403: ['ERR_NO_PERMISSION'], 404: ['ERR_NO_NOTE_FOUND'] },
+  }),
+};
+
+const ticketIdParams = z.strictObject({ ticketId: idParam });
+// a ticket of another company, or one the user may not see, is not found
+const notFound = { 404: ticketNotFound } as const;
+
+// 01-core §7 tickets calls and GET /tickets-log/{ticketId}
+export const ticketsEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/tickets',
+    query: ticketsListQuery,
+    response: ticketsPage,
+    operationId: 'listTickets',
+    summary: 'A page of the tickets the user sees, filtered; the next page by nextCursor',
+  }),
+  showByUuid: defineEndpoint({
+    method: 'GET',
+    path: '/tickets/u/:uuid',
+    params: z.strictObject({ uuid: z.uuid() }),
+    response: ticketView,
+    operationId: 'showTicketByUuid',
+    summary: "A ticket by its uuid (the chat's address); logs the user's access",
+    errors: notFound,
+  }),
+  show: defineEndpoint({ method: 'GET', path: '/tickets/:ticketId', params: ticketIdParams, response: ticketView, operationId: 'showTicket', summary: 'One ticket', errors: notFound }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/tickets',
+    body: ticketCreateBody,
+    response: ticketView,
+    status: 201,
+    operationId: 'createTicket',
+    summary: "Opens a ticket for a contact, attended by the user; 409 names the contact's live ticket",
+    errors: { 404: ['ERR_NO_CONTACT_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_NOT_FOUND'], 409: ['ERR_OTHER_OPEN_TICKET'] },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/tickets/:ticketId',
+    params: ticketIdParams,
+    body: ticketUpdateBody,
+    response: ticketView,
+    operationId: 'updateTicket',
+    summary: 'Accepts, transfers, closes, reopens or returns a ticket (01-core §4 Ticket lifecycle)',
+    errors: {
+      400: ['ERR_INVALID_TRANSITION', 'ERR_QUEUE_REQUIRED', 'ERR_REQUIRED_TAG'],
+      403: ['ERR_NO_PERMISSION'],
+      404: [...ticketNotFound, 'ERR_NO_USER_FOUND', 'ERR_NOT_FOUND'],
+      409: ['ERR_OTHER_OPEN_TICKET', 'ERR_INVALID_TRANSITION'],
+    },
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/tickets/:ticketId',
+    params: ticketIdParams,
+    response: null,
+    status: 204,
+    operationId: 'deleteTicket',
+    summary: 'Removes a ticket that is not closed, with its messages',
+    errors: { 400: ['ERR_DELETE_CLOSED_TICKET'], ...notFound },
+  }),
+  closeAll: defineEndpoint({
+    method: 'POST',
+    path: '/tickets/closeAll',
+    body: closeAllBody,
+    response: z.object({ closed: z.number().int() }),
+    operationId: 'closeAllTickets',
+    summary: "Closes every open or waiting ticket of the queues named (all when none); answers how many",
+  }),
+  logs: defineEndpoint({
+    method: 'GET',
+    path: '/tickets-log/:ticketId',
+    params: ticketIdParams,
+    response: z.array(ticketLogView),
+    operationId: 'listTicketLogs',
+    summary: "A ticket's log, oldest first",
+    errors: notFound,
   }),
 };

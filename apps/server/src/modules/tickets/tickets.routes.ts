@@ -1,49 +1,20 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { closeAllBody, ticketCreateBody, ticketsListQuery, ticketUpdateBody } from '@atende/shared/tickets';
-import { idParam } from '@atende/shared/validation';
+import { ticketsEndpoints as endpoints } from '@atende/shared/tickets';
+import type { FastifyPluginAsync } from 'fastify';
+import { endpointRoute } from '../../platform/endpoint-routes.ts';
 import type { TicketsService } from './tickets.service.ts';
 
-const ticketIdParams = z.strictObject({ ticketId: idParam });
+const tenant = { access: 'tenant' } as const;
 
 // 01-core §7 tickets calls and GET /tickets-log/{ticketId}.
-export const ticketsRoutes = (service: TicketsService): FastifyPluginAsyncZod => async (app) => {
-  app.get('/tickets', { config: { access: 'tenant' }, schema: { querystring: ticketsListQuery } }, (request) =>
-    service.list(request.tenant, request.query),
+export const ticketsRoutes = (service: TicketsService): FastifyPluginAsync => async (app) => {
+  endpointRoute(app, endpoints.list, tenant, ({ query }, request) => service.list(request.tenant, query));
+  endpointRoute(app, endpoints.showByUuid, tenant, ({ params }, request) => service.showByUuid(request.tenant, params.uuid));
+  endpointRoute(app, endpoints.show, tenant, ({ params }, request) => service.show(request.tenant, params.ticketId));
+  endpointRoute(app, endpoints.create, tenant, ({ body }, request) => service.create(request.tenant, body));
+  endpointRoute(app, endpoints.update, tenant, ({ params, body }, request) => service.update(request.tenant, params.ticketId, body));
+  endpointRoute(app, endpoints.remove, { ...tenant, permission: 'ticket-options:deleteTicket' }, ({ params }, request) => service.remove(request.tenant, params.ticketId));
+  endpointRoute(app, endpoints.closeAll, { ...tenant, permission: 'tickets-manager:closeAll' }, ({ body }, request) =>
+    service.closeAll(request.tenant, body.status, body.selectedQueueIds),
   );
-
-  app.get('/tickets/u/:uuid', { config: { access: 'tenant' }, schema: { params: z.strictObject({ uuid: z.uuid() }) } }, (request) =>
-    service.showByUuid(request.tenant, request.params.uuid),
-  );
-
-  app.get('/tickets/:ticketId', { config: { access: 'tenant' }, schema: { params: ticketIdParams } }, (request) =>
-    service.show(request.tenant, request.params.ticketId),
-  );
-
-  app.post('/tickets', { config: { access: 'tenant' }, schema: { body: ticketCreateBody } }, async (request, reply) =>
-    reply.status(201).send(await service.create(request.tenant, request.body)),
-  );
-
-  app.put('/tickets/:ticketId', { config: { access: 'tenant' }, schema: { params: ticketIdParams, body: ticketUpdateBody } }, (request) =>
-    service.update(request.tenant, request.params.ticketId, request.body),
-  );
-
-  app.delete(
-    '/tickets/:ticketId',
-    { config: { access: 'tenant', permission: 'ticket-options:deleteTicket' }, schema: { params: ticketIdParams } },
-    async (request, reply) => {
-      await service.remove(request.tenant, request.params.ticketId);
-      return reply.status(204).send();
-    },
-  );
-
-  app.post(
-    '/tickets/closeAll',
-    { config: { access: 'tenant', permission: 'tickets-manager:closeAll' }, schema: { body: closeAllBody } },
-    (request) => service.closeAll(request.tenant, request.body.status, request.body.selectedQueueIds),
-  );
-
-  app.get('/tickets-log/:ticketId', { config: { access: 'tenant' }, schema: { params: ticketIdParams } }, (request) =>
-    service.logs(request.tenant, request.params.ticketId),
-  );
+  endpointRoute(app, endpoints.logs, tenant, ({ params }, request) => service.logs(request.tenant, params.ticketId));
 };
