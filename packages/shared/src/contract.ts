@@ -21,6 +21,9 @@ export type Endpoint = {
   status?: 200 | 201 | 204;
   operationId: string;
   summary: string;
+  // how a caller that is not a signed-in user proves itself (an OpenAPI security scheme): the
+  // external messages API takes a connection's token
+  security?: 'connectionToken';
   // the errors it answers by status, beside validation (400 ERR_VALIDATION) and the session's
   // (401, 403 ERR_NO_PERMISSION)
   errors?: Partial<Record<400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 503, readonly ErrorCode[]>>;

@@ -1,6 +1,7 @@
 // The external messages API (03-saas §2 /messages-api, §7): POST /api/messages/send with a
 // connection's token as bearer, JSON or multipart (fields plus `medias` files).
 import { z } from 'zod';
+import { defineEndpoint } from './contract.ts';
 import { idParam, validationMessages } from './validation.ts';
 
 // Multipart fields arrive as text, so flags accept 'true'/'false' as well as booleans.
@@ -17,10 +18,30 @@ export const externalSendBody = z.strictObject({
 });
 export type ExternalSendBody = z.output<typeof externalSendBody>;
 
-export type ExternalSendAnswer = {
-  message: string;
-  ticketId: number;
-  ticketUuid: string;
-  status: string;
-  messageIds: number[];
+export const externalSendAnswer = z
+  .object({ message: z.string(), ticketId: z.number().int(), ticketUuid: z.string(), status: z.string(), messageIds: z.array(z.number().int()) })
+  .meta({ id: 'ExternalSendAnswer' });
+export type ExternalSendAnswer = z.infer<typeof externalSendAnswer>;
+
+// 03-saas §7 external messages API. Its body, JSON or multipart (the same fields as text, the
+// files under `medias`), has no schema here: the connection's token is checked before a byte of
+// it is read, then the route reads it with externalSendBody.
+export const messagesApiEndpoints = {
+  send: defineEndpoint({
+    method: 'POST',
+    path: '/api/messages/send',
+    response: externalSendAnswer,
+    security: 'connectionToken',
+    operationId: 'sendExternalMessage',
+    summary: "Sends a text or files (multipart, `medias`) to a number from the token's connection (JSON or multipart body: number, body, userId, queueId, sendSignature, closeTicket)",
+    errors: {
+      400: ['ERR_OUTSIDE_24H_WINDOW', 'ERR_INVALID_FILE', 'ERR_INVALID_IMAGE'],
+      401: ['ERR_TOKEN_MISSING', 'ERR_SESSION_EXPIRED'],
+      402: ['ERR_SUBSCRIPTION_OVERDUE'],
+      403: ['ERR_NO_PERMISSION'],
+      404: ['ERR_NO_USER_FOUND'],
+      413: ['ERR_FILE_TOO_LARGE'],
+      429: ['ERR_TOO_MANY_REQUESTS'],
+    },
+  }),
 };

@@ -25,6 +25,7 @@ export const endpointRoute = <E extends Endpoint>(app: FastifyInstance, endpoint
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.body && { body: endpoint.body }),
       ...(endpoint.response && { response: { [status]: endpoint.response } }),
+      ...(endpoint.security && { security: [{ [endpoint.security]: [] }] }),
     },
     handler: async (request, reply) => {
       const input = { params: request.params, query: request.query, body: request.body } as EndpointRequest<E>;

@@ -1,8 +1,8 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { externalSendBody } from '@atende/shared/messages-api';
+import { externalSendBody, messagesApiEndpoints } from '@atende/shared/messages-api';
 import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { bearerToken } from '../../platform/access.ts';
+import { endpointRoute } from '../../platform/endpoint-routes.ts';
 import { routeLimit } from '../../platform/rate-limit/request-limits.ts';
 import { parseFormFields } from '../../platform/uploads.ts';
 import { readMessageRequest } from '../messages/message-request.routes.ts';
@@ -16,10 +16,9 @@ const tokenKey = (request: FastifyRequest) => {
 };
 
 // Public to the user-token guard: the caller proves itself with a connection's token instead.
-export const messagesApiRoutes = (service: MessagesApiService, limit: { maxPerToken: number; windowSeconds: number }): FastifyPluginAsyncZod => async (app) => {
+export const messagesApiRoutes = (service: MessagesApiService, limit: { maxPerToken: number; windowSeconds: number }): FastifyPluginAsync => async (app) => {
   const rateLimit = routeLimit(limit.maxPerToken, limit.windowSeconds, tokenKey);
-  const schema = { security: [{ connectionToken: [] }] };
-  app.post('/api/messages/send', { config: { access: 'public', rateLimit }, schema }, async (request) => {
+  endpointRoute(app, messagesApiEndpoints.send, { access: 'public', rateLimit }, async (_input, request) => {
     // the token is checked before a byte of the body is read
     const connection = await service.connectionOf(bearerToken(request));
     const { fields, medias } = await readMessageRequest(request);

@@ -1,7 +1,8 @@
-import type { ExternalSendAnswer } from '@atende/shared/messages-api';
+import type { EndpointResult } from '@atende/shared/contract';
+import { messagesApiEndpoints } from '@atende/shared/messages-api';
 import { ApiError } from '../../lib/api-error.ts';
 
-export const EXTERNAL_SEND_PATH = '/api/messages/send';
+export const EXTERNAL_SEND_PATH = messagesApiEndpoints.send.path;
 
 // The external API answers to a connection's token, not the signed-in user's, so it is called
 // directly rather than through the session's API client.
@@ -19,5 +20,5 @@ export const sendExternal = async (token: string, payload: { json: Record<string
     body = undefined;
   }
   if (!response.ok) throw new ApiError(response.status, body, text);
-  return body as ExternalSendAnswer;
+  return body as EndpointResult<typeof messagesApiEndpoints.send>;
 };
