@@ -1,33 +1,40 @@
 // Contact entity (01-core §3 Contact). Schemas for the contact calls live here too.
 import { z } from 'zod';
+import { defineEndpoint } from './contract.ts';
 import { normalizeNumber } from './phone.ts';
-import type { TagView } from './tags.ts';
+import { tagsSyncBody, tagView } from './tags.ts';
 import { idParam, pageNumberQuery, searchParamQuery, validationMessages } from './validation.ts';
 
-export type ContactExtraInfo = { id: number; name: string; value: string };
+const id = z.number().int();
 
-export type ContactView = {
-  id: number;
-  uuid: string;
-  companyId: number;
-  name: string;
-  number: string;
-  email: string;
-  urlPicture: string;
-  active: boolean;
-  disableBot: boolean;
-  acceptAudioMessage: boolean;
-  lgpdAcceptedAt: string | null;
-  walletUserId: number | null;
-  whatsappId: number | null;
-  whatsapp: { id: number; name: string } | null;
-  channel: string;
-  isGroup: boolean;
-  extraInfo: ContactExtraInfo[];
-  tags: TagView[];
-  createdAt: string;
-  updatedAt: string;
-};
+export const contactExtraInfo = z.object({ id, name: z.string(), value: z.string() });
+export type ContactExtraInfo = z.infer<typeof contactExtraInfo>;
+
+export const contactView = z
+  .object({
+    id,
+    uuid: z.string(),
+    companyId: id,
+    name: z.string(),
+    number: z.string(),
+    email: z.string(),
+    urlPicture: z.string(),
+    active: z.boolean(),
+    disableBot: z.boolean(),
+    acceptAudioMessage: z.boolean(),
+    lgpdAcceptedAt: z.string().nullable(),
+    walletUserId: id.nullable(),
+    whatsappId: id.nullable(),
+    whatsapp: z.object({ id, name: z.string() }).nullable(),
+    channel: z.string(),
+    isGroup: z.boolean(),
+    extraInfo: z.array(contactExtraInfo),
+    tags: z.array(tagView),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Contact' });
+export type ContactView = z.infer<typeof contactView>;
 
 export const CONTACTS_PAGE_SIZE = 20;
 // 01-core §5 Contact form gives 2..50 and 2..250 for the name; the server takes the wider one.
@@ -152,6 +159,110 @@ export const contactProfileParams = z.strictObject({
   number: z.string().trim().min(1).max(CONTACT_NUMBER_BOUNDS.max),
 });
 
-export type ContactsPage = { contacts: ContactView[]; hasMore: boolean; count: number };
-export type ContactSummary = { id: number; name: string; number: string; email: string };
-export type ContactProfileAnswer = { contactId: number; urlPicture: string };
+export const contactsPage = z.object({ contacts: z.array(contactView), hasMore: z.boolean(), count: id }).meta({ id: 'ContactPage' });
+export type ContactsPage = z.infer<typeof contactsPage>;
+export const contactSummary = z.object({ id, name: z.string(), number: z.string(), email: z.string() }).meta({ id: 'ContactSummary' });
+export type ContactSummary = z.infer<typeof contactSummary>;
+export const contactProfileAnswer = z.object({ contactId: id, urlPicture: z.string() }).meta({ id: 'ContactProfile' });
+export type ContactProfileAnswer = z.infer<typeof contactProfileAnswer>;
+export const contactTagsAnswer = z.object({ tags: z.array(tagView) }).meta({ id: 'ContactTags' });
+export type ContactTagsAnswer = z.infer<typeof contactTagsAnswer>;
+
+const contactIdParams = z.strictObject({ id: idParam });
+
+// 01-core §7 contacts calls, with a contact's tags (POST /tags/sync, GET /contactTags/{id})
+const notFound = { 404: ['ERR_NO_CONTACT_FOUND'] } as const;
+// the number checked on WhatsApp when a session can answer; a connection or wallet user of another company
+const savedContactErrors = {
+  400: ['ERR_WAPP_CHECK_CONTACT', 'ERR_WAPP_INVALID_CONTACT'],
+  404: ['ERR_NO_CONTACT_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_NO_USER_FOUND'],
+  409: ['ERR_DUPLICATED_CONTACT'],
+} as const;
+export const contactsEndpoints = {
+  page: defineEndpoint({
+    method: 'GET',
+    path: '/contacts',
+    query: contactsListQuery,
+    response: contactsPage,
+    operationId: 'listContacts',
+    summary: 'A page of contacts, searched by name, number or email, filtered by channel, group or tags',
+  }),
+  all: defineEndpoint({ method: 'GET', path: '/contacts/list', query: contactsAllQuery, response: z.array(contactSummary), operationId: 'listAllContacts', summary: 'Every contact of the company, by name' }),
+  profile: defineEndpoint({
+    method: 'GET',
+    path: '/contacts/profile/:number',
+    params: contactProfileParams,
+    response: contactProfileAnswer,
+    operationId: 'showContactProfile',
+    summary: 'The contact of a number, and its picture',
+    errors: notFound,
+  }),
+  show: defineEndpoint({ method: 'GET', path: '/contacts/:id', params: contactIdParams, response: contactView, operationId: 'showContact', summary: 'One contact with its tags and extra info', errors: notFound }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/contacts',
+    body: contactCreateBody,
+    response: contactView,
+    status: 201,
+    operationId: 'createContact',
+    summary: 'Adds a contact; its number is checked on WhatsApp when a session can answer',
+    errors: { ...savedContactErrors, 404: ['ERR_NO_WAPP_FOUND', 'ERR_NO_USER_FOUND'] },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/contacts/:id',
+    params: contactIdParams,
+    body: contactUpdateBody,
+    response: contactView,
+    operationId: 'updateContact',
+    summary: 'Changes a contact; fields left out are kept, extraInfo sent replaces the set',
+    errors: { 404: savedContactErrors[404], 409: savedContactErrors[409] },
+  }),
+  remove: defineEndpoint({ method: 'DELETE', path: '/contacts/:id', params: contactIdParams, response: null, status: 204, operationId: 'deleteContact', summary: 'Removes a contact', errors: notFound }),
+  toggleAcceptAudio: defineEndpoint({
+    method: 'PUT',
+    path: '/contacts/toggleAcceptAudio/:id',
+    params: contactIdParams,
+    response: contactView,
+    operationId: 'toggleContactAcceptAudio',
+    summary: 'Switches whether the contact may send audio messages',
+    errors: notFound,
+  }),
+  toggleDisableBot: defineEndpoint({
+    method: 'PUT',
+    path: '/contacts/toggleDisableBot/:id',
+    params: contactIdParams,
+    response: contactView,
+    operationId: 'toggleContactDisableBot',
+    summary: 'Switches whether the chatbot answers the contact',
+    errors: notFound,
+  }),
+  block: defineEndpoint({
+    method: 'PUT',
+    path: '/contacts/block/:id',
+    params: contactIdParams,
+    body: contactBlockBody,
+    response: contactView,
+    operationId: 'blockContact',
+    summary: 'Blocks (active false) or unblocks a contact',
+    errors: notFound,
+  }),
+  syncTags: defineEndpoint({
+    method: 'POST',
+    path: '/tags/sync',
+    body: tagsSyncBody,
+    response: contactView,
+    operationId: 'syncContactTags',
+    summary: "Makes the given tags exactly the contact's tags",
+    errors: notFound,
+  }),
+  tags: defineEndpoint({
+    method: 'GET',
+    path: '/contactTags/:contactId',
+    params: z.strictObject({ contactId: idParam }),
+    response: contactTagsAnswer,
+    operationId: 'listContactTags',
+    summary: "A contact's tags",
+    errors: notFound,
+  }),
+};

@@ -109,8 +109,6 @@ export const tagsSyncBody = z.strictObject({
 });
 export type TagsSyncBody = z.infer<typeof tagsSyncBody>;
 
-export type ContactTagsAnswer = { tags: TagView[] };
-
 const tagParams = z.strictObject({ tagId: idParam });
 const notFound = { 404: ['ERR_NOT_FOUND'] } as const;
 

@@ -1,79 +1,26 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  contactBlockBody,
-  contactCreateBody,
-  contactProfileParams,
-  contactsAllQuery,
-  contactsListQuery,
-  contactUpdateBody,
-} from '@atende/shared/contacts';
-import { tagsSyncBody } from '@atende/shared/tags';
-import { idParam } from '@atende/shared/validation';
+import { contactsEndpoints } from '@atende/shared/contacts';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { endpointRoute } from '../../platform/endpoint-routes.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { createContactsService, type WhatsappNumberCheck } from './contacts.service.ts';
 
-const contactIdParams = z.strictObject({ id: idParam });
+const config = { access: 'tenant' } as const;
 
 // 01-core §7 contacts calls, with a contact's tags (POST /tags/sync, GET /contactTags/{id}).
-export const contactsRoutes = (deps: { db: Db; bus: EventBus; checkWhatsappNumber?: WhatsappNumberCheck }): FastifyPluginAsyncZod => async (app) => {
+export const contactsRoutes = (deps: { db: Db; bus: EventBus; checkWhatsappNumber?: WhatsappNumberCheck }): FastifyPluginAsync => async (app) => {
   const service = createContactsService(deps);
 
-  app.get('/contacts', { config: { access: 'tenant' }, schema: { querystring: contactsListQuery } }, (request) =>
-    service.list(request.tenant, request.query),
-  );
-
-  app.get('/contacts/list', { config: { access: 'tenant' }, schema: { querystring: contactsAllQuery } }, (request) =>
-    service.listAll(request.tenant),
-  );
-
-  app.get('/contacts/profile/:number', { config: { access: 'tenant' }, schema: { params: contactProfileParams } }, (request) =>
-    service.profile(request.tenant, request.params.number),
-  );
-
-  app.get('/contacts/:id', { config: { access: 'tenant' }, schema: { params: contactIdParams } }, (request) =>
-    service.show(request.tenant, request.params.id),
-  );
-
-  app.post('/contacts', { config: { access: 'tenant' }, schema: { body: contactCreateBody } }, async (request, reply) =>
-    reply.status(201).send(await service.create(request.tenant, request.body)),
-  );
-
-  app.put('/contacts/:id', { config: { access: 'tenant' }, schema: { params: contactIdParams, body: contactUpdateBody } }, (request) =>
-    service.update(request.tenant, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/contacts/:id',
-    { config: { access: 'tenant', permission: 'contacts-page:deleteContact' }, schema: { params: contactIdParams } },
-    async (request, reply) => {
-      await service.remove(request.tenant, request.params.id);
-      return reply.status(204).send();
-    },
-  );
-
-  app.put('/contacts/toggleAcceptAudio/:id', { config: { access: 'tenant' }, schema: { params: contactIdParams } }, (request) =>
-    service.toggleAcceptAudio(request.tenant, request.params.id),
-  );
-
-  app.put('/contacts/toggleDisableBot/:id', { config: { access: 'tenant' }, schema: { params: contactIdParams } }, (request) =>
-    service.toggleDisableBot(request.tenant, request.params.id),
-  );
-
-  app.put(
-    '/contacts/block/:id',
-    { config: { access: 'tenant' }, schema: { params: contactIdParams, body: contactBlockBody } },
-    (request) => service.setActive(request.tenant, request.params.id, request.body.active),
-  );
-
-  app.post('/tags/sync', { config: { access: 'tenant' }, schema: { body: tagsSyncBody } }, (request) =>
-    service.syncTags(request.tenant, request.body),
-  );
-
-  app.get(
-    '/contactTags/:contactId',
-    { config: { access: 'tenant' }, schema: { params: z.strictObject({ contactId: idParam }) } },
-    (request) => service.tagsOf(request.tenant, request.params.contactId),
-  );
+  endpointRoute(app, contactsEndpoints.page, config, ({ query }, request) => service.list(request.tenant, query));
+  endpointRoute(app, contactsEndpoints.all, config, (_input, request) => service.listAll(request.tenant));
+  endpointRoute(app, contactsEndpoints.profile, config, ({ params }, request) => service.profile(request.tenant, params.number));
+  endpointRoute(app, contactsEndpoints.show, config, ({ params }, request) => service.show(request.tenant, params.id));
+  endpointRoute(app, contactsEndpoints.create, config, ({ body }, request) => service.create(request.tenant, body));
+  endpointRoute(app, contactsEndpoints.update, config, ({ params, body }, request) => service.update(request.tenant, params.id, body));
+  endpointRoute(app, contactsEndpoints.remove, { ...config, permission: 'contacts-page:deleteContact' }, ({ params }, request) => service.remove(request.tenant, params.id));
+  endpointRoute(app, contactsEndpoints.toggleAcceptAudio, config, ({ params }, request) => service.toggleAcceptAudio(request.tenant, params.id));
+  endpointRoute(app, contactsEndpoints.toggleDisableBot, config, ({ params }, request) => service.toggleDisableBot(request.tenant, params.id));
+  endpointRoute(app, contactsEndpoints.block, config, ({ params, body }, request) => service.setActive(request.tenant, params.id, body.active));
+  endpointRoute(app, contactsEndpoints.syncTags, config, ({ body }, request) => service.syncTags(request.tenant, body));
+  endpointRoute(app, contactsEndpoints.tags, config, ({ params }, request) => service.tagsOf(request.tenant, params.contactId));
 };

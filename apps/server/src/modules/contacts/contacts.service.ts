@@ -6,11 +6,12 @@ import {
   type ContactsListQuery,
   type ContactsPage,
   type ContactSummary,
+  type ContactTagsAnswer,
   type ContactUpdateBody,
   type ContactView,
 } from '@atende/shared/contacts';
 import { maskNumber, normalizeNumber } from '@atende/shared/phone';
-import type { ContactTagsAnswer, TagsSyncBody } from '@atende/shared/tags';
+import type { TagsSyncBody } from '@atende/shared/tags';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import type { TenantContext } from '../../platform/access.ts';

@@ -1,19 +1,20 @@
-import type { ContactCreateBody, ContactsPage, ContactUpdateBody, ContactView } from '@atende/shared/contacts';
-import type { ContactTagsAnswer, TagView } from '@atende/shared/tags';
-import { api } from '../../lib/api-client.ts';
+import { contactsEndpoints, type ContactCreateBody, type ContactUpdateBody } from '@atende/shared/contacts';
+import { tagsEndpoints, type TagView } from '@atende/shared/tags';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 export const contactsApi = {
-  page: (searchParam: string, pageNumber: number) => api.get<ContactsPage>('/contacts', { searchParam: searchParam || undefined, pageNumber }),
-  get: (id: number) => api.get<ContactView>(`/contacts/${id}`),
-  create: (body: ContactCreateBody) => api.post<ContactView>('/contacts', body),
-  update: (id: number, body: ContactUpdateBody) => api.put<ContactView>(`/contacts/${id}`, body),
-  remove: (id: number) => api.delete<void>(`/contacts/${id}`),
-  block: (id: number, active: boolean) => api.put<ContactView>(`/contacts/block/${id}`, { active }),
-  toggleAcceptAudio: (id: number) => api.put<ContactView>(`/contacts/toggleAcceptAudio/${id}`),
-  toggleDisableBot: (id: number) => api.put<ContactView>(`/contacts/toggleDisableBot/${id}`),
-  tags: (contactId: number) => api.get<ContactTagsAnswer>(`/contactTags/${contactId}`),
-  createTag: (name: string, color: string) => api.post<TagView>('/tags', { name, color, kanban: 0 }),
-  syncTags: (contactId: number, tags: TagView[]) => api.post<unknown>('/tags/sync', { contactId, tags: tags.map((tag) => ({ id: tag.id })) }),
+  page: (searchParam: string, pageNumber: number) => callEndpoint(contactsEndpoints.page, { query: { searchParam: searchParam || undefined, pageNumber } }),
+  get: (id: number) => callEndpoint(contactsEndpoints.show, { params: { id } }),
+  create: (body: ContactCreateBody) => callEndpoint(contactsEndpoints.create, { body }),
+  update: (id: number, body: ContactUpdateBody) => callEndpoint(contactsEndpoints.update, { params: { id }, body }),
+  remove: (id: number) => callEndpoint(contactsEndpoints.remove, { params: { id } }),
+  block: (id: number, active: boolean) => callEndpoint(contactsEndpoints.block, { params: { id }, body: { active } }),
+  toggleAcceptAudio: (id: number) => callEndpoint(contactsEndpoints.toggleAcceptAudio, { params: { id } }),
+  toggleDisableBot: (id: number) => callEndpoint(contactsEndpoints.toggleDisableBot, { params: { id } }),
+  tags: (contactId: number) => callEndpoint(contactsEndpoints.tags, { params: { contactId } }),
+  // a tag typed in the contact's tag box: a plain tag (not a lane) of that name and colour
+  createTag: (name: string, color: string) => callEndpoint(tagsEndpoints.create, { body: { name, color, kanban: 0 } }),
+  syncTags: (contactId: number, tags: TagView[]) => callEndpoint(contactsEndpoints.syncTags, { body: { contactId, tags: tags.map((tag) => ({ id: tag.id })) } }),
 };
 
 export const contactsQueryKeys = {
