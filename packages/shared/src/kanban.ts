@@ -1,6 +1,7 @@
 // The kanban board (02-operations §2 /Kanban, §3 Kanban ticket, §9 sort options).
 import { z } from 'zod';
-import type { TagRecordView } from './tags.ts';
+import { defineEndpoint } from './contract.ts';
+import { tagRecordView } from './tags.ts';
 import { jsonIdList, type TicketView } from './tickets.ts';
 import { idParam, isoDatePrefix } from './validation.ts';
 
@@ -28,7 +29,8 @@ export type KanbanTicketView = TicketView & {
   contact: TicketView['contact'] & { extraInfo: Array<{ name: string; value: string }> };
 };
 export type KanbanTicketsAnswer = { tickets: KanbanTicketView[] };
-export type KanbanLanesAnswer = { lista: TagRecordView[] };
+export const kanbanLanesAnswer = z.object({ lista: z.array(tagRecordView) }).meta({ id: 'KanbanLanes' });
+export type KanbanLanesAnswer = z.infer<typeof kanbanLanesAnswer>;
 
 // PUT /tag/kanban/order (issue 35 point 11): the lanes in the board order the admin chose, all
 // positions rewritten at once. Lanes it does not name (one made meanwhile) follow in their order.
@@ -40,8 +42,41 @@ export const kanbanLanesOrderBody = z.strictObject({
     .max(KANBAN_LANES_MAX)
     .refine((ids) => new Set(ids).size === ids.length, 'validation.repeatedLane'),
   companyId: z.unknown().optional(),
-});
+}).meta({ id: 'KanbanLanesOrderBody' });
 export type KanbanLanesOrderBody = z.infer<typeof kanbanLanesOrderBody>;
+
+const ticketParams = z.strictObject({ ticketId: idParam });
+const ticketNotFound = { 404: ['ERR_NO_TICKET_FOUND'] } as const;
+
+// 02-operations §7 Tags and kanban: the board's calls, all behind plan flag useKanban; a ticket's
+// lane (01-core §7 ticket-tags, "sets kanban stage"), also the contact drawer's stage select.
+export const kanbanEndpoints = {
+  lanes: defineEndpoint({
+    method: 'GET',
+    path: '/tag/kanban',
+    response: kanbanLanesAnswer,
+    operationId: 'listKanbanLanes',
+    summary: "The board's lanes (the company's kanban tags) in the order the admin set",
+  }),
+  reorderLanes: defineEndpoint({
+    method: 'PUT',
+    path: '/tag/kanban/order',
+    body: kanbanLanesOrderBody,
+    response: kanbanLanesAnswer,
+    operationId: 'reorderKanbanLanes',
+    summary: 'Puts the lanes in the order given (lanes left out follow in theirs) and answers them in it',
+  }),
+  clearStage: defineEndpoint({
+    method: 'DELETE',
+    path: '/ticket-tags/:ticketId',
+    params: ticketParams,
+    response: null,
+    status: 204,
+    operationId: 'clearTicketStage',
+    summary: "Takes the ticket out of its lane, to the board's untagged lane; its other tags stay",
+    errors: ticketNotFound,
+  }),
+};
 
 // The card's value: the contact's 'valor' extra info read as a number (a comma is a decimal
 // separator); anything else counts as 0.

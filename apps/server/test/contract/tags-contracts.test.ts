@@ -1,4 +1,5 @@
-// Issue 36 point 1: the tags calls answer what their contracts in packages/shared say.
+// Issue 36 point 1: the tags and kanban calls answer what their contracts in packages/shared say.
+import { kanbanEndpoints } from '@atende/shared/kanban';
 import { tagsEndpoints as endpoints } from '@atende/shared/tags';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContact } from '../factories/contact.factory.ts';
@@ -32,5 +33,26 @@ describe('tags contracts (01-core §7 tags, 02-operations §7 Tags and kanban)',
     expect((await t.request('DELETE', `/tags-contacts/${lane.id}/${contact.id}`, { token })).status).toBe(204);
     expect((await t.request('DELETE', `/tags/${lane.id}`, { token })).status).toBe(204);
     expect((await t.request('GET', `/tags/${lane.id}`, { token })).body).toEqual({ error: 'ERR_NOT_FOUND' });
+  });
+});
+
+describe('kanban contracts (02-operations §7 Tags and kanban, 01-core §7 ticket-tags)', () => {
+  it('each call answers what its endpoint schema says', async () => {
+    const a = await setupAttendance(t);
+    const token = a.adminSession.token;
+    const [queue] = a.queues;
+    await t.request('PUT', `/users/${a.admin.id}`, { token, body: { name: a.admin.name, email: a.admin.email, queueIds: [queue.id] } });
+    const { ticketId } = await a.inbound('5511977770001', 'quero um orçamento');
+    await a.put(token, ticketId, { status: 'open', userId: a.admin.id, queueId: queue.id });
+    const first = (await t.request('POST', '/tags', { token, body: { name: 'Lead', kanban: 1 } })).body as { id: number };
+    const second = (await t.request('POST', '/tags', { token, body: { name: 'Proposta', kanban: 1 } })).body as { id: number };
+
+    const lanes = kanbanEndpoints.lanes.response.parse((await t.request('GET', '/tag/kanban', { token })).body);
+    expect(lanes.lista.map((lane) => lane.id)).toEqual([first.id, second.id]);
+    const reordered = kanbanEndpoints.reorderLanes.response.parse((await t.request('PUT', '/tag/kanban/order', { token, body: { laneIds: [second.id, first.id] } })).body);
+    expect(reordered.lista.map((lane) => lane.id)).toEqual([second.id, first.id]);
+    expect((await t.request('PUT', `/ticket-tags/${ticketId}/${second.id}`, { token })).status).toBe(200);
+    expect((await t.request('DELETE', `/ticket-tags/${ticketId}`, { token })).status).toBe(204);
+    expect((await t.request('DELETE', '/ticket-tags/999999', { token })).body).toEqual({ error: 'ERR_NO_TICKET_FOUND' });
   });
 });

@@ -88,7 +88,10 @@ export const createKanbanService = ({ db, bus, clock, tickets }: Deps) => {
         if (tag.kanban === 1) await moveToLane(tx, ticket, tag, clock.now());
         else await linkTicketTag(tx, ticket.companyId, ticket.id, tag.id, clock.now());
       });
-      return tickets.publishTicket(ticket);
+      const view = await tickets.publishTicket(ticket);
+      // deleted meanwhile by someone else
+      if (!view) throw notFound('ERR_NO_TICKET_FOUND');
+      return view;
     },
   };
 };

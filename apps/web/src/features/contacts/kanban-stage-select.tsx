@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../lib/error-message.ts';
 import { useSessionUser } from '../auth/session-context.ts';
 import { useKanbanLanes } from '../tags/use-tags.ts';
-import { ticketsApi } from '../tickets/tickets-api.ts';
+import { kanbanApi } from '../kanban/kanban-api.ts';
 import { upsertTicketInLists } from '../tickets/tickets-cache.ts';
 
 // 01-core §2 Contact drawer: the ticket's kanban stage, one of the company's kanban tags (its lanes).
@@ -17,10 +17,11 @@ export const KanbanStageSelect = ({ ticket }: { ticket: TicketView }) => {
   const isLane = (tagId: number) => lanes.some((lane) => lane.id === tagId);
   const current = ticket.tags.find((tag) => isLane(tag.id))?.id ?? '';
 
+  // 01-core §7: a stage is set by clearing the ticket's kanban tags, then adding the chosen one
   const change = useMutation({
     mutationFn: async (tagId: number | '') => {
-      await ticketsApi.clearKanbanStage(ticket.id);
-      return tagId === '' ? { ...ticket, tags: ticket.tags.filter((tag) => !isLane(tag.id)) } : ticketsApi.setKanbanStage(ticket.id, tagId);
+      await kanbanApi.clearStage(ticket.id);
+      return tagId === '' ? { ...ticket, tags: ticket.tags.filter((tag) => !isLane(tag.id)) } : kanbanApi.setStage(ticket.id, tagId);
     },
     onSuccess: (updated) => upsertTicketInLists(queryClient, updated, me.id, false),
     onError: (error) => toastError(error),

@@ -1,20 +1,19 @@
-import type { ContactUpdateBody, ContactView } from '@atende/shared/contacts';
-import type { KanbanLanesAnswer, KanbanTicketsAnswer } from '@atende/shared/kanban';
+import { kanbanEndpoints, type KanbanTicketsAnswer } from '@atende/shared/kanban';
 import type { TicketView } from '@atende/shared/tickets';
 import { api } from '../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 export type BoardRange = { queueIds: number[]; startDate: string; endDate: string };
 
 export const kanbanApi = {
-  lanes: () => api.get<KanbanLanesAnswer>('/tag/kanban'),
-  reorderLanes: (laneIds: number[]) => api.put<KanbanLanesAnswer>('/tag/kanban/order', { laneIds }),
+  lanes: () => callEndpoint(kanbanEndpoints.lanes),
+  reorderLanes: (laneIds: number[]) => callEndpoint(kanbanEndpoints.reorderLanes, { body: { laneIds } }),
   tickets: (range: BoardRange) =>
     api.get<KanbanTicketsAnswer>('/ticket/kanban', { queueIds: JSON.stringify(range.queueIds), startDate: range.startDate, endDate: range.endDate }),
-  // 02-operations §4 Kanban move: a lane's tag replaces the old one; the untagged lane only removes it
-  moveTo: (ticketId: number, tagId: number) => api.put<TicketView>(`/ticket-tags/${ticketId}/${tagId}`),
-  clearLane: (ticketId: number) => api.delete<void>(`/ticket-tags/${ticketId}`),
-  saveExtraInfo: (contactId: number, extraInfo: NonNullable<ContactUpdateBody['extraInfo']>) =>
-    api.put<ContactView>(`/contacts/${contactId}`, { extraInfo }),
+  // 02-operations §4 Kanban move: a lane's tag replaces the old one; the untagged lane only removes
+  // it. The one wrapper of /ticket-tags: the contact drawer's stage select calls these too.
+  setStage: (ticketId: number, tagId: number) => api.put<TicketView>(`/ticket-tags/${ticketId}/${tagId}`),
+  clearStage: (ticketId: number) => callEndpoint(kanbanEndpoints.clearStage, { params: { ticketId } }),
 };
 
 export const kanbanQueryKeys = {

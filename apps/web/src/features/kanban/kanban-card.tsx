@@ -5,8 +5,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { contactsApi } from '../contacts/contacts-api.ts';
 import { truncate, withValue, type BoardDrag } from './board.ts';
-import { kanbanApi, kanbanQueryKeys } from './kanban-api.ts';
+import { kanbanQueryKeys } from './kanban-api.ts';
 
 type KanbanCardProps = { ticket: KanbanTicketView; laneKey: string; overlay?: boolean };
 
@@ -26,7 +27,7 @@ export const KanbanCard = ({ ticket, laneKey, overlay = false }: KanbanCardProps
     disabled: overlay,
   });
   const save = useMutation({
-    mutationFn: (next: string) => kanbanApi.saveExtraInfo(ticket.contact.id, withValue(ticket.contact.extraInfo, next)),
+    mutationFn: (next: string) => contactsApi.update(ticket.contact.id, { extraInfo: withValue(ticket.contact.extraInfo, next) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: kanbanQueryKeys.all }),
     // 02-operations §8: a failed value save is only logged
     onError: (error) => console.error(error),
