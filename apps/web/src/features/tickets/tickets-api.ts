@@ -1,16 +1,15 @@
-import type { MessagesPage, MessageTemplate, MessageView } from '@atende/shared/messages';
+import { messagesEndpoints, type MessageTemplate } from '@atende/shared/messages';
 import {
   ticketNotesEndpoints,
+  ticketsEndpoints,
   type TicketCreateBody,
-  type TicketLogView,
   type TicketNoteBody,
-  type TicketsPage,
+  type TicketsListParams,
   type TicketStatus,
   type TicketUpdateBody,
-  type TicketView,
 } from '@atende/shared/tickets';
-import { api, apiRequest } from '../../lib/api-client.ts';
-import { callEndpoint } from '../../lib/endpoint-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { callEndpoint, sendFormToEndpoint } from '../../lib/endpoint-client.ts';
 
 export type TicketListFilters = {
   status?: TicketStatus;
@@ -29,7 +28,7 @@ export type TicketListFilters = {
 const jsonList = (ids: readonly (number | string)[]) => (ids.length ? JSON.stringify(ids) : undefined);
 
 // GET /tickets takes its list filters as JSON-encoded arrays (01-core §7).
-export const toTicketsQuery = (filters: TicketListFilters, cursor: string | null) => ({
+export const toTicketsQuery = (filters: TicketListFilters, cursor: string | null): TicketsListParams => ({
   cursor: cursor ?? undefined,
   searchParam: filters.searchParam || undefined,
   status: filters.status,
@@ -45,17 +44,16 @@ export const toTicketsQuery = (filters: TicketListFilters, cursor: string | null
 });
 
 export const ticketsApi = {
-  list: (filters: TicketListFilters, cursor: string | null) => api.get<TicketsPage>('/tickets', toTicketsQuery(filters, cursor)),
-  byUuid: (uuid: string) => api.get<TicketView>(`/tickets/u/${uuid}`),
-  create: (body: TicketCreateBody) => api.post<TicketView>('/tickets', body),
-  update: (id: number, body: TicketUpdateBody) => api.put<TicketView>(`/tickets/${id}`, body),
-  remove: (id: number) => api.delete<void>(`/tickets/${id}`),
-  closeAll: (status: 'open' | 'pending', selectedQueueIds: number[]) =>
-    api.post<{ closed: number }>('/tickets/closeAll', { status, selectedQueueIds }),
-  logs: (id: number) => api.get<TicketLogView[]>(`/tickets-log/${id}`),
-  messages: (ticketId: number, pageNumber: number) => api.get<MessagesPage>(`/messages/${ticketId}`, { pageNumber }),
+  list: (filters: TicketListFilters, cursor: string | null) => callEndpoint(ticketsEndpoints.list, { query: toTicketsQuery(filters, cursor) }),
+  byUuid: (uuid: string) => callEndpoint(ticketsEndpoints.showByUuid, { params: { uuid } }),
+  create: (body: TicketCreateBody) => callEndpoint(ticketsEndpoints.create, { body }),
+  update: (id: number, body: TicketUpdateBody) => callEndpoint(ticketsEndpoints.update, { params: { ticketId: id }, body }),
+  remove: (id: number) => callEndpoint(ticketsEndpoints.remove, { params: { ticketId: id } }),
+  closeAll: (status: 'open' | 'pending', selectedQueueIds: number[]) => callEndpoint(ticketsEndpoints.closeAll, { body: { status, selectedQueueIds } }),
+  logs: (id: number) => callEndpoint(ticketsEndpoints.logs, { params: { ticketId: id } }),
+  messages: (ticketId: number, pageNumber: number) => callEndpoint(messagesEndpoints.list, { params: { ticketId }, query: { pageNumber } }),
   // reading a ticket's newest page is what marks it read (01-core §4 Unread handling)
-  markRead: (ticketId: number) => api.get<MessagesPage>(`/messages/${ticketId}`, { pageNumber: 1 }).then(() => undefined),
+  markRead: (ticketId: number) => callEndpoint(messagesEndpoints.list, { params: { ticketId }, query: { pageNumber: 1 } }).then(() => undefined),
   send: (
     ticketId: number,
     body: {
@@ -66,8 +64,8 @@ export const ticketsApi = {
       vCard?: { name: string; number: string };
       template?: MessageTemplate;
     },
-  ) =>
-    api.post<MessageView[]>(`/messages/${ticketId}`, { ...body, read: true, fromMe: true }),
+  ) => callEndpoint(messagesEndpoints.send, { params: { ticketId }, body: { ...body, read: true, fromMe: true } }),
+  // the send's multipart form: its fields as text, the files under `medias`
   sendMedia: (ticketId: number, files: File[], caption: string, isPrivate: boolean, signMessage: boolean) => {
     const form = new FormData();
     form.append('fromMe', 'true');
@@ -75,11 +73,11 @@ export const ticketsApi = {
     form.append('signMessage', String(signMessage));
     form.append('body', caption);
     for (const file of files) form.append('medias', file, file.name);
-    return apiRequest<MessageView[]>(`/messages/${ticketId}`, { method: 'POST', body: form });
+    return sendFormToEndpoint(messagesEndpoints.send, form, { params: { ticketId } });
   },
-  editMessage: (id: number, body: string) => api.post<MessageView>(`/messages/edit/${id}`, { body }),
-  deleteMessage: (id: number) => api.delete<MessageView>(`/messages/${id}`),
-  forward: (messageId: number, contactId: number) => api.post<MessageView>('/message/forward', { messageId, contactId }),
+  editMessage: (id: number, body: string) => callEndpoint(messagesEndpoints.edit, { params: { messageId: id }, body: { body } }),
+  deleteMessage: (id: number) => callEndpoint(messagesEndpoints.remove, { params: { messageId: id } }),
+  forward: (messageId: number, contactId: number) => callEndpoint(messagesEndpoints.forward, { body: { messageId, contactId } }),
   notes: (ticketId: number, contactId: number) => callEndpoint(ticketNotesEndpoints.list, { query: { ticketId, contactId } }),
   addNote: (body: TicketNoteBody) => callEndpoint(ticketNotesEndpoints.create, { body }),
   deleteNote: (id: number) => callEndpoint(ticketNotesEndpoints.remove, { params: { noteId: id } }),
