@@ -97,20 +97,6 @@ export const ticketsDayAnswer = z
   .meta({ id: 'DashboardTicketsPerDay' });
 export type TicketsDayAnswer = z.infer<typeof ticketsDayAnswer>;
 
-export type PanelTicket = {
-  id: number;
-  uuid: string;
-  status: 'open' | 'pending';
-  userId: number | null;
-  user: { id: number; name: string } | null;
-  contact: { id: number; name: string; number: string; urlPicture: string | null };
-  lastMessage: string;
-  whatsapp: { id: number; name: string } | null;
-  queue: { id: number; name: string; color: string } | null;
-  unreadMessages: number;
-  updatedAt: string;
-};
-
 // A period of whole days: [from, to], both 'YYYY-MM-DD', read in UTC.
 export type DayPeriod = { from: string; to: string };
 

@@ -1,7 +1,7 @@
-import type { ConnectionView } from '@atende/shared/connections';
+import { connectionsEndpoints, type ConnectionView } from '@atende/shared/connections';
 import { metaChannelsEndpoints, type CloudConnectionBody, type FacebookConnectBody } from '@atende/shared/meta-channels';
 import { whatsappSessionEndpoints } from '@atende/shared/whatsapp-sessions';
-import { api, apiRequest } from '../../lib/api-client.ts';
+import { apiRequest } from '../../lib/api-client.ts';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 // 02-operations §7 Connections: session commands of WhatsApp Web, Meta account connects and
@@ -19,5 +19,5 @@ export const sessionApi = {
     form.append('file', file, file.name);
     return apiRequest<ConnectionView>(`/whatsapp/${id}/media-upload`, { method: 'POST', body: form });
   },
-  removeGreetingMedia: (id: number) => api.delete<ConnectionView>(`/whatsapp/${id}/media-upload`),
+  removeGreetingMedia: (id: number) => callEndpoint(connectionsEndpoints.clearGreetingMedia, { params: { whatsappId: id } }),
 };
