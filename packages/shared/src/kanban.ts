@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './contract.ts';
 import { tagRecordView } from './tags.ts';
-import { jsonIdList, type TicketView } from './tickets.ts';
+import { jsonIdList, ticketView } from './tickets.ts';
 import { idParam, isoDatePrefix } from './validation.ts';
 
 // The opportunity value lives in the contact's extra info under this name (02-operations §3).
@@ -25,10 +25,13 @@ export const kanbanTicketsQuery = z.strictObject({
 });
 export type KanbanTicketsQuery = z.infer<typeof kanbanTicketsQuery>;
 
-export type KanbanTicketView = TicketView & {
-  contact: TicketView['contact'] & { extraInfo: Array<{ name: string; value: string }> };
-};
-export type KanbanTicketsAnswer = { tickets: KanbanTicketView[] };
+// A card: the ticket with its contact's extra info, where the opportunity value lives.
+export const kanbanTicketView = ticketView
+  .extend({ contact: ticketView.shape.contact.extend({ extraInfo: z.array(z.object({ name: z.string(), value: z.string() })) }) })
+  .meta({ id: 'KanbanTicket' });
+export type KanbanTicketView = z.infer<typeof kanbanTicketView>;
+export const kanbanTicketsAnswer = z.object({ tickets: z.array(kanbanTicketView) }).meta({ id: 'KanbanTickets' });
+export type KanbanTicketsAnswer = z.infer<typeof kanbanTicketsAnswer>;
 export const kanbanLanesAnswer = z.object({ lista: z.array(tagRecordView) }).meta({ id: 'KanbanLanes' });
 export type KanbanLanesAnswer = z.infer<typeof kanbanLanesAnswer>;
 
@@ -66,6 +69,14 @@ export const kanbanEndpoints = {
     operationId: 'reorderKanbanLanes',
     summary: 'Puts the lanes in the order given (lanes left out follow in theirs) and answers them in it',
   }),
+  tickets: defineEndpoint({
+    method: 'GET',
+    path: '/ticket/kanban',
+    query: kanbanTicketsQuery,
+    response: kanbanTicketsAnswer,
+    operationId: 'listKanbanTickets',
+    summary: "The open and pending tickets of the user's queues changed within the days asked, as cards",
+  }),
   clearStage: defineEndpoint({
     method: 'DELETE',
     path: '/ticket-tags/:ticketId',
@@ -75,6 +86,15 @@ export const kanbanEndpoints = {
     operationId: 'clearTicketStage',
     summary: "Takes the ticket out of its lane, to the board's untagged lane; its other tags stay",
     errors: ticketNotFound,
+  }),
+  setStage: defineEndpoint({
+    method: 'PUT',
+    path: '/ticket-tags/:ticketId/:tagId',
+    params: z.strictObject({ ticketId: idParam, tagId: idParam }),
+    response: ticketView,
+    operationId: 'setTicketStage',
+    summary: 'Moves the ticket to the lane of a kanban tag (out of its old one); any other tag is added',
+    errors: { 404: ['ERR_NO_TICKET_FOUND', 'ERR_NOT_FOUND'] },
   }),
 };
 

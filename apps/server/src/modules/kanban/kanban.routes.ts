@@ -1,9 +1,7 @@
 // 02-operations §7 Tags and kanban: the board's lanes and tickets, and a ticket's lane (01-core §7
 // ticket-tags, also the contact drawer's stage select); all of them need plan flag useKanban.
-import { kanbanEndpoints as endpoints, kanbanTicketsQuery } from '@atende/shared/kanban';
-import { idParam } from '@atende/shared/validation';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { kanbanEndpoints as endpoints } from '@atende/shared/kanban';
+import type { FastifyPluginAsync } from 'fastify';
 import { endpointRoute } from '../../platform/endpoint-routes.ts';
 import type { KanbanService } from './kanban.service.ts';
 
@@ -11,14 +9,10 @@ const board = { access: 'tenant', planFlag: 'useKanban' } as const;
 // who may add columns (02-operations §6) may order them
 const boardColumns = { ...board, permission: 'dashboard:view' } as const;
 
-export const kanbanRoutes = (kanban: KanbanService): FastifyPluginAsyncZod => async (app) => {
+export const kanbanRoutes = (kanban: KanbanService): FastifyPluginAsync => async (app) => {
   endpointRoute(app, endpoints.lanes, board, (_input, request) => kanban.lanes(request.tenant));
   endpointRoute(app, endpoints.reorderLanes, boardColumns, ({ body }, request) => kanban.reorderLanes(request.tenant, body));
-  app.get('/ticket/kanban', { config: board, schema: { querystring: kanbanTicketsQuery } }, (request) => kanban.tickets(request.tenant, request.query));
+  endpointRoute(app, endpoints.tickets, board, ({ query }, request) => kanban.tickets(request.tenant, query));
   endpointRoute(app, endpoints.clearStage, board, ({ params }, request) => kanban.clearStage(request.tenant, params.ticketId));
-  app.put(
-    '/ticket-tags/:ticketId/:tagId',
-    { config: board, schema: { params: z.strictObject({ ticketId: idParam, tagId: idParam }) } },
-    (request) => kanban.setStage(request.tenant, request.params.ticketId, request.params.tagId),
-  );
+  endpointRoute(app, endpoints.setStage, board, ({ params }, request) => kanban.setStage(request.tenant, params.ticketId, params.tagId));
 };

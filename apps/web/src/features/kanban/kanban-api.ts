@@ -1,6 +1,4 @@
-import { kanbanEndpoints, type KanbanTicketsAnswer } from '@atende/shared/kanban';
-import type { TicketView } from '@atende/shared/tickets';
-import { api } from '../../lib/api-client.ts';
+import { kanbanEndpoints } from '@atende/shared/kanban';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 export type BoardRange = { queueIds: number[]; startDate: string; endDate: string };
@@ -9,10 +7,10 @@ export const kanbanApi = {
   lanes: () => callEndpoint(kanbanEndpoints.lanes),
   reorderLanes: (laneIds: number[]) => callEndpoint(kanbanEndpoints.reorderLanes, { body: { laneIds } }),
   tickets: (range: BoardRange) =>
-    api.get<KanbanTicketsAnswer>('/ticket/kanban', { queueIds: JSON.stringify(range.queueIds), startDate: range.startDate, endDate: range.endDate }),
+    callEndpoint(kanbanEndpoints.tickets, { query: { queueIds: JSON.stringify(range.queueIds), startDate: range.startDate, endDate: range.endDate } }),
   // 02-operations §4 Kanban move: a lane's tag replaces the old one; the untagged lane only removes
   // it. The one wrapper of /ticket-tags: the contact drawer's stage select calls these too.
-  setStage: (ticketId: number, tagId: number) => api.put<TicketView>(`/ticket-tags/${ticketId}/${tagId}`),
+  setStage: (ticketId: number, tagId: number) => callEndpoint(kanbanEndpoints.setStage, { params: { ticketId, tagId } }),
   clearStage: (ticketId: number) => callEndpoint(kanbanEndpoints.clearStage, { params: { ticketId } }),
 };
 
