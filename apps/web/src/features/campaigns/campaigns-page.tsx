@@ -1,18 +1,16 @@
 import { SEARCH_DEBOUNCE_MS } from '@atende/shared/constants';
 import type { CampaignView } from '@atende/shared/campaigns';
-import { Add, Assessment, PauseCircleOutlined, PlayCircleOutlined, Search, Settings } from '@mui/icons-material';
-import { Button, IconButton, InputAdornment, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import { Assessment, PauseCircleOutlined, PlayCircleOutlined, Settings } from '@mui/icons-material';
+import { Button, IconButton, Tooltip } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { useState, type UIEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { RequirePlanFlag } from '../../app/routing/require-plan-flag.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { CrudListPage, type CrudColumn } from '../../components/crud-list-page.tsx';
 import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
-import { ListStatus } from '../../components/list-status.tsx';
 import { toastError } from '../../lib/error-message.ts';
-import { isNearBottom } from '../../lib/infinite-scroll.ts';
 import { toast } from '../../lib/toast.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { CampaignDialog } from './campaign-dialog.tsx';
@@ -32,115 +30,83 @@ const Campaigns = () => {
   useCampaignEvents();
   const campaigns = data?.pages.flatMap((page) => page.records) ?? [];
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<CampaignView | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: campaignsQueryKeys.allPages });
-  const remove = useMutation({
-    mutationFn: (id: number) => campaignsApi.remove(id),
-    onSuccess: () => {
-      refresh();
-      toast.success(t('campaigns.toasts.deleted'));
-      setDeleting(null);
-    },
-    onError: (error) => toastError(error),
-  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: campaignsQueryKeys.allPages });
   // 02-operations §8: a failed cancel or restart shows the error message
   const transition = useMutation({
     mutationFn: ({ id, action }: { id: number; action: 'cancel' | 'restart' }) => campaignsApi[action](id),
     onSuccess: (_saved, { action }) => {
-      refresh();
+      void refresh();
       toast.success(t(`campaigns.toasts.${action}`));
     },
     onError: (error) => toastError(error),
   });
-  const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    if (isNearBottom(event.currentTarget) && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  };
+  const columns: CrudColumn<CampaignView>[] = [
+    { key: 'name', header: t('campaigns.fields.name'), render: (campaign) => campaign.name },
+    { key: 'status', header: t('campaigns.fields.status'), align: 'center', testId: 'campaigns-status', render: (campaign) => t(`campaigns.statuses.${campaign.status}`) },
+    { key: 'contactList', header: t('campaigns.fields.contactList'), align: 'center', render: (campaign) => campaign.contactList?.name ?? t('campaigns.notDefined') },
+    { key: 'whatsapp', header: t('campaigns.fields.whatsapp'), align: 'center', render: (campaign) => campaign.whatsapp?.name ?? t('campaigns.notDefined') },
+    { key: 'scheduledAt', header: t('campaigns.fields.scheduledAt'), align: 'center', render: (campaign) => dateTime(campaign.scheduledAt) || t('campaigns.noSchedule') },
+    { key: 'completedAt', header: t('campaigns.fields.completedAt'), align: 'center', render: (campaign) => dateTime(campaign.completedAt) || t('campaigns.notCompleted') },
+    { key: 'confirmation', header: t('campaigns.fields.confirmation'), align: 'center', render: (campaign) => (campaign.confirmation ? t('common.yes') : t('common.no')) },
+    {
+      key: 'actions',
+      header: t('campaigns.fields.actions'),
+      align: 'center',
+      sx: { whiteSpace: 'nowrap' },
+      render: (campaign, row) => (
+        <>
+          {campaign.status === 'EM_ANDAMENTO' && (
+            <Tooltip title={t('campaigns.actions.stop')}>
+              <IconButton size="small" onClick={() => transition.mutate({ id: campaign.id, action: 'cancel' })} data-testid="campaigns-stop">
+                <PauseCircleOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+          {campaign.status === 'CANCELADA' && (
+            <Tooltip title={t('campaigns.actions.restart')}>
+              <IconButton size="small" onClick={() => transition.mutate({ id: campaign.id, action: 'restart' })} data-testid="campaigns-restart">
+                <PlayCircleOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+          <Tooltip title={t('campaigns.actions.report')}>
+            <IconButton size="small" onClick={() => navigate(`/campaign/${campaign.id}/report`)} data-testid="campaigns-report">
+              <Assessment fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <EditDeleteActions onEdit={() => setEditing({ campaign })} onDelete={row.remove} testIdPrefix="campaigns" />
+        </>
+      ),
+    },
+  ];
 
   return (
-    <Stack spacing={2} sx={{ height: '100%', minHeight: 0 }}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1, fontWeight: 600 }}>
-          {t('campaigns.title')}
-        </Typography>
-        <TextField
-          size="small"
-          placeholder={t('common.search')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
-        />
+    <CrudListPage
+      title={t('campaigns.title')}
+      search={{ value: search, onChange: setSearch }}
+      headerActions={
         <Button variant="outlined" startIcon={<Settings />} onClick={() => navigate('/campaigns-config')} data-testid="campaigns-settings">
           {t('campaigns.settingsButton')}
         </Button>
-        <Button variant="contained" startIcon={<Add />} onClick={() => setEditing({ campaign: null })} data-testid="campaigns-add">
-          {t('common.add')}
-        </Button>
-      </Stack>
-      <Paper variant="outlined" onScroll={onScroll} sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
-        <Table stickyHeader size="small" data-testid="campaigns-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('campaigns.fields.name')}</TableCell>
-              <TableCell align="center">{t('campaigns.fields.status')}</TableCell>
-              <TableCell align="center">{t('campaigns.fields.contactList')}</TableCell>
-              <TableCell align="center">{t('campaigns.fields.whatsapp')}</TableCell>
-              <TableCell align="center">{t('campaigns.fields.scheduledAt')}</TableCell>
-              <TableCell align="center">{t('campaigns.fields.completedAt')}</TableCell>
-              <TableCell align="center">{t('campaigns.fields.confirmation')}</TableCell>
-              <TableCell align="center">{t('campaigns.fields.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {campaigns.map((campaign) => (
-              <TableRow key={campaign.id} hover data-testid="campaigns-row">
-                <TableCell>{campaign.name}</TableCell>
-                <TableCell align="center" data-testid="campaigns-status">
-                  {t(`campaigns.statuses.${campaign.status}`)}
-                </TableCell>
-                <TableCell align="center">{campaign.contactList?.name ?? t('campaigns.notDefined')}</TableCell>
-                <TableCell align="center">{campaign.whatsapp?.name ?? t('campaigns.notDefined')}</TableCell>
-                <TableCell align="center">{dateTime(campaign.scheduledAt) || t('campaigns.noSchedule')}</TableCell>
-                <TableCell align="center">{dateTime(campaign.completedAt) || t('campaigns.notCompleted')}</TableCell>
-                <TableCell align="center">{campaign.confirmation ? t('common.yes') : t('common.no')}</TableCell>
-                <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-                  {campaign.status === 'EM_ANDAMENTO' && (
-                    <Tooltip title={t('campaigns.actions.stop')}>
-                      <IconButton size="small" onClick={() => transition.mutate({ id: campaign.id, action: 'cancel' })} data-testid="campaigns-stop">
-                        <PauseCircleOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  )}
-                  {campaign.status === 'CANCELADA' && (
-                    <Tooltip title={t('campaigns.actions.restart')}>
-                      <IconButton size="small" onClick={() => transition.mutate({ id: campaign.id, action: 'restart' })} data-testid="campaigns-restart">
-                        <PlayCircleOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  )}
-                  <Tooltip title={t('campaigns.actions.report')}>
-                    <IconButton size="small" onClick={() => navigate(`/campaign/${campaign.id}/report`)} data-testid="campaigns-report">
-                      <Assessment fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <EditDeleteActions onEdit={() => setEditing({ campaign })} onDelete={() => setDeleting(campaign)} testIdPrefix="campaigns" />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        <ListStatus loading={isPending || isFetchingNextPage} empty={campaigns.length === 0} emptyText={t('campaigns.empty')} />
-      </Paper>
+      }
+      add={{ label: t('common.add'), testId: 'campaigns-add', onClick: () => setEditing({ campaign: null }) }}
+      columns={columns}
+      rows={campaigns}
+      loading={isPending}
+      emptyText={t('campaigns.empty')}
+      tableTestId="campaigns-table"
+      rowTestId="campaigns-row"
+      paging={{ hasNextPage, isFetchingNextPage, fetchNextPage }}
+      remove={{
+        run: (campaign) => campaignsApi.remove(campaign.id),
+        onRemoved: refresh,
+        title: t('campaigns.confirmDelete.title'),
+        message: t('campaigns.confirmDelete.message'),
+        removedToast: t('campaigns.toasts.deleted'),
+      }}
+    >
       {editing && <CampaignDialog campaign={editing.campaign} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('campaigns.confirmDelete.title')}
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-        onClose={() => setDeleting(null)}
-      >
-        {t('campaigns.confirmDelete.message')}
-      </ConfirmDialog>
-    </Stack>
+    </CrudListPage>
   );
 };
 

@@ -1,18 +1,14 @@
 import { SEARCH_DEBOUNCE_MS } from '@atende/shared/constants';
 import type { ContactListView } from '@atende/shared/contact-lists';
-import { Add, People, Search } from '@mui/icons-material';
-import { Button, IconButton, InputAdornment, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type UIEvent } from 'react';
+import { People } from '@mui/icons-material';
+import { IconButton, Tooltip } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { RequirePlanFlag } from '../../app/routing/require-plan-flag.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { CrudListPage, type CrudColumn } from '../../components/crud-list-page.tsx';
 import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
-import { ListStatus } from '../../components/list-status.tsx';
-import { toastError } from '../../lib/error-message.ts';
-import { isNearBottom } from '../../lib/infinite-scroll.ts';
-import { toast } from '../../lib/toast.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { ContactListDialog } from './contact-list-dialog.tsx';
 import { contactListsApi, contactListsQueryKeys } from './contact-lists-api.ts';
@@ -30,76 +26,49 @@ const ContactLists = () => {
   useContactListEvents();
   const lists = data?.pages.flatMap((page) => page.records) ?? [];
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<ContactListView | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: number) => contactListsApi.remove(id),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: contactListsQueryKeys.allPages });
-      toast.success(t('contactLists.toasts.deleted'));
-      setDeleting(null);
+  const columns: CrudColumn<ContactListView>[] = [
+    { key: 'name', header: t('contactLists.fields.name'), render: (list) => list.name },
+    { key: 'contactsCount', header: t('contactLists.fields.contactsCount'), align: 'center', render: (list) => list.contactsCount },
+    {
+      key: 'actions',
+      header: t('contactLists.fields.actions'),
+      align: 'center',
+      sx: { whiteSpace: 'nowrap' },
+      render: (list, row) => (
+        <>
+          <Tooltip title={t('contactLists.openItems')}>
+            <IconButton size="small" onClick={() => navigate(`/contact-lists/${list.id}/contacts`)} data-testid="contact-lists-items">
+              <People fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <EditDeleteActions onEdit={() => setEditing({ list })} onDelete={row.remove} testIdPrefix="contact-lists" />
+        </>
+      ),
     },
-    onError: (error) => toastError(error),
-  });
-  const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    if (isNearBottom(event.currentTarget) && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  };
+  ];
 
   return (
-    <Stack spacing={2} sx={{ height: '100%', minHeight: 0 }}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1, fontWeight: 600 }}>
-          {t('contactLists.title')}
-        </Typography>
-        <TextField
-          size="small"
-          placeholder={t('common.search')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
-        />
-        <Button variant="contained" startIcon={<Add />} onClick={() => setEditing({ list: null })} data-testid="contact-lists-add">
-          {t('common.add')}
-        </Button>
-      </Stack>
-      <Paper variant="outlined" onScroll={onScroll} sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
-        <Table stickyHeader size="small" data-testid="contact-lists-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('contactLists.fields.name')}</TableCell>
-              <TableCell align="center">{t('contactLists.fields.contactsCount')}</TableCell>
-              <TableCell align="center">{t('contactLists.fields.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {lists.map((list) => (
-              <TableRow key={list.id} hover data-testid="contact-lists-row">
-                <TableCell>{list.name}</TableCell>
-                <TableCell align="center">{list.contactsCount}</TableCell>
-                <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title={t('contactLists.openItems')}>
-                    <IconButton size="small" onClick={() => navigate(`/contact-lists/${list.id}/contacts`)} data-testid="contact-lists-items">
-                      <People fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <EditDeleteActions onEdit={() => setEditing({ list })} onDelete={() => setDeleting(list)} testIdPrefix="contact-lists" />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        <ListStatus loading={isPending || isFetchingNextPage} empty={lists.length === 0} emptyText={t('contactLists.empty')} />
-      </Paper>
+    <CrudListPage
+      title={t('contactLists.title')}
+      search={{ value: search, onChange: setSearch }}
+      add={{ label: t('common.add'), testId: 'contact-lists-add', onClick: () => setEditing({ list: null }) }}
+      columns={columns}
+      rows={lists}
+      loading={isPending}
+      emptyText={t('contactLists.empty')}
+      tableTestId="contact-lists-table"
+      rowTestId="contact-lists-row"
+      paging={{ hasNextPage, isFetchingNextPage, fetchNextPage }}
+      remove={{
+        run: (list) => contactListsApi.remove(list.id),
+        onRemoved: () => queryClient.invalidateQueries({ queryKey: contactListsQueryKeys.allPages }),
+        title: t('contactLists.confirmDelete.title'),
+        message: t('contactLists.confirmDelete.message'),
+        removedToast: t('contactLists.toasts.deleted'),
+      }}
+    >
       {editing && <ContactListDialog list={editing.list} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('contactLists.confirmDelete.title')}
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-        onClose={() => setDeleting(null)}
-      >
-        {t('contactLists.confirmDelete.message')}
-      </ConfirmDialog>
-    </Stack>
+    </CrudListPage>
   );
 };
 
