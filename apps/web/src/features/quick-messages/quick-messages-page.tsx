@@ -1,17 +1,12 @@
 import { SEARCH_DEBOUNCE_MS } from '@atende/shared/constants';
 import { canEditQuickMessage, type QuickMessageView } from '@atende/shared/quick-messages';
-import { Add, Check } from '@mui/icons-material';
-import { Button, Dialog, DialogTitle, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Check } from '@mui/icons-material';
+import { Button, Dialog, DialogTitle } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { CrudListPage, type CrudColumn } from '../../components/crud-list-page.tsx';
 import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
-import { ListStatus } from '../../components/list-status.tsx';
-import { SearchField } from '../../components/search-field.tsx';
-import { toastError } from '../../lib/error-message.ts';
-import { loadMoreOnScroll } from '../../lib/infinite-scroll.ts';
-import { toast } from '../../lib/toast.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useSessionUser } from '../auth/session-context.ts';
 import { QuickMessageForm } from './quick-message-form.tsx';
@@ -30,74 +25,51 @@ export const QuickMessagesPage = () => {
   const { data, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } = useQuickMessagesPages(debouncedSearch);
   useQuickMessageEvents();
   const [modal, setModal] = useState<ModalState>({ open: false, record: null });
-  const [deleting, setDeleting] = useState<QuickMessageView | null>(null);
   const records = data?.pages.flatMap((page) => page.records) ?? [];
-  const remove = useMutation({
-    mutationFn: (id: number) => quickMessagesApi.remove(id),
-    onSuccess: (_, id) => {
-      removeQuickMessageFromCache(queryClient, id);
-      toast.success(t('quickMessages.toasts.deleted'));
-      setDeleting(null);
+  const closeModal = () => setModal((current) => ({ ...current, open: false }));
+  const columns: CrudColumn<QuickMessageView>[] = [
+    { key: 'shortcode', header: t('quickMessages.columns.shortcode'), render: (record) => record.shortcode },
+    { key: 'media', header: t('quickMessages.columns.media'), render: (record) => record.mediaName ?? '-' },
+    { key: 'geral', header: t('quickMessages.columns.geral'), align: 'center', render: (record) => record.geral && <Check fontSize="small" /> },
+    {
+      key: 'actions',
+      header: t('quickMessages.columns.actions'),
+      align: 'center',
+      render: (record, row) =>
+        canEditQuickMessage({ id: me.id, profile: me.profile }, record) ? (
+          <EditDeleteActions onEdit={() => setModal({ open: true, record })} onDelete={row.remove} testIdPrefix="quick-messages" />
+        ) : (
+          <Button size="small" onClick={() => setModal({ open: true, record })}>
+            {t('quickMessages.view')}
+          </Button>
+        ),
     },
-    onError: (error) => toastError(error),
-  });
-  const onScroll = loadMoreOnScroll({ hasNextPage, isFetchingNextPage, fetchNextPage });
+  ];
 
   return (
-    <Stack spacing={2} sx={{ height: '100%', minHeight: 0 }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1, fontWeight: 600 }}>
-          {t('quickMessages.title')}
-        </Typography>
-        <SearchField value={search} onChange={setSearch} testId="quick-messages-search" />
-        <Button variant="contained" startIcon={<Add />} onClick={() => setModal({ open: true, record: null })} data-testid="quick-messages-add">
-          {t('quickMessages.add')}
-        </Button>
-      </Stack>
-      <Paper variant="outlined" onScroll={onScroll} sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
-        <Table stickyHeader size="small" data-testid="quick-messages-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('quickMessages.columns.shortcode')}</TableCell>
-              <TableCell>{t('quickMessages.columns.media')}</TableCell>
-              <TableCell align="center">{t('quickMessages.columns.geral')}</TableCell>
-              <TableCell align="center">{t('quickMessages.columns.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {records.map((record) => (
-              <TableRow key={record.id} hover data-testid="quick-messages-row">
-                <TableCell>{record.shortcode}</TableCell>
-                <TableCell>{record.mediaName ?? '-'}</TableCell>
-                <TableCell align="center">{record.geral && <Check fontSize="small" />}</TableCell>
-                <TableCell align="center">
-                  {canEditQuickMessage({ id: me.id, profile: me.profile }, record) ? (
-                    <EditDeleteActions onEdit={() => setModal({ open: true, record })} onDelete={() => setDeleting(record)} testIdPrefix="quick-messages" />
-                  ) : (
-                    <Button size="small" onClick={() => setModal({ open: true, record })}>
-                      {t('quickMessages.view')}
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        <ListStatus loading={isPending || isFetchingNextPage} empty={records.length === 0} emptyText={t('quickMessages.empty')} />
-      </Paper>
-      <Dialog open={modal.open} onClose={() => setModal((current) => ({ ...current, open: false }))} maxWidth="sm" fullWidth data-testid="quick-message-modal">
+    <CrudListPage
+      title={t('quickMessages.title')}
+      search={{ value: search, onChange: setSearch, testId: 'quick-messages-search' }}
+      add={{ label: t('quickMessages.add'), testId: 'quick-messages-add', onClick: () => setModal({ open: true, record: null }) }}
+      columns={columns}
+      rows={records}
+      loading={isPending}
+      emptyText={t('quickMessages.empty')}
+      tableTestId="quick-messages-table"
+      rowTestId="quick-messages-row"
+      paging={{ hasNextPage, isFetchingNextPage, fetchNextPage }}
+      remove={{
+        run: (record) => quickMessagesApi.remove(record.id),
+        onRemoved: (record) => removeQuickMessageFromCache(queryClient, record.id),
+        title: t('tags.confirmDelete.title'),
+        message: t('tags.confirmDelete.message'),
+        removedToast: t('quickMessages.toasts.deleted'),
+      }}
+    >
+      <Dialog open={modal.open} onClose={closeModal} maxWidth="sm" fullWidth data-testid="quick-message-modal">
         <DialogTitle>{modal.record ? t('quickMessages.editTitle') : t('quickMessages.addTitle')}</DialogTitle>
-        {modal.open && <QuickMessageForm record={modal.record} onClose={() => setModal((current) => ({ ...current, open: false }))} />}
+        {modal.open && <QuickMessageForm record={modal.record} onClose={closeModal} />}
       </Dialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('tags.confirmDelete.title')}
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-        onClose={() => setDeleting(null)}
-      >
-        {t('tags.confirmDelete.message')}
-      </ConfirmDialog>
-    </Stack>
+    </CrudListPage>
   );
 };
