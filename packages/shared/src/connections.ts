@@ -290,6 +290,16 @@ export const connectionsEndpoints = {
     summary: 'Changes a connection; fields left out are kept',
     errors: { 400: ['ERR_WAPP_GREETING_REQUIRED', 'ERR_NO_OTHER_WHATSAPP'], 404: ['ERR_NO_WAPP_FOUND'], 409: ['ERR_CONNECTION_IN_USE'] },
   }),
+  // the body is multipart: the attachment in file, read by the route
+  uploadGreetingMedia: defineEndpoint({
+    method: 'POST',
+    path: '/whatsapp/:whatsappId/media-upload',
+    params: connectionParams,
+    response: connectionView,
+    operationId: 'uploadConnectionGreetingMedia',
+    summary: "Sets the connection's greeting attachment (multipart, the file in file)",
+    errors: { 400: ['ERR_INVALID_FILE'], ...connectionNotFound, 413: ['ERR_FILE_TOO_LARGE'] },
+  }),
   clearGreetingMedia: defineEndpoint({
     method: 'DELETE',
     path: '/whatsapp/:whatsappId/media-upload',

@@ -12,6 +12,10 @@ export type Endpoint = {
   method: Method;
   // Fastify's form: /helps/:id
   path: string;
+  // the path the spec writes, when OpenAPI cannot hold it beside another (DELETE /messages/{id}
+  // beside /messages/{ticketId}): answered too, for the clients of the family, but left out of the
+  // document, which names `path`
+  specPath?: string;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -173,7 +173,8 @@ export const messagesEndpoints = {
   }),
   remove: defineEndpoint({
     method: 'DELETE',
-    path: '/messages/:messageId',
+    path: '/message/:messageId',
+    specPath: '/messages/:messageId',
     params: messageParams,
     response: messageView,
     operationId: 'deleteMessage',

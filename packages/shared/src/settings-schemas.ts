@@ -92,7 +92,14 @@ const versionAnswer = z.object({ version: z.string() }).meta({ id: 'FrontendVers
 
 // 01-core §7 and 03-saas §7 settings calls. The whitelabel image uploads stay plain routes: they
 // take a multipart form, which a JSON body schema cannot describe.
+// the body is multipart (typeArch, mode, then the image in file), read by the route; the answer
+// is the stored file's name, as a JSON string
+const whitelabelUpload = (path: string, operationId: string, summary: string) =>
+  defineEndpoint({ method: 'POST', path, response: z.string(), operationId, summary, errors: { 400: ['ERR_INVALID_FILE', 'ERR_INVALID_IMAGE'], 413: ['ERR_FILE_TOO_LARGE'] } });
+
 export const settingsEndpoints = {
+  uploadWhitelabelLogo: whitelabelUpload('/settings-whitelabel/logo', 'uploadWhitelabelLogo', 'Stores a logo of the platform (mode Light, Dark or Favicon); multipart'),
+  uploadWhitelabelLoginImage: whitelabelUpload('/settings-whitelabel/login', 'uploadWhitelabelLoginImage', 'Stores an image of the sign-in or sign-up page (mode Enter or Register); multipart'),
   company: defineEndpoint({
     method: 'GET',
     path: '/companySettings/:companyId',

@@ -91,12 +91,11 @@ export type SessionAnswer = z.infer<typeof sessionAnswer>;
 
 export const usersPage = z.object({ users: z.array(userView), hasMore: z.boolean(), count: z.number().int() }).meta({ id: 'UserPage' });
 export type UsersPage = z.infer<typeof usersPage>;
-export type AvatarUploadAnswer = { user: UserView };
 
 const userIdParams = z.strictObject({ id: idParam });
 const userNotFound = { 404: ['ERR_NO_USER_FOUND'] } as const;
 
-// 01-core §7 users calls (the avatar upload stays a plain route: it takes a multipart form)
+// 01-core §7 users calls
 export const usersEndpoints = {
   page: defineEndpoint({ method: 'GET', path: '/users', query: usersListQuery, response: usersPage, operationId: 'listUsersPage', summary: "A page of the company's users, searched by name or email" }),
   list: defineEndpoint({ method: 'GET', path: '/users/list', response: z.array(userView), operationId: 'listUsers', summary: "Every user of the company, for pickers" }),
@@ -131,5 +130,15 @@ export const usersEndpoints = {
     operationId: 'updateTicketsManagerWidth',
     summary: "Stores the width of a user's tickets list",
     errors: userNotFound,
+  }),
+  // the body is multipart: the picture in profileImage, read by the route
+  uploadAvatar: defineEndpoint({
+    method: 'POST',
+    path: '/users/:id/media-upload',
+    params: userIdParams,
+    response: z.object({ user: userView }),
+    operationId: 'uploadUserAvatar',
+    summary: "Replaces a user's picture (multipart, the image in profileImage), stored as a square JPEG",
+    errors: { 400: ['ERR_INVALID_FILE', 'ERR_INVALID_IMAGE'], ...userNotFound, 413: ['ERR_FILE_TOO_LARGE'] },
   }),
 };

@@ -16,23 +16,29 @@ type Handler<E extends Endpoint> = (input: EndpointRequest<E>, request: FastifyR
 
 export const endpointRoute = <E extends Endpoint>(app: FastifyInstance, endpoint: E, config: FastifyContextConfig, handler: Handler<E>) => {
   const status = endpoint.status ?? 200;
-  app.route({
-    method: endpoint.method,
-    url: endpoint.path,
-    config: { ...config, endpoint },
-    schema: {
-      ...(endpoint.params && { params: endpoint.params }),
-      ...(endpoint.query && { querystring: endpoint.query }),
-      ...(endpoint.body && { body: endpoint.body }),
-      ...(endpoint.response && { response: { [status]: endpoint.response } }),
-      ...(endpoint.security && { security: [{ [endpoint.security]: [] }] }),
-    },
-    handler: async (request, reply) => {
-      const input = { params: request.params, query: request.query, body: request.body } as EndpointRequest<E>;
-      const answer = await handler(input, request, reply);
-      return reply.status(status).send(endpoint.response ? answer : undefined);
-    },
-  });
+  const route = (url: string, hide: boolean) =>
+    app.route({
+      method: endpoint.method,
+      url,
+      config: { ...config, endpoint },
+      schema: {
+        ...(hide && { hide }),
+        ...(endpoint.params && { params: endpoint.params }),
+        ...(endpoint.query && { querystring: endpoint.query }),
+        ...(endpoint.body && { body: endpoint.body }),
+        ...(endpoint.response && { response: { [status]: endpoint.response } }),
+        ...(endpoint.security && { security: [{ [endpoint.security]: [] }] }),
+      },
+      handler: async (request, reply) => {
+        const input = { params: request.params, query: request.query, body: request.body } as EndpointRequest<E>;
+        const answer = await handler(input, request, reply);
+        // Fastify sends a string as it is, past the serializer: an answer that is a string is JSON text here
+        if (typeof answer === 'string') return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(answer));
+        return reply.status(status).send(endpoint.response ? answer : undefined);
+      },
+    });
+  route(endpoint.path, false);
+  if (endpoint.specPath) route(endpoint.specPath, true);
 };
 
 // Answers are written through their schema: fields it does not name are dropped. In tests (strict)

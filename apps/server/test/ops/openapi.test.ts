@@ -18,8 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-// The reference itself: the page, its files and the document are not API operations.
-const undocumented = new Set(['GET /openapi.json', 'GET /docs', 'GET /docs/:file']);
+// The reference itself: the page, its files and the document are not API operations; and the
+// spec's DELETE /messages/{id}, which OpenAPI cannot hold beside /messages/{ticketId}: the document
+// names it DELETE /message/{messageId} (issue 36 point 2), and both are answered.
+const undocumented = new Set(['GET /openapi.json', 'GET /docs', 'GET /docs/:file', 'DELETE /messages/:messageId']);
 
 const routeKey = (route: RouteEntry) => `${route.method} ${route.url}`;
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');

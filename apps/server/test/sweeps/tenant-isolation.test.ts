@@ -241,6 +241,7 @@ const catalogue: Record<string, Entry[]> = {
   'POST /messages/:ticketId': [{ kind: 'foreign', call: (a) => ({ path: `/messages/${a.ticketId}`, body: { body: 'intruder' } }) }],
   'POST /messages/edit/:messageId': [{ kind: 'foreign', call: (a) => ({ path: `/messages/edit/${a.messageId}`, body: { body: 'hijacked' } }) }],
   'DELETE /messages/:messageId': [{ kind: 'foreign', call: (a) => ({ path: `/messages/${a.messageId}` }) }],
+  'DELETE /message/:messageId': [{ kind: 'foreign', call: (a) => ({ path: `/message/${a.messageId}` }) }],
   'POST /message/forward': [
     { kind: 'foreign', call: (a, b) => ({ path: '/message/forward', body: { messageId: a.messageId, contactId: b.contactId } }) },
     { kind: 'foreign', call: (a, b) => ({ path: '/message/forward', body: { messageId: b.messageId, contactId: a.contactId } }) },

@@ -23,7 +23,12 @@ export const sandboxRoutes = (deps: { sandbox: SandboxService; pipeline: Inbound
     '/sandbox/:connectionId/messages',
     {
       config: tenantActions,
-      schema: { params: sandboxConnectionParams, body: sandboxInboundBody },
+      schema: {
+        params: sandboxConnectionParams,
+        body: sandboxInboundBody,
+        operationId: 'receiveSandboxMessage',
+        summary: "A customer's message on a sandbox connection: 201 stored, 200 a duplicate, 202 dropped (a blocked contact)",
+      },
     },
     async (request, reply) => {
       const connection = await deps.sandbox.connection(request.tenant.companyId, request.params.connectionId);

@@ -1,7 +1,5 @@
 import { connectionsEndpoints } from '@atende/shared/connections';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idParam } from '@atende/shared/validation';
+import type { FastifyPluginAsync } from 'fastify';
 import { endpointRoute } from '../../platform/endpoint-routes.ts';
 import { readSingleUpload } from '../../platform/uploads.ts';
 import type { ConnectionsService } from './connections.service.ts';
@@ -11,7 +9,7 @@ const edit = { access: 'tenant', permission: 'connections-page:editOrDeleteConne
 const GREETING_MEDIA_MAX_BYTES = 16 * 1024 * 1024;
 
 // 02-operations §7 Connections (list, filter, show, create, update, delete, greeting attachment).
-export const connectionsRoutes = (service: ConnectionsService): FastifyPluginAsyncZod => async (app) => {
+export const connectionsRoutes = (service: ConnectionsService): FastifyPluginAsync => async (app) => {
   endpointRoute(app, connectionsEndpoints.list, tenant, (_input, request) => service.list(request.tenant));
 
   // 02-operations §2 /allConnections, §7 GET /whatsapp/all/?session=0
@@ -27,11 +25,10 @@ export const connectionsRoutes = (service: ConnectionsService): FastifyPluginAsy
 
   endpointRoute(app, connectionsEndpoints.update, edit, ({ params, body }, request) => service.update(request.tenant, params.whatsappId, body));
 
-  // 02-operations §5: the greeting attachment is an image or a video; a plain route, as a
-  // multipart upload has no JSON body schema
-  app.post('/whatsapp/:whatsappId/media-upload', { config: edit, schema: { params: z.strictObject({ whatsappId: idParam }) } }, async (request) => {
+  // 02-operations §5: the greeting attachment is an image or a video, sent as a multipart form
+  endpointRoute(app, connectionsEndpoints.uploadGreetingMedia, edit, async ({ params }, request) => {
     const upload = await readSingleUpload(request, { field: 'file', maxBytes: GREETING_MEDIA_MAX_BYTES });
-    return service.setGreetingMedia(request.tenant, request.params.whatsappId, upload);
+    return service.setGreetingMedia(request.tenant, params.whatsappId, upload);
   });
 
   endpointRoute(app, connectionsEndpoints.clearGreetingMedia, edit, ({ params }, request) => service.clearGreetingMedia(request.tenant, params.whatsappId));

@@ -19,8 +19,12 @@ export const invoicesRoutes = (service: InvoicesService): FastifyPluginAsyncZod 
   // Efí posts to the registered URL with /pix appended (and checks the bare URL when it is
   // registered); the secret in the path is what authenticates a delivery behind a proxy that ends
   // Efí's mutual TLS (docs/billing.md). A plain route: a webhook receiver, not an endpoint of the API.
-  for (const url of ['/subscription/webhook/:secret', '/subscription/webhook/:secret/pix']) {
-    app.post(url, { config: { access: 'public' }, schema: { params: webhookParams, body: pixWebhookBody } }, async (request, reply) => {
+  const webhooks = [
+    { url: '/subscription/webhook/:secret', operationId: 'receivePixWebhook', summary: "The Pix provider's payment notification (the secret in the path authenticates it)" },
+    { url: '/subscription/webhook/:secret/pix', operationId: 'receivePixWebhookWithSuffix', summary: 'The same notification at the URL with /pix appended, where Efí posts' },
+  ];
+  for (const { url, operationId, summary } of webhooks) {
+    app.post(url, { config: { access: 'public' }, schema: { params: webhookParams, body: pixWebhookBody, operationId, summary } }, async (request, reply) => {
       await service.paymentReceived(request.params.secret, request.body);
       return reply.status(200).send({ ok: true });
     });

@@ -32,18 +32,16 @@ export const settingsRoutes = (service: SettingsService): FastifyPluginAsyncZod 
   // only the settings the login and sign-up pages show (publicSettingKeys)
   endpointRoute(app, settingsEndpoints.publicOne, { access: 'public' }, ({ params }) => service.globalSetting(params.key));
 
-  // multipart typeArch, mode and file; the answer is the stored file name, as a JSON string. Plain
-  // routes: a multipart upload has no JSON body schema.
+  // multipart typeArch, mode and file; the answer is the stored file name
   const whitelabelUploads = [
-    { path: '/settings-whitelabel/logo', fields: whitelabelLogoFields, keys: whitelabelLogoModes },
-    { path: '/settings-whitelabel/login', fields: whitelabelLoginFields, keys: whitelabelLoginModes },
+    { endpoint: settingsEndpoints.uploadWhitelabelLogo, fields: whitelabelLogoFields, keys: whitelabelLogoModes },
+    { endpoint: settingsEndpoints.uploadWhitelabelLoginImage, fields: whitelabelLoginFields, keys: whitelabelLoginModes },
   ] as const;
   for (const upload of whitelabelUploads) {
-    app.post(upload.path, { config: { access: 'super' } }, async (request, reply) => {
+    endpointRoute(app, upload.endpoint, { access: 'super' }, async (_input, request) => {
       const { fields, ...file } = await readSingleUpload(request, { field: WHITELABEL_FILE_FIELD, maxBytes: BRANDING_IMAGE_MAX_BYTES });
       const { mode } = parseFormFields(upload.fields, fields);
-      const name = await service.uploadBrandingImage(upload.keys[mode as keyof typeof upload.keys], file);
-      return reply.type('application/json').send(JSON.stringify(name));
+      return service.uploadBrandingImage(upload.keys[mode as keyof typeof upload.keys], file);
     });
   }
 

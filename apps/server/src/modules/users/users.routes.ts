@@ -1,8 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { AVATAR_MAX_BYTES } from '@atende/shared/constants';
-import { usersEndpoints, type AvatarUploadAnswer } from '@atende/shared/users';
-import { idParam } from '@atende/shared/validation';
+import { usersEndpoints } from '@atende/shared/users';
 import { endpointRoute } from '../../platform/endpoint-routes.ts';
 import { readSingleUpload } from '../../platform/uploads.ts';
 import { toAvatarJpeg } from './avatar.service.ts';
@@ -12,7 +10,7 @@ const manage = { access: 'tenant', permission: 'users:manage' } as const;
 const tenant = { access: 'tenant' } as const;
 
 // 01-core §7 users calls.
-export const usersRoutes = (service: UsersService): FastifyPluginAsyncZod => async (app) => {
+export const usersRoutes = (service: UsersService): FastifyPluginAsync => async (app) => {
   endpointRoute(app, usersEndpoints.page, manage, ({ query }, request) => service.list(request.tenant, query));
   endpointRoute(app, usersEndpoints.list, tenant, (_input, request) => service.listAll(request.tenant));
   endpointRoute(app, usersEndpoints.show, tenant, ({ params }, request) => service.show(request.tenant, params.id));
@@ -23,10 +21,9 @@ export const usersRoutes = (service: UsersService): FastifyPluginAsyncZod => asy
     service.setTicketsManagerWidth(request.tenant, params.userId, body.defaultTicketsManagerWidth),
   );
 
-  // answered as { user }: the family's clients read user.profileImage (01-core §7); a plain route,
-  // as a multipart upload has no JSON body schema
-  app.post('/users/:id/media-upload', { config: tenant, schema: { params: z.strictObject({ id: idParam }) } }, async (request): Promise<AvatarUploadAnswer> => {
+  // answered as { user }: the family's clients read user.profileImage (01-core §7)
+  endpointRoute(app, usersEndpoints.uploadAvatar, tenant, async ({ params }, request) => {
     const upload = await readSingleUpload(request, { field: 'profileImage', maxBytes: AVATAR_MAX_BYTES });
-    return { user: await service.replaceAvatar(request.tenant, request.params.id, await toAvatarJpeg(upload)) };
+    return { user: await service.replaceAvatar(request.tenant, params.id, await toAvatarJpeg(upload)) };
   });
 };

@@ -15,16 +15,16 @@ export const operationsRoutes =
     const config = { access: 'public', rateLimit: false } as const;
     const tags = ['operations'];
 
-    app.get('/health', { config, schema: { tags, summary: 'The process is alive' } }, async () => ({ status: 'ok' }));
+    app.get('/health', { config, schema: { tags, operationId: 'health', summary: 'The process is alive' } }, async () => ({ status: 'ok' }));
 
-    app.get('/ready', { config, schema: { tags, summary: 'Database reachable, migrations applied, Redis and the storage bucket reachable when configured' } }, async (request, reply) => {
+    app.get('/ready', { config, schema: { tags, operationId: 'readiness', summary: 'Database reachable, migrations applied, Redis and the storage bucket reachable when configured' } }, async (request, reply) => {
       const { ready, checks, reasons } = await checkReadiness(deps.probes, request.log);
       return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks, ...(ready ? {} : { reasons }) });
     });
 
     app.get(
       '/metrics',
-      { config, schema: { tags, summary: 'Prometheus metrics (loopback, or METRICS_TOKEN as bearer)', security: [{ metricsToken: [] }] } },
+      { config, schema: { tags, operationId: 'metrics', summary: 'Prometheus metrics (loopback, or METRICS_TOKEN as bearer)', security: [{ metricsToken: [] }] } },
       async (request, reply) => {
         const caller = {
           peerAddress: request.socket.remoteAddress,

@@ -1,12 +1,15 @@
+import { settingsEndpoints } from '@atende/shared/settings-schemas';
 import { brandingFileUrl, type BrandingImageKey } from '@atende/shared/settings';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api-client.ts';
+import { sendFormToEndpoint } from '../../lib/endpoint-client.ts';
 import { useSaveGlobalSettings, useStoreGlobalSetting } from './use-global-settings.ts';
 
-export type BrandingImageTarget = { key: BrandingImageKey; path: '/settings-whitelabel/logo' | '/settings-whitelabel/login'; mode: string };
+export type BrandingImageTarget = { key: BrandingImageKey; typeArch: 'logo' | 'login'; mode: string };
+
+const uploadEndpoint = { logo: settingsEndpoints.uploadWhitelabelLogo, login: settingsEndpoints.uploadWhitelabelLoginImage };
 
 // One whitelabel image: its preview, an upload (sent with its kind and mode, 03-saas §2) and a
 // way back to the default. Upload errors are only logged (03-saas §8).
@@ -18,10 +21,10 @@ export const BrandingImageField = ({ target, value }: { target: BrandingImageTar
   const upload = useMutation({
     mutationFn: (file: File) => {
       const form = new FormData();
-      form.append('typeArch', target.path.endsWith('logo') ? 'logo' : 'login');
+      form.append('typeArch', target.typeArch);
       form.append('mode', target.mode);
       form.append('file', file);
-      return api.post<string>(target.path, form);
+      return sendFormToEndpoint(uploadEndpoint[target.typeArch], form);
     },
     onSuccess: (name) => store({ key: target.key, value: name }),
     onError: (error) => console.error('whitelabel upload failed', error),

@@ -11,11 +11,11 @@ import { BrandingImageField, type BrandingImageTarget } from './branding-image-f
 import { useGlobalSettings, useSaveGlobalSettings } from './use-global-settings.ts';
 
 const images: BrandingImageTarget[] = [
-  { key: 'appLogoLight', path: '/settings-whitelabel/logo', mode: 'Light' },
-  { key: 'appLogoDark', path: '/settings-whitelabel/logo', mode: 'Dark' },
-  { key: 'appLogoFavicon', path: '/settings-whitelabel/logo', mode: 'Favicon' },
-  { key: 'loginEnterImage', path: '/settings-whitelabel/login', mode: 'Enter' },
-  { key: 'loginRegisterImage', path: '/settings-whitelabel/login', mode: 'Register' },
+  { key: 'appLogoLight', typeArch: 'logo', mode: 'Light' },
+  { key: 'appLogoDark', typeArch: 'logo', mode: 'Dark' },
+  { key: 'appLogoFavicon', typeArch: 'logo', mode: 'Favicon' },
+  { key: 'loginEnterImage', typeArch: 'login', mode: 'Enter' },
+  { key: 'loginRegisterImage', typeArch: 'login', mode: 'Register' },
 ];
 
 const colorKeys = ['primaryColorLight', 'primaryColorDark'] as const;

@@ -1,8 +1,7 @@
-import { connectionsEndpoints, type ConnectionView } from '@atende/shared/connections';
+import { connectionsEndpoints } from '@atende/shared/connections';
 import { metaChannelsEndpoints, type CloudConnectionBody, type FacebookConnectBody } from '@atende/shared/meta-channels';
 import { whatsappSessionEndpoints } from '@atende/shared/whatsapp-sessions';
-import { apiRequest } from '../../lib/api-client.ts';
-import { callEndpoint } from '../../lib/endpoint-client.ts';
+import { callEndpoint, sendFormToEndpoint } from '../../lib/endpoint-client.ts';
 
 // 02-operations §7 Connections: session commands of WhatsApp Web, Meta account connects and
 // the greeting attachment.
@@ -17,7 +16,7 @@ export const sessionApi = {
   uploadGreetingMedia: (id: number, file: File) => {
     const form = new FormData();
     form.append('file', file, file.name);
-    return apiRequest<ConnectionView>(`/whatsapp/${id}/media-upload`, { method: 'POST', body: form });
+    return sendFormToEndpoint(connectionsEndpoints.uploadGreetingMedia, form, { params: { whatsappId: id } });
   },
   removeGreetingMedia: (id: number) => callEndpoint(connectionsEndpoints.clearGreetingMedia, { params: { whatsappId: id } }),
 };
