@@ -23,6 +23,9 @@ export type Endpoint = {
   response: z.ZodType | null;
   // the status of a success: 200 unless given (201 for a creation)
   status?: 200 | 201 | 204;
+  // other success statuses it may answer, with the same answer's schema (the sandbox's inbound
+  // message: 201 stored, 200 a duplicate, 202 dropped)
+  alsoAnswers?: readonly (200 | 201 | 202)[];
   operationId: string;
   summary: string;
   // how a caller that is not a signed-in user proves itself (an OpenAPI security scheme): the

@@ -1,8 +1,8 @@
 // The tickets report of 03-saas §2, §3 Report ticket row, §7 GET /ticketreport/reports and its
 // spreadsheet export.
 import { z } from 'zod';
-import type { TicketStatus } from './tickets.ts';
-import { booleanText, jsonIdList, jsonStatusList } from './tickets.ts';
+import { defineEndpoint } from './contract.ts';
+import { booleanText, jsonIdList, jsonStatusList, ticketStatuses } from './tickets.ts';
 import { isoDatePrefix } from './validation.ts';
 
 // 03-saas §9
@@ -37,23 +37,40 @@ export const reportQuery = reportFilterQuery.extend({
 });
 export type ReportQuery = z.infer<typeof reportQuery>;
 
-export type ReportRow = {
-  id: number;
-  uuid: string;
-  whatsappName: string | null;
-  contactName: string;
-  userName: string | null;
-  queueName: string | null;
-  status: TicketStatus;
-  lastMessage: string;
-  createdAt: string;
-  closedAt: string | null;
-  // minutes from the ticket's creation to its close, null while it is not closed
-  supportTime: number | null;
-  NPS: number | null;
-};
+export const reportRow = z
+  .object({
+    id: z.number().int(),
+    uuid: z.string(),
+    whatsappName: z.string().nullable(),
+    contactName: z.string(),
+    userName: z.string().nullable(),
+    queueName: z.string().nullable(),
+    status: z.enum(ticketStatuses),
+    lastMessage: z.string(),
+    createdAt: z.string(),
+    closedAt: z.string().nullable(),
+    // minutes from the ticket's creation to its close, null while it is not closed
+    supportTime: z.number().nullable(),
+    NPS: z.number().nullable(),
+  })
+  .meta({ id: 'ReportRow' });
+export type ReportRow = z.infer<typeof reportRow>;
 
-export type ReportAnswer = { tickets: ReportRow[]; totalTickets: { total: number } };
+export const reportAnswer = z.object({ tickets: z.array(reportRow), totalTickets: z.object({ total: z.number().int() }) }).meta({ id: 'ReportPage' });
+export type ReportAnswer = z.infer<typeof reportAnswer>;
+
+// 03-saas §7 GET /ticketreport/reports. The server registers it as a plain route from this
+// contract: a large page is streamed as it is read, past the serializer.
+export const reportsEndpoints = {
+  page: defineEndpoint({
+    method: 'GET',
+    path: '/ticketreport/reports',
+    query: reportQuery,
+    response: reportAnswer,
+    operationId: 'showTicketReport',
+    summary: 'A page of the tickets report for its filters (03-saas §2 /reports)',
+  }),
+};
 
 // Text longer than `max` is shown as its first `keep` characters plus an ellipsis: the report cuts
 // at 20 and keeps 20 (03-saas §2, §9), the attendance panel cuts past 30 and keeps 25 or 27

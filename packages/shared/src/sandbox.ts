@@ -32,7 +32,6 @@ export const sandboxInboundAnswer = z.object({
   duplicate: z.boolean(),
   blocked: z.boolean(),
 });
-export type SandboxInboundAnswer = z.infer<typeof sandboxInboundAnswer>;
 
 // What a person types in the "send as customer" dialog: a text message, so it cannot be empty.
 export const sandboxCustomerMessage = z.strictObject({
@@ -68,6 +67,18 @@ const connectionNotFound = { 404: ['ERR_NO_WAPP_FOUND'] } as const;
 // The sandbox calls (issue: attendance core). POST /sandbox/:connectionId/messages plays a
 // channel's webhook and keeps its plain route (sandbox.routes.ts says why).
 export const sandboxEndpoints = {
+  receive: defineEndpoint({
+    method: 'POST',
+    path: '/sandbox/:connectionId/messages',
+    params: sandboxConnectionParams,
+    body: sandboxInboundBody.meta({ id: 'SandboxInboundBody' }),
+    response: sandboxInboundAnswer.meta({ id: 'SandboxInboundAnswer' }),
+    status: 201,
+    alsoAnswers: [200, 202],
+    operationId: 'receiveSandboxMessage',
+    summary: "A customer's message on a sandbox connection, answered once stored: 201 stored, 200 a duplicate, 202 dropped (a blocked contact)",
+    errors: { 404: ['ERR_NO_WAPP_FOUND'] },
+  }),
   createConnection: defineEndpoint({
     method: 'POST',
     path: '/sandbox/connections',

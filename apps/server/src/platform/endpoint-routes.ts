@@ -12,7 +12,16 @@ declare module 'fastify' {
   }
 }
 
-type Handler<E extends Endpoint> = (input: EndpointRequest<E>, request: FastifyRequest, reply: FastifyReply) => Promise<EndpointAnswer<E>> | EndpointAnswer<E>;
+// An answer given with another of the success statuses its contract names in alsoAnswers.
+export class StatusAnswer<T> {
+  constructor(
+    readonly status: number,
+    readonly answer: T,
+  ) {}
+}
+
+type Answer<E extends Endpoint> = EndpointAnswer<E> | StatusAnswer<EndpointAnswer<E>>;
+type Handler<E extends Endpoint> = (input: EndpointRequest<E>, request: FastifyRequest, reply: FastifyReply) => Promise<Answer<E>> | Answer<E>;
 
 export const endpointRoute = <E extends Endpoint>(app: FastifyInstance, endpoint: E, config: FastifyContextConfig, handler: Handler<E>) => {
   const status = endpoint.status ?? 200;
@@ -26,15 +35,16 @@ export const endpointRoute = <E extends Endpoint>(app: FastifyInstance, endpoint
         ...(endpoint.params && { params: endpoint.params }),
         ...(endpoint.query && { querystring: endpoint.query }),
         ...(endpoint.body && { body: endpoint.body }),
-        ...(endpoint.response && { response: { [status]: endpoint.response } }),
+        ...(endpoint.response && { response: Object.fromEntries([status, ...(endpoint.alsoAnswers ?? [])].map((code) => [code, endpoint.response])) }),
         ...(endpoint.security && { security: [{ [endpoint.security]: [] }] }),
       },
       handler: async (request, reply) => {
         const input = { params: request.params, query: request.query, body: request.body } as EndpointRequest<E>;
-        const answer = await handler(input, request, reply);
+        const given = await handler(input, request, reply);
+        const [code, answer] = given instanceof StatusAnswer ? [given.status, given.answer] : [status, given];
         // Fastify sends a string as it is, past the serializer: an answer that is a string is JSON text here
-        if (typeof answer === 'string') return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(answer));
-        return reply.status(status).send(endpoint.response ? answer : undefined);
+        if (typeof answer === 'string') return reply.status(code).type('application/json; charset=utf-8').send(JSON.stringify(answer));
+        return reply.status(code).send(endpoint.response ? answer : undefined);
       },
     });
   route(endpoint.path, false);

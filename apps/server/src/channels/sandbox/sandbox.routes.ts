@@ -1,39 +1,26 @@
 // The sandbox connection kind (issue: attendance core): a real connection with an authenticated,
 // tenant-scoped HTTP side that plays the customer, so a new company can try the product without a
 // phone and tests can drive whole conversations.
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sandboxConnectionParams, sandboxEndpoints, sandboxInboundBody } from '@atende/shared/sandbox';
+import type { FastifyPluginAsync } from 'fastify';
+import { sandboxEndpoints } from '@atende/shared/sandbox';
 import type { ConnectionsService } from '../../modules/connections/connections.service.ts';
-import { endpointRoute } from '../../platform/endpoint-routes.ts';
+import { endpointRoute, StatusAnswer } from '../../platform/endpoint-routes.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { InboundPipeline } from '../inbound-pipeline.ts';
 import type { SandboxService } from './sandbox.service.ts';
 
 const tenantActions = { access: 'tenant', permission: 'connections-page:actionButtons' } as const;
 
-export const sandboxRoutes = (deps: { sandbox: SandboxService; pipeline: InboundPipeline; connections: ConnectionsService }): FastifyPluginAsyncZod => async (app) => {
+export const sandboxRoutes = (deps: { sandbox: SandboxService; pipeline: InboundPipeline; connections: ConnectionsService }): FastifyPluginAsync => async (app) => {
   endpointRoute(app, sandboxEndpoints.createConnection, { access: 'tenant', permission: 'connections-page:addConnection' }, ({ body }, request) =>
     deps.connections.create(request.tenant, { name: body.name, channel: 'sandbox' }),
   );
 
-  // A customer's message arriving on the sandbox connection; answered after it is stored. It plays a
-  // channel's webhook, so it keeps a plain route: 201 stored, 200 a duplicate, 202 dropped, which
-  // one contract's success status cannot say.
-  app.post(
-    '/sandbox/:connectionId/messages',
-    {
-      config: tenantActions,
-      schema: {
-        params: sandboxConnectionParams,
-        body: sandboxInboundBody,
-        operationId: 'receiveSandboxMessage',
-        summary: "A customer's message on a sandbox connection: 201 stored, 200 a duplicate, 202 dropped (a blocked contact)",
-      },
-    },
-    async (request, reply) => {
-      const connection = await deps.sandbox.connection(request.tenant.companyId, request.params.connectionId);
-      const { body } = request;
-      const result = await deps.pipeline.receive({
+  // A customer's message arriving on the sandbox connection; answered after it is stored
+  endpointRoute(app, sandboxEndpoints.receive, tenantActions, async ({ params, body }, request) => {
+    const connection = await deps.sandbox.connection(request.tenant.companyId, params.connectionId);
+    const result = await deps.pipeline.receive(
+      {
         companyId: connection.companyId,
         connectionId: connection.id,
         providerMessageId: body.providerMessageId ?? `sandbox-in-${crypto.randomUUID()}`,
@@ -42,11 +29,13 @@ export const sandboxRoutes = (deps: { sandbox: SandboxService; pipeline: Inbound
         fromMe: body.fromMe,
         quotedProviderMessageId: body.quotedProviderMessageId,
         mediaType: body.mediaType,
-      }, connection);
-      // 202: a blocked contact's message with no live ticket to store it on, dropped (docs/tickets.md)
-      return reply.status(result.messageId === null ? 202 : result.duplicate ? 200 : 201).send(result);
-    },
-  );
+      },
+      connection,
+    );
+    // 202: a blocked contact's message with no live ticket to store it on, dropped (docs/tickets.md)
+    if (result.messageId === null) return new StatusAnswer(202, result);
+    return result.duplicate ? new StatusAnswer(200, result) : result;
+  });
 
   endpointRoute(app, sandboxEndpoints.acknowledge, tenantActions, async ({ params, body }, request) => {
     const connection = await deps.sandbox.connection(request.tenant.companyId, params.connectionId);

@@ -1,19 +1,19 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EXPORT_FILE_NAME, reportFilterQuery, reportQuery } from '@atende/shared/reports';
+import { EXPORT_FILE_NAME, reportFilterQuery, reportsEndpoints } from '@atende/shared/reports';
 import { reportLanguageOf } from './report-words.ts';
 import type { createReportsService } from './reports.service.ts';
 
 // 03-saas §7 GET /ticketreport/reports and the export of 03-saas §2: admins, and users whose
 // showDashboard is enabled (03-saas §6).
-// Plain routes, not endpoint contracts: a large report is streamed as it is read, and the export
-// is a spreadsheet file.
+// Plain routes: a large report is streamed as it is read (the page's path and schemas come from its
+// contract, reportsEndpoints.page), and the export is a spreadsheet file.
 export const reportsRoutes = (service: ReturnType<typeof createReportsService>): FastifyPluginAsyncZod => async (app) => {
   const config = { access: 'tenant', permission: 'reports:view' } as const;
 
   app.get(
-    '/ticketreport/reports',
-    { config, schema: { querystring: reportQuery, operationId: 'showTicketReport', summary: 'A page of the tickets report for its filters (03-saas §2 /reports)' } },
+    reportsEndpoints.page.path,
+    { config, schema: { querystring: reportsEndpoints.page.query, operationId: reportsEndpoints.page.operationId, summary: reportsEndpoints.page.summary } },
     async (request, reply) => {
       const result = await service.report(request.tenant, request.query);
       if ('answer' in result) return result.answer;

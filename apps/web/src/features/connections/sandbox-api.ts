@@ -1,8 +1,7 @@
-import type { SandboxCustomerMessage, SandboxInboundAnswer } from '@atende/shared/sandbox';
-import { api } from '../../lib/api-client.ts';
+import { sandboxEndpoints, type SandboxCustomerMessage } from '@atende/shared/sandbox';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
-// POST /sandbox/:connectionId/messages plays a channel's webhook and has no endpoint contract (its
-// success status says stored, duplicate or dropped), so its path is written here
+// a customer's message on a sandbox connection: the answer says whether it was stored, a duplicate or dropped
 export const sandboxApi = {
-  sendAsCustomer: (connectionId: number, body: SandboxCustomerMessage) => api.post<SandboxInboundAnswer>(`/sandbox/${connectionId}/messages`, body),
+  sendAsCustomer: (connectionId: number, body: SandboxCustomerMessage) => callEndpoint(sandboxEndpoints.receive, { params: { connectionId }, body }),
 };

@@ -1,6 +1,7 @@
-import type { ReportAnswer } from '@atende/shared/reports';
+import { reportsEndpoints } from '@atende/shared/reports';
 import type { TicketStatus } from '@atende/shared/tickets';
-import { api, apiResponse } from '../../lib/api-client.ts';
+import { apiResponse } from '../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 // The report's filters as the screen holds them (03-saas §2 Tickets report).
 export type ReportFilter = {
@@ -25,12 +26,12 @@ const filterParams = (filter: ReportFilter) => ({
   queueIds: list(filter.queueIds),
   dateFrom: filter.dateFrom || undefined,
   dateTo: filter.dateTo || undefined,
-  onlyRated: String(filter.onlyRated),
+  onlyRated: filter.onlyRated ? ('true' as const) : ('false' as const),
 });
 
 export const reportsApi = {
   page: (filter: ReportFilter, page: number, pageSize: number) =>
-    api.get<ReportAnswer>('/ticketreport/reports', { ...filterParams(filter), page, pageSize }),
+    callEndpoint(reportsEndpoints.page, { query: { ...filterParams(filter), page, pageSize } }),
   exportFile: (filter: ReportFilter) => apiResponse('/ticketreport/reports/export', { query: filterParams(filter) }),
 };
 

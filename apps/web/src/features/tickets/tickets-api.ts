@@ -1,4 +1,5 @@
 import { messagesEndpoints, type MessageTemplate } from '@atende/shared/messages';
+import { usersEndpoints } from '@atende/shared/users';
 import {
   ticketNotesEndpoints,
   ticketsEndpoints,
@@ -8,7 +9,6 @@ import {
   type TicketStatus,
   type TicketUpdateBody,
 } from '@atende/shared/tickets';
-import { api } from '../../lib/api-client.ts';
 import { callEndpoint, sendFormToEndpoint } from '../../lib/endpoint-client.ts';
 
 export type TicketListFilters = {
@@ -81,8 +81,7 @@ export const ticketsApi = {
   notes: (ticketId: number, contactId: number) => callEndpoint(ticketNotesEndpoints.list, { query: { ticketId, contactId } }),
   addNote: (body: TicketNoteBody) => callEndpoint(ticketNotesEndpoints.create, { body }),
   deleteNote: (id: number) => callEndpoint(ticketNotesEndpoints.remove, { params: { noteId: id } }),
-  saveWidth: (userId: number, width: number) =>
-    api.put<unknown>(`/users/toggleChangeWidht/${userId}`, { defaultTicketsManagerWidth: width }),
+  saveWidth: (userId: number, width: number) => callEndpoint(usersEndpoints.setTicketsManagerWidth, { params: { userId }, body: { defaultTicketsManagerWidth: width } }),
 };
 
 // A stored file's size, read from the public file's headers (a document shows it, issue 35
