@@ -45,15 +45,15 @@ type CrudListPageProps<Row extends { id: number }> = {
   title?: ReactNode;
   titleTestId?: string;
   leading?: ReactNode;
-  search?: PageHeaderSearch;
+  search?: Omit<PageHeaderSearch, 'testId'>;
   headerActions?: ReactNode;
-  add?: PageHeaderAdd;
+  add?: Omit<PageHeaderAdd, 'testId'>;
   columns: CrudColumn<Row>[];
   rows: Row[];
   loading: boolean;
   emptyText: string;
-  tableTestId?: string;
-  rowTestId: string;
+  // the test ids of the table, its rows, the search box and the add button: <prefix>-table, -row, -search, -add
+  testIdPrefix: string;
   rowAttributes?: (row: Row) => RowAttributes;
   rowSx?: (row: Row) => SxProps<Theme>;
   paging?: CrudPaging;
@@ -89,7 +89,7 @@ const confirmTitle = <Row,>(remove: CrudRemove<Row>, row: Row | null) =>
   typeof remove.title === 'function' ? (row ? remove.title(row) : undefined) : remove.title;
 
 export const CrudListPage = <Row extends { id: number }>(props: CrudListPageProps<Row>) => {
-  const { columns, rows, loading, emptyText, paging, remove, embedded, children } = props;
+  const { columns, rows, loading, emptyText, testIdPrefix, paging, remove, embedded, children } = props;
   const { t } = useTranslation();
   const removal = useRemoval(remove);
   const target = removal.row;
@@ -101,12 +101,12 @@ export const CrudListPage = <Row extends { id: number }>(props: CrudListPageProp
         title={props.title}
         titleTestId={props.titleTestId}
         leading={props.leading}
-        search={props.search}
+        search={props.search && { ...props.search, testId: `${testIdPrefix}-search` }}
         actions={props.headerActions}
-        add={props.add}
+        add={props.add && { ...props.add, testId: `${testIdPrefix}-add` }}
       />
       <Paper variant="outlined" onScroll={onScroll} sx={embedded ? undefined : { flex: 1, minHeight: 0, overflow: 'auto' }} data-testid={props.scrollTestId}>
-        <Table stickyHeader size="small" data-testid={props.tableTestId}>
+        <Table stickyHeader size="small" data-testid={`${testIdPrefix}-table`}>
           <TableHead>
             <TableRow>
               {columns.map((column) => (
@@ -120,7 +120,7 @@ export const CrudListPage = <Row extends { id: number }>(props: CrudListPageProp
             {rows.map((row) => {
               const controls = { remove: () => removal.ask(row) };
               return (
-                <TableRow key={row.id} hover sx={props.rowSx?.(row)} data-testid={props.rowTestId} {...props.rowAttributes?.(row)}>
+                <TableRow key={row.id} hover sx={props.rowSx?.(row)} data-testid={`${testIdPrefix}-row`} {...props.rowAttributes?.(row)}>
                   {columns.map((column) => (
                     <TableCell key={column.key} align={column.align} padding={column.padding} sx={column.sx} data-testid={column.testId}>
                       {column.render(row, controls)}

@@ -50,13 +50,12 @@ export const AnnouncementsPage = () => {
     <CrudListPage
       title={t('announcements.title')}
       search={{ value: search, onChange: setSearch }}
-      add={{ label: t('announcements.new'), testId: 'announcements-add', onClick: () => setForm({ open: true, announcement: null }) }}
+      add={{ label: t('announcements.new'), onClick: () => setForm({ open: true, announcement: null }) }}
       columns={columns}
       rows={announcements}
       loading={isPending}
       emptyText={t('announcements.empty')}
-      tableTestId="announcements-table"
-      rowTestId="announcements-row"
+      testIdPrefix="announcements"
       paging={{ hasNextPage, isFetchingNextPage, fetchNextPage }}
       remove={{
         run: (announcement) => announcementsApi.remove(announcement.id),

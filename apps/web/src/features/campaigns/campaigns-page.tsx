@@ -89,13 +89,12 @@ const Campaigns = () => {
           {t('campaigns.settingsButton')}
         </Button>
       }
-      add={{ label: t('common.add'), testId: 'campaigns-add', onClick: () => setEditing({ campaign: null }) }}
+      add={{ label: t('common.add'), onClick: () => setEditing({ campaign: null }) }}
       columns={columns}
       rows={campaigns}
       loading={isPending}
       emptyText={t('campaigns.empty')}
-      tableTestId="campaigns-table"
-      rowTestId="campaigns-row"
+      testIdPrefix="campaigns"
       paging={{ hasNextPage, isFetchingNextPage, fetchNextPage }}
       remove={{
         run: (campaign) => campaignsApi.remove(campaign.id),

@@ -67,13 +67,12 @@ const ContactListItems = ({ contactListId }: { contactListId: number }) => {
       titleTestId="contact-list-title"
       search={{ value: search, onChange: setSearch }}
       headerActions={<ImportButton contactListId={contactListId} />}
-      add={{ label: t('common.add'), testId: 'contact-list-items-add', onClick: () => setEditing({ item: null }) }}
+      add={{ label: t('common.add'), onClick: () => setEditing({ item: null }) }}
       columns={columns}
       rows={items}
       loading={isPending}
       emptyText={t('contactLists.items.empty')}
-      tableTestId="contact-list-items-table"
-      rowTestId="contact-list-items-row"
+      testIdPrefix="contact-list-items"
       paging={{ hasNextPage, isFetchingNextPage, fetchNextPage }}
       remove={{
         run: (item) => contactListsApi.removeItem(item.id),

@@ -51,13 +51,12 @@ const ContactLists = () => {
     <CrudListPage
       title={t('contactLists.title')}
       search={{ value: search, onChange: setSearch }}
-      add={{ label: t('common.add'), testId: 'contact-lists-add', onClick: () => setEditing({ list: null }) }}
+      add={{ label: t('common.add'), onClick: () => setEditing({ list: null }) }}
       columns={columns}
       rows={lists}
       loading={isPending}
       emptyText={t('contactLists.empty')}
-      tableTestId="contact-lists-table"
-      rowTestId="contact-lists-row"
+      testIdPrefix="contact-lists"
       paging={{ hasNextPage, isFetchingNextPage, fetchNextPage }}
       remove={{
         run: (list) => contactListsApi.remove(list.id),

@@ -38,14 +38,13 @@ export const FileListsPage = () => {
   return (
     <CrudListPage
       title={t('fileLists.title')}
-      search={{ value: search, onChange: setSearch, testId: 'file-lists-search' }}
-      add={{ label: t('fileLists.add'), testId: 'file-lists-add', onClick: () => setModal({ open: true, record: null }) }}
+      search={{ value: search, onChange: setSearch }}
+      add={{ label: t('fileLists.add'), onClick: () => setModal({ open: true, record: null }) }}
       columns={columns}
       rows={files}
       loading={isPending}
       emptyText={t('fileLists.empty')}
-      tableTestId="file-lists-table"
-      rowTestId="file-lists-row"
+      testIdPrefix="file-lists"
       paging={{ hasNextPage, isFetchingNextPage, fetchNextPage }}
       remove={{
         run: (record) => fileListsApi.remove(record.id),

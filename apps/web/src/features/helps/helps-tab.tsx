@@ -1,11 +1,9 @@
 import type { HelpView } from '@atende/shared/helps';
-import { Button, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { CrudListPage, type CrudColumn } from '../../components/crud-list-page.tsx';
 import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
-import { ListStatus } from '../../components/list-status.tsx';
 import { toast } from '../../lib/toast.ts';
 import { HelpFormDialog } from './help-form-dialog.tsx';
 import { helpsApi, helpsQueryKeys, useHelpsList } from './helps-api.ts';
@@ -16,59 +14,43 @@ export const HelpsTab = () => {
   const queryClient = useQueryClient();
   const { data: helps = [], isPending, isError } = useHelpsList();
   const [editing, setEditing] = useState<HelpView | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<HelpView | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: number) => helpsApi.remove(id),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: helpsQueryKeys.list });
-      toast.success(t('helps.toasts.saved'));
-      setDeleting(null);
+  const columns: CrudColumn<HelpView>[] = [
+    { key: 'title', header: t('helps.fields.title'), render: (help) => help.title },
+    { key: 'video', header: t('helps.fields.video'), render: (help) => help.video },
+    {
+      key: 'description',
+      header: t('helps.fields.description'),
+      sx: { maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+      render: (help) => help.description,
     },
-    onError: () => toast.error(t('helps.toasts.deleteFailed')),
-  });
+    {
+      key: 'actions',
+      align: 'right',
+      sx: { whiteSpace: 'nowrap' },
+      render: (help, row) => <EditDeleteActions onEdit={() => setEditing(help)} onDelete={row.remove} testIdPrefix="help" />,
+    },
+  ];
 
   return (
-    <Stack spacing={2} data-testid="helps-tab">
-      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-        <Button variant="contained" onClick={() => setEditing('new')} data-testid="help-add">
-          {t('common.add')}
-        </Button>
-      </Stack>
-      <Paper variant="outlined">
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('helps.fields.title')}</TableCell>
-              <TableCell>{t('helps.fields.video')}</TableCell>
-              <TableCell>{t('helps.fields.description')}</TableCell>
-              <TableCell align="right" />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {helps.map((help) => (
-              <TableRow key={help.id} data-testid="help-row">
-                <TableCell>{help.title}</TableCell>
-                <TableCell>{help.video}</TableCell>
-                <TableCell sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{help.description}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <EditDeleteActions onEdit={() => setEditing(help)} onDelete={() => setDeleting(help)} testIdPrefix="help" />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        <ListStatus loading={isPending} empty={helps.length === 0} emptyText={isError ? t('helps.toasts.loadFailed') : t('helps.empty')} />
-      </Paper>
+    <CrudListPage
+      embedded
+      testId="helps-tab"
+      add={{ label: t('common.add'), onClick: () => setEditing('new') }}
+      columns={columns}
+      rows={helps}
+      loading={isPending}
+      emptyText={isError ? t('helps.toasts.loadFailed') : t('helps.empty')}
+      testIdPrefix="help"
+      remove={{
+        run: (help) => helpsApi.remove(help.id),
+        onRemoved: () => queryClient.invalidateQueries({ queryKey: helpsQueryKeys.list }),
+        title: t('helps.confirmDelete.title'),
+        message: t('helps.confirmDelete.text'),
+        removedToast: t('helps.toasts.saved'),
+        onError: () => toast.error(t('helps.toasts.deleteFailed')),
+      }}
+    >
       {editing && <HelpFormDialog help={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('helps.confirmDelete.title')}
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-        onClose={() => setDeleting(null)}
-      >
-        {t('helps.confirmDelete.text')}
-      </ConfirmDialog>
-    </Stack>
+    </CrudListPage>
   );
 };

@@ -1,25 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { planBody, planFlags, type PlanBody, type PlanView } from '@atende/shared/plans';
-import { Add } from '@mui/icons-material';
-import {
-  Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Grid, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField,
-} from '@mui/material';
+import { Checkbox, Dialog, DialogContent, DialogTitle, FormControlLabel, Grid, TextField } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import type { z } from 'zod';
+import { CrudListPage, type CrudColumn } from '../../components/crud-list-page.tsx';
 import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
-import { ListStatus } from '../../components/list-status.tsx';
+import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { plansApi, plansQueryKeys } from './plans-api.ts';
 import { formatCurrency } from '../../lib/format.ts';
 
-type PlanFormValues = Omit<PlanBody, 'value'>;
+type PlanFormValues = z.input<typeof planBody>;
 const limits = ['users', 'connections', 'queues', 'amount'] as const;
-const resolver = zodResolver(planBody) as unknown as Resolver<PlanFormValues>;
 
 // 03-saas §3 Plan: the form's defaults are 0 for the limits and the price, every feature on, public.
 const toFormValues = (plan: PlanView | null): PlanFormValues => {
@@ -37,64 +34,44 @@ export const PlansTab = () => {
   const queryClient = useQueryClient();
   const plans = useQuery({ queryKey: plansQueryKeys.all, queryFn: plansApi.all });
   const [modal, setModal] = useState<ModalState>({ open: false, plan: null });
-  const [deleting, setDeleting] = useState<PlanView | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: number) => plansApi.remove(id),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: plansQueryKeys.root });
-      toast.success(t('companies.toasts.saved'));
-      setDeleting(null);
-    },
-    onError: (error) => toastError(error),
+  const closeModal = () => setModal((current) => ({ ...current, open: false }));
+  const column = (key: string, render: CrudColumn<PlanView>['render'], testId?: string): CrudColumn<PlanView> => ({
+    key,
+    header: t(`companies.plans.columns.${key}`),
+    render,
+    testId,
   });
-  const list = plans.data ?? [];
+  const columns = [
+    column('name', (plan) => plan.name, 'plans-name'),
+    column('users', (plan) => plan.users),
+    column('connections', (plan) => plan.connections),
+    column('queues', (plan) => plan.queues),
+    column('amount', (plan) => formatCurrency(plan.amount)),
+    column('isPublic', (plan) => (plan.isPublic ? t('common.yes') : t('common.no'))),
+    column('actions', (plan, row) => <EditDeleteActions onEdit={() => setModal({ open: true, plan })} onDelete={row.remove} testIdPrefix="plans" />),
+  ];
   return (
-    <Stack spacing={2} data-testid="plans-tab">
-      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-        <Button variant="contained" startIcon={<Add />} onClick={() => setModal({ open: true, plan: null })} data-testid="plans-add">
-          {t('companies.plans.add')}
-        </Button>
-      </Stack>
-      <Paper variant="outlined">
-        <Table size="small" data-testid="plans-table">
-          <TableHead>
-            <TableRow>
-              {['name', 'users', 'connections', 'queues', 'amount', 'isPublic', 'actions'].map((column) => (
-                <TableCell key={column}>{t(`companies.plans.columns.${column}`)}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {list.map((plan) => (
-              <TableRow key={plan.id} hover data-testid="plans-row">
-                <TableCell data-testid="plans-name">{plan.name}</TableCell>
-                <TableCell>{plan.users}</TableCell>
-                <TableCell>{plan.connections}</TableCell>
-                <TableCell>{plan.queues}</TableCell>
-                <TableCell>{formatCurrency(plan.amount)}</TableCell>
-                <TableCell>{plan.isPublic ? t('common.yes') : t('common.no')}</TableCell>
-                <TableCell>
-                  <EditDeleteActions onEdit={() => setModal({ open: true, plan })} onDelete={() => setDeleting(plan)} testIdPrefix="plans" />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        <ListStatus loading={plans.isPending} empty={list.length === 0} emptyText={t('companies.plans.empty')} />
-      </Paper>
-      <Dialog open={modal.open} onClose={() => setModal((current) => ({ ...current, open: false }))} maxWidth="sm" fullWidth data-testid="plan-modal">
-        {modal.open && <PlanForm key={modal.plan?.id ?? 'new'} plan={modal.plan} onClose={() => setModal((current) => ({ ...current, open: false }))} />}
+    <CrudListPage
+      embedded
+      testId="plans-tab"
+      add={{ label: t('companies.plans.add'), onClick: () => setModal({ open: true, plan: null }) }}
+      columns={columns}
+      rows={plans.data ?? []}
+      loading={plans.isPending}
+      emptyText={t('companies.plans.empty')}
+      testIdPrefix="plans"
+      remove={{
+        run: (plan) => plansApi.remove(plan.id),
+        onRemoved: () => queryClient.invalidateQueries({ queryKey: plansQueryKeys.root }),
+        title: t('companies.confirmDelete.title'),
+        message: t('companies.confirmDelete.message'),
+        removedToast: t('companies.toasts.saved'),
+      }}
+    >
+      <Dialog open={modal.open} onClose={closeModal} maxWidth="sm" fullWidth data-testid="plan-modal">
+        {modal.open && <PlanForm key={modal.plan?.id ?? 'new'} plan={modal.plan} onClose={closeModal} />}
       </Dialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('companies.confirmDelete.title')}
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-        onClose={() => setDeleting(null)}
-      >
-        {t('companies.confirmDelete.message')}
-      </ConfirmDialog>
-    </Stack>
+    </CrudListPage>
   );
 };
 
@@ -102,10 +79,10 @@ const PlanForm = ({ plan, onClose }: { plan: PlanView | null; onClose: () => voi
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const queryClient = useQueryClient();
-  const form = useForm<PlanFormValues>({ defaultValues: toFormValues(plan), resolver });
+  const form = useForm<PlanFormValues, unknown, PlanBody>({ defaultValues: toFormValues(plan), resolver: zodResolver(planBody) });
   const { errors } = form.formState;
   const save = useMutation({
-    mutationFn: (values: PlanFormValues) => (plan ? plansApi.update(plan.id, values) : plansApi.create(values)),
+    mutationFn: (values: PlanBody) => (plan ? plansApi.update(plan.id, values) : plansApi.create(values)),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: plansQueryKeys.root });
       toast.success(t('companies.toasts.saved'));
@@ -157,12 +134,7 @@ const PlanForm = ({ plan, onClose }: { plan: PlanView | null; onClose: () => voi
           ))}
         </Grid>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" variant="contained" disabled={save.isPending} data-testid="plan-save">
-          {t('common.save')}
-        </Button>
-      </DialogActions>
+      <FormDialogActions onClose={onClose} pending={save.isPending} submitTestId="plan-save" />
     </form>
   );
 };

@@ -45,13 +45,12 @@ export const QueuesPage = () => {
   return (
     <CrudListPage
       title={t('queues.title')}
-      add={{ label: t('queues.add'), testId: 'queues-add', onClick: () => setModal({ open: true, queueId: null }) }}
+      add={{ label: t('queues.add'), onClick: () => setModal({ open: true, queueId: null }) }}
       columns={columns}
       rows={queues}
       loading={isPending}
       emptyText={t('queues.empty')}
-      tableTestId="queues-table"
-      rowTestId="queues-row"
+      testIdPrefix="queues"
       rowAttributes={(queue) => ({ 'data-queue-id': queue.id })}
       remove={{
         run: (queue) => queuesApi.remove(queue.id),

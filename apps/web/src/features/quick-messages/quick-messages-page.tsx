@@ -49,14 +49,13 @@ export const QuickMessagesPage = () => {
   return (
     <CrudListPage
       title={t('quickMessages.title')}
-      search={{ value: search, onChange: setSearch, testId: 'quick-messages-search' }}
-      add={{ label: t('quickMessages.add'), testId: 'quick-messages-add', onClick: () => setModal({ open: true, record: null }) }}
+      search={{ value: search, onChange: setSearch }}
+      add={{ label: t('quickMessages.add'), onClick: () => setModal({ open: true, record: null }) }}
       columns={columns}
       rows={records}
       loading={isPending}
       emptyText={t('quickMessages.empty')}
-      tableTestId="quick-messages-table"
-      rowTestId="quick-messages-row"
+      testIdPrefix="quick-messages"
       paging={{ hasNextPage, isFetchingNextPage, fetchNextPage }}
       remove={{
         run: (record) => quickMessagesApi.remove(record.id),

@@ -1,6 +1,5 @@
 import type { ScheduleView } from '@atende/shared/scheduled-messages';
-import { Add } from '@mui/icons-material';
-import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Box, Paper, Stack } from '@mui/material';
 import { endOfMonth, endOfWeek, format, getDay, parse, startOfMonth, startOfWeek } from 'date-fns';
 import { enUS, es, ptBR, tr } from 'date-fns/locale';
 import { useMemo, useState } from 'react';
@@ -9,6 +8,7 @@ import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { RequirePlanFlag } from '../../app/routing/require-plan-flag.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { ScheduleModal } from './schedule-modal.tsx';
 import { useScheduleEvents, useSchedulesInRange } from './use-schedules.ts';
@@ -51,14 +51,7 @@ const Schedules = () => {
 
   return (
     <Stack spacing={2} sx={{ height: '100%', minHeight: 0 }}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1, fontWeight: 600 }}>
-          {t('schedules.title')}
-        </Typography>
-        <Button variant="contained" startIcon={<Add />} onClick={() => setModal({ open: true, scheduleId: null })} data-testid="schedules-add">
-          {t('schedules.add')}
-        </Button>
-      </Stack>
+      <PageHeader title={t('schedules.title')} add={{ label: t('schedules.add'), testId: 'schedules-add', onClick: () => setModal({ open: true, scheduleId: null }) }} />
       <Paper variant="outlined" sx={{ flex: 1, minHeight: 500, p: 1 }} data-testid="schedules-calendar">
         <Box sx={{ height: '100%', '& .rbc-event': { fontSize: 12 } }}>
           <Calendar<CalendarEvent>

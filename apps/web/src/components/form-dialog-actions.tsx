@@ -1,0 +1,35 @@
+// The foot of a form dialog: cancel and the submit button that waits for the save (add for a new
+// record, save for one that exists); a read-only dialog has only its close button.
+import { Button, DialogActions } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type FormDialogActionsProps = {
+  onClose: () => void;
+  pending: boolean;
+  submitTestId: string;
+  adding?: boolean;
+  cancelTestId?: string;
+  readOnly?: boolean;
+  // buttons before cancel (a delete on the left, a test call)
+  children?: ReactNode;
+  // a dialog that is a screen of fields gives its foot more room
+  spacious?: boolean;
+};
+
+export const FormDialogActions = ({ onClose, pending, submitTestId, adding, cancelTestId, readOnly, children, spacious }: FormDialogActionsProps) => {
+  const { t } = useTranslation();
+  return (
+    <DialogActions sx={spacious ? { px: 3, py: 2 } : undefined}>
+      {children}
+      <Button onClick={onClose} color="inherit" data-testid={cancelTestId}>
+        {readOnly ? t('common.close') : t('common.cancel')}
+      </Button>
+      {!readOnly && (
+        <Button type="submit" variant="contained" loading={pending} data-testid={submitTestId}>
+          {adding ? t('common.add') : t('common.save')}
+        </Button>
+      )}
+    </DialogActions>
+  );
+};

@@ -1,0 +1,39 @@
+import type { UserView } from '@atende/shared/users';
+import { Box, Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { CrudColumn } from '../../components/crud-list-page.tsx';
+import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
+import { UserAvatar } from '../../components/user-avatar.tsx';
+
+// The users list: name with avatar and presence, email, profile, work hours, actions.
+export const useUserColumns = (onEdit: (user: UserView) => void): CrudColumn<UserView>[] => {
+  const { t } = useTranslation();
+  return [
+    {
+      key: 'name',
+      header: t('users.columns.name'),
+      render: (user) => (
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <UserAvatar name={user.name} image={user.profileImage} size={32} />
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="body2" noWrap>
+              {user.name}
+            </Typography>
+            <Typography variant="caption" color={user.online ? 'success.main' : 'text.secondary'}>
+              {user.online ? t('users.online') : t('users.offline')}
+            </Typography>
+          </Box>
+        </Stack>
+      ),
+    },
+    { key: 'email', header: t('users.columns.email'), render: (user) => user.email },
+    { key: 'profile', header: t('users.columns.profile'), align: 'center', render: (user) => t(`users.profiles.${user.profile}`) },
+    { key: 'workHours', header: t('users.columns.workHours'), align: 'center', render: (user) => `${user.startWork} – ${user.endWork}` },
+    {
+      key: 'actions',
+      header: t('users.columns.actions'),
+      align: 'center',
+      render: (user, row) => <EditDeleteActions onEdit={() => onEdit(user)} onDelete={row.remove} testIdPrefix="users" />,
+    },
+  ];
+};
