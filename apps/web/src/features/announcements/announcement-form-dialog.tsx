@@ -8,18 +8,18 @@ import {
   type AnnouncementView,
 } from '@atende/shared/announcements';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
+import { Button, Dialog, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { announcementsApi, announcementsQueryKeys } from './announcements-api.ts';
 
-type FormValues = Required<AnnouncementSaveInput>;
-const resolver = zodResolver(announcementSaveBody) as unknown as Resolver<FormValues, unknown, AnnouncementSaveBody>;
+type FormValues = AnnouncementSaveInput;
 
 type Props = { open: boolean; announcement: AnnouncementView | null; onClose: () => void };
 
@@ -37,7 +37,7 @@ export const AnnouncementFormDialog = ({ open, announcement, onClose }: Props) =
       priority: announcement?.priority ?? DEFAULT_ANNOUNCEMENT_PRIORITY,
       status: announcement?.status ?? true,
     },
-    resolver,
+    resolver: zodResolver(announcementSaveBody),
   });
   const close = () => {
     setFile(null);
@@ -129,14 +129,7 @@ export const AnnouncementFormDialog = ({ open, announcement, onClose }: Props) =
             </Stack>
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={close} color="inherit">
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={save.isPending} data-testid="announcement-save">
-            {t('common.save')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions onClose={close} pending={save.isPending} submitTestId="announcement-save" />
       </form>
     </Dialog>
   );

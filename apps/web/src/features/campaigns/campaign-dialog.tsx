@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { campaignCreateBody, isCampaignEditable, type CampaignView } from '@atende/shared/campaigns';
 import { AttachFile, Delete } from '@mui/icons-material';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Grid, IconButton, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import { Box, Button, Dialog, DialogContent, DialogTitle, FormControlLabel, Grid, IconButton, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { PlaceholderTextField } from '../../components/placeholder-text-field.tsx';
+import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { useConnectionOptions } from '../connections/use-connections.ts';
@@ -216,14 +217,7 @@ export const CampaignDialog = ({ campaign, onClose }: { campaign: CampaignView |
             </Grid>
           </Box>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{readOnly ? t('common.close') : t('common.cancel')}</Button>
-          {!readOnly && (
-            <Button type="submit" variant="contained" disabled={save.isPending} data-testid="campaign-save">
-              {campaign ? t('common.save') : t('common.add')}
-            </Button>
-          )}
-        </DialogActions>
+        <FormDialogActions onClose={onClose} pending={save.isPending} readOnly={readOnly} adding={!campaign} submitTestId="campaign-save" />
       </Box>
     </Dialog>
   );

@@ -1,10 +1,11 @@
 import { chatSaveBody, type ChatSaveBody, type ChatView } from '@atende/shared/chats';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Autocomplete, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Autocomplete, Chip, Dialog, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { useSessionUser } from '../auth/session-context.ts';
 import { useUsersList } from '../users/use-users.ts';
@@ -83,14 +84,7 @@ export const ChatDialog = ({ open, chat, onClose, onSaved }: ChatDialogProps) =>
             />
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} color="inherit">
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={save.isPending} data-testid="chat-save">
-            {t('common.save')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions onClose={onClose} pending={save.isPending} submitTestId="chat-save" />
       </form>
     </Dialog>
   );

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { companyCreateBody, companyUpdateBody, type CompanyCreateBody, type CompanyView } from '@atende/shared/companies';
 import { addRecurrence, recurrences } from '@atende/shared/recurrence';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem, Switch, TextField } from '@mui/material';
+import { Dialog, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem, Switch, TextField } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { PlanSelect } from '../plans/plan-select.tsx';
@@ -155,12 +156,7 @@ const CompanyForm = ({ company, onClose }: { company: CompanyView | null; onClos
           </Grid>
         </Grid>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" variant="contained" disabled={save.isPending} data-testid="company-save">
-          {t('common.save')}
-        </Button>
-      </DialogActions>
+      <FormDialogActions onClose={onClose} pending={save.isPending} submitTestId="company-save" />
     </form>
   );
 };

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactListBody, type ContactListBody, type ContactListView } from '@atende/shared/contact-lists';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { Dialog, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { contactListsApi, contactListsQueryKeys } from './contact-lists-api.ts';
@@ -45,12 +46,7 @@ export const ContactListDialog = ({ list, onClose }: { list: ContactListView | n
             slotProps={{ htmlInput: { 'data-testid': 'contact-list-name' } }}
           />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={save.isPending} data-testid="contact-list-save">
-            {t('common.save')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions onClose={onClose} pending={save.isPending} submitTestId="contact-list-save" />
       </form>
     </Dialog>
   );

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactListItemBody, type ContactListItemBody, type ContactListItemView } from '@atende/shared/contact-lists';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { Dialog, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { contactListsApi, contactListsQueryKeys } from './contact-lists-api.ts';
@@ -56,12 +57,7 @@ export const ContactListItemDialog = ({ contactListId, item, onClose }: { contac
           <TextField {...field('number')} />
           <TextField {...field('email')} />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={save.isPending} data-testid="contact-list-item-save">
-            {t('common.save')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions onClose={onClose} pending={save.isPending} submitTestId="contact-list-item-save" />
       </form>
     </Dialog>
   );

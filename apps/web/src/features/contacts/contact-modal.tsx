@@ -3,22 +3,7 @@ import { contactCreateBody, contactUpdateBody, type ContactView } from '@atende/
 import type { TagView } from '@atende/shared/tags';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Add, Delete } from '@mui/icons-material';
-import {
-  Box,
-  Button,
-  Checkbox,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  IconButton,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Checkbox, CircularProgress, Dialog, DialogContent, DialogTitle, FormControlLabel, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm, type Resolver } from 'react-hook-form';
@@ -26,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { useCompanySettings } from '../settings/use-company-settings.ts';
 import { formatClock, formatDate } from '../tickets/ticket-format.ts';
 import { useUsersList } from '../users/use-users.ts';
@@ -160,12 +146,7 @@ const ContactForm = ({ contact, draft, onClose, onSaved }: ContactFormProps) => 
           </Box>
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button color="inherit" onClick={onClose} data-testid="contact-cancel">{t('common.cancel')}</Button>
-        <Button type="submit" variant="contained" disabled={isSubmitting} data-testid="contact-save" startIcon={isSubmitting ? <CircularProgress size={16} /> : undefined}>
-          {contact ? t('common.save') : t('common.add')}
-        </Button>
-      </DialogActions>
+      <FormDialogActions spacious onClose={onClose} pending={isSubmitting} adding={!contact} submitTestId="contact-save" cancelTestId="contact-cancel" />
     </Box>
   );
 };

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FILE_LIST_MAX_OPTIONS, fileListBody, type FileListView } from '@atende/shared/file-lists';
 import { Add, AttachFile, DeleteOutlined } from '@mui/icons-material';
-import { Box, Button, Chip, DialogActions, DialogContent, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, DialogContent, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useFieldArray, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { fileListsApi, upsertFileListInCache, type OptionUpload } from './file-lists-api.ts';
@@ -114,12 +115,7 @@ export const FileListForm = ({ record, onClose }: { record: FileListView | null;
           </Button>
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" variant="contained" disabled={save.isPending} data-testid="file-list-save">
-          {t('common.save')}
-        </Button>
-      </DialogActions>
+      <FormDialogActions onClose={onClose} pending={save.isPending} submitTestId="file-list-save" />
     </Box>
   );
 };

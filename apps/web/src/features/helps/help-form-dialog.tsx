@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { helpBody, type HelpBody, type HelpView } from '@atende/shared/helps';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { helpBody, type HelpBody, type HelpSaved, type HelpView } from '@atende/shared/helps';
+import { Dialog, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { toast } from '../../lib/toast.ts';
 import { helpsApi, helpsQueryKeys } from './helps-api.ts';
-
-const resolver = zodResolver(helpBody, undefined, { raw: true }) as unknown as Resolver<HelpBody>;
 
 type HelpFormDialogProps = { help: HelpView | null; onClose: () => void };
 
@@ -17,13 +16,13 @@ export const HelpFormDialog = ({ help, onClose }: HelpFormDialogProps) => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const queryClient = useQueryClient();
-  const form = useForm<HelpBody>({
+  const form = useForm<HelpBody, unknown, HelpSaved>({
     defaultValues: { title: help?.title ?? '', video: help?.video ?? '', description: help?.description ?? '' },
-    resolver,
+    resolver: zodResolver(helpBody),
   });
   const { errors } = form.formState;
   const save = useMutation({
-    mutationFn: (values: HelpBody) => (help ? helpsApi.update(help.id, values) : helpsApi.create(values)),
+    mutationFn: (values: HelpSaved) => (help ? helpsApi.update(help.id, values) : helpsApi.create(values)),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: helpsQueryKeys.list });
       toast.success(t('helps.toasts.saved'));
@@ -50,14 +49,7 @@ export const HelpFormDialog = ({ help, onClose }: HelpFormDialogProps) => {
             <TextField {...field('description', 'help-description')} label={t('helps.fields.description')} fullWidth multiline minRows={3} />
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} color="inherit">
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={save.isPending} data-testid="help-save">
-            {t('common.save')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions onClose={onClose} pending={save.isPending} submitTestId="help-save" />
       </form>
     </Dialog>
   );

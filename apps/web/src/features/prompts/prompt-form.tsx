@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PROMPT_DEFAULTS, promptBody, promptUpdateBody, promptVoices, type PromptBody, type PromptView } from '@atende/shared/prompts';
-import { Box, Button, DialogActions, DialogContent, Grid, MenuItem, TextField } from '@mui/material';
+import { Box, DialogContent, Grid, MenuItem, TextField } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { useQueueOptions } from '../queues/use-queues.ts';
@@ -156,14 +157,7 @@ export const PromptForm = ({ prompt, onClose }: PromptFormProps) => {
           </Grid>
         </Grid>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} data-testid="prompt-cancel">
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={save.isPending} data-testid="prompt-save">
-          {prompt ? t('common.save') : t('common.add')}
-        </Button>
-      </DialogActions>
+      <FormDialogActions onClose={onClose} pending={save.isPending} adding={!prompt} submitTestId="prompt-save" cancelTestId="prompt-cancel" />
     </Box>
   );
 };

@@ -8,11 +8,12 @@ import {
   type IntegrationType,
   type QueueIntegrationView,
 } from '@atende/shared/queue-integrations';
-import { Box, Button, DialogActions, DialogContent, Grid, MenuItem, TextField } from '@mui/material';
+import { Box, Button, DialogContent, Grid, MenuItem, TextField } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { queueIntegrationApi, upsertIntegrationInCache } from './queue-integration-api.ts';
@@ -185,19 +186,13 @@ export const QueueIntegrationForm = ({ integration, onClose }: Props) => {
           )}
         </Grid>
       </DialogContent>
-      <DialogActions>
+      <FormDialogActions onClose={onClose} pending={save.isPending} adding={!integration} submitTestId="integration-save" cancelTestId="integration-cancel">
         {type === 'dialogflow' && (
           <Button onClick={() => test.mutate()} loading={test.isPending} data-testid="integration-test">
             {t('queueIntegration.test')}
           </Button>
         )}
-        <Button onClick={onClose} color="inherit" data-testid="integration-cancel">
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={save.isPending} data-testid="integration-save">
-          {integration ? t('common.save') : t('common.add')}
-        </Button>
-      </DialogActions>
+      </FormDialogActions>
     </Box>
   );
 };

@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { queueBody, rotationMinutes, type QueueView } from '@atende/shared/queues';
-import {
-  Alert, Box, Button, DialogActions, DialogContent, FormControlLabel, Grid, MenuItem, Stack, Switch, Tab, Tabs, TextField, Typography,
-} from '@mui/material';
+import { Alert, Box, DialogContent, FormControlLabel, Grid, MenuItem, Stack, Switch, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
@@ -15,6 +13,7 @@ import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { useSessionUser } from '../auth/session-context.ts';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { ChatbotOptions } from './chatbot-options.tsx';
 import { toQueueFormValues, toQueuePayload, type QueueFormValues } from './queue-form-values.ts';
 import { queuesApi, upsertQueueInCache } from './queues-api.ts';
@@ -200,14 +199,7 @@ export const QueueForm = ({ queue, onCreated, onClose }: QueueFormProps) => {
           {t('queues.chatbot.unsaved', { count: unsavedOptions })}
         </Alert>
       )}
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose} color="inherit" data-testid="queue-cancel">
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" disabled={formState.isSubmitting} data-testid="queue-save">
-          {queue ? t('common.save') : t('common.add')}
-        </Button>
-      </DialogActions>
+      <FormDialogActions spacious onClose={onClose} pending={formState.isSubmitting} adding={!queue} submitTestId="queue-save" cancelTestId="queue-cancel" />
     </Box>
   );
 };

@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { canEditQuickMessage, quickMessageBody, type QuickMessageBody, type QuickMessageView } from '@atende/shared/quick-messages';
 import { AttachFile } from '@mui/icons-material';
-import { Box, Button, Chip, DialogActions, DialogContent, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
+import { Box, Button, Chip, DialogContent, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderHelp, type TextInput } from '../../components/placeholder-help.tsx';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { useSessionUser } from '../auth/session-context.ts';
@@ -124,14 +125,7 @@ export const QuickMessageForm = ({ record, onClose }: { record: QuickMessageView
           </Stack>
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        {!readOnly && (
-          <Button type="submit" variant="contained" disabled={save.isPending} data-testid="quick-message-save">
-            {t('common.save')}
-          </Button>
-        )}
-      </DialogActions>
+      <FormDialogActions onClose={onClose} pending={save.isPending} readOnly={readOnly} submitTestId="quick-message-save" />
     </Box>
   );
 };

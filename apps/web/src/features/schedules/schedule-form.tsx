@@ -9,7 +9,7 @@ import {
   type ScheduleView,
 } from '@atende/shared/scheduled-messages';
 import { AttachFile, Delete } from '@mui/icons-material';
-import { Box, Button, DialogActions, DialogContent, FormControlLabel, Grid, IconButton, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import { Box, Button, DialogContent, FormControlLabel, Grid, IconButton, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { PlaceholderHelp, type TextInput } from '../../components/placeholder-help.tsx';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { useConnectionOptions } from '../connections/use-connections.ts';
@@ -269,17 +270,13 @@ export const ScheduleForm = ({ schedule, contactId, onClose }: ScheduleFormProps
           )}
         </Grid>
       </DialogContent>
-      <DialogActions>
+      <FormDialogActions onClose={onClose} pending={save.isPending} adding={!schedule} submitTestId="schedule-save">
         {schedule && (
           <Button color="error" onClick={() => setConfirming(true)} sx={{ mr: 'auto' }} data-testid="schedule-delete">
             {t('common.delete')}
           </Button>
         )}
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" variant="contained" disabled={save.isPending} data-testid="schedule-save">
-          {schedule ? t('common.save') : t('common.add')}
-        </Button>
-      </DialogActions>
+      </FormDialogActions>
       <ConfirmDialog
         open={confirming}
         title={t('schedules.confirmDelete.title')}

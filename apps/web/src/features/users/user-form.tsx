@@ -1,10 +1,11 @@
 import { can } from '@atende/shared/permissions';
 import type { UserView } from '@atende/shared/users';
-import { Box, Button, DialogActions, DialogContent, Tab, Tabs } from '@mui/material';
+import { Box, DialogContent, Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { setServerFieldErrors } from '../../components/field-errors.ts';
+import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { useSessionUser } from '../auth/session-context.ts';
@@ -63,14 +64,7 @@ export const UserForm = ({ user, onClose }: UserFormProps) => {
             </Box>
           )}
         </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button onClick={onClose} color="inherit" data-testid="user-cancel">
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting} data-testid="user-save">
-            {user ? t('common.save') : t('common.add')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions spacious onClose={onClose} pending={form.formState.isSubmitting} adding={!user} submitTestId="user-save" cancelTestId="user-cancel" />
       </Box>
     </FormProvider>
   );
