@@ -92,7 +92,8 @@ describe('connections session column (02-operations §4 Connection status)', () 
     expect(await buttonsOf('Wa Preparando')).toEqual(['session-import-preparing']);
     expect(await rowOf(page, 'Wa Preparando').getByTestId('session-import-preparing').isDisabled()).toBe(true);
     expect(await buttonsOf('Pagina Caida')).toEqual(['session-reconnect-hint']);
-    expect(await buttonsOf('Base')).toEqual([]);
+    // a sandbox has no session: its one button plays a customer (issue 35 point 13)
+    expect(await buttonsOf('Base')).toEqual(['session-sandbox-customer']);
 
     await rowOf(page, 'Wa Expirado').getByTestId('session-disconnect').hover();
     await page.getByRole('tooltip').filter({ hasText: pt.connections.session.timeoutTooltip }).waitFor();
