@@ -1,7 +1,7 @@
 // Ticket entity (01-core §3 Ticket).
 import { z } from 'zod';
 import { defineEndpoint } from './contract.ts';
-import type { TagView } from './tags.ts';
+import { tagView } from './tags.ts';
 import { boundedText, idParam, isoDatePrefix, pageNumberQuery } from './validation.ts';
 
 export const ticketStatuses = ['pending', 'open', 'closed', 'group', 'lgpd', 'nps'] as const;
@@ -9,8 +9,6 @@ export type TicketStatus = (typeof ticketStatuses)[number];
 
 const namedRef = z.object({ id: z.number().int(), name: z.string() });
 const coloredRef = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
-// a ticket's tags as its view carries them (02-operations §3 Tag)
-const ticketTagView = z.object({ id: z.number().int(), name: z.string(), color: z.string(), kanban: z.number().int() }) satisfies z.ZodType<TagView>;
 
 export const ticketView = z
   .object({
@@ -34,7 +32,7 @@ export const ticketView = z
     contact: z.object({ id: z.number().int(), name: z.string(), urlPicture: z.string(), number: z.string(), isGroup: z.boolean() }),
     lastMessage: z.string(),
     unreadMessages: z.number().int(),
-    tags: z.array(ticketTagView),
+    tags: z.array(tagView),
     userRating: z.object({ rate: z.number() }).nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
