@@ -37,6 +37,44 @@ const layerZones = serverLayers.slice(1).map((layer, index) => {
 const drizzleOutsideRepos =
   'Queries live in *.repo.ts files and db/: call a repo instead of using Drizzle or the database driver here.';
 
+const queriesOnlyThroughRepos = {
+  paths: ['drizzle-orm', 'pg', '@electric-sql/pglite'].map((name) => ({ name, message: drizzleOutsideRepos })),
+  patterns: [
+    { group: ['drizzle-orm/*', '@electric-sql/pglite/*'], message: drizzleOutsideRepos },
+    {
+      // The client and schema may be named for their types (a transaction handle, a row type).
+      regex: '/db/(client|schema)(/[^/]+)?(\\.ts)?$',
+      allowTypeImports: true,
+      message: drizzleOutsideRepos,
+    },
+  ],
+};
+
+// A .rules.ts decides and a .view.ts shapes: both take values and return values. Row types may be
+// named; anything that reads or writes (a repo, the database handle, a step, a service, a job, the
+// clock, realtime, an outbound client) may not be imported.
+const pureRole = 'A .rules.ts or .view.ts file is pure: give it the values it needs instead of importing what reads or writes them.';
+const pureRoleImports = {
+  paths: queriesOnlyThroughRepos.paths,
+  patterns: [
+    queriesOnlyThroughRepos.patterns[0],
+    { regex: '(\\.repo|/db/schema)(\\.ts)?$', allowTypeImports: true, message: pureRole },
+    { regex: '/db/(?!schema(\\.ts)?$)', message: pureRole },
+    { regex: '\\.(steps|service|jobs|client)(\\.ts)?$', message: pureRole },
+    { regex: '/platform/(jobs/|realtime|redis|outbound-http|clock|events|storage-s3)', message: pureRole },
+    { regex: '/channels/', message: pureRole },
+  ],
+};
+
+// The web's layers: the app shell composes features; a feature uses lib/ and components/ but never the
+// shell; lib/ (session, realtime, API client) and components/ know no feature.
+const web = 'apps/web/src';
+const webLayerZones = [
+  { target: `${web}/features`, from: `${web}/app`, message: 'A feature must not import the app shell: move what it needs to lib/ or components/.' },
+  { target: `${web}/components`, from: [`${web}/features`, `${web}/app`], message: 'A shared component knows no feature and no app shell.' },
+  { target: `${web}/lib`, from: [`${web}/features`, `${web}/app`, `${web}/components`], message: 'lib/ is plumbing: it knows no screen, feature or app shell.' },
+];
+
 // Type-aware rules (no-floating-promises) are left out: with them a run took four times as long
 // (8 s -> 33 s) and found only react-router navigate() calls.
 export default defineConfig(
@@ -88,6 +126,7 @@ export default defineConfig(
             { target: 'apps/server/src', from: 'apps/web', message: 'The server must not import the web app.' },
             // the serving tests build their fixture with the web build's own precompression script
             { target: 'apps/server/test', from: 'apps/web', except: ['./scripts'], message: 'The server must not import the web app.' },
+            ...webLayerZones,
           ],
         },
       ],
@@ -99,21 +138,13 @@ export default defineConfig(
     ignores: [`${server}/**/*.repo.ts`, `${server}/db/**`, ...serverPaths([serverLayers[0]])],
     rules: {
       'no-restricted-imports': 'off',
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: ['drizzle-orm', 'pg', '@electric-sql/pglite'].map((name) => ({ name, message: drizzleOutsideRepos })),
-          patterns: [
-            { group: ['drizzle-orm/*', '@electric-sql/pglite/*'], message: drizzleOutsideRepos },
-            {
-              // The client and schema may be named for their types (a transaction handle, a row type).
-              regex: '/db/(client|schema)(/[^/]+)?(\\.ts)?$',
-              allowTypeImports: true,
-              message: drizzleOutsideRepos,
-            },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': ['error', queriesOnlyThroughRepos],
+    },
+  },
+  {
+    files: [`${server}/**/*.rules.ts`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', pureRoleImports],
     },
   },
   {
@@ -128,6 +159,13 @@ export default defineConfig(
     plugins: { atende: { rules: { 'no-module-cycle': noModuleCycle } } },
     rules: {
       'atende/no-module-cycle': ['error', { modulesDir: `${root}${server}/modules` }],
+    },
+  },
+  {
+    files: [`${web}/features/**/*.{ts,tsx}`],
+    plugins: { atende: { rules: { 'no-module-cycle': noModuleCycle } } },
+    rules: {
+      'atende/no-module-cycle': ['error', { modulesDir: `${root}${web}/features` }],
     },
   },
 );

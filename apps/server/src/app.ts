@@ -114,10 +114,10 @@ import { createUsersService, hashPassword } from './modules/users/users.service.
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { outboundMessageJob } from './modules/messages/outbound.jobs.ts';
 import { createConversationFlow } from './modules/chatbot/chatbot.service.ts';
-import { startRedirectCountdown } from './modules/chatbot/queue-redirect.rules.ts';
-import { stopRotationCountdown } from './modules/chatbot/queue-rotation.rules.ts';
-import { touchInactivity } from './modules/tickets/inactivity.rules.ts';
-import { ratingRule } from './modules/tickets/rating.rules.ts';
+import { startRedirectCountdown } from './modules/chatbot/queue-redirect.steps.ts';
+import { stopRotationCountdown } from './modules/chatbot/queue-rotation.steps.ts';
+import { touchInactivity } from './modules/tickets/inactivity.steps.ts';
+import { ratingRule } from './modules/tickets/rating.steps.ts';
 import { messagesApiRoutes } from './modules/messages-api/messages-api.routes.ts';
 import { createMessagesApiService } from './modules/messages-api/messages-api.service.ts';
 import { createMessagesService } from './modules/messages/messages.service.ts';

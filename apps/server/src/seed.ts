@@ -1,11 +1,11 @@
 // Seeds the platform once: default plan, company 1 (never expires) provisioned as every company is
-// (companies.rules.ts), global settings defaults and the super admin. Runs at every start and changes nothing that already exists.
+// (companies.steps.ts), global settings defaults and the super admin. Runs at every start and changes nothing that already exists.
 import { randomBytes } from 'node:crypto';
 import { NEVER_EXPIRES_DUE_DATE } from '@atende/shared/constants';
 import type { Db } from './db/client.ts';
 import { advanceCompanySequence, findSeeded, insertGlobalSettingDefaults, insertPlanIfMissing } from './db/seed.repo.ts';
 import { insertCompanyAdmin } from './modules/companies/companies.repo.ts';
-import { provisionCompany } from './modules/companies/companies.rules.ts';
+import { provisionCompany } from './modules/companies/companies.steps.ts';
 import { hashPassword } from './modules/users/users.service.ts';
 
 export type SeedOptions = { adminEmail: string; adminPassword?: string };

@@ -6,11 +6,11 @@ import { promptOfQueue } from '../prompts/prompts.repo.ts';
 import { findIntegration } from '../integrations/integrations.repo.ts';
 import { queuePosition } from '../tickets/tickets.repo.ts';
 import { findUser } from '../users/users.repo.ts';
-import { chooseAttendant } from './attendant-choice.rules.ts';
-import { closureFor } from './closures.rules.ts';
+import { chooseAttendant } from './attendant-choice.steps.ts';
+import { closureFor } from './closures.steps.ts';
 import { on, type FlowContext } from './flow-context.service.ts';
 import { BACK_KEY, MAIN_MENU_KEY, chosenIndex, isKey, optionMenu, queueMenu } from './menus.rules.ts';
-import { startRotationCountdown } from './queue-rotation.rules.ts';
+import { startRotationCountdown } from './queue-rotation.steps.ts';
 
 // An option tree is edited freely, so a cycle of auto-chosen single options must end somewhere;
 // a level shown at this depth is never auto-chosen.

@@ -10,7 +10,7 @@ import { findLiveTicket, recentlyClosedTicket, updateTicketFrom } from '../ticke
 import type { TicketsService } from '../tickets/tickets.service.ts';
 import type { KnownLiveTicket } from '../tickets/live-ticket.service.ts';
 import type { CompanySettingsCache } from '../settings/company-settings.cache.ts';
-import { pickRandom, type PickRandom } from './attendant-choice.rules.ts';
+import { pickRandom, type PickRandom } from './attendant-choice.steps.ts';
 import { runFlow, type FlowInput, type FlowResult } from './flow.service.ts';
 
 type Deps = { clock: Clock; timeZone: string; tickets: TicketsService; settings: CompanySettingsCache; random?: PickRandom };

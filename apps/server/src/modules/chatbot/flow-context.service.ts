@@ -9,7 +9,7 @@ import type { MessageRow } from '../messages/messages.repo.ts';
 import { writeOutboundMessage, type OutboundDraft } from '../messages/outbound-message.service.ts';
 import { writeTicketLog, type TicketLogType } from '../tickets/ticket-logs.repo.ts';
 import { updateTicket, type TicketRow } from '../tickets/tickets.repo.ts';
-import type { PickRandom } from './attendant-choice.rules.ts';
+import type { PickRandom } from './attendant-choice.steps.ts';
 import type { ConnectionRow } from '../connections/connections.repo.ts';
 import type { QueueRow } from '../queues/queues.repo.ts';
 import { enqueuePromptReply } from '../prompts/prompt-reply.jobs.ts';

@@ -9,9 +9,10 @@ import { updateContact } from '../contacts/contacts.repo.ts';
 import { findQueue } from '../queues/queues.repo.ts';
 import { findPrompt } from '../prompts/prompts.repo.ts';
 import { findIntegration } from '../integrations/integrations.repo.ts';
-import { walletAttendant } from './attendant-choice.rules.ts';
+import { walletAttendant } from './attendant-choice.steps.ts';
 import { createBot } from './bot.service.ts';
-import { alreadyAnswered, closureFor } from './closures.rules.ts';
+import { alreadyAnswered } from './closures.rules.ts';
+import { closureFor } from './closures.steps.ts';
 import { createFlowContext, on, type FlowEnv, type FlowInput, type FlowResult } from './flow-context.service.ts';
 import { LGPD_REFUSED_MESSAGE, lgpdAnswer, lgpdRequest } from './lgpd.rules.ts';
 

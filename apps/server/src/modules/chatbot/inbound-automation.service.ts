@@ -5,16 +5,16 @@
 // the outbound wake-up run after the commit.
 import type { DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { touchInactivity } from '../tickets/inactivity.rules.ts';
+import { touchInactivity } from '../tickets/inactivity.steps.ts';
 import type { ConnectionRow } from '../connections/connections.repo.ts';
 import type { MessageRow } from '../messages/messages.repo.ts';
-import { ensureRedirectCountdown } from './queue-redirect.rules.ts';
-import { answerRating } from '../tickets/rating.rules.ts';
+import { ensureRedirectCountdown } from './queue-redirect.steps.ts';
+import { answerRating } from '../tickets/rating.steps.ts';
 import type { TicketRow } from '../tickets/tickets.repo.ts';
 import type { TicketOutcome } from '../tickets/tickets.events.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
-import { answerRefusedAudio } from './audio-acceptance.rules.ts';
-import { rollbackLaneOnReply } from '../kanban/lanes.rules.ts';
+import { answerRefusedAudio } from './audio-acceptance.steps.ts';
+import { rollbackLaneOnReply } from '../kanban/lanes.steps.ts';
 
 // connection: the message's connection, already read by the caller; inLane: whether the ticket
 // sits in a kanban lane, when the caller knows

@@ -1,6 +1,6 @@
 // The folder-stats job (03-saas §2 Companies screen: folder size, file count, last folder update):
 // one per company, measuring its upload folder now and again every FOLDER_STATS_EVERY_MS. It is
-// enqueued with the company (companies.rules.ts provisionCompany) and enqueues its next run in the
+// enqueued with the company (companies.steps.ts provisionCompany) and enqueues its next run in the
 // transaction that records this one, so exactly one stays queued; a deleted company's job takes
 // its rows with it (jobs cascade from companies).
 import { z } from 'zod';

@@ -15,7 +15,7 @@ import type { Storage } from '../../platform/storage.ts';
 import { findPlan } from '../plans/plans.repo.ts';
 import { readGlobalSetting } from '../settings/global-settings.repo.ts';
 import * as repo from './companies.repo.ts';
-import { provisionCompany } from './companies.rules.ts';
+import { provisionCompany } from './companies.steps.ts';
 import { toCompanyView } from './companies.view.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -13,7 +13,7 @@ import type { Storage } from '../../platform/storage.ts';
 import { checkMedia } from '../../platform/media.ts';
 import { openUpload, type Upload } from '../../platform/uploads.ts';
 import { findCompanyWithPlan } from '../companies/companies.repo.ts';
-import { checkLink, checkLinks, type FindRecord } from '../queues/links.rules.ts';
+import { checkLink, checkLinks, type FindRecord } from '../queues/links.steps.ts';
 import { existingQueueIds } from '../queues/queues.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { dayOfImport, forViewer, importInstant, publishConnection, toAllConnections, toConnectionViews } from './connections.view.ts';

@@ -5,7 +5,7 @@ import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { lockTicket } from '../tickets/tickets.repo.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
 import { laneTimerKind } from './lane-timer.jobs.ts';
-import { advanceLane } from './lanes.rules.ts';
+import { advanceLane } from './lanes.steps.ts';
 
 export const registerLaneTimer = (runner: Pick<JobRunner, 'register'>, deps: { clock: Clock; timeZone: string; tickets: TicketsService }) => {
   runner.register(laneTimerKind, {

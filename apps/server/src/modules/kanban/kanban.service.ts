@@ -19,7 +19,7 @@ import { toTagRecordViews } from '../tags/tags.view.ts';
 import { lockTicket } from '../tickets/tickets.repo.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
 import { linkTicketTag } from './kanban.repo.ts';
-import { moveToLane } from './lanes.rules.ts';
+import { moveToLane } from './lanes.steps.ts';
 
 type Deps = { db: Db; bus: EventBus; clock: Clock; tickets: TicketsService };
 

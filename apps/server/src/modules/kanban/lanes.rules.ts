@@ -1,66 +1,12 @@
-// Lane moves and their automation (02-operations §3 Tag / lane, §4 Kanban move), inside the
-// caller's transaction with the ticket locked. A move drops the ticket's lane link and links the
-// target lane (none: the untagged lane); a lane with timeLane hours and a nextLaneId starts the
-// ticket's lane timer. When the timer is due and the ticket is still in that lane, it moves to
-// nextLaneId and the lane's greetingMessageLane goes to the customer through the outbound path;
-// a customer reply on a ticket whose lane has a rollbackLaneId moves it there.
-import type { DbOrTx } from '../../db/client.ts';
-import { writeAutomaticMessage } from '../messages/automatic-message.service.ts';
-import { findTag, type TagRow } from '../tags/tags.repo.ts';
-import type { TicketOutcome } from '../tickets/tickets.events.ts';
-import { findTicket, type TicketRow } from '../tickets/tickets.repo.ts';
-import * as repo from './kanban.repo.ts';
-import { cancelLaneTimer, scheduleLaneTimer, type LaneTimer } from './lane-timer.jobs.ts';
+// When a lane moves a ticket on by itself (02-operations §3 Tag / lane timeLane, nextLaneId): only
+// tickets on the board (open or pending) move, and only out of a lane with hours and a next lane.
+import type { TagRow } from '../tags/tags.repo.ts';
 
 const HOUR_MS = 3_600_000;
 const boardStatuses = new Set(['open', 'pending']);
 
-const timed = (lane: TagRow) => lane.timeLane > 0 && lane.nextLaneId !== null;
-const dueAt = (enteredAt: Date, lane: TagRow) => new Date(enteredAt.getTime() + lane.timeLane * HOUR_MS);
+export const isOnBoard = (ticket: { status: string }) => boardStatuses.has(ticket.status);
 
-export const moveToLane = async (tx: DbOrTx, ticket: { companyId: number; id: number }, lane: TagRow | undefined, now: Date) => {
-  await repo.clearLanes(tx, ticket.companyId, ticket.id);
-  if (!lane) {
-    await cancelLaneTimer(tx, ticket.id);
-    return;
-  }
-  await repo.linkTicketTag(tx, ticket.companyId, ticket.id, lane.id, now);
-  if (timed(lane)) await scheduleLaneTimer(tx, { companyId: ticket.companyId, ticketId: ticket.id, tagId: lane.id }, dueAt(now, lane));
-  else await cancelLaneTimer(tx, ticket.id);
-};
+export const isTimedLane = (lane: TagRow) => lane.timeLane > 0 && lane.nextLaneId !== null;
 
-const kanbanLane = async (tx: DbOrTx, companyId: number, laneId: number | null) => {
-  if (laneId === null) return undefined;
-  const lane = await findTag(tx, companyId, laneId);
-  return lane?.kanban === 1 ? lane : undefined;
-};
-
-export const advanceLane = async (tx: DbOrTx, timer: LaneTimer, now: Date, timeZone: string): Promise<TicketOutcome | undefined> => {
-  const ticket = await findTicket(tx, timer.companyId, timer.ticketId);
-  if (!ticket || !boardStatuses.has(ticket.status)) return undefined;
-  const current = await repo.currentLane(tx, timer.companyId, timer.ticketId);
-  if (!current || current.lane.id !== timer.tagId || !timed(current.lane)) return undefined;
-  // the lane's hours may have grown since the timer was set: wait for the new time
-  const due = dueAt(current.enteredAt, current.lane);
-  if (due > now) {
-    await scheduleLaneTimer(tx, timer, due);
-    return undefined;
-  }
-  const next = await kanbanLane(tx, timer.companyId, current.lane.nextLaneId);
-  if (!next) return undefined;
-  await moveToLane(tx, ticket, next, now);
-  const greeting = current.lane.greetingMessageLane.trim();
-  if (!greeting || ticket.whatsappId === null) return { row: ticket, messages: [] };
-  const sent = await writeAutomaticMessage(tx, ticket, greeting, now, timeZone);
-  return { row: sent.ticket, messages: [sent.message] };
-};
-
-// inLane: whether the ticket sits in a lane, when the caller knows (false: no lane, nothing to read)
-export const rollbackLaneOnReply = async (tx: DbOrTx, ticket: TicketRow, now: Date, inLane?: boolean) => {
-  if (inLane === false) return false;
-  const current = await repo.currentLane(tx, ticket.companyId, ticket.id);
-  const target = current ? await kanbanLane(tx, ticket.companyId, current.lane.rollbackLaneId) : undefined;
-  if (!target) return false;
-  await moveToLane(tx, ticket, target, now);
-  return true;
-};
+export const laneDueAt = (enteredAt: Date, lane: TagRow) => new Date(enteredAt.getTime() + lane.timeLane * HOUR_MS);

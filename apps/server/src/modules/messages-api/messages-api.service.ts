@@ -14,7 +14,7 @@ import type { Storage } from '../../platform/storage.ts';
 import { findCompanyWithPlan } from '../companies/companies.repo.ts';
 import { findConnectionByToken, type ConnectionRow } from '../connections/connections.repo.ts';
 import { findContactByNumber, upsertContactByNumber } from '../contacts/contacts.repo.ts';
-import { assertServiceWindow } from '../messages/service-window.rules.ts';
+import { assertServiceWindow } from '../messages/service-window.steps.ts';
 import { outboundDrafts, storeMedias, writeOutboundMessages, type UploadedMedia } from '../messages/outbound-message.service.ts';
 import { findQueue } from '../queues/queues.repo.ts';
 import { findOrOpenLiveTicket } from '../tickets/live-ticket.service.ts';

@@ -16,7 +16,7 @@ import { findUser } from '../users/users.repo.ts';
 import { lgpdDeletedBody, toMessageViews } from './messages.view.ts';
 import * as repo from './messages.repo.ts';
 import { enqueueOutbound } from './outbound.jobs.ts';
-import { assertServiceWindow, type ServiceWindowTarget } from './service-window.rules.ts';
+import { assertServiceWindow, type ServiceWindowTarget } from './service-window.steps.ts';
 import { outboundDrafts, storeMedias, writeOutboundMessage, writeOutboundMessages, type UploadedMedia } from './outbound-message.service.ts';
 
 // What the messages of a ticket need from the ticket lifecycle, which app.ts hands in (the

@@ -7,7 +7,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db-erro
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { findCompanyWithPlan } from '../companies/companies.repo.ts';
-import { checkLinks } from './links.rules.ts';
+import { checkLinks } from './links.steps.ts';
 import { toChatbotView, toQueueViews } from './queues.view.ts';
 import * as repo from './queues.repo.ts';
 import { withTransaction } from '../../db/transaction.ts';

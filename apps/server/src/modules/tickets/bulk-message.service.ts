@@ -10,7 +10,7 @@ import { findOrOpenLiveTicket } from './live-ticket.service.ts';
 import { writeTicketLog } from './ticket-logs.repo.ts';
 import * as ticketsRepo from './tickets.repo.ts';
 import { outboundDrafts, writeOutboundMessages, type StoredMedia } from '../messages/outbound-message.service.ts';
-import { assertServiceWindow } from '../messages/service-window.rules.ts';
+import { assertServiceWindow } from '../messages/service-window.steps.ts';
 
 export type BulkMessage = {
   contact: ContactRow;

@@ -5,12 +5,12 @@ import type { CompanySettings } from '@atende/shared/settings';
 import type { DbOrTx } from '../../db/client.ts';
 import type { QueueRow } from '../queues/queues.repo.ts';
 import { findUser, onlineAttendantsOf, queueIdsOfUser } from '../users/users.repo.ts';
-import { rotationAttendant } from './queue-rotation.rules.ts';
+import { rotationAttendant } from './queue-rotation.steps.ts';
 
 export type PickRandom = (count: number) => number;
 export const pickRandom: PickRandom = (count) => Math.floor(Math.random() * count);
 
-// Rotation gives the ticket to the least busy online attendant (queue-rotation.rules.ts);
+// Rotation gives the ticket to the least busy online attendant (queue-rotation.steps.ts);
 // userRandom to any online attendant of the queue.
 export const chooseAttendant = async (
   tx: DbOrTx,

@@ -9,7 +9,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { findConnection } from '../connections/connections.repo.ts';
 import { writeAutomaticMessage } from '../messages/automatic-message.service.ts';
 import type { MessageRow } from '../messages/messages.repo.ts';
-import { closeTicketAutomatically } from './automatic-close.rules.ts';
+import { closeTicketAutomatically } from './automatic-close.steps.ts';
 import type { RatingRule, TicketOutcome } from './tickets.events.ts';
 import { scheduleTicketTimer, ticketTimerKinds, type TicketTimer } from './ticket-timers.jobs.ts';
 import * as ticketsRepo from './tickets.repo.ts';

@@ -8,7 +8,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { findConnection, type ConnectionRow } from '../connections/connections.repo.ts';
 import { writeAutomaticMessage } from '../messages/automatic-message.service.ts';
 import { lastPublicMessage } from '../messages/messages.repo.ts';
-import { closeTicketAutomatically } from './automatic-close.rules.ts';
+import { closeTicketAutomatically } from './automatic-close.steps.ts';
 import { cancelTicketTimers, scheduleTicketTimer, ticketTimerKinds, type TicketTimer } from './ticket-timers.jobs.ts';
 import * as ticketsRepo from './tickets.repo.ts';
 import type { TicketRow } from './tickets.repo.ts';
