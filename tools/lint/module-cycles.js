@@ -1,9 +1,9 @@
-// A rule that keeps the server's feature modules free of cycles at the folder level: when a file of
-// modules/<a> imports modules/<b>, no file of <b> may reach back into <a>, directly or through other
-// modules. A file-level cycle check misses most of these (tickets/x imports messages/y while
+// A rule that keeps feature folders free of cycles at the folder level (the server's modules/, the web's
+// features/): when a file of modules/<a> imports modules/<b>, no file of <b> may reach back into <a>,
+// directly or through other modules. A file-level cycle check misses most of these (tickets/x imports messages/y while
 // messages/z imports tickets/w), so the folder graph is read once per run from every module file.
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 
 const graphs = new Map();
@@ -66,7 +66,7 @@ function chainBetween(graph, start, goal) {
 export const noModuleCycle = {
   meta: {
     type: 'problem',
-    docs: { description: 'Forbid import cycles between the folders of modules/' },
+    docs: { description: 'Forbid import cycles between the folders of a feature folder (modules/, features/)' },
     schema: [
       {
         type: 'object',
@@ -77,7 +77,7 @@ export const noModuleCycle = {
       },
     ],
     messages: {
-      cycle: 'modules/{{from}} imports modules/{{to}}, which imports it back ({{chain}}).',
+      cycle: '{{folder}}/{{from}} imports {{folder}}/{{to}}, which imports it back ({{chain}}).',
     },
   },
   create(context) {
@@ -93,7 +93,7 @@ export const noModuleCycle = {
       if (!to || to === from) return;
       const chain = chainBetween(graph, to, from);
       if (chain) {
-        context.report({ node: node.source, messageId: 'cycle', data: { from, to, chain: chain.join(' -> ') } });
+        context.report({ node: node.source, messageId: 'cycle', data: { folder: basename(modulesDir), from, to, chain: chain.join(' -> ') } });
       }
     }
 

@@ -43,3 +43,20 @@ export const formatFileSize = (bytes: number, language: string) => {
   }
   return new Intl.NumberFormat(language, { style: 'unit', unit: FILE_SIZE_UNITS[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
 };
+
+// 01-core §9: names cut at 60 and last messages at 40 in rows; time HH:mm today else dd/MM/yyyy.
+export const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}...` : text);
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+export const formatClock = (date: Date) => `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+export const formatDate = (date: Date) => `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+
+export const isSameDay = (a: Date, b: Date) =>
+  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+
+export const formatTicketTime = (iso: string, now = new Date()) => {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return isSameDay(date, now) ? formatClock(date) : formatDate(date);
+};

@@ -41,7 +41,7 @@ import {
   UsersPage,
 } from './lazy-pages.ts';
 import { RequireAction } from './require-action.tsx';
-import { RequirePlanFlag } from './require-plan-flag.tsx';
+import { RequirePlanFlag } from '../../lib/session/require-plan-flag.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
 const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements', 'moments', 'reports', 'tags', 'kanban', 'quickMessages', 'schedules', 'contactLists', 'prompts', 'queueIntegration', 'files', 'campaigns', 'campaignsConfig']);

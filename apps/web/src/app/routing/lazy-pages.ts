@@ -9,7 +9,7 @@ export const AllConnectionsPage = lazyNamed(() => import('../../features/all-con
 export const AnnouncementsPage = lazyNamed(() => import('../../features/announcements/announcements-page.tsx'), 'AnnouncementsPage');
 export const AppLayout = lazyNamed(() => import('../shell/app-layout.tsx'), 'AppLayout');
 export const ChatsPage = lazyNamed(() => import('../../features/chats/chats-page.tsx'), 'ChatsPage');
-export const ChoosePasswordPage = lazyNamed(() => import('../../features/auth/choose-password-page.tsx'), 'ChoosePasswordPage');
+export const ChoosePasswordPage = lazyNamed(() => import('../../features/login/choose-password-page.tsx'), 'ChoosePasswordPage');
 export const ComingSoonPage = lazyNamed(() => import('../../features/coming-soon/coming-soon-page.tsx'), 'ComingSoonPage');
 export const CompaniesPage = lazyNamed(() => import('../../features/companies/companies-page.tsx'), 'CompaniesPage');
 export const ConnectionsPage = lazyNamed(() => import('../../features/connections/connections-page.tsx'), 'ConnectionsPage');

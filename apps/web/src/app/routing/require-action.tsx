@@ -1,6 +1,6 @@
 import { can, type Action } from '@atende/shared/permissions';
 import type { ReactNode } from 'react';
-import { useSessionUser } from '../../features/auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 import { AccessDeniedPage } from '../../features/dashboard/access-denied-page.tsx';
 
 export const RequireAction = ({ action, children }: { action: Action; children: ReactNode }) => {

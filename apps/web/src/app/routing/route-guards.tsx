@@ -3,7 +3,7 @@ import { can } from '@atende/shared/permissions';
 import type { SessionUser } from '@atende/shared/users';
 import { Navigate, Outlet } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
-import { useSession } from '../../features/auth/session-context.ts';
+import { useSession } from '../../lib/session/session-context.ts';
 import { ChoosePasswordPage } from './lazy-pages.ts';
 
 const Loading = () => <LoadingScreen testId="session-loading" />;

@@ -3,14 +3,14 @@ import { AppBar, Box, IconButton, Toolbar, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { AppLogo } from '../../features/branding/app-logo.tsx';
 import { planAllows } from '@atende/shared/permissions';
-import { useSessionUser } from '../../features/auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 import { AnnouncementsPopover } from '../../features/announcements/announcements-popover.tsx';
 import { ChatsPopover } from '../../features/chats/chats-popover.tsx';
 import { NotificationsPopover } from '../../features/notifications/notifications-popover.tsx';
 import { UpdateButton } from '../../features/version/update-button.tsx';
-import { ThemeToggleButton } from '../theme/theme-toggle-button.tsx';
+import { ThemeToggleButton } from '../../components/theme-toggle-button.tsx';
 import { Greeting } from './greeting.tsx';
-import { LanguageMenu } from './language-menu.tsx';
+import { LanguageMenu } from '../../components/language-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { VolumeControl } from './volume-control.tsx';
 

@@ -4,7 +4,7 @@ import { Collapse, Divider, List, ListItemButton, ListItemIcon, ListItemText, Li
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { useSessionUser } from '../../features/auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 import { useUnreadChats } from '../../features/chats/use-chats.ts';
 import { useConnectionsNeedAttention } from '../../features/connections/use-connections-attention.ts';
 import { useHelpsList } from '../../features/helps/helps-api.ts';

@@ -1,6 +1,6 @@
 import { Box, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useSessionUser } from '../../features/auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 import { formatDay } from '../../lib/format.ts';
 
 export const Greeting = () => {

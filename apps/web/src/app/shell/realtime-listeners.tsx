@@ -1,7 +1,7 @@
 import { useAnnouncementEvents } from '../../features/announcements/use-announcements.ts';
 import { useChatEvents } from '../../features/chats/use-chats.ts';
-import { useForcedLogout } from '../../features/realtime/use-forced-logout.ts';
-import { useSettingsEvents } from '../../features/realtime/use-settings-events.ts';
+import { useForcedLogout } from '../../lib/realtime/use-forced-logout.ts';
+import { useSettingsEvents } from '../../features/settings/use-settings-events.ts';
 import { useTicketEvents } from '../../features/tickets/use-ticket-events.ts';
 import { useUserEvents } from '../../features/users/use-user-events.ts';
 

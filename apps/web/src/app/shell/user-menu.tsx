@@ -3,7 +3,7 @@ import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useSession, useSessionUser } from '../../features/auth/session-context.ts';
+import { useSession, useSessionUser } from '../../lib/session/session-context.ts';
 import { UserModal } from '../../features/users/user-modal.tsx';
 
 export const UserMenu = () => {

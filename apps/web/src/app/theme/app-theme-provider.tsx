@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useBranding } from '../../features/branding/use-branding.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { readStorage, storageKeys, writeStorage } from '../../lib/storage.ts';
-import { ColorModeContext, type ColorMode } from './color-mode.ts';
+import { ColorModeContext, type ColorMode } from '../../lib/color-mode.ts';
 import { createAppTheme } from './create-app-theme.ts';
 
 const storedMode = (): ColorMode | null => {

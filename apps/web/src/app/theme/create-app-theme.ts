@@ -2,7 +2,7 @@ import { createTheme } from '@mui/material';
 import { enUS, esES, ptBR, trTR } from '@mui/material/locale';
 import { DRAWER_WIDTH } from '@atende/shared/constants';
 import type { Language } from '../../lib/i18n.ts';
-import type { ColorMode } from './color-mode.ts';
+import type { ColorMode } from '../../lib/color-mode.ts';
 
 // MUI's own words (table pagination, "Go to next page", autocomplete's "No options") in the
 // app's language (issue 35 point 12).

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AppBarPopover } from '../../components/app-bar-popover.tsx';
 import { isNearBottom } from '../../lib/infinite-scroll.ts';
 import { readStorage, storageKeys, writeStorage } from '../../lib/storage.ts';
-import { formatDate } from '../tickets/ticket-format.ts';
+import { formatDate } from '../../lib/format.ts';
 import { AnnouncementDialog } from './announcement-dialog.tsx';
 import { useAnnouncementsPages } from './use-announcements.ts';
 

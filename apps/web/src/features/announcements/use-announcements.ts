@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useCompanyEvent } from '../realtime/use-company-event.ts';
+import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
 import { announcementsApi, announcementsQueryKeys } from './announcements-api.ts';
 
 export const useAnnouncementsPages = (search: string) =>

@@ -1,6 +1,6 @@
 import { PUBLIC_NAMESPACE, type PublicEvents } from '@atende/shared/events';
 import { io, type Socket } from 'socket.io-client';
-import { connectionOptions } from '../realtime/create-socket.ts';
+import { connectionOptions } from '../../lib/realtime/create-socket.ts';
 
 export type PublicSocket = Socket<{ [E in keyof PublicEvents]: (payload: PublicEvents[E]) => void }, Record<string, never>>;
 

@@ -5,7 +5,7 @@ import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { RequirePlanFlag } from '../../app/routing/require-plan-flag.tsx';
+import { RequirePlanFlag } from '../../lib/session/require-plan-flag.tsx';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { useCampaign, useCampaignEvents } from './use-campaigns.ts';
 

@@ -5,7 +5,7 @@ import { Box, Button, FormControlLabel, Grid, IconButton, MenuItem, Paper, Stack
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useFieldArray, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { RequirePlanFlag } from '../../app/routing/require-plan-flag.tsx';
+import { RequirePlanFlag } from '../../lib/session/require-plan-flag.tsx';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { toastError } from '../../lib/error-message.ts';

@@ -7,7 +7,7 @@ import { format } from 'date-fns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { RequirePlanFlag } from '../../app/routing/require-plan-flag.tsx';
+import { RequirePlanFlag } from '../../lib/session/require-plan-flag.tsx';
 import { CrudListPage, type CrudColumn } from '../../components/crud-list-page.tsx';
 import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
 import { toastError } from '../../lib/error-message.ts';

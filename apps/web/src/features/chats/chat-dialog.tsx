@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { toastError } from '../../lib/error-message.ts';
-import { useSessionUser } from '../auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 import { useUsersList } from '../users/use-users.ts';
 import { chatsApi } from './chats-api.ts';
 import { upsertChatInCache } from './chats-cache.ts';

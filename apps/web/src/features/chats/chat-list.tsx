@@ -1,8 +1,8 @@
 import { unreadsOf, type ChatView } from '@atende/shared/chats';
 import { Badge, Box, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
 import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
-import { useSessionUser } from '../auth/session-context.ts';
-import { cut, formatTicketTime } from '../tickets/ticket-format.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
+import { cut, formatTicketTime } from '../../lib/format.ts';
 
 type ChatListProps = {
   chats: ChatView[];

@@ -4,8 +4,8 @@ import { Box, IconButton, Paper, Stack, TextField, Typography } from '@mui/mater
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionUser } from '../auth/session-context.ts';
-import { formatTicketTime } from '../tickets/ticket-format.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
+import { formatTicketTime } from '../../lib/format.ts';
 import { chatsApi } from './chats-api.ts';
 import { appendMessageInCache } from './chats-cache.ts';
 import { useChatMessages } from './use-chats.ts';

@@ -11,7 +11,7 @@ import { SearchField } from '../../components/search-field.tsx';
 import { ListStatus } from '../../components/list-status.tsx';
 import { isNearBottom } from '../../lib/infinite-scroll.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import { useSessionUser } from '../auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 import { chatsApi } from './chats-api.ts';
 import { removeChatFromCache, replaceChatInCache } from './chats-cache.ts';
 import { ChatDialog } from './chat-dialog.tsx';

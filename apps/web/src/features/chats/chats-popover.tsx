@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { AppBarPopover } from '../../components/app-bar-popover.tsx';
 import { isNearBottom } from '../../lib/infinite-scroll.ts';
-import { useSessionUser } from '../auth/session-context.ts';
-import { cut, formatTicketTime } from '../tickets/ticket-format.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
+import { cut, formatTicketTime } from '../../lib/format.ts';
 import { useChatsPages } from './use-chats.ts';
 
 // 01-core §2 Internal chat popover: the user's chats, paged, with last message and time; a click

@@ -1,8 +1,8 @@
 import { unreadsOf } from '@atende/shared/chats';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useSessionUser } from '../auth/session-context.ts';
-import { playChime } from '../notifications/notify.ts';
-import { useCompanyEvent } from '../realtime/use-company-event.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
+import { playChime } from '../../lib/notify.ts';
+import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
 import { chatsApi, chatsQueryKeys } from './chats-api.ts';
 import { appendMessageInCache, removeChatFromCache, replaceChatInCache, upsertChatInCache } from './chats-cache.ts';
 

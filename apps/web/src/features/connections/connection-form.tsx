@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { WeekScheduleEditor } from '../../components/week-schedule-editor.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
-import { useSessionUser } from '../auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 import { queuesApi, queuesQueryKeys } from '../queues/queues-api.ts';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { ConnectionChatbotTab } from './connection-chatbot-tab.tsx';

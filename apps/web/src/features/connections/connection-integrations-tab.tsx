@@ -3,7 +3,7 @@ import { Alert, Grid, MenuItem, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSessionUser } from '../auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 import { promptsApi, promptsQueryKeys } from '../prompts/prompts-api.ts';
 import { useIntegrationChoices } from '../queue-integration/use-integration-choices.ts';
 import type { ConnectionFormValues } from './connection-form-values.ts';

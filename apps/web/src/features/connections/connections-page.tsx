@@ -10,7 +10,7 @@ import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
-import { useSessionUser } from '../auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 import { ChannelIcon } from './channel-icon.tsx';
 import { CloudApiDialog } from './cloud-api-dialog.tsx';
 import { ConnectionSessionCell } from './connection-session-cell.tsx';

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCompanyEvent } from '../realtime/use-company-event.ts';
+import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
 import { connectionsApi, connectionsQueryKeys, removeConnectionFromCache, upsertConnectionInCache } from './connections-api.ts';
 
 export const useConnections = () => useQuery({ queryKey: connectionsQueryKeys.list, queryFn: connectionsApi.list });

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useCompanyEvent } from '../realtime/use-company-event.ts';
+import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
 import { connectionsQueryKeys, upsertConnectionInCache } from './connections-api.ts';
 import type { ImportProgress } from './session-actions.ts';
 

@@ -5,7 +5,7 @@ import { Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useSessionUser } from '../auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 import { ImportProgress } from './import-progress.tsx';
 import { ListImport } from './list-import.tsx';
 import { SheetImport } from './sheet-import.tsx';

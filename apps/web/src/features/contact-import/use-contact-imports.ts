@@ -1,7 +1,7 @@
 import type { ContactImportView } from '@atende/shared/contact-imports';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { contactsQueryKeys } from '../contacts/contacts-api.ts';
-import { useCompanyEvent } from '../realtime/use-company-event.ts';
+import { contactsQueryKeys } from '../contact-records/contacts-api.ts';
+import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
 import { contactImportApi, contactImportQueryKeys } from './contact-import-api.ts';
 
 export const useRecentImports = () => useQuery({ queryKey: contactImportQueryKeys.recent, queryFn: contactImportApi.recent });

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FilePickButton } from '../../components/file-pick-button.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
-import { useCompanyEvent } from '../realtime/use-company-event.ts';
+import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
 import { contactListsApi } from './contact-lists-api.ts';
 
 // The items screen's spreadsheet import (02-operations §4: "choose a spreadsheet; the list updates

@@ -13,15 +13,15 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { loadMoreOnScroll } from '../../lib/infinite-scroll.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import { useSessionUser } from '../auth/session-context.ts';
-import { useCompanyEvent } from '../realtime/use-company-event.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
+import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
 import { ScheduleContactButton } from '../schedules/schedule-contact-button.tsx';
 import { openTicketDialog } from '../tickets/ticket-dialogs.ts';
 import { TicketDialogs } from '../tickets/ticket-dialogs-host.tsx';
-import { contactsApi, contactsQueryKeys } from './contacts-api.ts';
-import { removeContactFromCache, upsertContactInCache } from './contacts-cache.ts';
-import { ContactModal } from './contact-modal.tsx';
-import { useBlockContact } from './use-block-contact.ts';
+import { contactsApi, contactsQueryKeys } from '../contact-records/contacts-api.ts';
+import { removeContactFromCache, upsertContactInCache } from '../contact-records/contacts-cache.ts';
+import { ContactModal } from '../contact-records/contact-modal.tsx';
+import { useBlockContact } from '../contact-records/use-block-contact.ts';
 
 type Confirm = { kind: 'delete' | 'block'; contact: ContactView } | null;
 

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCompanyEvent } from '../realtime/use-company-event.ts';
+import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
 import { fileListsApi, fileListsQueryKeys, removeFileListFromCache, upsertFileListInCache } from './file-lists-api.ts';
 
 export const useFileListsPages = (search: string) =>

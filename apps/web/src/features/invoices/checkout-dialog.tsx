@@ -29,7 +29,7 @@ import { refreshSession } from '../../lib/api-client.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { formatCurrency, formatDay } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
-import { useCompanyEvent } from '../realtime/use-company-event.ts';
+import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
 import { invoicesQueryKeys } from './invoices-api.ts';
 import { PixView } from './pix-view.tsx';
 import { useSubscribe } from './use-invoices.ts';

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { contactsApi } from '../contacts/contacts-api.ts';
+import { contactsApi } from '../contact-records/contacts-api.ts';
 import { truncate, withValue, type BoardDrag } from './board.ts';
 import { kanbanQueryKeys } from './kanban-api.ts';
 

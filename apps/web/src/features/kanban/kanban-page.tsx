@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { ListStatus } from '../../components/list-status.tsx';
 import { readStorage, storageKeys, writeStorage } from '../../lib/storage.ts';
 import { toast } from '../../lib/toast.ts';
-import { useSessionUser } from '../auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 import { useMyQueues } from '../queues/use-queues.ts';
 import { buildLanes, laneOrderAfterDrop, today, type BoardDrag } from './board.ts';
 import { kanbanApi, kanbanQueryKeys } from './kanban-api.ts';

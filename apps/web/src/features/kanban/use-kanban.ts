@@ -1,6 +1,6 @@
 import type { KanbanLanesAnswer } from '@atende/shared/kanban';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCompanyEvent } from '../realtime/use-company-event.ts';
+import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
 import { kanbanApi, kanbanQueryKeys, type BoardRange } from './kanban-api.ts';
 
 export const useKanbanLanes = () => useQuery({ queryKey: kanbanQueryKeys.lanes, queryFn: kanbanApi.lanes });

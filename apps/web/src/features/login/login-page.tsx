@@ -3,10 +3,10 @@ import { Alert, Box, Link, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { LanguageMenu } from '../../app/shell/language-menu.tsx';
-import { ThemeToggleButton } from '../../app/theme/theme-toggle-button.tsx';
+import { LanguageMenu } from '../../components/language-menu.tsx';
+import { ThemeToggleButton } from '../../components/theme-toggle-button.tsx';
 import { AppLogo } from '../branding/app-logo.tsx';
-import { wasSignedOutElsewhere } from '../auth/signed-out-elsewhere.ts';
+import { wasSignedOutElsewhere } from '../../lib/session/signed-out-elsewhere.ts';
 import { usePublicSetting } from '../branding/use-public-setting.ts';
 import { LoginForm } from './login-form.tsx';
 

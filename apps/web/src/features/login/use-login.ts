@@ -6,10 +6,10 @@ import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../lib/api-error.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
-import { loginRequest } from '../auth/auth-api.ts';
-import { useSession } from '../auth/session-context.ts';
-import { warnIfDueSoon } from '../auth/due-date-warning.ts';
-import { forgetSignedOutElsewhere } from '../auth/signed-out-elsewhere.ts';
+import { loginRequest } from '../../lib/session/session-api.ts';
+import { useSession } from '../../lib/session/session-context.ts';
+import { warnIfDueSoon } from './due-date-warning.ts';
+import { forgetSignedOutElsewhere } from '../../lib/session/signed-out-elsewhere.ts';
 import { useOverdueMessage } from '../overdue/overdue-message.ts';
 import type { OverdueState } from '../overdue/overdue-page.tsx';
 

@@ -1,6 +1,6 @@
 import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { RequirePlanFlag } from '../../app/routing/require-plan-flag.tsx';
+import { RequirePlanFlag } from '../../lib/session/require-plan-flag.tsx';
 import { EXTERNAL_SEND_PATH } from './messages-api-client.ts';
 import { MediaTestForm } from './media-test-form.tsx';
 import { TextTestForm } from './text-test-form.tsx';

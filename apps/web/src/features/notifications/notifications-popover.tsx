@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { AppBarPopover } from '../../components/app-bar-popover.tsx';
 import { useUnreadTitle } from '../../lib/unread-title.ts';
-import { useSessionUser } from '../auth/session-context.ts';
-import { cut, formatTicketTime } from '../tickets/ticket-format.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
+import { cut, formatTicketTime } from '../../lib/format.ts';
 import type { TicketListFilters } from '../tickets/tickets-api.ts';
 import { useOpenTicketId } from '../tickets/tickets-ui-store.ts';
 import { useTicketsList } from '../tickets/use-tickets.ts';
-import { notifiesUser } from './notifies-user.ts';
+import { notifiesUser } from '../tickets/notifies-user.ts';
 
 // Tickets with unread messages that are not closed (a closed ticket never notifies); live
 // events keep this list like any other ticket list.

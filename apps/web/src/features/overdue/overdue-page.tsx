@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { AppLogo } from '../branding/app-logo.tsx';
 import { usePublicSetting } from '../branding/use-public-setting.ts';
-import { useSession } from '../auth/session-context.ts';
+import { useSession } from '../../lib/session/session-context.ts';
 import { CheckoutDialog } from '../invoices/checkout-dialog.tsx';
 import { CheckoutNotice } from '../invoices/checkout-notice.tsx';
 import { InvoicesList } from '../invoices/invoices-list.tsx';

@@ -10,8 +10,8 @@ import { ListStatus } from '../../components/list-status.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
-import { useSessionUser } from '../auth/session-context.ts';
-import { useCompanyEvent } from '../realtime/use-company-event.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
+import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
 import { panelApi, panelQueryKeys } from './panel-api.ts';
 
 type Column = { key: string; title: string; tickets: PanelTicket[] };

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCompanyEvent } from '../realtime/use-company-event.ts';
+import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
 import { promptsApi, promptsQueryKeys, removePromptFromCache, upsertPromptInCache } from './prompts-api.ts';
 
 export const usePrompts = () => useQuery({ queryKey: promptsQueryKeys.list, queryFn: promptsApi.list });

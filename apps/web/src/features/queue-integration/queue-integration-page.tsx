@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudListPage, type CrudColumn } from '../../components/crud-list-page.tsx';
 import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
-import { useCompanyEvent } from '../realtime/use-company-event.ts';
+import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
 import { QueueIntegrationForm } from './queue-integration-form.tsx';
 import { queueIntegrationApi, queueIntegrationQueryKeys, removeIntegrationFromCache, upsertIntegrationInCache } from './queue-integration-api.ts';
 

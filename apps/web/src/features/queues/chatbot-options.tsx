@@ -11,7 +11,7 @@ import { useFieldError } from '../../components/field-errors.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { OptionalRecordSelect } from '../../components/optional-record-select.tsx';
-import { useSessionUser } from '../auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 import { useFileListChoices } from '../file-lists/use-file-lists.ts';
 import { useIntegrationChoices } from '../queue-integration/use-integration-choices.ts';
 import { queuesApi, queuesQueryKeys } from './queues-api.ts';

@@ -11,7 +11,7 @@ import { QueueLinkSelects } from './queue-link-selects.tsx';
 import { WeekScheduleEditor } from '../../components/week-schedule-editor.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
-import { useSessionUser } from '../auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { ChatbotOptions } from './chatbot-options.tsx';

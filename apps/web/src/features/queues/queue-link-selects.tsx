@@ -4,7 +4,7 @@ import { Grid } from '@mui/material';
 import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { OptionalRecordSelect } from '../../components/optional-record-select.tsx';
-import { useSessionUser } from '../auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 import { useFileListChoices } from '../file-lists/use-file-lists.ts';
 import { useIntegrationChoices } from '../queue-integration/use-integration-choices.ts';
 import type { QueueFormValues } from './queue-form-values.ts';

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCompanyEvent } from '../realtime/use-company-event.ts';
+import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
 import { queuesApi, queuesQueryKeys, removeQueueFromCache, upsertQueueInCache } from './queues-api.ts';
 
 export const useQueues = () => useQuery({ queryKey: queuesQueryKeys.list, queryFn: queuesApi.list });

@@ -11,7 +11,7 @@ import { setServerFieldErrors, useFieldError } from '../../components/field-erro
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
-import { useSessionUser } from '../auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 import { quickMessagesApi, upsertQuickMessageInCache } from './quick-messages-api.ts';
 
 type FormValues = Pick<QuickMessageBody, 'shortcode' | 'message' | 'geral' | 'visao'>;

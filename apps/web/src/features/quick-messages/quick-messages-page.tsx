@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { CrudListPage, type CrudColumn } from '../../components/crud-list-page.tsx';
 import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import { useSessionUser } from '../auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 import { QuickMessageForm } from './quick-message-form.tsx';
 import { quickMessagesApi, removeQuickMessageFromCache } from './quick-messages-api.ts';
 import { useQuickMessageEvents, useQuickMessagesPages } from './use-quick-messages.ts';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useConnectionOptions } from '../connections/use-connections.ts';
-import { useContactSearch } from '../contacts/use-contact-search.ts';
+import { useContactSearch } from '../contact-records/use-contact-search.ts';
 import { useMyQueues } from '../queues/use-queues.ts';
 import { useUsersList } from '../users/use-users.ts';
 import type { ReportFilter } from './reports-api.ts';

@@ -11,7 +11,7 @@ import { ListStatus } from '../../components/list-status.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { formatMinutes } from '../dashboard/dashboard-format.ts';
 import { TicketLogDialog } from '../tickets/ticket-log-dialog.tsx';
-import { formatClock, formatDate } from '../tickets/ticket-format.ts';
+import { formatClock, formatDate } from '../../lib/format.ts';
 import { ReportFilters } from './report-filters.tsx';
 import { reportsApi, reportsQueryKeys, type ReportFilter } from './reports-api.ts';
 import { useReportExport } from './use-report-export.ts';

@@ -2,7 +2,7 @@ import { Schedule } from '@mui/icons-material';
 import { IconButton, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useSessionUser } from '../auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 
 // From a contact or a ticket: the schedules calendar with the add dialog open for that contact
 // (02-operations §2 /schedules with contactId). Hidden when the plan lacks useSchedules.

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import { contactsApi, contactsQueryKeys } from '../contacts/contacts-api.ts';
-import { useContactSearch } from '../contacts/use-contact-search.ts';
+import { contactsApi, contactsQueryKeys } from '../contact-records/contacts-api.ts';
+import { useContactSearch } from '../contact-records/use-contact-search.ts';
 
 type ContactOption = { id: number; name: string; number: string };
 

@@ -7,7 +7,7 @@ import { Calendar, dateFnsLocalizer, type View } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { RequirePlanFlag } from '../../app/routing/require-plan-flag.tsx';
+import { RequirePlanFlag } from '../../lib/session/require-plan-flag.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { ScheduleModal } from './schedule-modal.tsx';

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCompanyEvent } from '../realtime/use-company-event.ts';
+import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
 import { refreshSchedules, schedulesApi, schedulesQueryKeys, type ScheduleRange } from './schedules-api.ts';
 
 export const useSchedulesInRange = (range: ScheduleRange) =>

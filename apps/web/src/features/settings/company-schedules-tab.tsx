@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { weekWithDefaults } from '../../lib/week-schedules.ts';
-import { useSessionUser } from '../auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 import { companiesApi, companiesQueryKeys } from '../companies/companies-api.ts';
 
 // 03-saas §2 Settings page: the company's service hours, used when scheduleType is 'company'.

@@ -4,7 +4,7 @@ import { Grid, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderHelp, type TextInput } from '../../components/placeholder-help.tsx';
-import { useSessionUser } from '../auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 import { WhitelabelTab } from '../branding/whitelabel-tab.tsx';
 import { CompaniesPage } from '../companies/companies-page.tsx';
 import { HelpsTab } from '../helps/helps-tab.tsx';

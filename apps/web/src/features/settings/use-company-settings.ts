@@ -1,6 +1,6 @@
 import type { CompanySettings } from '@atende/shared/settings';
 import { useQuery } from '@tanstack/react-query';
-import { useSessionUser } from '../auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 import { companySettingsApi } from './settings-api.ts';
 
 export const companySettingsQueryKey = (companyId: number) => ['companySettings', companyId] as const;

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
-import { useSession } from '../auth/session-context.ts';
+import { useSession } from '../../lib/session/session-context.ts';
 import { companySettingsApi } from './settings-api.ts';
 import { companySettingsQueryKey } from './use-company-settings.ts';
 

@@ -8,7 +8,7 @@ import { ColorSwatchInput } from '../../components/color-swatch-input.tsx';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
-import { useSessionUser } from '../auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 import { useUsersList } from '../users/use-users.ts';
 import { tagsApi } from './tags-api.ts';
 import { upsertTagInCache } from './tags-cache.ts';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import { useContactSearch } from '../contacts/use-contact-search.ts';
+import { useContactSearch } from '../contact-records/use-contact-search.ts';
 import { forwardMessages } from './chat-extras.ts';
 import { CONTACT_SEARCH_MIN_CHARS } from './new-contact-option.ts';
 import { ticketsApi } from './tickets-api.ts';

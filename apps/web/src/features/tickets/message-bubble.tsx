@@ -4,11 +4,10 @@ import { Box, Checkbox, IconButton, Link, Menu, MenuItem, Stack, Typography } fr
 import { useQuery } from '@tanstack/react-query';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatFileSize } from '../../lib/format.ts';
+import { formatClock, formatFileSize } from '../../lib/format.ts';
 import { AudioPlayer } from './audio-player.tsx';
 import { ContactCardMessage } from './contact-card.tsx';
 import { documentName } from './document-name.ts';
-import { formatClock } from './ticket-format.ts';
 import { fetchMediaSize } from './tickets-api.ts';
 import { ticketsQueryKeys } from './tickets-cache.ts';
 import { WhatsAppText } from './whatsapp-text.tsx';

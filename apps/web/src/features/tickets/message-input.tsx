@@ -8,7 +8,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../lib/error-message.ts';
 import { useElementWidth } from '../../lib/use-element-width.ts';
-import { useSessionUser } from '../auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 import { QuickMessageSuggestions } from '../quick-messages/quick-message-suggestions.tsx';
 import { AudioRecorder } from './audio-recorder.tsx';
 import { CameraCaptureDialog } from './camera-capture-dialog.tsx';

@@ -6,9 +6,9 @@ import { Fragment, useCallback, useLayoutEffect, useMemo, useRef, useState, type
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { toastError } from '../../lib/error-message.ts';
-import { useSessionUser } from '../auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 import { DaySeparator, MessageBubble } from './message-bubble.tsx';
-import { formatDate, isSameDay } from './ticket-format.ts';
+import { formatDate, isSameDay } from '../../lib/format.ts';
 import { ticketsApi } from './tickets-api.ts';
 import { upsertMessageInCache } from './tickets-cache.ts';
 import { useMessages } from './use-messages.ts';

@@ -5,7 +5,7 @@ import { Avatar, Box, Button, ButtonBase, CircularProgress, IconButton, ListItem
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useElementWidth } from '../../lib/use-element-width.ts';
-import { useSessionUser } from '../auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 import { ScheduleContactButton } from '../schedules/schedule-contact-button.tsx';
 import { ChannelIcon } from './channel-icon.tsx';
 import { headerIsCompact, HEADER_CONTACT_SHRUNK_WIDTH } from './header-layout.ts';

@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import { useSessionUser } from '../auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 import { openTicketDialog } from './ticket-dialogs.ts';
 import { noExtraFilters, TicketFiltersPanel, type ExtraFilters } from './ticket-filters-panel.tsx';
 import { TicketList } from './ticket-list.tsx';

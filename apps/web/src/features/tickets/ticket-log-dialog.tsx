@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatClock, formatDate } from './ticket-format.ts';
+import { formatClock, formatDate } from '../../lib/format.ts';
 import { ticketsApi } from './tickets-api.ts';
 import { ticketsQueryKeys } from './tickets-cache.ts';
 

@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
-import { formatClock, formatDate } from './ticket-format.ts';
+import { formatClock, formatDate } from '../../lib/format.ts';
 import { ticketsApi } from './tickets-api.ts';
 import { ticketsQueryKeys } from './tickets-cache.ts';
 

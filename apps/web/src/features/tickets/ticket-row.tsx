@@ -6,7 +6,8 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textOnColor } from '../../lib/text-on-color.ts';
 import { ChannelIcon } from './channel-icon.tsx';
-import { cut, formatTicketTime, lastMessagePreview } from './ticket-format.ts';
+import { lastMessagePreview } from './ticket-format.ts';
+import { cut, formatTicketTime } from '../../lib/format.ts';
 
 export const TICKET_ROW_HEIGHT = 92;
 const DEFAULT_QUEUE_COLOR = '#7c7c7c';

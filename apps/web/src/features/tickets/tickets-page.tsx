@@ -4,8 +4,8 @@ import { Box, Paper, Tab, Tabs, Typography, useMediaQuery } from '@mui/material'
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
-import { useSession, useSessionUser } from '../auth/session-context.ts';
-import { askNotificationPermission } from '../notifications/notify.ts';
+import { useSession, useSessionUser } from '../../lib/session/session-context.ts';
+import { askNotificationPermission } from '../../lib/notify.ts';
 import { TicketChat } from './ticket-chat.tsx';
 import { TicketDialogs } from './ticket-dialogs-host.tsx';
 import { TicketListPanel } from './ticket-list-panel.tsx';

@@ -3,10 +3,10 @@ import type { TicketView } from '@atende/shared/tickets';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useSession } from '../auth/session-context.ts';
-import { notifiesUser } from '../notifications/notifies-user.ts';
-import { notifyNewMessage } from '../notifications/notify.ts';
-import { useCompanyEvent } from '../realtime/use-company-event.ts';
+import { useSession } from '../../lib/session/session-context.ts';
+import { notifiesUser } from './notifies-user.ts';
+import { notifyNewMessage } from '../../lib/notify.ts';
+import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
 import {
   removeTicketFromLists,
   resetUnreadInCache,

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toastError } from '../../lib/error-message.ts';
-import { useSessionUser } from '../auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 import { openTicketDialog } from './ticket-dialogs.ts';
 import { removeTicketFromLists } from './tickets-cache.ts';
 import { ticketsApi } from './tickets-api.ts';

@@ -2,7 +2,7 @@ import { DeleteOutlined, EditOutlined } from '@mui/icons-material';
 import { Button, IconButton, List, ListItem, ListItemText, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTicketTime } from '../tickets/ticket-format.ts';
+import { formatTicketTime } from '../../lib/format.ts';
 import { readTasks, writeTasks, type Task } from './tasks-store.ts';
 
 // 03-saas §2 To-do list: add, edit (Salvar) and delete local tasks; blank text is ignored. No

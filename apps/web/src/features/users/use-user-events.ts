@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../auth/session-context.ts';
-import { useCompanyEvent } from '../realtime/use-company-event.ts';
+import { useSession } from '../../lib/session/session-context.ts';
+import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
 import { removeUserFromCache, upsertUserInCache } from './users-cache.ts';
 
 // company-{id}-user keeps the users list and the signed-in user current.

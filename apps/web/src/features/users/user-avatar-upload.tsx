@@ -9,7 +9,7 @@ import { UserAvatar } from '../../components/user-avatar.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { resizeToJpeg } from '../../lib/resize-image.ts';
 import { toast } from '../../lib/toast.ts';
-import { useSession } from '../auth/session-context.ts';
+import { useSession } from '../../lib/session/session-context.ts';
 import { usersApi } from './users-api.ts';
 import { upsertUserInCache } from './users-cache.ts';
 

@@ -8,7 +8,7 @@ import { setServerFieldErrors } from '../../components/field-errors.ts';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
-import { useSessionUser } from '../auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 import { UserGeneralTab } from './user-general-tab.tsx';
 import { UserPermissionsTab } from './user-permissions-tab.tsx';
 import { userFormResolver } from './user-form-resolver.ts';

@@ -3,7 +3,7 @@ import { settingsEndpoints } from '@atende/shared/settings-schemas';
 import { useCallback, useState } from 'react';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 import { readStorage, storageKeys, writeStorage } from '../../lib/storage.ts';
-import { useSessionUser } from '../auth/session-context.ts';
+import { useSessionUser } from '../../lib/session/session-context.ts';
 
 const RELOAD_DELAY_MS = 1000;
 

@@ -1,6 +1,6 @@
 import { SOCKET_RECONNECT_DELAY_MS } from '@atende/shared/constants';
 import { io, type ManagerOptions } from 'socket.io-client';
-import { getToken } from '../../lib/storage.ts';
+import { getToken } from '../storage.ts';
 import type { AppSocket } from './socket-context.ts';
 
 // How every socket of the app reaches the server and comes back after a drop.

@@ -1,8 +1,8 @@
 import type { PlanFlag } from '@atende/shared/plans';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSessionUser } from '../../features/auth/session-context.ts';
-import { toast } from '../../lib/toast.ts';
+import { useSessionUser } from './session-context.ts';
+import { toast } from '../toast.ts';
 
 const REDIRECT_DELAY_MS = 1000;
 

@@ -13,7 +13,7 @@ import { toast } from '../../lib/toast.ts';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { useCompanySettings } from '../settings/use-company-settings.ts';
-import { formatClock, formatDate } from '../tickets/ticket-format.ts';
+import { formatClock, formatDate } from '../../lib/format.ts';
 import { useUsersList } from '../users/use-users.ts';
 import { contactsApi, contactsQueryKeys } from './contacts-api.ts';
 import { upsertContactInCache } from './contacts-cache.ts';

@@ -1,5 +1,5 @@
 import { authEndpoints, type LoginBody, type PasswordChangeBody } from '@atende/shared/auth';
-import { callEndpoint } from '../../lib/endpoint-client.ts';
+import { callEndpoint } from '../endpoint-client.ts';
 
 export const loginRequest = (body: LoginBody) => callEndpoint(authEndpoints.login, { body }, { public: true });
 

@@ -1,27 +1,31 @@
 import type { SessionAnswer, SessionUser } from '@atende/shared/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { refreshSession } from '../../lib/api-client.ts';
-import { onSessionEvent } from '../../lib/session-events.ts';
-import { clearToken, getToken, setToken } from '../../lib/storage.ts';
-import { publicSettingsQueryKeys } from '../branding/use-public-setting.ts';
-import { logoutRequest } from './auth-api.ts';
+import { refreshSession } from '../api-client.ts';
+import { onSessionEvent } from '../session-events.ts';
+import { clearToken, getToken, setToken } from '../storage.ts';
+import { logoutRequest } from './session-api.ts';
 import { SessionContext, type SessionStatus } from './session-context.ts';
 
 type State = { status: SessionStatus; user: SessionUser | null; sessionId: string | null };
 
 const signedOut: State = { status: 'signedOut', user: null, sessionId: null };
 
-export const SessionProvider = ({ children }: { children: ReactNode }) => {
+type SessionProviderProps = {
+  children: ReactNode;
+  // the first key part of the queries a signed-out page still shows (the branding of the login page)
+  publicQueryRoots: readonly string[];
+};
+
+export const SessionProvider = ({ children, publicQueryRoots }: SessionProviderProps) => {
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>(() =>
     getToken() ? { status: 'loading', user: null, sessionId: null } : signedOut,
   );
 
   const forgetPrivateData = useCallback(() => {
-    // branding stays: the login page shows it
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== publicSettingsQueryKeys.all[0] });
-  }, [queryClient]);
+    queryClient.removeQueries({ predicate: (query) => !publicQueryRoots.includes(String(query.queryKey[0])) });
+  }, [queryClient, publicQueryRoots]);
 
   const signIn = useCallback((answer: SessionAnswer) => {
     setToken(answer.token);

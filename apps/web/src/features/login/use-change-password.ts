@@ -1,7 +1,7 @@
 import type { PasswordChangeBody } from '@atende/shared/auth';
 import { useMutation } from '@tanstack/react-query';
-import { changePasswordRequest } from './auth-api.ts';
-import { useSession } from './session-context.ts';
+import { changePasswordRequest } from '../../lib/session/session-api.ts';
+import { useSession } from '../../lib/session/session-context.ts';
 
 // The answer is the session user without the must-change flag, so the app opens at once.
 export const useChangePassword = () => {

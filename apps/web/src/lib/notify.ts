@@ -1,4 +1,4 @@
-import { readVolume } from '../../lib/use-volume.ts';
+import { readVolume } from './use-volume.ts';
 
 let audioContext: AudioContext | null = null;
 

@@ -1,6 +1,6 @@
 import { companyChannel, type CompanyEventName, type CompanyEvents } from '@atende/shared/events';
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useSession } from '../auth/session-context.ts';
+import { useSession } from '../session/session-context.ts';
 import { useSocket } from './socket-context.ts';
 
 // Subscribes to `company-{id}-{event}` for the signed-in user's company.

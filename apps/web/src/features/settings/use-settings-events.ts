@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../auth/session-context.ts';
-import { companySettingsQueryKey } from '../settings/use-company-settings.ts';
+import { useSession } from '../../lib/session/session-context.ts';
+import { companySettingsQueryKey } from './use-company-settings.ts';
 import type { CompanySettings } from '@atende/shared/settings';
-import { useCompanyEvent } from './use-company-event.ts';
+import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
 
 export const useSettingsEvents = () => {
   const queryClient = useQueryClient();

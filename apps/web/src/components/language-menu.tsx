@@ -2,7 +2,7 @@ import { Check, Translate } from '@mui/icons-material';
 import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, currentLanguage, languages } from '../../lib/i18n.ts';
+import { changeLanguage, currentLanguage, languages } from '../lib/i18n.ts';
 
 export const LanguageMenu = ({ color = 'inherit' }: { color?: 'inherit' | 'default' }) => {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { DarkModeOutlined, LightModeOutlined } from '@mui/icons-material';
 import { IconButton, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useColorMode } from './color-mode.ts';
+import { useColorMode } from '../lib/color-mode.ts';
 
 export const ThemeToggleButton = ({ color = 'inherit' }: { color?: 'inherit' | 'default' }) => {
   const { t } = useTranslation();

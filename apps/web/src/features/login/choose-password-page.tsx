@@ -9,7 +9,7 @@ import { toast } from '../../lib/toast.ts';
 import { AppLogo } from '../branding/app-logo.tsx';
 import { PasswordField } from '../users/password-field.tsx';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
-import { useSession } from './session-context.ts';
+import { useSession } from '../../lib/session/session-context.ts';
 import { useChangePassword } from './use-change-password.ts';
 
 // The request's schema plus the confirmation only the form has.

@@ -1,8 +1,8 @@
 import { STATUS_PING_MS } from '@atende/shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { refreshSession } from '../../lib/api-client.ts';
-import { useSession } from '../auth/session-context.ts';
+import { refreshSession } from '../api-client.ts';
+import { useSession } from '../session/session-context.ts';
 import { SocketContext, type AppSocket } from './socket-context.ts';
 
 // One socket per signed-in user (01-core §7 Realtime).

@@ -1,9 +1,9 @@
 import { FORCED_LOGOUT_RELOAD_MS } from '@atende/shared/constants';
 import { useTranslation } from 'react-i18next';
-import { clearAllStorage } from '../../lib/storage.ts';
-import { toast } from '../../lib/toast.ts';
-import { useSession } from '../auth/session-context.ts';
-import { rememberSignedOutElsewhere } from '../auth/signed-out-elsewhere.ts';
+import { clearAllStorage } from '../storage.ts';
+import { toast } from '../toast.ts';
+import { useSession } from '../session/session-context.ts';
+import { rememberSignedOutElsewhere } from '../session/signed-out-elsewhere.ts';
 import { useCompanyEvent } from './use-company-event.ts';
 
 // 01-core §4 Session: a newer sign-in of this user elsewhere ends this tab's session.
