@@ -26,3 +26,5 @@ export * from './schema/campaigns.ts';
 export * from './schema/prompts.ts';
 export * from './schema/queue-integrations.ts';
 export * from './schema/contact-imports.ts';
+export * from './schema/webhooks.ts';
+export * from './schema/api-keys.ts';
