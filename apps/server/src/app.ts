@@ -39,7 +39,7 @@ import { createTokenService } from './platform/tokens.ts';
 import { createSecretBox } from './platform/secret-box.ts';
 import { createOutboundHttp, type HostResolver } from './platform/outbound-http.ts';
 import { createInboundPipeline } from './channels/inbound-pipeline.ts';
-import { outboundJobHandler } from './channels/outbound-job-handler.ts';
+import { registerOutboundMessageJob } from './channels/outbound-message-handler.jobs.ts';
 import { sandboxProvider } from './channels/sandbox/sandbox.provider.ts';
 import { sandboxRoutes } from './channels/sandbox/sandbox.routes.ts';
 import { createSandboxService } from './channels/sandbox/sandbox.service.ts';
@@ -51,8 +51,8 @@ import { pagesRoutes } from './channels/meta-pages/pages.routes.ts';
 import { createCloudProvider } from './channels/whatsapp-cloud/cloud.provider.ts';
 import { cloudRoutes } from './channels/whatsapp-cloud/cloud.routes.ts';
 import { createInboundAutomation } from './modules/chatbot/inbound-automation.service.ts';
-import { registerTicketTimers } from './modules/chatbot/ticket-timers.jobs.ts';
-import { registerTicketCountsFold } from './modules/tickets/ticket-counts.jobs.ts';
+import { registerTicketTimerJobs } from './modules/chatbot/ticket-timer-handlers.jobs.ts';
+import { registerTicketCountsFoldJob } from './modules/tickets/ticket-counts.jobs.ts';
 import { notOwnedElsewhere } from './channels/whatsapp/session-lease.repo.ts';
 import { createWhatsappChannel, type WhatsappChannelOptions } from './channels/whatsapp/whatsapp.channel.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -62,13 +62,13 @@ import { createAnnouncementsService } from './modules/announcements/announcement
 import { chatsRoutes } from './modules/chats/chats.routes.ts';
 import { createChatsService } from './modules/chats/chats.service.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
-import { registerFolderStats } from './modules/companies/companies.jobs.ts';
+import { registerFolderStatsJob } from './modules/companies/companies.jobs.ts';
 import { createCompaniesService } from './modules/companies/companies.service.ts';
 import { countWhatsappSessionsByStatus } from './modules/connections/connections.repo.ts';
 import { connectionsRoutes } from './modules/connections/connections.routes.ts';
 import { createConnectionsService } from './modules/connections/connections.service.ts';
 import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
-import { registerContactImport } from './modules/contact-import/contact-import.jobs.ts';
+import { registerContactImportJobs } from './modules/contact-import/contact-import.jobs.ts';
 import { contactImportRoutes } from './modules/contact-import/contact-import.routes.ts';
 import { createContactImportService } from './modules/contact-import/contact-import.service.ts';
 import { plansRoutes } from './modules/plans/plans.routes.ts';
@@ -76,7 +76,7 @@ import { createPlansService } from './modules/plans/plans.service.ts';
 import { helpsRoutes } from './modules/helps/helps.routes.ts';
 import { createHelpsService } from './modules/helps/helps.service.ts';
 import { createEfiPixProvider } from './modules/invoices/efi-pix.provider.ts';
-import { billIfDue, registerInvoiceSweep } from './modules/invoices/invoices.jobs.ts';
+import { billIfDue, registerInvoiceSweepJob } from './modules/invoices/invoices.jobs.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -90,21 +90,21 @@ import { createQueuesService } from './modules/queues/queues.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { kanbanRoutes } from './modules/kanban/kanban.routes.ts';
 import { createKanbanService } from './modules/kanban/kanban.service.ts';
-import { registerLaneTimer } from './modules/kanban/kanban.jobs.ts';
+import { registerLaneTimerJob } from './modules/kanban/lane-timer-handler.jobs.ts';
 import { fileListsRoutes } from './modules/file-lists/file-lists.routes.ts';
 import { createFileListsService } from './modules/file-lists/file-lists.service.ts';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.ts';
 import { createQuickMessagesService } from './modules/quick-messages/quick-messages.service.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { createTagsService } from './modules/tags/tags.service.ts';
-import { registerContactListImport, registerContactListJobs } from './modules/contact-lists/contact-lists.jobs.ts';
+import { registerContactListImportJob, registerContactListNumberCheckJob } from './modules/contact-lists/contact-lists.jobs.ts';
 import { contactListsRoutes } from './modules/contact-lists/contact-lists.routes.ts';
 import { createContactListsService } from './modules/contact-lists/contact-lists.service.ts';
 import { registerCampaignJobs } from './modules/campaigns/campaigns.jobs.ts';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { createCampaignSettingsService } from './modules/campaigns/campaign-settings.service.ts';
 import { createCampaignsService } from './modules/campaigns/campaigns.service.ts';
-import { registerScheduleJobs } from './modules/schedules/schedules.jobs.ts';
+import { registerScheduleSendJob } from './modules/schedules/schedules.jobs.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
@@ -112,7 +112,6 @@ import { createCompanySettingsCache } from './modules/settings/company-settings.
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, hashPassword } from './modules/users/users.service.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
-import { outboundMessageJob } from './modules/messages/outbound.jobs.ts';
 import { createConversationFlow } from './modules/chatbot/chatbot.service.ts';
 import { startRedirectCountdown } from './modules/chatbot/queue-redirect.steps.ts';
 import { stopRotationCountdown } from './modules/chatbot/queue-rotation.steps.ts';
@@ -125,13 +124,13 @@ import { ticketNotesRoutes } from './modules/ticket-notes/ticket-notes.routes.ts
 import { createTicketNotesService } from './modules/ticket-notes/ticket-notes.service.ts';
 import { createTicketEvents } from './modules/tickets/tickets.events.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
-import { promptReplyHandler, promptReplyJob } from './modules/prompts/prompt-reply.jobs.ts';
+import { registerPromptReplyJob } from './modules/prompts/prompt-reply.jobs.ts';
 import { promptsRoutes } from './modules/prompts/prompts.routes.ts';
 import { findPrompt } from './modules/prompts/prompts.repo.ts';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { createIntegrationsService } from './modules/integrations/integrations.service.ts';
 import { createDialogflowClient } from './modules/integrations/dialogflow.client.ts';
-import { integrationReplyHandler, integrationReplyJob } from './modules/integration-replies/integration-reply.jobs.ts';
+import { registerIntegrationReplyJob } from './modules/integration-replies/integration-reply.jobs.ts';
 import { createPromptsService } from './modules/prompts/prompts.service.ts';
 import { createAzureSpeech } from './modules/prompts/speech.provider.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
@@ -357,40 +356,41 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     claimWhere: notOwnedElsewhere(whatsapp.sessions.owner),
     onJobEnded: metrics.countJobRun,
   });
-  jobs.register(
-    outboundMessageJob,
-    outboundJobHandler({
-      db,
-      tickets: ticketsService,
-      providers: countingSends(
-        {
-          sandbox: sandboxProvider,
-          whatsapp: whatsapp.provider,
-          whatsappapi: watchingCredentials(createCloudProvider({ db, graph, storage, clock }), connectionsService),
-          facebook: watchingCredentials(createPagesProvider('facebook', { db, graph, clock, publicUrl: config.publicUrl }), connectionsService),
-          instagram: watchingCredentials(createPagesProvider('instagram', { db, graph, clock, publicUrl: config.publicUrl }), connectionsService),
-        },
-        metrics,
-      ),
-      log: app.log,
-    }),
-  );
+  registerOutboundMessageJob(jobs, {
+    db,
+    tickets: ticketsService,
+    providers: countingSends(
+      {
+        sandbox: sandboxProvider,
+        whatsapp: whatsapp.provider,
+        whatsappapi: watchingCredentials(createCloudProvider({ db, graph, storage, clock }), connectionsService),
+        facebook: watchingCredentials(createPagesProvider('facebook', { db, graph, clock, publicUrl: config.publicUrl }), connectionsService),
+        instagram: watchingCredentials(createPagesProvider('instagram', { db, graph, clock, publicUrl: config.publicUrl }), connectionsService),
+      },
+      metrics,
+    ),
+    log: app.log,
+  });
   whatsapp.registerJobs(jobs);
-  registerTicketTimers(jobs, { clock, timeZone: config.timeZone, tickets: ticketsService });
-  registerTicketCountsFold(jobs, { clock });
-  registerFolderStats(jobs, { storage, clock });
-  registerInvoiceSweep(jobs, { clock, daysBeforeDue: config.invoiceDaysBeforeDue });
-  registerLaneTimer(jobs, { clock, timeZone: config.timeZone, tickets: ticketsService });
-  registerContactListJobs(jobs, { db, bus, checkWhatsappNumber: whatsapp.checkNumber });
-  registerContactListImport(jobs, { db, bus, storage });
-  registerContactImport(jobs, { db, bus, storage });
-  registerScheduleJobs(jobs, { clock, timeZone: config.timeZone, bus, tickets: ticketsService });
+  registerTicketTimerJobs(jobs, { clock, timeZone: config.timeZone, tickets: ticketsService });
+  registerTicketCountsFoldJob(jobs, { clock });
+  registerFolderStatsJob(jobs, { storage, clock });
+  registerInvoiceSweepJob(jobs, { clock, daysBeforeDue: config.invoiceDaysBeforeDue });
+  registerLaneTimerJob(jobs, { clock, timeZone: config.timeZone, tickets: ticketsService });
+  registerContactListNumberCheckJob(jobs, { db, bus, checkWhatsappNumber: whatsapp.checkNumber });
+  registerContactListImportJob(jobs, { db, bus, storage });
+  registerContactImportJobs(jobs, { db, bus, storage });
+  registerScheduleSendJob(jobs, { clock, timeZone: config.timeZone, bus, tickets: ticketsService });
   registerCampaignJobs(jobs, { db, clock, timeZone: config.timeZone, bus, tickets: ticketsService });
-  jobs.register(
-    promptReplyJob,
-    promptReplyHandler({ db, storage, secrets, ai: config.ai, speech: createAzureSpeech({ speechUrl: config.ai.speechUrl, timeoutMs: config.ai.timeoutMs }), tickets: ticketsService }),
-  );
-  jobs.register(integrationReplyJob, integrationReplyHandler({ db, storage, secrets, clock, settings: config.integrations, outbound, tickets: ticketsService }));
+  registerPromptReplyJob(jobs, {
+    db,
+    storage,
+    secrets,
+    ai: config.ai,
+    speech: createAzureSpeech({ speechUrl: config.ai.speechUrl, timeoutMs: config.ai.timeoutMs }),
+    tickets: ticketsService,
+  });
+  registerIntegrationReplyJob(jobs, { db, storage, secrets, clock, settings: config.integrations, outbound, tickets: ticketsService });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {
     await settingsCache.start(database.listen);

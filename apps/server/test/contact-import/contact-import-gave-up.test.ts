@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { contactLists, jobs } from '../../src/db/schema.ts';
 import { findContactImport, insertContactImport, updateContactImport } from '../../src/modules/contact-import/contact-import.repo.ts';
-import { contactImportJob, registerContactImport } from '../../src/modules/contact-import/contact-import.jobs.ts';
+import { contactImportJob, registerContactImportJobs } from '../../src/modules/contact-import/contact-import.jobs.ts';
 import { createEventBus, type DomainEvent } from '../../src/platform/events.ts';
 import { enqueueJob } from '../../src/platform/jobs/jobs.repo.ts';
 import { createObjectStore, createStorage } from '../../src/platform/storage.ts';
@@ -37,7 +37,7 @@ describe('contact import given up by the job runner (01-core §2 /contacts/impor
     const published: DomainEvent[] = [];
     bus.subscribe((event) => published.push(event));
     const runner = runnerOver(database);
-    registerContactImport(runner, { db: database.db, bus, storage: createStorage(createObjectStore({ driver: 'local' }, mkdtempSync(join(tmpdir(), 'atende-import-')))) });
+    registerContactImportJobs(runner, { db: database.db, bus, storage: createStorage(createObjectStore({ driver: 'local' }, mkdtempSync(join(tmpdir(), 'atende-import-')))) });
     await runner.runDue();
 
     expect(await findContactImport(database.db, company.id, record.id)).toMatchObject({ status: 'failed', error: 'ERR_INTERNAL', processed: 500, imported: 480, failed: 20 });

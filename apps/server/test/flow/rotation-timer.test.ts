@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema.ts';
 import type { ManualClock } from '../../src/platform/clock.ts';
-import { findTicketTimer, ticketTimerKinds } from '../../src/modules/tickets/ticket-timers.jobs.ts';
+import { findTicketTimer, ticketTimerJobs } from '../../src/modules/tickets/ticket-timers.jobs.ts';
 import { connectSocket, recordEvents } from '../helpers/attendance.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { MONDAY_10H, setupFlow, startFlowApp } from './flow-setup.ts';
@@ -36,7 +36,7 @@ const rotatingQueue = async (tempoRoteador: number) => {
   return { f, sales };
 };
 
-const rotationTimer = (ticketId: number) => findTicketTimer(t.db, ticketTimerKinds.queueRotation, ticketId);
+const rotationTimer = (ticketId: number) => findTicketTimer(t.db, ticketTimerJobs.queueRotation, ticketId);
 
 describe('rotation time: an unaccepted ticket passes on (02-operations §3 timeRotate / tempoRoteador, §9 rotation options)', () => {
   it('hands a ticket nobody accepted to the next online attendant after tempoRoteador minutes, and on again (02-operations §3)', async () => {

@@ -2,7 +2,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 import { jobs } from '../../src/db/schema.ts';
-import { outboundMessageJob } from '../../src/modules/messages/outbound.jobs.ts';
+import { outboundMessageJob } from '../../src/modules/messages/outbound-message.jobs.ts';
 
 export const outboundJobsOf = (db: Db, messageId: number) =>
   db

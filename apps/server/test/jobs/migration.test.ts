@@ -9,8 +9,8 @@ import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.ts';
-import { outboundMessageJob } from '../../src/modules/messages/outbound.jobs.ts';
-import { ticketTimerKinds } from '../../src/modules/tickets/ticket-timers.jobs.ts';
+import { outboundMessageJob } from '../../src/modules/messages/outbound-message.jobs.ts';
+import { ticketTimerJobs } from '../../src/modules/tickets/ticket-timers.jobs.ts';
 
 const migrationsFolder = fileURLToPath(new URL('../../src/db/migrations', import.meta.url));
 const before0009 = mkdtempSync(join(tmpdir(), 'atende-migrations-'));
@@ -77,8 +77,8 @@ describe('migration 0009 carries pending work over (issue 12 point 1: nothing lo
     ]);
     expect(outboundMessageJob.payload.safeParse(moved[0].payload).success).toBe(true);
     expect(outboundMessageJob.payload.safeParse(moved[1].payload).success).toBe(true);
-    expect(moved[2].kind).toBe(ticketTimerKinds.npsExpiry.name);
-    expect(ticketTimerKinds.npsExpiry.payload.safeParse(moved[2].payload).success).toBe(true);
+    expect(moved[2].kind).toBe(ticketTimerJobs.npsExpiry.name);
+    expect(ticketTimerJobs.npsExpiry.payload.safeParse(moved[2].payload).success).toBe(true);
     const old = rowsOf<{ timers: string | null; outbound: string | null }>(
       await db.execute(sql`select to_regclass('timers')::text as timers, to_regclass('outbound_jobs')::text as outbound`),
     );

@@ -5,13 +5,13 @@
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { findConnectionUnlessKnown, type ConnectionRow } from '../connections/connections.repo.ts';
 import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
-import { cancelTicketTimers, findTicketTimer, scheduleTicketTimer, ticketTimerKinds, type TicketTimer } from '../tickets/ticket-timers.jobs.ts';
+import { cancelTicketTimers, findTicketTimer, scheduleTicketTimer, ticketTimerJobs, type TicketTimer } from '../tickets/ticket-timers.jobs.ts';
 import * as ticketsRepo from '../tickets/tickets.repo.ts';
 import type { TicketRow } from '../tickets/tickets.repo.ts';
 import type { TicketOutcome } from '../tickets/tickets.events.ts';
 
 const MINUTE_MS = 60_000;
-const kind = ticketTimerKinds.queueRedirect;
+const kind = ticketTimerJobs.queueRedirect;
 
 const redirectOf = async (tx: DbOrTx, ticket: TicketRow, known?: ConnectionRow) => {
   if (ticket.status !== 'pending' || ticket.userId !== null || ticket.isGroup || ticket.whatsappId === null) return undefined;

@@ -7,14 +7,14 @@
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { findQueue, type QueueRow } from '../queues/queues.repo.ts';
 import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
-import { cancelTicketTimers, scheduleTicketTimer, ticketTimerKinds, type TicketTimer } from '../tickets/ticket-timers.jobs.ts';
+import { cancelTicketTimers, scheduleTicketTimer, ticketTimerJobs, type TicketTimer } from '../tickets/ticket-timers.jobs.ts';
 import * as ticketsRepo from '../tickets/tickets.repo.ts';
 import type { TicketRow } from '../tickets/tickets.repo.ts';
 import type { TicketOutcome } from '../tickets/tickets.events.ts';
 import { onlineAttendantsOf } from '../users/users.repo.ts';
 
 const MINUTE_MS = 60_000;
-const kind = ticketTimerKinds.queueRotation;
+const kind = ticketTimerJobs.queueRotation;
 
 // The queue's least busy online attendant (fewest open or pending tickets, the lower id on a
 // tie), leaving out the one who holds the ticket now.

@@ -23,7 +23,7 @@ export const folderStatsJob = defineJobKind({
 export const scheduleFolderStats = (db: DbOrTx, companyId: number, runAt?: Date) =>
   enqueueJob(db, folderStatsJob, { companyId }, { runAt, singletonKey: String(companyId) });
 
-export const registerFolderStats = (runner: Pick<JobRunner, 'register'>, deps: { storage: Storage; clock: Clock }) =>
+export const registerFolderStatsJob = (runner: Pick<JobRunner, 'register'>, deps: { storage: Storage; clock: Clock }) =>
   runner.register(folderStatsJob, {
     runInTransaction: async (tx, { companyId }) => {
       const stats = await deps.storage.folderStats(companyId);

@@ -57,7 +57,7 @@ const BATCH = 500;
 
 type Deps = { db: Db; bus: EventBus; storage: Storage };
 
-export const registerContactImport = (runner: Pick<JobRunner, 'register'>, { db, bus, storage }: Deps) => {
+export const registerContactImportJobs = (runner: Pick<JobRunner, 'register'>, { db, bus, storage }: Deps) => {
   runner.register(discardUploadJob, { run: ({ companyId, file }) => storage.remove(companyId, IMPORT_FOLDER, file) });
 
   const publishImport = (companyId: number, row: ContactImportRow | undefined) =>

@@ -35,7 +35,7 @@ export const enqueueNumberCheck = async (tx: DbOrTx, companyId: number, itemId: 
   await enqueueJob(tx, contactListNumberCheckJob, { companyId, itemId, connectionId: connected.id }, { singletonKey: `contact-list-item:${itemId}` });
 };
 
-export const registerContactListJobs = (
+export const registerContactListNumberCheckJob = (
   runner: Pick<JobRunner, 'register'>,
   deps: { db: Db; bus: EventBus; checkWhatsappNumber: WhatsappNumberCheck },
 ) => {
@@ -72,7 +72,7 @@ export const contactListImportJob = defineJobKind({
   maxAttempts: 3,
 });
 
-export const registerContactListImport = (runner: Pick<JobRunner, 'register'>, deps: { db: Db; bus: EventBus; storage: Storage }) => {
+export const registerContactListImportJob = (runner: Pick<JobRunner, 'register'>, deps: { db: Db; bus: EventBus; storage: Storage }) => {
   runner.register(contactListImportJob, {
     run: async ({ companyId, contactListId, file, kind }) => {
       const status: ContactListImportStatus = { done: false, processed: 0, imported: 0, failed: 0, errors: [] };

@@ -11,7 +11,8 @@ import { withTransaction } from '../../db/transaction.ts';
 import { companyPlanAllows } from '../../platform/access.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { OutboundHttp } from '../../platform/outbound-http.ts';
-import { defineJobKind, type JobHandler } from '../../platform/jobs/job-kind.ts';
+import { defineJobKind } from '../../platform/jobs/job-kind.ts';
+import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { enqueueJob } from '../../platform/jobs/jobs.repo.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -59,7 +60,7 @@ const isPart = (data: unknown, messageId: number, part: number) => {
 const isAnsweredBy = (ticket: TicketRow | undefined, integrationId: number): ticket is TicketRow =>
   !!ticket && ticket.useIntegration && ticket.integrationId === integrationId && ticket.userId === null && ticket.status !== 'closed';
 
-export const integrationReplyHandler = (deps: {
+export const registerIntegrationReplyJob = (runner: Pick<JobRunner, 'register'>, deps: {
   db: Db;
   storage: Storage;
   secrets: SecretBox;
@@ -68,7 +69,7 @@ export const integrationReplyHandler = (deps: {
   // the guarded client for the URLs the company typed (typebot, n8n, webhook, its bots' images)
   outbound: OutboundHttp;
   tickets: TicketsService;
-}): JobHandler<IntegrationReply> => {
+}) => {
   const { db, settings } = deps;
   const typebot = createTypebotClient({ timeoutMs: settings.timeoutMs, http: deps.outbound });
   const dialogflow = createDialogflowClient(settings);
@@ -172,7 +173,7 @@ export const integrationReplyHandler = (deps: {
       return { ticket: await handOver(tx, note.ticket), messages: [note.message] };
     });
 
-  return {
+  runner.register(integrationReplyJob, {
     run: async (job, info) => {
       const ticket = await findTicket(db, job.companyId, job.ticketId);
       const integrationId = ticket?.integrationId;
@@ -208,5 +209,5 @@ export const integrationReplyHandler = (deps: {
         return { ticket: row, messages: [] };
       });
     },
-  };
+  });
 };

@@ -54,7 +54,7 @@ export const billIfDue =
   (tx, companyId) =>
     billDueCompanies(tx, deps, companyId);
 
-export const registerInvoiceSweep = (runner: Pick<JobRunner, 'register'>, deps: BillingDeps) => {
+export const registerInvoiceSweepJob = (runner: Pick<JobRunner, 'register'>, deps: BillingDeps) => {
   runner.register(invoiceSweepJob, {
     runInTransaction: async (tx) => {
       await billDueCompanies(tx, deps);

@@ -1,6 +1,6 @@
 // The lane timer (02-operations §3 Tag / lane timeLane): one durable timer per ticket (its
 // singleton key), due timeLane hours after the ticket entered a lane; moving the ticket moves or
-// cancels it. modules/kanban/kanban.jobs.ts says what it does when due.
+// cancels it. modules/kanban/lane-timer-handler.jobs.ts says what it does when due.
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { defineJobKind } from '../../platform/jobs/job-kind.ts';
@@ -13,9 +13,9 @@ const laneTimerPayload = z.object({
 });
 export type LaneTimer = z.infer<typeof laneTimerPayload>;
 
-export const laneTimerKind = defineJobKind({ name: 'kanban.laneTimer', payload: laneTimerPayload, priority: 'normal' });
+export const laneTimerJob = defineJobKind({ name: 'kanban.laneTimer', payload: laneTimerPayload, priority: 'normal' });
 
 export const scheduleLaneTimer = (db: DbOrTx, timer: LaneTimer, dueAt: Date) =>
-  enqueueJob(db, laneTimerKind, timer, { runAt: dueAt, singletonKey: String(timer.ticketId) });
+  enqueueJob(db, laneTimerJob, timer, { runAt: dueAt, singletonKey: String(timer.ticketId) });
 
-export const cancelLaneTimer = (db: DbOrTx, ticketId: number) => cancelJobs(db, [laneTimerKind.name], String(ticketId));
+export const cancelLaneTimer = (db: DbOrTx, ticketId: number) => cancelJobs(db, [laneTimerJob.name], String(ticketId));

@@ -15,7 +15,7 @@ import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { findUser } from '../users/users.repo.ts';
 import { lgpdDeletedBody, toMessageViews } from './messages.view.ts';
 import * as repo from './messages.repo.ts';
-import { enqueueOutbound } from './outbound.jobs.ts';
+import { enqueueOutbound } from './outbound-message.jobs.ts';
 import { assertServiceWindow, type ServiceWindowTarget } from './service-window.steps.ts';
 import { outboundDrafts, storeMedias, writeOutboundMessage, writeOutboundMessages, type UploadedMedia } from './outbound-message.service.ts';
 

@@ -9,7 +9,7 @@ import type { TicketRow } from '../../db/schema.ts';
 import type { JobPriority } from '../../platform/jobs/job-kind.ts';
 import type { CheckedMedia } from '../../platform/media.ts';
 import { insertMessage, touchTicketWithMessage, type MessageRow, type NewMessage } from './messages.repo.ts';
-import { enqueueOutbound } from './outbound.jobs.ts';
+import { enqueueOutbound } from './outbound-message.jobs.ts';
 
 export type OutboundDraft = Pick<NewMessage, 'body' | 'mediaUrl' | 'mediaType' | 'quotedMsgId' | 'isPrivate' | 'isForwarded' | 'vCard' | 'dataJson'> & {
   userId: number | null;

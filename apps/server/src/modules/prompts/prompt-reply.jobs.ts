@@ -9,7 +9,8 @@ import { HUMAN_HANDOFF_MARKER } from '@atende/shared/prompts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { companyPlanAllows } from '../../platform/access.repo.ts';
-import { defineJobKind, type JobHandler } from '../../platform/jobs/job-kind.ts';
+import { defineJobKind } from '../../platform/jobs/job-kind.ts';
+import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { enqueueJob } from '../../platform/jobs/jobs.repo.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -48,14 +49,14 @@ const failureOf = (error: unknown) => {
   return { reason: describeAiFailure(error), permanent: isPermanentAiFailure(error) };
 };
 
-export const promptReplyHandler = (deps: {
+export const registerPromptReplyJob = (runner: Pick<JobRunner, 'register'>, deps: {
   db: Db;
   storage: Storage;
   secrets: SecretBox;
   ai: AiSettings;
   speech: TextToSpeech;
   tickets: TicketsService;
-}): JobHandler<PromptReply> => {
+}) => {
   const { db } = deps;
 
   // a customer's voice note is read by the transcription API; older media are named only
@@ -110,7 +111,7 @@ export const promptReplyHandler = (deps: {
     if (outcome.messages.length === 0) await deps.tickets.publishTicket(outcome.ticket);
   };
 
-  return {
+  runner.register(promptReplyJob, {
     run: async (job, info) => {
       const ticket = await findTicket(db, job.companyId, job.ticketId);
       if (!ticket?.promptId) return;
@@ -160,5 +161,5 @@ export const promptReplyHandler = (deps: {
         return { ticket: row, messages };
       });
     },
-  };
+  });
 };

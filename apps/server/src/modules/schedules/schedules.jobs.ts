@@ -104,7 +104,7 @@ const sendOccurrence = async (tx: Tx, schedule: ScheduleRow, now: Date, timeZone
   }
 };
 
-export const registerScheduleJobs = (runner: Pick<JobRunner, 'register'>, deps: Deps) => {
+export const registerScheduleSendJob = (runner: Pick<JobRunner, 'register'>, deps: Deps) => {
   const handler: JobHandler<ScheduleSend> = {
     lockFirst: (tx, job) => lockSchedule(tx, job.companyId, job.scheduleId),
     runInTransaction: async (tx, job) => {

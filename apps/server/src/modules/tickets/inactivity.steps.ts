@@ -9,13 +9,13 @@ import { findConnection, type ConnectionRow } from '../connections/connections.r
 import { writeAutomaticMessage } from '../messages/automatic-message.service.ts';
 import { lastPublicMessage } from '../messages/messages.repo.ts';
 import { closeTicketAutomatically } from './automatic-close.steps.ts';
-import { cancelTicketTimers, scheduleTicketTimer, ticketTimerKinds, type TicketTimer } from './ticket-timers.jobs.ts';
+import { cancelTicketTimers, scheduleTicketTimer, ticketTimerJobs, type TicketTimer } from './ticket-timers.jobs.ts';
 import * as ticketsRepo from './tickets.repo.ts';
 import type { TicketRow } from './tickets.repo.ts';
 import type { TicketOutcome } from './tickets.events.ts';
 
 const MINUTE_MS = 60_000;
-const { inactivityWarning, inactivityClose } = ticketTimerKinds;
+const { inactivityWarning, inactivityClose } = ticketTimerJobs;
 
 const minutesFrom = (now: Date, minutes: number) => new Date(now.getTime() + minutes * MINUTE_MS);
 const warns = (connection: ConnectionRow) => connection.timeInactiveMessage > 0 && connection.inactiveMessage.trim() !== '';

@@ -11,7 +11,7 @@ import { writeAutomaticMessage } from '../messages/automatic-message.service.ts'
 import type { MessageRow } from '../messages/messages.repo.ts';
 import { closeTicketAutomatically } from './automatic-close.steps.ts';
 import type { RatingRule, TicketOutcome } from './tickets.events.ts';
-import { scheduleTicketTimer, ticketTimerKinds, type TicketTimer } from './ticket-timers.jobs.ts';
+import { scheduleTicketTimer, ticketTimerJobs, type TicketTimer } from './ticket-timers.jobs.ts';
 import * as ticketsRepo from './tickets.repo.ts';
 import type { TicketRow } from './tickets.repo.ts';
 import { hasRating, insertRating } from './ratings.repo.ts';
@@ -34,7 +34,7 @@ const ratingConnectionFor = async (tx: DbOrTx, ticket: TicketRow, settings: Comp
 const askForRating = async (tx: DbOrTx, ticket: TicketRow, connection: { ratingMessage: string; expiresTicketNPS: number }, now: Date, timeZone: string) => {
   const sent = await writeAutomaticMessage(tx, ticket, ratingQuestion(connection.ratingMessage), now, timeZone);
   if (connection.expiresTicketNPS > 0) {
-    await scheduleTicketTimer(tx, ticketTimerKinds.npsExpiry, ticket, new Date(now.getTime() + connection.expiresTicketNPS * MINUTE_MS));
+    await scheduleTicketTimer(tx, ticketTimerJobs.npsExpiry, ticket, new Date(now.getTime() + connection.expiresTicketNPS * MINUTE_MS));
   }
   return sent;
 };

@@ -22,7 +22,7 @@ export const ticketCountsFoldJob = defineJobKind({
 export const scheduleTicketCountsFold = (db: DbOrTx, runAt?: Date) =>
   enqueueJob(db, ticketCountsFoldJob, { companyId: PLATFORM_COMPANY_ID }, { singletonKey: 'fold', runAt });
 
-export const registerTicketCountsFold = (runner: Pick<JobRunner, 'register'>, deps: { clock: Clock }) => {
+export const registerTicketCountsFoldJob = (runner: Pick<JobRunner, 'register'>, deps: { clock: Clock }) => {
   runner.register(ticketCountsFoldJob, {
     // the run's own row is gone by now (completed first, in this transaction), so the next one
     // can take the singleton key

@@ -1,7 +1,7 @@
 // The durable timers a ticket can carry (NPS expiry, inactivity, queue redirect, rotation): jobs
 // of the runner (platform/jobs), one per kind and ticket, so scheduling again only moves it. They
 // are written in the transaction of the change that causes them and are due when the injected
-// clock reaches their time; modules/chatbot/ticket-timers.jobs.ts says what each does.
+// clock reaches their time; modules/chatbot/ticket-timer-handlers.jobs.ts says what each does.
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { defineJobKind, type JobKind } from '../../platform/jobs/job-kind.ts';
@@ -13,7 +13,7 @@ export type TicketTimerKind = JobKind<TicketTimer>;
 
 const timerKind = (name: string): TicketTimerKind => defineJobKind({ name: `ticket.${name}`, payload: ticketTimerPayload, priority: 'normal' });
 
-export const ticketTimerKinds = {
+export const ticketTimerJobs = {
   npsExpiry: timerKind('npsExpiry'),
   inactivityWarning: timerKind('inactivityWarning'),
   inactivityClose: timerKind('inactivityClose'),
@@ -21,7 +21,7 @@ export const ticketTimerKinds = {
   queueRotation: timerKind('queueRotation'),
 };
 
-export const allTicketTimerKinds = Object.values(ticketTimerKinds);
+export const allTicketTimerJobs = Object.values(ticketTimerJobs);
 
 export const scheduleTicketTimer = (db: DbOrTx, kind: TicketTimerKind, ticket: { companyId: number; id: number }, dueAt: Date) =>
   enqueueJob(db, kind, { companyId: ticket.companyId, ticketId: ticket.id }, { runAt: dueAt, singletonKey: String(ticket.id) });

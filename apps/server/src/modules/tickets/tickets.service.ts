@@ -20,7 +20,7 @@ import type { CompanySettingsCache } from '../settings/company-settings.cache.ts
 import type { TicketEvents, TicketOutcome } from './tickets.events.ts';
 import * as lifecycle from './transitions.service.ts';
 import { listTicketLogs, writeTicketLog } from './ticket-logs.repo.ts';
-import { allTicketTimerKinds, cancelTicketTimers } from './ticket-timers.jobs.ts';
+import { allTicketTimerJobs, cancelTicketTimers } from './ticket-timers.jobs.ts';
 import { decideTransition, type Transition } from './transitions.rules.ts';
 import { eventViewRows, toTicketView, toTicketViews } from './tickets.view.ts';
 import { listTickets } from './tickets-list.repo.ts';
@@ -204,7 +204,7 @@ export const createTicketsService = ({ db, bus, clock, timeZone, events, setting
       if (row.status === 'closed') throw new AppError('ERR_DELETE_CLOSED_TICKET', 400);
       const deleted = await withTransaction(db, async (tx) => {
         if (!(await repo.deleteTicket(tx, tenant.companyId, ticketId))) return false;
-        await cancelTicketTimers(tx, ticketId, allTicketTimerKinds);
+        await cancelTicketTimers(tx, ticketId, allTicketTimerJobs);
         return true;
       });
       if (!deleted) throw ticketNotFound();
@@ -220,7 +220,7 @@ export const createTicketsService = ({ db, bus, clock, timeZone, events, setting
           const row = await repo.updateTicketFrom(tx, tenant.companyId, candidate, { status: 'closed', closedAt: clock.now(), amountUsedBotQueues: 0 });
           if (!row) continue;
           await lifecycle.logTicket(tx, row, 'closed', tenant.userId);
-          await cancelTicketTimers(tx, row.id, allTicketTimerKinds);
+          await cancelTicketTimers(tx, row.id, allTicketTimerJobs);
           done.push(candidate.status === 'pending' ? await lifecycle.farewellToWaiting(tx, row, settings, clock.now(), timeZone) : { row, messages: [] });
         }
         return done;

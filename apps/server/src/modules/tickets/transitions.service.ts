@@ -19,7 +19,7 @@ import { countQueues, findQueue } from '../queues/queues.repo.ts';
 import { findUser } from '../users/users.repo.ts';
 import type { TicketEvents, TicketOutcome } from './tickets.events.ts';
 import { writeTicketLog, type TicketLogType } from './ticket-logs.repo.ts';
-import { allTicketTimerKinds, cancelTicketTimers } from './ticket-timers.jobs.ts';
+import { allTicketTimerJobs, cancelTicketTimers } from './ticket-timers.jobs.ts';
 import * as repo from './tickets.repo.ts';
 import type { TicketRow } from './tickets.repo.ts';
 
@@ -99,7 +99,7 @@ const queueFor = async ({ tx, tenant, current, body }: TransitionStep) => {
 
 const closeAndCancelTimers = async (step: TransitionStep) => {
   const row = await guarded(step, { status: 'closed', closedAt: step.clock.now(), amountUsedBotQueues: 0 });
-  await cancelTicketTimers(step.tx, row.id, allTicketTimerKinds);
+  await cancelTicketTimers(step.tx, row.id, allTicketTimerJobs);
   return row;
 };
 
@@ -199,7 +199,7 @@ export const resolve = async (step: TransitionStep): Promise<TicketOutcome> => {
     question ? { status: 'nps', amountUsedBotQueues: 0, amountUsedBotQueuesNPS: 0 } : { status: 'closed', closedAt: clock.now(), amountUsedBotQueues: 0 },
   );
   if (!question) await logTicket(tx, row, 'closed', me);
-  await cancelTicketTimers(tx, row.id, allTicketTimerKinds);
+  await cancelTicketTimers(tx, row.id, allTicketTimerJobs);
   const messages: MessageRow[] = [];
   const farewell = step.body.sendFarewellMessage ? await farewellOnResolve(step, row, Boolean(question)) : undefined;
   if (farewell) {

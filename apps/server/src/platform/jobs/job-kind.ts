@@ -1,6 +1,7 @@
 // What a kind of background job is: a name, a zod payload that carries companyId, its default
 // priority and its retry policy. Kinds are defined where the work is caused (a module enqueues
 // them in its transaction) and given a handler where the work is done (job-runner.ts register).
+// A kind's name is stored in its queued rows, so a kind renamed in code keeps the name it had.
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 

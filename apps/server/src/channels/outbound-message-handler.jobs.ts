@@ -1,27 +1,28 @@
-// Runs outbound message jobs (modules/messages/outbound.jobs.ts) through the connection's
+// Runs outbound message jobs (modules/messages/outbound-message.jobs.ts) through the connection's
 // provider. Safe to run twice: a message that already has a provider id is not sent again. A
 // refusal the peer means for good is recorded on the message (the chat shows it) and ends the job;
 // anything else the provider throws is passing and retried by the job runner.
 import type { FastifyBaseLogger } from 'fastify';
 import type { MediaType, MessageTemplate } from '@atende/shared/messages';
 import type { Db } from '../db/client.ts';
-import { JobFailure, type JobHandler } from '../platform/jobs/job-kind.ts';
+import { JobFailure } from '../platform/jobs/job-kind.ts';
+import type { JobRunner } from '../platform/jobs/job-runner.ts';
 import { findConnection } from '../modules/connections/connections.repo.ts';
 import { findContact } from '../modules/contacts/contacts.repo.ts';
 import * as messagesRepo from '../modules/messages/messages.repo.ts';
-import type { OutboundJob } from '../modules/messages/outbound.jobs.ts';
+import { outboundMessageJob, type OutboundMessage } from '../modules/messages/outbound-message.jobs.ts';
 import * as ticketsRepo from '../modules/tickets/tickets.repo.ts';
 import type { TicketsService } from '../modules/tickets/tickets.service.ts';
 import { ProviderRejection, type ChannelProvider, type OutboundPayload } from './provider.ts';
 
-export const outboundJobHandler = (deps: {
+export const registerOutboundMessageJob = (runner: Pick<JobRunner, 'register'>, deps: {
   db: Db;
   tickets: TicketsService;
   providers: Partial<Record<string, ChannelProvider>>;
   log: FastifyBaseLogger;
-}): JobHandler<OutboundJob> => {
+}) => {
   // undefined when the message or its conversation is gone: nothing left to deliver
-  const payloadFor = async (job: OutboundJob) => {
+  const payloadFor = async (job: OutboundMessage) => {
     const message = await messagesRepo.findMessage(deps.db, job.companyId, job.messageId);
     if (!message || message.whatsappId === null) return undefined;
     const connection = await findConnection(deps.db, job.companyId, message.whatsappId);
@@ -51,7 +52,7 @@ export const outboundJobHandler = (deps: {
     if (ticket) await deps.tickets.publishMessage(ticket, message, 'update');
   };
 
-  const deliver = async (job: OutboundJob) => {
+  const deliver = async (job: OutboundMessage) => {
     const found = await payloadFor(job);
     if (!found) {
       deps.log.warn({ messageId: job.messageId }, 'outbound message or its connection gone; nothing to deliver');
@@ -73,7 +74,7 @@ export const outboundJobHandler = (deps: {
     else await provider.remove(payload, message.providerMessageId);
   };
 
-  return {
+  runner.register(outboundMessageJob, {
     run: async (job) => {
       try {
         await deliver(job);
@@ -85,5 +86,5 @@ export const outboundJobHandler = (deps: {
         if (updated) await publish(updated);
       }
     },
-  };
+  });
 };

@@ -9,7 +9,7 @@ import { closeInactive, warnInactive } from '../tickets/inactivity.steps.ts';
 import { redirectWaitingTicket } from './queue-redirect.steps.ts';
 import { rotateUnacceptedTicket } from './queue-rotation.steps.ts';
 import { expireRating } from '../tickets/rating.steps.ts';
-import { ticketTimerKinds, type TicketTimer } from '../tickets/ticket-timers.jobs.ts';
+import { ticketTimerJobs, type TicketTimer } from '../tickets/ticket-timers.jobs.ts';
 import { lockTicket } from '../tickets/tickets.repo.ts';
 import type { TicketOutcome } from '../tickets/tickets.events.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
@@ -17,7 +17,7 @@ import type { TicketsService } from '../tickets/tickets.service.ts';
 // timeZone: TIMEZONE, in which the automatic messages' {{ms}} and {{hour}} are read
 type Step = (tx: Tx, timer: TicketTimer, now: Date, timeZone: string) => Promise<TicketOutcome | undefined>;
 
-export const registerTicketTimers = (runner: Pick<JobRunner, 'register'>, deps: { clock: Clock; timeZone: string; tickets: TicketsService }) => {
+export const registerTicketTimerJobs = (runner: Pick<JobRunner, 'register'>, deps: { clock: Clock; timeZone: string; tickets: TicketsService }) => {
   const handler = (step: Step): JobHandler<TicketTimer> => ({
     lockFirst: (tx, timer) => lockTicket(tx, timer.companyId, timer.ticketId),
     runInTransaction: async (tx, timer) => {
@@ -26,9 +26,9 @@ export const registerTicketTimers = (runner: Pick<JobRunner, 'register'>, deps: 
       return () => deps.tickets.publishOutcome(outcome);
     },
   });
-  runner.register(ticketTimerKinds.npsExpiry, handler(expireRating));
-  runner.register(ticketTimerKinds.inactivityWarning, handler(warnInactive));
-  runner.register(ticketTimerKinds.inactivityClose, handler(closeInactive));
-  runner.register(ticketTimerKinds.queueRedirect, handler((tx, timer) => redirectWaitingTicket(tx, timer)));
-  runner.register(ticketTimerKinds.queueRotation, handler(rotateUnacceptedTicket));
+  runner.register(ticketTimerJobs.npsExpiry, handler(expireRating));
+  runner.register(ticketTimerJobs.inactivityWarning, handler(warnInactive));
+  runner.register(ticketTimerJobs.inactivityClose, handler(closeInactive));
+  runner.register(ticketTimerJobs.queueRedirect, handler((tx, timer) => redirectWaitingTicket(tx, timer)));
+  runner.register(ticketTimerJobs.queueRotation, handler(rotateUnacceptedTicket));
 };

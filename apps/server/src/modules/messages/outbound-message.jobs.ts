@@ -1,5 +1,5 @@
 // The job that hands a company's message to its channel (send, edit or delete), enqueued in the
-// transaction that writes the message; channels/outbound-job-handler.ts runs it.
+// transaction that writes the message; channels/outbound-message-handler.jobs.ts runs it.
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { defineJobKind, type JobPriority } from '../../platform/jobs/job-kind.ts';
@@ -24,7 +24,7 @@ export const outboundMessageJob = defineJobKind({
   backoff: { baseSeconds: 2, maxSeconds: 300 },
 });
 
-export type OutboundJob = z.infer<typeof outboundMessageJob.payload>;
+export type OutboundMessage = z.infer<typeof outboundMessageJob.payload>;
 
 // Messages to one contact through one connection go out in the order they were written, and an
 // edit or delete after the send it changes. Campaigns and schedules pass the 'bulk' priority.

@@ -4,11 +4,11 @@ import type { Clock } from '../../platform/clock.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { lockTicket } from '../tickets/tickets.repo.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
-import { laneTimerKind } from './lane-timer.jobs.ts';
+import { laneTimerJob } from './lane-timer.jobs.ts';
 import { advanceLane } from './lanes.steps.ts';
 
-export const registerLaneTimer = (runner: Pick<JobRunner, 'register'>, deps: { clock: Clock; timeZone: string; tickets: TicketsService }) => {
-  runner.register(laneTimerKind, {
+export const registerLaneTimerJob = (runner: Pick<JobRunner, 'register'>, deps: { clock: Clock; timeZone: string; tickets: TicketsService }) => {
+  runner.register(laneTimerJob, {
     lockFirst: (tx, timer) => lockTicket(tx, timer.companyId, timer.ticketId),
     runInTransaction: async (tx, timer) => {
       const outcome = await advanceLane(tx, timer, deps.clock.now(), deps.timeZone);
