@@ -10,7 +10,7 @@ import { useSessionUser } from '../../lib/session/session-context.ts';
 import { cut, formatTicketTime } from '../../lib/format.ts';
 import type { TicketListFilters } from '../tickets/tickets-api.ts';
 import { useOpenTicketId } from '../tickets/tickets-ui-store.ts';
-import { useTicketsList } from '../tickets/use-tickets.ts';
+import { useTicketsList } from '../tickets/list/use-tickets.ts';
 import { notifiesUser } from '../tickets/notifies-user.ts';
 
 // Tickets with unread messages that are not closed (a closed ticket never notifies); live

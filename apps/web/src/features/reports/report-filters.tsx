@@ -1,5 +1,5 @@
 import { ticketStatuses, type TicketStatus } from '@atende/shared/tickets';
-import { CONTACT_SEARCH_MIN_CHARS } from '../tickets/new-contact-option.ts';
+import { CONTACT_SEARCH_MIN_CHARS } from '../tickets/dialogs/new-contact-option.ts';
 import { SEARCH_DEBOUNCE_MS } from '@atende/shared/constants';
 import { WITHOUT_QUEUE } from '@atende/shared/reports';
 import { Autocomplete, Button, Checkbox, FormControlLabel, MenuItem, Paper, Stack, TextField } from '@mui/material';

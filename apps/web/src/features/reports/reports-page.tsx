@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { ListStatus } from '../../components/list-status.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { formatMinutes } from '../dashboard/dashboard-format.ts';
-import { TicketLogDialog } from '../tickets/ticket-log-dialog.tsx';
+import { TicketLogDialog } from '../tickets/dialogs/ticket-log-dialog.tsx';
 import { formatClock, formatDate } from '../../lib/format.ts';
 import { ReportFilters } from './report-filters.tsx';
 import { reportsApi, reportsQueryKeys, type ReportFilter } from './reports-api.ts';

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
 import { useSession, useSessionUser } from '../../lib/session/session-context.ts';
 import { askNotificationPermission } from '../../lib/notify.ts';
-import { TicketChat } from './ticket-chat.tsx';
-import { TicketDialogs } from './ticket-dialogs-host.tsx';
-import { TicketListPanel } from './ticket-list-panel.tsx';
+import { TicketChat } from './chat/ticket-chat.tsx';
+import { TicketDialogs } from './dialogs/ticket-dialogs-host.tsx';
+import { TicketListPanel } from './list/ticket-list-panel.tsx';
 import { ticketsApi } from './tickets-api.ts';
 
 const clampWidth = (width: number) => Math.min(TICKETS_MANAGER_WIDTH.max, Math.max(TICKETS_MANAGER_WIDTH.min, Math.round(width)));

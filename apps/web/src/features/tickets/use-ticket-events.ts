@@ -13,7 +13,7 @@ import {
   ticketsQueryKeys,
   upsertMessageInCache,
   upsertTicketInLists,
-} from './tickets-cache.ts';
+} from './list/tickets-cache.ts';
 import { ticketsApi } from './tickets-api.ts';
 import { ticketsUi } from './tickets-ui-store.ts';
 

@@ -4,12 +4,12 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toastError } from '../../lib/error-message.ts';
 import { useSessionUser } from '../../lib/session/session-context.ts';
-import { openTicketDialog } from './ticket-dialogs.ts';
-import { removeTicketFromLists } from './tickets-cache.ts';
+import { openTicketDialog } from './dialogs/ticket-dialogs.ts';
+import { removeTicketFromLists } from './list/tickets-cache.ts';
 import { ticketsApi } from './tickets-api.ts';
 import { ticketsUi } from './tickets-ui-store.ts';
 import { useQueueOptions } from '../queues/use-queues.ts';
-import { parseConflict, useUpdateTicket } from './use-tickets.ts';
+import { parseConflict, useUpdateTicket } from './list/use-tickets.ts';
 
 type After = 'open' | 'list' | 'stay';
 

@@ -4,13 +4,13 @@ import { Check, Close, Delete, DoneAll, History, MoreVert, NoteAlt, PictureAsPdf
 import { Avatar, Box, Button, ButtonBase, CircularProgress, IconButton, ListItemIcon, Menu, MenuItem, Stack, Tooltip, Typography } from '@mui/material';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useElementWidth } from '../../lib/use-element-width.ts';
-import { useSessionUser } from '../../lib/session/session-context.ts';
-import { ScheduleContactButton } from '../schedules/schedule-contact-button.tsx';
-import { ChannelIcon } from './channel-icon.tsx';
+import { useElementWidth } from '../../../lib/use-element-width.ts';
+import { useSessionUser } from '../../../lib/session/session-context.ts';
+import { ScheduleContactButton } from '../../schedules/schedule-contact-button.tsx';
+import { ChannelIcon } from '../list/channel-icon.tsx';
 import { headerIsCompact, HEADER_CONTACT_SHRUNK_WIDTH } from './header-layout.ts';
-import { openTicketDialog } from './ticket-dialogs.ts';
-import { useTicketFlow } from './use-ticket-flow.ts';
+import { openTicketDialog } from '../dialogs/ticket-dialogs.ts';
+import { useTicketFlow } from '../use-ticket-flow.ts';
 
 type ActionProps = {
   label: string;

@@ -4,10 +4,10 @@ import { Check, Close, Replay, SmartToy, Groups, Undo, DoneAll } from '@mui/icon
 import { Avatar, Badge, Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { textOnColor } from '../../lib/text-on-color.ts';
+import { textOnColor } from '../../../lib/text-on-color.ts';
 import { ChannelIcon } from './channel-icon.tsx';
 import { lastMessagePreview } from './ticket-format.ts';
-import { cut, formatTicketTime } from '../../lib/format.ts';
+import { cut, formatTicketTime } from '../../../lib/format.ts';
 
 export const TICKET_ROW_HEIGHT = 92;
 const DEFAULT_QUEUE_COLOR = '#7c7c7c';

@@ -6,13 +6,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
-import { toastError } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
-import { formatClock, formatDate } from '../../lib/format.ts';
-import { ticketsApi } from './tickets-api.ts';
-import { ticketsQueryKeys } from './tickets-cache.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { setServerFieldErrors, useFieldError } from '../../../components/field-errors.ts';
+import { toastError } from '../../../lib/error-message.ts';
+import { toast } from '../../../lib/toast.ts';
+import { formatClock, formatDate } from '../../../lib/format.ts';
+import { ticketsApi } from '../tickets-api.ts';
+import { ticketsQueryKeys } from '../list/tickets-cache.ts';
 
 type NoteFormValues = { note: string; ticketId: number; contactId: number };
 // the shared request schema judges the note; the ids ride along as the form's hidden values

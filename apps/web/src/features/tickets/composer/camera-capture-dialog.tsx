@@ -2,8 +2,8 @@ import { Alert, Box, Button, CircularProgress, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SendDialog } from '../../components/send-dialog.tsx';
-import { toastError } from '../../lib/error-message.ts';
+import { SendDialog } from '../../../components/send-dialog.tsx';
+import { toastError } from '../../../lib/error-message.ts';
 
 const PHOTO_TYPE = 'image/jpeg';
 const PHOTO_QUALITY = 0.92;

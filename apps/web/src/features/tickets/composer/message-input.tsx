@@ -1,3 +1,4 @@
+import type { MessageView } from '@atende/shared/messages';
 import { renderPlaceholders } from '@atende/shared/placeholders';
 import type { QuickMessageView } from '@atende/shared/quick-messages';
 import type { TicketView } from '@atende/shared/tickets';
@@ -6,10 +7,10 @@ import { Box, Chip, IconButton, InputAdornment, Stack, TextField, Typography } f
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastError } from '../../lib/error-message.ts';
-import { useElementWidth } from '../../lib/use-element-width.ts';
-import { useSessionUser } from '../../lib/session/session-context.ts';
-import { QuickMessageSuggestions } from '../quick-messages/quick-message-suggestions.tsx';
+import { toastError } from '../../../lib/error-message.ts';
+import { useElementWidth } from '../../../lib/use-element-width.ts';
+import { useSessionUser } from '../../../lib/session/session-context.ts';
+import { QuickMessageSuggestions } from '../../quick-messages/quick-message-suggestions.tsx';
 import { AudioRecorder } from './audio-recorder.tsx';
 import { CameraCaptureDialog } from './camera-capture-dialog.tsx';
 import { composerLayout } from './composer-layout.ts';
@@ -17,10 +18,11 @@ import { ComposerTools, type ComposerTool } from './composer-tools.tsx';
 import { ContactCardDialog } from './contact-card.tsx';
 import { insertAt, SIGN_OPTION_KEY } from './chat-extras.ts';
 import { EmojiButton } from './emoji-picker.tsx';
-import type { ReplyState } from './ticket-chat.tsx';
 import { TemplateDialog } from './template-dialog.tsx';
-import { ticketsApi } from './tickets-api.ts';
-import { upsertMessageInCache } from './tickets-cache.ts';
+import { ticketsApi } from '../tickets-api.ts';
+import { upsertMessageInCache } from '../list/tickets-cache.ts';
+
+export type ReplyState = { mode: 'reply' | 'edit'; message: MessageView } | null;
 
 type MessageInputProps = { ticket: TicketView; reply: ReplyState; onClearReply: () => void; onSelectMode: () => void };
 

@@ -1,8 +1,8 @@
 import type { TicketConflict, TicketUpdateBody, TicketView } from '@atende/shared/tickets';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSessionUser } from '../../lib/session/session-context.ts';
-import { ApiError } from '../../lib/api-error.ts';
-import { ticketsApi, type TicketListFilters } from './tickets-api.ts';
+import { useSessionUser } from '../../../lib/session/session-context.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { ticketsApi, type TicketListFilters } from '../tickets-api.ts';
 import { ticketsQueryKeys, upsertTicketInLists } from './tickets-cache.ts';
 
 export const useTicketsList = (filters: TicketListFilters, enabled = true) =>

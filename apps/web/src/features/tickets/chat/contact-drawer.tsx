@@ -4,14 +4,14 @@ import { Avatar, Box, Button, Chip, CircularProgress, Divider, FormControlLabel,
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { toastError } from '../../lib/error-message.ts';
-import { openTicketDialog } from './ticket-dialogs.ts';
-import { contactsApi, contactsQueryKeys } from '../contact-records/contacts-api.ts';
-import { upsertContactInCache } from '../contact-records/contacts-cache.ts';
-import { ContactModal } from '../contact-records/contact-modal.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { toastError } from '../../../lib/error-message.ts';
+import { openTicketDialog } from '../dialogs/ticket-dialogs.ts';
+import { contactsApi, contactsQueryKeys } from '../../contact-records/contacts-api.ts';
+import { upsertContactInCache } from '../../contact-records/contacts-cache.ts';
+import { ContactModal } from '../../contact-records/contact-modal.tsx';
 import { KanbanStageSelect } from './kanban-stage-select.tsx';
-import { useBlockContact } from '../contact-records/use-block-contact.ts';
+import { useBlockContact } from '../../contact-records/use-block-contact.ts';
 
 export const CONTACT_DRAWER_WIDTH = 320;
 

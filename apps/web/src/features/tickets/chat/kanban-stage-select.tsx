@@ -2,11 +2,11 @@ import type { TicketView } from '@atende/shared/tickets';
 import { Box, MenuItem, Stack, TextField } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toastError } from '../../lib/error-message.ts';
-import { useSessionUser } from '../../lib/session/session-context.ts';
-import { useKanbanLanes } from '../tags/use-tags.ts';
-import { kanbanApi } from '../kanban/kanban-api.ts';
-import { upsertTicketInLists } from './tickets-cache.ts';
+import { toastError } from '../../../lib/error-message.ts';
+import { useSessionUser } from '../../../lib/session/session-context.ts';
+import { useKanbanLanes } from '../../tags/use-tags.ts';
+import { kanbanApi } from '../../kanban/kanban-api.ts';
+import { upsertTicketInLists } from '../list/tickets-cache.ts';
 
 // 01-core §2 Contact drawer: the ticket's kanban stage, one of the company's kanban tags (its lanes).
 export const KanbanStageSelect = ({ ticket }: { ticket: TicketView }) => {

@@ -2,7 +2,7 @@ import { Close, Forward } from '@mui/icons-material';
 import { Box, Button, IconButton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../lib/toast.ts';
+import { toast } from '../../../lib/toast.ts';
 import { ForwardDialog } from './forward-dialog.tsx';
 
 type ForwardBarProps = { selected: readonly number[]; onCancel: () => void };

@@ -3,19 +3,17 @@ import { Alert, Box, CircularProgress } from '@mui/material';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { toastError } from '../../lib/error-message.ts';
-import { useElementWidth } from '../../lib/use-element-width.ts';
+import { toastError } from '../../../lib/error-message.ts';
+import { useElementWidth } from '../../../lib/use-element-width.ts';
 import { CONTACT_DRAWER_WIDTH, ContactDrawer } from './contact-drawer.tsx';
-import { useSocket } from '../../lib/realtime/socket-context.ts';
+import { useSocket } from '../../../lib/realtime/socket-context.ts';
 import { ForwardBar } from './forward-bar.tsx';
-import { MessageInput } from './message-input.tsx';
+import { MessageInput, type ReplyState } from '../composer/message-input.tsx';
 import { MessageList } from './message-list.tsx';
 import { TicketHeader } from './ticket-header.tsx';
-import { ticketsUi } from './tickets-ui-store.ts';
+import { ticketsUi } from '../tickets-ui-store.ts';
 import { useChatPdfExport } from './use-chat-pdf-export.ts';
-import { useTicket } from './use-tickets.ts';
-
-export type ReplyState = { mode: 'reply' | 'edit'; message: MessageView } | null;
+import { useTicket } from '../list/use-tickets.ts';
 
 // the narrowest chat the contact drawer may leave beside it
 const CHAT_MIN_WIDTH = 480;

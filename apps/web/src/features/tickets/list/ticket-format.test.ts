@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatTicketCount, lastMessagePreview } from './ticket-format.ts';
-import { cut, formatTicketTime } from '../../lib/format.ts';
+import { cut, formatTicketTime } from '../../../lib/format.ts';
 
 describe('ticket row formatting (01-core §9)', () => {
   it('cuts long text and keeps short text', () => {

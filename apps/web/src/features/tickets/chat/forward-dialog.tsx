@@ -3,13 +3,13 @@ import { Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastError } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import { useContactSearch } from '../contact-records/use-contact-search.ts';
-import { forwardMessages } from './chat-extras.ts';
-import { CONTACT_SEARCH_MIN_CHARS } from './new-contact-option.ts';
-import { ticketsApi } from './tickets-api.ts';
+import { toastError } from '../../../lib/error-message.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useContactSearch } from '../../contact-records/use-contact-search.ts';
+import { forwardMessages } from '../composer/chat-extras.ts';
+import { CONTACT_SEARCH_MIN_CHARS } from '../dialogs/new-contact-option.ts';
+import { ticketsApi } from '../tickets-api.ts';
 
 type ContactOption = { id: number; name: string; number: string };
 

@@ -1,7 +1,7 @@
 import type { MessagesPage } from '@atende/shared/messages';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { ticketsApi } from './tickets-api.ts';
-import { ticketsQueryKeys } from './tickets-cache.ts';
+import { ticketsApi } from '../tickets-api.ts';
+import { ticketsQueryKeys } from '../list/tickets-cache.ts';
 
 const rendered = () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
 

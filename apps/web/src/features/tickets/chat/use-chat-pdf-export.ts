@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { exportChatPdf } from './export-chat-pdf.ts';
 import { loadOlderMessages } from './load-older-messages.ts';
-import { pdfCapacityPx } from './pdf-pages.ts';
+import { pdfCapacityPx } from '../media/pdf-pages.ts';
 
 // 01-core §2 PDF export of the chat: the whole conversation (older pages load first, up to what
 // the page limit can hold). Failures go to the console only (01-core §8).

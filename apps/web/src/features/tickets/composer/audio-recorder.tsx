@@ -4,8 +4,8 @@ import { CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/m
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastError } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
+import { toastError } from '../../../lib/error-message.ts';
+import { toast } from '../../../lib/toast.ts';
 import { isTooShort, recordingFile } from './recording-file.ts';
 import { useAudioRecorder } from './use-audio-recorder.ts';
 

@@ -1,9 +1,9 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatClock, formatDate } from '../../lib/format.ts';
-import { ticketsApi } from './tickets-api.ts';
-import { ticketsQueryKeys } from './tickets-cache.ts';
+import { formatClock, formatDate } from '../../../lib/format.ts';
+import { ticketsApi } from '../tickets-api.ts';
+import { ticketsQueryKeys } from '../list/tickets-cache.ts';
 
 // A ticket's log (GET /tickets-log/{ticketId}): from the ticket's menu and the report's rows
 // (03-saas §2 Tickets report).

@@ -5,9 +5,9 @@ import { Stack, TextField } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useFieldError } from '../../components/field-errors.ts';
-import { SendDialog } from '../../components/send-dialog.tsx';
-import { toastError } from '../../lib/error-message.ts';
+import { useFieldError } from '../../../components/field-errors.ts';
+import { SendDialog } from '../../../components/send-dialog.tsx';
+import { toastError } from '../../../lib/error-message.ts';
 import { useSendMessage } from './use-send-message.ts';
 
 // The parameters are typed one per line; the shared schema judges the list they make.

@@ -1,5 +1,5 @@
 import { PDF_EXPORT } from '@atende/shared/constants';
-import { PDF_CONTENT_MM, pdfSlices } from './pdf-pages.ts';
+import { PDF_CONTENT_MM, pdfSlices } from '../media/pdf-pages.ts';
 
 const EXPORT_MARK = 'data-pdf-export';
 

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ticketsApi } from './tickets-api.ts';
-import { ticketsQueryKeys } from './tickets-cache.ts';
+import { ticketsApi } from '../tickets-api.ts';
+import { ticketsQueryKeys } from '../list/tickets-cache.ts';
 
 // Page 1 holds the newest messages; older pages load as the list scrolls up (01-core §9).
 export const useMessages = (ticketId: number) =>

@@ -1,7 +1,7 @@
 import type { MessagesPage, MessageView } from '@atende/shared/messages';
 import type { TicketsPage, TicketView } from '@atende/shared/tickets';
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
-import type { TicketListFilters } from './tickets-api.ts';
+import type { TicketListFilters } from '../tickets-api.ts';
 
 export const ticketsQueryKeys = {
   lists: ['tickets', 'list'] as const,

@@ -4,12 +4,12 @@ import { Box, Checkbox, IconButton, Link, Menu, MenuItem, Stack, Typography } fr
 import { useQuery } from '@tanstack/react-query';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatClock, formatFileSize } from '../../lib/format.ts';
-import { AudioPlayer } from './audio-player.tsx';
-import { ContactCardMessage } from './contact-card.tsx';
-import { documentName } from './document-name.ts';
-import { fetchMediaSize } from './tickets-api.ts';
-import { ticketsQueryKeys } from './tickets-cache.ts';
+import { formatClock, formatFileSize } from '../../../lib/format.ts';
+import { AudioPlayer } from '../media/audio-player.tsx';
+import { ContactCardMessage } from '../composer/contact-card.tsx';
+import { documentName } from '../media/document-name.ts';
+import { fetchMediaSize } from '../tickets-api.ts';
+import { ticketsQueryKeys } from '../list/tickets-cache.ts';
 import { WhatsAppText } from './whatsapp-text.tsx';
 
 // 01-core §4 Messages: ack 0 pending, 1 sent, 2 delivered, 3 read, 4-5 played.

@@ -13,14 +13,14 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { useMyQueues, useQueueOptions } from '../queues/use-queues.ts';
-import { useUsersList } from '../users/use-users.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useMyQueues, useQueueOptions } from '../../queues/use-queues.ts';
+import { useUsersList } from '../../users/use-users.ts';
 import { NewTicketModal } from './new-ticket-modal.tsx';
 import { closeTicketDialog, useTicketDialog } from './ticket-dialogs.ts';
 import { TicketLogDialog } from './ticket-log-dialog.tsx';
 import { TicketNotesModal } from './ticket-notes-modal.tsx';
-import { useTicketFlow } from './use-ticket-flow.ts';
+import { useTicketFlow } from '../use-ticket-flow.ts';
 
 // 01-core §4 Accept: the start button stays disabled until a queue is chosen; one queue is preselected.
 const AcceptDialog = ({ ticket, reopen }: { ticket: TicketView; reopen: boolean }) => {

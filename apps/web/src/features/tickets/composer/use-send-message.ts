@@ -1,7 +1,7 @@
 import type { TicketView } from '@atende/shared/tickets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ticketsApi } from './tickets-api.ts';
-import { upsertMessageInCache } from './tickets-cache.ts';
+import { ticketsApi } from '../tickets-api.ts';
+import { upsertMessageInCache } from '../list/tickets-cache.ts';
 
 type SendBody = Parameters<typeof ticketsApi.send>[1];
 

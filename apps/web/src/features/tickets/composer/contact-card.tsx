@@ -6,9 +6,9 @@ import { Person } from '@mui/icons-material';
 import { Avatar, Box, Stack, TextField, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useFieldError } from '../../components/field-errors.ts';
-import { SendDialog } from '../../components/send-dialog.tsx';
-import { toastError } from '../../lib/error-message.ts';
+import { useFieldError } from '../../../components/field-errors.ts';
+import { SendDialog } from '../../../components/send-dialog.tsx';
+import { toastError } from '../../../lib/error-message.ts';
 import { parseVCard } from './chat-extras.ts';
 import { useSendMessage } from './use-send-message.ts';
 

@@ -1,9 +1,9 @@
 import { ticketStatuses, type TicketStatus } from '@atende/shared/tickets';
 import { Autocomplete, Chip, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useConnectionOptions } from '../connections/use-connections.ts';
-import { useTagsList } from '../tags/use-tags.ts';
-import { useUsersList } from '../users/use-users.ts';
+import { useConnectionOptions } from '../../connections/use-connections.ts';
+import { useTagsList } from '../../tags/use-tags.ts';
+import { useUsersList } from '../../users/use-users.ts';
 
 export type ExtraFilters = { tags: number[]; users: number[]; statusFilter: TicketStatus[]; whatsapps: number[] };
 export const noExtraFilters: ExtraFilters = { tags: [], users: [], statusFilter: [], whatsapps: [] };

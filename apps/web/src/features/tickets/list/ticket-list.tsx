@@ -2,7 +2,7 @@ import type { TicketView } from '@atende/shared/tickets';
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isNearBottom } from '../../lib/infinite-scroll.ts';
+import { isNearBottom } from '../../../lib/infinite-scroll.ts';
 import { TICKET_ROW_HEIGHT, TicketRow, type RowActions } from './ticket-row.tsx';
 
 type TicketListProps = {
