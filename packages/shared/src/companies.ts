@@ -5,7 +5,7 @@ import { NAME_BOUNDS } from './constants.ts';
 import { defineEndpoint } from './contract.ts';
 import { planFlags, type PlanFlag } from './plans.ts';
 import { recurrences } from './recurrence.ts';
-import { companySchedulesBody, weekdayScheduleView, weekSchedules } from './schedules.ts';
+import { companyServiceHoursBody, weekdayServiceHoursView, weekServiceHours } from './service-hours.ts';
 import { passwordField } from './users.ts';
 import { boundedText, emailField, idParam, isoDatePrefix, pageNumberQuery, searchParamQuery, validationMessages } from './validation.ts';
 
@@ -28,7 +28,7 @@ const companyFields = {
   dueDate,
   recurrence: z.enum(recurrences),
   paymentMethod: shortText,
-  schedules: weekSchedules,
+  schedules: weekServiceHours,
 };
 export const companyCreateBody = z.strictObject({
   ...companyFields,
@@ -64,7 +64,7 @@ export const companyView = z
     dueDate: z.string(),
     recurrence: z.enum(recurrences),
     paymentMethod: z.string(),
-    schedules: z.array(weekdayScheduleView),
+    schedules: z.array(weekdayServiceHoursView),
     createdAt: z.string(),
     lastLogin: z.string().nullable(),
     folderSize: z.number(),
@@ -175,12 +175,12 @@ export const companiesEndpoints = {
     errors: { 403: ['ERR_COMPANY_PROTECTED'], 404: ['ERR_NOT_FOUND'] },
   }),
   show: defineEndpoint({ method: 'GET', path: '/companies/:companyId', params: companyParams, response: companyView, operationId: 'showCompany', summary: 'One company (its own, or any for the super admin)', errors: notFound }),
-  saveSchedules: defineEndpoint({
+  saveServiceHours: defineEndpoint({
     method: 'PUT',
     path: '/companies/:companyId/schedules',
     params: companyParams,
-    body: companySchedulesBody.meta({ id: 'CompanySchedulesBody' }),
-    response: z.object({ id: z.number().int(), schedules: z.array(weekdayScheduleView) }).meta({ id: 'CompanySchedules' }),
+    body: companyServiceHoursBody.meta({ id: 'CompanySchedulesBody' }),
+    response: z.object({ id: z.number().int(), schedules: z.array(weekdayServiceHoursView) }).meta({ id: 'CompanySchedules' }),
     operationId: 'updateCompanySchedules',
     summary: "The company's service hours, used when scheduleType is 'company'",
     errors: notFound,

@@ -4,7 +4,7 @@ import { allConnectionsAnswer, allConnectionsQuery } from './companies.ts';
 import { defineEndpoint } from './contract.ts';
 import { queueSummary } from './users.ts';
 import { namesOtherScale } from './ratings.ts';
-import { weekdayScheduleView, weekSchedules } from './schedules.ts';
+import { weekdayServiceHoursView, weekServiceHours } from './service-hours.ts';
 import { boundedText, idParam, isoDatePrefix, validationMessages } from './validation.ts';
 
 export const connectionChannels = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'sandbox'] as const;
@@ -68,7 +68,7 @@ export const connectionFields = {
   collectiveVacationStart: isoDate.nullable().optional(),
   collectiveVacationEnd: isoDate.nullable().optional(),
   collectiveVacationMessage: longText.optional(),
-  schedules: weekSchedules.optional(),
+  schedules: weekServiceHours.optional(),
   queueIds: z.array(idParam).max(200).optional(),
   enableImportMessage: z.boolean().optional(),
   importOldMessages: isoDate.nullable().optional(),
@@ -236,7 +236,7 @@ export const connectionView = z
     collectiveVacationStart: z.string().nullable(),
     collectiveVacationEnd: z.string().nullable(),
     collectiveVacationMessage: z.string(),
-    schedules: z.array(weekdayScheduleView),
+    schedules: z.array(weekdayServiceHoursView),
     queues: z.array(queueSummary),
     updatedAt: z.string(),
   })

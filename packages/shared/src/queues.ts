@@ -1,7 +1,7 @@
 // Queue and chatbot option (02-operations §3 Queue, Chatbot option; §5 Queue; §9).
 import { z } from 'zod';
 import { defineEndpoint } from './contract.ts';
-import { weekdayScheduleView, weekSchedules } from './schedules.ts';
+import { weekdayServiceHoursView, weekServiceHours } from './service-hours.ts';
 import { queueSummary } from './users.ts';
 import { boundedText, idParam } from './validation.ts';
 
@@ -31,7 +31,7 @@ const queueFields = {
   integrationId: idParam.nullable().optional(),
   fileListId: idParam.nullable().optional(),
   closeTicket: z.boolean().optional(),
-  schedules: weekSchedules.optional(),
+  schedules: weekServiceHours.optional(),
   // sent by the web; the tenant comes from the token
   companyId: idParam.optional(),
 };
@@ -93,7 +93,7 @@ export const queueView = z
     integrationId: z.number().int().nullable(),
     fileListId: z.number().int().nullable(),
     closeTicket: z.boolean(),
-    schedules: z.array(weekdayScheduleView),
+    schedules: z.array(weekdayServiceHoursView),
     chatbots: z.array(chatbotView),
   })
   .meta({ id: 'Queue' });

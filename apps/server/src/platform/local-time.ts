@@ -2,7 +2,7 @@
 // at an instant, and when it shows a given time. The zone arithmetic is the Temporal polyfill's;
 // this module adds only the product's rule for the times a change of clocks skips or repeats.
 import { Temporal } from 'temporal-polyfill';
-import { weekdays } from '@atende/shared/schedules';
+import { weekdays } from '@atende/shared/service-hours';
 
 export type Weekday = (typeof weekdays)[number];
 export type WallClock = { date: string; weekday: Weekday; minutes: number };

@@ -74,7 +74,7 @@ describe('companies calls answer their contracts (03-saas §7 companies calls, P
     expect((await call(companiesEndpoints.plan, { params: { companyId: tenant.company.id } }, adminToken)).plan.id).toBe(tenant.plan.id);
     expect((await call(companiesEndpoints.show, { params: { companyId: tenant.company.id } }, adminToken)).id).toBe(tenant.company.id);
     const hours = [{ weekday: 'Segunda', weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '12:00', startTimeB: '', endTimeB: '' }] as const;
-    expect((await call(companiesEndpoints.saveSchedules, { params: { companyId: tenant.company.id }, body: { schedules: [...hours] } }, adminToken)).schedules).toEqual(hours);
+    expect((await call(companiesEndpoints.saveServiceHours, { params: { companyId: tenant.company.id }, body: { schedules: [...hours] } }, adminToken)).schedules).toEqual(hours);
     await call(companiesEndpoints.remove, { params: { companyId: company.id } }, superToken);
     expect((await t.request('PUT', '/settings/userCreation', { token: superToken, body: { value: 'enabled' } })).status).toBe(200);
     const signedUp = await call(companiesEndpoints.signup, { body: { name: 'Ana', companyName: 'Signed up', email: 'signed-up@example.test', password: 'password-123', phone: '5511988887777', planId } });

@@ -1,7 +1,7 @@
 // Service hours read on the wall clock of a zone that changes its clocks: New York moved from EST
 // (UTC-5) to EDT (UTC-4) at 02:00 on Sunday 2026-03-08.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { weekdays } from '@atende/shared/schedules';
+import { weekdays } from '@atende/shared/service-hours';
 import { manualClock, type ManualClock } from '../../src/platform/clock.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { setupFlow } from './flow-setup.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultServiceHours } from '@atende/shared/schedules';
+import { defaultServiceHours } from '@atende/shared/service-hours';
 import { closedSince, isWithinHours, vacationAt } from '../../src/modules/chatbot/service-hours.rules.ts';
 
 describe('service hours in a time zone (02-operations §9 default service hours)', () => {

@@ -2,7 +2,7 @@
 // clocks change and the UTC offsets (minutes) on either side, written down from the tz database
 // so that the tests compare the code with a reading that does not come from it. The readings below
 // hold only between a zone's previous and next changes, months away from these days.
-import { weekdays } from '@atende/shared/schedules';
+import { weekdays } from '@atende/shared/service-hours';
 
 export type ChangeDay = { name: string; zone: string; date: string; change: string; before: number; after: number };
 

@@ -1,5 +1,5 @@
 import { bigint, boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { defaultServiceHours, type WeekdaySchedule } from '@atende/shared/schedules';
+import { defaultServiceHours, type WeekdayServiceHours } from '@atende/shared/service-hours';
 import { plans } from './plans.ts';
 
 export const companies = pgTable(
@@ -20,7 +20,7 @@ export const companies = pgTable(
     customUsers: integer('custom_users'),
     customConnections: integer('custom_connections'),
     // service hours used when the company setting scheduleType is 'company' (03-saas §3)
-    schedules: jsonb('schedules').$type<WeekdaySchedule[]>().notNull().default(defaultServiceHours),
+    schedules: jsonb('schedules').$type<WeekdayServiceHours[]>().notNull().default(defaultServiceHours),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     // the company's upload folder, measured by the folder-stats job (03-saas §2 Companies screen)
     folderSize: bigint('folder_size', { mode: 'number' }).notNull().default(0),

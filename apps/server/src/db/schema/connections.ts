@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { connectionChannels, connectionStatusReasons, newConnectionToken } from '@atende/shared/connections';
-import type { WeekdaySchedule } from '@atende/shared/schedules';
+import type { WeekdayServiceHours } from '@atende/shared/service-hours';
 import { companies } from './companies.ts';
 import { queues } from './queues.ts';
 
@@ -57,7 +57,7 @@ export const connections = pgTable(
     collectiveVacationStart: date('collective_vacation_start', { mode: 'string' }),
     collectiveVacationEnd: date('collective_vacation_end', { mode: 'string' }),
     collectiveVacationMessage: text('collective_vacation_message').notNull().default(''),
-    schedules: jsonb('schedules').$type<WeekdaySchedule[]>().notNull().default([]),
+    schedules: jsonb('schedules').$type<WeekdayServiceHours[]>().notNull().default([]),
     // provider credentials (Cloud API number id and token, page token…); never sent to clients
     channelConfig: jsonb('channel_config').$type<Record<string, string>>().notNull().default({}),
     // the provider's id of the account (Cloud API phone number id, Facebook page id, Instagram

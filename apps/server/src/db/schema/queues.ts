@@ -1,6 +1,6 @@
 // Queues (sectors) and their chatbot option trees (02-operations §3 Queue, Chatbot option).
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { WeekdaySchedule } from '@atende/shared/schedules';
+import type { WeekdayServiceHours } from '@atende/shared/service-hours';
 import { companies } from './companies.ts';
 import { fileLists } from './file-lists.ts';
 
@@ -23,7 +23,7 @@ export const queues = pgTable(
     // a file list in use is not deleted (docs/decisions.md): no action, checked at the statement's end
     fileListId: integer('file_list_id').references(() => fileLists.id),
     closeTicket: boolean('close_ticket').notNull().default(false),
-    schedules: jsonb('schedules').$type<WeekdaySchedule[]>().notNull().default([]),
+    schedules: jsonb('schedules').$type<WeekdayServiceHours[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { weekdays, type WeekdaySchedule } from '@atende/shared/schedules';
+import { weekdays, type WeekdayServiceHours } from '@atende/shared/service-hours';
 import { changeDays, HALF_HOUR_MS, halfHoursOf, readingAt, type ChangeDay } from '../../../test/helpers/clock-change-days.ts';
 import { closedSince, isWithinHours, vacationAt } from './service-hours.rules.ts';
 
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 // Every day the same two shifts: an hour from `start`, then an hour from 90 minutes later.
-const everyDay = (start: number): WeekdaySchedule[] =>
+const everyDay = (start: number): WeekdayServiceHours[] =>
   weekdays.map((weekdayEn) => ({
     weekday: weekdayEn,
     weekdayEn,

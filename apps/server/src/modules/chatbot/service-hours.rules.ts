@@ -1,11 +1,11 @@
 // Service hours and collective vacation (02-operations §3 schedules, §9), read in the server's
 // configured time zone: two shifts (A and B) per weekday, HH:MM, end exclusive.
-import type { WeekdaySchedule } from '@atende/shared/schedules';
+import type { WeekdayServiceHours } from '@atende/shared/service-hours';
 import { clockMarks, DAY_MS, wallClock, zonedInstant } from '../../platform/local-time.ts';
 
 const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-const shiftsOf = (entry: WeekdaySchedule | undefined) =>
+const shiftsOf = (entry: WeekdayServiceHours | undefined) =>
   entry
     ? [
         [entry.startTimeA, entry.endTimeA],
@@ -17,7 +17,7 @@ const shiftsOf = (entry: WeekdaySchedule | undefined) =>
 
 // An empty list means no hours were configured: always open. A weekday missing from a
 // configured list, or listed without shifts, is closed all day.
-export const isWithinHours = (schedules: WeekdaySchedule[], at: Date, timeZone: string) => {
+export const isWithinHours = (schedules: WeekdayServiceHours[], at: Date, timeZone: string) => {
   if (schedules.length === 0) return true;
   const now = wallClock(at, timeZone);
   return shiftsOf(schedules.find((entry) => entry.weekdayEn === now.weekday)).some(
@@ -27,7 +27,7 @@ export const isWithinHours = (schedules: WeekdaySchedule[], at: Date, timeZone: 
 
 // When the closure `at` falls in began: the last moment, up to eight days before it, at which the
 // hours closed (a shift's end, or a change of clocks that left a shift), or undefined when there is none.
-export const closedSince = (schedules: WeekdaySchedule[], at: Date, timeZone: string) => {
+export const closedSince = (schedules: WeekdayServiceHours[], at: Date, timeZone: string) => {
   const boundaries = [...new Set(schedules.flatMap((entry) => shiftsOf(entry).flatMap((shift) => [shift.start, shift.end])))];
   const closes = (mark: Date) => !isWithinHours(schedules, mark, timeZone) && isWithinHours(schedules, new Date(mark.getTime() - 1), timeZone);
   // a day at a time, most often the last closing is that day's

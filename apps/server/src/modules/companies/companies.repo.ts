@@ -1,6 +1,6 @@
 import { asc, eq, ilike, or, sql } from 'drizzle-orm';
 import { planFlags, type PlanFlags } from '@atende/shared/plans';
-import type { WeekdaySchedule } from '@atende/shared/schedules';
+import type { WeekdayServiceHours } from '@atende/shared/service-hours';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { companies, jobs, plans, users } from '../../db/schema.ts';
@@ -66,7 +66,7 @@ export const findCompanySummary = async (db: DbOrTx, companyId: number) => {
   return row;
 };
 
-export const updateCompanySchedules = async (db: DbOrTx, companyId: number, schedules: WeekdaySchedule[]) => {
+export const updateCompanySchedules = async (db: DbOrTx, companyId: number, schedules: WeekdayServiceHours[]) => {
   const [row] = await db
     .update(companies)
     .set({ schedules, updatedAt: sql`now()` })

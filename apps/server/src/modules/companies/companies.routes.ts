@@ -22,8 +22,8 @@ export const companiesRoutes = (service: CompaniesService, options: { signupLimi
   endpointRoute(app, companiesEndpoints.show, { access: 'tenant' }, ({ params }, request) => service.show(request.tenant, params.companyId));
 
   // 03-saas §7: the service hours used when scheduleType is 'company'.
-  endpointRoute(app, companiesEndpoints.saveSchedules, { access: 'tenant', permission: 'settings:manage' }, ({ params, body }, request) =>
-    service.saveSchedules(request.tenant, params.companyId, body.schedules),
+  endpointRoute(app, companiesEndpoints.saveServiceHours, { access: 'tenant', permission: 'settings:manage' }, ({ params, body }, request) =>
+    service.saveServiceHours(request.tenant, params.companyId, body.schedules),
   );
 
   // 03-saas §2 Sign-up page, §7 POST /auth/signup: public, so limited per client address.

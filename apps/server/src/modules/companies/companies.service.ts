@@ -3,7 +3,7 @@
 // deletes companies; a visitor signs one up while the global setting userCreation is enabled.
 import { COMPANIES_PAGE_SIZE, type CompaniesPage, type CompaniesPageQuery, type CompanyCreateBody, type CompanyUpdateBody, type SignupBody } from '@atende/shared/companies';
 import { NEVER_EXPIRES_DUE_DATE, PLATFORM_COMPANY_ID } from '@atende/shared/constants';
-import type { WeekdaySchedule } from '@atende/shared/schedules';
+import type { WeekdayServiceHours } from '@atende/shared/service-hours';
 import { addRecurrence } from '@atende/shared/recurrence';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
@@ -67,7 +67,7 @@ export const createCompaniesService = ({ db, storage, clock, signupTrialDays, ha
       return view(companyId);
     },
 
-    saveSchedules: async (tenant: TenantContext, companyId: number, schedules: WeekdaySchedule[]) => {
+    saveServiceHours: async (tenant: TenantContext, companyId: number, schedules: WeekdayServiceHours[]) => {
       reachable(tenant, companyId);
       const saved = found(await repo.updateCompanySchedules(db, companyId, schedules));
       return { id: saved.id, schedules: saved.schedules };

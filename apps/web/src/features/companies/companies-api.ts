@@ -1,6 +1,6 @@
 import { companiesEndpoints, type CompanyCreateBody, type CompanyUpdateBody, type SignupBody } from '@atende/shared/companies';
 import { connectionsEndpoints } from '@atende/shared/connections';
-import type { WeekdaySchedule } from '@atende/shared/schedules';
+import type { WeekdayServiceHours } from '@atende/shared/service-hours';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 export const companiesApi = {
@@ -9,7 +9,7 @@ export const companiesApi = {
   create: (body: CompanyCreateBody) => callEndpoint(companiesEndpoints.create, { body }),
   update: (id: number, body: CompanyUpdateBody) => callEndpoint(companiesEndpoints.update, { params: { companyId: id }, body }),
   remove: (id: number) => callEndpoint(companiesEndpoints.remove, { params: { companyId: id } }),
-  saveSchedules: (id: number, schedules: WeekdaySchedule[]) => callEndpoint(companiesEndpoints.saveSchedules, { params: { companyId: id }, body: { schedules } }),
+  saveServiceHours: (id: number, schedules: WeekdayServiceHours[]) => callEndpoint(companiesEndpoints.saveServiceHours, { params: { companyId: id }, body: { schedules } }),
   // the sign-up page's: called with no session
   signup: (body: SignupBody) => callEndpoint(companiesEndpoints.signup, { body }, { public: true }),
   allConnections: () => callEndpoint(connectionsEndpoints.everyCompany, { query: { session: 0 } }),

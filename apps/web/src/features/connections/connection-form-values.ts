@@ -1,6 +1,6 @@
 import type { ConnectionUpdateInput, ConnectionView } from '@atende/shared/connections';
-import type { WeekdaySchedule } from '@atende/shared/schedules';
-import { weekWithDefaults } from '../../lib/week-schedules.ts';
+import type { WeekdayServiceHours } from '@atende/shared/service-hours';
+import { weekWithDefaults } from '../../lib/week-service-hours.ts';
 
 // Numbers are kept as typed (text) so a field can be emptied; the payload turns them back.
 type NumberInput = number | string;
@@ -29,7 +29,7 @@ export type ConnectionFormValues = {
   ratingMessage: string;
   expiresTicketNPS: NumberInput;
   maxUseBotQueuesNPS: NumberInput;
-  schedules: WeekdaySchedule[];
+  schedules: WeekdayServiceHours[];
   enableImportMessage: boolean;
   importOldMessages: string;
   importRecentMessages: string;

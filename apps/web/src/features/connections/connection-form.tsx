@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { WeekScheduleEditor } from '../../components/week-schedule-editor.tsx';
+import { ServiceHoursEditor } from '../../components/service-hours-editor.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { useSessionUser } from '../../lib/session/session-context.ts';
@@ -105,7 +105,7 @@ export const ConnectionForm = ({ connection, channel, onClose }: ConnectionFormP
               control={form.control}
               name="schedules"
               render={({ field }) => (
-                <WeekScheduleEditor
+                <ServiceHoursEditor
                   value={field.value}
                   onChange={field.onChange}
                   errorAt={(index, shift) => fieldError(errors.schedules?.[index]?.[shift])}

@@ -1,6 +1,6 @@
 import { DEFAULT_QUEUE_COLOR, type QueueBody, type QueueView } from '@atende/shared/queues';
-import type { WeekdaySchedule } from '@atende/shared/schedules';
-import { weekWithDefaults } from '../../lib/week-schedules.ts';
+import type { WeekdayServiceHours } from '@atende/shared/service-hours';
+import { weekWithDefaults } from '../../lib/week-service-hours.ts';
 
 export type QueueFormValues = {
   name: string;
@@ -12,7 +12,7 @@ export type QueueFormValues = {
   closeTicket: boolean;
   integrationId: number | null;
   fileListId: number | null;
-  schedules: WeekdaySchedule[];
+  schedules: WeekdayServiceHours[];
 };
 
 export const toQueueFormValues = (queue: QueueView | null, label: (weekday: string) => string): QueueFormValues => ({

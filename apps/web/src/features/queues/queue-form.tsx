@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ColorSwatchInput } from '../../components/color-swatch-input.tsx';
 import { PlaceholderTextField } from '../../components/placeholder-text-field.tsx';
 import { QueueLinkSelects } from './queue-link-selects.tsx';
-import { WeekScheduleEditor } from '../../components/week-schedule-editor.tsx';
+import { ServiceHoursEditor } from '../../components/service-hours-editor.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { useSessionUser } from '../../lib/session/session-context.ts';
@@ -183,7 +183,7 @@ export const QueueForm = ({ queue, onCreated, onClose }: QueueFormProps) => {
               control={control}
               name="schedules"
               render={({ field }) => (
-                <WeekScheduleEditor
+                <ServiceHoursEditor
                   value={field.value}
                   onChange={field.onChange}
                   errorAt={(index, shift) => fieldError(errors.schedules?.[index]?.[shift])}

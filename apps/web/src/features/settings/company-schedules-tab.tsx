@@ -1,14 +1,14 @@
 import type { CompanyView } from '@atende/shared/companies';
-import type { WeekdaySchedule } from '@atende/shared/schedules';
+import type { WeekdayServiceHours } from '@atende/shared/service-hours';
 import { Box, Button, CircularProgress, Paper, Stack } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WeekScheduleEditor, type ScheduleShift } from '../../components/week-schedule-editor.tsx';
+import { ServiceHoursEditor, type ServiceHoursShift } from '../../components/service-hours-editor.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
-import { weekWithDefaults } from '../../lib/week-schedules.ts';
+import { weekWithDefaults } from '../../lib/week-service-hours.ts';
 import { useSessionUser } from '../../lib/session/session-context.ts';
 import { companiesApi, companiesQueryKeys } from '../companies/companies-api.ts';
 
@@ -24,16 +24,16 @@ export const CompanySchedulesTab = () => {
       </Box>
     );
   }
-  return <SchedulesForm companyId={companyId} saved={weekWithDefaults(data.schedules, (weekday) => t(`queues.weekdays.${weekday}`))} />;
+  return <ServiceHoursForm companyId={companyId} saved={weekWithDefaults(data.schedules, (weekday) => t(`queues.weekdays.${weekday}`))} />;
 };
 
-const SchedulesForm = ({ companyId, saved }: { companyId: number; saved: WeekdaySchedule[] }) => {
+const ServiceHoursForm = ({ companyId, saved }: { companyId: number; saved: WeekdayServiceHours[] }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [schedules, setSchedules] = useState(saved);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
-    mutationFn: () => companiesApi.saveSchedules(companyId, schedules),
+    mutationFn: () => companiesApi.saveServiceHours(companyId, schedules),
     onSuccess: (answer) => {
       setErrors({});
       queryClient.setQueryData<CompanyView>(companiesQueryKeys.one(companyId), (company) => company && { ...company, schedules: answer.schedules });
@@ -47,14 +47,14 @@ const SchedulesForm = ({ companyId, saved }: { companyId: number; saved: Weekday
       toastError(error);
     },
   });
-  const errorAt = (index: number, shift: ScheduleShift) => {
+  const errorAt = (index: number, shift: ServiceHoursShift) => {
     const message = errors[`${index}.${shift}`];
     return message ? t(message) : undefined;
   };
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Stack spacing={2}>
-        <WeekScheduleEditor value={schedules} onChange={setSchedules} errorAt={errorAt} testIdPrefix="company-schedule" />
+        <ServiceHoursEditor value={schedules} onChange={setSchedules} errorAt={errorAt} testIdPrefix="company-schedule" />
         <Box>
           <Button variant="contained" disabled={save.isPending} onClick={() => save.mutate()} data-testid="company-schedules-save">
             {t('common.save')}

@@ -7,7 +7,7 @@ export const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday',
 
 const optionalTime = z.union([z.literal(''), hhmm]);
 
-export const weekdaySchedule = z.strictObject({
+export const weekdayServiceHours = z.strictObject({
   weekday: z.string().max(30),
   weekdayEn: z.enum(weekdays),
   startTimeA: optionalTime,
@@ -15,12 +15,12 @@ export const weekdaySchedule = z.strictObject({
   startTimeB: optionalTime,
   endTimeB: optionalTime,
 });
-export type WeekdaySchedule = z.infer<typeof weekdaySchedule>;
+export type WeekdayServiceHours = z.infer<typeof weekdayServiceHours>;
 
-export const weekSchedules = z.array(weekdaySchedule).max(7);
+export const weekServiceHours = z.array(weekdayServiceHours).max(7);
 
 // service hours as answered, as stored (each was checked when it was written)
-export const weekdayScheduleView = z.object({
+export const weekdayServiceHoursView = z.object({
   weekday: z.string(),
   weekdayEn: z.enum(weekdays),
   startTimeA: z.string(),
@@ -39,7 +39,7 @@ const weekdayNames: Record<(typeof weekdays)[number], string> = {
   saturday: 'Sábado',
   sunday: 'Domingo',
 };
-export const defaultServiceHours: WeekdaySchedule[] = weekdays.map((weekdayEn) => ({
+export const defaultServiceHours: WeekdayServiceHours[] = weekdays.map((weekdayEn) => ({
   weekday: weekdayNames[weekdayEn],
   weekdayEn,
   startTimeA: '08:00',
@@ -48,4 +48,4 @@ export const defaultServiceHours: WeekdaySchedule[] = weekdays.map((weekdayEn) =
   endTimeB: '18:00',
 }));
 
-export const companySchedulesBody = z.strictObject({ schedules: weekSchedules });
+export const companyServiceHoursBody = z.strictObject({ schedules: weekServiceHours });

@@ -1,22 +1,22 @@
-import type { WeekdaySchedule } from '@atende/shared/schedules';
+import type { WeekdayServiceHours } from '@atende/shared/service-hours';
 import { Grid, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
-export const scheduleShifts = ['startTimeA', 'endTimeA', 'startTimeB', 'endTimeB'] as const;
-export type ScheduleShift = (typeof scheduleShifts)[number];
+export const serviceHoursShifts = ['startTimeA', 'endTimeA', 'startTimeB', 'endTimeB'] as const;
+export type ServiceHoursShift = (typeof serviceHoursShifts)[number];
 
-type WeekScheduleEditorProps = {
-  value: WeekdaySchedule[];
-  onChange: (next: WeekdaySchedule[]) => void;
-  errorAt?: (index: number, shift: ScheduleShift) => string | undefined;
+type ServiceHoursEditorProps = {
+  value: WeekdayServiceHours[];
+  onChange: (next: WeekdayServiceHours[]) => void;
+  errorAt?: (index: number, shift: ServiceHoursShift) => string | undefined;
   testIdPrefix: string;
 };
 
 // Service hours (02-operations §2, §3): two shifts, A and B, per weekday, HH:MM. Used by queues,
 // connections and the company's schedules.
-export const WeekScheduleEditor = ({ value, onChange, errorAt, testIdPrefix }: WeekScheduleEditorProps) => {
+export const ServiceHoursEditor = ({ value, onChange, errorAt, testIdPrefix }: ServiceHoursEditorProps) => {
   const { t } = useTranslation();
-  const change = (index: number, shift: ScheduleShift, time: string) =>
+  const change = (index: number, shift: ServiceHoursShift, time: string) =>
     onChange(value.map((day, at) => (at === index ? { ...day, [shift]: time } : day)));
   return (
     <Grid container spacing={1.5} sx={{ alignItems: 'center' }} data-testid={`${testIdPrefix}s`}>
@@ -25,7 +25,7 @@ export const WeekScheduleEditor = ({ value, onChange, errorAt, testIdPrefix }: W
           <Grid size={{ xs: 12, sm: 2.4 }}>
             <Typography variant="body2">{t(`queues.weekdays.${day.weekdayEn}`)}</Typography>
           </Grid>
-          {scheduleShifts.map((shift) => {
+          {serviceHoursShifts.map((shift) => {
             const error = errorAt?.(index, shift);
             return (
               <Grid key={shift} size={{ xs: 6, sm: 2.4 }}>
