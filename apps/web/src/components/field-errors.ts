@@ -1,6 +1,7 @@
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-error.ts';
+import { toastError } from '../lib/error-message.ts';
 
 // Schema and server messages are i18n keys (validation.*); unknown text is shown as is.
 export const useFieldError = () => {
@@ -22,3 +23,11 @@ export const setServerFieldErrors = <Values extends FieldValues>(setError: UseFo
     return path;
   });
 };
+
+// A refused save: the fields the server named get their messages, and the error is toasted.
+export const showSaveError =
+  <Values extends FieldValues>(setError: UseFormSetError<Values>) =>
+  (error: unknown) => {
+    setServerFieldErrors(setError, error);
+    toastError(error);
+  };

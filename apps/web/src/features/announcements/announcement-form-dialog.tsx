@@ -9,15 +9,13 @@ import {
 } from '@atende/shared/announcements';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { toastError } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
-import { announcementsApi, announcementsQueryKeys } from './announcements-api.ts';
+import { useSaveAnnouncement } from './use-announcements.ts';
 
 type FormValues = AnnouncementSaveInput;
 
@@ -26,7 +24,6 @@ type Props = { open: boolean; announcement: AnnouncementView | null; onClose: ()
 // 02-operations §5 Announcement: title and text required; the image accepts .png, .jpg, .jpeg.
 export const AnnouncementFormDialog = ({ open, announcement, onClose }: Props) => {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const fieldError = useFieldError();
   const [file, setFile] = useState<File | null>(null);
   const [dropMedia, setDropMedia] = useState(false);
@@ -44,27 +41,15 @@ export const AnnouncementFormDialog = ({ open, announcement, onClose }: Props) =
     setDropMedia(false);
     onClose();
   };
-  const save = useMutation({
-    mutationFn: async (body: AnnouncementSaveBody) => {
-      const saved = announcement ? await announcementsApi.update(announcement.id, body) : await announcementsApi.create(body);
-      if (file) return announcementsApi.uploadMedia(saved.id, file);
-      if (dropMedia && saved.mediaPath) return announcementsApi.removeMedia(saved.id);
-      return saved;
-    },
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: announcementsQueryKeys.all });
-      toast.success(t('announcements.saved'));
-      close();
-    },
-    onError: (error) => {
-      if (setServerFieldErrors(form.setError, error).length === 0) toastError(error);
-    },
-  });
+  const save = useSaveAnnouncement(announcement, { file, dropMedia });
+  const saveFailed = (error: unknown) => {
+    if (setServerFieldErrors(form.setError, error).length === 0) toastError(error);
+  };
   const mediaName = file?.name ?? (dropMedia ? null : announcement?.mediaName);
 
   return (
     <Dialog open={open} onClose={close} maxWidth="sm" fullWidth data-testid="announcement-form">
-      <form noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))}>
+      <form noValidate onSubmit={form.handleSubmit((body) => save.mutate(body, { onSuccess: close, onError: saveFailed }))}>
         <DialogTitle>{announcement ? t('announcements.edit') : t('announcements.new')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>

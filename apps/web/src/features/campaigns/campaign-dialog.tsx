@@ -2,23 +2,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { campaignCreateBody, isCampaignEditable, type CampaignView } from '@atende/shared/campaigns';
 import { AttachFile, Delete } from '@mui/icons-material';
 import { Box, Button, Dialog, DialogContent, DialogTitle, FormControlLabel, Grid, IconButton, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { showSaveError, useFieldError } from '../../components/field-errors.ts';
 import { PlaceholderTextField } from '../../components/placeholder-text-field.tsx';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
-import { toastError } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
 import { useConnectionOptions } from '../connections/use-connections.ts';
 import { useContactListOptions } from '../contact-lists/use-contact-lists.ts';
 import { useQueueOptions } from '../queues/use-queues.ts';
 import { useTagsList } from '../tags/use-tags.ts';
 import { useUsersList } from '../users/use-users.ts';
-import { confirmationFields, messageFields, toCampaignFormValues, toCampaignPayload, type CampaignFormValues } from './campaign-form-values.ts';
-import { campaignsApi, campaignsQueryKeys } from './campaigns-api.ts';
-import { useCampaignVariableKeys } from './use-campaigns.ts';
+import { confirmationFields, messageFields, toCampaignFormValues, type CampaignFormValues } from './campaign-form-values.ts';
+import { useCampaignVariableKeys, useRemoveCampaignMedia, useSaveCampaign } from './use-campaigns.ts';
 
 const resolver = zodResolver(campaignCreateBody, undefined, { raw: true }) as unknown as Resolver<CampaignFormValues>;
 type IdField = 'whatsappId' | 'contactListId' | 'tagListId' | 'userId' | 'queueId';
@@ -28,7 +24,6 @@ type IdField = 'whatsappId' | 'contactListId' | 'tagListId' | 'userId' | 'queueI
 export const CampaignDialog = ({ campaign, onClose }: { campaign: CampaignView | null; onClose: () => void }) => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const queryClient = useQueryClient();
   const { data: connections = [] } = useConnectionOptions();
   const { data: contactLists = [] } = useContactListOptions();
   const { data: tags = [] } = useTagsList();
@@ -42,34 +37,8 @@ export const CampaignDialog = ({ campaign, onClose }: { campaign: CampaignView |
   const { errors } = formState;
   const readOnly = campaign !== null && !isCampaignEditable(campaign, new Date());
 
-  const refresh = (saved?: CampaignView) => {
-    void queryClient.invalidateQueries({ queryKey: campaignsQueryKeys.allPages });
-    if (saved) void queryClient.invalidateQueries({ queryKey: campaignsQueryKeys.one(saved.id) });
-  };
-  const save = useMutation({
-    mutationFn: async (values: CampaignFormValues) => {
-      const payload = toCampaignPayload(values);
-      const saved = campaign ? await campaignsApi.update(campaign.id, payload) : await campaignsApi.create(payload);
-      return file ? campaignsApi.uploadMedia(saved.id, file) : saved;
-    },
-    onSuccess: (saved) => {
-      refresh(saved);
-      toast.success(t('campaigns.toasts.saved'));
-      onClose();
-    },
-    onError: (error) => {
-      setServerFieldErrors(form.setError, error);
-      toastError(error);
-    },
-  });
-  const removeMedia = useMutation({
-    mutationFn: (id: number) => campaignsApi.removeMedia(id),
-    onSuccess: (saved) => {
-      setMediaName(null);
-      refresh(saved);
-    },
-    onError: (error) => toastError(error),
-  });
+  const save = useSaveCampaign(campaign, file);
+  const removeMedia = useRemoveCampaignMedia();
   const openTicket = watch('openTicket') === 'enabled';
   const confirmation = watch('confirmation');
 
@@ -124,7 +93,7 @@ export const CampaignDialog = ({ campaign, onClose }: { campaign: CampaignView |
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth data-testid="campaign-dialog">
       <DialogTitle>{readOnly ? t('campaigns.viewTitle') : campaign ? t('campaigns.editTitle') : t('campaigns.addTitle')}</DialogTitle>
-      <Box component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+      <Box component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values, { onSuccess: onClose, onError: showSaveError(form.setError) }))}>
         <DialogContent dividers>
           <Box component="fieldset" disabled={readOnly} sx={{ border: 0, p: 0, m: 0 }}>
             <Grid container spacing={2}>
@@ -208,7 +177,7 @@ export const CampaignDialog = ({ campaign, onClose }: { campaign: CampaignView |
                     {file?.name ?? mediaName ?? ''}
                   </Typography>
                   {campaign && mediaName && !file && !readOnly && (
-                    <IconButton size="small" aria-label={t('campaigns.form.removeAttachment')} onClick={() => removeMedia.mutate(campaign.id)}>
+                    <IconButton size="small" aria-label={t('campaigns.form.removeAttachment')} onClick={() => removeMedia.mutate(campaign.id, { onSuccess: () => setMediaName(null) })}>
                       <Delete fontSize="small" />
                     </IconButton>
                   )}

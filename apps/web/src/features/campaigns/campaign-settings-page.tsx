@@ -2,38 +2,22 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { campaignSettingsValues, greaterIntervalOptions, longerIntervalAfterOptions, messageIntervalOptions, type CampaignSettingsValues } from '@atende/shared/campaigns';
 import { Add, Delete } from '@mui/icons-material';
 import { Box, Button, FormControlLabel, Grid, IconButton, MenuItem, Paper, Stack, Switch, TextField, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Controller, useFieldArray, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { RequirePlanFlag } from '../../lib/session/require-plan-flag.tsx';
-import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { showSaveError, useFieldError } from '../../components/field-errors.ts';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
-import { toastError } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
 import { toCampaignSettingsValues } from './campaign-settings-values.ts';
-import { campaignsApi, campaignsQueryKeys } from './campaigns-api.ts';
-import { useCampaignSettings } from './use-campaigns.ts';
-
-const resolver = zodResolver(campaignSettingsValues) as unknown as Resolver<CampaignSettingsValues>;
+import { useCampaignSettings, useSaveCampaignSettings } from './use-campaigns.ts';
 
 const SettingsForm = ({ initial }: { initial: CampaignSettingsValues }) => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const queryClient = useQueryClient();
-  const form = useForm<CampaignSettingsValues>({ defaultValues: initial, resolver });
+  const form = useForm<z.input<typeof campaignSettingsValues>, unknown, CampaignSettingsValues>({ defaultValues: initial, resolver: zodResolver(campaignSettingsValues) });
   const variables = useFieldArray({ control: form.control, name: 'variables' });
   const { errors } = form.formState;
-  const save = useMutation({
-    mutationFn: (settings: CampaignSettingsValues) => campaignsApi.saveSettings({ settings }),
-    onSuccess: (entries) => {
-      queryClient.setQueryData(campaignsQueryKeys.settings, entries);
-      toast.success(t('campaigns.settings.saved'));
-    },
-    onError: (error) => {
-      setServerFieldErrors(form.setError, error);
-      toastError(error);
-    },
-  });
+  const save = useSaveCampaignSettings();
   const options = (name: 'messageInterval' | 'longerIntervalAfter' | 'greaterInterval', values: readonly number[], unit: string) => (
     <Controller
       control={form.control}
@@ -58,7 +42,7 @@ const SettingsForm = ({ initial }: { initial: CampaignSettingsValues }) => {
   );
 
   return (
-    <Box component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} data-testid="campaign-settings-form">
+    <Box component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values, { onError: showSaveError(form.setError) }))} data-testid="campaign-settings-form">
       <Stack spacing={2}>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Typography variant="subtitle1" sx={{ mb: 2 }}>

@@ -2,7 +2,7 @@ import { SEARCH_DEBOUNCE_MS } from '@atende/shared/constants';
 import type { CampaignView } from '@atende/shared/campaigns';
 import { Assessment, PauseCircleOutlined, PlayCircleOutlined, Settings } from '@mui/icons-material';
 import { Button, IconButton, Tooltip } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +10,10 @@ import { useNavigate } from 'react-router-dom';
 import { RequirePlanFlag } from '../../lib/session/require-plan-flag.tsx';
 import { CrudListPage, type CrudColumn } from '../../components/crud-list-page.tsx';
 import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
-import { toastError } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { CampaignDialog } from './campaign-dialog.tsx';
 import { campaignsApi, campaignsQueryKeys } from './campaigns-api.ts';
-import { useCampaignEvents, useCampaignPages } from './use-campaigns.ts';
+import { useCampaignEvents, useCampaignPages, useCampaignTransition } from './use-campaigns.ts';
 
 type Editing = { campaign: CampaignView | null } | null;
 const dateTime = (value: string | null) => (value ? format(new Date(value), 'dd/MM/yy HH:mm') : '');
@@ -31,15 +29,7 @@ const Campaigns = () => {
   const campaigns = data?.pages.flatMap((page) => page.records) ?? [];
   const [editing, setEditing] = useState<Editing>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: campaignsQueryKeys.allPages });
-  // 02-operations §8: a failed cancel or restart shows the error message
-  const transition = useMutation({
-    mutationFn: ({ id, action }: { id: number; action: 'cancel' | 'restart' }) => campaignsApi[action](id),
-    onSuccess: (_saved, { action }) => {
-      void refresh();
-      toast.success(t(`campaigns.toasts.${action}`));
-    },
-    onError: (error) => toastError(error),
-  });
+  const transition = useCampaignTransition();
   const columns: CrudColumn<CampaignView>[] = [
     { key: 'name', header: t('campaigns.fields.name'), render: (campaign) => campaign.name },
     { key: 'status', header: t('campaigns.fields.status'), align: 'center', testId: 'campaigns-status', render: (campaign) => t(`campaigns.statuses.${campaign.status}`) },

@@ -1,5 +1,11 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CampaignSettingsValues, CampaignView } from '@atende/shared/campaigns';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toastError } from '../../lib/error-message.ts';
 import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
+import { toast } from '../../lib/toast.ts';
+import { useSaveMutation } from '../../lib/use-save-mutation.ts';
+import { toCampaignPayload, type CampaignFormValues } from './campaign-form-values.ts';
 import { toCampaignSettingsValues } from './campaign-settings-values.ts';
 import { campaignsApi, campaignsQueryKeys } from './campaigns-api.ts';
 
@@ -31,5 +37,59 @@ export const useCampaignEvents = (onRecord?: (record: { id: number; status: stri
       onRecord?.(payload.record);
     }
     void queryClient.invalidateQueries({ queryKey: campaignsQueryKeys.allPages });
+  });
+};
+
+const refreshCampaign = (queryClient: QueryClient, saved: CampaignView) => {
+  void queryClient.invalidateQueries({ queryKey: campaignsQueryKeys.allPages });
+  void queryClient.invalidateQueries({ queryKey: campaignsQueryKeys.one(saved.id) });
+};
+
+// the attachment picked is sent after the save
+export const useSaveCampaign = (campaign: CampaignView | null, file: File | null) => {
+  const { t } = useTranslation();
+  return useSaveMutation({
+    save: async (values: CampaignFormValues) => {
+      const payload = toCampaignPayload(values);
+      const saved = campaign ? await campaignsApi.update(campaign.id, payload) : await campaignsApi.create(payload);
+      return file ? campaignsApi.uploadMedia(saved.id, file) : saved;
+    },
+    store: refreshCampaign,
+    savedToast: t('campaigns.toasts.saved'),
+  });
+};
+
+export const useRemoveCampaignMedia = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => campaignsApi.removeMedia(id),
+    onSuccess: (saved) => refreshCampaign(queryClient, saved),
+    onError: (error) => toastError(error),
+  });
+};
+
+// 02-operations §8: a failed cancel or restart shows the error message
+export const useCampaignTransition = () => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: 'cancel' | 'restart' }) => campaignsApi[action](id),
+    onSuccess: (_saved, { action }) => {
+      void queryClient.invalidateQueries({ queryKey: campaignsQueryKeys.allPages });
+      toast.success(t(`campaigns.toasts.${action}`));
+    },
+    onError: (error) => toastError(error),
+  });
+};
+
+export const useSaveCampaignSettings = () => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: CampaignSettingsValues) => campaignsApi.saveSettings({ settings }),
+    onSuccess: (entries) => {
+      queryClient.setQueryData(campaignsQueryKeys.settings, entries);
+      toast.success(t('campaigns.settings.saved'));
+    },
   });
 };

@@ -1,19 +1,14 @@
-import { chatSaveBody, type ChatSaveBody, type ChatView } from '@atende/shared/chats';
+import { chatSaveBody, type ChatSaveBody, type ChatSaveInput, type ChatView } from '@atende/shared/chats';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Autocomplete, Chip, Dialog, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { useSessionUser } from '../../lib/session/session-context.ts';
 import { useUsersList } from '../users/use-users.ts';
-import { chatsApi } from './chats-api.ts';
-import { upsertChatInCache } from './chats-cache.ts';
-
-type ChatFormValues = { title: string; users: number[] };
-const resolver = zodResolver(chatSaveBody) as unknown as Resolver<ChatFormValues, unknown, ChatSaveBody>;
+import { useSaveChat } from './use-chats.ts';
 
 type ChatDialogProps = { open: boolean; chat: ChatView | null; onClose: () => void; onSaved: (chat: ChatView) => void };
 
@@ -21,32 +16,28 @@ type ChatDialogProps = { open: boolean; chat: ChatView | null; onClose: () => vo
 export const ChatDialog = ({ open, chat, onClose, onSaved }: ChatDialogProps) => {
   const { t } = useTranslation();
   const me = useSessionUser();
-  const client = useQueryClient();
   const fieldError = useFieldError();
   const { data: users = [] } = useUsersList(open);
   const others = users.filter((user) => user.id !== me.id);
-  const form = useForm<ChatFormValues, unknown, ChatSaveBody>({
+  const form = useForm<ChatSaveInput, unknown, ChatSaveBody>({
     values: {
       title: chat?.title ?? '',
       users: chat?.users.map((member) => member.userId).filter((id) => id !== me.id) ?? [],
     },
-    resolver,
+    resolver: zodResolver(chatSaveBody),
   });
-  const save = useMutation({
-    mutationFn: (body: ChatSaveBody) => (chat ? chatsApi.update(chat.id, body) : chatsApi.create(body)),
-    onSuccess: (saved) => {
-      upsertChatInCache(client, saved);
-      onSaved(saved);
-      onClose();
-    },
-    onError: (error) => {
-      if (setServerFieldErrors(form.setError, error).length === 0) toastError(error);
-    },
-  });
+  const save = useSaveChat(chat);
+  const saved = (savedChat: ChatView) => {
+    onSaved(savedChat);
+    onClose();
+  };
+  const saveFailed = (error: unknown) => {
+    if (setServerFieldErrors(form.setError, error).length === 0) toastError(error);
+  };
 
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth data-testid="chat-dialog">
-      <form noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))}>
+      <form noValidate onSubmit={form.handleSubmit((body) => save.mutate(body, { onSuccess: saved, onError: saveFailed }))}>
         <DialogTitle>{chat ? t('chats.edit') : t('chats.new')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>

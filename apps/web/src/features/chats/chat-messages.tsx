@@ -1,14 +1,11 @@
 import { CHAT_LOAD_MORE_TOP_PX, type ChatView } from '@atende/shared/chats';
 import { Send } from '@mui/icons-material';
 import { Box, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../lib/session/session-context.ts';
 import { formatTicketTime } from '../../lib/format.ts';
-import { chatsApi } from './chats-api.ts';
-import { appendMessageInCache } from './chats-cache.ts';
-import { useChatMessages } from './use-chats.ts';
+import { useChatMessages, useSendChatMessage } from './use-chats.ts';
 
 // One chat's messages, oldest at the top. Older pages load when the list is scrolled within
 // 600 px of its top (02-operations §9); the view keeps its place while they come in, and follows
@@ -16,7 +13,6 @@ import { useChatMessages } from './use-chats.ts';
 export const ChatMessages = ({ chat }: { chat: ChatView }) => {
   const { t } = useTranslation();
   const me = useSessionUser();
-  const client = useQueryClient();
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = useChatMessages(chat.id);
   const messages = [...(data?.pages ?? [])].reverse().flatMap((page) => page.records);
   const scroller = useRef<HTMLDivElement>(null);
@@ -53,15 +49,9 @@ export const ChatMessages = ({ chat }: { chat: ChatView }) => {
     }
   }, [data, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const send = useMutation({
-    mutationFn: (message: string) => chatsApi.send(chat.id, message),
-    onSuccess: (message) => {
-      appendMessageInCache(client, message);
-      setText('');
-    },
-  });
+  const send = useSendChatMessage(chat.id);
   const submit = () => {
-    if (text.trim()) send.mutate(text.trim());
+    if (text.trim()) send.mutate(text.trim(), { onSuccess: () => setText('') });
   };
 
   return (

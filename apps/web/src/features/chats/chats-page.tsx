@@ -2,7 +2,6 @@ import { MOBILE_BREAKPOINT, SEARCH_DEBOUNCE_MS } from '@atende/shared/constants'
 import { unreadsOf, type ChatView } from '@atende/shared/chats';
 import { Add } from '@mui/icons-material';
 import { Box, Button, Paper, Stack, Tab, Tabs, Typography, useMediaQuery } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -12,12 +11,10 @@ import { ListStatus } from '../../components/list-status.tsx';
 import { isNearBottom } from '../../lib/infinite-scroll.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useSessionUser } from '../../lib/session/session-context.ts';
-import { chatsApi } from './chats-api.ts';
-import { removeChatFromCache, replaceChatInCache } from './chats-cache.ts';
 import { ChatDialog } from './chat-dialog.tsx';
 import { ChatList } from './chat-list.tsx';
 import { ChatMessages } from './chat-messages.tsx';
-import { useChatsPages } from './use-chats.ts';
+import { useChatsPages, useMarkChatRead, useRemoveChat } from './use-chats.ts';
 
 type DialogState = { open: boolean; chat: ChatView | null };
 
@@ -26,7 +23,6 @@ type DialogState = { open: boolean; chat: ChatView | null };
 export const ChatsPage = () => {
   const { t } = useTranslation();
   const me = useSessionUser();
-  const client = useQueryClient();
   const navigate = useNavigate();
   const { uuid } = useParams();
   const narrow = useMediaQuery(`(max-width:${MOBILE_BREAKPOINT}px)`, { noSsr: true });
@@ -40,24 +36,18 @@ export const ChatsPage = () => {
   const [deleting, setDeleting] = useState<ChatView | null>(null);
 
   // the open chat is read: its count clears now and whenever a message comes in while it is open
-  const read = useMutation({
-    mutationFn: (chatId: number) => chatsApi.read(chatId),
-    onSuccess: (chat) => replaceChatInCache(client, chat),
-  });
+  const read = useMarkChatRead();
   const openUnreads = open ? unreadsOf(open, me.id) : 0;
   const { mutate: markRead } = read;
   useEffect(() => {
     if (open && openUnreads > 0) markRead(open.id);
   }, [open, openUnreads, markRead]);
 
-  const remove = useMutation({
-    mutationFn: (chatId: number) => chatsApi.remove(chatId),
-    onSuccess: (_, chatId) => {
-      removeChatFromCache(client, chatId);
-      setDeleting(null);
-      if (open?.id === chatId) navigate('/chats');
-    },
-  });
+  const remove = useRemoveChat();
+  const removed = (chatId: number) => {
+    setDeleting(null);
+    if (open?.id === chatId) navigate('/chats');
+  };
 
   const select = (chat: ChatView) => {
     navigate(`/chats/${chat.uuid}`);
@@ -120,7 +110,7 @@ export const ChatsPage = () => {
           if (!dialog.chat) select(chat);
         }}
       />
-      <DeleteRecordDialog open={deleting !== null} busy={remove.isPending} onConfirm={() => deleting && remove.mutate(deleting.id)} onClose={() => setDeleting(null)} />
+      <DeleteRecordDialog open={deleting !== null} busy={remove.isPending} onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: (_, chatId) => removed(chatId) })} onClose={() => setDeleting(null)} />
     </Stack>
   );
 };

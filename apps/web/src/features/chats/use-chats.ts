@@ -1,5 +1,5 @@
-import { unreadsOf } from '@atende/shared/chats';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { unreadsOf, type ChatSaveBody, type ChatView } from '@atende/shared/chats';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSessionUser } from '../../lib/session/session-context.ts';
 import { playChime } from '../../lib/notify.ts';
 import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
@@ -50,5 +50,37 @@ export const useChatEvents = () => {
     }
     if (payload.action === 'create') upsertChatInCache(client, payload.chat);
     else replaceChatInCache(client, payload.chat);
+  });
+};
+
+export const useSaveChat = (chat: ChatView | null) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChatSaveBody) => (chat ? chatsApi.update(chat.id, body) : chatsApi.create(body)),
+    onSuccess: (saved) => upsertChatInCache(client, saved),
+  });
+};
+
+export const useSendChatMessage = (chatId: number) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (message: string) => chatsApi.send(chatId, message),
+    onSuccess: (message) => appendMessageInCache(client, message),
+  });
+};
+
+export const useMarkChatRead = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (chatId: number) => chatsApi.read(chatId),
+    onSuccess: (chat) => replaceChatInCache(client, chat),
+  });
+};
+
+export const useRemoveChat = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (chatId: number) => chatsApi.remove(chatId),
+    onSuccess: (_, chatId) => removeChatFromCache(client, chatId),
   });
 };

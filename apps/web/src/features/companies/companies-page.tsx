@@ -1,21 +1,19 @@
-import { addRecurrence } from '@atende/shared/recurrence';
 import type { CompanyView } from '@atende/shared/companies';
 import { PLATFORM_COMPANY_ID, SEARCH_DEBOUNCE_MS } from '@atende/shared/constants';
 import { Autorenew } from '@mui/icons-material';
 import { IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudListPage, type CrudColumn } from '../../components/crud-list-page.tsx';
 import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
-import { toastError } from '../../lib/error-message.ts';
 import { formatDay } from '../../lib/format.ts';
-import { toast } from '../../lib/toast.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { formatCurrency } from '../../lib/format.ts';
 import { companiesApi, companiesQueryKeys } from './companies-api.ts';
 import { CompanyModal } from './company-modal.tsx';
 import { dueState } from './due-date.ts';
+import { useRenewCompany } from './use-companies.ts';
 
 const rowColours = { overdue: 'error.light', soon: 'warning.light', ok: undefined } as const;
 
@@ -39,14 +37,7 @@ export const CompaniesPage = () => {
   const companies = pages.data?.pages.flatMap((page) => page.companies) ?? [];
   const [modal, setModal] = useState<ModalState>({ open: false, company: null });
   const refresh = () => queryClient.invalidateQueries({ queryKey: companiesQueryKeys.all });
-  const renew = useMutation({
-    mutationFn: (company: CompanyView) => companiesApi.update(company.id, { dueDate: addRecurrence(company.dueDate, company.recurrence) }),
-    onSuccess: async () => {
-      await refresh();
-      toast.success(t('companies.toasts.saved'));
-    },
-    onError: (error) => toastError(error),
-  });
+  const renew = useRenewCompany();
   const column = (key: string, render: CrudColumn<CompanyView>['render'], testId?: string): CrudColumn<CompanyView> => ({
     key,
     header: t(`companies.columns.${key}`),

@@ -1,20 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { companyCreateBody, companyUpdateBody, type CompanyCreateBody, type CompanyView } from '@atende/shared/companies';
+import { companyCreateBody, companyUpdateBody, type CompanyView } from '@atende/shared/companies';
 import { addRecurrence, recurrences } from '@atende/shared/recurrence';
 import { Dialog, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem, Switch, TextField } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { showSaveError, useFieldError } from '../../components/field-errors.ts';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
-import { toastError } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
 import { PlanSelect } from '../plans/plan-select.tsx';
-import { plansApi, plansQueryKeys } from '../plans/plans-api.ts';
-import { companiesApi, companiesQueryKeys } from './companies-api.ts';
-
-type CompanyFormValues = Omit<CompanyCreateBody, 'schedules' | 'password' | 'adminName'> & { password?: string; adminName?: string };
+import { usePlansList } from '../plans/use-plans.ts';
+import { useSaveCompany, type CompanyFormValues } from './use-companies.ts';
 
 type TextFieldName = 'name' | 'email' | 'phone' | 'document' | 'paymentMethod';
 
@@ -47,26 +42,11 @@ export const CompanyModal = ({ open, company, onClose }: CompanyModalProps) => (
 const CompanyForm = ({ company, onClose }: { company: CompanyView | null; onClose: () => void }) => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const queryClient = useQueryClient();
-  const plans = useQuery({ queryKey: plansQueryKeys.all, queryFn: plansApi.all });
+  const plans = usePlansList();
   const resolver = zodResolver(company ? companyUpdateBody : companyCreateBody) as unknown as Resolver<CompanyFormValues>;
   const form = useForm<CompanyFormValues>({ defaultValues: toFormValues(company), resolver });
   const { errors } = form.formState;
-  const save = useMutation({
-    mutationFn: (values: CompanyFormValues) => {
-      const { password = '', adminName = '', ...fields } = values;
-      return company ? companiesApi.update(company.id, fields) : companiesApi.create({ ...fields, password, adminName });
-    },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: companiesQueryKeys.all });
-      toast.success(t('companies.toasts.saved'));
-      onClose();
-    },
-    onError: (error) => {
-      setServerFieldErrors(form.setError, error);
-      toastError(error);
-    },
-  });
+  const save = useSaveCompany(company);
   // a new company's due date follows its recurrence until the user picks a date
   const recurrence = form.watch('recurrence');
   useEffect(() => {
@@ -86,7 +66,7 @@ const CompanyForm = ({ company, onClose }: { company: CompanyView | null; onClos
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} data-testid="company-form">
+    <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values, { onSuccess: onClose, onError: showSaveError(form.setError) }))} data-testid="company-form">
       <DialogTitle>{company ? t('companies.modal.editTitle') : t('companies.modal.addTitle')}</DialogTitle>
       <DialogContent dividers>
         <Grid container spacing={2}>

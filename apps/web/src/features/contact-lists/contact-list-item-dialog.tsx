@@ -1,39 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { contactListItemBody, type ContactListItemBody, type ContactListItemView } from '@atende/shared/contact-lists';
+import { contactListItemBody, type ContactListItemView } from '@atende/shared/contact-lists';
 import { Dialog, DialogContent, DialogTitle, TextField } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { showSaveError, useFieldError } from '../../components/field-errors.ts';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
-import { toastError } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
-import { contactListsApi, contactListsQueryKeys } from './contact-lists-api.ts';
+import type { ContactListItemInput } from './contact-lists-api.ts';
+import { useSaveContactListItem } from './use-contact-lists.ts';
 
-type Values = Omit<ContactListItemBody, 'companyId'>;
-const resolver = zodResolver(contactListItemBody, undefined, { raw: true }) as unknown as Resolver<Values>;
+// checked by the schema and sent as typed: the server trims it and keeps the number's digits
+const resolver = zodResolver(contactListItemBody, undefined, { raw: true });
 
 // Add or edit one entry of a list (02-operations §5: name 2 to 50, number 8 to 50, a valid email).
 export const ContactListItemDialog = ({ contactListId, item, onClose }: { contactListId: number; item: ContactListItemView | null; onClose: () => void }) => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const queryClient = useQueryClient();
-  const form = useForm<Values>({
+  const form = useForm<ContactListItemInput, unknown, ContactListItemInput>({
     defaultValues: { contactListId, name: item?.name ?? '', number: item?.number ?? '', email: item?.email ?? '' },
     resolver,
   });
-  const save = useMutation({
-    mutationFn: (values: Values) => (item ? contactListsApi.updateItem(item.id, values) : contactListsApi.createItem(values)),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: contactListsQueryKeys.allItems });
-      toast.success(t('contactLists.toasts.itemSaved'));
-      onClose();
-    },
-    onError: (error) => {
-      setServerFieldErrors(form.setError, error);
-      toastError(error);
-    },
-  });
+  const save = useSaveContactListItem(item);
   const field = (name: 'name' | 'number' | 'email') => {
     const { ref, ...rest } = form.register(name);
     const error = form.formState.errors[name];
@@ -50,7 +36,7 @@ export const ContactListItemDialog = ({ contactListId, item, onClose }: { contac
   };
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth data-testid="contact-list-item-dialog">
-      <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+      <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values, { onSuccess: onClose, onError: showSaveError(form.setError) }))}>
         <DialogTitle>{item ? t('contactLists.items.editTitle') : t('contactLists.items.addTitle')}</DialogTitle>
         <DialogContent>
           <TextField {...field('name')} autoFocus />

@@ -1,5 +1,9 @@
-import { contactListsEndpoints, type ContactListBody, type ContactListItemBody, type ContactListItemUpdateBody } from '@atende/shared/contact-lists';
+import { contactListItemBody, contactListsEndpoints, type ContactListBody, type ContactListItemUpdateBody } from '@atende/shared/contact-lists';
+import type { z } from 'zod';
 import { callEndpoint, sendFormToEndpoint } from '../../lib/endpoint-client.ts';
+
+// an entry as typed: the server trims it, keeps the number's digits and fills the email's default
+export type ContactListItemInput = z.input<typeof contactListItemBody>;
 
 export const contactListsApi = {
   page: (searchParam: string, pageNumber: number) => callEndpoint(contactListsEndpoints.page, { query: { searchParam: searchParam || undefined, pageNumber } }),
@@ -16,7 +20,7 @@ export const contactListsApi = {
   },
   items: (contactListId: number, searchParam: string, pageNumber: number) =>
     callEndpoint(contactListsEndpoints.items, { query: { contactListId, searchParam: searchParam || undefined, pageNumber } }),
-  createItem: (body: ContactListItemBody) => callEndpoint(contactListsEndpoints.createItem, { body }),
+  createItem: (body: ContactListItemInput) => callEndpoint(contactListsEndpoints.createItem, { body }),
   updateItem: (id: number, body: ContactListItemUpdateBody) => callEndpoint(contactListsEndpoints.updateItem, { params: { itemId: id }, body }),
   removeItem: (id: number) => callEndpoint(contactListsEndpoints.removeItem, { params: { itemId: id } }),
 };

@@ -1,29 +1,25 @@
 import type { ContactListImportStatus } from '@atende/shared/contact-lists';
 import { Alert, Box, LinearProgress, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilePickButton } from '../../components/file-pick-button.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
-import { contactListsApi } from './contact-lists-api.ts';
+import { useUploadContactListSheet } from './use-contact-lists.ts';
 
 // The items screen's spreadsheet import (02-operations §4: "choose a spreadsheet; the list updates
 // live"): the server reads it in a job and tells its progress on company-{id}-ContactListItem.
 export const ImportButton = ({ contactListId }: { contactListId: number }) => {
   const { t } = useTranslation();
   const [status, setStatus] = useState<ContactListImportStatus | null>(null);
-  const upload = useMutation({
-    mutationFn: (file: File) => contactListsApi.upload(contactListId, file),
+  const upload = useUploadContactListSheet(contactListId);
+  const start = (file: File) => {
     // shown as the upload starts, not when it answers: the import's job can finish, and say so
     // live, before the upload's answer reaches the browser
-    onMutate: () => setStatus({ done: false, processed: 0, imported: 0, failed: 0, errors: [] }),
-    onError: (error) => {
-      setStatus(null);
-      toastError(error);
-    },
-  });
+    setStatus({ done: false, processed: 0, imported: 0, failed: 0, errors: [] });
+    upload.mutate(file, { onError: () => setStatus(null) });
+  };
   useCompanyEvent('ContactListItem', (payload) => {
     if (payload.action !== 'import' || payload.contactListId !== contactListId) return;
     setStatus(payload.status);
@@ -40,7 +36,7 @@ export const ImportButton = ({ contactListId }: { contactListId: number }) => {
         disabled={upload.isPending || (status !== null && !status.done)}
         testId="contact-list-import"
         inputTestId="contact-list-import-file"
-        onFile={(file) => upload.mutate(file)}
+        onFile={start}
       />
       {status && (
         <Box sx={{ position: 'fixed', bottom: 16, right: 16, width: 360, zIndex: 1300 }} data-testid="contact-list-import-status">

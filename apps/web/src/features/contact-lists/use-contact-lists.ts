@@ -1,6 +1,10 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ContactListBody, ContactListItemView, ContactListView } from '@atende/shared/contact-lists';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toastError } from '../../lib/error-message.ts';
 import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
-import { contactListsApi, contactListsQueryKeys } from './contact-lists-api.ts';
+import { useSaveMutation } from '../../lib/use-save-mutation.ts';
+import { contactListsApi, contactListsQueryKeys, type ContactListItemInput } from './contact-lists-api.ts';
 
 const nextPage = (last: { hasMore: boolean }, pages: unknown[]) => (last.hasMore ? pages.length + 1 : undefined);
 
@@ -34,3 +38,29 @@ export const useContactListEvents = () => {
   });
   useCompanyEvent('ContactListItem', () => void queryClient.invalidateQueries({ queryKey: contactListsQueryKeys.allItems }));
 };
+
+export const useSaveContactList = (list: ContactListView | null) => {
+  const { t } = useTranslation();
+  return useSaveMutation({
+    save: (body: ContactListBody) => (list ? contactListsApi.update(list.id, body) : contactListsApi.create(body)),
+    store: (queryClient) => {
+      void queryClient.invalidateQueries({ queryKey: contactListsQueryKeys.allPages });
+    },
+    savedToast: t('contactLists.toasts.saved'),
+  });
+};
+
+export const useSaveContactListItem = (item: ContactListItemView | null) => {
+  const { t } = useTranslation();
+  return useSaveMutation({
+    save: (values: ContactListItemInput) => (item ? contactListsApi.updateItem(item.id, values) : contactListsApi.createItem(values)),
+    store: (queryClient) => {
+      void queryClient.invalidateQueries({ queryKey: contactListsQueryKeys.allItems });
+    },
+    savedToast: t('contactLists.toasts.itemSaved'),
+  });
+};
+
+// The spreadsheet goes up; its import's progress comes live (company-{id}-ContactListItem).
+export const useUploadContactListSheet = (contactListId: number) =>
+  useMutation({ mutationFn: (file: File) => contactListsApi.upload(contactListId, file), onError: (error) => toastError(error) });

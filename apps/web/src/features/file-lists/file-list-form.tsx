@@ -2,18 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FILE_LIST_MAX_OPTIONS, fileListBody, type FileListView } from '@atende/shared/file-lists';
 import { Add, AttachFile, DeleteOutlined } from '@mui/icons-material';
 import { Box, Button, Chip, DialogContent, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useFieldArray, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { showSaveError, useFieldError } from '../../components/field-errors.ts';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
-import { toastError } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
-import { fileListsApi, upsertFileListInCache, type OptionUpload } from './file-lists-api.ts';
+import { useSaveFileList, type FileListFormValues, type FileListOptionValues } from './use-file-lists.ts';
 
-// An option as the form holds it: its saved id and stored file, or a file chosen now.
-type OptionValues = { id?: number; name: string; path: string | null; file: File | null };
-type FormValues = { name: string; message: string; options: OptionValues[] };
+type OptionValues = FileListOptionValues;
+type FormValues = FileListFormValues;
 
 const resolver = zodResolver(fileListBody, undefined, { raw: true }) as unknown as Resolver<FormValues>;
 const emptyOption = (): OptionValues => ({ name: '', path: null, file: null });
@@ -24,7 +20,6 @@ const storedName = (path: string | null) => path?.split('/').at(-1) ?? null;
 export const FileListForm = ({ record, onClose }: { record: FileListView | null; onClose: () => void }) => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const queryClient = useQueryClient();
   const form = useForm<FormValues>({
     defaultValues: {
       name: record?.name ?? '',
@@ -36,32 +31,14 @@ export const FileListForm = ({ record, onClose }: { record: FileListView | null;
   const { errors } = form.formState;
   const options = useFieldArray({ control: form.control, name: 'options' });
 
-  const save = useMutation({
-    mutationFn: async (values: FormValues) => {
-      const body = { name: values.name, message: values.message, options: values.options.map(({ id, name }) => ({ id, name })) };
-      const saved = record ? await fileListsApi.update(record.id, body) : await fileListsApi.create(body);
-      // the server keeps the options in the order sent, so the n-th saved option is the n-th row
-      const uploads = values.options.flatMap((option, index): OptionUpload[] => (option.file ? [{ optionId: saved.options[index].id, file: option.file }] : []));
-      return (await fileListsApi.uploadList(saved.id, uploads)) ?? saved;
-    },
-    onSuccess: (saved) => {
-      upsertFileListInCache(queryClient, saved);
-      toast.success(t('fileLists.toasts.saved'));
-      onClose();
-    },
-    onError: (error) => {
-      setServerFieldErrors(form.setError, error);
-      toastError(error);
-    },
-  });
-
+  const save = useSaveFileList(record);
   const text = (name: 'name' | 'message') => {
     const { ref, ...rest } = form.register(name);
     return { ...rest, inputRef: ref, error: Boolean(errors[name]), helperText: fieldError(errors[name]), slotProps: { htmlInput: { 'data-testid': `file-list-${name}` } } };
   };
 
   return (
-    <Box component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} data-testid="file-list-form">
+    <Box component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values, { onSuccess: onClose, onError: showSaveError(form.setError) }))} data-testid="file-list-form">
       <DialogContent dividers>
         <Stack spacing={2}>
           <TextField {...text('name')} label={t('fileLists.fields.name')} fullWidth autoFocus />

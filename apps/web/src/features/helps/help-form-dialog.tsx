@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { helpBody, type HelpBody, type HelpSaved, type HelpView } from '@atende/shared/helps';
 import { Dialog, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { toast } from '../../lib/toast.ts';
-import { helpsApi, helpsQueryKeys } from './helps-api.ts';
+import { useSaveHelp } from './use-save-help.ts';
 
 type HelpFormDialogProps = { help: HelpView | null; onClose: () => void };
 
@@ -15,24 +14,16 @@ type HelpFormDialogProps = { help: HelpView | null; onClose: () => void };
 export const HelpFormDialog = ({ help, onClose }: HelpFormDialogProps) => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const queryClient = useQueryClient();
   const form = useForm<HelpBody, unknown, HelpSaved>({
     defaultValues: { title: help?.title ?? '', video: help?.video ?? '', description: help?.description ?? '' },
     resolver: zodResolver(helpBody),
   });
   const { errors } = form.formState;
-  const save = useMutation({
-    mutationFn: (values: HelpSaved) => (help ? helpsApi.update(help.id, values) : helpsApi.create(values)),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: helpsQueryKeys.list });
-      toast.success(t('helps.toasts.saved'));
-      onClose();
-    },
-    onError: (error) => {
-      setServerFieldErrors(form.setError, error);
-      toast.error(t('helps.toasts.saveFailed'));
-    },
-  });
+  const save = useSaveHelp(help);
+  const saveFailed = (error: unknown) => {
+    setServerFieldErrors(form.setError, error);
+    toast.error(t('helps.toasts.saveFailed'));
+  };
   const field = (name: keyof HelpBody, testId: string) => {
     const { ref, ...rest } = form.register(name);
     return { ...rest, inputRef: ref, error: Boolean(errors[name]), helperText: fieldError(errors[name]), slotProps: { htmlInput: { 'data-testid': testId } } };
@@ -40,7 +31,7 @@ export const HelpFormDialog = ({ help, onClose }: HelpFormDialogProps) => {
 
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth data-testid="help-form-dialog">
-      <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+      <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values, { onSuccess: onClose, onError: saveFailed }))}>
         <DialogTitle>{help ? t('helps.form.editTitle') : t('helps.form.addTitle')}</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>

@@ -6,7 +6,11 @@ const token = z.string().trim().min(1, 'validation.required');
 const number = z.string().trim().min(1, 'validation.required').regex(/^\d+$/, 'validation.digitsOnlyNumber');
 
 export const textTestForm = z.object({ token, number, body: z.string().trim().min(1, 'validation.required') });
-export const mediaTestForm = z.object({ token, number, file: z.instanceof(File, { message: 'messagesApi.fileRequired' }) });
+// the form starts without a file (null), which the schema refuses with its message
+const file = z.instanceof(File).nullable().pipe(z.instanceof(File, { message: 'messagesApi.fileRequired' }));
+export const mediaTestForm = z.object({ token, number, file });
 
 export type TextTestValues = z.input<typeof textTestForm>;
-export type MediaTestValues = { token: string; number: string; file: File | null };
+export type MediaTestValues = z.input<typeof mediaTestForm>;
+export type MediaTestOutput = z.output<typeof mediaTestForm>;
+export type TextTestOutput = z.output<typeof textTestForm>;

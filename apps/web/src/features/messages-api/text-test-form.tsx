@@ -1,32 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { toastError } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
-import { sendExternal } from './messages-api-client.ts';
-import { textTestForm, type TextTestValues } from './messages-api-forms.ts';
+import { textTestForm, type TextTestOutput, type TextTestValues } from './messages-api-forms.ts';
+import { useSendTextTest } from './use-send-test-message.ts';
 import { useTestField } from './use-test-field.ts';
 
 export const TextTestForm = () => {
   const { t } = useTranslation();
-  const form = useForm<TextTestValues, unknown, z.output<typeof textTestForm>>({
+  const form = useForm<TextTestValues, unknown, TextTestOutput>({
     defaultValues: { token: '', number: '', body: '' },
     resolver: zodResolver(textTestForm),
   });
-  const send = useMutation({
-    mutationFn: ({ token, number, body }: z.output<typeof textTestForm>) => sendExternal(token, { json: { number, body } }),
-    onSuccess: () => {
-      toast.success(t('messagesApi.sent'));
-      form.setValue('body', '');
-    },
-    onError: (error) => toastError(error),
-  });
+  const send = useSendTextTest();
   const field = useTestField(form, 'messages-api-text');
   return (
-    <Paper component="form" noValidate onSubmit={form.handleSubmit((values) => send.mutate(values))} variant="outlined" sx={{ p: 2, flex: 1 }} data-testid="messages-api-text-form">
+    <Paper component="form" noValidate onSubmit={form.handleSubmit((values) => send.mutate(values, { onSuccess: () => form.setValue('body', '') }))} variant="outlined" sx={{ p: 2, flex: 1 }} data-testid="messages-api-text-form">
       <Typography variant="h6" sx={{ mb: 2 }}>{t('messagesApi.textTitle')}</Typography>
       <Stack spacing={1}>
         <TextField {...field('token')} />

@@ -1,19 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { planBody, planFlags, type PlanBody, type PlanView } from '@atende/shared/plans';
 import { Checkbox, Dialog, DialogContent, DialogTitle, FormControlLabel, Grid, TextField } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CrudListPage, type CrudColumn } from '../../components/crud-list-page.tsx';
 import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
-import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { showSaveError, useFieldError } from '../../components/field-errors.ts';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
-import { toastError } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
-import { plansApi, plansQueryKeys } from './plans-api.ts';
 import { formatCurrency } from '../../lib/format.ts';
+import { plansApi, plansQueryKeys } from './plans-api.ts';
+import { usePlansList, useSavePlan } from './use-plans.ts';
 
 type PlanFormValues = z.input<typeof planBody>;
 const limits = ['users', 'connections', 'queues', 'amount'] as const;
@@ -32,7 +31,7 @@ type ModalState = { open: boolean; plan: PlanView | null };
 export const PlansTab = () => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const plans = useQuery({ queryKey: plansQueryKeys.all, queryFn: plansApi.all });
+  const plans = usePlansList();
   const [modal, setModal] = useState<ModalState>({ open: false, plan: null });
   const closeModal = () => setModal((current) => ({ ...current, open: false }));
   const column = (key: string, render: CrudColumn<PlanView>['render'], testId?: string): CrudColumn<PlanView> => ({
@@ -78,21 +77,9 @@ export const PlansTab = () => {
 const PlanForm = ({ plan, onClose }: { plan: PlanView | null; onClose: () => void }) => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const queryClient = useQueryClient();
   const form = useForm<PlanFormValues, unknown, PlanBody>({ defaultValues: toFormValues(plan), resolver: zodResolver(planBody) });
   const { errors } = form.formState;
-  const save = useMutation({
-    mutationFn: (values: PlanBody) => (plan ? plansApi.update(plan.id, values) : plansApi.create(values)),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: plansQueryKeys.root });
-      toast.success(t('companies.toasts.saved'));
-      onClose();
-    },
-    onError: (error) => {
-      setServerFieldErrors(form.setError, error);
-      toastError(error);
-    },
-  });
+  const save = useSavePlan(plan);
   const field = (name: 'name' | (typeof limits)[number]) => {
     const { ref, ...rest } = form.register(name);
     return {
@@ -106,7 +93,7 @@ const PlanForm = ({ plan, onClose }: { plan: PlanView | null; onClose: () => voi
     };
   };
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} data-testid="plan-form">
+    <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values, { onSuccess: onClose, onError: showSaveError(form.setError) }))} data-testid="plan-form">
       <DialogTitle>{plan ? t('companies.plans.editTitle') : t('companies.plans.addTitle')}</DialogTitle>
       <DialogContent dividers>
         <Grid container spacing={2}>

@@ -1,28 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PROMPT_DEFAULTS, promptBody, promptUpdateBody, promptVoices, type PromptBody, type PromptView } from '@atende/shared/prompts';
+import { PROMPT_DEFAULTS, promptBody, promptUpdateBody, promptVoices, type PromptView } from '@atende/shared/prompts';
 import { Box, DialogContent, Grid, MenuItem, TextField } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { showSaveError, useFieldError } from '../../components/field-errors.ts';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
-import { toastError } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
 import { useQueueOptions } from '../queues/use-queues.ts';
-import { promptsApi, upsertPromptInCache } from './prompts-api.ts';
-
-type PromptFormValues = {
-  name: string;
-  prompt: string;
-  apiKey: string;
-  queueId: number | '';
-  maxTokens: number;
-  temperature: number;
-  maxMessages: number;
-  voice: PromptBody['voice'];
-  voiceKey: string;
-  voiceRegion: string;
-};
+import { useSavePrompt, type PromptFormValues } from './use-prompts.ts';
 
 // raw: the form keeps its own values; the shared schemas only judge them. An edited prompt's keys
 // are never read back, so the update schema lets them stay empty (the stored ones are kept).
@@ -47,26 +31,11 @@ type PromptFormProps = { prompt: PromptView | null; onClose: () => void };
 export const PromptForm = ({ prompt, onClose }: PromptFormProps) => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const queryClient = useQueryClient();
   const { data: queues = [] } = useQueueOptions();
   const form = useForm<PromptFormValues>({ defaultValues: valuesOf(prompt), resolver: prompt ? updateResolver : createResolver });
   const { register, control, watch, formState } = form;
   const { errors } = formState;
-  const save = useMutation({
-    mutationFn: (values: PromptFormValues) => {
-      const body = { ...values, queueId: values.queueId === '' ? undefined : values.queueId };
-      return prompt ? promptsApi.update(prompt.id, body) : promptsApi.create({ ...body, queueId: body.queueId ?? 0 });
-    },
-    onSuccess: (saved) => {
-      upsertPromptInCache(queryClient, saved);
-      toast.success(t('prompts.toasts.saved'));
-      onClose();
-    },
-    onError: (error) => {
-      setServerFieldErrors(form.setError, error);
-      toastError(error);
-    },
-  });
+  const save = useSavePrompt(prompt);
   const text = (name: 'name' | 'prompt' | 'apiKey' | 'voiceKey' | 'voiceRegion', testId: string) => {
     const { ref, ...rest } = register(name);
     return { ...rest, inputRef: ref, error: Boolean(errors[name]), helperText: fieldError(errors[name]), slotProps: { htmlInput: { 'data-testid': testId } } };
@@ -78,7 +47,7 @@ export const PromptForm = ({ prompt, onClose }: PromptFormProps) => {
   const voiced = watch('voice') !== 'texto';
 
   return (
-    <Box component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} data-testid="prompt-form">
+    <Box component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values, { onSuccess: onClose, onError: showSaveError(form.setError) }))} data-testid="prompt-form">
       <DialogContent dividers>
         <Grid container spacing={2}>
           <Grid size={12}>

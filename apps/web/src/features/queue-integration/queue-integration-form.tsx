@@ -5,34 +5,16 @@ import {
   integrationTypes,
   queueIntegrationBody,
   queueIntegrationUpdateBody,
-  type IntegrationType,
   type QueueIntegrationView,
 } from '@atende/shared/queue-integrations';
 import { Box, Button, DialogContent, Grid, MenuItem, TextField } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { showSaveError, useFieldError } from '../../components/field-errors.ts';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
-import { toastError } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
-import { queueIntegrationApi, upsertIntegrationInCache } from './queue-integration-api.ts';
+import { useSaveQueueIntegration, useTestIntegrationSession, type QueueIntegrationFormValues } from './use-queue-integrations.ts';
 
-type Values = {
-  type: IntegrationType;
-  name: string;
-  projectName: string;
-  jsonContent: string;
-  language: (typeof integrationLanguages)[number];
-  urlN8N: string;
-  typebotSlug: string;
-  typebotExpires: number;
-  typebotDelayMessage: number;
-  typebotKeywordFinish: string;
-  typebotKeywordRestart: string;
-  typebotUnknownMessage: string;
-  typebotRestartMessage: string;
-};
+type Values = QueueIntegrationFormValues;
 type TextName = Exclude<keyof Values, 'type' | 'language' | 'typebotExpires' | 'typebotDelayMessage'>;
 
 // raw: the form keeps its values; the shared schemas judge them (the service account is never
@@ -61,35 +43,17 @@ type Props = { integration: QueueIntegrationView | null; onClose: () => void };
 export const QueueIntegrationForm = ({ integration, onClose }: Props) => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const queryClient = useQueryClient();
   const form = useForm<Values>({ defaultValues: valuesOf(integration), resolver: integration ? updateResolver : createResolver });
   const { register, control, watch, formState } = form;
   const { errors } = formState;
   const type = watch('type');
-  const save = useMutation({
-    mutationFn: (values: Values) => (integration ? queueIntegrationApi.update(integration.id, values) : queueIntegrationApi.create(values)),
-    onSuccess: (saved) => {
-      upsertIntegrationInCache(queryClient, saved);
-      toast.success(t(integration ? 'queueIntegration.toasts.edited' : 'queueIntegration.toasts.added'));
-      onClose();
-    },
-    onError: (error) => {
-      setServerFieldErrors(form.setError, error);
-      toastError(error);
-    },
-  });
+  const save = useSaveQueueIntegration(integration);
   // 02-operations §5: the dialogflow form's test button asks the agent with the JSON typed in
-  const test = useMutation({
-    mutationFn: () => {
-      const { projectName, jsonContent, language } = form.getValues();
-      return queueIntegrationApi.testSession({ projectName, jsonContent, language });
-    },
-    onSuccess: () => toast.success(t('queueIntegration.toasts.tested')),
-    onError: (error) => {
-      setServerFieldErrors(form.setError, error);
-      toastError(error);
-    },
-  });
+  const test = useTestIntegrationSession();
+  const runTest = () => {
+    const { projectName, jsonContent, language } = form.getValues();
+    test.mutate({ projectName, jsonContent, language }, { onError: showSaveError(form.setError) });
+  };
   const text = (name: TextName, props: { multiline?: boolean } = {}) => {
     const { ref, ...rest } = register(name);
     return {
@@ -109,7 +73,7 @@ export const QueueIntegrationForm = ({ integration, onClose }: Props) => {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} data-testid="integration-form">
+    <Box component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values, { onSuccess: onClose, onError: showSaveError(form.setError) }))} data-testid="integration-form">
       <DialogContent dividers>
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 4 }}>
@@ -188,7 +152,7 @@ export const QueueIntegrationForm = ({ integration, onClose }: Props) => {
       </DialogContent>
       <FormDialogActions onClose={onClose} pending={save.isPending} adding={!integration} submitTestId="integration-save" cancelTestId="integration-cancel">
         {type === 'dialogflow' && (
-          <Button onClick={() => test.mutate()} loading={test.isPending} data-testid="integration-test">
+          <Button onClick={runTest} loading={test.isPending} data-testid="integration-test">
             {t('queueIntegration.test')}
           </Button>
         )}

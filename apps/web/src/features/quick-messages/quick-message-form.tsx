@@ -1,27 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { canEditQuickMessage, quickMessageBody, type QuickMessageBody, type QuickMessageView } from '@atende/shared/quick-messages';
+import { canEditQuickMessage, quickMessageBody, type QuickMessageView } from '@atende/shared/quick-messages';
 import { AttachFile } from '@mui/icons-material';
 import { Box, Button, Chip, DialogContent, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderHelp, type TextInput } from '../../components/placeholder-help.tsx';
-import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { showSaveError, useFieldError } from '../../components/field-errors.ts';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
-import { toastError } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
 import { useSessionUser } from '../../lib/session/session-context.ts';
-import { quickMessagesApi, upsertQuickMessageInCache } from './quick-messages-api.ts';
+import { useSaveQuickMessage, type QuickMessageFormValues } from './use-quick-messages.ts';
 
-type FormValues = Pick<QuickMessageBody, 'shortcode' | 'message' | 'geral' | 'visao'>;
+type FormValues = QuickMessageFormValues;
 const resolver = zodResolver(quickMessageBody, undefined, { raw: true }) as unknown as Resolver<FormValues>;
 
 // 02-operations §5, §6: a shortcode is required; a message of someone else is read only.
 export const QuickMessageForm = ({ record, onClose }: { record: QuickMessageView | null; onClose: () => void }) => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const queryClient = useQueryClient();
   const me = useSessionUser();
   const readOnly = record !== null && !canEditQuickMessage({ id: me.id, profile: me.profile }, record);
   const [file, setFile] = useState<File | null>(null);
@@ -32,23 +28,7 @@ export const QuickMessageForm = ({ record, onClose }: { record: QuickMessageView
     resolver,
   });
   const { errors } = form.formState;
-  const save = useMutation({
-    mutationFn: async (values: FormValues) => {
-      let saved = record ? await quickMessagesApi.update(record.id, values) : await quickMessagesApi.create({ ...values, status: 'active' });
-      if (file) saved = await quickMessagesApi.uploadMedia(saved.id, file);
-      else if (dropMedia && saved.mediaPath) saved = await quickMessagesApi.removeMedia(saved.id);
-      return saved;
-    },
-    onSuccess: (saved) => {
-      upsertQuickMessageInCache(queryClient, saved);
-      toast.success(t('quickMessages.toasts.saved'));
-      onClose();
-    },
-    onError: (error) => {
-      setServerFieldErrors(form.setError, error);
-      toastError(error);
-    },
-  });
+  const save = useSaveQuickMessage(record, { file, dropMedia });
   const text = (name: 'shortcode' | 'message') => {
     const { ref, ...rest } = form.register(name);
     return { ...rest, inputRef: ref, error: Boolean(errors[name]), helperText: fieldError(errors[name]), disabled: readOnly, slotProps: { htmlInput: { 'data-testid': `quick-message-${name}` } } };
@@ -71,7 +51,7 @@ export const QuickMessageForm = ({ record, onClose }: { record: QuickMessageView
   );
 
   return (
-    <Box component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} data-testid="quick-message-form">
+    <Box component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values, { onSuccess: onClose, onError: showSaveError(form.setError) }))} data-testid="quick-message-form">
       <DialogContent dividers>
         <Stack spacing={2}>
           <TextField {...text('shortcode')} label={t('quickMessages.fields.shortcode')} fullWidth autoFocus />

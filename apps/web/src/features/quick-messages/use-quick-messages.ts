@@ -1,5 +1,8 @@
+import type { QuickMessageBody, QuickMessageView } from '@atende/shared/quick-messages';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
+import { useSaveMutation } from '../../lib/use-save-mutation.ts';
 import { quickMessagesApi, quickMessagesQueryKeys, removeQuickMessageFromCache, upsertQuickMessageInCache } from './quick-messages-api.ts';
 
 export const useQuickMessagesPages = (search: string) =>
@@ -19,5 +22,24 @@ export const useQuickMessageEvents = () => {
   useCompanyEvent('quickmessage', (payload) => {
     if (payload.action === 'delete') removeQuickMessageFromCache(queryClient, payload.id);
     else upsertQuickMessageInCache(queryClient, payload.record);
+  });
+};
+
+export type QuickMessageFormValues = Pick<QuickMessageBody, 'shortcode' | 'message' | 'geral' | 'visao'>;
+
+// the file picked is sent after the save; a removed one is dropped then
+type MediaChange = { file: File | null; dropMedia: boolean };
+
+export const useSaveQuickMessage = (record: QuickMessageView | null, { file, dropMedia }: MediaChange) => {
+  const { t } = useTranslation();
+  return useSaveMutation({
+    save: async (values: QuickMessageFormValues) => {
+      let saved = record ? await quickMessagesApi.update(record.id, values) : await quickMessagesApi.create({ ...values, status: 'active' });
+      if (file) saved = await quickMessagesApi.uploadMedia(saved.id, file);
+      else if (dropMedia && saved.mediaPath) saved = await quickMessagesApi.removeMedia(saved.id);
+      return saved;
+    },
+    store: upsertQuickMessageInCache,
+    savedToast: t('quickMessages.toasts.saved'),
   });
 };

@@ -10,22 +10,19 @@ import {
 } from '@atende/shared/scheduled-messages';
 import { AttachFile, Delete } from '@mui/icons-material';
 import { Box, Button, DialogContent, FormControlLabel, Grid, IconButton, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { PlaceholderHelp, type TextInput } from '../../components/placeholder-help.tsx';
-import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { showSaveError, useFieldError } from '../../components/field-errors.ts';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
-import { toastError } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
 import { useConnectionOptions } from '../connections/use-connections.ts';
 import { useQueueOptions } from '../queues/use-queues.ts';
 import { useUsersList } from '../users/use-users.ts';
 import { ScheduleContactField } from './schedule-contact-field.tsx';
-import { toScheduleFormValues, toSchedulePayload, type ScheduleFormValues } from './schedule-form-values.ts';
-import { refreshSchedules, schedulesApi } from './schedules-api.ts';
+import { toScheduleFormValues, type ScheduleFormValues } from './schedule-form-values.ts';
+import { useRemoveSchedule, useRemoveScheduleMedia, useSaveSchedule } from './use-schedules.ts';
 
 const resolver = zodResolver(scheduleCreateBody, undefined, { raw: true }) as unknown as Resolver<ScheduleFormValues>;
 const accept = scheduleMediaExtensions.map((extension) => `.${extension}`).join(',');
@@ -36,7 +33,6 @@ type ScheduleFormProps = { schedule: ScheduleView | null; contactId: number | un
 export const ScheduleForm = ({ schedule, contactId, onClose }: ScheduleFormProps) => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const queryClient = useQueryClient();
   const { data: connections = [] } = useConnectionOptions();
   const { data: users = [] } = useUsersList();
   const { data: queues = [] } = useQueueOptions();
@@ -47,44 +43,14 @@ export const ScheduleForm = ({ schedule, contactId, onClose }: ScheduleFormProps
   const { errors } = formState;
   const number = (name: 'valorIntervalo' | 'enviarQuantasVezes') => register(name, { valueAsNumber: true });
 
-  const save = useMutation({
-    mutationFn: async (values: ScheduleFormValues & { contactId: number }) => {
-      const payload = toSchedulePayload(values);
-      const saved = schedule ? await schedulesApi.update(schedule.id, payload) : await schedulesApi.create(payload);
-      return file ? schedulesApi.uploadMedia(saved.id, file) : saved;
-    },
-    onSuccess: (saved) => {
-      refreshSchedules(queryClient, saved);
-      toast.success(t('schedules.toasts.saved'));
-      onClose();
-    },
-    onError: (error) => {
-      setServerFieldErrors(form.setError, error);
-      toastError(error);
-    },
-  });
+  const save = useSaveSchedule(schedule, file);
   const [confirming, setConfirming] = useState(false);
-  const remove = useMutation({
-    mutationFn: (id: number) => schedulesApi.remove(id),
-    onSuccess: () => {
-      refreshSchedules(queryClient);
-      toast.success(t('schedules.toasts.deleted'));
-      onClose();
-    },
-    onError: (error) => toastError(error),
-  });
-  const removeMedia = useMutation({
-    mutationFn: (id: number) => schedulesApi.removeMedia(id),
-    onSuccess: (saved) => {
-      setMediaName(null);
-      refreshSchedules(queryClient, saved);
-    },
-    onError: (error) => toastError(error),
-  });
+  const remove = useRemoveSchedule();
+  const removeMedia = useRemoveScheduleMedia();
 
   const submit = form.handleSubmit((values) => {
     if (values.contactId === undefined) return;
-    save.mutate({ ...values, contactId: values.contactId });
+    save.mutate({ ...values, contactId: values.contactId }, { onSuccess: onClose, onError: showSaveError(form.setError) });
   });
   const openTicket = watch('openTicket') === 'enabled';
   const { ref: registerBody, ...bodyField } = register('body');
@@ -255,7 +221,7 @@ export const ScheduleForm = ({ schedule, contactId, onClose }: ScheduleFormProps
                 {file?.name ?? mediaName ?? ''}
               </Typography>
               {schedule && mediaName && !file && (
-                <IconButton size="small" aria-label={t('schedules.form.removeAttachment')} onClick={() => removeMedia.mutate(schedule.id)}>
+                <IconButton size="small" aria-label={t('schedules.form.removeAttachment')} onClick={() => removeMedia.mutate(schedule.id, { onSuccess: () => setMediaName(null) })}>
                   <Delete fontSize="small" />
                 </IconButton>
               )}
@@ -281,7 +247,7 @@ export const ScheduleForm = ({ schedule, contactId, onClose }: ScheduleFormProps
         open={confirming}
         title={t('schedules.confirmDelete.title')}
         busy={remove.isPending}
-        onConfirm={() => schedule && remove.mutate(schedule.id)}
+        onConfirm={() => schedule && remove.mutate(schedule.id, { onSuccess: onClose })}
         onClose={() => setConfirming(false)}
       >
         {t('schedules.confirmDelete.message')}

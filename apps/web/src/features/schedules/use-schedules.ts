@@ -1,5 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ScheduleView } from '@atende/shared/scheduled-messages';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toastError } from '../../lib/error-message.ts';
 import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
+import { toast } from '../../lib/toast.ts';
+import { useSaveMutation } from '../../lib/use-save-mutation.ts';
+import { toSchedulePayload, type ScheduleFormValues } from './schedule-form-values.ts';
 import { refreshSchedules, schedulesApi, schedulesQueryKeys, type ScheduleRange } from './schedules-api.ts';
 
 export const useSchedulesInRange = (range: ScheduleRange) =>
@@ -14,5 +20,41 @@ export const useScheduleEvents = () => {
   useCompanyEvent('schedule', (payload) => {
     if (payload.action === 'delete') queryClient.removeQueries({ queryKey: schedulesQueryKeys.one(payload.scheduleId) });
     refreshSchedules(queryClient, payload.action === 'delete' ? undefined : payload.schedule);
+  });
+};
+
+// the attachment picked is sent after the save
+export const useSaveSchedule = (schedule: ScheduleView | null, file: File | null) => {
+  const { t } = useTranslation();
+  return useSaveMutation({
+    save: async (values: ScheduleFormValues & { contactId: number }) => {
+      const payload = toSchedulePayload(values);
+      const saved = schedule ? await schedulesApi.update(schedule.id, payload) : await schedulesApi.create(payload);
+      return file ? schedulesApi.uploadMedia(saved.id, file) : saved;
+    },
+    store: refreshSchedules,
+    savedToast: t('schedules.toasts.saved'),
+  });
+};
+
+export const useRemoveSchedule = () => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => schedulesApi.remove(id),
+    onSuccess: () => {
+      refreshSchedules(queryClient);
+      toast.success(t('schedules.toasts.deleted'));
+    },
+    onError: (error) => toastError(error),
+  });
+};
+
+export const useRemoveScheduleMedia = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => schedulesApi.removeMedia(id),
+    onSuccess: (saved) => refreshSchedules(queryClient, saved),
+    onError: (error) => toastError(error),
   });
 };

@@ -1,16 +1,14 @@
-import type { CompanyView } from '@atende/shared/companies';
 import type { WeekdayServiceHours } from '@atende/shared/service-hours';
 import { Box, Button, CircularProgress, Paper, Stack } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServiceHoursEditor, type ServiceHoursShift } from '../../components/service-hours-editor.tsx';
 import { ApiError } from '../../lib/api-error.ts';
-import { toastError } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
 import { weekWithDefaults } from '../../lib/week-service-hours.ts';
 import { useSessionUser } from '../../lib/session/session-context.ts';
 import { companiesApi, companiesQueryKeys } from '../companies/companies-api.ts';
+import { useSaveServiceHours } from './use-save-service-hours.ts';
 
 // 03-saas §2 Settings page: the company's service hours, used when scheduleType is 'company'.
 export const CompanySchedulesTab = () => {
@@ -29,24 +27,15 @@ export const CompanySchedulesTab = () => {
 
 const ServiceHoursForm = ({ companyId, saved }: { companyId: number; saved: WeekdayServiceHours[] }) => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [schedules, setSchedules] = useState(saved);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useMutation({
-    mutationFn: () => companiesApi.saveServiceHours(companyId, schedules),
-    onSuccess: (answer) => {
-      setErrors({});
-      queryClient.setQueryData<CompanyView>(companiesQueryKeys.one(companyId), (company) => company && { ...company, schedules: answer.schedules });
-      toast.success(t('settings.toasts.schedulesUpdated'));
-    },
-    onError: (error) => {
-      // field paths come as body.schedules.{day}.{shift}
-      if (error instanceof ApiError && error.body?.fields) {
-        setErrors(Object.fromEntries(error.body.fields.map((field) => [field.path.replace(/^body\.schedules\./, ''), field.message])));
-      }
-      toastError(error);
-    },
-  });
+  const save = useSaveServiceHours(companyId);
+  const showFieldErrors = (error: unknown) => {
+    // field paths come as body.schedules.{day}.{shift}
+    if (error instanceof ApiError && error.body?.fields) {
+      setErrors(Object.fromEntries(error.body.fields.map((field) => [field.path.replace(/^body\.schedules\./, ''), field.message])));
+    }
+  };
   const errorAt = (index: number, shift: ServiceHoursShift) => {
     const message = errors[`${index}.${shift}`];
     return message ? t(message) : undefined;
@@ -56,7 +45,7 @@ const ServiceHoursForm = ({ companyId, saved }: { companyId: number; saved: Week
       <Stack spacing={2}>
         <ServiceHoursEditor value={schedules} onChange={setSchedules} errorAt={errorAt} testIdPrefix="company-schedule" />
         <Box>
-          <Button variant="contained" disabled={save.isPending} onClick={() => save.mutate()} data-testid="company-schedules-save">
+          <Button variant="contained" disabled={save.isPending} onClick={() => save.mutate(schedules, { onSuccess: () => setErrors({}), onError: showFieldErrors })} data-testid="company-schedules-save">
             {t('common.save')}
           </Button>
         </Box>

@@ -1,24 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signupBody, type SignupBody } from '@atende/shared/companies';
-import { FORM_SUBMIT_DELAY_MS } from '@atende/shared/constants';
 import { Box, Button, Link, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { toast } from '../../lib/toast.ts';
 import { AppLogo } from '../branding/app-logo.tsx';
-import { companiesApi } from '../companies/companies-api.ts';
 import { usePublicSettingQuery } from '../branding/use-public-setting.ts';
 import { PasswordField } from '../users/password-field.tsx';
 import { PlanSelect } from '../plans/plan-select.tsx';
 import { plansApi, plansQueryKeys } from '../plans/plans-api.ts';
+import { useSignup } from './use-signup.ts';
 
-type SignupValues = Omit<SignupBody, 'companyId'>;
-const resolver = zodResolver(signupBody) as unknown as Resolver<SignupValues>;
 type TextFieldName = 'name' | 'companyName' | 'email' | 'phone';
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // 03-saas §2 Sign-up page: shown only while the global setting userCreation is enabled.
 export const SignupPage = () => {
@@ -34,26 +31,17 @@ const SignupForm = () => {
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const plans = useQuery({ queryKey: plansQueryKeys.publicList, queryFn: plansApi.publicList });
-  const form = useForm<SignupValues>({
-    defaultValues: { name: '', companyName: '', email: '', password: '', phone: '', planId: undefined as unknown as number },
-    resolver,
+  const form = useForm<z.input<typeof signupBody>, unknown, SignupBody>({
+    defaultValues: { name: '', companyName: '', email: '', password: '', phone: '', planId: undefined },
+    resolver: zodResolver(signupBody),
   });
   const { errors } = form.formState;
-  const signup = useMutation({
-    mutationFn: async (values: SignupValues) => {
-      await delay(FORM_SUBMIT_DELAY_MS);
-      const companyId = Number(query.get('companyId')) || undefined;
-      return companiesApi.signup({ ...values, companyId });
-    },
-    onSuccess: () => {
-      toast.success(t('signup.success'));
-      void navigate('/login');
-    },
-    onError: (error) => {
-      setServerFieldErrors(form.setError, error);
-      toast.error(t('signup.error'));
-    },
-  });
+  const signup = useSignup(Number(query.get('companyId')) || undefined);
+  const signedUp = () => void navigate('/login');
+  const signupFailed = (error: unknown) => {
+    setServerFieldErrors(form.setError, error);
+    toast.error(t('signup.error'));
+  };
   const field = (name: TextFieldName) => {
     const { ref, ...rest } = form.register(name);
     return {
@@ -71,7 +59,7 @@ const SignupForm = () => {
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
       <Paper sx={{ p: { xs: 3, sm: 5 }, width: '100%', maxWidth: 480 }} data-testid="signup-page">
-        <Stack component="form" noValidate spacing={2} onSubmit={form.handleSubmit((values) => signup.mutate(values))} sx={{ alignItems: 'stretch' }}>
+        <Stack component="form" noValidate spacing={2} onSubmit={form.handleSubmit((values) => signup.mutate(values, { onSuccess: signedUp, onError: signupFailed }))} sx={{ alignItems: 'stretch' }}>
           <Box sx={{ textAlign: 'center' }}>
             <AppLogo variant="h5" />
             <Typography variant="h6" component="h1">
@@ -94,7 +82,7 @@ const SignupForm = () => {
             control={form.control}
             name="planId"
             render={({ field: plan }) => (
-              <PlanSelect plans={plans.data ?? []} label={t('signup.fields.planId')} value={plan.value} onChange={plan.onChange} error={Boolean(errors.planId)} testId="signup-planId" />
+              <PlanSelect plans={plans.data ?? []} label={t('signup.fields.planId')} value={typeof plan.value === 'number' ? plan.value : undefined} onChange={plan.onChange} error={Boolean(errors.planId)} testId="signup-planId" />
             )}
           />
           <Button type="submit" variant="contained" size="large" disabled={signup.isPending} data-testid="signup-submit">

@@ -1,22 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { tagCreateBody, type TagCreateBody, type TagRecordView } from '@atende/shared/tags';
-import { Box, Button, DialogActions, DialogContent, FormControlLabel, Grid, MenuItem, Stack, Switch, TextField } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Box, DialogContent, FormControlLabel, Grid, MenuItem, Stack, Switch, TextField } from '@mui/material';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { ColorSwatchInput } from '../../components/color-swatch-input.tsx';
-import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
-import { toastError } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
+import { showSaveError, useFieldError } from '../../components/field-errors.ts';
+import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { useSessionUser } from '../../lib/session/session-context.ts';
 import { useUsersList } from '../users/use-users.ts';
-import { tagsApi } from './tags-api.ts';
-import { upsertTagInCache } from './tags-cache.ts';
-import { useKanbanLanes } from './use-tags.ts';
+import { useKanbanLanes, useSaveTag } from './use-tags.ts';
 
-type TagFormValues = Omit<TagCreateBody, 'companyId' | 'color'> & { color: string };
-
-const resolver = zodResolver(tagCreateBody, undefined, { raw: true }) as unknown as Resolver<TagFormValues>;
+type TagFormValues = z.input<typeof tagCreateBody>;
 
 const toFormValues = (tag: TagRecordView | null, kanban: 0 | 1): TagFormValues => ({
   name: tag?.name ?? '',
@@ -35,26 +30,14 @@ type TagFormProps = { tag: TagRecordView | null; kanban: 0 | 1; onClose: () => v
 export const TagForm = ({ tag, kanban, onClose }: TagFormProps) => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const queryClient = useQueryClient();
   const { data: lanes = [] } = useKanbanLanes();
   const { data: users = [] } = useUsersList();
   // a plan without kanban makes no lanes (the server refuses them); a lane made before may still become a plain tag
   const kanbanAllowed = useSessionUser().company.plan.useKanban;
-  const form = useForm<TagFormValues>({ defaultValues: toFormValues(tag, kanban), resolver });
+  const form = useForm<TagFormValues, unknown, TagCreateBody>({ defaultValues: toFormValues(tag, kanban), resolver: zodResolver(tagCreateBody) });
   const { register, control, watch, formState } = form;
   const { errors } = formState;
-  const save = useMutation({
-    mutationFn: (values: TagFormValues) => (tag ? tagsApi.update(tag.id, values) : tagsApi.create(values)),
-    onSuccess: (saved) => {
-      upsertTagInCache(queryClient, saved);
-      toast.success(t('tags.toasts.saved'));
-      onClose();
-    },
-    onError: (error) => {
-      setServerFieldErrors(form.setError, error);
-      toastError(error);
-    },
-  });
+  const save = useSaveTag(tag);
   const text = (name: 'name' | 'color' | 'greetingMessageLane', testId: string) => {
     const { ref, ...rest } = register(name);
     return { ...rest, inputRef: ref, error: Boolean(errors[name]), helperText: fieldError(errors[name]), slotProps: { htmlInput: { 'data-testid': testId } } };
@@ -90,7 +73,7 @@ export const TagForm = ({ tag, kanban, onClose }: TagFormProps) => {
   );
 
   return (
-    <Box component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} data-testid="tag-form">
+    <Box component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values, { onSuccess: onClose, onError: showSaveError(form.setError) }))} data-testid="tag-form">
       <DialogContent dividers>
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>
@@ -99,7 +82,7 @@ export const TagForm = ({ tag, kanban, onClose }: TagFormProps) => {
           <Grid size={{ xs: 12, sm: 6 }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
               <TextField {...text('color', 'tag-color')} label={t('tags.fields.color')} fullWidth />
-              <ColorSwatchInput value={color} label={t('tags.fields.color')} onChange={(picked) => form.setValue('color', picked, { shouldDirty: true })} />
+              <ColorSwatchInput value={color ?? ''} label={t('tags.fields.color')} onChange={(picked) => form.setValue('color', picked, { shouldDirty: true })} />
             </Stack>
           </Grid>
           {(kanbanAllowed || tag?.kanban === 1) && (
@@ -170,12 +153,7 @@ export const TagForm = ({ tag, kanban, onClose }: TagFormProps) => {
           )}
         </Grid>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" variant="contained" disabled={save.isPending} data-testid="tag-save">
-          {t('common.save')}
-        </Button>
-      </DialogActions>
+      <FormDialogActions onClose={onClose} pending={save.isPending} submitTestId="tag-save" />
     </Box>
   );
 };

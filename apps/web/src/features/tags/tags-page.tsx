@@ -4,7 +4,6 @@ import { Add, ArrowBack } from '@mui/icons-material';
 import {
   Button, Chip, Dialog, DialogTitle, Link, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography,
 } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -12,15 +11,11 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
 import { ListStatus } from '../../components/list-status.tsx';
 import { SearchField } from '../../components/search-field.tsx';
-import { toastError } from '../../lib/error-message.ts';
 import { loadMoreOnScroll } from '../../lib/infinite-scroll.ts';
-import { toast } from '../../lib/toast.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { TagContactsDialog } from './tag-contacts-dialog.tsx';
 import { TagForm } from './tag-form.tsx';
-import { tagsApi } from './tags-api.ts';
-import { removeTagFromCache } from './tags-cache.ts';
-import { useTagEvents, useTagsPages } from './use-tags.ts';
+import { useRemoveTag, useTagEvents, useTagsPages } from './use-tags.ts';
 
 type ModalState = { open: boolean; tag: TagRecordView | null };
 
@@ -29,7 +24,6 @@ type ModalState = { open: boolean; tag: TagRecordView | null };
 export const TagsPage = ({ lanes = false }: { lanes?: boolean }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search.trim().toLowerCase(), SEARCH_DEBOUNCE_MS);
   const { data, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } = useTagsPages(debouncedSearch, lanes ? 1 : undefined);
@@ -38,15 +32,7 @@ export const TagsPage = ({ lanes = false }: { lanes?: boolean }) => {
   const [deleting, setDeleting] = useState<TagRecordView | null>(null);
   const [contactsOf, setContactsOf] = useState<number | null>(null);
   const tags = data?.pages.flatMap((page) => page.tags) ?? [];
-  const remove = useMutation({
-    mutationFn: (id: number) => tagsApi.remove(id),
-    onSuccess: (_, id) => {
-      removeTagFromCache(queryClient, id);
-      toast.success(t('tags.toasts.deleted'));
-      setDeleting(null);
-    },
-    onError: (error) => toastError(error),
-  });
+  const remove = useRemoveTag();
 
   const onScroll = loadMoreOnScroll({ hasNextPage, isFetchingNextPage, fetchNextPage });
 
@@ -108,7 +94,7 @@ export const TagsPage = ({ lanes = false }: { lanes?: boolean }) => {
         open={deleting !== null}
         title={t('tags.confirmDelete.title')}
         busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
         onClose={() => setDeleting(null)}
       >
         {t('tags.confirmDelete.message')}

@@ -1,5 +1,10 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TagCreateBody, TagRecordView } from '@atende/shared/tags';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toastError } from '../../lib/error-message.ts';
 import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
+import { toast } from '../../lib/toast.ts';
+import { useSaveMutation } from '../../lib/use-save-mutation.ts';
 import { tagsApi, tagsQueryKeys } from './tags-api.ts';
 import { removeTagFromCache, upsertTagInCache } from './tags-cache.ts';
 
@@ -26,5 +31,37 @@ export const useTagEvents = () => {
   useCompanyEvent('tag', (payload) => {
     if (payload.action === 'delete') removeTagFromCache(queryClient, payload.tagId);
     else upsertTagInCache(queryClient, payload.tag);
+  });
+};
+
+export const useSaveTag = (tag: TagRecordView | null) => {
+  const { t } = useTranslation();
+  return useSaveMutation({
+    save: (values: TagCreateBody) => (tag ? tagsApi.update(tag.id, values) : tagsApi.create(values)),
+    store: upsertTagInCache,
+    savedToast: t('tags.toasts.saved'),
+  });
+};
+
+export const useRemoveTag = () => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => tagsApi.remove(id),
+    onSuccess: (_, id) => {
+      removeTagFromCache(queryClient, id);
+      toast.success(t('tags.toasts.deleted'));
+    },
+    onError: (error) => toastError(error),
+  });
+};
+
+// DELETE /tags-contacts/{tagId}/{contactId}: the tag's contacts are read again.
+export const useRemoveTagContact = (tagId: number | null) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (contactId: number) => tagsApi.removeContact(tagId ?? 0, contactId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tagsQueryKeys.one(tagId ?? 0) }),
+    onError: (error) => toastError(error),
   });
 };

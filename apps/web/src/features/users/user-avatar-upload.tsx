@@ -2,32 +2,17 @@ import { AVATAR_MAX_BYTES } from '@atende/shared/constants';
 import type { UserView } from '@atende/shared/users';
 import { PhotoCameraOutlined } from '@mui/icons-material';
 import { Badge, CircularProgress, IconButton, Tooltip } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../components/user-avatar.tsx';
-import { toastError } from '../../lib/error-message.ts';
-import { resizeToJpeg } from '../../lib/resize-image.ts';
 import { toast } from '../../lib/toast.ts';
-import { useSession } from '../../lib/session/session-context.ts';
-import { usersApi } from './users-api.ts';
-import { upsertUserInCache } from './users-cache.ts';
+import { useUploadAvatar } from './use-save-user.ts';
 
 export const UserAvatarUpload = ({ user, name }: { user: UserView; name: string }) => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const { user: me, updateUser } = useSession();
   const inputRef = useRef<HTMLInputElement>(null);
   const [image, setImage] = useState(user.profileImage);
-  const save = useMutation({
-    mutationFn: async (file: File) => usersApi.uploadAvatar(user.id, await resizeToJpeg(file)),
-    onSuccess: (saved) => {
-      setImage(saved.profileImage);
-      upsertUserInCache(queryClient, saved);
-      if (saved.id === me?.id) updateUser((current) => ({ ...current, profileImage: saved.profileImage }));
-    },
-    onError: (error) => toastError(error),
-  });
+  const save = useUploadAvatar(user.id);
   const busy = save.isPending;
 
   const upload = (event: ChangeEvent<HTMLInputElement>) => {
@@ -38,7 +23,7 @@ export const UserAvatarUpload = ({ user, name }: { user: UserView; name: string 
       toast.error(t('users.avatar.invalid'));
       return;
     }
-    save.mutate(file);
+    save.mutate(file, { onSuccess: (saved) => setImage(saved.profileImage) });
   };
 
   return (
