@@ -77,7 +77,7 @@ export const kanbanEndpoints = {
     operationId: 'listKanbanTickets',
     summary: "The open and pending tickets of the user's queues changed within the days asked, as cards",
   }),
-  clearStage: defineEndpoint({
+  removeFromLane: defineEndpoint({
     method: 'DELETE',
     path: '/ticket-tags/:ticketId',
     params: ticketParams,
@@ -87,7 +87,7 @@ export const kanbanEndpoints = {
     summary: "Takes the ticket out of its lane, to the board's untagged lane; its other tags stay",
     errors: ticketNotFound,
   }),
-  setStage: defineEndpoint({
+  moveToLane: defineEndpoint({
     method: 'PUT',
     path: '/ticket-tags/:ticketId/:tagId',
     params: z.strictObject({ ticketId: idParam, tagId: idParam }),

@@ -51,7 +51,7 @@ describe('kanban contracts (02-operations §7 Tags and kanban, 01-core §7 ticke
     expect(lanes.lista.map((lane) => lane.id)).toEqual([first.id, second.id]);
     const reordered = kanbanEndpoints.reorderLanes.response.parse((await t.request('PUT', '/tag/kanban/order', { token, body: { laneIds: [second.id, first.id] } })).body);
     expect(reordered.lista.map((lane) => lane.id)).toEqual([second.id, first.id]);
-    const moved = kanbanEndpoints.setStage.response.parse((await t.request('PUT', `/ticket-tags/${ticketId}/${second.id}`, { token })).body);
+    const moved = kanbanEndpoints.moveToLane.response.parse((await t.request('PUT', `/ticket-tags/${ticketId}/${second.id}`, { token })).body);
     expect(moved.tags.map((tag) => tag.id)).toEqual([second.id]);
     const cards = kanbanEndpoints.tickets.response.parse((await t.request('GET', `/ticket/kanban?queueIds=${encodeURIComponent(JSON.stringify([queue.id]))}`, { token })).body);
     expect(cards.tickets).toEqual([expect.objectContaining({ id: ticketId, contact: expect.objectContaining({ extraInfo: [] }) })]);

@@ -32,17 +32,17 @@ const lanes = async (app: TestApp, appClock: ReturnType<typeof manualClock>, cus
   const { ticketId } = await a.inbound(customer, 'Oi');
   const laneOf = async () =>
     ((await app.request('GET', `/tickets/${ticketId}`, { token })).body.tags as { id: number; kanban: number }[]).filter((tag) => tag.kanban === 1).map((tag) => tag.id);
-  const moveTo = async (tagId: number) => {
+  const moveToLane = async (tagId: number) => {
     const answer = await app.request('PUT', `/ticket-tags/${ticketId}/${tagId}`, { token });
     if (answer.status !== 200) throw new Error(`move: ${answer.status}`);
   };
-  return { a, token, lead, proposal, ticketId, laneOf, moveTo };
+  return { a, token, lead, proposal, ticketId, laneOf, moveToLane };
 };
 
 describe('lane automation (02-operations §3 Tag / lane timeLane, nextLaneId, greetingMessageLane, rollbackLaneId)', () => {
   it('a ticket that stays timeLane hours in a lane moves to nextLaneId once, greeting the customer once', async () => {
     const s = await lanes(t, clock, '5511922220001');
-    await s.moveTo(s.lead.id);
+    await s.moveToLane(s.lead.id);
     await s.a.passMinutes(2 * HOUR_MINUTES - 1);
     expect(await s.laneOf()).toEqual([s.lead.id]);
 
@@ -63,14 +63,14 @@ describe('lane automation (02-operations §3 Tag / lane timeLane, nextLaneId, gr
 
   it('a move before the time is up restarts or stops the timer', async () => {
     const s = await lanes(t, clock, '5511922220002');
-    await s.moveTo(s.lead.id);
+    await s.moveToLane(s.lead.id);
     await s.a.passMinutes(HOUR_MINUTES + 30);
     // back to the untagged lane: the timer is gone
     expect((await t.request('DELETE', `/ticket-tags/${s.ticketId}`, { token: s.token })).status).toBe(204);
     await s.a.passMinutes(HOUR_MINUTES);
     expect(await s.laneOf()).toEqual([]);
     // entering the lane again counts the hours afresh
-    await s.moveTo(s.lead.id);
+    await s.moveToLane(s.lead.id);
     await s.a.passMinutes(HOUR_MINUTES + 30);
     expect(await s.laneOf()).toEqual([s.lead.id]);
     await s.a.passMinutes(30);
@@ -79,7 +79,7 @@ describe('lane automation (02-operations §3 Tag / lane timeLane, nextLaneId, gr
 
   it('hours added to the lane after the ticket entered it are waited for', async () => {
     const s = await lanes(t, clock, '5511922220003');
-    await s.moveTo(s.lead.id);
+    await s.moveToLane(s.lead.id);
     await t.request('PUT', `/tags/${s.lead.id}`, { token: s.token, body: { timeLane: 3 } });
     await s.a.passMinutes(2 * HOUR_MINUTES);
     expect(await s.laneOf()).toEqual([s.lead.id]);
@@ -90,7 +90,7 @@ describe('lane automation (02-operations §3 Tag / lane timeLane, nextLaneId, gr
   it('a customer reply on a ticket whose lane has a rollbackLaneId moves it back; other lanes keep it', async () => {
     const s = await lanes(t, clock, '5511922220004');
     await t.request('PUT', `/tags/${s.proposal.id}`, { token: s.token, body: { rollbackLaneId: s.lead.id } });
-    await s.moveTo(s.proposal.id);
+    await s.moveToLane(s.proposal.id);
     await s.a.inbound('5511922220004', 'ainda estou pensando');
     expect(await s.laneOf()).toEqual([s.lead.id]);
     // Lead has no rollback lane: a reply leaves it there, and its timer runs from the move back
@@ -117,7 +117,7 @@ describe('lane timer across a restart (issue 16: durable, exactly once)', () => 
     database = await opened.open();
     app = await startTestApp({}, { clock: restartClock, database });
     const s = await lanes(app, restartClock, '5511922220005');
-    await s.moveTo(s.lead.id);
+    await s.moveToLane(s.lead.id);
     await s.a.passMinutes(HOUR_MINUTES);
 
     await app.close();

@@ -13,6 +13,6 @@ export const kanbanRoutes = (kanban: KanbanService): FastifyPluginAsync => async
   endpointRoute(app, endpoints.lanes, board, (_input, request) => kanban.lanes(request.tenant));
   endpointRoute(app, endpoints.reorderLanes, boardColumns, ({ body }, request) => kanban.reorderLanes(request.tenant, body));
   endpointRoute(app, endpoints.tickets, board, ({ query }, request) => kanban.tickets(request.tenant, query));
-  endpointRoute(app, endpoints.clearStage, board, ({ params }, request) => kanban.clearStage(request.tenant, params.ticketId));
-  endpointRoute(app, endpoints.setStage, board, ({ params }, request) => kanban.setStage(request.tenant, params.ticketId, params.tagId));
+  endpointRoute(app, endpoints.removeFromLane, board, ({ params }, request) => kanban.removeFromLane(request.tenant, params.ticketId));
+  endpointRoute(app, endpoints.moveToLane, board, ({ params }, request) => kanban.moveToLane(request.tenant, params.ticketId, params.tagId));
 };

@@ -19,7 +19,7 @@ import { toTagRecordViews } from '../tags/tags.view.ts';
 import { lockTicket } from '../tickets/tickets.repo.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
 import { linkTicketTag } from './kanban.repo.ts';
-import { moveToLane } from './lanes.steps.ts';
+import * as laneSteps from './lanes.steps.ts';
 
 type Deps = { db: Db; bus: EventBus; clock: Clock; tickets: TicketsService };
 
@@ -68,24 +68,24 @@ export const createKanbanService = ({ db, bus, clock, tickets }: Deps) => {
     },
 
     // DELETE /ticket-tags/{ticketId}: the ticket goes to the untagged lane; its other tags stay.
-    clearStage: async (tenant: TenantContext, ticketId: number) => {
+    removeFromLane: async (tenant: TenantContext, ticketId: number) => {
       const ticket = await tickets.visibleTicket(tenant, ticketId);
       await withTransaction(db, async (tx) => {
         await lockTicket(tx, ticket.companyId, ticket.id);
-        await moveToLane(tx, ticket, undefined, clock.now());
+        await laneSteps.moveToLane(tx, ticket, undefined, clock.now());
       });
       await tickets.publishTicket(ticket);
     },
 
     // PUT /ticket-tags/{ticketId}/{tagId}: a kanban tag is the ticket's new lane (it leaves the
     // old one); any other tag is added.
-    setStage: async (tenant: TenantContext, ticketId: number, tagId: number) => {
+    moveToLane: async (tenant: TenantContext, ticketId: number, tagId: number) => {
       const ticket = await tickets.visibleTicket(tenant, ticketId);
       const tag = await findTag(db, ticket.companyId, tagId);
       if (!tag) throw notFound('ERR_NOT_FOUND');
       await withTransaction(db, async (tx) => {
         await lockTicket(tx, ticket.companyId, ticket.id);
-        if (tag.kanban === 1) await moveToLane(tx, ticket, tag, clock.now());
+        if (tag.kanban === 1) await laneSteps.moveToLane(tx, ticket, tag, clock.now());
         else await linkTicketTag(tx, ticket.companyId, ticket.id, tag.id, clock.now());
       });
       const view = await tickets.publishTicket(ticket);

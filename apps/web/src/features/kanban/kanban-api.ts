@@ -10,8 +10,8 @@ export const kanbanApi = {
     callEndpoint(kanbanEndpoints.tickets, { query: { queueIds: JSON.stringify(range.queueIds), startDate: range.startDate, endDate: range.endDate } }),
   // 02-operations §4 Kanban move: a lane's tag replaces the old one; the untagged lane only removes
   // it. The one wrapper of /ticket-tags: the contact drawer's stage select calls these too.
-  setStage: (ticketId: number, tagId: number) => callEndpoint(kanbanEndpoints.setStage, { params: { ticketId, tagId } }),
-  clearStage: (ticketId: number) => callEndpoint(kanbanEndpoints.clearStage, { params: { ticketId } }),
+  moveToLane: (ticketId: number, tagId: number) => callEndpoint(kanbanEndpoints.moveToLane, { params: { ticketId, tagId } }),
+  removeFromLane: (ticketId: number) => callEndpoint(kanbanEndpoints.removeFromLane, { params: { ticketId } }),
 };
 
 export const kanbanQueryKeys = {

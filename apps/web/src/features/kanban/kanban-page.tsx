@@ -73,8 +73,8 @@ export const KanbanPage = () => {
 
   const move = useMutation({
     mutationFn: async ({ ticket, tagId }: Move) => {
-      if (tagId === null) await kanbanApi.clearStage(ticket.id);
-      else await kanbanApi.setStage(ticket.id, tagId);
+      if (tagId === null) await kanbanApi.removeFromLane(ticket.id);
+      else await kanbanApi.moveToLane(ticket.id, tagId);
     },
     onSuccess: (_, { tagId }) => {
       toast.success(tagId === null ? t('kanban.toasts.removed') : t('kanban.toasts.updated'));

@@ -10,7 +10,7 @@ import { openTicketDialog } from '../dialogs/ticket-dialogs.ts';
 import { contactsApi, contactsQueryKeys } from '../../contact-records/contacts-api.ts';
 import { upsertContactInCache } from '../../contact-records/contacts-cache.ts';
 import { ContactModal } from '../../contact-records/contact-modal.tsx';
-import { KanbanStageSelect } from './kanban-stage-select.tsx';
+import { KanbanLaneSelect } from './kanban-lane-select.tsx';
 import { useBlockContact } from '../../contact-records/use-block-contact.ts';
 
 export const CONTACT_DRAWER_WIDTH = 320;
@@ -93,7 +93,7 @@ export const ContactDrawer = ({ contactId, ticket, overlay, onClose }: { contact
             control={<Switch checked={contact.acceptAudioMessage} onChange={() => void toggleAudio()} slotProps={{ input: { 'data-testid': 'contact-accept-audio' } as object }} />}
             label={t('contacts.fields.acceptAudio')}
           />
-          <KanbanStageSelect ticket={ticket} />
+          <KanbanLaneSelect ticket={ticket} />
           {contact.tags.length > 0 && (
             <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
               {contact.tags.map((tag) => (

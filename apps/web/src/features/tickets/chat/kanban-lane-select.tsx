@@ -9,7 +9,7 @@ import { kanbanApi } from '../../kanban/kanban-api.ts';
 import { upsertTicketInLists } from '../list/tickets-cache.ts';
 
 // 01-core §2 Contact drawer: the ticket's kanban stage, one of the company's kanban tags (its lanes).
-export const KanbanStageSelect = ({ ticket }: { ticket: TicketView }) => {
+export const KanbanLaneSelect = ({ ticket }: { ticket: TicketView }) => {
   const { t } = useTranslation();
   const me = useSessionUser();
   const queryClient = useQueryClient();
@@ -20,8 +20,8 @@ export const KanbanStageSelect = ({ ticket }: { ticket: TicketView }) => {
   // 01-core §7: a stage is set by clearing the ticket's kanban tags, then adding the chosen one
   const change = useMutation({
     mutationFn: async (tagId: number | '') => {
-      await kanbanApi.clearStage(ticket.id);
-      return tagId === '' ? { ...ticket, tags: ticket.tags.filter((tag) => !isLane(tag.id)) } : kanbanApi.setStage(ticket.id, tagId);
+      await kanbanApi.removeFromLane(ticket.id);
+      return tagId === '' ? { ...ticket, tags: ticket.tags.filter((tag) => !isLane(tag.id)) } : kanbanApi.moveToLane(ticket.id, tagId);
     },
     onSuccess: (updated) => upsertTicketInLists(queryClient, updated, me.id, false),
     onError: (error) => toastError(error),
