@@ -134,6 +134,9 @@ import { registerIntegrationReplyJob } from './modules/integration-replies/integ
 import { createPromptsService } from './modules/prompts/prompts.service.ts';
 import { createAzureSpeech } from './modules/prompts/speech.provider.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
+import { registerWebhookDeliveryJob } from './modules/webhooks/webhook-delivery.jobs.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { createWebhooksService } from './modules/webhooks/webhooks.service.ts';
 
 const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
@@ -305,6 +308,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(campaignsRoutes(createCampaignsService({ db, bus, storage, clock }), createCampaignSettingsService({ db })));
   await app.register(promptsRoutes(createPromptsService({ db, bus, secrets })));
   await app.register(integrationsRoutes(createIntegrationsService({ db, bus, secrets, outbound, dialogflow: createDialogflowClient(config.integrations) })));
+  await app.register(webhooksRoutes(createWebhooksService({ db, secrets, outbound, requireHttps: config.env === 'production' })));
   await app.register(ticketsRoutes(ticketsService));
   await app.register(kanbanRoutes(createKanbanService({ db, bus, clock, tickets: ticketsService })));
   await app.register(ticketNotesRoutes(createTicketNotesService({ db, tickets: ticketsService })));
@@ -391,6 +395,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     tickets: ticketsService,
   });
   registerIntegrationReplyJob(jobs, { db, storage, secrets, clock, settings: config.integrations, outbound, tickets: ticketsService });
+  registerWebhookDeliveryJob(jobs, { db, bus, clock, secrets, outbound });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {
     await settingsCache.start(database.listen);

@@ -18,6 +18,7 @@ import type { CompanySettingKey, PublicSettingKey } from './settings.ts';
 import type { TagRecordView } from './tags.ts';
 import type { TicketView } from './tickets.ts';
 import type { UserView } from './users.ts';
+import type { WebhookEndpointView } from './webhooks.ts';
 
 export type CompanyEvents = {
   // a newer sign-in of the same user; the session whose id differs logs out
@@ -69,6 +70,8 @@ export type CompanyEvents = {
     | { action: 'create' | 'update'; chat: ChatView }
     | { action: 'delete'; chatId: number }
     | { action: 'new-message'; chat: ChatView; newMessage: ChatMessageView };
+  // issue 37 point 1: an endpoint that failed too long was switched off (the company's admins only)
+  webhook: { action: 'disabled'; endpoint: WebhookEndpointView };
   // 01-core §7: platform-wide, on the one channel company-announcement that every company's
   // sockets get
   announcement: { action: 'create' | 'update'; announcement: AnnouncementView } | { action: 'delete'; announcementId: number };

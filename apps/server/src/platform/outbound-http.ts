@@ -34,6 +34,9 @@ export type OutboundHttp = {
   // a URL whose host is plainly internal without asking DNS (an IP literal or a localhost name);
   // a form can refuse it when it is saved, the connection is checked again regardless
   isPlainlyRefused: (url: string) => boolean;
+  // the same, or a host name that DNS answers with a refused address now (a form refuses it when
+  // it is saved; a name that does not resolve is left to fail when called)
+  resolvesToRefused: (url: string) => Promise<boolean>;
 };
 
 export const MAX_REDIRECTS = 3;
@@ -243,6 +246,15 @@ export const createOutboundHttp = (
       } catch {
         return false;
       }
+    },
+
+    resolvesToRefused: async (text) => {
+      if (!policy || !URL.canParse(text)) return false;
+      const url = new URL(text);
+      const verdict = refusal(url);
+      if (verdict !== 'check') return verdict === 'refused';
+      const found = await policy.resolve(hostnameOf(url)).catch((): ResolvedAddress[] => []);
+      return found.some((entry) => policy.refuses(entry.address));
     },
 
     request: async (text, init) => {

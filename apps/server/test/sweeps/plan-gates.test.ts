@@ -24,6 +24,7 @@ const flaggedAreas: { prefix: string; flag: PlanFlag; spec: string }[] = [
   { prefix: '/chats', flag: 'useInternalChat', spec: '02-operations §7 Internal chat' },
   { prefix: '/prompt', flag: 'useOpenAi', spec: '02-operations §7 AI prompts' },
   { prefix: '/queueIntegration', flag: 'useIntegrations', spec: '02-operations §7 Queue integrations' },
+  { prefix: '/webhook-endpoints', flag: 'useIntegrations', spec: 'issue 37 point 1 Event webhooks' },
   { prefix: '/tag/kanban', flag: 'useKanban', spec: '02-operations §7 Tags and kanban' },
   { prefix: '/ticket/kanban', flag: 'useKanban', spec: '02-operations §7 Tags and kanban' },
   { prefix: '/ticket-tags', flag: 'useKanban', spec: '02-operations §7 Tags and kanban (01-core §7: sets kanban stage)' },

@@ -48,6 +48,8 @@ type Ids = {
   // a sheet uploaded for the import wizard and not imported yet
   importFile: string;
   campaignId: number;
+  webhookEndpointId: number;
+  webhookDeliveryId: number;
 };
 // `upload` names the multipart field of a single-file route; the call then sends a small image
 type Call = { path: string; body?: unknown; upload?: string };
@@ -75,6 +77,17 @@ const catalogue: Record<string, Entry[]> = {
   // help videos are the platform's, the same for every company (docs/decisions.md)
   'GET /helps': [{ kind: 'own', call: () => ({ path: '/helps?searchParam=Alpha' }) }],
   'GET /helps/list': [{ kind: 'own', call: () => ({ path: '/helps/list' }) }],
+  'GET /webhook-endpoints': [{ kind: 'own', call: () => ({ path: '/webhook-endpoints' }) }],
+  'POST /webhook-endpoints': [{ kind: 'own', call: () => ({ path: '/webhook-endpoints', body: { url: 'https://hooks.example/beta', events: ['ticket.created'] } }) }],
+  'PUT /webhook-endpoints/:endpointId': [{ kind: 'foreign', call: (a) => ({ path: `/webhook-endpoints/${a.webhookEndpointId}`, body: { description: 'Hijacked' } }) }],
+  'DELETE /webhook-endpoints/:endpointId': [{ kind: 'foreign', call: (a) => ({ path: `/webhook-endpoints/${a.webhookEndpointId}` }) }],
+  'POST /webhook-endpoints/:endpointId/secret': [{ kind: 'foreign', call: (a) => ({ path: `/webhook-endpoints/${a.webhookEndpointId}/secret` }) }],
+  'GET /webhook-endpoints/:endpointId/deliveries': [{ kind: 'foreign', call: (a) => ({ path: `/webhook-endpoints/${a.webhookEndpointId}/deliveries` }) }],
+  'POST /webhook-endpoints/:endpointId/deliveries/:deliveryId/resend': [
+    { kind: 'foreign', call: (a) => ({ path: `/webhook-endpoints/${a.webhookEndpointId}/deliveries/${a.webhookDeliveryId}/resend` }) },
+    { kind: 'foreign', call: (a, b) => ({ path: `/webhook-endpoints/${b.webhookEndpointId}/deliveries/${a.webhookDeliveryId}/resend` }) },
+  ],
+  'POST /webhook-endpoints/:endpointId/test': [{ kind: 'foreign', call: (a) => ({ path: `/webhook-endpoints/${a.webhookEndpointId}/test` }) }],
   'GET /prompt': [{ kind: 'own', call: () => ({ path: '/prompt' }) }],
   'GET /prompt/:promptId': [{ kind: 'foreign', call: (a) => ({ path: `/prompt/${a.promptId}` }) }],
   'POST /prompt': [
@@ -450,6 +463,8 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
   sheet.append('file', new Blob([`name,number\n${label} sheet,5511900004444`]), 'sheet.csv');
   const uploaded = await t.request('POST', '/contacts/import/upload', { token, rawBody: sheet });
   const campaign = await t.request('POST', '/campaigns', { token, body: { name: `${label} campaign`, message1: `${label} offer`, contactListId: contactList.body.id } });
+  const webhook = await t.request('POST', '/webhook-endpoints', { token, body: { url: `https://hooks.example/${label}`, description: `${label} webhook`, events: ['ticket.created'] } });
+  const webhookTest = await t.request('POST', `/webhook-endpoints/${webhook.body.endpoint.id}/test`, { token });
   const ids: Ids = {
     userId: tenant.admin.id,
     contactId: ticket.contactId,
@@ -476,6 +491,8 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
     contactImportId: contactImport.body.id,
     importFile: uploaded.body.file,
     campaignId: campaign.body.id,
+    webhookEndpointId: webhook.body.endpoint.id,
+    webhookDeliveryId: webhookTest.body.id,
   };
   return { tenant, ids };
 };

@@ -1,0 +1,105 @@
+// The /webhooks screen's use cases (issue 37 point 1): endpoints with their sealed signing secret
+// (answered only when made or rotated), their recent deliveries, a resend and a test event.
+import { randomBytes } from 'node:crypto';
+import {
+  RECENT_WEBHOOK_DELIVERIES,
+  WEBHOOK_TEST_EVENT,
+  type WebhookEndpointInput,
+  type WebhookEndpointUpdateBody,
+} from '@atende/shared/webhooks';
+import type { Db } from '../../db/client.ts';
+import { withTransaction } from '../../db/transaction.ts';
+import type { TenantContext } from '../../platform/access.ts';
+import { AppError, invalidField, notFound } from '../../platform/errors.ts';
+import type { OutboundHttp } from '../../platform/outbound-http.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
+import { enqueueWebhookDelivery } from './webhook-delivery.jobs.ts';
+import * as repo from './webhooks.repo.ts';
+import { webhookEnvelope } from './webhooks.steps.ts';
+import { toWebhookDeliveryView, toWebhookEndpointView } from './webhooks.view.ts';
+
+const endpointNotFound = () => notFound('ERR_NOT_FOUND');
+
+// whsec_ and 32 random bytes: what the receiver keys its HMAC with
+const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+
+type Deps = {
+  db: Db;
+  secrets: SecretBox;
+  outbound: OutboundHttp;
+  // production: deliveries go over https only (development and tests reach plain http receivers)
+  requireHttps: boolean;
+};
+
+export const createWebhooksService = ({ db, secrets, outbound, requireHttps }: Deps) => {
+  const checkUrl = async (url: string) => {
+    if (requireHttps && new URL(url).protocol !== 'https:') throw invalidField('body.url', 'webhooks.httpsRequired');
+    if (await outbound.resolvesToRefused(url)) throw new AppError('ERR_OUTBOUND_ADDRESS_REFUSED', 400);
+  };
+
+  const endpointOf = async (tenant: TenantContext, endpointId: number) => {
+    const endpoint = await repo.findEndpoint(db, tenant.companyId, endpointId);
+    if (!endpoint) throw endpointNotFound();
+    return endpoint;
+  };
+
+  return {
+    list: async (tenant: TenantContext) => ({ endpoints: (await repo.listEndpoints(db, tenant.companyId)).map(toWebhookEndpointView) }),
+
+    create: async (tenant: TenantContext, body: WebhookEndpointInput) => {
+      await checkUrl(body.url);
+      const secret = newSecret();
+      const endpoint = await repo.insertEndpoint(db, tenant.companyId, { ...body, secret: secrets.seal(secret) });
+      return { endpoint: toWebhookEndpointView(endpoint), secret };
+    },
+
+    update: async (tenant: TenantContext, endpointId: number, body: WebhookEndpointUpdateBody) => {
+      await endpointOf(tenant, endpointId);
+      if (body.url !== undefined) await checkUrl(body.url);
+      // switched on or off by an admin: whatever the server had decided is forgotten
+      const reset = body.active === undefined ? {} : { disabledReason: null, failingSince: null };
+      const endpoint = await repo.updateEndpoint(db, tenant.companyId, endpointId, { ...body, ...reset });
+      if (!endpoint) throw endpointNotFound();
+      return toWebhookEndpointView(endpoint);
+    },
+
+    remove: async (tenant: TenantContext, endpointId: number) => {
+      if (!(await repo.deleteEndpoint(db, tenant.companyId, endpointId))) throw endpointNotFound();
+      return { message: 'Webhook endpoint deleted' };
+    },
+
+    rotateSecret: async (tenant: TenantContext, endpointId: number) => {
+      const secret = newSecret();
+      const endpoint = await repo.updateEndpoint(db, tenant.companyId, endpointId, { secret: secrets.seal(secret) });
+      if (!endpoint) throw endpointNotFound();
+      return { endpoint: toWebhookEndpointView(endpoint), secret };
+    },
+
+    deliveries: async (tenant: TenantContext, endpointId: number) => {
+      await endpointOf(tenant, endpointId);
+      const rows = await repo.recentDeliveries(db, tenant.companyId, endpointId, RECENT_WEBHOOK_DELIVERIES);
+      return { deliveries: rows.map(toWebhookDeliveryView) };
+    },
+
+    // the same event id again: a receiver that kept it may ignore it
+    resend: (tenant: TenantContext, endpointId: number, deliveryId: number) =>
+      withTransaction(db, async (tx) => {
+        if (!(await repo.findDeliveryOfEndpoint(tx, tenant.companyId, endpointId, deliveryId))) throw endpointNotFound();
+        const delivery = await repo.updateDelivery(tx, tenant.companyId, deliveryId, { state: 'pending', attempts: 0, lastError: null });
+        await enqueueWebhookDelivery(tx, { companyId: tenant.companyId, deliveryId });
+        return toWebhookDeliveryView(delivery!);
+      }),
+
+    sendTest: (tenant: TenantContext, endpointId: number) =>
+      withTransaction(db, async (tx) => {
+        const endpoint = await repo.findEndpoint(tx, tenant.companyId, endpointId);
+        if (!endpoint) throw endpointNotFound();
+        const envelope = webhookEnvelope(tenant.companyId, WEBHOOK_TEST_EVENT, { endpointId, message: 'A test event sent from the webhooks screen' });
+        const [inserted] = await repo.insertDeliveries(tx, [{ companyId: tenant.companyId, endpointId, eventId: envelope.id, event: envelope.event, payload: envelope }]);
+        await enqueueWebhookDelivery(tx, { companyId: tenant.companyId, deliveryId: inserted.id });
+        return toWebhookDeliveryView((await repo.findDelivery(tx, tenant.companyId, inserted.id))!);
+      }),
+  };
+};
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>;

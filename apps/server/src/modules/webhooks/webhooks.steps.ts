@@ -1,0 +1,40 @@
+// A change's webhook deliveries, recorded in the change's own transaction (issue 37 point 1): a
+// change that rolls back sends nothing, and a process that dies after the commit loses nothing,
+// since each delivery is a row and a job of the runner. The data is built only when an endpoint
+// wants the event, so a company without endpoints pays one indexed read per event.
+import { randomUUID } from 'node:crypto';
+import type { WebhookData, WebhookDeliveryEvent, WebhookEvent } from '@atende/shared/webhooks';
+import type { DbOrTx } from '../../db/client.ts';
+import { enqueueWebhookDelivery } from './webhook-delivery.jobs.ts';
+import { insertDeliveries, subscribedEndpoints } from './webhooks.repo.ts';
+
+export type WebhookEventRecord<E extends WebhookEvent> = {
+  companyId: number;
+  event: E;
+  data: () => Promise<WebhookData<E>>;
+  // what the event's deliveries to one endpoint are kept in order by (`ticket:<id>`): a ticket's
+  // events reach each endpoint in the order they happened
+  orderingKey?: string;
+};
+
+// A delivery's body; its id is the event's, the same for every endpoint, attempt and resend.
+export const webhookEnvelope = <E extends WebhookDeliveryEvent>(companyId: number, event: E, data: WebhookData<E>) => ({
+  id: randomUUID(),
+  event,
+  createdAt: new Date().toISOString(),
+  companyId,
+  data,
+});
+
+export const recordWebhookEvent = async <E extends WebhookEvent>(tx: DbOrTx, record: WebhookEventRecord<E>) => {
+  const endpoints = await subscribedEndpoints(tx, record.companyId, record.event);
+  if (endpoints.length === 0) return;
+  const envelope = webhookEnvelope(record.companyId, record.event, await record.data());
+  const deliveries = await insertDeliveries(
+    tx,
+    endpoints.map((endpoint) => ({ companyId: record.companyId, endpointId: endpoint.id, eventId: envelope.id, event: record.event, payload: envelope })),
+  );
+  for (const delivery of deliveries) {
+    await enqueueWebhookDelivery(tx, { companyId: record.companyId, deliveryId: delivery.id }, record.orderingKey && `webhook:${delivery.endpointId}:${record.orderingKey}`);
+  }
+};
