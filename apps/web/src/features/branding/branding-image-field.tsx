@@ -1,34 +1,17 @@
-import { settingsEndpoints } from '@atende/shared/settings-schemas';
-import { brandingFileUrl, type BrandingImageKey } from '@atende/shared/settings';
+import { brandingFileUrl } from '@atende/shared/settings';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sendFormToEndpoint } from '../../lib/endpoint-client.ts';
-import { useSaveGlobalSettings, useStoreGlobalSetting } from './use-global-settings.ts';
-
-export type BrandingImageTarget = { key: BrandingImageKey; typeArch: 'logo' | 'login'; mode: string };
-
-const uploadEndpoint = { logo: settingsEndpoints.uploadWhitelabelLogo, login: settingsEndpoints.uploadWhitelabelLoginImage };
+import { useSaveGlobalSettings } from './use-global-settings.ts';
+import { useUploadBrandingImage, type BrandingImageTarget } from './use-upload-branding-image.ts';
 
 // One whitelabel image: its preview, an upload (sent with its kind and mode, 03-saas §2) and a
 // way back to the default. Upload errors are only logged (03-saas §8).
 export const BrandingImageField = ({ target, value }: { target: BrandingImageTarget; value: string }) => {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
-  const store = useStoreGlobalSetting();
   const reset = useSaveGlobalSettings();
-  const upload = useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('typeArch', target.typeArch);
-      form.append('mode', target.mode);
-      form.append('file', file);
-      return sendFormToEndpoint(uploadEndpoint[target.typeArch], form);
-    },
-    onSuccess: (name) => store({ key: target.key, value: name }),
-    onError: (error) => console.error('whitelabel upload failed', error),
-  });
+  const upload = useUploadBrandingImage(target);
   const url = brandingFileUrl(value);
   return (
     <Paper variant="outlined" sx={{ p: 2, height: '100%' }} data-testid={`whitelabel-${target.key}`}>

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
-import { BrandingImageField, type BrandingImageTarget } from './branding-image-field.tsx';
+import { BrandingImageField } from './branding-image-field.tsx';
+import type { BrandingImageTarget } from './use-upload-branding-image.ts';
 import { useGlobalSettings, useSaveGlobalSettings } from './use-global-settings.ts';
 
 const images: BrandingImageTarget[] = [

@@ -1,14 +1,12 @@
 import type { ConnectionView } from '@atende/shared/connections';
 import { Button, CircularProgress, Stack, Tooltip, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { toastError } from '../../lib/error-message.ts';
 import { sessionButtonsFor, type ImportProgress, type SessionButton } from './session-actions.ts';
 import { ImportStatus } from './import-status.tsx';
 import { SandboxCustomerDialog } from './sandbox-customer-dialog.tsx';
-import { sessionApi } from './session-api.ts';
+import { useSessionCommand } from './use-session-commands.ts';
 
 type SessionCellProps = { connection: ConnectionView; progress: ImportProgress | null; onShowQr: (connectionId: number) => void };
 
@@ -17,11 +15,7 @@ export const ConnectionSessionCell = ({ connection, progress, onShowQr }: Sessio
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const [playingCustomer, setPlayingCustomer] = useState(false);
-  const command = useMutation({
-    mutationFn: (action: 'tryAgain' | 'newQr' | 'disconnect') => sessionApi[action](connection.id),
-    onSuccess: (_, action) => action === 'disconnect' && setConfirming(false),
-    onError: (error) => toastError(error),
-  });
+  const command = useSessionCommand(connection.id);
   const busy = command.isPending;
 
   const render = (button: SessionButton) => {
@@ -84,7 +78,7 @@ export const ConnectionSessionCell = ({ connection, progress, onShowQr }: Sessio
         open={confirming}
         title={t('connections.session.confirmDisconnect.title', { name: connection.name })}
         busy={busy}
-        onConfirm={() => command.mutate('disconnect')}
+        onConfirm={() => command.mutate('disconnect', { onSuccess: () => setConfirming(false) })}
         onClose={() => setConfirming(false)}
       >
         {t('connections.session.confirmDisconnect.message')}

@@ -2,24 +2,21 @@ import type { ConnectionChannel, ConnectionView } from '@atende/shared/connectio
 import { can } from '@atende/shared/permissions';
 import { Add, Star, StarBorder } from '@mui/icons-material';
 import { Box, Button, Chip, ListItemIcon, Menu, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListStatus } from '../../components/list-status.tsx';
 import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { toastError } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
 import { useSessionUser } from '../../lib/session/session-context.ts';
 import { ChannelIcon } from './channel-icon.tsx';
 import { CloudApiDialog } from './cloud-api-dialog.tsx';
 import { ConnectionSessionCell } from './connection-session-cell.tsx';
 import { ConnectionModal } from './connection-modal.tsx';
-import { connectionsApi, formatUpdatedAt, removeConnectionFromCache } from './connections-api.ts';
+import { formatUpdatedAt } from './connections-api.ts';
 import { FacebookConnectDialog } from './facebook-connect-dialog.tsx';
 import { QrCodeDialog } from './qr-code-dialog.tsx';
 import { RestartSessionsButton } from './restart-sessions-button.tsx';
-import { useConnectionEvents, useConnections } from './use-connections.ts';
+import { useConnectionEvents, useConnections, useRemoveConnection } from './use-connections.ts';
 import { useImportProgress, useSessionEvents } from './use-session-events.ts';
 
 type ModalState = { open: boolean; connectionId: number | null; channel: ConnectionChannel };
@@ -34,7 +31,6 @@ export const ConnectionsPage = () => {
   const plan = actor.company.plan;
   const actions = can(actor, 'connections-page:actionButtons');
   const canAdd = can(actor, 'connections-page:addConnection');
-  const queryClient = useQueryClient();
   const { data: connections = [], isPending } = useConnections();
   useConnectionEvents();
   useSessionEvents();
@@ -46,15 +42,7 @@ export const ConnectionsPage = () => {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [modal, setModal] = useState<ModalState>({ open: false, connectionId: null, channel: 'whatsapp' });
   const [deleting, setDeleting] = useState<ConnectionView | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: number) => connectionsApi.remove(id),
-    onSuccess: (_, id) => {
-      removeConnectionFromCache(queryClient, id);
-      toast.success(t('connections.toasts.deleted'));
-      setDeleting(null);
-    },
-    onError: (error) => toastError(error),
-  });
+  const remove = useRemoveConnection();
 
   const addItems: AddItem[] = [
     { channel: 'whatsapp', allowed: plan.useWhatsapp, opens: 'form' },
@@ -160,7 +148,7 @@ export const ConnectionsPage = () => {
         open={deleting !== null}
         title={t('connections.confirmDelete.title', { name: deleting?.name ?? '' })}
         busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
         onClose={() => setDeleting(null)}
       >
         {t('connections.confirmDelete.message')}

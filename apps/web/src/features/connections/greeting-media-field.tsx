@@ -1,25 +1,17 @@
 import type { ConnectionView } from '@atende/shared/connections';
 import { AttachFile, Delete } from '@mui/icons-material';
 import { Alert, Button, IconButton, Link, Stack, Tooltip, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastError } from '../../lib/error-message.ts';
-import { upsertConnectionInCache } from './connections-api.ts';
-import { sessionApi } from './session-api.ts';
+import { useChangeGreetingMedia } from './use-session-commands.ts';
 
 const fileNameOf = (url: string) => decodeURIComponent(url.split('/').pop() ?? url);
 
 // 02-operations §5: the greeting attachment is an image or a video, stored on a saved connection.
 export const GreetingMediaField = ({ connection }: { connection: ConnectionView | null }) => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const inputRef = useRef<HTMLInputElement>(null);
-  const change = useMutation({
-    mutationFn: (file: File | null) => (file ? sessionApi.uploadGreetingMedia(connection?.id ?? 0, file) : sessionApi.removeGreetingMedia(connection?.id ?? 0)),
-    onSuccess: (saved) => upsertConnectionInCache(queryClient, saved),
-    onError: (error) => toastError(error),
-  });
+  const change = useChangeGreetingMedia(connection);
 
   if (!connection) {
     return (

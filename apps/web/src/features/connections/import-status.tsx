@@ -1,12 +1,9 @@
 import type { ConnectionView } from '@atende/shared/connections';
 import { Button, CircularProgress, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastError } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
 import { IMPORT_PREPARING_MS, importProgressParts, importStateOf, type ImportProgress } from './session-actions.ts';
-import { sessionApi } from './session-api.ts';
+import { useCloseImported } from './use-session-commands.ts';
 
 type ImportStatusProps = { connection: ConnectionView; progress: ImportProgress | null };
 
@@ -16,11 +13,7 @@ export const ImportStatus = ({ connection, progress }: ImportStatusProps) => {
   const { t } = useTranslation();
   const [now, setNow] = useState(() => Date.now());
   const state = importStateOf(connection.statusImportMessages, now);
-  const closeImported = useMutation({
-    mutationFn: () => sessionApi.closeImported(connection.id),
-    onSuccess: ({ closed }) => toast.success(t('connections.import.closed', { closed })),
-    onError: (error) => toastError(error),
-  });
+  const closeImported = useCloseImported(connection.id);
 
   // re-render when the preparing window of this import ends
   useEffect(() => {

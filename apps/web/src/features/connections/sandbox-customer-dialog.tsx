@@ -1,16 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { sandboxCustomerMessage, type SandboxCustomerMessage } from '@atende/shared/sandbox';
 import { Stack, TextField } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { SendDialog } from '../../components/send-dialog.tsx';
 import { toastError } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
-import { sandboxApi } from './sandbox-api.ts';
+import { useSendAsCustomer } from './use-session-commands.ts';
 
-const resolver = zodResolver(sandboxCustomerMessage, undefined, { raw: true }) as unknown as Resolver<SandboxCustomerMessage>;
+const resolver = zodResolver(sandboxCustomerMessage, undefined, { raw: true });
 
 // a number no real customer has, so a trial's contact is easy to tell apart
 const SAMPLE_NUMBER = '5500000000001';
@@ -22,22 +20,15 @@ type SandboxCustomerDialogProps = { connection: { id: number; name: string }; on
 export const SandboxCustomerDialog = ({ connection, onClose }: SandboxCustomerDialogProps) => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const form = useForm<SandboxCustomerMessage>({
+  const form = useForm<SandboxCustomerMessage, unknown, SandboxCustomerMessage>({
     defaultValues: { from: SAMPLE_NUMBER, name: t('connections.sandbox.sampleName'), body: '' },
     resolver,
   });
   const { errors } = form.formState;
-  const send = useMutation({
-    mutationFn: (values: SandboxCustomerMessage) => sandboxApi.sendAsCustomer(connection.id, values),
-    onSuccess: (result) => {
-      if (result.messageId === null) toast.warning(t('connections.sandbox.blocked'));
-      else toast.success(t('connections.sandbox.sent'));
-      onClose();
-    },
-    onError: (error) => {
-      if (setServerFieldErrors(form.setError, error).length === 0) toastError(error);
-    },
-  });
+  const send = useSendAsCustomer(connection.id);
+  const sendFailed = (error: unknown) => {
+    if (setServerFieldErrors(form.setError, error).length === 0) toastError(error);
+  };
   const field = (name: keyof SandboxCustomerMessage) => {
     const { ref, ...rest } = form.register(name);
     return {
@@ -59,7 +50,7 @@ export const SandboxCustomerDialog = ({ connection, onClose }: SandboxCustomerDi
       submitTestId="sandbox-customer-send"
       busy={send.isPending}
       onClose={onClose}
-      onSubmit={form.handleSubmit((values) => send.mutate(values))}
+      onSubmit={form.handleSubmit((values) => send.mutate(values, { onSuccess: onClose, onError: sendFailed }))}
       maxWidth="sm"
     >
       <Stack spacing={2} sx={{ pt: 1 }}>

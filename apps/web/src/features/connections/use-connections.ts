@@ -1,5 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toastError } from '../../lib/error-message.ts';
 import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
+import { toast } from '../../lib/toast.ts';
 import { connectionsApi, connectionsQueryKeys, removeConnectionFromCache, upsertConnectionInCache } from './connections-api.ts';
 
 export const useConnections = () => useQuery({ queryKey: connectionsQueryKeys.list, queryFn: connectionsApi.list });
@@ -22,5 +25,18 @@ export const useConnectionEvents = () => {
   useCompanyEvent('whatsapp', (payload) => {
     if (payload.action === 'delete') removeConnectionFromCache(queryClient, payload.whatsappId);
     else upsertConnectionInCache(queryClient, payload.whatsapp);
+  });
+};
+
+export const useRemoveConnection = () => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => connectionsApi.remove(id),
+    onSuccess: (_, id) => {
+      removeConnectionFromCache(queryClient, id);
+      toast.success(t('connections.toasts.deleted'));
+    },
+    onError: (error) => toastError(error),
   });
 };

@@ -1,18 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactImportBody, type ContactImportBody, type ContactImportPreview, type ContactImportView } from '@atende/shared/contact-imports';
 import { Alert, Box, Button, Checkbox, FormControlLabel, Stack, TextField, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FilePickButton } from '../../components/file-pick-button.tsx';
 import { QueueMultiSelect } from '../../components/queue-multi-select.tsx';
-import { ApiError } from '../../lib/api-error.ts';
-import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { useTagsList } from '../tags/use-tags.ts';
 import { ColumnMapping } from './column-mapping.tsx';
-import { contactImportApi } from './contact-import-api.ts';
+import { useStartSheetImport, useUploadImportSheet } from './use-contact-imports.ts';
 
 const emptyForm = (preview: ContactImportPreview): ContactImportBody => ({
   file: preview.file,
@@ -38,26 +35,16 @@ export const SheetImport = ({ onStarted }: { onStarted: (record: ContactImportVi
   const form = useForm<ContactImportBody>({ resolver: zodResolver(contactImportBody) as Resolver<ContactImportBody> });
   const hasHeader = useWatch({ control: form.control, name: 'hasHeader' });
 
-  const upload = useMutation({
-    mutationFn: contactImportApi.upload,
-    onSuccess: (answer) => {
-      setPreview(answer);
-      form.reset(emptyForm(answer));
-    },
-    onError: (error) => (error instanceof ApiError && error.code === 'ERR_INVALID_FILE' ? toast.error(t('contactImport.errors.invalidFile')) : toastError(error)),
-  });
-  const start = useMutation({
-    mutationFn: contactImportApi.importSheet,
-    onSuccess: (record) => {
-      setPreview(null);
-      onStarted(record);
-    },
-    onError: (error) => {
-      const message = error instanceof ApiError ? error.body?.fields?.[0]?.message : undefined;
-      if (message) toast.error(t(message, { field: '' }));
-      else toastError(error);
-    },
-  });
+  const upload = useUploadImportSheet();
+  const start = useStartSheetImport();
+  const previewed = (answer: ContactImportPreview) => {
+    setPreview(answer);
+    form.reset(emptyForm(answer));
+  };
+  const started = (record: ContactImportView) => {
+    setPreview(null);
+    onStarted(record);
+  };
 
   const dataRows = preview ? preview.rows.length - (hasHeader ? 1 : 0) : 0;
   return (
@@ -69,7 +56,7 @@ export const SheetImport = ({ onStarted }: { onStarted: (record: ContactImportVi
           disabled={upload.isPending}
           testId="contact-import-choose"
           inputTestId="contact-import-file"
-          onFile={(file) => upload.mutate(file)}
+          onFile={(file) => upload.mutate(file, { onSuccess: previewed })}
         />
         {preview && (
           <Typography component="span" sx={{ ml: 2 }} data-testid="contact-import-file-name">
@@ -81,7 +68,7 @@ export const SheetImport = ({ onStarted }: { onStarted: (record: ContactImportVi
         <form
           noValidate
           onSubmit={form.handleSubmit(
-            (values) => start.mutate(values),
+            (values) => start.mutate(values, { onSuccess: started }),
             (errors) => {
               const message = firstMappingError(errors);
               if (message) toast.error(t(message, { field: '' }));

@@ -1,13 +1,11 @@
 import { useDraggable } from '@dnd-kit/core';
 import { KANBAN_CARD_MESSAGE_MAX, KANBAN_CARD_NAME_MAX, KANBAN_VALUE_FIELD, type KanbanTicketView } from '@atende/shared/kanban';
 import { Badge, Card, CardActionArea, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { contactsApi } from '../contact-records/contacts-api.ts';
-import { truncate, withValue, type BoardDrag } from './board.ts';
-import { kanbanQueryKeys } from './kanban-api.ts';
+import { truncate, type BoardDrag } from './board.ts';
+import { useSaveCardValue } from './use-kanban.ts';
 
 type KanbanCardProps = { ticket: KanbanTicketView; laneKey: string; overlay?: boolean };
 
@@ -16,7 +14,6 @@ type KanbanCardProps = { ticket: KanbanTicketView; laneKey: string; overlay?: bo
 export const KanbanCard = ({ ticket, laneKey, overlay = false }: KanbanCardProps) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const stored = ticket.contact.extraInfo.find((entry) => entry.name === KANBAN_VALUE_FIELD)?.value ?? '';
   const [value, setValue] = useState(stored);
   // The overlay copy registers under its own id: sharing the card's would let its unmount drop the
@@ -26,12 +23,7 @@ export const KanbanCard = ({ ticket, laneKey, overlay = false }: KanbanCardProps
     data: { kind: 'card', ticket, laneKey } satisfies BoardDrag,
     disabled: overlay,
   });
-  const save = useMutation({
-    mutationFn: (next: string) => contactsApi.update(ticket.contact.id, { extraInfo: withValue(ticket.contact.extraInfo, next) }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: kanbanQueryKeys.all }),
-    // 02-operations §8: a failed value save is only logged
-    onError: (error) => console.error(error),
-  });
+  const save = useSaveCardValue(ticket);
 
   return (
     <Card

@@ -1,22 +1,19 @@
 import { DndContext, DragOverlay, PointerSensor, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
-import { kanbanSortOrders, type KanbanSortOrder, type KanbanTicketView } from '@atende/shared/kanban';
+import { kanbanSortOrders, type KanbanSortOrder } from '@atende/shared/kanban';
 import { can } from '@atende/shared/permissions';
 import { ViewColumn } from '@mui/icons-material';
 import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ListStatus } from '../../components/list-status.tsx';
 import { readStorage, storageKeys, writeStorage } from '../../lib/storage.ts';
-import { toast } from '../../lib/toast.ts';
 import { useSessionUser } from '../../lib/session/session-context.ts';
 import { useMyQueues } from '../queues/use-queues.ts';
 import { buildLanes, laneOrderAfterDrop, today, type BoardDrag } from './board.ts';
-import { kanbanApi, kanbanQueryKeys } from './kanban-api.ts';
 import { KanbanCard } from './kanban-card.tsx';
 import { KanbanLane, LaneChip } from './kanban-lane.tsx';
-import { useKanbanEvents, useKanbanLanes, useKanbanTickets, useReorderLanes } from './use-kanban.ts';
+import { useKanbanEvents, useKanbanLanes, useKanbanTickets, useMoveToLane, useReorderLanes } from './use-kanban.ts';
 
 const storedOrder = (): KanbanSortOrder => {
   const stored = readStorage(storageKeys.sortOrder);
@@ -45,13 +42,11 @@ const KanbanHints = ({ withoutQueues, withoutLanes, withoutTickets }: { withoutQ
 };
 
 // tagId null: the untagged lane
-type Move = { ticket: KanbanTicketView; tagId: number | null };
 
 // /Kanban (02-operations §2): the untagged lane and one per kanban tag; cards move by drag and drop.
 export const KanbanPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const actor = useSessionUser();
   const [order, setOrder] = useState<KanbanSortOrder>(storedOrder);
   const [dates, setDates] = useState({ startDate: today(), endDate: today() });
@@ -71,18 +66,7 @@ export const KanbanPage = () => {
     [lanesQuery.data, ticketsQuery.data, order],
   );
 
-  const move = useMutation({
-    mutationFn: async ({ ticket, tagId }: Move) => {
-      if (tagId === null) await kanbanApi.removeFromLane(ticket.id);
-      else await kanbanApi.moveToLane(ticket.id, tagId);
-    },
-    onSuccess: (_, { tagId }) => {
-      toast.success(tagId === null ? t('kanban.toasts.removed') : t('kanban.toasts.updated'));
-      return queryClient.invalidateQueries({ queryKey: kanbanQueryKeys.all });
-    },
-    // 02-operations §8: kanban failures are only logged
-    onError: (error) => console.error(error),
-  });
+  const move = useMoveToLane();
 
   const onDragStart = (event: DragStartEvent) => setDragged(event.active.data.current as BoardDrag);
   const onDragEnd = (event: DragEndEvent) => {

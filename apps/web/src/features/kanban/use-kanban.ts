@@ -1,6 +1,10 @@
-import type { KanbanLanesAnswer } from '@atende/shared/kanban';
+import type { KanbanLanesAnswer, KanbanTicketView } from '@atende/shared/kanban';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
+import { toast } from '../../lib/toast.ts';
+import { contactsApi } from '../contact-records/contacts-api.ts';
+import { withValue } from './board.ts';
 import { kanbanApi, kanbanQueryKeys, type BoardRange } from './kanban-api.ts';
 
 export const useKanbanLanes = () => useQuery({ queryKey: kanbanQueryKeys.lanes, queryFn: kanbanApi.lanes });
@@ -31,6 +35,37 @@ export const useReorderLanes = () => {
       console.error(error);
       return queryClient.invalidateQueries({ queryKey: kanbanQueryKeys.lanes });
     },
+  });
+};
+
+type Move = { ticket: KanbanTicketView; tagId: number | null };
+
+// 02-operations §4 Kanban move: a lane's tag replaces the old one; the untagged lane only removes it.
+export const useMoveToLane = () => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ ticket, tagId }: Move) => {
+      if (tagId === null) await kanbanApi.removeFromLane(ticket.id);
+      else await kanbanApi.moveToLane(ticket.id, tagId);
+    },
+    onSuccess: (_, { tagId }) => {
+      toast.success(tagId === null ? t('kanban.toasts.removed') : t('kanban.toasts.updated'));
+      return queryClient.invalidateQueries({ queryKey: kanbanQueryKeys.all });
+    },
+    // 02-operations §8: kanban failures are only logged
+    onError: (error) => console.error(error),
+  });
+};
+
+// 02-operations §2: a card's opportunity value is kept in its contact's extra info 'valor'.
+export const useSaveCardValue = (ticket: KanbanTicketView) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (next: string) => contactsApi.update(ticket.contact.id, { extraInfo: withValue(ticket.contact.extraInfo, next) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: kanbanQueryKeys.all }),
+    // 02-operations §8: a failed value save is only logged
+    onError: (error) => console.error(error),
   });
 };
 

@@ -2,19 +2,16 @@ import { botOptionTypes, chatbotBody, type BotOptionType, type ChatbotView, type
 import { Add, DeleteOutlined, SaveOutlined } from '@mui/icons-material';
 import { Button, IconButton, MenuItem, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderTextField } from '../../components/placeholder-text-field.tsx';
 import { useFieldError } from '../../components/field-errors.ts';
-import { toastError } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
 import { OptionalRecordSelect } from '../../components/optional-record-select.tsx';
 import { useSessionUser } from '../../lib/session/session-context.ts';
 import { useFileListChoices } from '../file-lists/use-file-lists.ts';
 import { useIntegrationChoices } from '../queue-integration/use-integration-choices.ts';
-import { queuesApi, queuesQueryKeys } from './queues-api.ts';
+import { useRemoveChatbotOption, useSaveChatbotOption } from './use-chatbot-option.ts';
 
 type Draft = {
   key: string;
@@ -103,7 +100,6 @@ const optionResolver = zodResolver(chatbotBody.pick({ name: true, greetingMessag
 
 const ChatbotOptionRow = ({ index, queueId, draft, onSaved, onRemoved, onUnsavedChange }: RowProps) => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const fieldError = useFieldError();
   const [savedId, setSavedId] = useState(draft.id);
   const { control, handleSubmit, formState, watch, reset, setValue } = useForm<OptionValues>({
@@ -123,42 +119,22 @@ const ChatbotOptionRow = ({ index, queueId, draft, onSaved, onRemoved, onUnsaved
   const withIntegrations = useSessionUser().company.plan.useIntegrations;
   const handsToIntegration = watch('queueType') === 'integration' && withIntegrations;
   const integrations = useIntegrationChoices(handsToIntegration);
-  const refreshQueues = () => void queryClient.invalidateQueries({ queryKey: queuesQueryKeys.list });
 
-  const saveOption = useMutation({
-    mutationFn: (values: OptionValues) => {
-      const body = {
-        ...values,
-        name: values.name.trim(),
-        optFileId: values.queueType === 'file' ? values.optFileId : null,
-        optIntegrationId: values.queueType === 'integration' ? values.optIntegrationId : null,
-      };
-      return savedId === null ? queuesApi.createOption({ ...body, queueId }) : queuesApi.updateOption(savedId, body);
-    },
-    onSuccess: (saved, values) => {
-      onSaved(saved);
-      setSavedId(saved.id);
-      reset(values);
-      refreshQueues();
-      toast.success(t('queues.chatbot.saved'));
-    },
-    onError: (error) => toastError(error),
-  });
-  const removeOption = useMutation({
-    mutationFn: async () => {
-      if (savedId !== null) await queuesApi.removeOption(savedId);
-    },
-    onSuccess: () => {
-      if (savedId !== null) refreshQueues();
-      onRemoved();
-    },
-    onError: (error) => toastError(error),
-  });
+  const saveOption = useSaveChatbotOption(queueId, savedId);
+  const removeOption = useRemoveChatbotOption(savedId);
   const busy = saveOption.isPending || removeOption.isPending;
   // a row changed since its last save, or a new one with a name typed
   const unsaved = formState.isDirty && (savedId !== null || watch('name').trim() !== '');
   useEffect(() => onUnsavedChange(unsaved), [onUnsavedChange, unsaved]);
-  const save = handleSubmit((values) => saveOption.mutate(values));
+  const save = handleSubmit((values) =>
+    saveOption.mutate(values, {
+      onSuccess: (saved) => {
+        onSaved(saved);
+        setSavedId(saved.id);
+        reset(values);
+      },
+    }),
+  );
   const nameError = fieldError(formState.errors.name);
 
   return (
@@ -249,7 +225,7 @@ const ChatbotOptionRow = ({ index, queueId, draft, onSaved, onRemoved, onUnsaved
         </Tooltip>
         <Tooltip title={t('common.delete')}>
           <span>
-            <IconButton onClick={() => removeOption.mutate()} disabled={busy} aria-label={t('common.delete')} data-testid="queue-chatbot-delete">
+            <IconButton onClick={() => removeOption.mutate(undefined, { onSuccess: onRemoved })} disabled={busy} aria-label={t('common.delete')} data-testid="queue-chatbot-delete">
               <DeleteOutlined />
             </IconButton>
           </span>
