@@ -45,7 +45,7 @@ export const webhookConnectionStatus = z
     status: z.string(),
     statusReason: z.enum(connectionStatusReasons).nullable(),
   })
-  .meta({ id: 'WebhookConnectionStatus' });
+  .meta({ id: 'WebhookConnection' });
 
 // the rating a customer gave before the ticket closed, when one was given
 export const webhookRating = z.object({ rate: z.number().int(), userId: z.number().int().nullable() }).nullable();

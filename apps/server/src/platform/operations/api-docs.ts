@@ -8,6 +8,7 @@ import fastifySwagger, { type SwaggerTransform, type SwaggerTransformObject } fr
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Endpoint } from '@atende/shared/contract';
+import { WEBHOOK_HEADERS, WEBHOOK_TEST_EVENT, webhookBodies, webhookEvents } from '@atende/shared/webhooks';
 import { z } from 'zod';
 // imported rather than read from disk: the production build (scripts/build.ts) carries it inside
 // the bundle, which lives at another depth than this file
@@ -95,12 +96,46 @@ const referencedSchemas = (paths: unknown, schemas: Record<string, unknown>) => 
   return used;
 };
 
+// The event webhooks (issue 37 point 1, docs/webhooks.md): what the server POSTs to a company's
+// endpoints, one entry per event with its body as a component.
+const webhookHeaders = [
+  { name: WEBHOOK_HEADERS.event, description: 'The event, as in the body' },
+  { name: WEBHOOK_HEADERS.delivery, description: "The event's id, the same on every attempt and resend: refuse one already handled" },
+  { name: WEBHOOK_HEADERS.timestamp, description: 'Unix seconds when this attempt was signed: refuse one too old' },
+  { name: WEBHOOK_HEADERS.signature, description: '`sha256=` and the hex HMAC-SHA256 of `<timestamp>.<raw body>` under the endpoint\'s secret' },
+];
+const documentedWebhooks = () =>
+  Object.fromEntries(
+    [...webhookEvents, WEBHOOK_TEST_EVENT].map((event) => {
+      const component = String(webhookBodies[event].meta()?.id);
+      return [
+        event,
+        {
+          post: {
+            operationId: component.replace(/^W/, 'w'),
+            summary: event === WEBHOOK_TEST_EVENT ? 'A test event sent from the webhooks screen' : `The ${event} event`,
+            tags: ['webhooks'],
+            security: [],
+            parameters: webhookHeaders.map(({ name, description }) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } })),
+            requestBody: { required: true, content: { 'application/json': { schema: { $ref: `${SCHEMA_REF}${component}` } } } },
+            responses: {
+              '200': { description: 'Any 2xx answer: delivered' },
+              '400': { description: 'Any other 4xx but 408 and 429: the delivery fails at once' },
+              '500': { description: 'A 5xx, 408, 429, a timeout or no answer: tried again with backoff for about a day' },
+            },
+          },
+        },
+      ];
+    }),
+  );
+
 const withComponentSchemas: SwaggerTransformObject = (input) => {
   const document = jsonSchemaTransformObject(input) as { paths?: unknown; components?: { schemas?: Record<string, unknown> } };
   const schemas: Record<string, unknown> = document.components?.schemas ?? {};
-  const used = referencedSchemas(document.paths, schemas);
+  const webhooks = documentedWebhooks();
+  const used = referencedSchemas([document.paths, webhooks], schemas);
   const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
-  return { ...document, components: { ...document.components, schemas: kept } } as ReturnType<SwaggerTransformObject>;
+  return { ...document, webhooks, components: { ...document.components, schemas: kept } } as ReturnType<SwaggerTransformObject>;
 };
 
 // Registered before the routes, so every route registered afterwards is in the document.
