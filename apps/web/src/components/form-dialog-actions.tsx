@@ -9,6 +9,8 @@ type FormDialogActionsProps = {
   pending: boolean;
   submitTestId: string;
   adding?: boolean;
+  // a dialog whose submit does one thing says it (connect, send) instead of add or save
+  submitLabel?: string;
   cancelTestId?: string;
   readOnly?: boolean;
   // buttons before cancel (a delete on the left, a test call)
@@ -17,7 +19,7 @@ type FormDialogActionsProps = {
   spacious?: boolean;
 };
 
-export const FormDialogActions = ({ onClose, pending, submitTestId, adding, cancelTestId, readOnly, children, spacious }: FormDialogActionsProps) => {
+export const FormDialogActions = ({ onClose, pending, submitTestId, adding, submitLabel, cancelTestId, readOnly, children, spacious }: FormDialogActionsProps) => {
   const { t } = useTranslation();
   return (
     <DialogActions sx={spacious ? { px: 3, py: 2 } : undefined}>
@@ -27,7 +29,7 @@ export const FormDialogActions = ({ onClose, pending, submitTestId, adding, canc
       </Button>
       {!readOnly && (
         <Button type="submit" variant="contained" loading={pending} data-testid={submitTestId}>
-          {adding ? t('common.add') : t('common.save')}
+          {submitLabel ?? (adding ? t('common.add') : t('common.save'))}
         </Button>
       )}
     </DialogActions>

@@ -1,29 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { cloudConnectionBody, type CloudConnectionBody } from '@atende/shared/meta-channels';
+import { cloudConnectionBody } from '@atende/shared/meta-channels';
 import { TextField } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
 import { useFieldError } from '../../components/field-errors.ts';
 import { ConnectDialog } from './connect-dialog.tsx';
-import { upsertConnectionInCache } from './connections-api.ts';
-import { sessionApi } from './session-api.ts';
+import { useConnectCloudApi, type CloudConnectionValues } from './use-meta-connect.ts';
 
-const resolver = zodResolver(cloudConnectionBody, undefined, { raw: true }) as unknown as Resolver<CloudConnectionBody>;
-const emptyValues: CloudConnectionBody = { name: '', phoneNumberId: '', accessToken: '' };
+const resolver = zodResolver(cloudConnectionBody, undefined, { raw: true });
+const emptyValues: CloudConnectionValues = { name: '', phoneNumberId: '', accessToken: '' };
 
 // Connects a WhatsApp Cloud API number; the server checks the number id and token against Meta.
 export const CloudApiDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<CloudConnectionBody>({ defaultValues: emptyValues, resolver });
-  const { errors, isSubmitting } = form.formState;
-  const text = (name: keyof CloudConnectionBody) => {
+  const form = useForm<CloudConnectionValues, unknown, CloudConnectionValues>({ defaultValues: emptyValues, resolver });
+  const { errors } = form.formState;
+  const connect = useConnectCloudApi();
+  const text = (name: 'name' | 'phoneNumberId' | 'accessToken') => {
     const { ref, ...rest } = form.register(name);
     return { ...rest, inputRef: ref, error: Boolean(errors[name]), helperText: fieldError(errors[name]), slotProps: { htmlInput: { 'data-testid': `cloud-api-${name}` } } };
   };
@@ -32,15 +29,9 @@ export const CloudApiDialog = ({ open, onClose }: { open: boolean; onClose: () =
     setFailure(null);
     onClose();
   };
-  const submit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit((values) => {
     setFailure(null);
-    try {
-      upsertConnectionInCache(queryClient, await sessionApi.connectCloudApi(values));
-      toast.success(t('connections.toasts.saved'));
-      close();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    }
+    connect.mutate(values, { onSuccess: close, onError: (error) => setFailure(errorMessage(error)) });
   });
 
   return (
@@ -49,7 +40,7 @@ export const CloudApiDialog = ({ open, onClose }: { open: boolean; onClose: () =
       title={t('connections.cloudApi.title')}
       submitLabel={t('connections.cloudApi.connect')}
       failure={failure}
-      busy={isSubmitting}
+      busy={connect.isPending}
       testIdPrefix="cloud-api"
       onClose={close}
       onSubmit={submit}

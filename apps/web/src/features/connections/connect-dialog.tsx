@@ -1,6 +1,6 @@
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { Alert, Box, Dialog, DialogContent, DialogTitle, Stack } from '@mui/material';
 import type { FormEventHandler, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 
 type ConnectDialogProps = {
   open: boolean;
@@ -17,7 +17,6 @@ type ConnectDialogProps = {
 
 // The frame of the dialogs that connect an account of a channel (Cloud API number, Facebook pages).
 export const ConnectDialog = ({ open, title, submitLabel, failure, busy, testIdPrefix, onClose, onSubmit, children }: ConnectDialogProps) => {
-  const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth data-testid={`${testIdPrefix}-dialog`}>
       <Box component="form" noValidate onSubmit={onSubmit}>
@@ -32,14 +31,7 @@ export const ConnectDialog = ({ open, title, submitLabel, failure, busy, testIdP
             {children}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} color="inherit" data-testid={`${testIdPrefix}-cancel`}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy} data-testid={`${testIdPrefix}-submit`}>
-            {submitLabel}
-          </Button>
-        </DialogActions>
+        <FormDialogActions onClose={onClose} pending={busy} submitLabel={submitLabel} submitTestId={`${testIdPrefix}-submit`} cancelTestId={`${testIdPrefix}-cancel`} />
       </Box>
     </Dialog>
   );

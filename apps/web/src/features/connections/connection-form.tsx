@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { connectionCreateBody, connectionRuleIssues, connectionUpdateBody, type ConnectionChannel, type ConnectionView } from '@atende/shared/connections';
-import { Box, Button, DialogActions, DialogContent, Tab, Tabs } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Box, DialogContent, Tab, Tabs } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ServiceHoursEditor } from '../../components/service-hours-editor.tsx';
 import { toastError } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
 import { useSessionUser } from '../../lib/session/session-context.ts';
 import { queuesApi, queuesQueryKeys } from '../queues/queues-api.ts';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { ConnectionChatbotTab } from './connection-chatbot-tab.tsx';
 import { importsHistory, tabOfField, toConnectionFormValues, toConnectionPayload, type ConnectionFormValues, type ConnectionTab } from './connection-form-values.ts';
 import { ConnectionGeneralTab } from './connection-general-tab.tsx';
@@ -18,7 +18,7 @@ import { ConnectionImportSection } from './connection-import-section.tsx';
 import { ConnectionIntegrationsTab } from './connection-integrations-tab.tsx';
 import { ConnectionMessagesTab } from './connection-messages-tab.tsx';
 import { ConnectionNpsTab } from './connection-nps-tab.tsx';
-import { connectionsApi, upsertConnectionInCache } from './connections-api.ts';
+import { useSaveConnection } from './use-connections.ts';
 
 // The shared schemas judge the body the form will send, not its raw text fields; the cross-field
 // and company rules are added whatever the single fields hold, so one save shows every error.
@@ -41,7 +41,6 @@ type ConnectionFormProps = { connection: ConnectionView | null; channel: Connect
 export const ConnectionForm = ({ connection, channel, onClose }: ConnectionFormProps) => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const queryClient = useQueryClient();
   const settings = useSessionUser().company.settings;
   const withSchedules = settings.scheduleType === 'connection';
   const queues = useQuery({ queryKey: queuesQueryKeys.list, queryFn: queuesApi.list }).data ?? [];
@@ -58,18 +57,15 @@ export const ConnectionForm = ({ connection, channel, onClose }: ConnectionFormP
     if (paths.length > 0) setTab(tabOfField(paths[0]));
   };
 
+  const save = useSaveConnection(connection, channel);
+  const saveFailed = (error: unknown) => {
+    showFirstError(setServerFieldErrors(form.setError, error));
+    toastError(error);
+  };
   const submit = form.handleSubmit(
-    async (values) => {
-      try {
-        const body = { ...toConnectionPayload(values, withSchedules, importsHistory(channel)), ...(tokenChanged ? { token } : {}) };
-        const saved = connection ? await connectionsApi.update(connection.id, body) : await connectionsApi.create({ ...body, name: values.name, channel });
-        upsertConnectionInCache(queryClient, saved);
-        toast.success(t('connections.toasts.saved'));
-        onClose();
-      } catch (error) {
-        showFirstError(setServerFieldErrors(form.setError, error));
-        toastError(error);
-      }
+    (values) => {
+      const body = { ...toConnectionPayload(values, withSchedules, importsHistory(channel)), ...(tokenChanged ? { token } : {}) };
+      save.mutate({ body, name: values.name }, { onSuccess: onClose, onError: saveFailed });
     },
     (invalid: FieldErrors<ConnectionFormValues>) => showFirstError(Object.keys(invalid)),
   );
@@ -116,14 +112,7 @@ export const ConnectionForm = ({ connection, channel, onClose }: ConnectionFormP
           </Box>
         )}
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose} color="inherit" data-testid="connection-cancel">
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" disabled={form.formState.isSubmitting} data-testid="connection-save">
-          {connection ? t('common.save') : t('common.add')}
-        </Button>
-      </DialogActions>
+      <FormDialogActions onClose={onClose} pending={save.isPending} adding={!connection} submitTestId="connection-save" cancelTestId="connection-cancel" spacious />
     </Box>
   );
 };

@@ -1,20 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { facebookConnectBody } from '@atende/shared/meta-channels';
 import { TextField, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
 import { useFieldError } from '../../components/field-errors.ts';
 import { ConnectDialog } from './connect-dialog.tsx';
-import { upsertConnectionInCache } from './connections-api.ts';
-import { sessionApi } from './session-api.ts';
+import { useConnectFacebook, type FacebookConnectValues } from './use-meta-connect.ts';
 
-type FacebookValues = { facebookUserId: string; facebookUserToken: string };
-const resolver = zodResolver(facebookConnectBody, undefined, { raw: true }) as unknown as Resolver<FacebookValues>;
-const emptyValues: FacebookValues = { facebookUserId: '', facebookUserToken: '' };
+const resolver = zodResolver(facebookConnectBody, undefined, { raw: true });
+const emptyValues: FacebookConnectValues = { facebookUserId: '', facebookUserToken: '' };
 
 type FacebookConnectDialogProps = { channel: 'facebook' | 'instagram' | null; onClose: () => void };
 
@@ -24,11 +20,11 @@ type FacebookConnectDialogProps = { channel: 'facebook' | 'instagram' | null; on
 export const FacebookConnectDialog = ({ channel, onClose }: FacebookConnectDialogProps) => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<FacebookValues>({ defaultValues: emptyValues, resolver });
-  const { errors, isSubmitting } = form.formState;
-  const text = (name: keyof FacebookValues) => {
+  const form = useForm<FacebookConnectValues, unknown, FacebookConnectValues>({ defaultValues: emptyValues, resolver });
+  const { errors } = form.formState;
+  const connect = useConnectFacebook(channel);
+  const text = (name: 'facebookUserId' | 'facebookUserToken') => {
     const { ref, ...rest } = form.register(name);
     return { ...rest, inputRef: ref, error: Boolean(errors[name]), helperText: fieldError(errors[name]), slotProps: { htmlInput: { 'data-testid': `facebook-${name}` } } };
   };
@@ -37,16 +33,9 @@ export const FacebookConnectDialog = ({ channel, onClose }: FacebookConnectDialo
     setFailure(null);
     onClose();
   };
-  const submit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit((values) => {
     setFailure(null);
-    try {
-      const connected = await sessionApi.connectFacebook({ ...values, addInstagram: channel === 'instagram' });
-      for (const connection of connected) upsertConnectionInCache(queryClient, connection);
-      toast.success(t('connections.facebook.connected', { total: connected.length }));
-      close();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    }
+    connect.mutate(values, { onSuccess: close, onError: (error) => setFailure(errorMessage(error)) });
   });
 
   return (
@@ -55,7 +44,7 @@ export const FacebookConnectDialog = ({ channel, onClose }: FacebookConnectDialo
       title={t('connections.facebook.title', { channel: t(`connections.channels.${channel ?? 'facebook'}`) })}
       submitLabel={t('connections.facebook.connect')}
       failure={failure}
-      busy={isSubmitting}
+      busy={connect.isPending}
       testIdPrefix="facebook"
       onClose={close}
       onSubmit={submit}

@@ -1,8 +1,10 @@
+import type { ConnectionChannel, ConnectionUpdateInput, ConnectionView } from '@atende/shared/connections';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../lib/error-message.ts';
 import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
 import { toast } from '../../lib/toast.ts';
+import { useSaveMutation } from '../../lib/use-save-mutation.ts';
 import { connectionsApi, connectionsQueryKeys, removeConnectionFromCache, upsertConnectionInCache } from './connections-api.ts';
 
 export const useConnections = () => useQuery({ queryKey: connectionsQueryKeys.list, queryFn: connectionsApi.list });
@@ -38,5 +40,16 @@ export const useRemoveConnection = () => {
       toast.success(t('connections.toasts.deleted'));
     },
     onError: (error) => toastError(error),
+  });
+};
+
+// A new connection is created on the channel picked, with the name typed; an edit sends its changes.
+export const useSaveConnection = (connection: ConnectionView | null, channel: ConnectionChannel) => {
+  const { t } = useTranslation();
+  return useSaveMutation({
+    save: ({ body, name }: { body: ConnectionUpdateInput; name: string }) =>
+      connection ? connectionsApi.update(connection.id, body) : connectionsApi.create({ ...body, name, channel }),
+    store: upsertConnectionInCache,
+    savedToast: t('connections.toasts.saved'),
   });
 };

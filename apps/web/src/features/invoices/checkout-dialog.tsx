@@ -21,7 +21,7 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
@@ -39,8 +39,8 @@ const RENEWED_REDIRECT_MS = 4000;
 
 const steps = ['data', 'customize', 'review'] as const;
 
-// raw: the shared schema judges the form's own values (its input types are looser than the form's)
-const resolver = zodResolver(subscriptionBody, undefined, { raw: true }) as unknown as Resolver<SubscriptionInput>;
+// raw: the shared schema judges the values, which go as typed
+const resolver = zodResolver(subscriptionBody, undefined, { raw: true });
 
 type Stepped = { value: number; onChange: (value: number) => void; label: string; testId: string; minimum: number };
 
@@ -70,7 +70,7 @@ export const CheckoutDialog = ({ invoice, onClose }: { invoice: InvoiceView; onC
   const [charge, setCharge] = useState<PixChargeAnswer | null>(null);
   const [renewedUntil, setRenewedUntil] = useState<string | null>(null);
   const invoicePlan = { custom: false, title: invoice.detail, price: Number(invoice.value), users: invoice.users, connections: invoice.connections, queues: invoice.queues };
-  const form = useForm<SubscriptionInput>({
+  const form = useForm<SubscriptionInput, unknown, SubscriptionInput>({
     resolver,
     defaultValues: {
       firstName: '',
