@@ -3,7 +3,7 @@ import { canEditQuickMessage, quickMessageBody, type QuickMessageView } from '@a
 import { AttachFile } from '@mui/icons-material';
 import { Box, Button, Chip, DialogContent, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
 import { useRef, useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderHelp, type TextInput } from '../../components/placeholder-help.tsx';
 import { showSaveError, useFieldError } from '../../components/field-errors.ts';
@@ -12,7 +12,7 @@ import { useSessionUser } from '../../lib/session/session-context.ts';
 import { useSaveQuickMessage, type QuickMessageFormValues } from './use-quick-messages.ts';
 
 type FormValues = QuickMessageFormValues;
-const resolver = zodResolver(quickMessageBody, undefined, { raw: true }) as unknown as Resolver<FormValues>;
+const resolver = zodResolver(quickMessageBody, undefined, { raw: true });
 
 // 02-operations §5, §6: a shortcode is required; a message of someone else is read only.
 export const QuickMessageForm = ({ record, onClose }: { record: QuickMessageView | null; onClose: () => void }) => {
@@ -23,7 +23,7 @@ export const QuickMessageForm = ({ record, onClose }: { record: QuickMessageView
   const [file, setFile] = useState<File | null>(null);
   const [dropMedia, setDropMedia] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const form = useForm<FormValues>({
+  const form = useForm<FormValues, unknown, FormValues>({
     defaultValues: { shortcode: record?.shortcode ?? '', message: record?.message ?? '', geral: record?.geral ?? false, visao: record?.visao ?? false },
     resolver,
   });

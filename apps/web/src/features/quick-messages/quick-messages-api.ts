@@ -1,17 +1,18 @@
 import {
+  quickMessageBody,
   quickMessagesEndpoints as endpoints,
-  type QuickMessageBody,
   type QuickMessagesPage,
   type QuickMessageUpdateBody,
   type QuickMessageView,
 } from '@atende/shared/quick-messages';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { callEndpoint, sendFormToEndpoint } from '../../lib/endpoint-client.ts';
 
 export const quickMessagesApi = {
   page: (search: string, pageNumber: number) => callEndpoint(endpoints.page, { query: { searchParam: search, pageNumber } }),
   list: () => callEndpoint(endpoints.list, { query: {} }),
-  create: (body: QuickMessageBody) => callEndpoint(endpoints.create, { body }),
+  create: (body: z.input<typeof quickMessageBody>) => callEndpoint(endpoints.create, { body }),
   update: (id: number, body: QuickMessageUpdateBody) => callEndpoint(endpoints.update, { params: { id }, body }),
   remove: (id: number) => callEndpoint(endpoints.remove, { params: { id } }),
   uploadMedia: (id: number, file: File) => {

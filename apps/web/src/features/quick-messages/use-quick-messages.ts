@@ -1,6 +1,7 @@
-import type { QuickMessageBody, QuickMessageView } from '@atende/shared/quick-messages';
+import type { quickMessageBody, QuickMessageView } from '@atende/shared/quick-messages';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
 import { useSaveMutation } from '../../lib/use-save-mutation.ts';
 import { quickMessagesApi, quickMessagesQueryKeys, removeQuickMessageFromCache, upsertQuickMessageInCache } from './quick-messages-api.ts';
@@ -25,7 +26,8 @@ export const useQuickMessageEvents = () => {
   });
 };
 
-export type QuickMessageFormValues = Pick<QuickMessageBody, 'shortcode' | 'message' | 'geral' | 'visao'>;
+// the form's values go as typed; the server fills what is left out
+export type QuickMessageFormValues = z.input<typeof quickMessageBody>;
 
 // the file picked is sent after the save; a removed one is dropped then
 type MediaChange = { file: File | null; dropMedia: boolean };
