@@ -1,22 +1,18 @@
 import { TAG_NAME_BOUNDS, type TagView } from '@atende/shared/tags';
 import { Autocomplete, Chip, createFilterOptions, TextField } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
-import { tagsQueryKeys } from '../tags/tags-api.ts';
 import { useTagsList } from '../tags/use-tags.ts';
-import { contactsApi } from './contacts-api.ts';
+import { useCreateContactTag } from './use-create-contact-tag.ts';
 
 type TagOption = TagView & { inputValue?: string };
 const filter = createFilterOptions<TagOption>();
 
-const randomColor = () => `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}`;
-
 // 01-core §5: a tag typed here needs 3 characters ('Tag muito curta!') and gets a random colour.
 export const TagBox = ({ value, onChange }: { value: TagView[]; onChange: (tags: TagView[]) => void }) => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const createTag = useCreateContactTag();
   const { data: tags = [] } = useTagsList();
 
   const pick = async (picked: (TagOption | string)[]) => {
@@ -37,9 +33,7 @@ export const TagBox = ({ value, onChange }: { value: TagView[]; onChange: (tags:
         continue;
       }
       try {
-        const created = await contactsApi.createTag(name, randomColor());
-        await queryClient.invalidateQueries({ queryKey: tagsQueryKeys.list });
-        next.push(created);
+        next.push(await createTag.mutateAsync(name));
       } catch (error) {
         toastError(error);
       }

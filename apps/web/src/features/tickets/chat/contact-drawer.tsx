@@ -1,17 +1,16 @@
 import type { TicketView } from '@atende/shared/tickets';
 import { Block, Close, Edit, LockOpen } from '@mui/icons-material';
 import { Avatar, Box, Button, Chip, CircularProgress, Divider, FormControlLabel, IconButton, Stack, Switch, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { toastError } from '../../../lib/error-message.ts';
 import { openTicketDialog } from '../dialogs/ticket-dialogs.ts';
 import { contactsApi, contactsQueryKeys } from '../../contact-records/contacts-api.ts';
-import { upsertContactInCache } from '../../contact-records/contacts-cache.ts';
 import { ContactModal } from '../../contact-records/contact-modal.tsx';
 import { KanbanLaneSelect } from './kanban-lane-select.tsx';
 import { useBlockContact } from '../../contact-records/use-block-contact.ts';
+import { useToggleAcceptAudio } from '../../contact-records/use-toggle-accept-audio.ts';
 
 export const CONTACT_DRAWER_WIDTH = 320;
 
@@ -20,20 +19,12 @@ export const CONTACT_DRAWER_WIDTH = 320;
 // overlay: over the chat's right edge instead of beside it, where beside it would squeeze the chat
 export const ContactDrawer = ({ contactId, ticket, overlay, onClose }: { contactId: number; ticket: TicketView; overlay: boolean; onClose: () => void }) => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const block = useBlockContact();
   const [editing, setEditing] = useState(false);
   const [confirmBlock, setConfirmBlock] = useState(false);
   const { data: contact } = useQuery({ queryKey: contactsQueryKeys.one(contactId), queryFn: () => contactsApi.get(contactId), staleTime: 0 });
 
-  const toggleAudio = async () => {
-    if (!contact) return;
-    try {
-      upsertContactInCache(queryClient, await contactsApi.toggleAcceptAudio(contact.id));
-    } catch (error) {
-      toastError(error);
-    }
-  };
+  const toggleAudio = useToggleAcceptAudio();
 
   return (
     <Box
@@ -90,7 +81,7 @@ export const ContactDrawer = ({ contactId, ticket, overlay, onClose }: { contact
             </Stack>
           </Stack>
           <FormControlLabel
-            control={<Switch checked={contact.acceptAudioMessage} onChange={() => void toggleAudio()} slotProps={{ input: { 'data-testid': 'contact-accept-audio' } as object }} />}
+            control={<Switch checked={contact.acceptAudioMessage} onChange={() => toggleAudio.mutate(contact.id)} slotProps={{ input: { 'data-testid': 'contact-accept-audio' } as object }} />}
             label={t('contacts.fields.acceptAudio')}
           />
           <KanbanLaneSelect ticket={ticket} />

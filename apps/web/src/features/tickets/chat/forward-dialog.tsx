@@ -1,15 +1,11 @@
 import { SEARCH_DEBOUNCE_MS } from '@atende/shared/constants';
 import { Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, TextField } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastError } from '../../../lib/error-message.ts';
-import { toast } from '../../../lib/toast.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useContactSearch } from '../../contact-records/use-contact-search.ts';
-import { forwardMessages } from '../composer/chat-extras.ts';
 import { CONTACT_SEARCH_MIN_CHARS } from '../dialogs/new-contact-option.ts';
-import { ticketsApi } from '../tickets-api.ts';
+import { useForwardMessages } from './use-forward-messages.ts';
 
 type ContactOption = { id: number; name: string; number: string };
 
@@ -24,14 +20,7 @@ export const ForwardDialog = ({ messageIds, onClose, onDone }: ForwardDialogProp
   const { data: found, isFetching } = useContactSearch(search, CONTACT_SEARCH_MIN_CHARS);
   const options: ContactOption[] = search.length >= CONTACT_SEARCH_MIN_CHARS ? (found?.contacts ?? []) : [];
 
-  const forward = useMutation({
-    mutationFn: (contactId: number) => forwardMessages(messageIds, contactId, ticketsApi.forward),
-    onSuccess: () => {
-      toast.success(t('tickets.forward.done', { count: messageIds.length }));
-      onDone();
-    },
-    onError: (error) => toastError(error),
-  });
+  const forward = useForwardMessages(messageIds);
   const sending = forward.isPending;
 
   return (
@@ -69,7 +58,7 @@ export const ForwardDialog = ({ messageIds, onClose, onDone }: ForwardDialogProp
         <Button color="inherit" disabled={sending} onClick={onClose}>
           {t('common.cancel')}
         </Button>
-        <Button variant="contained" disabled={!picked || sending} onClick={() => picked && forward.mutate(picked.id)} data-testid="forward-submit">
+        <Button variant="contained" disabled={!picked || sending} onClick={() => picked && forward.mutate(picked.id, { onSuccess: () => onDone() })} data-testid="forward-submit">
           {t('tickets.forward.submit')}
         </Button>
       </DialogActions>

@@ -1,31 +1,19 @@
 import type { TicketView } from '@atende/shared/tickets';
 import { Box, MenuItem, Stack, TextField } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toastError } from '../../../lib/error-message.ts';
 import { useSessionUser } from '../../../lib/session/session-context.ts';
 import { useKanbanLanes } from '../../tags/use-tags.ts';
-import { kanbanApi } from '../../kanban/kanban-api.ts';
-import { upsertTicketInLists } from '../list/tickets-cache.ts';
+import { useMoveTicketToLane } from './use-move-ticket-to-lane.ts';
 
 // 01-core §2 Contact drawer: the ticket's kanban stage, one of the company's kanban tags (its lanes).
 export const KanbanLaneSelect = ({ ticket }: { ticket: TicketView }) => {
   const { t } = useTranslation();
   const me = useSessionUser();
-  const queryClient = useQueryClient();
   const { data: lanes = [] } = useKanbanLanes();
   const isLane = (tagId: number) => lanes.some((lane) => lane.id === tagId);
   const current = ticket.tags.find((tag) => isLane(tag.id))?.id ?? '';
 
-  // 01-core §7: a stage is set by clearing the ticket's kanban tags, then adding the chosen one
-  const change = useMutation({
-    mutationFn: async (tagId: number | '') => {
-      await kanbanApi.removeFromLane(ticket.id);
-      return tagId === '' ? { ...ticket, tags: ticket.tags.filter((tag) => !isLane(tag.id)) } : kanbanApi.moveToLane(ticket.id, tagId);
-    },
-    onSuccess: (updated) => upsertTicketInLists(queryClient, updated, me.id, false),
-    onError: (error) => toastError(error),
-  });
+  const change = useMoveTicketToLane(ticket, isLane);
 
   if (!me.company.plan.useKanban || lanes.length === 0) return null;
   return (

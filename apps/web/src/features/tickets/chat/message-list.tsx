@@ -1,7 +1,6 @@
 import { MESSAGE_EDIT_WINDOW_MS, type MessageView } from '@atende/shared/messages';
 import type { TicketView } from '@atende/shared/tickets';
 import { Box, CircularProgress, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -9,9 +8,7 @@ import { toastError } from '../../../lib/error-message.ts';
 import { useSessionUser } from '../../../lib/session/session-context.ts';
 import { DaySeparator, MessageBubble } from './message-bubble.tsx';
 import { formatDate, isSameDay } from '../../../lib/format.ts';
-import { ticketsApi } from '../tickets-api.ts';
-import { upsertMessageInCache } from '../list/tickets-cache.ts';
-import { useMessages } from './use-messages.ts';
+import { useDeleteMessage, useMessages } from './use-messages.ts';
 
 const TOP_THRESHOLD_PX = 50;
 
@@ -30,7 +27,6 @@ type MessageListProps = {
 export const MessageList = ({ ticket, scrollerRef, onReply, onEdit, selecting, selected, onToggleSelect, onForward }: MessageListProps) => {
   const { t } = useTranslation();
   const me = useSessionUser();
-  const queryClient = useQueryClient();
   const { data, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } = useMessages(ticket.id);
   const ref = useRef<HTMLDivElement>(null);
   const previous = useRef<{ height: number; count: number; lastId: number | undefined } | null>(null);
@@ -82,14 +78,9 @@ export const MessageList = ({ ticket, scrollerRef, onReply, onEdit, selecting, s
     [me.id],
   );
 
-  const remove = async () => {
-    if (!deleting) return;
-    try {
-      upsertMessageInCache(queryClient, await ticketsApi.deleteMessage(deleting.id));
-      setDeleting(null);
-    } catch (error) {
-      toastError(error);
-    }
+  const deleteMessage = useDeleteMessage();
+  const remove = () => {
+    if (deleting) deleteMessage.mutate(deleting.id, { onSuccess: () => setDeleting(null), onError: (error) => toastError(error) });
   };
 
   return (
@@ -131,7 +122,7 @@ export const MessageList = ({ ticket, scrollerRef, onReply, onEdit, selecting, s
           </Fragment>
         );
       })}
-      <ConfirmDialog open={deleting !== null} title={t('tickets.messages.deleteTitle')} onConfirm={() => void remove()} onClose={() => setDeleting(null)}>
+      <ConfirmDialog open={deleting !== null} title={t('tickets.messages.deleteTitle')} onConfirm={remove} onClose={() => setDeleting(null)}>
         {t('tickets.messages.deleteConfirm')}
       </ConfirmDialog>
     </Box>

@@ -1,6 +1,6 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ticketsApi } from '../tickets-api.ts';
-import { ticketsQueryKeys } from '../list/tickets-cache.ts';
+import { ticketsQueryKeys, upsertMessageInCache } from '../list/tickets-cache.ts';
 
 // Page 1 holds the newest messages; older pages load as the list scrolls up (01-core §9).
 export const useMessages = (ticketId: number) =>
@@ -11,3 +11,12 @@ export const useMessages = (ticketId: number) =>
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
     staleTime: 0,
   });
+
+// DELETE /messages/{messageId}: the answer is the message marked deleted, which replaces it in the chat.
+export const useDeleteMessage = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (messageId: number) => ticketsApi.deleteMessage(messageId),
+    onSuccess: (deleted) => upsertMessageInCache(queryClient, deleted),
+  });
+};

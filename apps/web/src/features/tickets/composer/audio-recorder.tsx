@@ -1,13 +1,12 @@
 import type { TicketView } from '@atende/shared/tickets';
 import { Check, Close, FiberManualRecord, Mic } from '@mui/icons-material';
 import { CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastError } from '../../../lib/error-message.ts';
 import { toast } from '../../../lib/toast.ts';
-import { isTooShort, recordingFile } from './recording-file.ts';
 import { useAudioRecorder } from './use-audio-recorder.ts';
+import type { SendOptions } from './use-send-message.ts';
+import { useSendRecording } from './use-send-recording.ts';
 
 const Elapsed = () => {
   const [seconds, setSeconds] = useState(0);
@@ -18,10 +17,10 @@ const Elapsed = () => {
   return <>{`${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`}</>;
 };
 
-type AudioRecorderProps = { ticket: TicketView; disabled: boolean; onRecorded: (file: File) => Promise<void> };
+type AudioRecorderProps = { ticket: TicketView; disabled: boolean; options: SendOptions };
 
 // 01-core §4 Messages: record, then send or cancel; a recording under the minimum size is dropped.
-export const AudioRecorder = ({ ticket, disabled, onRecorded }: AudioRecorderProps) => {
+export const AudioRecorder = ({ ticket, disabled, options }: AudioRecorderProps) => {
   const { t } = useTranslation();
   const recorder = useAudioRecorder();
   const start = async () => {
@@ -32,19 +31,7 @@ export const AudioRecorder = ({ ticket, disabled, onRecorded }: AudioRecorderPro
     }
   };
 
-  const send = useMutation({
-    mutationFn: async () => {
-      const recording = await recorder.finish();
-      if (!recording) return;
-      const file = await recordingFile(recording, ticket.channel, new Date());
-      if (isTooShort(file.size)) {
-        toast.warning(t('tickets.audio.tooShort'));
-        return;
-      }
-      await onRecorded(file);
-    },
-    onError: (error) => toastError(error),
-  });
+  const send = useSendRecording(ticket, recorder, options);
 
   if (send.isPending) return <CircularProgress size={24} sx={{ m: 1 }} data-testid="audio-record-sending" />;
   if (!recorder.recording) {

@@ -1,9 +1,10 @@
+import type { TicketView } from '@atende/shared/tickets';
 import { Alert, Box, Button, CircularProgress, TextField } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SendDialog } from '../../../components/send-dialog.tsx';
 import { toastError } from '../../../lib/error-message.ts';
+import { useSendPhoto, type SendOptions } from './use-send-message.ts';
 
 const PHOTO_TYPE = 'image/jpeg';
 const PHOTO_QUALITY = 0.92;
@@ -21,10 +22,10 @@ const snapshot = (video: HTMLVideoElement) =>
     );
   });
 
-type CameraCaptureDialogProps = { onClose: () => void; onSend: (photo: File, caption: string) => Promise<void> };
+type CameraCaptureDialogProps = { ticket: TicketView; options: SendOptions; onClose: () => void };
 
 // 01-core §2 camera capture: live camera, take a photo, preview it, send it with a caption.
-export const CameraCaptureDialog = ({ onClose, onSend }: CameraCaptureDialogProps) => {
+export const CameraCaptureDialog = ({ ticket, options, onClose }: CameraCaptureDialogProps) => {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement | null>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);
@@ -32,11 +33,7 @@ export const CameraCaptureDialog = ({ onClose, onSend }: CameraCaptureDialogProp
   const [ready, setReady] = useState(false);
   const [photo, setPhoto] = useState<{ file: File; url: string } | null>(null);
   const [caption, setCaption] = useState('');
-  const send = useMutation({
-    mutationFn: (taken: { photo: File; caption: string }) => onSend(taken.photo, taken.caption),
-    onSuccess: () => onClose(),
-    onError: (error) => toastError(error),
-  });
+  const send = useSendPhoto(ticket);
 
   useEffect(() => {
     let opened: MediaStream | null = null;
@@ -76,7 +73,7 @@ export const CameraCaptureDialog = ({ onClose, onSend }: CameraCaptureDialogProp
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (photo) send.mutate({ photo: photo.file, caption: caption.trim() });
+    if (photo) send.mutate({ photo: photo.file, caption: caption.trim(), options }, { onSuccess: () => onClose(), onError: (error) => toastError(error) });
   };
 
   return (

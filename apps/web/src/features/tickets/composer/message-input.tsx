@@ -4,7 +4,6 @@ import type { QuickMessageView } from '@atende/shared/quick-messages';
 import type { TicketView } from '@atende/shared/tickets';
 import { AttachFile, Checklist, Close, ContactPhone, Draw, Lock, LockOpen, PhotoCamera, Send, ViewQuilt } from '@mui/icons-material';
 import { Box, Chip, IconButton, InputAdornment, Stack, TextField, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../lib/error-message.ts';
@@ -19,8 +18,7 @@ import { ContactCardDialog } from './contact-card.tsx';
 import { insertAt, SIGN_OPTION_KEY } from './chat-extras.ts';
 import { EmojiButton } from './emoji-picker.tsx';
 import { TemplateDialog } from './template-dialog.tsx';
-import { ticketsApi } from '../tickets-api.ts';
-import { upsertMessageInCache } from '../list/tickets-cache.ts';
+import { useSendComposed } from './use-send-message.ts';
 
 export type ReplyState = { mode: 'reply' | 'edit'; message: MessageView } | null;
 
@@ -45,7 +43,6 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
   const [templateOpen, setTemplateOpen] = useState(false);
   const [cameraOpen, setCameraOpen] = useState(false);
   const textArea = useRef<HTMLTextAreaElement | null>(null);
-  const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [isPrivate, setIsPrivate] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
@@ -69,36 +66,16 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
     onClearReply();
   };
 
-  // attachments, camera photos and recordings all go out as multipart media
-  const sendFiles = async (list: File[], caption: string) => {
-    const created = await ticketsApi.sendMedia(ticket.id, list, caption, isPrivate, sign);
-    for (const message of created) upsertMessageInCache(queryClient, message);
-  };
-
-  const sendMessage = useMutation({
-    mutationFn: async (body: string) => {
-      if (editing) {
-        upsertMessageInCache(queryClient, await ticketsApi.editMessage(reply.message.id, body));
-      } else if (files.length > 0) {
-        await sendFiles(files, body);
-      } else {
-        const created = await ticketsApi.send(ticket.id, {
-          body,
-          isPrivate,
-          signMessage: sign,
-          quotedMsg: reply?.mode === 'reply' ? { id: reply.message.id } : undefined,
-        });
-        for (const message of created) upsertMessageInCache(queryClient, message);
-      }
-    },
-    onSuccess: clear,
-    onError: (error) => toastError(error),
-  });
+  const sendMessage = useSendComposed(ticket);
+  const sendOptions = { isPrivate, signMessage: sign };
   const sending = sendMessage.isPending;
   const send = () => {
     const body = text.trim();
     if (sending || (!body && files.length === 0)) return;
-    sendMessage.mutate(body);
+    sendMessage.mutate(
+      { body, files, editing: editing ? reply.message : null, quoted: reply?.mode === 'reply' ? reply.message : null, ...sendOptions },
+      { onSuccess: clear, onError: (error) => toastError(error) },
+    );
   };
 
 
@@ -253,11 +230,11 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
         <IconButton color="primary" disabled={!enabled || sending || (!text.trim() && files.length === 0)} onClick={() => void send()} data-testid="message-send" aria-label={t('tickets.input.send')}>
           <Send />
         </IconButton>
-        <AudioRecorder ticket={ticket} disabled={!enabled || editing || isPrivate} onRecorded={(file) => sendFiles([file], '')} />
+        <AudioRecorder ticket={ticket} disabled={!enabled || editing || isPrivate} options={sendOptions} />
       </Stack>
       {cardOpen && <ContactCardDialog ticket={ticket} onClose={() => setCardOpen(false)} />}
       {templateOpen && <TemplateDialog ticket={ticket} onClose={() => setTemplateOpen(false)} />}
-      {cameraOpen && <CameraCaptureDialog onClose={() => setCameraOpen(false)} onSend={(photo, caption) => sendFiles([photo], caption)} />}
+      {cameraOpen && <CameraCaptureDialog ticket={ticket} options={sendOptions} onClose={() => setCameraOpen(false)} />}
     </Box>
   );
 };

@@ -15,11 +15,11 @@ import { openTicketDialog } from '../dialogs/ticket-dialogs.ts';
 import { noExtraFilters, TicketFiltersPanel, type ExtraFilters } from './ticket-filters-panel.tsx';
 import { TicketList } from './ticket-list.tsx';
 import type { RowActions } from './ticket-row.tsx';
-import { ticketsApi, type TicketListFilters } from '../tickets-api.ts';
+import type { TicketListFilters } from '../tickets-api.ts';
 import { ticketsUi, useTicketTab, type TicketTab } from '../tickets-ui-store.ts';
 import { QueueFilter } from './queue-filter.tsx';
 import { useMyQueues } from '../../queues/use-queues.ts';
-import { useTicketsList } from './use-tickets.ts';
+import { useCloseAllTickets, useTicketsList } from './use-tickets.ts';
 import { useTicketFlow } from '../use-ticket-flow.ts';
 
 export const TicketListPanel = ({ selectedUuid }: { selectedUuid: string | undefined }) => {
@@ -94,14 +94,9 @@ export const TicketListPanel = ({ selectedUuid }: { selectedUuid: string | undef
     [navigate, canIgnore],
   );
 
-  const closeAll = async () => {
-    try {
-      await ticketsApi.closeAll(tab === 'pending' ? 'pending' : 'open', selectedQueues);
-      setCloseAllOpen(false);
-    } catch (error) {
-      toastError(error);
-    }
-  };
+  const closeAllTickets = useCloseAllTickets();
+  const closeAll = () =>
+    closeAllTickets.mutate({ status: tab === 'pending' ? 'pending' : 'open', queueIds: selectedQueues }, { onSuccess: () => setCloseAllOpen(false), onError: (error) => toastError(error) });
 
   const tabs: { value: TicketTab; label: string }[] = [
     { value: 'open', label: t('tickets.tabs.open') },
@@ -223,7 +218,7 @@ export const TicketListPanel = ({ selectedUuid }: { selectedUuid: string | undef
         showOwner={can(me, 'tickets-manager:showOwner')}
         actions={actions}
       />
-      <ConfirmDialog open={closeAllOpen} title={t('tickets.list.closeAll')} onConfirm={() => void closeAll()} onClose={() => setCloseAllOpen(false)}>
+      <ConfirmDialog open={closeAllOpen} title={t('tickets.list.closeAll')} onConfirm={closeAll} onClose={() => setCloseAllOpen(false)}>
         {t('tickets.list.closeAllConfirm')}
       </ConfirmDialog>
     </Box>

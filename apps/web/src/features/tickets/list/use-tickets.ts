@@ -45,3 +45,9 @@ export const useUpdateTicket = () => {
     onSuccess: (ticket) => upsertTicketInLists(queryClient, ticket, me.id, false),
   });
 };
+
+// A manager closes every open or pending ticket of the chosen queues at once.
+export const useCloseAllTickets = () =>
+  useMutation({
+    mutationFn: ({ status, queueIds }: { status: 'open' | 'pending'; queueIds: number[] }) => ticketsApi.closeAll(status, queueIds),
+  });
