@@ -4,33 +4,26 @@ import type { TagView } from '@atende/shared/tags';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Add, Delete } from '@mui/icons-material';
 import { Box, Button, Checkbox, CircularProgress, Dialog, DialogContent, DialogTitle, FormControlLabel, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useFieldArray, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { useCompanySettings } from '../settings/use-company-settings.ts';
 import { formatClock, formatDate } from '../../lib/format.ts';
 import { useUsersList } from '../users/use-users.ts';
-import { contactsApi, contactsQueryKeys } from './contacts-api.ts';
-import { upsertContactInCache } from './contacts-cache.ts';
+import { contactsApi, contactsQueryKeys, type ContactSaveInput } from './contacts-api.ts';
 import { TagBox } from './tag-box.tsx';
+import { useSaveContact } from './use-save-contact.ts';
 
-type ContactFormValues = {
-  name: string;
-  number: string;
-  email: string;
-  disableBot: boolean;
-  walletUserId: number | null;
-  extraInfo: { id?: number; name: string; value: string }[];
-};
-
-// raw: the form keeps its values; the shared schemas only judge them (see users/user-form-resolver.ts)
-const createResolver = zodResolver(contactCreateBody, undefined, { raw: true }) as unknown as Resolver<ContactFormValues>;
-const updateResolver = zodResolver(contactUpdateBody, undefined, { raw: true }) as unknown as Resolver<ContactFormValues>;
+// raw: the form keeps its values as typed (the server normalises them); the shared schemas only
+// judge them. The form always holds a name and a number, so the update's schema judges them as
+// required, and both schemas then take the same input: the form's values.
+type ContactFormValues = ContactSaveInput;
+const createResolver = zodResolver(contactCreateBody, undefined, { raw: true });
+const updateResolver = zodResolver(contactUpdateBody.required({ name: true, number: true }), undefined, { raw: true });
 
 const delay = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -41,7 +34,6 @@ type ContactFormProps = { contact: ContactView | null; draft?: ContactDraft; onC
 const ContactForm = ({ contact, draft, onClose, onSaved }: ContactFormProps) => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const queryClient = useQueryClient();
   const [tags, setTags] = useState<TagView[]>(contact?.tags ?? []);
   const form = useForm<ContactFormValues>({
     defaultValues: {
@@ -60,19 +52,14 @@ const ContactForm = ({ contact, draft, onClose, onSaved }: ContactFormProps) => 
   const walletsOn = settings?.DirectTicketsToWallets === 'enabled';
   const { data: users = [] } = useUsersList(walletsOn);
   const { errors, isSubmitting } = form.formState;
+  const save = useSaveContact(contact);
 
   const submit = form.handleSubmit(async (values) => {
     // 01-core §9: the contact modal submits after 400 ms
     await delay(FORM_SUBMIT_DELAY_MS);
     try {
-      const body = { ...values, email: values.email.trim(), extraInfo: values.extraInfo };
-      const saved = contact ? await contactsApi.update(contact.id, body) : await contactsApi.create(body);
-      const tagsChanged = tags.map((tag) => tag.id).join() !== saved.tags.map((tag) => tag.id).join();
-      if (tagsChanged) await contactsApi.syncTags(saved.id, tags);
-      const final = { ...saved, tags };
-      upsertContactInCache(queryClient, final);
-      toast.success(t('contacts.toasts.saved'));
-      onSaved?.(final);
+      const saved = await save.mutateAsync({ body: { ...values, email: values.email?.trim(), extraInfo: values.extraInfo }, tags });
+      onSaved?.(saved);
       onClose();
     } catch (error) {
       setServerFieldErrors(form.setError, error);

@@ -1,12 +1,16 @@
-import { contactsEndpoints, type ContactCreateBody, type ContactUpdateBody } from '@atende/shared/contacts';
+import { contactCreateBody, contactsEndpoints, contactUpdateBody } from '@atende/shared/contacts';
 import { tagsEndpoints, type TagView } from '@atende/shared/tags';
+import type { z } from 'zod';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
+
+// what a save sends is the schema's input: the server trims, checks and stores it
+export type ContactSaveInput = z.input<typeof contactCreateBody>;
 
 export const contactsApi = {
   page: (searchParam: string, pageNumber: number) => callEndpoint(contactsEndpoints.page, { query: { searchParam: searchParam || undefined, pageNumber } }),
   get: (id: number) => callEndpoint(contactsEndpoints.show, { params: { id } }),
-  create: (body: ContactCreateBody) => callEndpoint(contactsEndpoints.create, { body }),
-  update: (id: number, body: ContactUpdateBody) => callEndpoint(contactsEndpoints.update, { params: { id }, body }),
+  create: (body: ContactSaveInput) => callEndpoint(contactsEndpoints.create, { body }),
+  update: (id: number, body: z.input<typeof contactUpdateBody>) => callEndpoint(contactsEndpoints.update, { params: { id }, body }),
   remove: (id: number) => callEndpoint(contactsEndpoints.remove, { params: { id } }),
   block: (id: number, active: boolean) => callEndpoint(contactsEndpoints.block, { params: { id }, body: { active } }),
   toggleAcceptAudio: (id: number) => callEndpoint(contactsEndpoints.toggleAcceptAudio, { params: { id } }),

@@ -3,12 +3,13 @@ import { SEARCH_DEBOUNCE_MS } from '@atende/shared/constants';
 import type { ContactView } from '@atende/shared/contacts';
 import { ticketCreateBody } from '@atende/shared/tickets';
 import { idParam } from '@atende/shared/validation';
-import { Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Autocomplete, Dialog, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import type { z } from 'zod';
+import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useSessionUser } from '../../../lib/session/session-context.ts';
 import { useConnectionOptions } from '../../connections/use-connections.ts';
@@ -16,8 +17,7 @@ import { ContactModal } from '../../contact-records/contact-modal.tsx';
 import { useContactSearch } from '../../contact-records/use-contact-search.ts';
 import { useMyQueues, useQueueOptions } from '../../queues/use-queues.ts';
 import { CONTACT_SEARCH_MIN_CHARS, newContactName } from './new-contact-option.ts';
-import { ticketsApi } from '../tickets-api.ts';
-import { upsertTicketInLists } from '../list/tickets-cache.ts';
+import { useCreateTicket } from './use-create-ticket.ts';
 import { ticketsUi } from '../tickets-ui-store.ts';
 import { useTicketFlow } from '../use-ticket-flow.ts';
 
@@ -25,15 +25,17 @@ type ContactOption = { id: number; name: string; number: string };
 type NewContactOption = { newContact: string };
 type Option = ContactOption | NewContactOption;
 
-type NewTicketValues = { contactId: number | undefined; queueId: number | null; whatsappId: number | null };
-
 // The shared create schema judges the form; a company with queues must choose one (01-core §2).
 const newTicketForm = ticketCreateBody.pick({ contactId: true, queueId: true, whatsappId: true });
+type NewTicketInput = z.input<typeof newTicketForm>;
+type NewTicketValues = z.output<typeof newTicketForm>;
+// with a queue required the form takes and gives the same shapes, its queue narrowed to a chosen one
+const newTicketWithQueue: z.ZodType<NewTicketValues, NewTicketInput> = newTicketForm.extend({ queueId: idParam });
 type NewTicketContext = { queueRequired: boolean };
-const withQueue = zodResolver(newTicketForm.extend({ queueId: idParam }), undefined, { raw: true }) as unknown as Resolver<NewTicketValues, NewTicketContext>;
-const withoutQueue = zodResolver(newTicketForm, undefined, { raw: true }) as unknown as Resolver<NewTicketValues, NewTicketContext>;
+const withQueue = zodResolver(newTicketWithQueue);
+const withoutQueue = zodResolver(newTicketForm);
 // the queues arrive after the form is made, so the choice is read from the form's context at each check
-const newTicketResolver: Resolver<NewTicketValues, NewTicketContext> = (values, context, options) =>
+const newTicketResolver: Resolver<NewTicketInput, NewTicketContext, NewTicketValues> = (values, context, options) =>
   (context?.queueRequired ? withQueue : withoutQueue)(values, context, options);
 
 const isNewContact = (option: Option): option is NewContactOption => 'newContact' in option;
@@ -44,7 +46,6 @@ export const NewTicketModal = ({ contact, onClose }: { contact: ContactOption | 
   const { t } = useTranslation();
   const me = useSessionUser();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const flow = useTicketFlow();
   const [input, setInput] = useState('');
   const search = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
@@ -53,7 +54,7 @@ export const NewTicketModal = ({ contact, onClose }: { contact: ContactOption | 
   const { data: all = [] } = useQueueOptions();
   const queues = mine.length > 0 ? mine : all;
   const { data: connections = [] } = useConnectionOptions();
-  const { control, handleSubmit, setValue, formState } = useForm<NewTicketValues, NewTicketContext>({
+  const { control, handleSubmit, setValue, formState } = useForm<NewTicketInput, NewTicketContext, NewTicketValues>({
     resolver: newTicketResolver,
     context: { queueRequired: queues.length > 0 },
     defaultValues: { contactId: contact?.id, queueId: queues.length === 1 ? queues[0].id : null, whatsappId: me.whatsappId ?? null },
@@ -74,114 +75,111 @@ export const NewTicketModal = ({ contact, onClose }: { contact: ContactOption | 
     setDraftName(null);
   };
 
-  const create = useMutation({
-    mutationFn: (values: NewTicketValues) => ticketsApi.create({ ...values, contactId: values.contactId as number, userId: me.id, status: 'open' }),
-    onSuccess: (ticket) => {
-      upsertTicketInLists(queryClient, ticket, me.id, true);
-      ticketsUi.setTab(ticket.status === 'group' ? 'group' : 'open');
-      onClose();
-      navigate(`/tickets/${ticket.uuid}`);
-    },
-    onError: (error) => {
-      onClose();
-      flow.handleError(error);
-    },
-  });
-  const submit = handleSubmit((values) => create.mutate(values));
+  const create = useCreateTicket();
+  const submit = handleSubmit((values) =>
+    create.mutate(values, {
+      onSuccess: (ticket) => {
+        ticketsUi.setTab(ticket.status === 'group' ? 'group' : 'open');
+        onClose();
+        navigate(`/tickets/${ticket.uuid}`);
+      },
+      onError: (error) => {
+        onClose();
+        flow.handleError(error);
+      },
+    }),
+  );
   const contactMissing = Boolean(formState.errors.contactId);
   const queueMissing = Boolean(formState.errors.queueId);
 
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth data-testid="new-ticket-dialog">
-      <DialogTitle>{t('tickets.newTicket.title')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ mt: 1 }}>
-          <Autocomplete<Option>
-            options={offer ? [...listed, { newContact: offer }] : listed}
-            value={picked}
-            loading={isFetching}
-            filterOptions={(list) => list}
-            getOptionLabel={labelOf}
-            isOptionEqualToValue={(a, b) => !isNewContact(a) && !isNewContact(b) && a.id === b.id}
-            inputValue={input}
-            onInputChange={(_, value) => setInput(value)}
-            onChange={(_, value) => {
-              if (value && isNewContact(value)) setDraftName(value.newContact);
-              else pick(value);
-            }}
-            noOptionsText={input.trim().length < CONTACT_SEARCH_MIN_CHARS ? t('tickets.newTicket.typeToSearch') : t('tickets.newTicket.noContacts')}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={t('tickets.newTicket.contact')}
-                error={contactMissing}
-                helperText={contactMissing ? t('validation.required') : ' '}
-                slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'new-ticket-contact' } }}
-              />
-            )}
-            renderOption={({ key, ...props }, option) =>
-              isNewContact(option) ? (
-                <li key={key} {...props} data-testid="new-ticket-add-contact">
-                  {t('tickets.newTicket.addContact', { name: option.newContact })}
-                </li>
-              ) : (
-                <li key={key} {...props} data-testid={`new-ticket-contact-option-${option.id}`}>
-                  {option.name} {option.number && `- ${option.number}`}
-                </li>
-              )
-            }
-          />
-          <Controller
-            control={control}
-            name="queueId"
-            render={({ field }) => (
-              <TextField
-                select
-                label={t('tickets.newTicket.queue')}
-                value={field.value ?? ''}
-                onChange={(event) => field.onChange(Number(event.target.value))}
-                error={queueMissing}
-                helperText={queueMissing ? t('tickets.newTicket.queueRequired') : ' '}
-                data-testid="new-ticket-queue"
-              >
-                {queues.map((queue) => (
-                  <MenuItem key={queue.id} value={queue.id} data-testid={`new-ticket-queue-option-${queue.id}`}>
-                    {queue.name}
+      <form noValidate onSubmit={submit}>
+        <DialogTitle>{t('tickets.newTicket.title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ mt: 1 }}>
+            <Autocomplete<Option>
+              options={offer ? [...listed, { newContact: offer }] : listed}
+              value={picked}
+              loading={isFetching}
+              filterOptions={(list) => list}
+              getOptionLabel={labelOf}
+              isOptionEqualToValue={(a, b) => !isNewContact(a) && !isNewContact(b) && a.id === b.id}
+              inputValue={input}
+              onInputChange={(_, value) => setInput(value)}
+              onChange={(_, value) => {
+                if (value && isNewContact(value)) setDraftName(value.newContact);
+                else pick(value);
+              }}
+              noOptionsText={input.trim().length < CONTACT_SEARCH_MIN_CHARS ? t('tickets.newTicket.typeToSearch') : t('tickets.newTicket.noContacts')}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label={t('tickets.newTicket.contact')}
+                  error={contactMissing}
+                  helperText={contactMissing ? t('validation.required') : ' '}
+                  slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'new-ticket-contact' } }}
+                />
+              )}
+              renderOption={({ key, ...props }, option) =>
+                isNewContact(option) ? (
+                  <li key={key} {...props} data-testid="new-ticket-add-contact">
+                    {t('tickets.newTicket.addContact', { name: option.newContact })}
+                  </li>
+                ) : (
+                  <li key={key} {...props} data-testid={`new-ticket-contact-option-${option.id}`}>
+                    {option.name} {option.number && `- ${option.number}`}
+                  </li>
+                )
+              }
+            />
+            <Controller
+              control={control}
+              name="queueId"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label={t('tickets.newTicket.queue')}
+                  value={field.value ?? ''}
+                  onChange={(event) => field.onChange(Number(event.target.value))}
+                  error={queueMissing}
+                  helperText={queueMissing ? t('tickets.newTicket.queueRequired') : ' '}
+                  data-testid="new-ticket-queue"
+                >
+                  {queues.map((queue) => (
+                    <MenuItem key={queue.id} value={queue.id} data-testid={`new-ticket-queue-option-${queue.id}`}>
+                      {queue.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <Controller
+              control={control}
+              name="whatsappId"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label={t('tickets.newTicket.connection')}
+                  value={field.value ?? ''}
+                  onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
+                  data-testid="new-ticket-connection"
+                >
+                  <MenuItem value="">
+                    <em>{t('tickets.newTicket.defaultConnection')}</em>
                   </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <Controller
-            control={control}
-            name="whatsappId"
-            render={({ field }) => (
-              <TextField
-                select
-                label={t('tickets.newTicket.connection')}
-                value={field.value ?? ''}
-                onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
-                data-testid="new-ticket-connection"
-              >
-                <MenuItem value="">
-                  <em>{t('tickets.newTicket.defaultConnection')}</em>
-                </MenuItem>
-                {connections.map((connection) => (
-                  <MenuItem key={connection.id} value={connection.id}>
-                    {connection.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" disabled={create.isPending} onClick={() => void submit()} data-testid="new-ticket-submit">
-          {t('tickets.newTicket.submit')}
-        </Button>
-      </DialogActions>
+                  {connections.map((connection) => (
+                    <MenuItem key={connection.id} value={connection.id}>
+                      {connection.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          </Stack>
+        </DialogContent>
+        <FormDialogActions onClose={onClose} pending={create.isPending} submitTestId="new-ticket-submit" />
+      </form>
       {draftName !== null && <ContactModal open contactId={null} draft={{ name: draftName }} onClose={() => setDraftName(null)} onSaved={contactCreated} />}
     </Dialog>
   );

@@ -2,43 +2,32 @@ import { ticketNoteBody, type TicketNoteBody, type TicketView } from '@atende/sh
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Delete } from '@mui/icons-material';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, ListItemText, Stack, TextField } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { setServerFieldErrors, useFieldError } from '../../../components/field-errors.ts';
 import { toastError } from '../../../lib/error-message.ts';
-import { toast } from '../../../lib/toast.ts';
 import { formatClock, formatDate } from '../../../lib/format.ts';
-import { ticketsApi } from '../tickets-api.ts';
-import { ticketsQueryKeys } from '../list/tickets-cache.ts';
+import { useAddTicketNote, useRemoveTicketNote, useTicketNotes } from './use-ticket-notes.ts';
 
-type NoteFormValues = { note: string; ticketId: number; contactId: number };
 // the shared request schema judges the note; the ids ride along as the form's hidden values
-const noteResolver = zodResolver(ticketNoteBody) as unknown as Resolver<NoteFormValues, unknown, TicketNoteBody>;
+type NoteFormValues = z.input<typeof ticketNoteBody>;
 
 // Ticket notes (01-core §5: at least 2 characters; §8 toasts and delete confirmation).
 export const TicketNotesModal = ({ ticket, onClose }: { ticket: TicketView; onClose: () => void }) => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const key = ticketsQueryKeys.notes(ticket.id);
-  const { data: notes = [] } = useQuery({ queryKey: key, queryFn: () => ticketsApi.notes(ticket.id, ticket.contactId), staleTime: 0 });
+  const { data: notes = [] } = useTicketNotes(ticket);
   const fieldError = useFieldError();
   const [deleting, setDeleting] = useState<number | null>(null);
   const form = useForm<NoteFormValues, unknown, TicketNoteBody>({
     defaultValues: { note: '', ticketId: ticket.id, contactId: ticket.contactId },
-    resolver: noteResolver,
+    resolver: zodResolver(ticketNoteBody),
   });
   const noteError = form.formState.errors.note;
-  const addNote = useMutation({
-    mutationFn: (body: TicketNoteBody) => ticketsApi.addNote(body),
-    onSuccess: async () => {
-      toast.success(t('tickets.notes.added'));
-      form.reset();
-      await queryClient.invalidateQueries({ queryKey: key });
-    },
-  });
+  const addNote = useAddTicketNote(ticket, () => form.reset());
+  const removeNote = useRemoveTicketNote(ticket, () => setDeleting(null));
   const add = form.handleSubmit(async (body) => {
     try {
       await addNote.mutateAsync(body);
@@ -47,16 +36,8 @@ export const TicketNotesModal = ({ ticket, onClose }: { ticket: TicketView; onCl
       toastError(failure);
     }
   });
-  const remove = async () => {
-    if (deleting === null) return;
-    try {
-      await ticketsApi.deleteNote(deleting);
-      toast.success(t('tickets.notes.deleted'));
-      setDeleting(null);
-      await queryClient.invalidateQueries({ queryKey: key });
-    } catch (failure) {
-      toastError(failure);
-    }
+  const remove = () => {
+    if (deleting !== null) removeNote.mutate(deleting);
   };
 
   return (
@@ -100,7 +81,7 @@ export const TicketNotesModal = ({ ticket, onClose }: { ticket: TicketView; onCl
       <DialogActions>
         <Button onClick={onClose}>{t('common.close')}</Button>
       </DialogActions>
-      <ConfirmDialog open={deleting !== null} title={t('tickets.notes.deleteTitle')} onConfirm={() => void remove()} onClose={() => setDeleting(null)}>
+      <ConfirmDialog open={deleting !== null} title={t('tickets.notes.deleteTitle')} onConfirm={remove} onClose={() => setDeleting(null)}>
         {t('tickets.notes.deleteConfirm')}
       </ConfirmDialog>
     </Dialog>
