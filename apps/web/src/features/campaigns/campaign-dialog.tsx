@@ -3,7 +3,7 @@ import { campaignCreateBody, isCampaignEditable, type CampaignView } from '@aten
 import { AttachFile, Delete } from '@mui/icons-material';
 import { Box, Button, Dialog, DialogContent, DialogTitle, FormControlLabel, Grid, IconButton, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showSaveError, useFieldError } from '../../components/field-errors.ts';
 import { PlaceholderTextField } from '../../components/placeholder-text-field.tsx';
@@ -16,7 +16,7 @@ import { useUsersList } from '../users/use-users.ts';
 import { confirmationFields, messageFields, toCampaignFormValues, type CampaignFormValues } from './campaign-form-values.ts';
 import { useCampaignVariableKeys, useRemoveCampaignMedia, useSaveCampaign } from './use-campaigns.ts';
 
-const resolver = zodResolver(campaignCreateBody, undefined, { raw: true }) as unknown as Resolver<CampaignFormValues>;
+const resolver = zodResolver(campaignCreateBody, undefined, { raw: true });
 type IdField = 'whatsappId' | 'contactListId' | 'tagListId' | 'userId' | 'queueId';
 
 // 02-operations §3 Campaign, §4 editability, §5: the add and edit dialog. Read-only unless the
@@ -32,7 +32,7 @@ export const CampaignDialog = ({ campaign, onClose }: { campaign: CampaignView |
   const { data: variableKeys = [] } = useCampaignVariableKeys();
   const [file, setFile] = useState<File | null>(null);
   const [mediaName, setMediaName] = useState(campaign?.mediaName ?? null);
-  const form = useForm<CampaignFormValues>({ defaultValues: toCampaignFormValues(campaign), resolver });
+  const form = useForm<CampaignFormValues, unknown, CampaignFormValues>({ defaultValues: toCampaignFormValues(campaign), resolver });
   const { register, control, watch, formState } = form;
   const { errors } = formState;
   const readOnly = campaign !== null && !isCampaignEditable(campaign, new Date());

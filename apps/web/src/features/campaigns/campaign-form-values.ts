@@ -1,7 +1,8 @@
-import { campaignDefaults, type CampaignCreateBody, type CampaignView } from '@atende/shared/campaigns';
+import { campaignDefaults, type CampaignCreateInput, type CampaignView } from '@atende/shared/campaigns';
 import { toLocalInput } from '../schedules/schedule-form-values.ts';
 
-export type CampaignFormValues = Omit<CampaignCreateBody, 'companyId' | 'status'>;
+// the schema's input: the shared schema judges the values, which go as typed
+export type CampaignFormValues = CampaignCreateInput;
 
 export const messageFields = ['message1', 'message2', 'message3', 'message4', 'message5'] as const;
 export const confirmationFields = ['confirmationMessage1', 'confirmationMessage2', 'confirmationMessage3', 'confirmationMessage4', 'confirmationMessage5'] as const;
@@ -43,7 +44,7 @@ export const toCampaignFormValues = (campaign: CampaignView | null): CampaignFor
       };
 
 // The picked local time goes to the server as an instant; empty means not scheduled.
-export const toCampaignPayload = (values: CampaignFormValues): CampaignCreateBody => ({
+export const toCampaignPayload = (values: CampaignFormValues): CampaignCreateInput => ({
   ...values,
   scheduledAt: values.scheduledAt ? new Date(values.scheduledAt).toISOString() : null,
 });

@@ -1,11 +1,12 @@
-import { campaignsEndpoints, type CampaignCreateBody, type CampaignSettingsBody, type CampaignUpdateBody } from '@atende/shared/campaigns';
+import { campaignsEndpoints, campaignUpdateBody, type CampaignCreateInput, type CampaignSettingsBody } from '@atende/shared/campaigns';
+import type { z } from 'zod';
 import { callEndpoint, sendFormToEndpoint } from '../../lib/endpoint-client.ts';
 
 export const campaignsApi = {
   page: (searchParam: string, pageNumber: number) => callEndpoint(campaignsEndpoints.page, { query: { searchParam: searchParam || undefined, pageNumber } }),
   get: (id: number) => callEndpoint(campaignsEndpoints.show, { params: { campaignId: id } }),
-  create: (body: CampaignCreateBody) => callEndpoint(campaignsEndpoints.create, { body }),
-  update: (id: number, body: CampaignUpdateBody) => callEndpoint(campaignsEndpoints.update, { params: { campaignId: id }, body }),
+  create: (body: CampaignCreateInput) => callEndpoint(campaignsEndpoints.create, { body }),
+  update: (id: number, body: z.input<typeof campaignUpdateBody>) => callEndpoint(campaignsEndpoints.update, { params: { campaignId: id }, body }),
   remove: (id: number) => callEndpoint(campaignsEndpoints.remove, { params: { campaignId: id } }),
   cancel: (id: number) => callEndpoint(campaignsEndpoints.cancel, { params: { campaignId: id } }),
   restart: (id: number) => callEndpoint(campaignsEndpoints.restart, { params: { campaignId: id } }),
