@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactListImportBody, type ContactImportView, type ContactListImportBody } from '@atende/shared/contact-imports';
 import { Box, Button, MenuItem, Stack, TextField } from '@mui/material';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { QueueMultiSelect } from '../../components/queue-multi-select.tsx';
 import { useContactListOptions } from '../contact-lists/use-contact-lists.ts';
 import { useTagsList } from '../tags/use-tags.ts';
@@ -13,7 +14,7 @@ export const ListImport = ({ onStarted }: { onStarted: (record: ContactImportVie
   const { t } = useTranslation();
   const lists = useContactListOptions();
   const tags = useTagsList();
-  const form = useForm<ContactListImportBody>({ defaultValues: { tagIds: [] }, resolver: zodResolver(contactListImportBody) as Resolver<ContactListImportBody> });
+  const form = useForm<z.input<typeof contactListImportBody>, unknown, ContactListImportBody>({ defaultValues: { tagIds: [] }, resolver: zodResolver(contactListImportBody) });
   const start = useStartListImport();
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => start.mutate(values, { onSuccess: onStarted }))} data-testid="contact-import-list">

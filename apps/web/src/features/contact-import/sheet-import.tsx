@@ -2,8 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { contactImportBody, type ContactImportBody, type ContactImportPreview, type ContactImportView } from '@atende/shared/contact-imports';
 import { Alert, Box, Button, Checkbox, FormControlLabel, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { FilePickButton } from '../../components/file-pick-button.tsx';
 import { QueueMultiSelect } from '../../components/queue-multi-select.tsx';
 import { toast } from '../../lib/toast.ts';
@@ -32,7 +33,7 @@ export const SheetImport = ({ onStarted }: { onStarted: (record: ContactImportVi
   const { t } = useTranslation();
   const [preview, setPreview] = useState<ContactImportPreview | null>(null);
   const tags = useTagsList();
-  const form = useForm<ContactImportBody>({ resolver: zodResolver(contactImportBody) as Resolver<ContactImportBody> });
+  const form = useForm<z.input<typeof contactImportBody>, unknown, ContactImportBody>({ resolver: zodResolver(contactImportBody) });
   const hasHeader = useWatch({ control: form.control, name: 'hasHeader' });
 
   const upload = useUploadImportSheet();
