@@ -1,9 +1,8 @@
 import type { ConnectionChannel, ConnectionUpdateInput, ConnectionView } from '@atende/shared/connections';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toastError } from '../../lib/error-message.ts';
 import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
-import { toast } from '../../lib/toast.ts';
+import { useRemoveMutation } from '../../lib/use-remove-mutation.ts';
 import { useSaveMutation } from '../../lib/use-save-mutation.ts';
 import { connectionsApi, connectionsQueryKeys, removeConnectionFromCache, upsertConnectionInCache } from './connections-api.ts';
 
@@ -32,15 +31,7 @@ export const useConnectionEvents = () => {
 
 export const useRemoveConnection = () => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => connectionsApi.remove(id),
-    onSuccess: (_, id) => {
-      removeConnectionFromCache(queryClient, id);
-      toast.success(t('connections.toasts.deleted'));
-    },
-    onError: (error) => toastError(error),
-  });
+  return useRemoveMutation({ remove: connectionsApi.remove, forget: removeConnectionFromCache, removedToast: t('connections.toasts.deleted') });
 };
 
 // A new connection is created on the channel picked, with the name typed; an edit sends its changes.

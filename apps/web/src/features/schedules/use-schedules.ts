@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../lib/error-message.ts';
 import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
-import { toast } from '../../lib/toast.ts';
+import { useRemoveMutation } from '../../lib/use-remove-mutation.ts';
 import { useSaveMutation } from '../../lib/use-save-mutation.ts';
 import { toSchedulePayload, type ScheduleFormValues } from './schedule-form-values.ts';
 import { refreshSchedules, schedulesApi, schedulesQueryKeys, type ScheduleRange } from './schedules-api.ts';
@@ -39,15 +39,7 @@ export const useSaveSchedule = (schedule: ScheduleView | null, file: File | null
 
 export const useRemoveSchedule = () => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => schedulesApi.remove(id),
-    onSuccess: () => {
-      refreshSchedules(queryClient);
-      toast.success(t('schedules.toasts.deleted'));
-    },
-    onError: (error) => toastError(error),
-  });
+  return useRemoveMutation({ remove: schedulesApi.remove, forget: (queryClient) => refreshSchedules(queryClient), removedToast: t('schedules.toasts.deleted') });
 };
 
 export const useRemoveScheduleMedia = () => {

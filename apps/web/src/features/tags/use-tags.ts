@@ -3,7 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../lib/error-message.ts';
 import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
-import { toast } from '../../lib/toast.ts';
+import { useRemoveMutation } from '../../lib/use-remove-mutation.ts';
 import { useSaveMutation } from '../../lib/use-save-mutation.ts';
 import { tagsApi, tagsQueryKeys } from './tags-api.ts';
 import { removeTagFromCache, upsertTagInCache } from './tags-cache.ts';
@@ -45,15 +45,7 @@ export const useSaveTag = (tag: TagRecordView | null) => {
 
 export const useRemoveTag = () => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => tagsApi.remove(id),
-    onSuccess: (_, id) => {
-      removeTagFromCache(queryClient, id);
-      toast.success(t('tags.toasts.deleted'));
-    },
-    onError: (error) => toastError(error),
-  });
+  return useRemoveMutation({ remove: tagsApi.remove, forget: removeTagFromCache, removedToast: t('tags.toasts.deleted') });
 };
 
 // DELETE /tags-contacts/{tagId}/{contactId}: the tag's contacts are read again.
