@@ -37,6 +37,8 @@ export const menuItems: readonly MenuItem[] = [
   { key: 'queues', path: '/queues', group: 'administration', action: 'drawer-admin-items:view' },
   { key: 'prompts', path: '/prompts', group: 'administration', action: 'drawer-admin-items:view', planFlag: 'useOpenAi' },
   { key: 'queueIntegration', path: '/queue-integration', group: 'administration', action: 'drawer-admin-items:view', planFlag: 'useIntegrations' },
+  // issue 37 point 1: not /webhooks, whose paths are Meta's (a GET of /webhooks/whatsappapi is its handshake, never the app)
+  { key: 'webhooks', path: '/webhook-endpoints', group: 'administration', action: 'drawer-admin-items:view', planFlag: 'useIntegrations' },
   { key: 'connections', path: '/connections', group: 'administration', action: 'connections:view' },
   { key: 'allConnections', path: '/allConnections', group: 'administration', action: 'allConnections:view' },
   { key: 'files', path: '/files', group: 'administration', action: 'drawer-admin-items:view' },

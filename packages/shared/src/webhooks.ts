@@ -48,7 +48,7 @@ export const webhookConnectionStatus = z
   .meta({ id: 'WebhookConnection' });
 
 // the rating a customer gave before the ticket closed, when one was given
-export const webhookRating = z.object({ rate: z.number().int(), userId: z.number().int().nullable() }).nullable();
+export const webhookRating = z.object({ rate: z.number().int() }).nullable();
 
 const dataOf = {
   'message.created': z.object({ message: messageView }),

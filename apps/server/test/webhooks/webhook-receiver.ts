@@ -1,5 +1,6 @@
 // A webhook receiver on loopback, as an integrator would write one (docs/webhooks.md): it checks
-// each delivery's signature against the endpoint's secret and records the bodies it accepted.
+// each delivery's signature against the endpoint's secret and records the bodies it accepted (a
+// 2xx answer).
 // A test scripts its next answers: a status, a hang past the sender's timeout, or a huge body.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -35,7 +36,8 @@ export const startWebhookReceiver = async () => {
     }
     const answer = script.shift() ?? { status: 204 };
     if ('hang' in answer) return void hanging.add(response);
-    received.push({ body: JSON.parse(raw) as WebhookBody, headers: request.headers });
+    const accepted = 'hugeBody' in answer || (answer.status >= 200 && answer.status < 300);
+    if (accepted) received.push({ body: JSON.parse(raw) as WebhookBody, headers: request.headers });
     if ('hugeBody' in answer) {
       response.writeHead(200, { 'content-type': 'text/plain' });
       return void response.end('x'.repeat(8 * 1024 * 1024));

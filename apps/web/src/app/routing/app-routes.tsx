@@ -39,12 +39,13 @@ import {
   TicketsPage,
   TodolistPage,
   UsersPage,
+  WebhooksPage,
 } from './lazy-pages.ts';
 import { RequireAction } from './require-action.tsx';
 import { RequirePlanFlag } from '../../lib/session/require-plan-flag.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements', 'moments', 'reports', 'tags', 'kanban', 'quickMessages', 'schedules', 'contactLists', 'prompts', 'queueIntegration', 'files', 'campaigns', 'campaignsConfig']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements', 'moments', 'reports', 'tags', 'kanban', 'quickMessages', 'schedules', 'contactLists', 'prompts', 'queueIntegration', 'webhooks', 'files', 'campaigns', 'campaignsConfig']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -102,6 +103,16 @@ export const AppRoutes = () => {
               element={
                 <RequireAction action="drawer-admin-items:view">
                   <FileListsPage />
+                </RequireAction>
+              }
+            />
+            <Route
+              path="/webhook-endpoints"
+              element={
+                <RequireAction action="drawer-admin-items:view">
+                  <RequirePlanFlag flag="useIntegrations" message={t('shell.noPlanPermission')}>
+                    <WebhooksPage />
+                  </RequirePlanFlag>
                 </RequireAction>
               }
             />

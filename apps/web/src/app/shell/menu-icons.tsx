@@ -24,6 +24,7 @@ import {
   Business,
   ViewKanbanOutlined,
   WhatsApp,
+  Webhook,
   FlashOn,
   HelpOutlineOutlined,
 } from '@mui/icons-material';
@@ -51,6 +52,7 @@ export const menuIcons: Record<string, SvgIconComponent> = {
   queues: AccountTreeOutlined,
   prompts: Psychology,
   queueIntegration: DeviceHubOutlined,
+  webhooks: Webhook,
   connections: SyncAlt,
   allConnections: AllInclusive,
   files: AttachFile,
