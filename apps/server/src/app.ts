@@ -11,6 +11,8 @@ import { fastifyTrustProxy, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { countPendingMigrations, pingDatabase } from './db/health.ts';
 import { registerAccessControl } from './platform/access.ts';
+import { createApiKeyAuthentication } from './platform/api-key-auth.ts';
+import { registerApiCors } from './platform/cors.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { registerCompression } from './platform/compression.ts';
 import { responseSerializer } from './platform/endpoint-routes.ts';
@@ -55,6 +57,8 @@ import { registerTicketTimerJobs } from './modules/chatbot/ticket-timer-handlers
 import { registerTicketCountsFoldJob } from './modules/tickets/ticket-counts.jobs.ts';
 import { notOwnedElsewhere } from './channels/whatsapp/session-lease.repo.ts';
 import { createWhatsappChannel, type WhatsappChannelOptions } from './channels/whatsapp/whatsapp.channel.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { createApiKeysService } from './modules/api-keys/api-keys.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.ts';
@@ -241,8 +245,10 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await registerStaticFiles(app, { publicDir: storage.objects.localDir, webDistDir: config.webDistDir });
   if (!storage.objects.localDir) registerBucketFiles(app, storage.objects);
   await registerRequestLimits(app, { counters, maxPerIp: config.rateLimit.maxPerIp, windowSeconds: config.rateLimit.windowSeconds });
+  registerApiCors(app, config.apiCorsOrigins);
   await registerOpenApi(app);
-  registerAccessControl(app, { db, tokens });
+  const apiKeys = createApiKeyAuthentication({ db, counters, limits: { maxPerKey: config.rateLimit.apiKeyMax, windowSeconds: config.rateLimit.windowSeconds } });
+  registerAccessControl(app, { db, tokens, apiKeys });
 
   const usersService = createUsersService({ db, bus, storage });
   const settingsCache = createCompanySettingsCache(db);
@@ -323,6 +329,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(cloudRoutes(metaChannels));
   await app.register(pagesRoutes({ ...metaChannels, appId: config.meta.appId }));
   await app.register(whatsapp.routes);
+  await app.register(apiKeysRoutes(createApiKeysService({ db })));
   await app.register(failedJobsRoutes(createFailedJobsService({ db })));
   await app.register(
     operationsRoutes({

@@ -19,6 +19,9 @@ export type TrustProxy = false | number | string[];
 export const fastifyTrustProxy = (setting: TrustProxy) =>
   typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 
+// an origin as a browser sends it: scheme, host and port, nothing after
+const isOrigin = (entry: string) => URL.canParse(entry) && new URL(entry).origin === entry;
+
 // proxy-addr's names for address ranges, accepted as Fastify accepts them
 const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -72,6 +75,13 @@ const envSchema = z.object({
   RATE_LIMIT_REFRESH_MAX: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_MESSAGES_API_MAX: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_SIGNUP_MAX: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_API_KEY_MAX: z.coerce.number().int().positive().default(600),
+  // issue 37 point 3: the origins whose pages may call the API with a key; none by default
+  API_CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((entry) => entry.trim().replace(/\/+$/, '')).filter(Boolean))
+    .refine((origins) => origins.every(isOrigin), 'expected comma-separated origins such as https://crm.example.com'),
   SIGNUP_TRIAL_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
   METRICS_TOKEN: z.string().min(16).max(200).optional(),
   WEB_DIST_DIR: z.string().optional(),
@@ -168,8 +178,11 @@ export type Config = {
   // window's end unless its browser signed that email in before
   loginThrottle: LoginLimits;
   // requests per window: per client address by default and on the token refresh, per connection
-  // token on the external messages API, per client address on the public sign-up
-  rateLimit: { windowSeconds: number; maxPerIp: number; refreshMaxPerIp: number; messagesApiMaxPerToken: number; signupMaxPerIp: number };
+  // token on the external messages API, per client address on the public sign-up, per API key on
+  // the calls made with one (besides its address's)
+  rateLimit: { windowSeconds: number; maxPerIp: number; refreshMaxPerIp: number; messagesApiMaxPerToken: number; signupMaxPerIp: number; apiKeyMax: number };
+  // the origins whose pages may call the API with a key (issue 37 point 3); empty: no CORS
+  apiCorsOrigins: string[];
   // a signed-up company's due date is this many days after the sign-up (03-saas §2 Sign-up page)
   signupTrialDays: number;
   // bearer token that opens /metrics to addresses other than loopback
@@ -328,7 +341,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       refreshMaxPerIp: e.RATE_LIMIT_REFRESH_MAX,
       messagesApiMaxPerToken: e.RATE_LIMIT_MESSAGES_API_MAX,
       signupMaxPerIp: e.RATE_LIMIT_SIGNUP_MAX,
+      apiKeyMax: e.RATE_LIMIT_API_KEY_MAX,
     },
+    apiCorsOrigins: e.API_CORS_ORIGINS,
     signupTrialDays: e.SIGNUP_TRIAL_DAYS,
     metricsToken: e.METRICS_TOKEN,
     // from src/config.ts and from the built dist/main.js alike (both one folder under apps/server)

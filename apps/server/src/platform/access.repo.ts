@@ -4,7 +4,7 @@ import { permissionFlags } from '@atende/shared/permissions';
 import type { PlanFlag } from '@atende/shared/plans';
 import type { Db } from '../db/client.ts';
 import { preparedSelect } from '../db/prepared-statement.ts';
-import { companies, plans, refreshTokens, userQueues, users } from '../db/schema.ts';
+import { apiKeys, companies, plans, refreshTokens, userQueues, users } from '../db/schema.ts';
 import { coalescingRows } from './coalesce.ts';
 import type { AccessClaims } from './tokens.ts';
 
@@ -86,4 +86,32 @@ export const companyPlanAllows = async (db: Db, companyId: number, flag: PlanFla
     .where(eq(companies.id, companyId))
     .limit(1);
   return row?.allowed === true;
+};
+
+// The key behind an API call (issue 37 point 2) with the actor of its user, read by the key's
+// hash in one statement: whether the key still holds (not revoked, not expired) and whether the
+// company's plan still has the external API are answered with it.
+export const findApiKeyActor = async (db: Db, keyHash: string) => {
+  const [row] = await db
+    .select({
+      keyId: apiKeys.id,
+      scopes: apiKeys.scopes,
+      lastUsedAt: apiKeys.lastUsedAt,
+      usable: sql<boolean>`${apiKeys.revokedAt} is null and (${apiKeys.expiresAt} is null or ${apiKeys.expiresAt} > now())`,
+      planAllows: sql<boolean>`coalesce((select ${plans.useExternalApi} from ${companies} join ${plans} on ${plans.id} = ${companies.planId} where ${companies.id} = ${apiKeys.companyId}), false)`,
+      ...actorColumns,
+    })
+    .from(apiKeys)
+    .innerJoin(users, and(eq(users.id, apiKeys.userId), eq(users.companyId, apiKeys.companyId)))
+    .where(eq(apiKeys.keyHash, keyHash))
+    .limit(1);
+  return row;
+};
+
+// At most once a minute per key, whichever process sees the call first.
+export const touchApiKey = async (db: Db, keyId: number) => {
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: sql`now()` })
+    .where(and(eq(apiKeys.id, keyId), sql`(${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < now() - interval '1 minute')`));
 };

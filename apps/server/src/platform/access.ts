@@ -6,13 +6,16 @@ import { can, type Action, type Actor } from '@atende/shared/permissions';
 import type { PlanFlag } from '@atende/shared/plans';
 import type { Db } from '../db/client.ts';
 import { companyPlanAllows, findActor, findSignedInActor } from './access.repo.ts';
+import { isApiKey, type ApiKeyAuthentication } from './api-key-auth.ts';
 import { AppError, forbidden } from './errors.ts';
 import type { TokenService } from './tokens.ts';
 
 export type Access = 'public' | 'tenant' | 'super';
 
 export type TenantActor = Actor & { id: number; companyId: number; queueIds: number[]; mustChangePassword: boolean; companyDueDate: string };
-export type TenantContext = { companyId: number; userId: number; sessionId: string; actor: TenantActor };
+// apiKeyId: the call came with an API key (issue 37 point 2) rather than a sign-in; its sessionId
+// then names the key, for no sign-in stands behind it
+export type TenantContext = { companyId: number; userId: number; sessionId: string; actor: TenantActor; apiKeyId?: number };
 
 // Every classified route, for the safety sweeps that must visit each one.
 export type RouteEntry = {
@@ -77,7 +80,7 @@ export const authenticateToken = async (
   return { companyId: actor.companyId, userId: actor.id, sessionId: claims.sessionId, actor } satisfies TenantContext;
 };
 
-export const registerAccessControl = (app: FastifyInstance, deps: { db: Db; tokens: TokenService }) => {
+export const registerAccessControl = (app: FastifyInstance, deps: { db: Db; tokens: TokenService; apiKeys: ApiKeyAuthentication }) => {
   app.decorateRequest('tenant', null as unknown as TenantContext);
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
@@ -94,9 +97,13 @@ export const registerAccessControl = (app: FastifyInstance, deps: { db: Db; toke
     }
     if (access === 'public') return;
     const guard = async (request: FastifyRequest) => {
-      request.tenant = await authenticateToken(deps.db, deps.tokens, bearerToken(request), {
-        passwordChangeExempt: route.config?.passwordChangeExempt,
-      });
+      const token = bearerToken(request);
+      if (isApiKey(token)) {
+        const { keyId, actor } = await deps.apiKeys(token, { method: request.method, url: route.url, superOnly: access === 'super' });
+        request.tenant = { companyId: actor.companyId, userId: actor.id, sessionId: `api-key:${keyId}`, actor: actor as TenantActor, apiKeyId: keyId };
+      } else {
+        request.tenant = await authenticateToken(deps.db, deps.tokens, token, { passwordChangeExempt: route.config?.passwordChangeExempt });
+      }
       const { actor } = request.tenant;
       // 01-core §4 Session: an overdue company's sign-in reaches only its invoices (docs/billing.md)
       if (!route.config?.overdueAllowed) assertNotOverdue(actor.companyId, actor.companyDueDate);

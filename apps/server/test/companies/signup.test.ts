@@ -12,7 +12,7 @@ let hiddenPlanId: number;
 const SIGNUP_LIMIT = 15;
 beforeAll(async () => {
   t = await startTestApp(
-    { signupTrialDays: 3, rateLimit: { windowSeconds: 60, maxPerIp: 1000, refreshMaxPerIp: 1000, messagesApiMaxPerToken: 1000, signupMaxPerIp: SIGNUP_LIMIT } },
+    { signupTrialDays: 3, rateLimit: { windowSeconds: 60, maxPerIp: 1000, refreshMaxPerIp: 1000, messagesApiMaxPerToken: 1000, signupMaxPerIp: SIGNUP_LIMIT, apiKeyMax: 1000 } },
     { clock: manualClock('2031-05-10T09:00:00Z') },
   );
   superToken = (await t.login(SUPER_EMAIL, SUPER_PASSWORD)).token;

@@ -12,6 +12,7 @@ const limits = (values: Partial<Config['rateLimit']>): Config['rateLimit'] => ({
   refreshMaxPerIp: 1000,
   messagesApiMaxPerToken: 1000,
   signupMaxPerIp: 1000,
+  apiKeyMax: 1000,
   ...values,
 });
 const signIn = (values: Partial<Config['loginThrottle']>): Config['loginThrottle'] => ({

@@ -80,7 +80,7 @@ const urlParams = (url: string) => [...url.matchAll(/:(\w+)/g)].map((match) => m
 const graph = await startFakeGraph();
 // Thousands of requests from one address: request limits high enough that every request reaches
 // the route's validation and handler instead of a 429 (the limits have their own tests).
-const unlimited = { windowSeconds: 60, maxPerIp: 1_000_000, refreshMaxPerIp: 1_000_000, messagesApiMaxPerToken: 1_000_000, signupMaxPerIp: 1_000_000 };
+const unlimited = { windowSeconds: 60, maxPerIp: 1_000_000, refreshMaxPerIp: 1_000_000, messagesApiMaxPerToken: 1_000_000, signupMaxPerIp: 1_000_000, apiKeyMax: 1_000_000 };
 const t = await startTestApp({ meta: { graphUrl: graph.graphUrl }, rateLimit: unlimited }, { whatsapp: { timings: { leaseSeconds: 3600 } } });
 const a = await setupAttendance(t, { queues: 2 });
 const spareUsers = [await createUser(t.db, a.company.id), await createUser(t.db, a.company.id), await createUser(t.db, a.company.id)];

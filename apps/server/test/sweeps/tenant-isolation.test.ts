@@ -4,6 +4,7 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeyScopes } from '@atende/shared/api-keys';
 import * as schema from '../../src/db/schema.ts';
 import { createTag } from '../factories/contact.factory.ts';
 import { setupAttendance } from '../helpers/attendance.ts';
@@ -50,6 +51,9 @@ type Ids = {
   campaignId: number;
   webhookEndpointId: number;
   webhookDeliveryId: number;
+  apiKeyId: number;
+  // a key of the tenant's admin with every scope (issue 37 point 2)
+  apiKey: string;
 };
 // `upload` names the multipart field of a single-file route; the call then sends a small image
 type Call = { path: string; body?: unknown; upload?: string };
@@ -77,6 +81,9 @@ const catalogue: Record<string, Entry[]> = {
   // help videos are the platform's, the same for every company (docs/decisions.md)
   'GET /helps': [{ kind: 'own', call: () => ({ path: '/helps?searchParam=Alpha' }) }],
   'GET /helps/list': [{ kind: 'own', call: () => ({ path: '/helps/list' }) }],
+  'GET /api-keys': [{ kind: 'own', call: () => ({ path: '/api-keys' }) }],
+  'POST /api-keys': [{ kind: 'own', call: () => ({ path: '/api-keys', body: { name: 'Beta new key', scopes: ['tickets:read'] } }) }],
+  'DELETE /api-keys/:apiKeyId': [{ kind: 'foreign', call: (a) => ({ path: `/api-keys/${a.apiKeyId}` }) }],
   'GET /webhook-endpoints': [{ kind: 'own', call: () => ({ path: '/webhook-endpoints' }) }],
   'POST /webhook-endpoints': [{ kind: 'own', call: () => ({ path: '/webhook-endpoints', body: { url: 'https://hooks.example/beta', events: ['ticket.created'] } }) }],
   'PUT /webhook-endpoints/:endpointId': [{ kind: 'foreign', call: (a) => ({ path: `/webhook-endpoints/${a.webhookEndpointId}`, body: { description: 'Hijacked' } }) }],
@@ -391,6 +398,8 @@ const superOrPublicChecks: Record<string, Call> = {
   'GET /jobs/failed': { path: '/jobs/failed' },
   'POST /jobs/:jobId/retry': { path: '/jobs/1/retry' },
   'DELETE /jobs/:jobId': { path: '/jobs/1' },
+  'GET /api-keys/all': { path: '/api-keys/all' },
+  'DELETE /api-keys/all/:apiKeyId': { path: '/api-keys/all/1' },
   'GET /companies': { path: '/companies' },
   'GET /companies/list': { path: '/companies/list' },
   'GET /companiesPlan': { path: '/companiesPlan/?searchParam=Alpha' },
@@ -463,6 +472,7 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
   sheet.append('file', new Blob([`name,number\n${label} sheet,5511900004444`]), 'sheet.csv');
   const uploaded = await t.request('POST', '/contacts/import/upload', { token, rawBody: sheet });
   const campaign = await t.request('POST', '/campaigns', { token, body: { name: `${label} campaign`, message1: `${label} offer`, contactListId: contactList.body.id } });
+  const apiKey = await t.request('POST', '/api-keys', { token, body: { name: `${label} key`, scopes: apiKeyScopes.filter((scope) => scope.endsWith(':write')) } });
   const webhook = await t.request('POST', '/webhook-endpoints', { token, body: { url: `https://hooks.example/${label}`, description: `${label} webhook`, events: ['ticket.created'] } });
   const webhookTest = await t.request('POST', `/webhook-endpoints/${webhook.body.endpoint.id}/test`, { token });
   const ids: Ids = {
@@ -493,52 +503,66 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
     campaignId: campaign.body.id,
     webhookEndpointId: webhook.body.endpoint.id,
     webhookDeliveryId: webhookTest.body.id,
+    apiKeyId: apiKey.body.id,
+    apiKey: apiKey.body.key,
   };
   return { tenant, ids };
+};
+
+// Every tenant route called with B's credential (a sign-in's token or an API key) naming A's
+// records, and every super admin route, which must refuse.
+const sweepAs = async (token: string, alpha: Ids, beta: Ids) => {
+  const tenantRoutes = t.app.routeTable.filter((route) => route.access === 'tenant');
+  const unlisted = tenantRoutes.map((route) => `${route.method} ${route.url}`).filter((key) => !catalogue[key]);
+  expect(unlisted, 'tenant routes missing from the isolation catalogue').toEqual([]);
+
+  const failures: string[] = [];
+  let calls = 0;
+  for (const route of tenantRoutes) {
+    for (const entry of catalogue[`${route.method} ${route.url}`]) {
+      const call = entry.call(alpha, beta);
+      let answer;
+      if (call.upload) {
+        const form = new FormData();
+        form.append(call.upload, new Blob([Buffer.from([0xff, 0xd8, 0xff])]), 'x.jpg');
+        answer = await t.request(route.method, call.path, { token, rawBody: form });
+      } else {
+        answer = await t.request(route.method, call.path, { token, body: call.body });
+      }
+      calls++;
+      const text = JSON.stringify(answer.body ?? '');
+      const where = `${route.method} ${call.path} -> ${answer.status}`;
+      if (answer.status >= 500) failures.push(`${where}: server error`);
+      if (MARKERS.some((marker) => text.includes(marker)) || text.includes(alpha.contactNumber)) failures.push(`${where}: leaks A's data ${text.slice(0, 200)}`);
+      if (entry.kind === 'foreign' && ![400, 403, 404].includes(answer.status)) failures.push(`${where}: not refused`);
+    }
+  }
+  for (const [key, call] of Object.entries(superOrPublicChecks)) {
+    const [method] = key.split(' ');
+    const answer = await t.request(method, call.path, { token, body: call.body });
+    calls++;
+    if (answer.status !== 403) failures.push(`${key} as company admin -> ${answer.status}`);
+  }
+  expect(failures).toEqual([]);
+  expect(calls).toBeGreaterThan(tenantRoutes.length);
 };
 
 describe('tenant-isolation sweep over every route (ARCHITECTURE §4 Tenancy, 01-core §6)', () => {
   it("company B's admin reaches none of company A's records through any route", async () => {
     const alpha = await seedTenant('Alpha');
     const beta = await seedTenant('Beta');
-    const token = beta.tenant.adminSession.token;
     const before = await fingerprintOf(alpha.ids.companyId);
-
-    const tenantRoutes = t.app.routeTable.filter((route) => route.access === 'tenant');
-    const unlisted = tenantRoutes.map((route) => `${route.method} ${route.url}`).filter((key) => !catalogue[key]);
-    expect(unlisted, 'tenant routes missing from the isolation catalogue').toEqual([]);
-
-    const failures: string[] = [];
-    let calls = 0;
-    for (const route of tenantRoutes) {
-      for (const entry of catalogue[`${route.method} ${route.url}`]) {
-        const call = entry.call(alpha.ids, beta.ids);
-        let answer;
-        if (call.upload) {
-          const form = new FormData();
-          form.append(call.upload, new Blob([Buffer.from([0xff, 0xd8, 0xff])]), 'x.jpg');
-          answer = await t.request(route.method, call.path, { token, rawBody: form });
-        } else {
-          answer = await t.request(route.method, call.path, { token, body: call.body });
-        }
-        calls++;
-        const text = JSON.stringify(answer.body ?? '');
-        const where = `${route.method} ${call.path} -> ${answer.status}`;
-        if (answer.status >= 500) failures.push(`${where}: server error`);
-        if (MARKERS.some((marker) => text.includes(marker)) || text.includes(alpha.ids.contactNumber)) failures.push(`${where}: leaks A's data ${text.slice(0, 200)}`);
-        if (entry.kind === 'foreign' && ![400, 403, 404].includes(answer.status)) failures.push(`${where}: not refused`);
-      }
-    }
-    for (const [key, call] of Object.entries(superOrPublicChecks)) {
-      const [method] = key.split(' ');
-      const answer = await t.request(method, call.path, { token, body: call.body });
-      calls++;
-      if (answer.status !== 403) failures.push(`${key} as company admin -> ${answer.status}`);
-    }
-    expect(failures).toEqual([]);
-    expect(calls).toBeGreaterThan(tenantRoutes.length);
-    expect(await fingerprintOf(alpha.ids.companyId)).toEqual(before);
     // two seeded tenants and a call per route and catalogue entry
+    await sweepAs(beta.tenant.adminSession.token, alpha.ids, beta.ids);
+    expect(await fingerprintOf(alpha.ids.companyId)).toEqual(before);
+  }, 120_000);
+
+  it("issue 37 point 2: company B's API key with every scope reaches none of company A's records through any route", async () => {
+    const alpha = await seedTenant('Alpha');
+    const beta = await seedTenant('Beta');
+    const before = await fingerprintOf(alpha.ids.companyId);
+    await sweepAs(beta.ids.apiKey, alpha.ids, beta.ids);
+    expect(await fingerprintOf(alpha.ids.companyId)).toEqual(before);
   }, 120_000);
 
   it('a profile user reaches no route that needs a permission it lacks (01-core §6)', async () => {
