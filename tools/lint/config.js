@@ -142,7 +142,7 @@ export default defineConfig(
     },
   },
   {
-    files: [`${server}/**/*.rules.ts`],
+    files: [`${server}/**/*.rules.ts`, `${server}/**/*.view.ts`],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', pureRoleImports],
     },

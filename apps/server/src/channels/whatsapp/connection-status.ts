@@ -4,7 +4,8 @@
 import type { ConnectionStatus, ConnectionStatusReason } from '@atende/shared/connections';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../platform/events.ts';
-import { publishConnection, toConnectionViews } from '../../modules/connections/connections.view.ts';
+import { loadConnectionViews } from '../../modules/connections/connection-views.repo.ts';
+import { publishConnection } from '../../modules/connections/publish-connection.ts';
 import { findConnection, updateConnection, type ConnectionRow } from '../../modules/connections/connections.repo.ts';
 
 // A change without a reason clears the last one: the reason belongs to the status it came with.
@@ -14,7 +15,7 @@ export const createStatusWriter = (deps: { db: Db; bus: EventBus }) => {
   const announce = async (row: ConnectionRow | undefined) => {
     // the connection was deleted meanwhile
     if (!row) return;
-    const [view] = await toConnectionViews(deps.db, row.companyId, [row]);
+    const [view] = await loadConnectionViews(deps.db, row.companyId, [row]);
     publishConnection(deps.bus, view, { session: true });
   };
   return {

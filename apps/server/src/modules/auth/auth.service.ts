@@ -15,7 +15,7 @@ import type { Storage } from '../../platform/storage.ts';
 import type { TokenService } from '../../platform/tokens.ts';
 import { findCompanyWithPlan, touchLastLogin, type CompanyWithPlan } from '../companies/companies.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
-import { toUserView } from '../users/users.view.ts';
+import { loadUserView } from '../users/user-views.repo.ts';
 import { findUser, findUserByEmail, updateUser, type UserRow } from '../users/users.repo.ts';
 import { hashPassword } from '../users/users.service.ts';
 import * as sessions from './sessions.repo.ts';
@@ -43,7 +43,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 export const createAuthService = ({ db, bus, tokens, loginAttempts, storage }: Deps) => {
   const sessionUser = async (row: UserRow, company: CompanyWithPlan): Promise<SessionUser> => {
-    const [view, settings] = await Promise.all([toUserView(db, storage, row), readCompanySettings(db, company.id)]);
+    const [view, settings] = await Promise.all([loadUserView(db, storage, row), readCompanySettings(db, company.id)]);
     const { id, name, plan } = company;
     return {
       ...view,

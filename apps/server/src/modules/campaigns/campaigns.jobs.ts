@@ -25,7 +25,7 @@ import { attachedMedia, sendBulkMessage } from '../tickets/bulk-message.service.
 import type { TicketsService } from '../tickets/tickets.service.ts';
 import * as repo from './campaigns.repo.ts';
 import { nextSendingTime, pauseAfter, pickMessage, renderCampaignText, settingsFromEntries } from './campaigns.rules.ts';
-import { toCampaignView } from './campaigns.view.ts';
+import { loadCampaignView } from './campaign-views.repo.ts';
 
 const campaignPayload = z.object({ companyId: z.number().int().positive(), campaignId: z.number().int().positive() });
 
@@ -77,7 +77,7 @@ export const registerCampaignJobs = (runner: Pick<JobRunner, 'register'>, deps: 
       if (sent.ticket.status === 'closed') await deps.tickets.publishTicket(sent.ticket);
     }
     const current = await repo.findCampaign(deps.db, campaign.companyId, campaign.id);
-    if (current) deps.bus.publish({ companyId: campaign.companyId, event: 'campaign', payload: { action: 'update', record: await toCampaignView(deps.db, current) } });
+    if (current) deps.bus.publish({ companyId: campaign.companyId, event: 'campaign', payload: { action: 'update', record: await loadCampaignView(deps.db, current) } });
   };
 
   const send = async (tx: Tx, campaign: CampaignRow, settings: CampaignSettingsValues, row: CampaignShippingRow, texts: string[], now: Date) => {

@@ -29,7 +29,7 @@ import { findTag } from '../tags/tags.repo.ts';
 import { findUser } from '../users/users.repo.ts';
 import * as repo from './campaigns.repo.ts';
 import { armCampaignStart, disarmCampaign } from './campaigns.jobs.ts';
-import { toCampaignDetail, toCampaignView, toCampaignViews } from './campaigns.view.ts';
+import { loadCampaignDetail, loadCampaignView, loadCampaignViews } from './campaign-views.repo.ts';
 
 type Deps = { db: Db; bus: EventBus; storage: Storage; clock: Clock };
 
@@ -42,7 +42,7 @@ export const createCampaignsService = ({ db, bus, storage, clock }: Deps) => {
     bus.publish({ companyId, event: 'campaign', payload });
 
   const publishRow = async (row: CampaignRow, action: 'create' | 'update' = 'update') => {
-    const view = await toCampaignView(db, row);
+    const view = await loadCampaignView(db, row);
     publish(row.companyId, { action, record: view });
     return view;
   };
@@ -131,13 +131,13 @@ export const createCampaignsService = ({ db, bus, storage, clock }: Deps) => {
     list: async (tenant: TenantContext, query: CampaignsListQuery): Promise<CampaignsPage> => {
       const offset = (query.pageNumber - 1) * CAMPAIGNS_PAGE_SIZE;
       const page = await repo.listCampaigns(db, tenant.companyId, { search: query.searchParam, limit: CAMPAIGNS_PAGE_SIZE, offset });
-      return { records: await toCampaignViews(db, tenant.companyId, page.rows), count: page.count, hasMore: offset + page.rows.length < page.count };
+      return { records: await loadCampaignViews(db, tenant.companyId, page.rows), count: page.count, hasMore: offset + page.rows.length < page.count };
     },
 
     show: async (tenant: TenantContext, campaignId: number) => {
       const row = await repo.findCampaign(db, tenant.companyId, campaignId);
       if (!row) throw campaignNotFound();
-      return toCampaignDetail(db, row);
+      return loadCampaignDetail(db, row);
     },
 
     create: async (tenant: TenantContext, body: CampaignCreateBody) => {

@@ -1,14 +1,14 @@
 import type { CampaignDetail, CampaignShippingView, CampaignStatus, CampaignView } from '@atende/shared/campaigns';
-import type { DbOrTx } from '../../db/client.ts';
 import type { CampaignRow, CampaignShippingRow } from '../../db/schema.ts';
-import { campaignRelations, listShipping } from './campaigns.repo.ts';
+import type { campaignRelations } from './campaigns.repo.ts';
+
+export type CampaignRelations = Awaited<ReturnType<typeof campaignRelations>>;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const noCounts = { contacts: 0, delivered: 0, confirmationRequested: 0, confirmed: 0, failed: 0 };
 
-export const toCampaignViews = async (db: DbOrTx, companyId: number, rows: CampaignRow[]): Promise<CampaignView[]> => {
-  const related = await campaignRelations(db, companyId, rows);
-  return rows.map((row) => ({
+export const toCampaignViews = (rows: CampaignRow[], related: CampaignRelations): CampaignView[] =>
+  rows.map((row) => ({
     id: row.id,
     name: row.name,
     message1: row.message1,
@@ -41,9 +41,6 @@ export const toCampaignViews = async (db: DbOrTx, companyId: number, rows: Campa
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }));
-};
-
-export const toCampaignView = async (db: DbOrTx, row: CampaignRow) => (await toCampaignViews(db, row.companyId, [row]))[0];
 
 const toShippingView = (row: CampaignShippingRow): CampaignShippingView => ({
   id: row.id,
@@ -56,7 +53,4 @@ const toShippingView = (row: CampaignShippingRow): CampaignShippingView => ({
   failureReason: row.failureReason,
 });
 
-export const toCampaignDetail = async (db: DbOrTx, row: CampaignRow): Promise<CampaignDetail> => ({
-  ...(await toCampaignView(db, row)),
-  shipping: (await listShipping(db, row.companyId, row.id)).map(toShippingView),
-});
+export const toCampaignDetail = (view: CampaignView, shipping: CampaignShippingRow[]): CampaignDetail => ({ ...view, shipping: shipping.map(toShippingView) });

@@ -17,7 +17,8 @@ import { forbidden, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { existingUserIds } from '../users/users.repo.ts';
 import * as repo from './chats.repo.ts';
-import { toChatMessageView, toChatView, toChatViews } from './chats.view.ts';
+import { loadChatView, loadChatViews } from './chat-views.repo.ts';
+import { toChatMessageView } from './chats.view.ts';
 
 type Deps = { db: Db; bus: EventBus };
 
@@ -60,17 +61,17 @@ export const createChatsService = ({ db, bus }: Deps) => {
         limit: CHATS_PAGE_SIZE,
         offset,
       });
-      return { records: await toChatViews(db, tenant.companyId, page.rows), hasMore: offset + page.rows.length < page.count };
+      return { records: await loadChatViews(db, tenant.companyId, page.rows), hasMore: offset + page.rows.length < page.count };
     },
 
-    show: async (tenant: TenantContext, chatId: number) => toChatView(db, tenant.companyId, await memberChat(db, tenant, chatId)),
+    show: async (tenant: TenantContext, chatId: number) => loadChatView(db, tenant.companyId, await memberChat(db, tenant, chatId)),
 
     create: async (tenant: TenantContext, body: ChatSaveBody) => {
       const chat = await withTransaction(db, async (tx) => {
         const members = await checkedMembers(tx, tenant, tenant.userId, body.users);
         const row = await repo.insertChat(tx, tenant.companyId, { title: body.title, ownerId: tenant.userId });
         await repo.replaceMembers(tx, tenant.companyId, row.id, members);
-        return toChatView(tx, tenant.companyId, row);
+        return loadChatView(tx, tenant.companyId, row);
       });
       publish(tenant.companyId, memberIds(chat), { action: 'create', chat });
       return chat;
@@ -83,7 +84,7 @@ export const createChatsService = ({ db, bus }: Deps) => {
         const removedIds = await repo.replaceMembers(tx, tenant.companyId, chatId, members);
         const row = await repo.updateChat(tx, tenant.companyId, chatId, { title: body.title });
         if (!row) throw chatNotFound();
-        return { chat: await toChatView(tx, tenant.companyId, row), removed: removedIds };
+        return { chat: await loadChatView(tx, tenant.companyId, row), removed: removedIds };
       });
       publish(tenant.companyId, memberIds(chat), { action: 'update', chat });
       // users taken out of the chat lose it from their lists
@@ -94,7 +95,7 @@ export const createChatsService = ({ db, bus }: Deps) => {
     remove: async (tenant: TenantContext, chatId: number) => {
       const members = await withTransaction(db, async (tx) => {
         const owned = await ownedChat(tx, tenant, chatId);
-        const chat = await toChatView(tx, tenant.companyId, owned);
+        const chat = await loadChatView(tx, tenant.companyId, owned);
         await repo.deleteChat(tx, tenant.companyId, chatId);
         return memberIds(chat);
       });
@@ -105,7 +106,7 @@ export const createChatsService = ({ db, bus }: Deps) => {
       const chat = await withTransaction(db, async (tx) => {
         const row = await memberChat(tx, tenant, chatId);
         await repo.clearUnreads(tx, tenant.companyId, chatId, tenant.userId);
-        return toChatView(tx, tenant.companyId, row);
+        return loadChatView(tx, tenant.companyId, row);
       });
       publish(tenant.companyId, memberIds(chat), { action: 'update', chat });
       return chat;
@@ -130,7 +131,7 @@ export const createChatsService = ({ db, bus }: Deps) => {
         await repo.addUnreadForOthers(tx, tenant.companyId, chatId, tenant.userId);
         const row = await repo.updateChat(tx, tenant.companyId, chatId, { lastMessage: body.message });
         if (!row) throw chatNotFound();
-        return { chat: await toChatView(tx, tenant.companyId, row), newMessage: toChatMessageView(message) };
+        return { chat: await loadChatView(tx, tenant.companyId, row), newMessage: toChatMessageView(message) };
       });
       publish(tenant.companyId, memberIds(chat), { action: 'new-message', chat, newMessage });
       return newMessage;

@@ -1,14 +1,10 @@
 import type { ChatMessageView, ChatView } from '@atende/shared/chats';
-import type { DbOrTx } from '../../db/client.ts';
-import { membersOf, type ChatMessageRow, type ChatRow } from './chats.repo.ts';
+import type { ChatMessageRow, ChatRow, membersOf } from './chats.repo.ts';
 
-export const toChatViews = async (db: DbOrTx, companyId: number, rows: ChatRow[]): Promise<ChatView[]> => {
-  const members = await membersOf(
-    db,
-    companyId,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => ({
+export type ChatMember = Awaited<ReturnType<typeof membersOf>>[number];
+
+export const toChatViews = (rows: ChatRow[], members: ChatMember[]): ChatView[] =>
+  rows.map((row) => ({
     id: row.id,
     uuid: row.uuid,
     title: row.title,
@@ -19,9 +15,6 @@ export const toChatViews = async (db: DbOrTx, companyId: number, rows: ChatRow[]
     lastMessage: row.lastMessage,
     updatedAt: row.updatedAt.toISOString(),
   }));
-};
-
-export const toChatView = async (db: DbOrTx, companyId: number, row: ChatRow) => (await toChatViews(db, companyId, [row]))[0];
 
 export const toChatMessageView = (row: ChatMessageRow): ChatMessageView => ({
   id: row.id,

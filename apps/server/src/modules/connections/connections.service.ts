@@ -16,7 +16,9 @@ import { findCompanyWithPlan } from '../companies/companies.repo.ts';
 import { checkLink, checkLinks, type FindRecord } from '../queues/links.steps.ts';
 import { existingQueueIds } from '../queues/queues.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
-import { dayOfImport, forViewer, importInstant, publishConnection, toAllConnections, toConnectionViews } from './connections.view.ts';
+import { loadConnectionViews } from './connection-views.repo.ts';
+import { dayOfImport, forViewer, importInstant, toAllConnections } from './connections.view.ts';
+import { publishConnection } from './publish-connection.ts';
 import * as repo from './connections.repo.ts';
 
 const channelPlanFlag: Partial<Record<ConnectionChannel, PlanFlag>> = {
@@ -69,7 +71,7 @@ export type ChannelAccount = {
 };
 
 export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, publishTicket, resetWhatsappSession, findPrompt }: Deps) => {
-  const viewOf = async (tx: DbOrTx, row: repo.ConnectionRow) => (await toConnectionViews(tx, row.companyId, [row]))[0];
+  const viewOf = async (tx: DbOrTx, row: repo.ConnectionRow) => (await loadConnectionViews(tx, row.companyId, [row]))[0];
 
   const publish = (view: ConnectionView) => publishConnection(bus, view);
 
@@ -130,7 +132,7 @@ export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, pub
     everyCompany: async () => toAllConnections(await repo.listConnectionsOfEveryCompany(db)),
 
     list: async (tenant: TenantContext, channel?: ConnectionChannel) =>
-      (await toConnectionViews(db, tenant.companyId, await repo.listConnections(db, tenant.companyId, channel))).map((view) => forViewer(tenant.actor, view)),
+      (await loadConnectionViews(db, tenant.companyId, await repo.listConnections(db, tenant.companyId, channel))).map((view) => forViewer(tenant.actor, view)),
 
     show: async (tenant: TenantContext, connectionId: number) => {
       const row = await repo.findConnection(db, tenant.companyId, connectionId);
@@ -228,7 +230,7 @@ export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, pub
             }
             rows.push(await repo.insertConnection(tx, tenant.companyId, { ...account, status: 'CONNECTED' }));
           }
-          return toConnectionViews(tx, tenant.companyId, rows);
+          return loadConnectionViews(tx, tenant.companyId, rows);
         })
         .catch(translateDuplicate);
       for (const view of views) publish(view);

@@ -3,37 +3,16 @@
 import type { AllConnectionsAnswer, CompanyConnectionsRow } from '@atende/shared/companies';
 import type { ConnectionView } from '@atende/shared/connections';
 import { can, type Actor } from '@atende/shared/permissions';
-import type { DbOrTx } from '../../db/client.ts';
-import type { EventBus } from '../../platform/events.ts';
-import { queuesOfConnections, type ConnectionRow, type listConnectionsOfEveryCompany } from './connections.repo.ts';
+import type { ConnectionRow, listConnectionsOfEveryCompany, queuesOfConnections } from './connections.repo.ts';
 
 // The token lets POST /api/messages/send act as the company (any user, any ticket), and whoever
 // scans the QR code links their phone as the connection, so both go only to users who may manage
 // connections.
-const TOKEN_READERS = 'connections:view';
+export const TOKEN_READERS = 'connections:view';
 
-const withoutToken = ({ token: _token, ...view }: ConnectionView): ConnectionView => ({ ...view, qrcode: '' });
+export const withoutToken = ({ token: _token, ...view }: ConnectionView): ConnectionView => ({ ...view, qrcode: '' });
 
 export const forViewer = (actor: Actor, view: ConnectionView) => (can(actor, TOKEN_READERS) ? view : withoutToken(view));
-
-// company-{id}-whatsapp for the connections table and, for session changes, company-{id}-whatsappSession
-// for the QR dialog: the whole company hears of them, the token and the QR code only their readers.
-export const publishConnection = (bus: EventBus, view: ConnectionView, channels: { session?: boolean } = {}) => {
-  const others = withoutToken(view);
-  bus.publish({
-    companyId: view.companyId,
-    event: 'whatsapp',
-    payload: { action: 'update', whatsapp: view },
-    audience: { permission: TOKEN_READERS, othersGet: { action: 'update', whatsapp: others } },
-  });
-  if (!channels.session) return;
-  bus.publish({
-    companyId: view.companyId,
-    event: 'whatsappSession',
-    payload: { action: 'update', session: view },
-    audience: { permission: TOKEN_READERS, othersGet: { action: 'update', session: others } },
-  });
-};
 
 // Import dates are whole days (02-operations §5 Import dates), kept as UTC instants: the old day
 // from its first moment, the recent day up to its last, so that day's messages are imported too.
@@ -42,16 +21,14 @@ export const importInstant = (day: string | null, end: 'start' | 'end') =>
 
 export const dayOfImport = (instant: Date | null) => instant?.toISOString().slice(0, 10) ?? null;
 
-export const toConnectionViews = async (db: DbOrTx, companyId: number, rows: ConnectionRow[]): Promise<ConnectionView[]> => {
-  const queueRows = await queuesOfConnections(db, companyId, rows.map((row) => row.id));
-  return rows.map(({ channelConfig: _secret, externalId: _account, createdAt: _created, ...row }) => ({
+export const toConnectionViews = (rows: ConnectionRow[], queueRows: Awaited<ReturnType<typeof queuesOfConnections>>): ConnectionView[] =>
+  rows.map(({ channelConfig: _secret, externalId: _account, createdAt: _created, ...row }) => ({
     ...row,
     importOldMessages: dayOfImport(row.importOldMessages),
     importRecentMessages: dayOfImport(row.importRecentMessages),
     updatedAt: row.updatedAt.toISOString(),
     queues: queueRows.filter((queue) => queue.connectionId === row.id).map(({ id, name, color }) => ({ id, name, color })),
   }));
-};
 
 // 02-operations §2 /allConnections: per company its connections, connected and not, and the totals.
 // Every status but CONNECTED (a QR code waiting, a session opening) counts as disconnected, so the

@@ -22,7 +22,8 @@ import { findConnection } from '../connections/connections.repo.ts';
 import { findUser } from '../users/users.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { existingTagIds } from '../tags/tags.repo.ts';
-import { toContactView, toContactViews, withMaskedNumber } from './contacts.view.ts';
+import { loadContactView, loadContactViews } from './contact-views.repo.ts';
+import { withMaskedNumber } from './contacts.view.ts';
 import * as repo from './contacts.repo.ts';
 
 // Asks WhatsApp whether a number has an account (01-core §8 ERR_WAPP_INVALID_CONTACT), through a
@@ -103,7 +104,7 @@ export const createContactsService = ({ db, bus, checkWhatsappNumber }: Deps) =>
   const toggle = async (tenant: TenantContext, contactId: number, flag: 'acceptAudioMessage' | 'disableBot') => {
     const row = await repo.toggleContactFlag(db, tenant.companyId, contactId, flag);
     if (!row) throw contactNotFound();
-    return announce(tenant, 'update', await toContactView(db, row));
+    return announce(tenant, 'update', await loadContactView(db, row));
   };
 
   return {
@@ -118,7 +119,7 @@ export const createContactsService = ({ db, bus, checkWhatsappNumber }: Deps) =>
         offset,
       });
       return {
-        contacts: await forActor(tenant, await toContactViews(db, tenant.companyId, page.rows)),
+        contacts: await forActor(tenant, await loadContactViews(db, tenant.companyId, page.rows)),
         count: page.count,
         hasMore: offset + page.rows.length < page.count,
       };
@@ -128,7 +129,7 @@ export const createContactsService = ({ db, bus, checkWhatsappNumber }: Deps) =>
       forActor(tenant, await repo.listContactSummaries(db, tenant.companyId)),
 
     show: async (tenant: TenantContext, contactId: number) => {
-      const view = await toContactView(db, await existingContact(db, tenant.companyId, contactId));
+      const view = await loadContactView(db, await existingContact(db, tenant.companyId, contactId));
       return (await forActor(tenant, [view]))[0];
     },
 
@@ -154,7 +155,7 @@ export const createContactsService = ({ db, bus, checkWhatsappNumber }: Deps) =>
             acceptAudioMessage: body.acceptAudioMessage ?? repo.newContactsAcceptAudio(tenant.companyId),
           });
           if (body.extraInfo?.length) await repo.replaceExtraInfo(tx, tenant.companyId, row.id, body.extraInfo);
-          return toContactView(tx, row);
+          return loadContactView(tx, row);
         })
         .catch(translateDuplicate);
       return announce(tenant, 'create', contact);
@@ -174,7 +175,7 @@ export const createContactsService = ({ db, bus, checkWhatsappNumber }: Deps) =>
           const row = await repo.updateContact(tx, tenant.companyId, contactId, values);
           if (!row) throw contactNotFound();
           if (body.extraInfo) await repo.replaceExtraInfo(tx, tenant.companyId, contactId, body.extraInfo);
-          return toContactView(tx, row);
+          return loadContactView(tx, row);
         })
         .catch(translateDuplicate);
       return announce(tenant, 'update', contact);
@@ -193,7 +194,7 @@ export const createContactsService = ({ db, bus, checkWhatsappNumber }: Deps) =>
     setActive: async (tenant: TenantContext, contactId: number, active: boolean) => {
       const row = await repo.updateContact(db, tenant.companyId, contactId, { active });
       if (!row) throw contactNotFound();
-      return announce(tenant, 'update', await toContactView(db, row));
+      return announce(tenant, 'update', await loadContactView(db, row));
     },
 
     tagsOf: async (tenant: TenantContext, contactId: number): Promise<ContactTagsAnswer> => {
@@ -211,7 +212,7 @@ export const createContactsService = ({ db, bus, checkWhatsappNumber }: Deps) =>
         const found = await existingTagIds(tx, tenant.companyId, tagIds);
         if (found.length !== tagIds.length) throw invalidField('body.tags', 'validation.unknownTag');
         await repo.replaceContactTags(tx, tenant.companyId, row.id, tagIds);
-        return toContactView(tx, row);
+        return loadContactView(tx, row);
       });
       return announce(tenant, 'update', contact);
     },

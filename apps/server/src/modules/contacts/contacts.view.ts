@@ -1,10 +1,15 @@
-// Turns contact rows into the API's ContactView, loading tags, extra info and connection names
-// in three queries for the whole page (no per-contact queries).
+// Turns contact rows into the API's ContactView, with the page's tags, extra info and connection
+// names (contact-views.repo.ts reads them).
 import type { ContactView } from '@atende/shared/contacts';
 import { maskNumber } from '@atende/shared/phone';
-import type { DbOrTx } from '../../db/client.ts';
-import { connectionNames } from '../connections/connections.repo.ts';
-import { extraInfoOfContacts, tagsOfContacts, type ContactRow } from './contacts.repo.ts';
+import type { connectionNames } from '../connections/connections.repo.ts';
+import type { ContactRow, extraInfoOfContacts, tagsOfContacts } from './contacts.repo.ts';
+
+export type ContactRelations = {
+  tags: Awaited<ReturnType<typeof tagsOfContacts>>;
+  extraInfo: Awaited<ReturnType<typeof extraInfoOfContacts>>;
+  connections: Awaited<ReturnType<typeof connectionNames>>;
+};
 
 const groupBy = <T extends { contactId: number }>(rows: T[]) => {
   const groups = new Map<number, T[]>();
@@ -16,17 +21,10 @@ const groupBy = <T extends { contactId: number }>(rows: T[]) => {
   return groups;
 };
 
-export const toContactViews = async (db: DbOrTx, companyId: number, rows: ContactRow[]): Promise<ContactView[]> => {
-  const contactIds = rows.map((row) => row.id);
-  const connectionIds = [...new Set(rows.map((row) => row.whatsappId).filter((id): id is number => id !== null))];
-  const [tagRows, extraRows, connectionRows] = await Promise.all([
-    tagsOfContacts(db, companyId, contactIds),
-    extraInfoOfContacts(db, companyId, contactIds),
-    connectionNames(db, companyId, connectionIds),
-  ]);
-  const tagsByContact = groupBy(tagRows);
-  const extraByContact = groupBy(extraRows);
-  const connectionById = new Map(connectionRows.map((connection) => [connection.id, connection]));
+export const toContactViews = (rows: ContactRow[], related: ContactRelations): ContactView[] => {
+  const tagsByContact = groupBy(related.tags);
+  const extraByContact = groupBy(related.extraInfo);
+  const connectionById = new Map(related.connections.map((connection) => [connection.id, connection]));
   return rows.map((row) => ({
     id: row.id,
     uuid: row.uuid,
@@ -50,8 +48,6 @@ export const toContactViews = async (db: DbOrTx, companyId: number, rows: Contac
     updatedAt: row.updatedAt.toISOString(),
   }));
 };
-
-export const toContactView = async (db: DbOrTx, row: ContactRow) => (await toContactViews(db, row.companyId, [row]))[0];
 
 // 01-core §5 Phone display: the number as a profile user sees it under lgpdHideNumber.
 export const withMaskedNumber = <T extends { number: string }>(contact: T): T => ({ ...contact, number: maskNumber(contact.number) });

@@ -15,7 +15,7 @@ import { invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { extraInfoOfContacts } from '../contacts/contacts.repo.ts';
 import { findTag, listLaneRows, lockLanes, setLanePositions } from '../tags/tags.repo.ts';
-import { toTagRecordViews } from '../tags/tags.view.ts';
+import { loadTagRecordViews } from '../tags/tag-views.repo.ts';
 import { lockTicket } from '../tickets/tickets.repo.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
 import { linkTicketTag } from './kanban.repo.ts';
@@ -25,7 +25,7 @@ type Deps = { db: Db; bus: EventBus; clock: Clock; tickets: TicketsService };
 
 export const createKanbanService = ({ db, bus, clock, tickets }: Deps) => {
   const lanes = async (tenant: TenantContext): Promise<KanbanLanesAnswer> => ({
-    lista: await toTagRecordViews(db, tenant.companyId, await listLaneRows(db, tenant.companyId)),
+    lista: await loadTagRecordViews(db, tenant.companyId, await listLaneRows(db, tenant.companyId)),
   });
 
   return {

@@ -13,7 +13,8 @@ import type { Storage } from '../../platform/storage.ts';
 import { findContact } from '../contacts/contacts.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { findUser } from '../users/users.repo.ts';
-import { lgpdDeletedBody, toMessageViews } from './messages.view.ts';
+import { loadMessageViews } from './message-views.repo.ts';
+import { lgpdDeletedBody } from './messages.view.ts';
 import * as repo from './messages.repo.ts';
 import { enqueueOutbound } from './outbound-message.jobs.ts';
 import { assertServiceWindow, type ServiceWindowTarget } from './service-window.steps.ts';
@@ -74,7 +75,7 @@ export const createMessagesService = ({ db, bus, storage, tickets, clock }: Deps
       }
       const [ticketView] = await tickets.viewsFor(tenant, [{ ...ticket, unreadMessages: 0 }]);
       return {
-        messages: await toMessageViews(db, page.rows),
+        messages: await loadMessageViews(db, page.rows),
         ticket: ticketView,
         count: page.count,
         hasMore: offset + page.rows.length < page.count,
@@ -105,7 +106,7 @@ export const createMessagesService = ({ db, bus, storage, tickets, clock }: Deps
         return sent;
       });
       for (const row of written.rows) await tickets.publishMessage(written.ticket, row);
-      return toMessageViews(db, written.rows);
+      return loadMessageViews(db, written.rows);
     },
 
     edit: async (tenant: TenantContext, messageId: number, newBody: string) => {
@@ -118,13 +119,13 @@ export const createMessagesService = ({ db, bus, storage, tickets, clock }: Deps
         return row;
       });
       await publishUpdate(ticket, updated);
-      return (await toMessageViews(db, [updated]))[0];
+      return (await loadMessageViews(db, [updated]))[0];
     },
 
     remove: async (tenant: TenantContext, messageId: number) => {
       const { message, ticket } = await ownMessage(tenant, messageId);
       if (!message.fromMe) throw new AppError('ERR_NO_PERMISSION', 403);
-      if (message.isDeleted) return (await toMessageViews(db, [message]))[0];
+      if (message.isDeleted) return (await loadMessageViews(db, [message]))[0];
       const settings = await readCompanySettings(db, tenant.companyId);
       const erase = settings.lgpdDeleteMessage === 'enabled';
       const updated = await withTransaction(db, async (tx) => {
@@ -136,7 +137,7 @@ export const createMessagesService = ({ db, bus, storage, tickets, clock }: Deps
         return row;
       });
       await publishUpdate(ticket, updated);
-      return (await toMessageViews(db, [updated]))[0];
+      return (await loadMessageViews(db, [updated]))[0];
     },
 
     // Forwards one message to a contact, opening (or reusing) that contact's ticket on the same
@@ -163,7 +164,7 @@ export const createMessagesService = ({ db, bus, storage, tickets, clock }: Deps
         return result;
       });
       await tickets.publishMessage(written.ticket, written.message);
-      return (await toMessageViews(db, [written.message]))[0];
+      return (await loadMessageViews(db, [written.message]))[0];
     },
 
     countAll: async (tenant: TenantContext, filter: { fromMe?: boolean; dateStart?: string; dateEnd?: string }) => ({

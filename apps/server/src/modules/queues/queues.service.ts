@@ -8,7 +8,8 @@ import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { findCompanyWithPlan } from '../companies/companies.repo.ts';
 import { checkLinks } from './links.steps.ts';
-import { toChatbotView, toQueueViews } from './queues.view.ts';
+import { loadQueueViews } from './queue-views.repo.ts';
+import { toChatbotView } from './queues.view.ts';
 import * as repo from './queues.repo.ts';
 import { withTransaction } from '../../db/transaction.ts';
 
@@ -24,7 +25,7 @@ const translateWriteError = (error: unknown): never => {
 };
 
 export const createQueuesService = ({ db, bus }: { db: Db; bus: EventBus }) => {
-  const viewOf = async (tx: DbOrTx, row: repo.QueueRow) => (await toQueueViews(tx, row.companyId, [row]))[0];
+  const viewOf = async (tx: DbOrTx, row: repo.QueueRow) => (await loadQueueViews(tx, row.companyId, [row]))[0];
   const publish = (queue: QueueView) => bus.publish({ companyId: queue.companyId, event: 'queue', payload: { action: 'update', queue } });
 
   const publishQueueOf = async (companyId: number, queueId: number) => {
@@ -47,7 +48,7 @@ export const createQueuesService = ({ db, bus }: { db: Db; bus: EventBus }) => {
   return {
     listOfUser: (tenant: TenantContext) => repo.listQueuesOfUser(db, tenant.companyId, tenant.userId),
 
-    list: async (tenant: TenantContext) => toQueueViews(db, tenant.companyId, await repo.listQueueRows(db, tenant.companyId)),
+    list: async (tenant: TenantContext) => loadQueueViews(db, tenant.companyId, await repo.listQueueRows(db, tenant.companyId)),
 
     show: async (tenant: TenantContext, queueId: number) => {
       const row = await repo.findQueue(db, tenant.companyId, queueId);

@@ -22,7 +22,7 @@ import type { TicketsService } from '../tickets/tickets.service.ts';
 import { findUser } from '../users/users.repo.ts';
 import { lockSchedule, updateSchedule } from './schedules.repo.ts';
 import { occurrenceAt } from './schedules.rules.ts';
-import { toScheduleViews } from './schedules.view.ts';
+import { loadScheduleViews } from './schedule-views.repo.ts';
 
 export const scheduleSendJob = defineJobKind({
   name: 'schedule.send',
@@ -129,7 +129,7 @@ export const registerScheduleSendJob = (runner: Pick<JobRunner, 'register'>, dep
         if (!(error instanceof ScheduleError)) throw error;
         updated = await updateSchedule(tx, schedule.companyId, schedule.id, { status: 'ERRO', errorMessage: error.message, nextSendAt: null });
       }
-      const [view] = await toScheduleViews(tx, schedule.companyId, [updated]);
+      const [view] = await loadScheduleViews(tx, schedule.companyId, [updated]);
       return async () => {
         if (sent) {
           for (const row of sent.rows) await deps.tickets.publishMessage(sent.ticket, row);

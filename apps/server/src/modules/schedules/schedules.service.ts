@@ -26,7 +26,7 @@ import { findUser } from '../users/users.repo.ts';
 import * as repo from './schedules.repo.ts';
 import { armSchedule, disarmSchedule, recurrenceOf } from './schedules.jobs.ts';
 import { occurrenceAt } from './schedules.rules.ts';
-import { toScheduleViews } from './schedules.view.ts';
+import { loadScheduleViews } from './schedule-views.repo.ts';
 
 type Deps = { db: Db; bus: EventBus; storage: Storage; timeZone: string };
 
@@ -37,7 +37,7 @@ const scheduleNotFound = () => notFound('ERR_NO_SCHEDULE_FOUND');
 const storedExtension = (detected: string) => (detected === 'cfb' ? 'xls' : detected);
 
 export const createSchedulesService = ({ db, bus, storage, timeZone }: Deps) => {
-  const viewOf = async (row: ScheduleRow) => (await toScheduleViews(db, row.companyId, [row]))[0];
+  const viewOf = async (row: ScheduleRow) => (await loadScheduleViews(db, row.companyId, [row]))[0];
 
   const publish = (companyId: number, payload: { action: 'create' | 'update'; schedule: ScheduleView } | { action: 'delete'; scheduleId: number }) =>
     bus.publish({ companyId, event: 'schedule', payload });
@@ -100,7 +100,7 @@ export const createSchedulesService = ({ db, bus, storage, timeZone }: Deps) => 
         offset,
       });
       return {
-        schedules: await toScheduleViews(db, tenant.companyId, page.rows),
+        schedules: await loadScheduleViews(db, tenant.companyId, page.rows),
         count: page.count,
         hasMore: offset + page.rows.length < page.count,
       };

@@ -1,13 +1,13 @@
 import type { ScheduleDayRule, ScheduleInterval, ScheduleStatus, ScheduleView } from '@atende/shared/scheduled-messages';
-import type { DbOrTx } from '../../db/client.ts';
 import type { ScheduleRow } from '../../db/schema.ts';
-import { scheduleRelations } from './schedules.repo.ts';
+import type { scheduleRelations } from './schedules.repo.ts';
+
+export type ScheduleRelations = Awaited<ReturnType<typeof scheduleRelations>>;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export const toScheduleViews = async (db: DbOrTx, companyId: number, rows: ScheduleRow[]): Promise<ScheduleView[]> => {
-  const related = await scheduleRelations(db, companyId, rows);
-  return rows.map((row) => {
+export const toScheduleViews = (rows: ScheduleRow[], related: ScheduleRelations): ScheduleView[] =>
+  rows.map((row) => {
     const contact = related.contacts.get(row.contactId);
     return {
       id: row.id,
@@ -39,4 +39,3 @@ export const toScheduleViews = async (db: DbOrTx, companyId: number, rows: Sched
       updatedAt: row.updatedAt.toISOString(),
     };
   });
-};

@@ -20,7 +20,7 @@ import { forbidden, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { findUser } from '../users/users.repo.ts';
 import * as repo from './tags.repo.ts';
-import { toTagDetailView, toTagRecordViews } from './tags.view.ts';
+import { loadTagDetailView, loadTagRecordViews } from './tag-views.repo.ts';
 
 type Deps = { db: Db; bus: EventBus };
 
@@ -37,7 +37,7 @@ const translateDuplicate = (error: unknown): never => {
 export const createTagsService = ({ db, bus }: Deps) => {
   const publish = (companyId: number, tag: TagRecordView) => bus.publish({ companyId, event: 'tag', payload: { action: 'update', tag } });
 
-  const recordOf = async (companyId: number, row: repo.TagRow) => (await toTagRecordViews(db, companyId, [row]))[0];
+  const recordOf = async (companyId: number, row: repo.TagRow) => (await loadTagRecordViews(db, companyId, [row]))[0];
 
   // A lane's next and rollback lanes are kanban tags of the company other than itself; its user
   // is one of the company's users.
@@ -91,7 +91,7 @@ export const createTagsService = ({ db, bus }: Deps) => {
     show: async (tenant: TenantContext, tagId: number): Promise<TagDetailView> => {
       const row = await repo.findTag(db, tenant.companyId, tagId);
       if (!row) throw tagNotFound();
-      return toTagDetailView(db, tenant.companyId, row);
+      return loadTagDetailView(db, tenant.companyId, row);
     },
 
     page: async (tenant: TenantContext, query: TagsPageQuery): Promise<TagsPage> => {
@@ -104,7 +104,7 @@ export const createTagsService = ({ db, bus }: Deps) => {
         offset,
       });
       return {
-        tags: await toTagRecordViews(db, tenant.companyId, page.rows),
+        tags: await loadTagRecordViews(db, tenant.companyId, page.rows),
         count: page.count,
         hasMore: offset + page.rows.length < page.count,
       };

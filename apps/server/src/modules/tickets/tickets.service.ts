@@ -14,7 +14,7 @@ import type { EventBus } from '../../platform/events.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { findConnection, findDefaultConnection } from '../connections/connections.repo.ts';
 import { findContact } from '../contacts/contacts.repo.ts';
-import { toMessageView } from '../messages/messages.view.ts';
+import { loadMessageView } from '../messages/message-views.repo.ts';
 import type { MessageRow } from '../messages/messages.repo.ts';
 import type { CompanySettingsCache } from '../settings/company-settings.cache.ts';
 import type { TicketEvents, TicketOutcome } from './tickets.events.ts';
@@ -22,7 +22,8 @@ import * as lifecycle from './transitions.service.ts';
 import { listTicketLogs, writeTicketLog } from './ticket-logs.repo.ts';
 import { allTicketTimerJobs, cancelTicketTimers } from './ticket-timers.jobs.ts';
 import { decideTransition, type Transition } from './transitions.rules.ts';
-import { eventViewRows, toTicketView, toTicketViews } from './tickets.view.ts';
+import { eventViewRows, loadTicketViews } from './ticket-views.repo.ts';
+import { toTicketView } from './tickets.view.ts';
 import { listTickets } from './tickets-list.repo.ts';
 import * as repo from './tickets.repo.ts';
 import type { TicketRow } from './tickets.repo.ts';
@@ -48,7 +49,7 @@ export const createTicketsService = ({ db, bus, clock, timeZone, events, setting
 
   const viewsFor = async (tenant: TenantContext, rows: TicketRow[]) => {
     const settings = await settingsCache.read(tenant.companyId);
-    return toTicketViews(db, tenant.companyId, rows, { maskNumbers: masksFor(tenant, settings) });
+    return loadTicketViews(db, tenant.companyId, rows, { maskNumbers: masksFor(tenant, settings) });
   };
 
   // Events reach many users; with lgpdHideNumber on they carry masked numbers for everyone.
@@ -75,7 +76,7 @@ export const createTicketsService = ({ db, bus, clock, timeZone, events, setting
   const publishMessage = async (row: TicketRow, message: MessageRow, action: 'create' | 'update' = 'create') => {
     const ticket = await eventView(row);
     if (!ticket) return;
-    const view: MessageView = await toMessageView(db, message, [ticket.contact]);
+    const view: MessageView = await loadMessageView(db, message, [ticket.contact]);
     bus.publish({
       companyId: row.companyId,
       event: 'appMessage',

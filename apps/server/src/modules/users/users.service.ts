@@ -11,7 +11,7 @@ import type { Storage } from '../../platform/storage.ts';
 import { findCompanyWithPlan } from '../companies/companies.repo.ts';
 import { findConnection } from '../connections/connections.repo.ts';
 import { existingQueueIds } from '../queues/queues.repo.ts';
-import { toUserView, toUserViews } from './users.view.ts';
+import { loadUserView, loadUserViews } from './user-views.repo.ts';
 import * as repo from './users.repo.ts';
 import { withTransaction } from '../../db/transaction.ts';
 
@@ -66,16 +66,16 @@ export const createUsersService = ({ db, bus, storage }: Deps) => {
       const offset = (query.pageNumber - 1) * USERS_PAGE_SIZE;
       const page = await repo.listUsers(db, tenant.companyId, { search: query.searchParam, limit: USERS_PAGE_SIZE, offset });
       return {
-        users: await toUserViews(db, storage, tenant.companyId, page.rows),
+        users: await loadUserViews(db, storage, tenant.companyId, page.rows),
         count: page.count,
         hasMore: offset + page.rows.length < page.count,
       };
     },
 
     listAll: async (tenant: TenantContext) =>
-      toUserViews(db, storage, tenant.companyId, await repo.listAllUsers(db, tenant.companyId)),
+      loadUserViews(db, storage, tenant.companyId, await repo.listAllUsers(db, tenant.companyId)),
 
-    show: async (tenant: TenantContext, userId: number) => toUserView(db, storage, await editableUser(tenant, userId)),
+    show: async (tenant: TenantContext, userId: number) => loadUserView(db, storage, await editableUser(tenant, userId)),
 
     create: async (tenant: TenantContext, body: UserCreateBody) => {
       const { queueIds, password, ...fields } = body;
@@ -89,7 +89,7 @@ export const createUsersService = ({ db, bus, storage }: Deps) => {
           await checkReferences(tx, tenant.companyId, body);
           const row = await repo.insertUser(tx, tenant.companyId, { ...fields, passwordHash });
           await repo.replaceUserQueues(tx, tenant.companyId, row.id, [...new Set(queueIds ?? [])]);
-          return toUserView(tx, storage, row);
+          return loadUserView(tx, storage, row);
         })
         .catch(translateDuplicate);
       publishUser(tenant.companyId, 'create', user);
@@ -110,7 +110,7 @@ export const createUsersService = ({ db, bus, storage }: Deps) => {
           });
           if (!row) throw userNotFound();
           if (queueIds) await repo.replaceUserQueues(tx, tenant.companyId, userId, [...new Set(queueIds)]);
-          return toUserView(tx, storage, row);
+          return loadUserView(tx, storage, row);
         })
         .catch(translateDuplicate);
       publishUser(tenant.companyId, 'update', user);
@@ -129,7 +129,7 @@ export const createUsersService = ({ db, bus, storage }: Deps) => {
       await editableUser(tenant, userId);
       const row = await repo.updateUser(db, tenant.companyId, userId, { defaultTicketsManagerWidth: width });
       if (!row) throw userNotFound();
-      return toUserView(db, storage, row);
+      return loadUserView(db, storage, row);
     },
 
     replaceAvatar: async (tenant: TenantContext, userId: number, jpeg: Buffer) => {
@@ -138,7 +138,7 @@ export const createUsersService = ({ db, bus, storage }: Deps) => {
       const row = await repo.updateUser(db, tenant.companyId, userId, { profileImage: name });
       if (!row) throw userNotFound();
       if (previous.profileImage) await storage.remove(tenant.companyId, 'users', previous.profileImage);
-      const user = await toUserView(db, storage, row);
+      const user = await loadUserView(db, storage, row);
       publishUser(tenant.companyId, 'update', user);
       return user;
     },
@@ -146,7 +146,7 @@ export const createUsersService = ({ db, bus, storage }: Deps) => {
     // the users list shows who is online (01-core §3 User online flag): a change is announced
     setOnline: async (tenant: TenantContext, online: boolean) => {
       const changed = await repo.setUserOnline(db, tenant.companyId, tenant.userId, online);
-      if (changed) publishUser(tenant.companyId, 'update', await toUserView(db, storage, changed));
+      if (changed) publishUser(tenant.companyId, 'update', await loadUserView(db, storage, changed));
     },
   };
 };
