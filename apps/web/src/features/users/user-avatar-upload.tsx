@@ -6,7 +6,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { toast } from '../../lib/toast.ts';
-import { useUploadAvatar } from './use-save-user.ts';
+import { useUploadAvatar } from './use-upload-avatar.ts';
 
 export const UserAvatarUpload = ({ user, name }: { user: UserView; name: string }) => {
   const { t } = useTranslation();
