@@ -9,6 +9,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { noModuleCycle } from './module-cycles.js';
+import { moduleRepoRead, moduleRepoReads } from './module-repo-reads.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const server = 'apps/server/src';
@@ -156,9 +157,10 @@ export default defineConfig(
   },
   {
     files: [`${server}/modules/**/*.ts`],
-    plugins: { atende: { rules: { 'no-module-cycle': noModuleCycle } } },
+    plugins: { atende: { rules: { 'no-module-cycle': noModuleCycle, 'module-repo-read': moduleRepoRead } } },
     rules: {
       'atende/no-module-cycle': ['error', { modulesDir: `${root}${server}/modules` }],
+      'atende/module-repo-read': ['error', { modulesDir: `${root}${server}/modules`, reads: moduleRepoReads }],
     },
   },
   {
