@@ -120,7 +120,7 @@ import { createConversationFlow } from './modules/chatbot/chatbot.service.ts';
 import { startRedirectCountdown } from './modules/chatbot/queue-redirect.steps.ts';
 import { stopRotationCountdown } from './modules/chatbot/queue-rotation.steps.ts';
 import { touchInactivity } from './modules/tickets/inactivity.steps.ts';
-import { ratingRule } from './modules/tickets/rating.steps.ts';
+import { ratingSteps } from './modules/tickets/rating.steps.ts';
 import { messagesApiRoutes } from './modules/messages-api/messages-api.routes.ts';
 import { createMessagesApiService } from './modules/messages-api/messages-api.service.ts';
 import { createMessagesService } from './modules/messages/messages.service.ts';
@@ -261,7 +261,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   ticketEvents.onHandled(startRedirectCountdown);
   ticketEvents.onHandled((tx, ticket) => stopRotationCountdown(tx, ticket.id));
   ticketEvents.onReplied(touchInactivity);
-  ticketEvents.useRatingRule(ratingRule);
+  ticketEvents.useRatingSteps(ratingSteps);
   const ticketsService = createTicketsService({ db, bus, clock, timeZone: config.timeZone, events: ticketEvents, settings: settingsCache });
   const messagesService = createMessagesService({ db, bus, storage, tickets: ticketsService, clock });
   const automation = createInboundAutomation({ clock, timeZone: config.timeZone, tickets: ticketsService });

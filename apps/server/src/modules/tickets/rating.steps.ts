@@ -10,7 +10,7 @@ import { findConnection } from '../connections/connections.repo.ts';
 import { writeAutomaticMessage } from '../messages/automatic-message.service.ts';
 import type { MessageRow } from '../messages/messages.repo.ts';
 import { closeTicketAutomatically } from './automatic-close.steps.ts';
-import type { RatingRule, TicketOutcome } from './tickets.events.ts';
+import type { RatingSteps, TicketOutcome } from './tickets.events.ts';
 import { scheduleTicketTimer, ticketTimerJobs, type TicketTimer } from './ticket-timers.jobs.ts';
 import * as ticketsRepo from './tickets.repo.ts';
 import type { TicketRow } from './tickets.repo.ts';
@@ -39,7 +39,7 @@ const askForRating = async (tx: DbOrTx, ticket: TicketRow, connection: { ratingM
   return sent;
 };
 
-export const ratingRule: RatingRule = { questionFor: ratingConnectionFor, ask: askForRating };
+export const ratingSteps: RatingSteps = { questionFor: ratingConnectionFor, ask: askForRating };
 
 const finish = async (tx: DbOrTx, ticket: TicketRow, now: Date, timeZone: string): Promise<TicketOutcome | undefined> => {
   const connection = ticket.whatsappId === null ? undefined : await findConnection(tx, ticket.companyId, ticket.whatsappId);

@@ -1,4 +1,4 @@
-// How the rules of other areas take part in a ticket's changes without the lifecycle importing
+// How the steps of other areas take part in a ticket's changes without the lifecycle importing
 // them (and them importing it back): queue redirect and rotation, inactivity expiry and ratings
 // register here in app.ts, and run inside the transaction of the change.
 import type { CompanySettings } from '@atende/shared/settings';
@@ -12,10 +12,10 @@ export type TicketOutcome = { row: TicketRow; messages: MessageRow[]; closedBefo
 
 type TicketListener = (tx: DbOrTx, ticket: TicketRow, now: Date) => Promise<unknown>;
 
-// Closing asks for the customer's rating first when the rule finds a question to ask; the
+// Closing asks for the customer's rating first when the rating steps find a question to ask; the
 // ticket then waits in status nps.
 export type RatingQuestion = { ratingMessage: string; expiresTicketNPS: number };
-export type RatingRule = {
+export type RatingSteps = {
   questionFor: (tx: DbOrTx, ticket: TicketRow, settings: CompanySettings) => Promise<RatingQuestion | undefined>;
   ask: (tx: DbOrTx, ticket: TicketRow, question: RatingQuestion, now: Date, timeZone: string) => Promise<{ ticket: TicketRow; message: MessageRow }>;
 };
@@ -23,7 +23,7 @@ export type RatingRule = {
 export const createTicketEvents = () => {
   const handledListeners: TicketListener[] = [];
   const repliedListeners: TicketListener[] = [];
-  let ratingRule: RatingRule | undefined;
+  let ratingSteps: RatingSteps | undefined;
   const notify = async (listeners: TicketListener[], tx: DbOrTx, ticket: TicketRow, now: Date) => {
     for (const listener of listeners) await listener(tx, ticket, now);
   };
@@ -36,13 +36,13 @@ export const createTicketEvents = () => {
     // The company answered the customer on the ticket.
     onReplied: (listener: TicketListener) => void repliedListeners.push(listener),
     replied: (tx: DbOrTx, ticket: TicketRow, now: Date) => notify(repliedListeners, tx, ticket, now),
-    useRatingRule: (rule: RatingRule) => {
-      ratingRule = rule;
+    useRatingSteps: (steps: RatingSteps) => {
+      ratingSteps = steps;
     },
-    ratingQuestionFor: async (tx: DbOrTx, ticket: TicketRow, settings: CompanySettings) => ratingRule?.questionFor(tx, ticket, settings),
+    ratingQuestionFor: async (tx: DbOrTx, ticket: TicketRow, settings: CompanySettings) => ratingSteps?.questionFor(tx, ticket, settings),
     askForRating: (tx: DbOrTx, ticket: TicketRow, question: RatingQuestion, now: Date, timeZone: string) => {
-      if (!ratingRule) throw new Error('no rating rule registered');
-      return ratingRule.ask(tx, ticket, question, now, timeZone);
+      if (!ratingSteps) throw new Error('no rating steps registered');
+      return ratingSteps.ask(tx, ticket, question, now, timeZone);
     },
   };
 };
