@@ -1,7 +1,8 @@
 import { SEARCH_DEBOUNCE_MS } from '@atende/shared/constants';
-import { Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, TextField } from '@mui/material';
+import { Autocomplete, Dialog, DialogContent, DialogTitle, LinearProgress, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useContactSearch } from '../../contact-records/use-contact-search.ts';
 import { CONTACT_SEARCH_MIN_CHARS } from '../dialogs/new-contact-option.ts';
@@ -54,14 +55,15 @@ export const ForwardDialog = ({ messageIds, onClose, onDone }: ForwardDialogProp
         />
         {sending && <LinearProgress sx={{ mt: 2 }} data-testid="forward-progress" />}
       </DialogContent>
-      <DialogActions>
-        <Button color="inherit" disabled={sending} onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button variant="contained" disabled={!picked || sending} onClick={() => picked && forward.mutate(picked.id, { onSuccess: () => onDone() })} data-testid="forward-submit">
-          {t('tickets.forward.submit')}
-        </Button>
-      </DialogActions>
+      <FormDialogActions
+        onClose={onClose}
+        pending={sending}
+        cancelDisabled={sending}
+        submitLabel={t('tickets.forward.submit')}
+        submitDisabled={!picked}
+        onSubmit={() => picked && forward.mutate(picked.id, { onSuccess: () => onDone() })}
+        submitTestId="forward-submit"
+      />
     </Dialog>
   );
 };

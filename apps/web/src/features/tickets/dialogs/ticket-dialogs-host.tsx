@@ -14,6 +14,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
 import { useMyQueues, useQueueOptions } from '../../queues/use-queues.ts';
 import { useUsersList } from '../../users/use-users.ts';
 import { NewTicketModal } from './new-ticket-modal.tsx';
@@ -48,12 +49,14 @@ const AcceptDialog = ({ ticket, reopen }: { ticket: TicketView; reopen: boolean 
           ))}
         </TextField>
       </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={closeTicketDialog}>{t('common.cancel')}</Button>
-        <Button variant="contained" disabled={queueId === '' || flow.busy} onClick={() => void start()} data-testid="accept-start">
-          {t('tickets.accept.start')}
-        </Button>
-      </DialogActions>
+      <FormDialogActions
+        onClose={closeTicketDialog}
+        pending={flow.busy}
+        submitLabel={t('tickets.accept.start')}
+        submitDisabled={queueId === ''}
+        onSubmit={() => void start()}
+        submitTestId="accept-start"
+      />
     </Dialog>
   );
 };
@@ -123,12 +126,13 @@ const TransferDialog = ({ ticket }: { ticket: TicketView }) => {
           <TextField multiline minRows={2} label={t('tickets.transfer.message')} value={message} onChange={(event) => setMessage(event.target.value)} slotProps={{ htmlInput: { 'data-testid': 'transfer-message' } }} />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={closeTicketDialog}>{t('common.cancel')}</Button>
-        <Button variant="contained" disabled={flow.busy} onClick={() => void submit()} data-testid="transfer-submit">
-          {t('tickets.transfer.submit')}
-        </Button>
-      </DialogActions>
+      <FormDialogActions
+        onClose={closeTicketDialog}
+        pending={flow.busy}
+        submitLabel={t('tickets.transfer.submit')}
+        onSubmit={() => void submit()}
+        submitTestId="transfer-submit"
+      />
     </Dialog>
   );
 };
