@@ -13,6 +13,7 @@ import { z } from 'zod';
 // imported rather than read from disk: the production build (scripts/build.ts) carries it inside
 // the bundle, which lives at another depth than this file
 import serverPackage from '../../../package.json' with { type: 'json' };
+import { developerGuide } from './developer-guide.ts';
 
 const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
@@ -147,15 +148,18 @@ export const registerOpenApi = async (app: FastifyInstance) => {
         title: 'Atende API',
         version: serverPackage.version,
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
-        description:
-          'Errors answer `{ "error": "ERR_…" }`; validation failures 400 `{ "error": "ERR_VALIDATION", "fields": [{ "path", "message" }] }`; ' +
-          'too many requests 429 `ERR_TOO_MANY_REQUESTS` with `Retry-After`.',
+        // the developer guide (issue 37 point 4): keys, scopes, paging, errors, limits, CORS, webhooks
+        description: developerGuide,
       },
       // the paths are relative to the address the document was read from
       servers: [{ url: '/' }],
       components: {
         securitySchemes: {
-          accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The `token` answered by POST /auth/login or /auth/refresh_token' },
+          accessToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The `token` answered by POST /auth/login or /auth/refresh_token, or an API key (`atk_…`) within its scopes',
+          },
           connectionToken: { type: 'http', scheme: 'bearer', description: "A connection's token (connection dialog), for the external messages API" },
           metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN, needed from addresses other than loopback' },
         },
