@@ -11,6 +11,8 @@ import type { InboundAutomationService } from '../modules/chatbot/inbound-automa
 import type { ConversationFlow } from '../modules/chatbot/chatbot.service.ts';
 import { confirmCampaignReplies } from '../modules/campaigns/campaigns.jobs.ts';
 import { findConnectionUnlessKnown, type ConnectionRow } from '../modules/connections/connections.repo.ts';
+import { raiseAckAndTell, raiseAckSentUntilAndTell, updateMessageAndTell } from '../modules/messages/message-updates.service.ts';
+import { recordMessageEvent } from '../modules/messages/message-webhooks.steps.ts';
 import * as messagesRepo from '../modules/messages/messages.repo.ts';
 import type { InboundArrival, MessageRow } from '../modules/messages/messages.repo.ts';
 import { upsertContactByNumber } from '../modules/contacts/contacts.repo.ts';
@@ -169,6 +171,7 @@ export const createInboundPipeline = (deps: {
       const row = rows[next];
       next += 1;
       if (row) {
+        await recordMessageEvent(tx, 'message.created', row.message);
         // a ticket opened just now has no lane yet
         const inLane = isNew ? false : batch?.inLane(unit.message.companyId, ticket.id);
         outcomes.push(await answer(tx, unit, inLane, row, batch));
@@ -203,7 +206,7 @@ export const createInboundPipeline = (deps: {
     acknowledge: async (receipt: InboundAck) => {
       const message = await messagesRepo.findByProviderId(deps.db, receipt.companyId, receipt.connectionId, receipt.providerMessageId);
       if (!message) return false;
-      const raised = await messagesRepo.raiseAck(deps.db, receipt.companyId, message.id, receipt.ack);
+      const raised = await raiseAckAndTell(deps.db, receipt.companyId, message.id, receipt.ack);
       if (raised) {
         const ticket = await ticketsRepo.findTicket(deps.db, receipt.companyId, raised.ticketId);
         if (ticket) await deps.tickets.publishMessage(ticket, raised, 'update');
@@ -213,7 +216,7 @@ export const createInboundPipeline = (deps: {
 
     // Receipts that name no message but a moment: everything sent to the contact until then.
     acknowledgeUntil: async (receipt: { companyId: number; connectionId: number; contactNumber: string; until: Date; ack: number }) => {
-      const raised = await messagesRepo.raiseAckSentUntil(deps.db, receipt);
+      const raised = await raiseAckSentUntilAndTell(deps.db, receipt);
       for (const message of raised) {
         const ticket = await ticketsRepo.findTicket(deps.db, receipt.companyId, message.ticketId);
         if (ticket) await deps.tickets.publishMessage(ticket, message, 'update');
@@ -225,7 +228,7 @@ export const createInboundPipeline = (deps: {
     reportFailure: async (failure: InboundFailure) => {
       const message = await messagesRepo.findByProviderId(deps.db, failure.companyId, failure.connectionId, failure.providerMessageId);
       if (!message || !message.fromMe) return false;
-      const updated = await messagesRepo.updateMessage(deps.db, failure.companyId, message.id, { sendError: failure.code });
+      const updated = await updateMessageAndTell(deps.db, failure.companyId, message.id, { sendError: failure.code });
       const ticket = await ticketsRepo.findTicket(deps.db, failure.companyId, updated.ticketId);
       if (ticket) await deps.tickets.publishMessage(ticket, updated, 'update');
       return true;
@@ -235,7 +238,7 @@ export const createInboundPipeline = (deps: {
     change: async (change: InboundChange) => {
       const message = await messagesRepo.findByProviderId(deps.db, change.companyId, change.connectionId, change.providerMessageId);
       if (!message) return false;
-      const updated = await messagesRepo.updateMessage(
+      const updated = await updateMessageAndTell(
         deps.db,
         change.companyId,
         message.id,

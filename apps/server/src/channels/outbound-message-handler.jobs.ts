@@ -10,6 +10,7 @@ import type { JobRunner } from '../platform/jobs/job-runner.ts';
 import { findConnection } from '../modules/connections/connections.repo.ts';
 import { findContact } from '../modules/contacts/contacts.repo.ts';
 import * as messagesRepo from '../modules/messages/messages.repo.ts';
+import { updateMessageAndTell } from '../modules/messages/message-updates.service.ts';
 import { outboundMessageJob, type OutboundMessage } from '../modules/messages/outbound-message.jobs.ts';
 import * as ticketsRepo from '../modules/tickets/tickets.repo.ts';
 import type { TicketsService } from '../modules/tickets/tickets.service.ts';
@@ -62,7 +63,7 @@ export const registerOutboundMessageJob = (runner: Pick<JobRunner, 'register'>, 
     if (job.action === 'send') {
       if (message.providerMessageId) return;
       const receipt = await provider.send(payload);
-      const updated = await messagesRepo.updateMessage(deps.db, job.companyId, message.id, {
+      const updated = await updateMessageAndTell(deps.db, job.companyId, message.id, {
         providerMessageId: receipt.providerMessageId,
         ack: Math.max(message.ack, receipt.ack),
       });
@@ -82,7 +83,7 @@ export const registerOutboundMessageJob = (runner: Pick<JobRunner, 'register'>, 
         if (!(error instanceof ProviderRejection)) throw error;
         deps.log.warn({ messageId: job.messageId, code: error.code, reason: error.message }, 'outbound message refused by the channel');
         if (job.action !== 'send') return;
-        const updated = await messagesRepo.updateMessage(deps.db, job.companyId, job.messageId, { sendError: error.code });
+        const updated = await updateMessageAndTell(deps.db, job.companyId, job.messageId, { sendError: error.code });
         if (updated) await publish(updated);
       }
     },

@@ -8,6 +8,7 @@ import { openUpload, type Upload } from '../../platform/uploads.ts';
 import type { TicketRow } from '../../db/schema.ts';
 import type { JobPriority } from '../../platform/jobs/job-kind.ts';
 import type { CheckedMedia } from '../../platform/media.ts';
+import { recordMessageEvent } from './message-webhooks.steps.ts';
 import { insertMessage, touchTicketWithMessage, type MessageRow, type NewMessage } from './messages.repo.ts';
 import { enqueueOutbound } from './outbound-message.jobs.ts';
 
@@ -29,6 +30,7 @@ export const writeOutboundMessage = async (tx: DbOrTx, ticket: TicketRow, draft:
     ack: 0,
   });
   if (!message.isPrivate) await enqueueOutbound(tx, message, 'send', priority);
+  await recordMessageEvent(tx, 'message.created', message);
   const [updatedTicket] = await touchTicketWithMessage(tx, ticket.companyId, ticket.id, {
     lastMessage: message.isPrivate ? ticket.lastMessage : lastMessageOf(message),
     unreadIncrement: 0,

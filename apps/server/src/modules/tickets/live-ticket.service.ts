@@ -5,6 +5,7 @@ import { withTransaction } from '../../db/transaction.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import type { ContactRow } from '../contacts/contacts.repo.ts';
 import { writeTicketLog } from './ticket-logs.repo.ts';
+import { recordTicketEvent } from './ticket-webhooks.steps.ts';
 import * as ticketsRepo from './tickets.repo.ts';
 
 type Opening = { status: 'pending' | 'open' | 'group'; userId?: number | null; queueId?: number | null };
@@ -32,6 +33,7 @@ export const findOrOpenLiveTicket = async (tx: DbOrTx, target: Target, opening: 
   const values = valuesOf(target, opening);
   const opened = async (created: ticketsRepo.TicketRow) => {
     await writeTicketLog(tx, { companyId, ticketId: created.id, userId: opening.userId ?? null, type: 'create' });
+    await recordTicketEvent(tx, 'created', created);
     return { ticket: created, opened: true };
   };
   // A caller that read the live ticket itself takes a race it lost as its transaction's failure
@@ -54,5 +56,6 @@ export const findOrOpenLiveTicket = async (tx: DbOrTx, target: Target, opening: 
 export const openLiveTickets = async (tx: DbOrTx, openings: { target: Target; opening: Opening }[]) => {
   const created = await ticketsRepo.openTicketsWithLogs(tx, openings.map(({ target, opening }) => valuesOf(target, opening)));
   const byTarget = new Map(created.map((ticket) => [`${ticket.contactId}:${ticket.whatsappId}`, ticket]));
+  for (const ticket of created) await recordTicketEvent(tx, 'created', ticket);
   return openings.map(({ target }) => byTarget.get(`${target.contact.id}:${target.whatsappId}`) as ticketsRepo.TicketRow);
 };

@@ -1,0 +1,95 @@
+// Issue 37 point 1: the changes that send webhook events, recorded in the change's transaction and
+// received, signed, by a loopback receiver: a ticket's events in the order they happened, nothing
+// for a change that rolled back.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookEvents, type WebhookBody } from '@atende/shared/webhooks';
+import { jobs, tickets, webhookDeliveries } from '../../src/db/schema.ts';
+import { withTransaction } from '../../src/db/transaction.ts';
+import { recordTicketEvent } from '../../src/modules/tickets/ticket-webhooks.steps.ts';
+import { webhookDeliveryJob } from '../../src/modules/webhooks/webhook-delivery.jobs.ts';
+import { setupAttendance } from '../helpers/attendance.ts';
+import { eventually } from '../helpers/integration-conversation.ts';
+import { dueRetriesNow } from '../helpers/jobs.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.ts';
+
+let t: TestApp;
+let receiver: WebhookReceiver;
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+  await receiver?.close();
+});
+
+const subscribed = async (token: string, events: readonly string[] = webhookEvents) => {
+  const created = await t.request('POST', '/webhook-endpoints', { token, body: { url: receiver.url, events } });
+  if (created.status !== 201) throw new Error(JSON.stringify(created.body));
+  receiver.useSecret(created.body.secret as string);
+  return created.body.endpoint as { id: number };
+};
+
+const ofCompany = (companyId: number) => receiver.events().filter((body) => body.companyId === companyId);
+const ticketIdOf = (body: WebhookBody) => {
+  const data = body.data as { message?: { ticketId: number }; ticket?: { id: number } };
+  return data.message?.ticketId ?? data.ticket?.id;
+};
+
+describe('webhook events (issue 37 point 1)', () => {
+  it("a customer's first message sends ticket.created then message.created; an attendant's reply message.created, then message.updated once the channel took it", async () => {
+    const a = await setupAttendance(t);
+    await subscribed(a.adminSession.token);
+    const first = await a.inbound('5511988887777', 'Olá, preciso de ajuda');
+    await eventually(async () => ofCompany(a.company.id).map((body) => body.event)).toEqual(['ticket.created', 'message.created']);
+    const [opened, arrived] = ofCompany(a.company.id);
+    expect(opened.data).toMatchObject({ ticket: { id: first.ticketId, status: 'pending', contact: { number: '5511988887777' } } });
+    expect(arrived.data).toMatchObject({ message: { id: first.messageId, ticketId: first.ticketId, body: 'Olá, preciso de ajuda', fromMe: false } });
+
+    await a.put(a.adminSession.token, first.ticketId, { status: 'open', userId: a.admin.id, queueId: a.queues[0].id });
+    const reply = await t.request('POST', `/messages/${first.ticketId}`, { token: a.adminSession.token, body: { body: 'Claro, já vejo' } });
+    expect(reply.status).toBeLessThan(300);
+    await eventually(async () => ofCompany(a.company.id).slice(2).map((body) => [body.event, (body.data as { message: { body: string; fromMe: boolean } }).message.fromMe])).toEqual(
+      expect.arrayContaining([
+        ['message.created', true],
+        ['message.updated', true],
+      ]),
+    );
+  });
+
+  it("one ticket's events reach an endpoint in the order they happened, even when the first waits for its retries", async () => {
+    const a = await setupAttendance(t);
+    await subscribed(a.adminSession.token, ['message.created']);
+    receiver.answerNext({ status: 503 });
+    const sent: number[] = [];
+    for (const text of ['um', 'dois', 'três']) sent.push((await a.inbound('5511977776666', text)).messageId);
+    await eventually(async () => {
+      await dueRetriesNow(t.db, webhookDeliveryJob.name);
+      return ofCompany(a.company.id).length;
+    }).toBe(3);
+    expect(ofCompany(a.company.id).map((body) => (body.data as { message: { id: number } }).message.id)).toEqual(sent);
+    expect(new Set(ofCompany(a.company.id).map(ticketIdOf)).size).toBe(1);
+  });
+
+  it('a change that rolls back records no delivery and queues no job; an endpoint not subscribed to the event gets nothing', async () => {
+    const a = await setupAttendance(t);
+    await subscribed(a.adminSession.token, ['ticket.created']);
+    const { ticketId } = await a.inbound('5511966665555', 'Oi');
+    await eventually(async () => ofCompany(a.company.id).map((body) => body.event)).toEqual(['ticket.created']);
+    const [ticket] = await t.db.select().from(tickets).where(eq(tickets.id, ticketId));
+    const deliveriesBefore = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.companyId, a.company.id));
+    const jobsBefore = await t.db.select().from(jobs).where(eq(jobs.kind, webhookDeliveryJob.name));
+    await expect(
+      withTransaction(t.db, async (tx) => {
+        await recordTicketEvent(tx, 'created', ticket);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.companyId, a.company.id))).toEqual(deliveriesBefore);
+    expect(await t.db.select().from(jobs).where(eq(jobs.kind, webhookDeliveryJob.name))).toHaveLength(jobsBefore.length);
+    // the message itself was not asked for
+    expect(deliveriesBefore.map((delivery) => delivery.event)).toEqual(['ticket.created']);
+  });
+});
