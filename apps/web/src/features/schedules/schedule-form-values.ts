@@ -1,6 +1,7 @@
-import { SCHEDULE_DEFAULT_LEAD_MS, scheduleDefaults, type ScheduleCreateBody, type ScheduleView } from '@atende/shared/scheduled-messages';
+import { SCHEDULE_DEFAULT_LEAD_MS, scheduleDefaults, type ScheduleCreateInput, type ScheduleView } from '@atende/shared/scheduled-messages';
 
-export type ScheduleFormValues = Omit<ScheduleCreateBody, 'contactId' | 'companyId' | 'userId'> & { contactId: number | undefined };
+// the schema's input: the shared schema judges the values, which go as typed
+export type ScheduleFormValues = ScheduleCreateInput;
 
 // The date picker's value: local date and time to the minute.
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -36,7 +37,7 @@ export const toScheduleFormValues = (schedule: ScheduleView | null, contactId: n
       };
 
 // The picked local time goes to the server as an instant.
-export const toSchedulePayload = (values: ScheduleFormValues & { contactId: number }): ScheduleCreateBody => ({
+export const toSchedulePayload = (values: ScheduleFormValues & { contactId: number }): ScheduleCreateInput => ({
   ...values,
   sendAt: new Date(values.sendAt).toISOString(),
 });

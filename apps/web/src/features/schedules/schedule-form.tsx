@@ -11,7 +11,7 @@ import {
 import { AttachFile, Delete } from '@mui/icons-material';
 import { Box, Button, DialogContent, FormControlLabel, Grid, IconButton, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { PlaceholderHelp, type TextInput } from '../../components/placeholder-help.tsx';
@@ -24,7 +24,7 @@ import { ScheduleContactField } from './schedule-contact-field.tsx';
 import { toScheduleFormValues, type ScheduleFormValues } from './schedule-form-values.ts';
 import { useRemoveSchedule, useRemoveScheduleMedia, useSaveSchedule } from './use-schedules.ts';
 
-const resolver = zodResolver(scheduleCreateBody, undefined, { raw: true }) as unknown as Resolver<ScheduleFormValues>;
+const resolver = zodResolver(scheduleCreateBody, undefined, { raw: true });
 const accept = scheduleMediaExtensions.map((extension) => `.${extension}`).join(',');
 
 type ScheduleFormProps = { schedule: ScheduleView | null; contactId: number | undefined; onClose: () => void };
@@ -38,7 +38,7 @@ export const ScheduleForm = ({ schedule, contactId, onClose }: ScheduleFormProps
   const { data: queues = [] } = useQueueOptions();
   const [file, setFile] = useState<File | null>(null);
   const [mediaName, setMediaName] = useState(schedule?.mediaName ?? null);
-  const form = useForm<ScheduleFormValues>({ defaultValues: toScheduleFormValues(schedule, contactId), resolver });
+  const form = useForm<ScheduleFormValues, unknown, ScheduleFormValues>({ defaultValues: toScheduleFormValues(schedule, contactId), resolver });
   const { register, control, watch, formState } = form;
   const { errors } = formState;
   const number = (name: 'valorIntervalo' | 'enviarQuantasVezes') => register(name, { valueAsNumber: true });
@@ -49,8 +49,9 @@ export const ScheduleForm = ({ schedule, contactId, onClose }: ScheduleFormProps
   const removeMedia = useRemoveScheduleMedia();
 
   const submit = form.handleSubmit((values) => {
-    if (values.contactId === undefined) return;
-    save.mutate({ ...values, contactId: values.contactId }, { onSuccess: onClose, onError: showSaveError(form.setError) });
+    const { contactId: picked } = values;
+    if (typeof picked !== 'number') return;
+    save.mutate({ ...values, contactId: picked }, { onSuccess: onClose, onError: showSaveError(form.setError) });
   });
   const openTicket = watch('openTicket') === 'enabled';
   const { ref: registerBody, ...bodyField } = register('body');
@@ -91,7 +92,7 @@ export const ScheduleForm = ({ schedule, contactId, onClose }: ScheduleFormProps
               control={control}
               name="contactId"
               render={({ field }) => (
-                <ScheduleContactField value={field.value} onChange={field.onChange} error={errors.contactId ? t('validation.required') : undefined} />
+                <ScheduleContactField value={typeof field.value === 'number' ? field.value : undefined} onChange={field.onChange} error={errors.contactId ? t('validation.required') : undefined} />
               )}
             />
           </Grid>

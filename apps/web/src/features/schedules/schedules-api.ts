@@ -1,5 +1,6 @@
-import { schedulesEndpoints, type ScheduleCreateBody, type ScheduleUpdateBody, type ScheduleView } from '@atende/shared/scheduled-messages';
+import { schedulesEndpoints, scheduleUpdateBody, type ScheduleCreateInput, type ScheduleView } from '@atende/shared/scheduled-messages';
 import type { QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { callEndpoint, sendFormToEndpoint } from '../../lib/endpoint-client.ts';
 
 export type ScheduleRange = { from: string; to: string };
@@ -16,8 +17,8 @@ export const schedulesApi = {
     }
   },
   get: (id: number) => callEndpoint(schedulesEndpoints.show, { params: { scheduleId: id } }),
-  create: (body: ScheduleCreateBody) => callEndpoint(schedulesEndpoints.create, { body }),
-  update: (id: number, body: ScheduleUpdateBody) => callEndpoint(schedulesEndpoints.update, { params: { scheduleId: id }, body }),
+  create: (body: ScheduleCreateInput) => callEndpoint(schedulesEndpoints.create, { body }),
+  update: (id: number, body: z.input<typeof scheduleUpdateBody>) => callEndpoint(schedulesEndpoints.update, { params: { scheduleId: id }, body }),
   remove: (id: number) => callEndpoint(schedulesEndpoints.remove, { params: { scheduleId: id } }),
   uploadMedia: (id: number, file: File) => {
     const form = new FormData();
