@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { queueBody, rotationMinutes, type QueueView } from '@atende/shared/queues';
 import { Alert, Box, DialogContent, FormControlLabel, Grid, MenuItem, Stack, Switch, Tab, Tabs, TextField, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,13 +9,12 @@ import { PlaceholderTextField } from '../../components/placeholder-text-field.ts
 import { QueueLinkSelects } from './queue-link-selects.tsx';
 import { ServiceHoursEditor } from '../../components/service-hours-editor.tsx';
 import { toastError } from '../../lib/error-message.ts';
-import { toast } from '../../lib/toast.ts';
 import { useSessionUser } from '../../lib/session/session-context.ts';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { ChatbotOptions } from './chatbot-options.tsx';
-import { toQueueFormValues, toQueuePayload, type QueueFormValues } from './queue-form-values.ts';
-import { queuesApi, upsertQueueInCache } from './queues-api.ts';
+import { toQueueFormValues, type QueueFormValues } from './queue-form-values.ts';
+import { useSaveQueue } from './use-queues.ts';
 
 const resolver = zodResolver(queueBody, undefined, { raw: true }) as unknown as Resolver<QueueFormValues>;
 
@@ -25,7 +23,6 @@ type QueueFormProps = { queue: QueueView | null; onCreated: (id: number) => void
 export const QueueForm = ({ queue, onCreated, onClose }: QueueFormProps) => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const queryClient = useQueryClient();
   const actor = useSessionUser();
   const withSchedules = actor.company.settings.scheduleType === 'queue';
   const [tab, setTab] = useState<'data' | 'hours'>('data');
@@ -44,23 +41,22 @@ export const QueueForm = ({ queue, onCreated, onClose }: QueueFormProps) => {
   const [unsavedOptions, setUnsavedOptions] = useState(0);
   const [warnUnsaved, setWarnUnsaved] = useState(false);
 
-  const submit = form.handleSubmit(async (values) => {
+  const save = useSaveQueue(queue, withSchedules);
+  const saved = (record: QueueView) => {
+    // a new queue stays open in edit mode so its chatbot options can be added
+    if (queue) onClose();
+    else onCreated(record.id);
+  };
+  const saveFailed = (error: unknown) => {
+    if (setServerFieldErrors(form.setError, error).length > 0) setTab('data');
+    toastError(error);
+  };
+  const submit = form.handleSubmit((values) => {
     if (unsavedOptions > 0) {
       setWarnUnsaved(true);
       return;
     }
-    try {
-      const payload = toQueuePayload(values, withSchedules);
-      const saved = queue ? await queuesApi.update(queue.id, payload) : await queuesApi.create(payload);
-      upsertQueueInCache(queryClient, saved);
-      toast.success(t('queues.toasts.saved'));
-      // a new queue stays open in edit mode so its chatbot options can be added
-      if (queue) onClose();
-      else onCreated(saved.id);
-    } catch (error) {
-      if (setServerFieldErrors(form.setError, error).length > 0) setTab('data');
-      toastError(error);
-    }
+    save.mutate(values, { onSuccess: saved, onError: saveFailed });
   });
 
   return (
@@ -199,7 +195,7 @@ export const QueueForm = ({ queue, onCreated, onClose }: QueueFormProps) => {
           {t('queues.chatbot.unsaved', { count: unsavedOptions })}
         </Alert>
       )}
-      <FormDialogActions spacious onClose={onClose} pending={formState.isSubmitting} adding={!queue} submitTestId="queue-save" cancelTestId="queue-cancel" />
+      <FormDialogActions spacious onClose={onClose} pending={save.isPending} adding={!queue} submitTestId="queue-save" cancelTestId="queue-cancel" />
     </Box>
   );
 };

@@ -1,5 +1,9 @@
+import type { QueueView } from '@atende/shared/queues';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
+import { useSaveMutation } from '../../lib/use-save-mutation.ts';
+import { toQueuePayload, type QueueFormValues } from './queue-form-values.ts';
 import { queuesApi, queuesQueryKeys, removeQueueFromCache, upsertQueueInCache } from './queues-api.ts';
 
 export const useQueues = () => useQuery({ queryKey: queuesQueryKeys.list, queryFn: queuesApi.list });
@@ -21,5 +25,18 @@ export const useQueueEvents = () => {
   useCompanyEvent('queue', (payload) => {
     if (payload.action === 'delete') removeQueueFromCache(queryClient, payload.queueId);
     else upsertQueueInCache(queryClient, payload.queue);
+  });
+};
+
+// the service hours go only where the company keeps them per queue
+export const useSaveQueue = (queue: QueueView | null, withSchedules: boolean) => {
+  const { t } = useTranslation();
+  return useSaveMutation({
+    save: (values: QueueFormValues) => {
+      const payload = toQueuePayload(values, withSchedules);
+      return queue ? queuesApi.update(queue.id, payload) : queuesApi.create(payload);
+    },
+    store: upsertQueueInCache,
+    savedToast: t('queues.toasts.saved'),
   });
 };
