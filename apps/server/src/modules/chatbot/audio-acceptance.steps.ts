@@ -3,7 +3,7 @@
 // the contact's own toggle decides. An audio from a contact who is not accepted gets this
 // automatic answer (the spec gives no text for it, so it is fixed, in the product's language).
 import type { DbOrTx } from '../../db/client.ts';
-import { writeAutomaticMessage } from '../messages/automatic-message.service.ts';
+import { writeAutomaticMessage } from '../messages/automatic-message.steps.ts';
 import type { MessageRow } from '../messages/messages.repo.ts';
 import type { TicketRow } from '../tickets/tickets.repo.ts';
 import type { TicketOutcome } from '../tickets/tickets.events.ts';

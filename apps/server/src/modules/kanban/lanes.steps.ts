@@ -5,7 +5,7 @@
 // nextLaneId and the lane's greetingMessageLane goes to the customer through the outbound path;
 // a customer reply on a ticket whose lane has a rollbackLaneId moves it there.
 import type { DbOrTx } from '../../db/client.ts';
-import { writeAutomaticMessage } from '../messages/automatic-message.service.ts';
+import { writeAutomaticMessage } from '../messages/automatic-message.steps.ts';
 import { findTag, type TagRow } from '../tags/tags.repo.ts';
 import type { TicketOutcome } from '../tickets/tickets.events.ts';
 import { findTicket, type TicketRow } from '../tickets/tickets.repo.ts';

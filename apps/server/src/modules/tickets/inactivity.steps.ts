@@ -6,7 +6,7 @@
 // message is the company's (the customer is the one not answering); '0' whoever wrote last.
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { findConnection, type ConnectionRow } from '../connections/connections.repo.ts';
-import { writeAutomaticMessage } from '../messages/automatic-message.service.ts';
+import { writeAutomaticMessage } from '../messages/automatic-message.steps.ts';
 import { lastPublicMessage } from '../messages/messages.repo.ts';
 import { closeTicketAutomatically } from './automatic-close.steps.ts';
 import { cancelTicketTimers, scheduleTicketTimer, ticketTimerJobs, type TicketTimer } from './ticket-timers.jobs.ts';

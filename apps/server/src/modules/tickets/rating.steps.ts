@@ -7,7 +7,7 @@ import { parseNpsAnswer, ratingQuestion } from '@atende/shared/ratings';
 import type { CompanySettings } from '@atende/shared/settings';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { findConnection } from '../connections/connections.repo.ts';
-import { writeAutomaticMessage } from '../messages/automatic-message.service.ts';
+import { writeAutomaticMessage } from '../messages/automatic-message.steps.ts';
 import type { MessageRow } from '../messages/messages.repo.ts';
 import { closeTicketAutomatically } from './automatic-close.steps.ts';
 import type { RatingSteps, TicketOutcome } from './tickets.events.ts';

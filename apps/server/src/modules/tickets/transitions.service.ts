@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { findConnection } from '../connections/connections.repo.ts';
 import { countContactTags, findContact } from '../contacts/contacts.repo.ts';
-import { writeAutomaticMessage } from '../messages/automatic-message.service.ts';
+import { writeAutomaticMessage } from '../messages/automatic-message.steps.ts';
 import type { MessageRow } from '../messages/messages.repo.ts';
 import { writeOutboundMessage } from '../messages/outbound-message.service.ts';
 import { countQueues, findQueue } from '../queues/queues.repo.ts';
