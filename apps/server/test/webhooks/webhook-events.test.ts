@@ -51,12 +51,36 @@ describe('webhook events (issue 37 point 1)', () => {
     await a.put(a.adminSession.token, first.ticketId, { status: 'open', userId: a.admin.id, queueId: a.queues[0].id });
     const reply = await t.request('POST', `/messages/${first.ticketId}`, { token: a.adminSession.token, body: { body: 'Claro, já vejo' } });
     expect(reply.status).toBeLessThan(300);
-    await eventually(async () => ofCompany(a.company.id).slice(2).map((body) => [body.event, (body.data as { message: { body: string; fromMe: boolean } }).message.fromMe])).toEqual(
+    // taking the ticket is its own event, before the reply's
+    await eventually(async () => ofCompany(a.company.id)[2]?.event).toBe('ticket.updated');
+    const messageEvents = () => ofCompany(a.company.id).slice(2).filter((body) => body.event.startsWith('message.'));
+    await eventually(async () => messageEvents().map((body) => [body.event, (body.data as { message: { fromMe: boolean } }).message.fromMe])).toEqual(
       expect.arrayContaining([
         ['message.created', true],
         ['message.updated', true],
       ]),
     );
+  });
+
+  it('an attendant taking and closing a ticket sends ticket.updated then ticket.closed (no rating asked); a contact added and changed sends contact.created and contact.updated', async () => {
+    const a = await setupAttendance(t);
+    await subscribed(a.adminSession.token, ['ticket.updated', 'ticket.closed', 'contact.created', 'contact.updated']);
+    const { ticketId } = await a.inbound('5511944443333', 'Oi');
+    await a.put(a.adminSession.token, ticketId, { status: 'open', userId: a.admin.id, queueId: a.queues[0].id });
+    await a.put(a.adminSession.token, ticketId, { status: 'closed' });
+    await eventually(async () => ofCompany(a.company.id).map((body) => body.event)).toEqual(['ticket.updated', 'ticket.closed']);
+    const [taken, closed] = ofCompany(a.company.id);
+    expect(taken.data).toMatchObject({ ticket: { id: ticketId, status: 'open', userId: a.admin.id, queueId: a.queues[0].id } });
+    expect(closed.data).toMatchObject({ ticket: { id: ticketId, status: 'closed' }, rating: null });
+
+    const created = await t.request('POST', '/contacts', { token: a.adminSession.token, body: { name: 'Fornecedor', number: '5511933332222' } });
+    expect(created.status).toBeLessThan(300);
+    const changed = await t.request('PUT', `/contacts/${created.body.id}`, { token: a.adminSession.token, body: { name: 'Fornecedor Principal', number: '5511933332222' } });
+    expect(changed.status).toBe(200);
+    await eventually(async () => ofCompany(a.company.id).slice(2).map((body) => [body.event, (body.data as { contact: { name: string } }).contact.name])).toEqual([
+      ['contact.created', 'Fornecedor'],
+      ['contact.updated', 'Fornecedor Principal'],
+    ]);
   });
 
   it("one ticket's events reach an endpoint in the order they happened, even when the first waits for its retries", async () => {

@@ -23,6 +23,7 @@ import { findConnection } from '../connections/connections.repo.ts';
 import { findContact, upsertContactByNumber } from '../contacts/contacts.repo.ts';
 import { attachedMedia, sendBulkMessage } from '../tickets/bulk-message.service.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
+import { recordWebhookEvent } from '../webhooks/webhooks.steps.ts';
 import * as repo from './campaigns.repo.ts';
 import { nextSendingTime, pauseAfter, pickMessage, renderCampaignText, settingsFromEntries } from './campaigns.rules.ts';
 import { loadCampaignView } from './campaign-views.repo.ts';
@@ -154,6 +155,7 @@ export const registerCampaignJobs = (runner: Pick<JobRunner, 'register'>, deps: 
       const pending = await repo.nextPendingShipping(tx, campaign, STEP_BATCH);
       if (!pending.length) {
         const finished = await repo.updateCampaign(tx, campaign.companyId, campaign.id, { status: 'FINALIZADA', completedAt: now });
+        await recordWebhookEvent(tx, { companyId: campaign.companyId, event: 'campaign.finished', data: async () => ({ campaign: await loadCampaignView(tx, finished) }) });
         return publishing(finished, []);
       }
       let sentCount = await repo.countSends(tx, campaign);

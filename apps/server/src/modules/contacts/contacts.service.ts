@@ -23,6 +23,7 @@ import { findUser } from '../users/users.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { existingTagIds } from '../tags/tags.repo.ts';
 import { loadContactView, loadContactViews } from './contact-views.repo.ts';
+import { recordContactEvent } from './contact-webhooks.steps.ts';
 import { withMaskedNumber } from './contacts.view.ts';
 import * as repo from './contacts.repo.ts';
 
@@ -155,7 +156,9 @@ export const createContactsService = ({ db, bus, checkWhatsappNumber }: Deps) =>
             acceptAudioMessage: body.acceptAudioMessage ?? repo.newContactsAcceptAudio(tenant.companyId),
           });
           if (body.extraInfo?.length) await repo.replaceExtraInfo(tx, tenant.companyId, row.id, body.extraInfo);
-          return loadContactView(tx, row);
+          const view = await loadContactView(tx, row);
+          await recordContactEvent(tx, tenant.companyId, 'contact.created', view);
+          return view;
         })
         .catch(translateDuplicate);
       return announce(tenant, 'create', contact);
@@ -175,7 +178,9 @@ export const createContactsService = ({ db, bus, checkWhatsappNumber }: Deps) =>
           const row = await repo.updateContact(tx, tenant.companyId, contactId, values);
           if (!row) throw contactNotFound();
           if (body.extraInfo) await repo.replaceExtraInfo(tx, tenant.companyId, contactId, body.extraInfo);
-          return loadContactView(tx, row);
+          const view = await loadContactView(tx, row);
+          await recordContactEvent(tx, tenant.companyId, 'contact.updated', view);
+          return view;
         })
         .catch(translateDuplicate);
       return announce(tenant, 'update', contact);
@@ -212,7 +217,9 @@ export const createContactsService = ({ db, bus, checkWhatsappNumber }: Deps) =>
         const found = await existingTagIds(tx, tenant.companyId, tagIds);
         if (found.length !== tagIds.length) throw invalidField('body.tags', 'validation.unknownTag');
         await repo.replaceContactTags(tx, tenant.companyId, row.id, tagIds);
-        return loadContactView(tx, row);
+        const view = await loadContactView(tx, row);
+        await recordContactEvent(tx, tenant.companyId, 'contact.updated', view);
+        return view;
       });
       return announce(tenant, 'update', contact);
     },

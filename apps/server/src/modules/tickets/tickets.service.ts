@@ -27,6 +27,7 @@ import { toTicketView } from './tickets.view.ts';
 import { listTickets } from './tickets-list.repo.ts';
 import * as repo from './tickets.repo.ts';
 import type { TicketRow } from './tickets.repo.ts';
+import { recordTicketEvent } from './ticket-webhooks.steps.ts';
 
 // timeZone: the configured zone ({{ms}} and {{hour}} of the texts a transition sends)
 type Deps = { db: Db; bus: EventBus; clock: Clock; timeZone: string; events: TicketEvents; settings: CompanySettingsCache };
@@ -102,7 +103,12 @@ export const createTicketsService = ({ db, bus, clock, timeZone, events, setting
     const kind = decideTransition(current, body, tenant.userId);
     if (!kind) throw new AppError('ERR_INVALID_TRANSITION', 400);
     const settings = await settingsCache.read(tenant.companyId);
-    return withTransaction(db, (tx) => useCases[kind]({ tx, tenant, current, body, settings, clock, timeZone, events }));
+    return withTransaction(db, async (tx) => {
+      const outcome = await useCases[kind]({ tx, tenant, current, body, settings, clock, timeZone, events });
+      if (outcome.closedBefore) await recordTicketEvent(tx, 'changed', outcome.closedBefore);
+      await recordTicketEvent(tx, 'changed', outcome.row);
+      return outcome;
+    });
   };
 
   // A contact and connection of the company for a new ticket; no connection named means the default one.
@@ -137,6 +143,7 @@ export const createTicketsService = ({ db, bus, clock, timeZone, events, setting
           }),
         );
         await lifecycle.logTicket(tx, created, 'create', tenant.userId);
+        await recordTicketEvent(tx, 'created', created);
         await events.handled(tx, created, clock.now());
         return created;
       } catch (error) {
