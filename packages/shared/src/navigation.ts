@@ -33,6 +33,8 @@ export const menuItems: readonly MenuItem[] = [
   { key: 'campaignsConfig', path: '/campaigns-config', group: 'campaigns', action: 'drawer-admin-items:view', planFlag: 'useCampaigns' },
   { key: 'announcements', path: '/announcements', group: 'administration', action: 'announcements:manage' },
   { key: 'messagesApi', path: '/messages-api', group: 'administration', action: 'drawer-admin-items:view', planFlag: 'useExternalApi' },
+  // issue 37 point 2: keys for the whole API, beside the messages API of the same plan flag
+  { key: 'apiKeys', path: '/api-keys', group: 'administration', action: 'drawer-admin-items:view', planFlag: 'useExternalApi' },
   { key: 'users', path: '/users', group: 'administration', action: 'users:manage' },
   { key: 'queues', path: '/queues', group: 'administration', action: 'drawer-admin-items:view' },
   { key: 'prompts', path: '/prompts', group: 'administration', action: 'drawer-admin-items:view', planFlag: 'useOpenAi' },

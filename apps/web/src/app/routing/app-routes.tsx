@@ -5,6 +5,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import {
   AllConnectionsPage,
+  ApiKeysPage,
   AnnouncementsPage,
   AppLayout,
   CampaignReportPage,
@@ -45,7 +46,7 @@ import { RequireAction } from './require-action.tsx';
 import { RequirePlanFlag } from '../../lib/session/require-plan-flag.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements', 'moments', 'reports', 'tags', 'kanban', 'quickMessages', 'schedules', 'contactLists', 'prompts', 'queueIntegration', 'webhooks', 'files', 'campaigns', 'campaignsConfig']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements', 'moments', 'reports', 'tags', 'kanban', 'quickMessages', 'schedules', 'contactLists', 'prompts', 'queueIntegration', 'webhooks', 'apiKeys', 'files', 'campaigns', 'campaignsConfig']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -103,6 +104,16 @@ export const AppRoutes = () => {
               element={
                 <RequireAction action="drawer-admin-items:view">
                   <FileListsPage />
+                </RequireAction>
+              }
+            />
+            <Route
+              path="/api-keys"
+              element={
+                <RequireAction action="drawer-admin-items:view">
+                  <RequirePlanFlag flag="useExternalApi" message={t('shell.noPlanPermission')}>
+                    <ApiKeysPage />
+                  </RequirePlanFlag>
                 </RequireAction>
               }
             />

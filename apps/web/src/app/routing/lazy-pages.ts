@@ -27,6 +27,7 @@ export const OverduePage = lazyNamed(() => import('../../features/overdue/overdu
 export const PanelPage = lazyNamed(() => import('../../features/panel/panel-page.tsx'), 'PanelPage');
 export const FileListsPage = lazyNamed(() => import('../../features/file-lists/file-lists-page.tsx'), 'FileListsPage');
 export const PromptsPage = lazyNamed(() => import('../../features/prompts/prompts-page.tsx'), 'PromptsPage');
+export const ApiKeysPage = lazyNamed(() => import('../../features/api-keys/api-keys-page.tsx'), 'ApiKeysPage');
 export const WebhooksPage = lazyNamed(() => import('../../features/webhooks/webhooks-page.tsx'), 'WebhooksPage');
 export const QueueIntegrationPage = lazyNamed(() => import('../../features/queue-integration/queue-integration-page.tsx'), 'QueueIntegrationPage');
 export const QueuesPage = lazyNamed(() => import('../../features/queues/queues-page.tsx'), 'QueuesPage');

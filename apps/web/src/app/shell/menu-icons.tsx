@@ -25,6 +25,7 @@ import {
   ViewKanbanOutlined,
   WhatsApp,
   Webhook,
+  VpnKeyOutlined,
   FlashOn,
   HelpOutlineOutlined,
 } from '@mui/icons-material';
@@ -48,6 +49,7 @@ export const menuIcons: Record<string, SvgIconComponent> = {
   campaignsConfig: SettingsOutlined,
   announcements: Announcement,
   messagesApi: CodeRounded,
+  apiKeys: VpnKeyOutlined,
   users: PeopleAltOutlined,
   queues: AccountTreeOutlined,
   prompts: Psychology,
