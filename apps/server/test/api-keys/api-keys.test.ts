@@ -3,6 +3,7 @@
 // by the company's admin and by the super admin.
 import { createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, companies, plans } from '../../src/db/schema.ts';
 import { createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
@@ -138,6 +139,21 @@ describe('API keys (issue 37 point 2)', () => {
     expect((await t.request('GET', '/tickets', { token: ticketsKey.key })).status).toBe(200);
     await t.db.update(plans).set({ useExternalApi: false }).where(planOf(a.company.id));
     expect((await t.request('GET', '/tickets', { token: ticketsKey.key })).status).toBe(403);
+  });
+
+  it('issue 37 point 2: Socket.IO does not take a key: its handshake refuses one as it refuses any other non-token', async () => {
+    const a = await setupAttendance(t);
+    const key = await createKey(a.adminSession.token, { scopes: ['tickets:write'] });
+    const socket = io(t.url, { auth: { token: key.key }, transports: ['websocket'], reconnection: false });
+    try {
+      const refused = await new Promise<Error>((resolve, reject) => {
+        socket.on('connect', () => reject(new Error('a key opened a socket')));
+        socket.on('connect_error', resolve);
+      });
+      expect(refused.message).toBe('ERR_SESSION_EXPIRED');
+    } finally {
+      socket.close();
+    }
   });
 
   it('issue 37 point 2: the last use is recorded', async () => {
