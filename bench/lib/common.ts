@@ -53,7 +53,8 @@ const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 export type BenchServer = { url: string; pid: number; stop: () => Promise<void> };
 
 // The product as `npm start` runs its server: migrations, seed, listen. databaseUrl unset = PGlite.
-export const startServer = async (databaseUrl?: string): Promise<BenchServer> => {
+// env: more variables for the server (the webhooks' receiver needs OUTBOUND_ALLOWED_HOSTS)
+export const startServer = async (databaseUrl?: string, extraEnv: Record<string, string> = {}): Promise<BenchServer> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'atende-bench-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -67,6 +68,7 @@ export const startServer = async (databaseUrl?: string): Promise<BenchServer> =>
     LOG_LEVEL: 'warn',
     // load from one address measures throughput, not the per-address request limit
     RATE_LIMIT_MAX: '1000000000',
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;

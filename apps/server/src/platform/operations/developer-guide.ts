@@ -97,6 +97,14 @@ def verify(secret: str, raw_body: bytes, timestamp: str, signature: str) -> bool
         return False
     digest = hmac.new(secret.encode(), timestamp.encode() + b"." + raw_body, hashlib.sha256).hexdigest()
     return hmac.compare_digest(signature, "sha256=" + digest)
-\`\`\``;
+\`\`\`
+
+Answer with any 2xx once the event is kept: that delivers it. A timeout (10 s), a failed
+connection, a 5xx, 408 or 429 is tried again with backoff (10 s doubling up to an hour) for about a
+day (32 attempts, 23 h 25 min), then the delivery is failed; any other answer fails it at once. The
+same event can arrive more than once (a retry after a lost answer, a resend from the screen): keep
+the ids you handled. One ticket's events arrive in the order they happened. An endpoint that has
+had no success for 24 hours is switched off at its next failure and the company's admins are told;
+the screen turns it on again.`;
 
 export const developerGuide = [authentication, scopes, paging, errors, rateLimits, cors, webhooks].join('\n\n');
