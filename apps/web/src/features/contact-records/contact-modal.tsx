@@ -4,7 +4,6 @@ import type { TagView } from '@atende/shared/tags';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Add, Delete } from '@mui/icons-material';
 import { Box, Button, Checkbox, CircularProgress, Dialog, DialogContent, DialogTitle, FormControlLabel, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +13,8 @@ import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { useCompanySettings } from '../settings/use-company-settings.ts';
 import { formatClock, formatDate } from '../../lib/format.ts';
 import { useUsersList } from '../users/use-users.ts';
-import { contactsApi, contactsQueryKeys, type ContactSaveInput } from './contacts-api.ts';
+import type { ContactSaveInput } from './contacts-api.ts';
+import { useContact } from './use-contact.ts';
 import { TagBox } from './tag-box.tsx';
 import { useSaveContact } from './use-save-contact.ts';
 
@@ -144,12 +144,7 @@ type ContactModalProps = { open: boolean; contactId: number | null; draft?: Cont
 // 01-core §2 Contact modal: main info, tags, bot-disabled, connection, LGPD date, extra info.
 export const ContactModal = ({ open, contactId, draft, onClose, onSaved }: ContactModalProps) => {
   const { t } = useTranslation();
-  const { data: contact, isPending } = useQuery({
-    queryKey: contactsQueryKeys.one(contactId ?? 0),
-    queryFn: () => contactsApi.get(contactId ?? 0),
-    enabled: open && contactId !== null,
-    staleTime: 0,
-  });
+  const { data: contact, isPending } = useContact(contactId, open);
   const editing = contactId !== null;
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth scroll="paper" data-testid="contact-modal">

@@ -1,12 +1,11 @@
 import type { TicketView } from '@atende/shared/tickets';
 import { Block, Close, Edit, LockOpen } from '@mui/icons-material';
 import { Avatar, Box, Button, Chip, CircularProgress, Divider, FormControlLabel, IconButton, Stack, Switch, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { openTicketDialog } from '../dialogs/ticket-dialogs.ts';
-import { contactsApi, contactsQueryKeys } from '../../contact-records/contacts-api.ts';
+import { useContact } from '../../contact-records/use-contact.ts';
 import { ContactModal } from '../../contact-records/contact-modal.tsx';
 import { KanbanLaneSelect } from './kanban-lane-select.tsx';
 import { useBlockContact } from '../../contact-records/use-block-contact.ts';
@@ -22,7 +21,7 @@ export const ContactDrawer = ({ contactId, ticket, overlay, onClose }: { contact
   const block = useBlockContact();
   const [editing, setEditing] = useState(false);
   const [confirmBlock, setConfirmBlock] = useState(false);
-  const { data: contact } = useQuery({ queryKey: contactsQueryKeys.one(contactId), queryFn: () => contactsApi.get(contactId), staleTime: 0 });
+  const { data: contact } = useContact(contactId);
 
   const toggleAudio = useToggleAcceptAudio();
 
