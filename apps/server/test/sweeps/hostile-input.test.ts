@@ -68,6 +68,11 @@ const bodyless = new Set([
   'POST /chats/:id/read',
   // an announcement's image (02-operations §7): multipart, read and checked by content in the handler
   'POST /announcements/:id/media-upload',
+  // a webhook endpoint's secret rotation, a delivery's resend and a test event (issue 37 point 1): the
+  // ids in the path are all they take
+  'POST /webhook-endpoints/:endpointId/secret',
+  'POST /webhook-endpoints/:endpointId/deliveries/:deliveryId/resend',
+  'POST /webhook-endpoints/:endpointId/test',
 ]);
 
 const routeKey = (route: RouteEntry) => `${route.method} ${route.url}`;
