@@ -19,6 +19,7 @@ import * as repo from './messages.repo.ts';
 import { enqueueOutbound } from './outbound-message.jobs.ts';
 import { assertServiceWindow, type ServiceWindowTarget } from './service-window.steps.ts';
 import { outboundDrafts, storeMedias, writeOutboundMessage, writeOutboundMessages, type UploadedMedia } from './outbound-message.service.ts';
+import { recordMessageEvent } from './message-webhooks.steps.ts';
 
 // What the messages of a ticket need from the ticket lifecycle, which app.ts hands in (the
 // tickets service), so the lifecycle can write messages without the two importing each other.
@@ -116,6 +117,7 @@ export const createMessagesService = ({ db, bus, storage, tickets, clock }: Deps
       const updated = await withTransaction(db, async (tx) => {
         const row = await repo.updateMessage(tx, tenant.companyId, messageId, { body: newBody.trim(), isEdited: true });
         if (!row.isPrivate) await enqueueOutbound(tx, row, 'edit');
+        await recordMessageEvent(tx, 'message.updated', row);
         return row;
       });
       await publishUpdate(ticket, updated);
@@ -134,6 +136,7 @@ export const createMessagesService = ({ db, bus, storage, tickets, clock }: Deps
           ...(erase && { body: lgpdDeletedBody, mediaUrl: null }),
         });
         if (!row.isPrivate) await enqueueOutbound(tx, row, 'delete');
+        await recordMessageEvent(tx, 'message.updated', row);
         return row;
       });
       await publishUpdate(ticket, updated);
