@@ -2,6 +2,7 @@
 // same guarded update as a manual close, its log entry, and no timer left behind.
 import type { DbOrTx } from '../../db/client.ts';
 import { writeTicketLog } from './ticket-logs.repo.ts';
+import { recordTicketEvent } from './ticket-webhooks.steps.ts';
 import { allTicketTimerJobs, cancelTicketTimers } from './ticket-timers.jobs.ts';
 import { updateTicketFrom, type TicketRow } from './tickets.repo.ts';
 
@@ -15,5 +16,7 @@ export const closeTicketAutomatically = async (tx: DbOrTx, seen: TicketRow, now:
   if (!row) return undefined;
   await writeTicketLog(tx, { companyId: row.companyId, ticketId: row.id, type: 'closed', userId: row.userId, queueId: row.queueId });
   await cancelTicketTimers(tx, row.id, allTicketTimerJobs);
+  // ticket.closed, with the rating the customer may just have given
+  await recordTicketEvent(tx, 'changed', row);
   return row;
 };
