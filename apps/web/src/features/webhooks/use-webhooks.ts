@@ -2,24 +2,13 @@ import type { WebhookEndpointBody, WebhookEndpointView, WebhookEndpointWithSecre
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../lib/error-message.ts';
-import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
 import { toast } from '../../lib/toast.ts';
 import { useSaveMutation } from '../../lib/use-save-mutation.ts';
 import { webhooksApi, webhooksQueryKeys } from './webhooks-api.ts';
 
 export const useWebhookEndpoints = () => useQuery({ queryKey: webhooksQueryKeys.list, queryFn: webhooksApi.list });
 
-const refreshList = (client: QueryClient) => client.invalidateQueries({ queryKey: webhooksQueryKeys.list });
-
-// An endpoint the server switched off for failing too long: the list shows it and the admin is told.
-export const useWebhookEvents = () => {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  useCompanyEvent('webhook', (payload) => {
-    toast.error(t('webhooks.toasts.disabled', { url: payload.endpoint.url }));
-    void refreshList(queryClient);
-  });
-};
+export const refreshWebhookEndpoints = (client: QueryClient) => client.invalidateQueries({ queryKey: webhooksQueryKeys.list });
 
 // A creation answers the secret, shown once; an edit answers the endpoint alone.
 export const useSaveWebhookEndpoint = (endpoint: WebhookEndpointView | null) => {
@@ -27,7 +16,7 @@ export const useSaveWebhookEndpoint = (endpoint: WebhookEndpointView | null) => 
   return useSaveMutation({
     save: (values: WebhookEndpointBody): Promise<WebhookEndpointView | WebhookEndpointWithSecret> =>
       endpoint ? webhooksApi.update(endpoint.id, values) : webhooksApi.create(values),
-    store: refreshList,
+    store: refreshWebhookEndpoints,
     savedToast: t('webhooks.toasts.saved'),
   });
 };

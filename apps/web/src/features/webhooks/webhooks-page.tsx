@@ -10,7 +10,7 @@ import { WebhookDeliveriesDialog } from './webhook-deliveries-dialog.tsx';
 import { WebhookFormDialog } from './webhook-form-dialog.tsx';
 import { WebhookSecretDialog } from './webhook-secret-dialog.tsx';
 import { webhooksApi, webhooksQueryKeys } from './webhooks-api.ts';
-import { useRotateWebhookSecret, useWebhookEndpoints, useWebhookEvents } from './use-webhooks.ts';
+import { useRotateWebhookSecret, useWebhookEndpoints } from './use-webhooks.ts';
 
 type Dialog =
   | { kind: 'none' }
@@ -24,7 +24,6 @@ export const WebhooksPage = () => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { data, isPending } = useWebhookEndpoints();
-  useWebhookEvents();
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const close = () => setDialog({ kind: 'none' });
   const showSecret = (answer: WebhookEndpointWithSecret) => setDialog({ kind: 'secret', answer });
