@@ -8,6 +8,7 @@ import { jobs, tickets, webhookDeliveries } from '../../src/db/schema.ts';
 import { withTransaction } from '../../src/db/transaction.ts';
 import { recordTicketEvent } from '../../src/modules/tickets/ticket-webhooks.steps.ts';
 import { webhookDeliveryJob } from '../../src/modules/webhooks/webhook-delivery.jobs.ts';
+import { createTag } from '../factories/contact.factory.ts';
 import { setupAttendance } from '../helpers/attendance.ts';
 import { eventually } from '../helpers/integration-conversation.ts';
 import { dueRetriesNow } from '../helpers/jobs.ts';
@@ -81,6 +82,15 @@ describe('webhook events (issue 37 point 1)', () => {
       ['contact.created', 'Fornecedor'],
       ['contact.updated', 'Fornecedor Principal'],
     ]);
+  });
+
+  it("a ticket put in a kanban lane sends ticket.updated with its tags as they now are", async () => {
+    const a = await setupAttendance(t);
+    const lane = await createTag(t.db, a.company.id, { name: 'Proposta', kanban: 1 });
+    await subscribed(a.adminSession.token, ['ticket.updated']);
+    const { ticketId } = await a.inbound('5511955556666', 'Oi');
+    expect((await t.request('PUT', `/ticket-tags/${ticketId}/${lane.id}`, { token: a.adminSession.token })).status).toBe(200);
+    await eventually(async () => ofCompany(a.company.id).map((body) => (body.data as { ticket: { tags: { name: string }[] } }).ticket.tags.map((tag) => tag.name))).toEqual([['Proposta']]);
   });
 
   it("one ticket's events reach an endpoint in the order they happened, even when the first waits for its retries", async () => {

@@ -16,6 +16,7 @@ import type { EventBus } from '../../platform/events.ts';
 import { extraInfoOfContacts } from '../contacts/contacts.repo.ts';
 import { findTag, listLaneRows, lockLanes, setLanePositions } from '../tags/tags.repo.ts';
 import { loadTagRecordViews } from '../tags/tag-views.repo.ts';
+import { recordTicketEvent } from '../tickets/ticket-webhooks.steps.ts';
 import { lockTicket } from '../tickets/tickets.repo.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
 import { linkTicketTag } from './kanban.repo.ts';
@@ -73,6 +74,7 @@ export const createKanbanService = ({ db, bus, clock, tickets }: Deps) => {
       await withTransaction(db, async (tx) => {
         await lockTicket(tx, ticket.companyId, ticket.id);
         await laneSteps.moveToLane(tx, ticket, undefined, clock.now());
+        await recordTicketEvent(tx, 'changed', ticket);
       });
       await tickets.publishTicket(ticket);
     },
@@ -87,6 +89,8 @@ export const createKanbanService = ({ db, bus, clock, tickets }: Deps) => {
         await lockTicket(tx, ticket.companyId, ticket.id);
         if (tag.kanban === 1) await laneSteps.moveToLane(tx, ticket, tag, clock.now());
         else await linkTicketTag(tx, ticket.companyId, ticket.id, tag.id, clock.now());
+        // ticket.updated, its tags as they now are
+        await recordTicketEvent(tx, 'changed', ticket);
       });
       const view = await tickets.publishTicket(ticket);
       // deleted meanwhile by someone else
