@@ -17,6 +17,7 @@ import * as messagesRepo from '../modules/messages/messages.repo.ts';
 import type { InboundArrival, MessageRow } from '../modules/messages/messages.repo.ts';
 import { upsertContactByNumber } from '../modules/contacts/contacts.repo.ts';
 import { findOrOpenLiveTicket, openLiveTickets } from '../modules/tickets/live-ticket.service.ts';
+import { recordTicketEvent } from '../modules/tickets/ticket-webhooks.steps.ts';
 import * as ticketsRepo from '../modules/tickets/tickets.repo.ts';
 import type { TicketRow } from '../modules/tickets/tickets.repo.ts';
 import type { TicketsService } from '../modules/tickets/tickets.service.ts';
@@ -29,6 +30,9 @@ import { contactNumberOf, readInboundBatch, sightingOf, type Delivery, type Inbo
 export type StoredInbound = { messageId: number; ticketId: number; contactId: number | null; duplicate: boolean; blocked: boolean };
 export type DroppedInbound = { messageId: null; ticketId: null; contactId: number; duplicate: false; blocked: true };
 export type InboundResult = StoredInbound | DroppedInbound;
+
+const ticketMoved = (before: TicketRow, after: TicketRow) =>
+  before.status !== after.status || before.queueId !== after.queueId || before.userId !== after.userId;
 
 // PostgreSQL text cannot hold NUL; a customer's message is kept without it rather than refused.
 const withoutNul = (text: string) => text.replaceAll('\u0000', '');
@@ -135,6 +139,8 @@ export const createInboundPipeline = (deps: {
     const flowed = automatic.handled
       ? undefined
       : await deps.flow.run(tx, { ticket: automatic.ticket, contact, message: stored, connection, queuesInMenuOrder: batch?.queuesInMenuOrder });
+    // the bot moved the ticket (a queue chosen, handed to an attendant, closed): ticket.updated or .closed
+    if (flowed && ticketMoved(automatic.ticket, flowed.ticket)) await recordTicketEvent(tx, 'changed', flowed.ticket);
     return {
       duplicate: false as const,
       ignored: false as const,
