@@ -93,6 +93,15 @@ describe('webhook events (issue 37 point 1)', () => {
     await eventually(async () => ofCompany(a.company.id).map((body) => (body.data as { ticket: { tags: { name: string }[] } }).ticket.tags.map((tag) => tag.name))).toEqual([['Proposta']]);
   });
 
+  it('closing every waiting ticket at once sends ticket.closed for each', async () => {
+    const a = await setupAttendance(t);
+    await subscribed(a.adminSession.token, ['ticket.closed']);
+    const first = await a.inbound('5511977771111', 'Oi');
+    const second = await a.inbound('5511977772222', 'Olá');
+    expect(await t.request('POST', '/tickets/closeAll', { token: a.adminSession.token, body: { status: 'pending' } })).toMatchObject({ status: 200, body: { closed: 2 } });
+    await eventually(async () => ofCompany(a.company.id).map(ticketIdOf).sort()).toEqual([first.ticketId, second.ticketId].sort());
+  });
+
   it("one ticket's events reach an endpoint in the order they happened, even when the first waits for its retries", async () => {
     const a = await setupAttendance(t);
     await subscribed(a.adminSession.token, ['message.created']);

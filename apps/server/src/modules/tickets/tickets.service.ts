@@ -229,7 +229,9 @@ export const createTicketsService = ({ db, bus, clock, timeZone, events, setting
           if (!row) continue;
           await lifecycle.logTicket(tx, row, 'closed', tenant.userId);
           await cancelTicketTimers(tx, row.id, allTicketTimerJobs);
-          done.push(candidate.status === 'pending' ? await lifecycle.farewellToWaiting(tx, row, settings, clock.now(), timeZone) : { row, messages: [] });
+          const outcome = candidate.status === 'pending' ? await lifecycle.farewellToWaiting(tx, row, settings, clock.now(), timeZone) : { row, messages: [] };
+          await recordTicketEvent(tx, 'changed', outcome.row);
+          done.push(outcome);
         }
         return done;
       });
@@ -245,7 +247,10 @@ export const createTicketsService = ({ db, bus, clock, timeZone, events, setting
     // A deleted connection's live tickets close first (tickets.repo.ts closeLiveTicketsOfConnection).
     closeTicketsOfConnection: async (tx: DbOrTx, companyId: number, connectionId: number, userId: number) => {
       const closed = await repo.closeLiveTicketsOfConnection(tx, companyId, connectionId);
-      for (const ticket of closed) await writeTicketLog(tx, { companyId, ticketId: ticket.id, userId, type: 'closed' });
+      for (const ticket of closed) {
+        await writeTicketLog(tx, { companyId, ticketId: ticket.id, userId, type: 'closed' });
+        await recordTicketEvent(tx, 'changed', ticket);
+      }
       return closed;
     },
 
