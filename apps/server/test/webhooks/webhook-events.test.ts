@@ -78,9 +78,15 @@ describe('webhook events (issue 37 point 1)', () => {
     expect(created.status).toBeLessThan(300);
     const changed = await t.request('PUT', `/contacts/${created.body.id}`, { token: a.adminSession.token, body: { name: 'Fornecedor Principal', number: '5511933332222' } });
     expect(changed.status).toBe(200);
-    await eventually(async () => ofCompany(a.company.id).slice(2).map((body) => [body.event, (body.data as { contact: { name: string } }).contact.name])).toEqual([
-      ['contact.created', 'Fornecedor'],
-      ['contact.updated', 'Fornecedor Principal'],
+    expect((await t.request('PUT', `/contacts/toggleDisableBot/${created.body.id}`, { token: a.adminSession.token })).status).toBe(200);
+    await eventually(async () =>
+      ofCompany(a.company.id)
+        .slice(2)
+        .map((body) => [body.event, (body.data as { contact: { name: string; disableBot: boolean } }).contact.name, (body.data as { contact: { disableBot: boolean } }).contact.disableBot]),
+    ).toEqual([
+      ['contact.created', 'Fornecedor', false],
+      ['contact.updated', 'Fornecedor Principal', false],
+      ['contact.updated', 'Fornecedor Principal', true],
     ]);
   });
 

@@ -102,11 +102,20 @@ export const createContactsService = ({ db, bus, checkWhatsappNumber }: Deps) =>
     return row;
   };
 
-  const toggle = async (tenant: TenantContext, contactId: number, flag: 'acceptAudioMessage' | 'disableBot') => {
-    const row = await repo.toggleContactFlag(db, tenant.companyId, contactId, flag);
-    if (!row) throw contactNotFound();
-    return announce(tenant, 'update', await loadContactView(db, row));
+  // a change of one contact and its contact.updated webhook event, in one transaction
+  const changeAndTell = async (tenant: TenantContext, change: (tx: DbOrTx) => Promise<repo.ContactRow | undefined>) => {
+    const view = await withTransaction(db, async (tx) => {
+      const row = await change(tx);
+      if (!row) throw contactNotFound();
+      const changed = await loadContactView(tx, row);
+      await recordContactEvent(tx, tenant.companyId, 'contact.updated', changed);
+      return changed;
+    });
+    return announce(tenant, 'update', view);
   };
+
+  const toggle = (tenant: TenantContext, contactId: number, flag: 'acceptAudioMessage' | 'disableBot') =>
+    changeAndTell(tenant, (tx) => repo.toggleContactFlag(tx, tenant.companyId, contactId, flag));
 
   return {
     list: async (tenant: TenantContext, query: ContactsListQuery): Promise<ContactsPage> => {
@@ -196,11 +205,8 @@ export const createContactsService = ({ db, bus, checkWhatsappNumber }: Deps) =>
     toggleDisableBot: (tenant: TenantContext, contactId: number) => toggle(tenant, contactId, 'disableBot'),
 
     // 01-core §4 Messages: active false means blocked.
-    setActive: async (tenant: TenantContext, contactId: number, active: boolean) => {
-      const row = await repo.updateContact(db, tenant.companyId, contactId, { active });
-      if (!row) throw contactNotFound();
-      return announce(tenant, 'update', await loadContactView(db, row));
-    },
+    setActive: (tenant: TenantContext, contactId: number, active: boolean) =>
+      changeAndTell(tenant, (tx) => repo.updateContact(tx, tenant.companyId, contactId, { active })),
 
     tagsOf: async (tenant: TenantContext, contactId: number): Promise<ContactTagsAnswer> => {
       await existingContact(db, tenant.companyId, contactId);
