@@ -1,15 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { companyCreateBody, companyUpdateBody, type CompanyView } from '@atende/shared/companies';
 import { addRecurrence, recurrences } from '@atende/shared/recurrence';
 import { Dialog, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem, Switch, TextField } from '@mui/material';
 import { useEffect } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showSaveError, useFieldError } from '../../components/field-errors.ts';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { PlanSelect } from '../plans/plan-select.tsx';
 import { usePlansList } from '../plans/use-plans.ts';
 import { useSaveCompany, type CompanyFormValues } from './use-companies.ts';
+import { rawSchemaResolver } from '../../lib/form-resolver.ts';
 
 type TextFieldName = 'name' | 'email' | 'phone' | 'document' | 'paymentMethod';
 
@@ -43,7 +43,7 @@ const CompanyForm = ({ company, onClose }: { company: CompanyView | null; onClos
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const plans = usePlansList();
-  const resolver = zodResolver(company ? companyUpdateBody : companyCreateBody) as unknown as Resolver<CompanyFormValues>;
+  const resolver = rawSchemaResolver<CompanyFormValues>(company ? companyUpdateBody : companyCreateBody);
   const form = useForm<CompanyFormValues>({ defaultValues: toFormValues(company), resolver });
   const { errors } = form.formState;
   const save = useSaveCompany(company);

@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { connectionCreateBody, connectionRuleIssues, connectionUpdateBody, type ConnectionChannel, type ConnectionView } from '@atende/shared/connections';
 import { Box, DialogContent, Tab, Tabs } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ServiceHoursEditor } from '../../components/service-hours-editor.tsx';
 import { toastError } from '../../lib/error-message.ts';
@@ -19,20 +18,20 @@ import { ConnectionIntegrationsTab } from './connection-integrations-tab.tsx';
 import { ConnectionMessagesTab } from './connection-messages-tab.tsx';
 import { ConnectionNpsTab } from './connection-nps-tab.tsx';
 import { useSaveConnection } from './use-connections.ts';
+import { formErrors } from '../../lib/form-resolver.ts';
 
 // The shared schemas judge the body the form will send, not its raw text fields; the cross-field
 // and company rules are added whatever the single fields hold, so one save shows every error.
-const resolverFor = (schema: typeof connectionCreateBody | typeof connectionUpdateBody, withSchedules: boolean, channel: ConnectionChannel, company: { ratingsOn: boolean }) => {
-  const base = zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<Record<string, unknown>>;
-  const sending = schema === connectionCreateBody ? 'create' : 'update';
-  return (async (values, context, options) => {
+const resolverFor =
+  (schema: typeof connectionCreateBody | typeof connectionUpdateBody, withSchedules: boolean, channel: ConnectionChannel, company: { ratingsOn: boolean }): Resolver<ConnectionFormValues> =>
+  async (values, _context, options) => {
+    const sending = schema === connectionCreateBody ? 'create' : 'update';
     const payload = { ...toConnectionPayload(values, withSchedules, importsHistory(channel)), ...(sending === 'create' ? { channel } : {}) };
-    const result = await base(payload, context, options as never);
-    const errors: Record<string, FieldError> = { ...(result.errors as Record<string, FieldError>) };
-    for (const issue of connectionRuleIssues(payload as Parameters<typeof connectionRuleIssues>[0], sending, company)) errors[issue.path[0]] ??= { type: 'custom', message: issue.message };
-    return Object.keys(errors).length > 0 ? { values: {}, errors } : result;
-  }) as Resolver<ConnectionFormValues>;
-};
+    const checked = await schema.safeParseAsync(payload);
+    const ruleIssues = connectionRuleIssues(payload as Parameters<typeof connectionRuleIssues>[0], sending, company).map((issue) => ({ ...issue, code: 'custom' as const, input: undefined }));
+    const issues = [...(checked.success ? [] : checked.error.issues), ...ruleIssues];
+    return issues.length > 0 ? { values: {}, errors: formErrors(issues, options) } : { values, errors: {} };
+  };
 
 type ConnectionFormProps = { connection: ConnectionView | null; channel: ConnectionChannel; onClose: () => void };
 

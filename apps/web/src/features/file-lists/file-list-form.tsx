@@ -1,17 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { FILE_LIST_MAX_OPTIONS, fileListBody, type FileListView } from '@atende/shared/file-lists';
 import { Add, AttachFile, DeleteOutlined } from '@mui/icons-material';
 import { Box, Button, Chip, DialogContent, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
-import { useFieldArray, useForm, type Resolver } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showSaveError, useFieldError } from '../../components/field-errors.ts';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { useSaveFileList, type FileListFormValues, type FileListOptionValues } from './use-file-lists.ts';
+import { rawSchemaResolver } from '../../lib/form-resolver.ts';
 
 type OptionValues = FileListOptionValues;
 type FormValues = FileListFormValues;
 
-const resolver = zodResolver(fileListBody, undefined, { raw: true }) as unknown as Resolver<FormValues>;
+const resolver = rawSchemaResolver<FormValues>(fileListBody);
 const emptyOption = (): OptionValues => ({ name: '', path: null, file: null });
 const storedName = (path: string | null) => path?.split('/').at(-1) ?? null;
 

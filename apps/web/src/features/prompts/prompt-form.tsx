@@ -1,17 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { PROMPT_DEFAULTS, promptBody, promptUpdateBody, promptVoices, type PromptView } from '@atende/shared/prompts';
 import { Box, DialogContent, Grid, MenuItem, TextField } from '@mui/material';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showSaveError, useFieldError } from '../../components/field-errors.ts';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { useQueueOptions } from '../queues/use-queues.ts';
 import { useSavePrompt, type PromptFormValues } from './use-prompts.ts';
+import { rawSchemaResolver } from '../../lib/form-resolver.ts';
 
 // raw: the form keeps its own values; the shared schemas only judge them. An edited prompt's keys
 // are never read back, so the update schema lets them stay empty (the stored ones are kept).
-const createResolver = zodResolver(promptBody, undefined, { raw: true }) as unknown as Resolver<PromptFormValues>;
-const updateResolver = zodResolver(promptUpdateBody, undefined, { raw: true }) as unknown as Resolver<PromptFormValues>;
+const createResolver = rawSchemaResolver<PromptFormValues>(promptBody);
+const updateResolver = rawSchemaResolver<PromptFormValues>(promptUpdateBody);
 
 const valuesOf = (prompt: PromptView | null): PromptFormValues => ({
   name: prompt?.name ?? '',

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   INTEGRATION_DEFAULTS,
   integrationLanguages,
@@ -8,19 +7,20 @@ import {
   type QueueIntegrationView,
 } from '@atende/shared/queue-integrations';
 import { Box, Button, DialogContent, Grid, MenuItem, TextField } from '@mui/material';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showSaveError, useFieldError } from '../../components/field-errors.ts';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { useSaveQueueIntegration, useTestIntegrationSession, type QueueIntegrationFormValues } from './use-queue-integrations.ts';
+import { rawSchemaResolver } from '../../lib/form-resolver.ts';
 
 type Values = QueueIntegrationFormValues;
 type TextName = Exclude<keyof Values, 'type' | 'language' | 'typebotExpires' | 'typebotDelayMessage'>;
 
 // raw: the form keeps its values; the shared schemas judge them (the service account is never
 // read back, so an edit may leave it empty).
-const createResolver = zodResolver(queueIntegrationBody, undefined, { raw: true }) as unknown as Resolver<Values>;
-const updateResolver = zodResolver(queueIntegrationUpdateBody, undefined, { raw: true }) as unknown as Resolver<Values>;
+const createResolver = rawSchemaResolver<Values>(queueIntegrationBody);
+const updateResolver = rawSchemaResolver<Values>(queueIntegrationUpdateBody);
 
 const valuesOf = (integration: QueueIntegrationView | null): Values => ({
   type: integration?.type ?? 'typebot',

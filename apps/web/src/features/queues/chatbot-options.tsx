@@ -1,9 +1,8 @@
 import { botOptionTypes, chatbotBody, type BotOptionType, type ChatbotView, type QueueView } from '@atende/shared/queues';
 import { Add, DeleteOutlined, SaveOutlined } from '@mui/icons-material';
 import { Button, IconButton, MenuItem, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderTextField } from '../../components/placeholder-text-field.tsx';
 import { useFieldError } from '../../components/field-errors.ts';
@@ -12,6 +11,7 @@ import { useSessionUser } from '../../lib/session/session-context.ts';
 import { useFileListChoices } from '../file-lists/use-file-lists.ts';
 import { useIntegrationChoices } from '../queue-integration/use-integration-choices.ts';
 import { useRemoveChatbotOption, useSaveChatbotOption } from './use-chatbot-option.ts';
+import { rawSchemaResolver } from '../../lib/form-resolver.ts';
 
 type Draft = {
   key: string;
@@ -93,10 +93,8 @@ type RowProps = {
 
 type OptionValues = Pick<Draft, 'name' | 'greetingMessage' | 'queueType' | 'optFileId' | 'optIntegrationId'>;
 
-// raw: the shared schema judges the row's own values; the cast bridges its looser input types
-const optionResolver = zodResolver(chatbotBody.pick({ name: true, greetingMessage: true, queueType: true, optFileId: true, optIntegrationId: true }), undefined, {
-  raw: true,
-}) as unknown as Resolver<OptionValues>;
+// the shared schema judges the row's own values, which keep their looser field types
+const optionResolver = rawSchemaResolver<OptionValues>(chatbotBody.pick({ name: true, greetingMessage: true, queueType: true, optFileId: true, optIntegrationId: true }));
 
 const ChatbotOptionRow = ({ index, queueId, draft, onSaved, onRemoved, onUnsavedChange }: RowProps) => {
   const { t } = useTranslation();

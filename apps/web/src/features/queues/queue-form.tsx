@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { queueBody, rotationMinutes, type QueueView } from '@atende/shared/queues';
 import { Alert, Box, DialogContent, FormControlLabel, Grid, MenuItem, Stack, Switch, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ColorSwatchInput } from '../../components/color-swatch-input.tsx';
 import { PlaceholderTextField } from '../../components/placeholder-text-field.tsx';
@@ -15,8 +14,9 @@ import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { ChatbotOptions } from './chatbot-options.tsx';
 import { toQueueFormValues, type QueueFormValues } from './queue-form-values.ts';
 import { useSaveQueue } from './use-queues.ts';
+import { rawSchemaResolver } from '../../lib/form-resolver.ts';
 
-const resolver = zodResolver(queueBody, undefined, { raw: true }) as unknown as Resolver<QueueFormValues>;
+const resolver = rawSchemaResolver<QueueFormValues>(queueBody);
 
 type QueueFormProps = { queue: QueueView | null; onCreated: (id: number) => void; onClose: () => void };
 
