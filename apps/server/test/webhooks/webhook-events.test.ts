@@ -108,6 +108,19 @@ describe('webhook events (issue 37 point 1)', () => {
     await eventually(async () => ofCompany(a.company.id).map(ticketIdOf).sort()).toEqual([first.ticketId, second.ticketId].sort());
   });
 
+  it('the external messages API sending with closeTicket sends ticket.created, message.created and ticket.closed, in that order', async () => {
+    const a = await setupAttendance(t);
+    await subscribed(a.adminSession.token, ['ticket.created', 'message.created', 'ticket.closed']);
+    const connectionToken = (await t.request('GET', `/whatsapp/${a.connection.id}`, { token: a.adminSession.token })).body.token as string;
+    const sent = await fetch(`${t.url}/api/messages/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${connectionToken}` },
+      body: JSON.stringify({ number: '5511966661111', body: 'Seu boleto', closeTicket: true }),
+    });
+    expect(sent.status).toBe(200);
+    await eventually(async () => ofCompany(a.company.id).map((body) => body.event)).toEqual(['ticket.created', 'message.created', 'ticket.closed']);
+  });
+
   it("one ticket's events reach an endpoint in the order they happened, even when the first waits for its retries", async () => {
     const a = await setupAttendance(t);
     await subscribed(a.adminSession.token, ['message.created']);

@@ -21,6 +21,7 @@ import { findOrOpenLiveTicket } from '../tickets/live-ticket.service.ts';
 import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
 import * as ticketsRepo from '../tickets/tickets.repo.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
+import { recordTicketEvent } from '../tickets/ticket-webhooks.steps.ts';
 import { findUser } from '../users/users.repo.ts';
 
 type Deps = { db: Db; storage: Storage; tickets: TicketsService; clock: Clock; timeZone: string };
@@ -78,6 +79,7 @@ export const createMessagesApiService = ({ db, storage, tickets, clock, timeZone
         if (!body.closeTicket) return sent;
         const closed = await ticketsRepo.updateTicket(tx, companyId, sent.ticket.id, { status: 'closed', closedAt: clock.now(), amountUsedBotQueues: 0 });
         await writeTicketLog(tx, { companyId, ticketId: closed.id, userId: user?.id ?? null, type: 'closed' });
+        await recordTicketEvent(tx, 'changed', closed);
         return { ...sent, ticket: closed };
       });
 

@@ -9,6 +9,7 @@ import type { ContactRow } from '../contacts/contacts.repo.ts';
 import { findOrOpenLiveTicket } from './live-ticket.service.ts';
 import { writeTicketLog } from './ticket-logs.repo.ts';
 import * as ticketsRepo from './tickets.repo.ts';
+import { recordTicketEvent } from './ticket-webhooks.steps.ts';
 import { outboundDrafts, writeOutboundMessages, type StoredMedia } from '../messages/outbound-message.service.ts';
 import { assertServiceWindow } from '../messages/service-window.steps.ts';
 
@@ -51,5 +52,6 @@ export const sendBulkMessage = async (tx: DbOrTx, message: BulkMessage, now: Dat
   if (!opened || (asked.openTicket && asked.keepOpen)) return sent;
   const closed = await ticketsRepo.updateTicket(tx, companyId, sent.ticket.id, { status: 'closed', closedAt: now, amountUsedBotQueues: 0 });
   await writeTicketLog(tx, { companyId, ticketId: closed.id, userId: null, type: 'closed' });
+  await recordTicketEvent(tx, 'changed', closed);
   return { ...sent, ticket: closed };
 };
