@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './helpers/attendance.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server.ts';
@@ -71,6 +71,26 @@ describe('contacts page (01-core §2 Contact modal, §5 Contact form)', () => {
     await page.getByTestId('new-ticket-submit').click();
     await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
     await page.getByTestId('ticket-chat').getByText('Diga olá para seu novo contato!').waitFor();
+    await page.close();
+  });
+
+  it('removes a contact after asking, and the row leaves the list (01-core §4 Contacts)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`${server.url}/contacts`);
+    await page.getByTestId('contacts-add').click();
+    await page.getByTestId('contact-name').fill('Contato Passageiro');
+    await page.getByTestId('contact-number').fill('5511966665555');
+    await page.getByTestId('contact-save').click();
+    await page.getByTestId('contact-modal').waitFor({ state: 'detached' });
+    const row = page.locator('tr[data-testid^="contact-row-"]').filter({ hasText: 'Contato Passageiro' });
+    await row.getByTestId('contact-delete').click();
+    await page.getByTestId('confirm-ok').click();
+    await row.waitFor({ state: 'detached' });
+    await page.reload();
+    // the list has loaded (another contact shows) without the removed one
+    await page.locator('tr[data-testid^="contact-row-"]').filter({ hasText: 'Gabriela Souza Lima' }).waitFor();
+    expect(await row.count()).toBe(0);
     await page.close();
   });
 });

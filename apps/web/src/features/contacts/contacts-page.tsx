@@ -10,7 +10,6 @@ import { Link } from 'react-router-dom';
 import { ListStatus } from '../../components/list-status.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { toastError } from '../../lib/error-message.ts';
 import { loadMoreOnScroll } from '../../lib/infinite-scroll.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useSessionUser } from '../../lib/session/session-context.ts';
@@ -20,6 +19,7 @@ import { openTicketDialog } from '../tickets/dialogs/ticket-dialogs.ts';
 import { TicketDialogs } from '../tickets/dialogs/ticket-dialogs-host.tsx';
 import { contactsApi, contactsQueryKeys } from '../contact-records/contacts-api.ts';
 import { removeContactFromCache, upsertContactInCache } from '../contact-records/contacts-cache.ts';
+import { useRemoveContact } from '../contact-records/use-remove-contact.ts';
 import { ContactModal } from '../contact-records/contact-modal.tsx';
 import { useBlockContact } from '../contact-records/use-block-contact.ts';
 
@@ -31,6 +31,7 @@ export const ContactsPage = () => {
   const me = useSessionUser();
   const queryClient = useQueryClient();
   const block = useBlockContact();
+  const removeContact = useRemoveContact();
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [modal, setModal] = useState<{ open: boolean; contactId: number | null }>({ open: false, contactId: null });
@@ -55,12 +56,7 @@ export const ContactsPage = () => {
     const { kind, contact } = confirm;
     setConfirm(null);
     if (kind === 'block') return block(contact, false);
-    try {
-      await contactsApi.remove(contact.id);
-      removeContactFromCache(queryClient, contact.id);
-    } catch (error) {
-      toastError(error);
-    }
+    removeContact.mutate(contact.id);
   };
 
   return (
