@@ -474,7 +474,12 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
   const campaign = await t.request('POST', '/campaigns', { token, body: { name: `${label} campaign`, message1: `${label} offer`, contactListId: contactList.body.id } });
   const apiKey = await t.request('POST', '/api-keys', { token, body: { name: `${label} key`, scopes: apiKeyScopes.filter((scope) => scope.endsWith(':write')) } });
   const webhook = await t.request('POST', '/webhook-endpoints', { token, body: { url: `https://hooks.example/${label}`, description: `${label} webhook`, events: ['ticket.created'] } });
-  const webhookTest = await t.request('POST', `/webhook-endpoints/${webhook.body.endpoint.id}/test`, { token });
+  // a delivery already made, written directly: a test event's delivery job would retry against the
+  // unreachable host in the background and change A's rows while the sweep compares them
+  const [webhookDelivery] = await t.db
+    .insert(schema.webhookDeliveries)
+    .values({ companyId: tenant.company.id, endpointId: webhook.body.endpoint.id, eventId: `${label}-delivered`, event: 'webhook.test', payload: {}, state: 'delivered', attempts: 1, responseStatus: 200 })
+    .returning({ id: schema.webhookDeliveries.id });
   const ids: Ids = {
     userId: tenant.admin.id,
     contactId: ticket.contactId,
@@ -502,7 +507,7 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
     importFile: uploaded.body.file,
     campaignId: campaign.body.id,
     webhookEndpointId: webhook.body.endpoint.id,
-    webhookDeliveryId: webhookTest.body.id,
+    webhookDeliveryId: webhookDelivery.id,
     apiKeyId: apiKey.body.id,
     apiKey: apiKey.body.key,
   };
