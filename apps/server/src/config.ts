@@ -115,6 +115,7 @@ const envSchema = z.object({
   PIX_CHARGE_EXPIRATION_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(3600),
   PIX_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   INVOICE_DAYS_BEFORE_DUE: z.coerce.number().int().min(0).max(60).default(10),
+  WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   // 32 bytes, hex or base64: encrypts the keys companies store (AI prompts' apiKey and voiceKey)
   SECRETS_ENCRYPTION_KEY: z.string().min(32).optional(),
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
@@ -218,6 +219,8 @@ export type Config = {
   };
   // how many days before a company's due date its invoice is generated
   invoiceDaysBeforeDue: number;
+  // delivered and failed webhook deliveries are deleted this many days after they were made
+  webhookDeliveryRetentionDays: number;
   // the AES-256-GCM key of the keys companies store (platform/secret-box.ts)
   secretsKey: Buffer;
   // the OpenAI-compatible API of AI prompts (chat completions, transcriptions) and Azure Speech
@@ -362,6 +365,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       timeoutMs: e.PIX_TIMEOUT_MS,
     },
     invoiceDaysBeforeDue: e.INVOICE_DAYS_BEFORE_DUE,
+    webhookDeliveryRetentionDays: e.WEBHOOK_DELIVERY_RETENTION_DAYS,
     timeZone: e.TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     inboundLanes: e.INBOUND_LANES,
     jobs: {

@@ -23,6 +23,7 @@ import { buildApp, type App, type AppOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { scheduleInvoiceSweep } from './modules/invoices/invoices.jobs.ts';
+import { scheduleWebhookPrune } from './modules/webhooks/webhook-prune.jobs.ts';
 import { scheduleTicketCountsFold } from './modules/tickets/ticket-counts.jobs.ts';
 import { systemClock } from './platform/clock.ts';
 import { seedPlatform, type SeedResult } from './seed.ts';
@@ -112,6 +113,8 @@ const start = async (options: AppOptions) => {
   try {
     // the daily invoice sweep re-enqueues itself; this starts the chain (or finds it waiting)
     await scheduleInvoiceSweep(database.db, options.clock ?? systemClock);
+    // so does the daily prune of old webhook deliveries
+    await scheduleWebhookPrune(database.db, options.clock ?? systemClock);
     // and the fold of the ticket counts' changes, which re-enqueues itself every few seconds
     await scheduleTicketCountsFold(database.db);
   } catch (error) {

@@ -108,3 +108,15 @@ export const recordAttempt = async (
 
 export const adminIdsOf = async (db: DbOrTx, companyId: number) =>
   (await db.select({ id: users.id }).from(users).where(and(eq(users.companyId, companyId), eq(users.profile, 'admin')))).map((row) => row.id);
+
+// The platform's housekeeping, across every company: up to `limit` finished deliveries made before
+// `before`; a pending one (its job still queued) stays whatever its age. Answers how many went.
+export const deleteFinishedDeliveriesBefore = async (db: DbOrTx, before: Date, limit: number) =>
+  (
+    await db
+      .delete(webhookDeliveries)
+      .where(
+        sql`${webhookDeliveries.id} in (select ${webhookDeliveries.id} from ${webhookDeliveries} where ${webhookDeliveries.state} in ('delivered', 'failed') and ${webhookDeliveries.createdAt} < ${before.toISOString()} limit ${limit})`,
+      )
+      .returning({ id: webhookDeliveries.id })
+  ).length;
