@@ -62,7 +62,7 @@ describe('configuration (ARCHITECTURE §4 Configuration)', () => {
   it('reads the request limits, the sign-in slowdown and METRICS_TOKEN, with their defaults; a short token is refused (issue 12)', () => {
     const DATA_DIR = mkdtempSync(join(tmpdir(), 'atende-config-'));
     const defaults = loadConfig({ DATA_DIR });
-    expect(defaults.rateLimit).toEqual({ windowSeconds: 60, maxPerIp: 1000, refreshMaxPerIp: 60, messagesApiMaxPerToken: 120, signupMaxPerIp: 10 });
+    expect(defaults.rateLimit).toEqual({ windowSeconds: 60, maxPerIp: 1000, refreshMaxPerIp: 60, messagesApiMaxPerToken: 120, signupMaxPerIp: 10, apiKeyMax: 600 });
     expect(defaults.signupTrialDays).toBe(7);
     expect(defaults.loginThrottle).toEqual({ maxFailuresPerEmail: 5, maxFailuresPerIpAndEmail: 10, maxAccountsPerIp: 30, windowSeconds: 900, maxDelaySeconds: 60 });
     expect(defaults.redisKeyPrefix).toBe('atende:');
