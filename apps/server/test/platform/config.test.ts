@@ -74,13 +74,14 @@ describe('configuration (ARCHITECTURE §4 Configuration)', () => {
       RATE_LIMIT_REFRESH_MAX: '5',
       RATE_LIMIT_MESSAGES_API_MAX: '7',
       RATE_LIMIT_SIGNUP_MAX: '3',
+      RATE_LIMIT_API_KEY_MAX: '40',
       SIGNUP_TRIAL_DAYS: '14',
       LOGIN_MAX_DELAY_SECONDS: '20',
       LOGIN_MAX_FAILURES_PER_IP_AND_EMAIL: '4',
       LOGIN_MAX_ACCOUNTS_PER_IP: '6',
       METRICS_TOKEN: 'm'.repeat(16),
     });
-    expect(set.rateLimit).toEqual({ windowSeconds: 30, maxPerIp: 50, refreshMaxPerIp: 5, messagesApiMaxPerToken: 7, signupMaxPerIp: 3 });
+    expect(set.rateLimit).toEqual({ windowSeconds: 30, maxPerIp: 50, refreshMaxPerIp: 5, messagesApiMaxPerToken: 7, signupMaxPerIp: 3, apiKeyMax: 40 });
     expect(set.signupTrialDays).toBe(14);
     expect(set.loginThrottle).toMatchObject({ maxDelaySeconds: 20, maxFailuresPerIpAndEmail: 4, maxAccountsPerIp: 6 });
     expect(set.metricsToken).toBe('m'.repeat(16));
