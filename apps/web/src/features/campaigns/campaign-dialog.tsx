@@ -1,13 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { campaignCreateBody, isCampaignEditable, type CampaignView } from '@atende/shared/campaigns';
 import { AttachFile, Delete } from '@mui/icons-material';
-import { Box, Button, Dialog, DialogContent, DialogTitle, FormControlLabel, Grid, IconButton, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import { Box, Button, Dialog, DialogContent, DialogTitle, FormControlLabel, Grid, IconButton, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showSaveError, useFieldError } from '../../components/field-errors.ts';
 import { PlaceholderTextField } from '../../components/placeholder-text-field.tsx';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
+import { OpenTicketFields } from '../../components/open-ticket-fields.tsx';
+import { OptionalRecordSelect } from '../../components/optional-record-select.tsx';
 import { useConnectionOptions } from '../connections/use-connections.ts';
 import { useContactListOptions } from '../contact-lists/use-contact-lists.ts';
 import { useQueueOptions } from '../queues/use-queues.ts';
@@ -17,7 +19,7 @@ import { confirmationFields, messageFields, toCampaignFormValues, type CampaignF
 import { useCampaignVariableKeys, useRemoveCampaignMedia, useSaveCampaign } from './use-campaigns.ts';
 
 const resolver = zodResolver(campaignCreateBody, undefined, { raw: true });
-type IdField = 'whatsappId' | 'contactListId' | 'tagListId' | 'userId' | 'queueId';
+type IdField = 'whatsappId' | 'contactListId' | 'tagListId';
 
 // 02-operations §3 Campaign, §4 editability, §5: the add and edit dialog. Read-only unless the
 // campaign is INATIVA, CANCELADA or PROGRAMADA more than an hour ahead.
@@ -39,35 +41,10 @@ export const CampaignDialog = ({ campaign, onClose }: { campaign: CampaignView |
 
   const save = useSaveCampaign(campaign, file);
   const removeMedia = useRemoveCampaignMedia();
-  const openTicket = watch('openTicket') === 'enabled';
   const confirmation = watch('confirmation');
 
-  const select = (name: IdField, label: string, options: { id: number; name: string }[], disabled = false) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <TextField
-          select
-          fullWidth
-          size="small"
-          label={label}
-          disabled={disabled}
-          value={field.value ?? ''}
-          error={Boolean(errors[name])}
-          helperText={fieldError(errors[name])}
-          onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
-          data-testid={`campaign-${name}`}
-        >
-          <MenuItem value="">{t('campaigns.form.none')}</MenuItem>
-          {options.map((option) => (
-            <MenuItem key={option.id} value={option.id}>
-              {option.name}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
+  const select = (name: IdField, label: string, records: { id: number; name: string }[]) => (
+    <OptionalRecordSelect control={control} name={name} label={label} noneLabel={t('campaigns.form.none')} records={records} testId={`campaign-${name}`} />
   );
   const textArea = (name: (typeof messageFields)[number] | (typeof confirmationFields)[number], label: string) => {
     const { ref, ...field } = register(name);
@@ -124,32 +101,23 @@ export const CampaignDialog = ({ campaign, onClose }: { campaign: CampaignView |
               <Grid size={{ xs: 12, sm: 4 }}>{select('whatsappId', t('campaigns.fields.whatsapp'), connections)}</Grid>
               <Grid size={{ xs: 12, sm: 4 }}>{select('contactListId', t('campaigns.fields.contactList'), contactLists)}</Grid>
               <Grid size={{ xs: 12, sm: 4 }}>{select('tagListId', t('campaigns.fields.tag'), tags)}</Grid>
-              <Grid size={{ xs: 12, sm: 3 }}>
-                <Controller
-                  control={control}
-                  name="openTicket"
-                  render={({ field }) => (
-                    <FormControlLabel
-                      control={<Switch checked={field.value === 'enabled'} onChange={(event) => field.onChange(event.target.checked ? 'enabled' : 'disabled')} />}
-                      label={t('campaigns.fields.openTicket')}
-                    />
-                  )}
-                />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 3 }}>{select('userId', t('campaigns.fields.user'), users, !openTicket)}</Grid>
-              <Grid size={{ xs: 12, sm: 3 }}>{select('queueId', t('campaigns.fields.queue'), queues, !openTicket)}</Grid>
-              <Grid size={{ xs: 12, sm: 3 }}>
-                <Controller
-                  control={control}
-                  name="statusTicket"
-                  render={({ field }) => (
-                    <TextField select fullWidth size="small" label={t('campaigns.fields.statusTicket')} {...field} disabled={!openTicket}>
-                      <MenuItem value="closed">{t('campaigns.form.statusClosed')}</MenuItem>
-                      <MenuItem value="open">{t('campaigns.form.statusOpen')}</MenuItem>
-                    </TextField>
-                  )}
-                />
-              </Grid>
+              <OpenTicketFields
+                control={control}
+                names={{ openTicket: 'openTicket', user: 'userId', queue: 'queueId', statusTicket: 'statusTicket' }}
+                labels={{
+                  openTicket: t('campaigns.fields.openTicket'),
+                  user: t('campaigns.fields.user'),
+                  queue: t('campaigns.fields.queue'),
+                  statusTicket: t('campaigns.fields.statusTicket'),
+                  statusClosed: t('campaigns.form.statusClosed'),
+                  statusOpen: t('campaigns.form.statusOpen'),
+                  none: t('campaigns.form.none'),
+                }}
+                testIds={{ user: 'campaign-userId', queue: 'campaign-queueId' }}
+                users={users}
+                queues={queues}
+                columns={3}
+              />
               <Grid size={12}>
                 <Controller
                   control={control}

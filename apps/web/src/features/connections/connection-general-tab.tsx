@@ -4,9 +4,9 @@ import { ContentCopy, Refresh } from '@mui/icons-material';
 import { FormControlLabel, Grid, IconButton, InputAdornment, Switch, TextField, Tooltip } from '@mui/material';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { QueueMultiSelect } from '../../components/queue-multi-select.tsx';
+import { EnabledSwitchField } from '../../components/enabled-switch-field.tsx';
+import { QueueMultiSelectField } from '../../components/queue-multi-select-field.tsx';
 import { toast } from '../../lib/toast.ts';
-import { useFieldError } from '../../components/field-errors.ts';
 import type { ConnectionFormValues } from './connection-form-values.ts';
 import { useConnectionTextField } from './use-connection-text-field.ts';
 
@@ -22,8 +22,7 @@ type GeneralTabProps = {
 export const ConnectionGeneralTab = ({ form, queues, token, tokenChanged, onTokenChange }: GeneralTabProps) => {
   const { t } = useTranslation();
   const text = useConnectionTextField(form);
-  const fieldError = useFieldError();
-  const { control, formState } = form;
+  const { control } = form;
 
   const copy = async () => {
     try {
@@ -52,39 +51,10 @@ export const ConnectionGeneralTab = ({ form, queues, token, tokenChanged, onToke
         />
       </Grid>
       <Grid size={12}>
-        <Controller
-          control={control}
-          name="queueIds"
-          render={({ field }) => (
-            <QueueMultiSelect
-              queues={queues}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              label={t('connections.fields.queues')}
-              error={fieldError(formState.errors.queueIds as never)}
-              testId="connection-queues"
-            />
-          )}
-        />
+        <QueueMultiSelectField control={control} name="queueIds" queues={queues} label={t('connections.fields.queues')} testId="connection-queues" />
       </Grid>
       <Grid size={12}>
-        <Controller
-          control={control}
-          name="groupAsTicket"
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={field.value === 'enabled'}
-                  onChange={(event) => field.onChange(event.target.checked ? 'enabled' : 'disabled')}
-                  data-testid="connection-group-as-ticket"
-                />
-              }
-              label={t('connections.fields.groupAsTicket')}
-            />
-          )}
-        />
+        <EnabledSwitchField control={control} name="groupAsTicket" label={t('connections.fields.groupAsTicket')} testId="connection-group-as-ticket" />
       </Grid>
       <Grid size={12}>
         <TextField

@@ -17,6 +17,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { PlaceholderHelp, type TextInput } from '../../components/placeholder-help.tsx';
 import { showSaveError, useFieldError } from '../../components/field-errors.ts';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
+import { OpenTicketFields } from '../../components/open-ticket-fields.tsx';
+import { OptionalRecordSelect } from '../../components/optional-record-select.tsx';
 import { useConnectionOptions } from '../connections/use-connections.ts';
 import { useQueueOptions } from '../queues/use-queues.ts';
 import { useUsersList } from '../users/use-users.ts';
@@ -53,34 +55,11 @@ export const ScheduleForm = ({ schedule, contactId, onClose }: ScheduleFormProps
     if (typeof picked !== 'number') return;
     save.mutate({ ...values, contactId: picked }, { onSuccess: onClose, onError: showSaveError(form.setError) });
   });
-  const openTicket = watch('openTicket') === 'enabled';
   const { ref: registerBody, ...bodyField } = register('body');
   const bodyInput = useRef<TextInput | null>(null);
 
-  const select = <N extends 'whatsappId' | 'ticketUserId' | 'queueId'>(name: N, label: string, options: { id: number; name: string }[], disabled = false) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <TextField
-          select
-          fullWidth
-          size="small"
-          label={label}
-          disabled={disabled}
-          value={field.value ?? ''}
-          onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
-          data-testid={`schedule-${name}`}
-        >
-          <MenuItem value="">{t('schedules.form.none')}</MenuItem>
-          {options.map((option) => (
-            <MenuItem key={option.id} value={option.id}>
-              {option.name}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
+  const select = (name: 'whatsappId', label: string, records: { id: number; name: string }[]) => (
+    <OptionalRecordSelect control={control} name={name} label={label} noneLabel={t('schedules.form.none')} records={records} testId={`schedule-${name}`} />
   );
 
   return (
@@ -132,38 +111,23 @@ export const ScheduleForm = ({ schedule, contactId, onClose }: ScheduleFormProps
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>{select('whatsappId', t('schedules.form.connection'), connections)}</Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <Controller
-              control={control}
-              name="openTicket"
-              render={({ field }) => (
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={field.value === 'enabled'}
-                      onChange={(event) => field.onChange(event.target.checked ? 'enabled' : 'disabled')}
-                      slotProps={{ input: { 'data-testid': 'schedule-open-ticket' } as object }}
-                    />
-                  }
-                  label={t('schedules.form.openTicket')}
-                />
-              )}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>{select('ticketUserId', t('schedules.form.ticketUser'), users, !openTicket)}</Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>{select('queueId', t('schedules.form.queue'), queues, !openTicket)}</Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <Controller
-              control={control}
-              name="statusTicket"
-              render={({ field }) => (
-                <TextField select fullWidth size="small" label={t('schedules.form.statusTicket')} {...field} disabled={!openTicket}>
-                  <MenuItem value="closed">{t('schedules.form.statusClosed')}</MenuItem>
-                  <MenuItem value="open">{t('schedules.form.statusOpen')}</MenuItem>
-                </TextField>
-              )}
-            />
-          </Grid>
+          <OpenTicketFields
+            control={control}
+            names={{ openTicket: 'openTicket', user: 'ticketUserId', queue: 'queueId', statusTicket: 'statusTicket' }}
+            labels={{
+              openTicket: t('schedules.form.openTicket'),
+              user: t('schedules.form.ticketUser'),
+              queue: t('schedules.form.queue'),
+              statusTicket: t('schedules.form.statusTicket'),
+              statusClosed: t('schedules.form.statusClosed'),
+              statusOpen: t('schedules.form.statusOpen'),
+              none: t('schedules.form.none'),
+            }}
+            testIds={{ openTicket: 'schedule-open-ticket', user: 'schedule-ticketUserId', queue: 'schedule-queueId' }}
+            users={users}
+            queues={queues}
+            columns={4}
+          />
           <Grid size={{ xs: 12, sm: 4 }}>
             <Controller
               control={control}

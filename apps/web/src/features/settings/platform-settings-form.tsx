@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { GlobalSettingKey } from '@atende/shared/settings';
 import { platformSettingsForm, type PlatformSettingsForm } from '@atende/shared/settings-schemas';
-import { Button, FormControlLabel, Grid, Paper, Stack, Switch, TextField, Typography } from '@mui/material';
-import { Controller, useForm } from 'react-hook-form';
+import { Button, Grid, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { EnabledSwitchField } from '../../components/enabled-switch-field.tsx';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
@@ -42,22 +43,7 @@ const PlatformSettingsFields = ({ settings }: { settings: Record<GlobalSettingKe
       </Typography>
       <Grid container spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <Controller
-            control={form.control}
-            name="userCreation"
-            render={({ field }) => (
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={field.value === 'enabled'}
-                    onChange={(event) => field.onChange(event.target.checked ? 'enabled' : 'disabled')}
-                    slotProps={{ input: { 'data-testid': 'platform-userCreation' } as object }}
-                  />
-                }
-                label={t('settings.platform.userCreation')}
-              />
-            )}
-          />
+          <EnabledSwitchField control={form.control} name="userCreation" label={t('settings.platform.userCreation')} testId="platform-userCreation" />
           <Typography variant="caption" color="text.secondary" component="p">
             {t('settings.platform.userCreationHelp')}
           </Typography>

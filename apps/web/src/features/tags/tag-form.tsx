@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { tagCreateBody, type TagCreateBody, type TagRecordView } from '@atende/shared/tags';
-import { Box, DialogContent, FormControlLabel, Grid, MenuItem, Stack, Switch, TextField } from '@mui/material';
+import { Box, DialogContent, FormControlLabel, Grid, Stack, Switch, TextField } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ColorSwatchInput } from '../../components/color-swatch-input.tsx';
 import { showSaveError, useFieldError } from '../../components/field-errors.ts';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
+import { OptionalRecordSelect } from '../../components/optional-record-select.tsx';
 import { useSessionUser } from '../../lib/session/session-context.ts';
 import { useUsersList } from '../users/use-users.ts';
 import { useKanbanLanes, useSaveTag } from './use-tags.ts';
@@ -46,30 +47,8 @@ export const TagForm = ({ tag, kanban, onClose }: TagFormProps) => {
   const isLane = watch('kanban') === 1;
   const otherLanes = lanes.filter((lane) => lane.id !== tag?.id);
 
-  const laneSelect = (name: 'nextLaneId' | 'rollbackLaneId') => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <TextField
-          select
-          fullWidth
-          label={t(`tags.fields.${name}`)}
-          value={field.value ?? ''}
-          onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
-          error={Boolean(errors[name])}
-          helperText={fieldError(errors[name])}
-          data-testid={`tag-${name}`}
-        >
-          <MenuItem value="">{t('tags.none')}</MenuItem>
-          {otherLanes.map((lane) => (
-            <MenuItem key={lane.id} value={lane.id}>
-              {lane.name}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
+  const recordSelect = (name: 'nextLaneId' | 'rollbackLaneId' | 'userId', records: { id: number; name: string }[]) => (
+    <OptionalRecordSelect control={control} name={name} label={t(`tags.fields.${name}`)} noneLabel={t('tags.none')} records={records} testId={`tag-${name}`} size="medium" />
   );
 
   return (
@@ -119,36 +98,12 @@ export const TagForm = ({ tag, kanban, onClose }: TagFormProps) => {
                   )}
                 />
               </Grid>
-              <Grid size={{ xs: 12, sm: 4 }}>{laneSelect('nextLaneId')}</Grid>
-              <Grid size={{ xs: 12, sm: 4 }}>{laneSelect('rollbackLaneId')}</Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>{recordSelect('nextLaneId', otherLanes)}</Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>{recordSelect('rollbackLaneId', otherLanes)}</Grid>
               <Grid size={12}>
                 <TextField {...text('greetingMessageLane', 'tag-greetingMessageLane')} label={t('tags.fields.greetingMessageLane')} fullWidth multiline minRows={2} />
               </Grid>
-              <Grid size={12}>
-                <Controller
-                  control={control}
-                  name="userId"
-                  render={({ field }) => (
-                    <TextField
-                      select
-                      fullWidth
-                      label={t('tags.fields.userId')}
-                      value={field.value ?? ''}
-                      onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
-                      error={Boolean(errors.userId)}
-                      helperText={fieldError(errors.userId)}
-                      data-testid="tag-userId"
-                    >
-                      <MenuItem value="">{t('tags.none')}</MenuItem>
-                      {users.map((user) => (
-                        <MenuItem key={user.id} value={user.id}>
-                          {user.name}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  )}
-                />
-              </Grid>
+              <Grid size={12}>{recordSelect('userId', users)}</Grid>
             </>
           )}
         </Grid>

@@ -2,15 +2,15 @@ import type { UserView } from '@atende/shared/users';
 import { Box, Grid, TextField } from '@mui/material';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ConnectionSelect } from './connection-select.tsx';
 import { PasswordField } from './password-field.tsx';
-import { QueueSelect } from './queue-select.tsx';
 import { SelectField } from './select-field.tsx';
 import { UserAvatarUpload } from './user-avatar-upload.tsx';
 import type { UserFormAccess, UserFormValues } from './user-form-values.ts';
 import { useConnectionOptions } from '../connections/use-connections.ts';
 import { useQueueOptions } from '../queues/use-queues.ts';
 import { useFieldError } from '../../components/field-errors.ts';
+import { OptionalRecordSelect } from '../../components/optional-record-select.tsx';
+import { QueueMultiSelectField } from '../../components/queue-multi-select-field.tsx';
 
 // 01-core §9: work hours pick in 10-minute steps
 const TIME_STEP_SECONDS = 600;
@@ -20,7 +20,7 @@ type UserGeneralTabProps = { user: UserView | null; access: UserFormAccess };
 export const UserGeneralTab = ({ user, access }: UserGeneralTabProps) => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const { register, watch, formState } = useFormContext<UserFormValues>();
+  const { register, watch, control, formState } = useFormContext<UserFormValues>();
   const { errors } = formState;
   const queues = useQueueOptions(access.editQueues);
   const connections = useConnectionOptions(access.editQueues);
@@ -73,10 +73,18 @@ export const UserGeneralTab = ({ user, access }: UserGeneralTabProps) => {
       {access.editQueues && (
         <>
           <Grid size={12}>
-            <QueueSelect queues={queues.data ?? []} />
+            <QueueMultiSelectField control={control} name="queueIds" queues={queues.data ?? []} label={t('users.fields.queues')} testId="user-queues" />
           </Grid>
           <Grid size={12}>
-            <ConnectionSelect connections={connections.data ?? []} />
+            <OptionalRecordSelect
+              control={control}
+              name="whatsappId"
+              label={t('users.fields.whatsapp')}
+              noneLabel={t('users.fields.noConnection')}
+              records={connections.data ?? []}
+              testId="user-whatsapp"
+              size="medium"
+            />
           </Grid>
         </>
       )}

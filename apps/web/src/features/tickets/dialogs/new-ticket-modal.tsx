@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
+import { OptionalRecordSelect } from '../../../components/optional-record-select.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useSessionUser } from '../../../lib/session/session-context.ts';
 import { useConnectionOptions } from '../../connections/use-connections.ts';
@@ -154,27 +155,14 @@ export const NewTicketModal = ({ contact, onClose }: { contact: ContactOption | 
                 </TextField>
               )}
             />
-            <Controller
+            <OptionalRecordSelect
               control={control}
               name="whatsappId"
-              render={({ field }) => (
-                <TextField
-                  select
-                  label={t('tickets.newTicket.connection')}
-                  value={field.value ?? ''}
-                  onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
-                  data-testid="new-ticket-connection"
-                >
-                  <MenuItem value="">
-                    <em>{t('tickets.newTicket.defaultConnection')}</em>
-                  </MenuItem>
-                  {connections.map((connection) => (
-                    <MenuItem key={connection.id} value={connection.id}>
-                      {connection.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
+              label={t('tickets.newTicket.connection')}
+              noneLabel={t('tickets.newTicket.defaultConnection')}
+              records={connections}
+              testId="new-ticket-connection"
+              size="medium"
             />
           </Stack>
         </DialogContent>
