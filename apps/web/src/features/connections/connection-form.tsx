@@ -2,13 +2,13 @@ import { connectionCreateBody, connectionRuleIssues, connectionUpdateBody, type 
 import { Box, DialogContent, Tab, Tabs } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ServiceHoursEditor } from '../../components/service-hours-editor.tsx';
+import { ServiceHoursField } from '../../components/service-hours-field.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { useSessionUser } from '../../lib/session/session-context.ts';
 import { queuesApi, queuesQueryKeys } from '../queues/queues-api.ts';
-import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { setServerFieldErrors } from '../../components/field-errors.ts';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { ConnectionChatbotTab } from './connection-chatbot-tab.tsx';
 import { importsHistory, tabOfField, toConnectionFormValues, toConnectionPayload, type ConnectionFormValues, type ConnectionTab } from './connection-form-values.ts';
@@ -39,7 +39,6 @@ type ConnectionFormProps = { connection: ConnectionView | null; channel: Connect
 // scheduleType connection) schedules tabs.
 export const ConnectionForm = ({ connection, channel, onClose }: ConnectionFormProps) => {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
   const settings = useSessionUser().company.settings;
   const withSchedules = settings.scheduleType === 'connection';
   const queues = useQuery({ queryKey: queuesQueryKeys.list, queryFn: queuesApi.list }).data ?? [];
@@ -49,7 +48,6 @@ export const ConnectionForm = ({ connection, channel, onClose }: ConnectionFormP
     defaultValues: toConnectionFormValues(connection, (weekday) => t(`queues.weekdays.${weekday}`)),
     resolver: resolverFor(connection ? connectionUpdateBody : connectionCreateBody, withSchedules, channel, { ratingsOn: settings.userRating === 'enabled' }),
   });
-  const { errors } = form.formState;
   const tokenChanged = token !== (connection?.token ?? '') && token !== '';
 
   const showFirstError = (paths: string[]) => {
@@ -96,18 +94,7 @@ export const ConnectionForm = ({ connection, channel, onClose }: ConnectionFormP
         </Box>
         {withSchedules && (
           <Box hidden={tab !== 'schedules'}>
-            <Controller
-              control={form.control}
-              name="schedules"
-              render={({ field }) => (
-                <ServiceHoursEditor
-                  value={field.value}
-                  onChange={field.onChange}
-                  errorAt={(index, shift) => fieldError(errors.schedules?.[index]?.[shift])}
-                  testIdPrefix="connection-schedule"
-                />
-              )}
-            />
+            <ServiceHoursField control={form.control} name="schedules" testIdPrefix="connection-schedule" />
           </Box>
         )}
       </DialogContent>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ColorSwatchInput } from '../../components/color-swatch-input.tsx';
 import { PlaceholderTextField } from '../../components/placeholder-text-field.tsx';
 import { QueueLinkSelects } from './queue-link-selects.tsx';
-import { ServiceHoursEditor } from '../../components/service-hours-editor.tsx';
+import { ServiceHoursField } from '../../components/service-hours-field.tsx';
 import { toastError } from '../../lib/error-message.ts';
 import { useSessionUser } from '../../lib/session/session-context.ts';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
@@ -175,18 +175,7 @@ export const QueueForm = ({ queue, onCreated, onClose }: QueueFormProps) => {
         </Box>
         {withSchedules && (
           <Box hidden={tab !== 'hours'}>
-            <Controller
-              control={control}
-              name="schedules"
-              render={({ field }) => (
-                <ServiceHoursEditor
-                  value={field.value}
-                  onChange={field.onChange}
-                  errorAt={(index, shift) => fieldError(errors.schedules?.[index]?.[shift])}
-                  testIdPrefix="queue-schedule"
-                />
-              )}
-            />
+            <ServiceHoursField control={control} name="schedules" testIdPrefix="queue-schedule" />
           </Box>
         )}
       </DialogContent>
