@@ -13,7 +13,8 @@ import { contactsAwaitingConfirmation } from '../modules/campaigns/campaigns.rep
 import { queuesOfConnectionInMenuOrder, type ConnectionRow } from '../modules/connections/connections.repo.ts';
 import { ticketsInLanes } from '../modules/kanban/kanban.repo.ts';
 import type { QueueRow } from '../modules/queues/queues.repo.ts';
-import { upsertContactsByNumber, type ContactRow, type ContactSighting } from '../modules/contacts/contacts.repo.ts';
+import { sightContacts } from '../modules/contacts/contact-sightings.steps.ts';
+import type { ContactRow, ContactSighting } from '../modules/contacts/contacts.repo.ts';
 import { findByProviderIds, type MessageRow } from '../modules/messages/messages.repo.ts';
 import type { KnownLiveTicket } from '../modules/tickets/live-ticket.service.ts';
 import { findLiveTicketsOfContacts } from '../modules/tickets/tickets.repo.ts';
@@ -88,7 +89,7 @@ export const readInboundBatch = async (tx: Tx, deliveries: Delivery[]) => {
       else if (first.lid === null) first.lid = sighting.lid;
     }
     const ordered = [...sightings.values()].sort((a, b) => (a.number < b.number ? -1 : a.number > b.number ? 1 : 0));
-    const rows = await upsertContactsByNumber(tx, companyId, ordered);
+    const rows = await sightContacts(tx, companyId, ordered);
     for (const row of rows) contacts.set(contactKey(companyId, row.number), row);
     const tickets = await findLiveTicketsOfContacts(tx, companyId, rows.map((row) => row.id));
     for (const { message, connection } of group) {

@@ -15,7 +15,7 @@ import { raiseAckAndTell, raiseAckSentUntilAndTell, updateMessageAndTell } from 
 import { recordMessageEvent } from '../modules/messages/message-webhooks.steps.ts';
 import * as messagesRepo from '../modules/messages/messages.repo.ts';
 import type { InboundArrival, MessageRow } from '../modules/messages/messages.repo.ts';
-import { upsertContactByNumber } from '../modules/contacts/contacts.repo.ts';
+import { sightContact } from '../modules/contacts/contact-sightings.steps.ts';
 import { findOrOpenLiveTicket, openLiveTickets } from '../modules/tickets/live-ticket.service.ts';
 import { recordTicketEvent } from '../modules/tickets/ticket-webhooks.steps.ts';
 import * as ticketsRepo from '../modules/tickets/tickets.repo.ts';
@@ -62,7 +62,7 @@ export const createInboundPipeline = (deps: {
     const already = readAhead === undefined ? await messagesRepo.findByProviderId(tx, message.companyId, message.connectionId, message.providerMessageId) : readAhead;
     if (already) return { duplicate: true as const, ignored: false as const, message: already };
     const sighting = sightingOf(message, connection);
-    const contact = batch?.contact(message.companyId, sighting.number) ?? (await upsertContactByNumber(tx, message.companyId, sighting));
+    const contact = batch?.contact(message.companyId, sighting.number) ?? (await sightContact(tx, message.companyId, sighting));
     const live = batch?.liveTicket(message.companyId, contact.id, message.connectionId);
     // the company's own messages (from its phone, or history) are not the blocked contact's doing
     const blocked = !contact.active && !message.fromMe && !message.fromHistory;

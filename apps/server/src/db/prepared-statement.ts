@@ -9,8 +9,8 @@ import { PgColumn, PgDialect, PgTable, type SelectedFieldsOrdered } from 'drizzl
 import type { DbOrTx } from './client.ts';
 import { rowMapper } from './row-mapper.ts';
 
-// What a statement selects or returns: columns, or whole tables under a key, as in db.select({...}).
-type Selection = Record<string, PgColumn | PgTable>;
+// What a statement selects or returns: columns, expressions, or whole tables under a key, as in db.select({...}).
+type Selection = Record<string, PgColumn | PgTable | SQL>;
 
 type Buildable = { toSQL: () => Query; execute: () => Promise<unknown[]> };
 type RowOf<B extends Buildable> = Awaited<ReturnType<B['execute']>>[number];

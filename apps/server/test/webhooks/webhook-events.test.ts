@@ -40,12 +40,12 @@ const ticketIdOf = (body: WebhookBody) => {
 };
 
 describe('webhook events (issue 37 point 1)', () => {
-  it("a customer's first message sends ticket.created then message.created; an attendant's reply message.created, then message.updated once the channel took it", async () => {
+  it("a customer's first message sends contact.created, ticket.created then message.created; an attendant's reply message.created, then message.updated once the channel took it", async () => {
     const a = await setupAttendance(t);
     await subscribed(a.adminSession.token);
     const first = await a.inbound('5511988887777', 'Olá, preciso de ajuda');
-    await eventually(async () => ofCompany(a.company.id).map((body) => body.event)).toEqual(['ticket.created', 'message.created']);
-    const [opened, arrived] = ofCompany(a.company.id);
+    await eventually(async () => ofCompany(a.company.id).map((body) => body.event)).toEqual(['contact.created', 'ticket.created', 'message.created']);
+    const [, opened, arrived] = ofCompany(a.company.id);
     expect(opened.data).toMatchObject({ ticket: { id: first.ticketId, status: 'pending', contact: { number: '5511988887777' } } });
     expect(arrived.data).toMatchObject({ message: { id: first.messageId, ticketId: first.ticketId, body: 'Olá, preciso de ajuda', fromMe: false } });
 
@@ -53,8 +53,8 @@ describe('webhook events (issue 37 point 1)', () => {
     const reply = await t.request('POST', `/messages/${first.ticketId}`, { token: a.adminSession.token, body: { body: 'Claro, já vejo' } });
     expect(reply.status).toBeLessThan(300);
     // taking the ticket is its own event, before the reply's
-    await eventually(async () => ofCompany(a.company.id)[2]?.event).toBe('ticket.updated');
-    const messageEvents = () => ofCompany(a.company.id).slice(2).filter((body) => body.event.startsWith('message.'));
+    await eventually(async () => ofCompany(a.company.id)[3]?.event).toBe('ticket.updated');
+    const messageEvents = () => ofCompany(a.company.id).slice(3).filter((body) => body.event.startsWith('message.'));
     await eventually(async () => messageEvents().map((body) => [body.event, (body.data as { message: { fromMe: boolean } }).message.fromMe])).toEqual(
       expect.arrayContaining([
         ['message.created', true],
@@ -63,14 +63,14 @@ describe('webhook events (issue 37 point 1)', () => {
     );
   });
 
-  it('an attendant taking and closing a ticket sends ticket.updated then ticket.closed (no rating asked); a contact added and changed sends contact.created and contact.updated', async () => {
+  it("a customer's first message sends contact.created; an attendant taking and closing a ticket sends ticket.updated then ticket.closed (no rating asked); a contact added and changed sends contact.created and contact.updated", async () => {
     const a = await setupAttendance(t);
     await subscribed(a.adminSession.token, ['ticket.updated', 'ticket.closed', 'contact.created', 'contact.updated']);
     const { ticketId } = await a.inbound('5511944443333', 'Oi');
     await a.put(a.adminSession.token, ticketId, { status: 'open', userId: a.admin.id, queueId: a.queues[0].id });
     await a.put(a.adminSession.token, ticketId, { status: 'closed' });
-    await eventually(async () => ofCompany(a.company.id).map((body) => body.event)).toEqual(['ticket.updated', 'ticket.closed']);
-    const [taken, closed] = ofCompany(a.company.id);
+    await eventually(async () => ofCompany(a.company.id).map((body) => body.event)).toEqual(['contact.created', 'ticket.updated', 'ticket.closed']);
+    const [, taken, closed] = ofCompany(a.company.id);
     expect(taken.data).toMatchObject({ ticket: { id: ticketId, status: 'open', userId: a.admin.id, queueId: a.queues[0].id } });
     expect(closed.data).toMatchObject({ ticket: { id: ticketId, status: 'closed' }, rating: null });
 
@@ -81,7 +81,7 @@ describe('webhook events (issue 37 point 1)', () => {
     expect((await t.request('PUT', `/contacts/toggleDisableBot/${created.body.id}`, { token: a.adminSession.token })).status).toBe(200);
     await eventually(async () =>
       ofCompany(a.company.id)
-        .slice(2)
+        .slice(3)
         .map((body) => [body.event, (body.data as { contact: { name: string; disableBot: boolean } }).contact.name, (body.data as { contact: { disableBot: boolean } }).contact.disableBot]),
     ).toEqual([
       ['contact.created', 'Fornecedor', false],

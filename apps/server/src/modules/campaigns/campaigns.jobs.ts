@@ -20,7 +20,8 @@ import { defineJobKind, type JobHandler } from '../../platform/jobs/job-kind.ts'
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { cancelJobs, enqueueJob } from '../../platform/jobs/jobs.repo.ts';
 import { findConnection } from '../connections/connections.repo.ts';
-import { findContact, upsertContactByNumber } from '../contacts/contacts.repo.ts';
+import { sightContact } from '../contacts/contact-sightings.steps.ts';
+import { findContact } from '../contacts/contacts.repo.ts';
 import { attachedMedia, sendBulkMessage } from '../tickets/bulk-message.service.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
 import { recordWebhookEvent } from '../webhooks/webhooks.steps.ts';
@@ -86,7 +87,7 @@ export const registerCampaignJobs = (runner: Pick<JobRunner, 'register'>, deps: 
     if (!connection) throw new RecipientError('ERR_NO_WAPP_FOUND');
     const contact = row.contactId
       ? await findContact(tx, campaign.companyId, row.contactId)
-      : await upsertContactByNumber(tx, campaign.companyId, { number: row.number, name: row.name, channel: connection.channel, isGroup: false, whatsappId: connection.id });
+      : await sightContact(tx, campaign.companyId, { number: row.number, name: row.name, channel: connection.channel, isGroup: false, whatsappId: connection.id });
     if (!contact) throw new RecipientError('ERR_NO_CONTACT_FOUND');
     const template = pickMessage(texts, random);
     if (template === undefined) throw new RecipientError('ERR_CAMPAIGN_NO_MESSAGE');

@@ -13,6 +13,7 @@ import type { JobInfo } from '../../platform/jobs/job-kind.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { StoredFileMissing, type Storage } from '../../platform/storage.ts';
 import { IMPORT_FOLDER } from '../contact-lists/contact-lists.jobs.ts';
+import { recordContactsCreated } from '../contacts/contact-webhooks.steps.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { randomColor } from '../tags/tags.service.ts';
 import { existingTagIds } from '../tags/tags.repo.ts';
@@ -94,7 +95,8 @@ export const registerContactImportJobs = (runner: Pick<JobRunner, 'register'>, {
       const contacts = [...batch.values()];
       batch.clear();
       const row = await withTransaction(db, async (tx) => {
-        const contactIds = await repo.upsertImportedContacts(tx, companyId, contacts, { acceptAudioMessage });
+        const saved = await repo.upsertImportedContacts(tx, companyId, contacts, { acceptAudioMessage });
+        const contactIds = saved.ids;
         const tagIds = await repo.tagIdsByName(tx, companyId, contacts.flatMap((contact) => contact.tags), randomColor);
         const idOf = (contact: ImportedContact) => contactIds.get(contact.number) ?? 0;
         await repo.addContactTags(
@@ -103,6 +105,7 @@ export const registerContactImportJobs = (runner: Pick<JobRunner, 'register'>, {
           contacts.flatMap((contact) => [...new Set([...chosenTagIds, ...contact.tags.map((name) => tagIds.get(name.toLowerCase()) ?? 0)])].filter(Boolean).map((tagId) => ({ contactId: idOf(contact), tagId }))),
         );
         await repo.replaceExtraInfoByName(tx, companyId, contacts.flatMap((contact) => contact.extraInfo.map((entry) => ({ ...entry, contactId: idOf(contact) }))));
+        await recordContactsCreated(tx, companyId, saved.created);
         for (const contact of contacts) written.add(contact.number);
         return repo.updateContactImport(tx, companyId, importId, { ...progress, imported: written.size });
       });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contactExtraInfo, contactImports, contacts, contactTags, tags, type ContactImportRow } from '../../db/schema.ts';
 import type { ImportedContact } from './contact-import.rules.ts';
@@ -61,7 +61,7 @@ export const upsertImportedContacts = async (
   rows: ImportedContact[],
   options: { acceptAudioMessage: boolean },
 ) => {
-  if (rows.length === 0) return new Map<string, number>();
+  if (rows.length === 0) return { ids: new Map<string, number>(), created: [] };
   const saved = await db
     .insert(contacts)
     .values(rows.map((row) => ({ companyId, name: row.name, number: row.number, email: row.email, acceptAudioMessage: options.acceptAudioMessage })))
@@ -74,8 +74,12 @@ export const upsertImportedContacts = async (
         updatedAt: sql`now()`,
       },
     })
-    .returning({ id: contacts.id, number: contacts.number });
-  return new Map(saved.map((row) => [row.number, row.id]));
+    // a row no update touched (xmax 0) is new: the import created that contact
+    .returning({ ...getTableColumns(contacts), created: sql<boolean>`(${contacts}.xmax = 0)` });
+  return {
+    ids: new Map(saved.map((row) => [row.number, row.id])),
+    created: saved.filter((row) => row.created).map(({ created: _created, ...row }) => row),
+  };
 };
 
 export const addContactTags = async (db: DbOrTx, companyId: number, links: { contactId: number; tagId: number }[]) => {

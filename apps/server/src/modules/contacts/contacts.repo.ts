@@ -128,26 +128,27 @@ export type ContactSighting = { number: string; name: string; channel: string; i
 // stable one, so that two transactions lock the contacts they share in the same order.
 const SIGHTING_VALUES = arrayColumnsOf(contacts, ['number', 'name', 'channel', 'isGroup', 'whatsappId', 'lid'] as const);
 
-const contactsUpsert = preparedSql<{ contact: ContactRow }>(
+// `created`: the row is new (no update touched it, so its xmax is 0), which says whether the
+// sighting sends contact.created.
+const createdByInsert = sql<boolean>`(contacts.xmax = 0)`;
+
+export type SightedContact = { contact: ContactRow; created: boolean };
+
+const contactsUpsert = preparedSql<SightedContact>(
   'contacts_upsert_by_numbers',
-  { contact: contacts },
+  { contact: contacts, created: createdByInsert },
   sql`insert into ${contacts} (company_id, accept_audio_message, ${columnNames(SIGHTING_VALUES)})
   select ${sql.placeholder('companyId')}::integer, ${newContactsAcceptAudio(sql.placeholder('companyId'))}, ${columnNames(SIGHTING_VALUES)}
   from ${unnestRows('seen', SIGHTING_VALUES)}
   order by ord
   on conflict (company_id, number) do update set updated_at = now(), lid = coalesce(${contacts.lid}, excluded.lid)
-  returning ${columnsOf(contacts, 'contacts')}`,
+  returning ${columnsOf(contacts, 'contacts')}, ${createdByInsert}`,
 );
 
-export const upsertContactsByNumber = async (db: DbOrTx, companyId: number, sightings: ContactSighting[]): Promise<ContactRow[]> => {
+export const upsertContactsByNumber = async (db: DbOrTx, companyId: number, sightings: ContactSighting[]): Promise<SightedContact[]> => {
   if (sightings.length === 0) return [];
   const rows = sightings.map((seen) => ({ ...seen, name: seen.name.trim() || seen.number }));
-  return (await contactsUpsert(db, { ...columnArrays(SIGHTING_VALUES, rows), companyId })).map((row) => row.contact);
-};
-
-export const upsertContactByNumber = async (db: DbOrTx, companyId: number, sighting: Omit<ContactSighting, 'lid'> & { lid?: string | null }) => {
-  const [row] = await upsertContactsByNumber(db, companyId, [{ ...sighting, lid: sighting.lid ?? null }]);
-  return row;
+  return contactsUpsert(db, { ...columnArrays(SIGHTING_VALUES, rows), companyId });
 };
 
 export const updateContact = async (db: DbOrTx, companyId: number, contactId: number, values: Partial<NewContact>) => {

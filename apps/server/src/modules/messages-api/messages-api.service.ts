@@ -13,7 +13,8 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { findCompanyWithPlan } from '../companies/companies.repo.ts';
 import { findConnectionByToken, type ConnectionRow } from '../connections/connections.repo.ts';
-import { findContactByNumber, upsertContactByNumber } from '../contacts/contacts.repo.ts';
+import { sightContact } from '../contacts/contact-sightings.steps.ts';
+import { findContactByNumber } from '../contacts/contacts.repo.ts';
 import { assertServiceWindow } from '../messages/service-window.steps.ts';
 import { outboundDrafts, storeMedias, writeOutboundMessages, type UploadedMedia } from '../messages/outbound-message.service.ts';
 import { findQueue } from '../queues/queues.repo.ts';
@@ -57,7 +58,7 @@ export const createMessagesApiService = ({ db, storage, tickets, clock, timeZone
       const stored = await storeMedias(storage, companyId, medias);
 
       const written = await withTransaction(db, async (tx) => {
-        const contact = await upsertContactByNumber(tx, companyId, {
+        const contact = await sightContact(tx, companyId, {
           number: body.number,
           name: body.number,
           channel: connection.channel,

@@ -26,9 +26,28 @@ export const webhookEnvelope = <E extends WebhookDeliveryEvent>(companyId: numbe
   data,
 });
 
+type SubscribedEndpoint = Awaited<ReturnType<typeof subscribedEndpoints>>[number];
+
 export const recordWebhookEvent = async <E extends WebhookEvent>(tx: DbOrTx, record: WebhookEventRecord<E>) => {
   const endpoints = await subscribedEndpoints(tx, record.companyId, record.event);
+  if (endpoints.length > 0) await deliverTo(tx, endpoints, record);
+};
+
+// One event for each of many changes of a company (the contacts an import created): the endpoints
+// are read once for all of them.
+export const recordWebhookEventEach = async <E extends WebhookEvent>(
+  tx: DbOrTx,
+  companyId: number,
+  event: E,
+  records: Omit<WebhookEventRecord<E>, 'companyId' | 'event'>[],
+) => {
+  if (records.length === 0) return;
+  const endpoints = await subscribedEndpoints(tx, companyId, event);
   if (endpoints.length === 0) return;
+  for (const record of records) await deliverTo(tx, endpoints, { ...record, companyId, event });
+};
+
+const deliverTo = async <E extends WebhookEvent>(tx: DbOrTx, endpoints: SubscribedEndpoint[], record: WebhookEventRecord<E>) => {
   const envelope = webhookEnvelope(record.companyId, record.event, await record.data());
   const deliveries = await insertDeliveries(
     tx,
