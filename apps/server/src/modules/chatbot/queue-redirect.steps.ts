@@ -5,6 +5,7 @@
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { findConnectionUnlessKnown, type ConnectionRow } from '../connections/connections.repo.ts';
 import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
+import { recordTicketEvent } from '../tickets/ticket-webhooks.steps.ts';
 import { cancelTicketTimers, findTicketTimer, scheduleTicketTimer, ticketTimerJobs, type TicketTimer } from '../tickets/ticket-timers.jobs.ts';
 import * as ticketsRepo from '../tickets/tickets.repo.ts';
 import type { TicketRow } from '../tickets/tickets.repo.ts';
@@ -47,5 +48,6 @@ export const redirectWaitingTicket = async (tx: Tx, timer: TicketTimer): Promise
   const moved = await ticketsRepo.updateTicketFrom(tx, ticket.companyId, ticket, { queueId: redirect.queueId });
   if (!moved) throw new Error('ticket changed while redirecting');
   await writeTicketLog(tx, { companyId: moved.companyId, ticketId: moved.id, type: 'redirect', queueId: redirect.queueId });
+  await recordTicketEvent(tx, 'changed', moved);
   return { row: moved, messages: [] };
 };

@@ -7,6 +7,7 @@
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { findQueue, type QueueRow } from '../queues/queues.repo.ts';
 import { writeTicketLog } from '../tickets/ticket-logs.repo.ts';
+import { recordTicketEvent } from '../tickets/ticket-webhooks.steps.ts';
 import { cancelTicketTimers, scheduleTicketTimer, ticketTimerJobs, type TicketTimer } from '../tickets/ticket-timers.jobs.ts';
 import * as ticketsRepo from '../tickets/tickets.repo.ts';
 import type { TicketRow } from '../tickets/tickets.repo.ts';
@@ -49,5 +50,6 @@ export const rotateUnacceptedTicket = async (tx: Tx, timer: TicketTimer, now: Da
   if (!moved) throw new Error('ticket changed while rotating');
   await writeTicketLog(tx, { companyId: moved.companyId, ticketId: moved.id, type: 'rotation', userId: next, queueId: queue.id });
   await startRotationCountdown(tx, moved, queue, now);
+  await recordTicketEvent(tx, 'changed', moved);
   return { row: moved, messages: [] };
 };

@@ -7,6 +7,7 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { writeAutomaticMessage } from '../messages/automatic-message.steps.ts';
 import { findTag, type TagRow } from '../tags/tags.repo.ts';
+import { recordTicketEvent } from '../tickets/ticket-webhooks.steps.ts';
 import type { TicketOutcome } from '../tickets/tickets.events.ts';
 import { findTicket, type TicketRow } from '../tickets/tickets.repo.ts';
 import * as repo from './kanban.repo.ts';
@@ -44,6 +45,7 @@ export const advanceLane = async (tx: DbOrTx, timer: LaneTimer, now: Date, timeZ
   const next = await kanbanLane(tx, timer.companyId, current.lane.nextLaneId);
   if (!next) return undefined;
   await moveToLane(tx, ticket, next, now);
+  await recordTicketEvent(tx, 'changed', ticket);
   const greeting = current.lane.greetingMessageLane.trim();
   if (!greeting || ticket.whatsappId === null) return { row: ticket, messages: [] };
   const sent = await writeAutomaticMessage(tx, ticket, greeting, now, timeZone);
