@@ -6,9 +6,9 @@ import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { loadConnectionViews } from '../../modules/connections/connection-views.repo.ts';
+import { recordConnectionStatus } from '../../modules/connections/connection-webhooks.steps.ts';
 import { publishConnection } from '../../modules/connections/publish-connection.ts';
 import { findConnection, updateConnection, type ConnectionRow } from '../../modules/connections/connections.repo.ts';
-import { recordWebhookEvent } from '../../modules/webhooks/webhooks.steps.ts';
 
 // A change without a reason clears the last one: the reason belongs to the status it came with.
 export type StatusChange = { status: ConnectionStatus; qrcode?: string; number?: string; reason?: { kind: ConnectionStatusReason; code?: number } };
@@ -34,10 +34,7 @@ export const createStatusWriter = (deps: { db: Db; bus: EventBus }) => {
             statusReasonCode: change.reason?.code ?? null,
             ...(change.number !== undefined && { number: change.number }),
           });
-          if (row && before?.status !== row.status) {
-            const connection = { id: row.id, name: row.name, channel: row.channel, status: row.status, statusReason: row.statusReason };
-            await recordWebhookEvent(tx, { companyId, event: 'connection.status', orderingKey: `connection:${row.id}`, data: async () => ({ connection }) });
-          }
+          if (row && before?.status !== row.status) await recordConnectionStatus(tx, row);
           return row;
         }),
       ),

@@ -17,6 +17,7 @@ import { checkLink, checkLinks, type FindRecord } from '../queues/links.steps.ts
 import { existingQueueIds } from '../queues/queues.repo.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { loadConnectionViews } from './connection-views.repo.ts';
+import { recordConnectionStatus } from './connection-webhooks.steps.ts';
 import { dayOfImport, forViewer, importInstant, toAllConnections } from './connections.view.ts';
 import { publishConnection } from './publish-connection.ts';
 import * as repo from './connections.repo.ts';
@@ -220,15 +221,17 @@ export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, pub
             const existing = await repo.findConnectionByExternalId(tx, account.channel, account.externalId);
             if (existing && existing.companyId !== tenant.companyId) throw new AppError('ERR_CONNECTION_IN_USE', 409);
             if (existing) {
-              rows.push(
-                await repo.updateConnection(tx, tenant.companyId, existing.id, { channelConfig: account.channelConfig, status: 'CONNECTED' }),
-              );
+              const refreshed = await repo.updateConnection(tx, tenant.companyId, existing.id, { channelConfig: account.channelConfig, status: 'CONNECTED' });
+              if (existing.status !== refreshed.status) await recordConnectionStatus(tx, refreshed);
+              rows.push(refreshed);
               continue;
             }
             if ((await repo.countConnections(tx, tenant.companyId)) >= company.plan.connections) {
               throw new AppError('ERR_PLAN_CONNECTION_LIMIT', 403);
             }
-            rows.push(await repo.insertConnection(tx, tenant.companyId, { ...account, status: 'CONNECTED' }));
+            const inserted = await repo.insertConnection(tx, tenant.companyId, { ...account, status: 'CONNECTED' });
+            await recordConnectionStatus(tx, inserted);
+            rows.push(inserted);
           }
           return loadConnectionViews(tx, tenant.companyId, rows);
         })
@@ -240,10 +243,14 @@ export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, pub
     // A channel found the connection unusable (revoked token) or usable again; the connections
     // screen and its menu badge follow the status (02-operations §4 Connection status).
     setStatus: async (companyId: number, connectionId: number, status: ConnectionStatus) => {
-      const current = await repo.findConnection(db, companyId, connectionId);
-      if (!current || current.status === status) return;
-      const row = await repo.updateConnection(db, companyId, connectionId, { status });
-      publish(await viewOf(db, row));
+      const row = await withTransaction(db, async (tx) => {
+        const current = await repo.findConnection(tx, companyId, connectionId);
+        if (!current || current.status === status) return undefined;
+        const changed = await repo.updateConnection(tx, companyId, connectionId, { status });
+        await recordConnectionStatus(tx, changed);
+        return changed;
+      });
+      if (row) publish(await viewOf(db, row));
     },
 
     remove: async (tenant: TenantContext, connectionId: number) => {
