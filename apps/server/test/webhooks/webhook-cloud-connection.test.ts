@@ -30,7 +30,7 @@ describe('connection.status for the Cloud API (issue 37 point 1)', () => {
     const endpoint = await t.request('POST', '/webhook-endpoints', { token, body: { url: receiver.url, events: ['connection.status'] } });
     expect(endpoint.status).toBe(201);
     receiver.useSecret(endpoint.body.secret as string);
-    const statuses = () =>
+    const statuses = async () =>
       receiver
         .events('connection.status')
         .filter((body) => body.companyId === a.company.id)
