@@ -43,6 +43,8 @@ export const menuItems: readonly MenuItem[] = [
   { key: 'webhooks', path: '/webhook-endpoints', group: 'administration', action: 'drawer-admin-items:view', planFlag: 'useIntegrations' },
   { key: 'connections', path: '/connections', group: 'administration', action: 'connections:view' },
   { key: 'allConnections', path: '/allConnections', group: 'administration', action: 'allConnections:view' },
+  // issue 37 point 2: every company's keys, whatever the plan of the super admin's own company
+  { key: 'allApiKeys', path: '/all-api-keys', group: 'administration', action: 'companies:manage' },
   { key: 'files', path: '/files', group: 'administration', action: 'drawer-admin-items:view' },
   { key: 'financeiro', path: '/financeiro', group: 'administration', action: 'financeiro:view' },
   { key: 'settings', path: '/settings', group: 'administration', action: 'settings:manage' },

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import {
+  AllApiKeysPage,
   AllConnectionsPage,
   ApiKeysPage,
   AnnouncementsPage,
@@ -46,7 +47,7 @@ import { RequireAction } from './require-action.tsx';
 import { RequirePlanFlag } from '../../lib/session/require-plan-flag.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements', 'moments', 'reports', 'tags', 'kanban', 'quickMessages', 'schedules', 'contactLists', 'prompts', 'queueIntegration', 'webhooks', 'apiKeys', 'files', 'campaigns', 'campaignsConfig']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements', 'moments', 'reports', 'tags', 'kanban', 'quickMessages', 'schedules', 'contactLists', 'prompts', 'queueIntegration', 'webhooks', 'apiKeys', 'allApiKeys', 'files', 'campaigns', 'campaignsConfig']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -114,6 +115,14 @@ export const AppRoutes = () => {
                   <RequirePlanFlag flag="useExternalApi" message={t('shell.noPlanPermission')}>
                     <ApiKeysPage />
                   </RequirePlanFlag>
+                </RequireAction>
+              }
+            />
+            <Route
+              path="/all-api-keys"
+              element={
+                <RequireAction action="companies:manage">
+                  <AllApiKeysPage />
                 </RequireAction>
               }
             />

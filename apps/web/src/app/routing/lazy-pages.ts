@@ -28,6 +28,7 @@ export const PanelPage = lazyNamed(() => import('../../features/panel/panel-page
 export const FileListsPage = lazyNamed(() => import('../../features/file-lists/file-lists-page.tsx'), 'FileListsPage');
 export const PromptsPage = lazyNamed(() => import('../../features/prompts/prompts-page.tsx'), 'PromptsPage');
 export const ApiKeysPage = lazyNamed(() => import('../../features/api-keys/api-keys-page.tsx'), 'ApiKeysPage');
+export const AllApiKeysPage = lazyNamed(() => import('../../features/api-keys/all-api-keys-page.tsx'), 'AllApiKeysPage');
 export const WebhooksPage = lazyNamed(() => import('../../features/webhooks/webhooks-page.tsx'), 'WebhooksPage');
 export const QueueIntegrationPage = lazyNamed(() => import('../../features/queue-integration/queue-integration-page.tsx'), 'QueueIntegrationPage');
 export const QueuesPage = lazyNamed(() => import('../../features/queues/queues-page.tsx'), 'QueuesPage');

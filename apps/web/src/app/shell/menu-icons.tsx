@@ -57,6 +57,7 @@ export const menuIcons: Record<string, SvgIconComponent> = {
   webhooks: Webhook,
   connections: SyncAlt,
   allConnections: AllInclusive,
+  allApiKeys: VpnKeyOutlined,
   files: AttachFile,
   financeiro: LocalAtmOutlined,
   settings: Settings,

@@ -1,12 +1,9 @@
 import type { CreatedApiKeyView } from '@atende/shared/api-keys';
-import { Stack, Tab, Tabs } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudListPage } from '../../components/crud-list-page.tsx';
 import { ShownOnceDialog } from '../../components/shown-once-dialog.tsx';
-import { useSessionUser } from '../../lib/session/session-context.ts';
-import { AllApiKeysList } from './all-api-keys-list.tsx';
 import { ApiKeyFormDialog } from './api-key-form-dialog.tsx';
 import { apiKeysApi } from './api-keys-api.ts';
 import { useApiKeyColumns } from './use-api-key-columns.tsx';
@@ -16,18 +13,16 @@ type Dialog = { kind: 'none' } | { kind: 'form' } | { kind: 'created'; created: 
 
 // Issue 37 point 2 /api-keys: the company's API keys — made with a name, scopes and an optional
 // expiry, the key shown once, revoked with a confirmation, each one's last use. The super admin
-// also has a tab with every company's keys.
+// sees every company's keys on /all-api-keys.
 export const ApiKeysPage = () => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { data, isPending } = useApiKeys();
   const columns = useApiKeyColumns();
-  const isSuper = useSessionUser().super;
-  const [tab, setTab] = useState<'company' | 'all'>('company');
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const close = () => setDialog({ kind: 'none' });
 
-  const companyKeys = (
+  return (
     <CrudListPage
       title={t('apiKeys.title')}
       add={{ label: t('apiKeys.add'), onClick: () => setDialog({ kind: 'form' }) }}
@@ -59,15 +54,5 @@ export const ApiKeysPage = () => {
         />
       )}
     </CrudListPage>
-  );
-  if (!isSuper) return companyKeys;
-  return (
-    <Stack spacing={2} sx={{ height: '100%', minHeight: 0 }}>
-      <Tabs value={tab} onChange={(_change, chosen: 'company' | 'all') => setTab(chosen)}>
-        <Tab value="company" label={t('apiKeys.tabs.company')} data-testid="api-keys-tab-company" />
-        <Tab value="all" label={t('apiKeys.tabs.all')} data-testid="api-keys-tab-all" />
-      </Tabs>
-      {tab === 'company' ? companyKeys : <AllApiKeysList />}
-    </Stack>
   );
 };

@@ -6,15 +6,16 @@ import { apiKeysApi } from './api-keys-api.ts';
 import { useApiKeyColumns } from './use-api-key-columns.tsx';
 import { refreshApiKeys, useAllApiKeys } from './use-api-keys.ts';
 
-// Issue 37 point 2: the super admin sees every company's keys, newest first, and may revoke any.
-export const AllApiKeysList = () => {
+// Issue 37 point 2 /all-api-keys (super): every company's keys, newest first, any of them
+// revocable; its own screen, so it does not hang on the plan of the super admin's own company.
+export const AllApiKeysPage = () => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { data, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } = useAllApiKeys();
   const columns = useApiKeyColumns<CompanyApiKeyView>([{ key: 'company', header: t('apiKeys.columns.company'), render: (key) => key.companyName }]);
   return (
     <CrudListPage
-      embedded
+      title={t('apiKeys.allTitle')}
       columns={columns}
       rows={data?.pages.flatMap((page) => page.apiKeys) ?? []}
       loading={isPending}
