@@ -46,11 +46,11 @@ describe('contact.created without a screen (issue 37 point 1)', () => {
     expect(await recordedEvents(a.company.id)).toEqual(['contact.created', 'ticket.created']);
   });
 
-  it('a contact import sends contact.created for each contact it created, not for one it updated', async () => {
+  it('a contact import sends contact.created for each contact it created and contact.updated for one it changed', async () => {
     const a = await setupAttendance(t);
     const token = a.adminSession.token;
     expect((await t.request('POST', '/contacts', { token, body: { name: 'Carla', number: '5511966665555' } })).status).toBe(201);
-    await subscribed(token, ['contact.created']);
+    await subscribed(token, ['contact.created', 'contact.updated']);
     const form = new FormData();
     form.append('file', new Blob(['Nome;Telefone\nAna;5511988887777\nBruno;5511977776666\nCarla Nova;5511966665555']), 'contatos.csv');
     const upload = await t.request<{ file: string }>('POST', '/contacts/import/upload', { token, rawBody: form });
@@ -68,8 +68,12 @@ describe('contact.created without a screen (issue 37 point 1)', () => {
     });
     expect(started.status).toBe(201);
     await t.app.jobs.runDue();
-    expect(await recordedEvents(a.company.id)).toEqual(['contact.created', 'contact.created']);
-    await eventually(async () => ofCompany(a.company.id).map(numberOf).sort()).toEqual(['5511977776666', '5511988887777']);
-    expect(ofCompany(a.company.id)[0].data).toMatchObject({ contact: { name: expect.stringMatching(/^(Ana|Bruno)$/) } });
+    expect((await recordedEvents(a.company.id)).sort()).toEqual(['contact.created', 'contact.created', 'contact.updated']);
+    await eventually(async () => ofCompany(a.company.id).length).toBe(3);
+    const created = ofCompany(a.company.id).filter((body) => body.event === 'contact.created');
+    expect(created.map(numberOf).sort()).toEqual(['5511977776666', '5511988887777']);
+    expect(created[0].data).toMatchObject({ contact: { name: expect.stringMatching(/^(Ana|Bruno)$/) } });
+    const updated = ofCompany(a.company.id).filter((body) => body.event === 'contact.updated');
+    expect(updated.map((body) => body.data)).toEqual([expect.objectContaining({ contact: expect.objectContaining({ number: '5511966665555', name: 'Carla Nova' }) })]);
   });
 });

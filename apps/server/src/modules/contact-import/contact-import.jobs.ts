@@ -13,7 +13,7 @@ import type { JobInfo } from '../../platform/jobs/job-kind.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { StoredFileMissing, type Storage } from '../../platform/storage.ts';
 import { IMPORT_FOLDER } from '../contact-lists/contact-lists.jobs.ts';
-import { recordContactsCreated } from '../contacts/contact-webhooks.steps.ts';
+import { recordContactsEvent } from '../contacts/contact-webhooks.steps.ts';
 import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { randomColor } from '../tags/tags.service.ts';
 import { existingTagIds } from '../tags/tags.repo.ts';
@@ -105,7 +105,8 @@ export const registerContactImportJobs = (runner: Pick<JobRunner, 'register'>, {
           contacts.flatMap((contact) => [...new Set([...chosenTagIds, ...contact.tags.map((name) => tagIds.get(name.toLowerCase()) ?? 0)])].filter(Boolean).map((tagId) => ({ contactId: idOf(contact), tagId }))),
         );
         await repo.replaceExtraInfoByName(tx, companyId, contacts.flatMap((contact) => contact.extraInfo.map((entry) => ({ ...entry, contactId: idOf(contact) }))));
-        await recordContactsCreated(tx, companyId, saved.created);
+        await recordContactsEvent(tx, companyId, 'contact.created', saved.created);
+        await recordContactsEvent(tx, companyId, 'contact.updated', saved.updated);
         for (const contact of contacts) written.add(contact.number);
         return repo.updateContactImport(tx, companyId, importId, { ...progress, imported: written.size });
       });

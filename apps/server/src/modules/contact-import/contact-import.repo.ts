@@ -61,7 +61,7 @@ export const upsertImportedContacts = async (
   rows: ImportedContact[],
   options: { acceptAudioMessage: boolean },
 ) => {
-  if (rows.length === 0) return { ids: new Map<string, number>(), created: [] };
+  if (rows.length === 0) return { ids: new Map<string, number>(), created: [], updated: [] };
   const saved = await db
     .insert(contacts)
     .values(rows.map((row) => ({ companyId, name: row.name, number: row.number, email: row.email, acceptAudioMessage: options.acceptAudioMessage })))
@@ -79,6 +79,7 @@ export const upsertImportedContacts = async (
   return {
     ids: new Map(saved.map((row) => [row.number, row.id])),
     created: saved.filter((row) => row.created).map(({ created: _created, ...row }) => row),
+    updated: saved.filter((row) => !row.created).map(({ created: _created, ...row }) => row),
   };
 };
 

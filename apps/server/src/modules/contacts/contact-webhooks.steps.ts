@@ -9,14 +9,14 @@ import type { ContactRow } from './contacts.repo.ts';
 export const recordContactEvent = (tx: DbOrTx, companyId: number, event: 'contact.created' | 'contact.updated', contact: ContactView) =>
   recordWebhookEvent(tx, { companyId, event, orderingKey: `contact:${contact.id}`, data: async () => ({ contact }) });
 
-// Contacts created without a screen (a customer's first message, an import): their views are
-// built only when an endpoint wants contact.created, all at once.
-export const recordContactsCreated = (tx: DbOrTx, companyId: number, rows: ContactRow[]) => {
+// Contacts created or changed without a screen (a customer's first message, an import): their
+// views are built only when an endpoint wants the event, all at once.
+export const recordContactsEvent = (tx: DbOrTx, companyId: number, event: 'contact.created' | 'contact.updated', rows: ContactRow[]) => {
   let views: Promise<ContactView[]> | undefined;
   return recordWebhookEventEach(
     tx,
     companyId,
-    'contact.created',
+    event,
     rows.map((row, index) => ({
       orderingKey: `contact:${row.id}`,
       data: async () => ({ contact: (await (views ??= loadContactViews(tx, companyId, rows)))[index] }),
