@@ -1,6 +1,7 @@
 // Issue 37 point 1: connection.status for a Cloud API connection (02-operations §4 Connection
 // status): connected, shown DISCONNECTED when a send finds its token revoked, connected again
-// with a new token, each recorded with the change, at a loopback receiver.
+// with a new token, each recorded with the change, at a loopback receiver; and for the Messenger
+// pages a Facebook login connects (02-operations §7).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupAttendance } from '../helpers/attendance.ts';
 import { deliverWebhook, startFakeGraph, type FakeGraph } from '../helpers/fake-graph.ts';
@@ -15,7 +16,7 @@ let receiver: WebhookReceiver;
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
   graph = await startFakeGraph();
-  t = await startTestApp({ meta: { graphUrl: graph.graphUrl, appSecret: SECRET, verifyToken: 'verify-me-please' } });
+  t = await startTestApp({ meta: { graphUrl: graph.graphUrl, appId: '4242', appSecret: SECRET, verifyToken: 'verify-me-please' } });
 });
 afterAll(async () => {
   await t?.close();
@@ -80,6 +81,34 @@ describe('connection.status for the Cloud API (issue 37 point 1)', () => {
       ['whatsappapi', 'CONNECTED'],
       ['whatsappapi', 'DISCONNECTED'],
       ['whatsappapi', 'CONNECTED'],
+    ]);
+  });
+});
+
+describe('connection.status for Messenger pages (issue 37 point 1)', () => {
+  it('a Facebook login connecting two pages sends CONNECTED for each page connection', async () => {
+    const a = await setupAttendance(t);
+    const token = a.adminSession.token;
+    const endpoint = await t.request('POST', '/webhook-endpoints', { token, body: { url: receiver.url, events: ['connection.status'] } });
+    expect(endpoint.status).toBe(201);
+    receiver.useSecret(endpoint.body.secret as string);
+    const base = `${Date.now()}`;
+    graph.setPages([
+      { id: `1${base}`, name: 'Loja Centro', access_token: `page-token-a-${base}` },
+      { id: `2${base}`, name: 'Loja Norte', access_token: `page-token-b-${base}` },
+    ]);
+    const connected = await t.request('POST', '/facebook', { token, body: { facebookUserId: '9876543210', facebookUserToken: 'short-lived-user-token', addInstagram: false } });
+    expect(connected.status).toBe(201);
+    await eventually(async () =>
+      receiver
+        .events('connection.status')
+        .filter((body) => body.companyId === a.company.id)
+        .map((body) => (body.data as { connection: { channel: string; name: string; status: string } }).connection)
+        .map((connection) => [connection.channel, connection.name, connection.status])
+        .sort(),
+    ).toEqual([
+      ['facebook', 'Loja Centro', 'CONNECTED'],
+      ['facebook', 'Loja Norte', 'CONNECTED'],
     ]);
   });
 });
