@@ -23,9 +23,7 @@ describe('bot webhook events (issue 37 point 1)', () => {
     const sales = await f.queue({ name: 'Vendas' });
     const support = await f.queue({ name: 'Suporte' });
     await f.configureConnection({ greetingMessage: 'Escolha um setor:', queueIds: [sales.id, support.id] });
-    const created = await t.request('POST', '/webhook-endpoints', { token: f.adminSession.token, body: { url: receiver.url, events: ['ticket.updated'] } });
-    expect(created.status).toBe(201);
-    receiver.useSecret(created.body.secret as string);
+    await receiver.subscribe(t, f.adminSession.token, ['ticket.updated']);
     const { ticketId } = await f.inbound('5511900005555', 'Oi');
     await f.inbound('5511900005555', '1');
     const ofCompany = () => receiver.events('ticket.updated').filter((body) => body.companyId === f.company.id);

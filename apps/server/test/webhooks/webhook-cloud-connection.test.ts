@@ -28,9 +28,7 @@ describe('connection.status for the Cloud API (issue 37 point 1)', () => {
   it('connecting, a revoked token found by a send, and connecting again send CONNECTED, DISCONNECTED, CONNECTED', async () => {
     const a = await setupAttendance(t);
     const token = a.adminSession.token;
-    const endpoint = await t.request('POST', '/webhook-endpoints', { token, body: { url: receiver.url, events: ['connection.status'] } });
-    expect(endpoint.status).toBe(201);
-    receiver.useSecret(endpoint.body.secret as string);
+    await receiver.subscribe(t, token, ['connection.status']);
     const statuses = async () =>
       receiver
         .events('connection.status')
@@ -89,9 +87,7 @@ describe('connection.status for Messenger pages (issue 37 point 1)', () => {
   it('a Facebook login connecting two pages sends CONNECTED for each page connection', async () => {
     const a = await setupAttendance(t);
     const token = a.adminSession.token;
-    const endpoint = await t.request('POST', '/webhook-endpoints', { token, body: { url: receiver.url, events: ['connection.status'] } });
-    expect(endpoint.status).toBe(201);
-    receiver.useSecret(endpoint.body.secret as string);
+    await receiver.subscribe(t, token, ['connection.status']);
     const base = `${Date.now()}`;
     graph.setPages([
       { id: `1${base}`, name: 'Loja Centro', access_token: `page-token-a-${base}` },

@@ -21,9 +21,7 @@ afterAll(async () => {
 describe('connection status webhook events (issue 37 point 1)', () => {
   it('a session showing its QR code and then connecting sends connection.status twice, whatever the QR refreshes', async () => {
     const setup = await setupWhatsappCompany(t, whatsapp);
-    const created = await t.request('POST', '/webhook-endpoints', { token: setup.session.token, body: { url: receiver.url, events: ['connection.status'] } });
-    expect(created.status).toBe(201);
-    receiver.useSecret(created.body.secret as string);
+    await receiver.subscribe(t, setup.session.token, ['connection.status']);
 
     setup.socket.showQr('2@qr-one');
     setup.socket.showQr('2@qr-two');

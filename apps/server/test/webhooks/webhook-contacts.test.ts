@@ -20,11 +20,7 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-const subscribed = async (token: string, events: string[]) => {
-  const created = await t.request('POST', '/webhook-endpoints', { token, body: { url: receiver.url, events } });
-  if (created.status !== 201) throw new Error(JSON.stringify(created.body));
-  receiver.useSecret(created.body.secret as string);
-};
+const subscribed = (token: string, events: string[]) => receiver.subscribe(t, token, events);
 
 const ofCompany = (companyId: number) => receiver.events().filter((body) => body.companyId === companyId);
 const numberOf = (body: WebhookBody) => (body.data as { contact: { number: string } }).contact.number;

@@ -26,12 +26,7 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-const subscribed = async (token: string, events: readonly string[] = webhookEvents) => {
-  const created = await t.request('POST', '/webhook-endpoints', { token, body: { url: receiver.url, events } });
-  if (created.status !== 201) throw new Error(JSON.stringify(created.body));
-  receiver.useSecret(created.body.secret as string);
-  return created.body.endpoint as { id: number };
-};
+const subscribed = (token: string, events: readonly string[] = webhookEvents) => receiver.subscribe(t, token, events);
 
 const ofCompany = (companyId: number) => receiver.events().filter((body) => body.companyId === companyId);
 const ticketIdOf = (body: WebhookBody) => {

@@ -23,9 +23,7 @@ describe('rating webhook events (issue 37 point 1)', () => {
     const a = await attendanceWithTimers(t, clock);
     await a.setSetting('userRating', 'enabled');
     await a.setConnection({ ratingMessage: 'De 0 a 10, que nota você dá?', expiresTicketNPS: 30 });
-    const created = await t.request('POST', '/webhook-endpoints', { token: a.adminSession.token, body: { url: receiver.url, events: ['ticket.updated', 'ticket.closed'] } });
-    expect(created.status).toBe(201);
-    receiver.useSecret(created.body.secret as string);
+    await receiver.subscribe(t, a.adminSession.token, ['ticket.updated', 'ticket.closed']);
     const { ticketId } = await a.inbound('5511911112222', 'Oi');
     await a.put(a.adminSession.token, ticketId, { status: 'open', userId: a.admin.id, queueId: a.queues[0].id });
     await a.put(a.adminSession.token, ticketId, { status: 'closed', userId: a.admin.id });

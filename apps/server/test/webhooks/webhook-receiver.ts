@@ -6,6 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WebhookBody } from '@atende/shared/webhooks';
 import { listen, readBody } from '../helpers/fake-ai.ts';
+import type { TestApp } from '../helpers/test-app.ts';
 
 export type ReceiverAnswer = { status: number } | { hang: true } | { hugeBody: true };
 
@@ -54,6 +55,13 @@ export const startWebhookReceiver = async () => {
     byEventId: () => new Map(received.map((entry) => [entry.body.id, entry.body])),
     events: (name?: string) => received.map((entry) => entry.body).filter((body) => name === undefined || body.event === name),
     useSecret: (secret: string) => void secrets.add(secret),
+    // a company's admin points a new endpoint here for these events; its deliveries are accepted
+    subscribe: async (t: Pick<TestApp, 'request'>, token: string, events: readonly string[]) => {
+      const created = await t.request('POST', '/webhook-endpoints', { token, body: { url: `${server.url}/hooks`, events } });
+      if (created.status !== 201) throw new Error(`subscribing: ${created.status} ${JSON.stringify(created.body)}`);
+      secrets.add(created.body.secret as string);
+      return created.body.endpoint as { id: number };
+    },
     answerNext: (...answers: ReceiverAnswer[]) => void script.push(...answers),
     close: async () => {
       for (const response of hanging) response.destroy();

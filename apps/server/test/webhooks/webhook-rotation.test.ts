@@ -30,9 +30,7 @@ describe('ticket.updated from the rotation (issue 37 point 1, 02-operations §3 
     const { ticketId } = await f.inbound('5511966669001', 'Oi');
     expect((await f.ticketOf(ticketId)).userId).toBe(ana.user.id);
 
-    const created = await t.request('POST', '/webhook-endpoints', { token: f.token, body: { url: receiver.url, events: ['ticket.updated'] } });
-    expect(created.status).toBe(201);
-    receiver.useSecret(created.body.secret as string);
+    await receiver.subscribe(t, f.token, ['ticket.updated']);
     clock.advance(5 * 60_000);
     await t.app.jobs.runDue();
 

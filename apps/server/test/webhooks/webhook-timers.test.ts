@@ -21,11 +21,7 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-const subscribed = async (token: string) => {
-  const created = await t.request('POST', '/webhook-endpoints', { token, body: { url: receiver.url, events: ['ticket.updated'] } });
-  if (created.status !== 201) throw new Error(JSON.stringify(created.body));
-  receiver.useSecret(created.body.secret as string);
-};
+const subscribed = (token: string) => receiver.subscribe(t, token, ['ticket.updated']);
 
 const ticketsOf = (companyId: number) =>
   receiver
