@@ -28,3 +28,5 @@ export * from './schema/queue-integrations.ts';
 export * from './schema/contact-imports.ts';
 export * from './schema/webhooks.ts';
 export * from './schema/api-keys.ts';
+export * from './schema/accounts.ts';
+export * from './schema/audit.ts';

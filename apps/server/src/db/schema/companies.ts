@@ -21,6 +21,9 @@ export const companies = pgTable(
     customConnections: integer('custom_connections'),
     // service hours used when the company setting scheduleType is 'company' (03-saas §3)
     schedules: jsonb('schedules').$type<WeekdayServiceHours[]>().notNull().default(defaultServiceHours),
+    // a company made by the public sign-up until its email is verified (issue 38 point 3): it
+    // cannot be used, and it is removed when a day passes unverified
+    awaitingVerification: boolean('awaiting_verification').notNull().default(false),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     // the company's upload folder, measured by the folder-stats job (03-saas §2 Companies screen)
     folderSize: bigint('folder_size', { mode: 'number' }).notNull().default(0),

@@ -41,6 +41,15 @@ export const users = pgTable(
     showDashboard: toggle('show_dashboard', 'disabled'),
     allowRealTime: toggle('allow_real_time', 'disabled'),
     allowConnections: toggle('allow_connections', 'disabled'),
+    // set while an invitation waits for its user to choose a password (issue 38 point 3): the
+    // user cannot sign in until then
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    // two-factor sign-in (issue 38 point 4): the TOTP secret (a secret-box ciphertext), set at
+    // enrolment and in force once a first code confirmed it; the last time step accepted, so a
+    // code is accepted once
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    totpLastStep: integer('totp_last_step'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,73 @@
+// The audit log's catalogue (issue 38 point 6): what an entry can record. An action is the
+// changed thing's kind and what happened to it; the server records each in the transaction of
+// the change, and nobody edits or deletes an entry through the product.
+export const auditEntities = [
+  'auth',
+  'session',
+  'user',
+  'connection',
+  'queue',
+  'setting',
+  'globalSetting',
+  'plan',
+  'company',
+  'queueIntegration',
+  'prompt',
+  'apiKey',
+  'webhookEndpoint',
+] as const;
+export type AuditEntity = (typeof auditEntities)[number];
+
+export const auditActions = [
+  'auth.signIn',
+  'auth.signInFailed',
+  'auth.passwordChanged',
+  'auth.passwordResetRequested',
+  'auth.passwordReset',
+  'auth.twoFactorEnabled',
+  'auth.twoFactorDisabled',
+  'auth.twoFactorReset',
+  'auth.twoFactorFailed',
+  'auth.recoveryCodesRegenerated',
+  'auth.recoveryCodeUsed',
+  'session.ended',
+  'session.endedAll',
+  'user.create',
+  'user.update',
+  'user.delete',
+  'user.invite',
+  'user.invitationAccepted',
+  'connection.create',
+  'connection.update',
+  'connection.delete',
+  'queue.create',
+  'queue.update',
+  'queue.delete',
+  'setting.update',
+  'globalSetting.update',
+  'plan.create',
+  'plan.update',
+  'plan.delete',
+  'company.create',
+  'company.update',
+  'company.delete',
+  'company.signup',
+  'company.verified',
+  'company.removedUnverified',
+  'queueIntegration.create',
+  'queueIntegration.update',
+  'queueIntegration.delete',
+  'prompt.create',
+  'prompt.update',
+  'prompt.delete',
+  'apiKey.create',
+  'apiKey.revoke',
+  'webhookEndpoint.create',
+  'webhookEndpoint.update',
+  'webhookEndpoint.delete',
+  'webhookEndpoint.rotateSecret',
+] as const satisfies readonly `${AuditEntity}.${string}`[];
+export type AuditAction = (typeof auditActions)[number];
+
+// what stands in for a secret's value in an entry's before and after
+export const MASKED_VALUE = '********';
