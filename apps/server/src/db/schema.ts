@@ -30,3 +30,4 @@ export * from './schema/webhooks.ts';
 export * from './schema/api-keys.ts';
 export * from './schema/accounts.ts';
 export * from './schema/audit.ts';
+export * from './schema/source-imports.ts';
