@@ -81,6 +81,11 @@ export const errorCodes = [
   // 400: a URL a company typed points at an internal address (loopback, private, link-local, cloud
   // metadata…) that the operator did not allow; also the reason in an integration's failure note
   'ERR_OUTBOUND_ADDRESS_REFUSED',
+  // issue 38 point 3: a mailed link (invitation, sign-up verification) that is forged, used or
+  // expired; a sign-up whose email is not verified yet; a mail-sending feature while email is off
+  'ERR_INVALID_TOKEN',
+  'ERR_EMAIL_NOT_VERIFIED',
+  'ERR_EMAIL_DISABLED',
   'ERR_VALIDATION',
   'ERR_INVALID_JSON',
   'ERR_INVALID_FILE',
