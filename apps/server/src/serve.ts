@@ -26,6 +26,7 @@ import { scheduleInvoiceSweep } from './modules/invoices/invoices.jobs.ts';
 import { scheduleWebhookPrune } from './modules/webhooks/webhook-prune.jobs.ts';
 import { scheduleTicketCountsFold } from './modules/tickets/ticket-counts.jobs.ts';
 import { systemClock } from './platform/clock.ts';
+import { removeStaleTempFiles } from './platform/temp-files.ts';
 import { seedPlatform, type SeedResult } from './seed.ts';
 
 const FATAL_SHUTDOWN_MS = 5000;
@@ -110,6 +111,10 @@ const start = async (options: AppOptions) => {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   await server.listen({ port: config.port, host: config.host });
   server.log.info({ role: config.processRole }, 'server started');
+  // what a killed process left in the temporary folder; nothing waits on it
+  void removeStaleTempFiles().then((removed) => {
+    if (removed > 0) server.log.info({ removed }, 'removed stale temporary files');
+  });
   try {
     // the daily invoice sweep re-enqueues itself; this starts the chain (or finds it waiting)
     await scheduleInvoiceSweep(database.db, options.clock ?? systemClock);

@@ -3,11 +3,11 @@
 // check of a 20 MB upload holds a few kB of it at a time.
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, open, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
+import { tempPath } from './temp-files.ts';
 
 export type MediaInput = Buffer | { path: string };
 
@@ -36,7 +36,7 @@ export class MediaTooLarge extends Error {}
 // A download written to a temporary file as it arrives, at most maxBytes (past that it is cut off
 // with MediaTooLarge), for the time of `use`.
 export const withSpooledStream = async <T>(source: Readable, maxBytes: number, use: (file: { path: string }) => Promise<T>): Promise<T> => {
-  const folder = await mkdtemp(join(tmpdir(), 'atende-media-'));
+  const folder = await mkdtemp(tempPath('media'));
   try {
     const path = join(folder, 'media');
     let size = 0;

@@ -7,11 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { access, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createS3Objects } from './storage-s3.ts';
+import { tempPath } from './temp-files.ts';
 
 export const publicUrlPrefix = '/public';
 
@@ -154,7 +154,7 @@ export const createStorage = (objects: ObjectStore) => {
     }
     const stored = await objects.openRead(key);
     if (!stored) throw new StoredFileMissing(`no stored file ${key}`);
-    const dir = await mkdtemp(join(tmpdir(), 'atende-storage-'));
+    const dir = await mkdtemp(tempPath('storedCopy'));
     try {
       const path = join(dir, basename(key));
       await pipeline(stored.body, createWriteStream(path));

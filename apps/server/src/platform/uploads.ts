@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
@@ -13,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { lenient } from '@atende/shared/lenient';
 import { AppError, readMultipart } from './errors.ts';
+import { tempPath } from './temp-files.ts';
 
 export type Upload = { path: string; size: number; fileName: string };
 
@@ -21,7 +21,7 @@ const spoolFolders = new WeakMap<FastifyRequest, Promise<string>>();
 const spoolFolderOf = (request: FastifyRequest) => {
   let folder = spoolFolders.get(request);
   if (!folder) {
-    folder = mkdtemp(join(tmpdir(), 'atende-upload-'));
+    folder = mkdtemp(tempPath('upload'));
     spoolFolders.set(request, folder);
   }
   return folder;

@@ -8,8 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, rm, type FileHandle } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { tempPath } from './temp-files.ts';
 
 // What the reader needs before the first sheet, in this order.
 const READ_FIRST = ['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/sharedStrings.xml', 'xl/styles.xml'];
@@ -183,7 +182,7 @@ const copyInOrder = async (source: FileHandle, sourcePath: string, order: Entry[
 // already is, else a temporary copy in that order, which `dispose` removes.
 export const workbookInReadingOrder = async (path: string): Promise<{ path: string; dispose: () => Promise<void> }> => {
   const source = await open(path, 'r');
-  const copy = join(tmpdir(), `atende-workbook-${randomUUID()}.xlsx`);
+  const copy = tempPath('workbook', `${randomUUID()}.xlsx`);
   const dispose = () => rm(copy, { force: true });
   try {
     const order = readingOrder(await centralDirectory(source));
