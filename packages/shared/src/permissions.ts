@@ -48,6 +48,8 @@ const rules = {
   'users:manage': isAdmin,
   'settings:manage': isAdmin,
   'financeiro:view': isAdmin,
+  // issue 38 point 6: the company's audit log
+  'audit:view': isAdmin,
   'connections:view': (a) => isAdmin(a) || on(a, 'allowConnections'),
   'connections-page:actionButtons': (a) => isAdmin(a) || on(a, 'allowConnections'),
   'connections-page:addConnection': (a) => isAdmin(a) || on(a, 'allowConnections'),

@@ -2,8 +2,8 @@
 // 03-saas §7 (sheet RelatorioDeAtendimentos, 13 columns) written with exceljs's streaming writer,
 // so an export of any size goes out batch by batch instead of being held in memory.
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { EXPORT_SHEET_NAME, type ReportRow } from '@atende/shared/reports';
+import { writeWorkbook } from '../../platform/spreadsheet-export.ts';
 import { reportWords, type ReportLanguage } from './report-words.ts';
 import type { ReportRowData } from './reports.repo.ts';
 
@@ -38,39 +38,12 @@ const exportCells = (row: ReportRowData, statuses: Record<ReportRowData['status'
   row.NPS ?? '',
 ];
 
-// Resolves once the download has taken what was written (at once when nothing is waiting), so a
-// slow download holds back the reads instead of the file piling up in memory; fails if it closed.
-const drained = (stream: Writable) =>
-  new Promise<void>((resolve, reject) => {
-    if (stream.destroyed) return reject(new Error('the download closed before the export ended'));
-    if (!stream.writableNeedDrain) return resolve();
-    const settle = (error?: Error) => {
-      stream.off('drain', onDrain);
-      stream.off('close', onClose);
-      if (error) reject(error);
-      else resolve();
-    };
-    const onDrain = () => settle();
-    const onClose = () => settle(new Error('the download closed before the export ended'));
-    stream.on('drain', onDrain);
-    stream.on('close', onClose);
-  });
-
-// exceljs hands the rows to its zip writer, which writes to `stream` on later turns of the loop
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-
 // Headers and statuses in the asking user's language; numbers stay numeric cells, which the
 // spreadsheet program shows with its reader's decimal sign.
-export const writeReportWorkbook = async (batches: AsyncIterable<ReportRowData[]>, stream: Writable, language: ReportLanguage) => {
+export const writeReportWorkbook = (batches: AsyncIterable<ReportRowData[]>, stream: Writable, language: ReportLanguage) => {
   const words = reportWords[language];
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(EXPORT_SHEET_NAME);
-  sheet.addRow([...words.columns]).commit();
-  for await (const batch of batches) {
-    for (const row of batch) sheet.addRow(exportCells(row, words.statuses)).commit();
-    await nextTurn();
-    await drained(stream);
-  }
-  sheet.commit();
-  await workbook.commit();
+  const cells = async function* () {
+    for await (const batch of batches) yield batch.map((row) => exportCells(row, words.statuses));
+  };
+  return writeWorkbook(stream, { name: EXPORT_SHEET_NAME, header: words.columns, batches: cells() });
 };
