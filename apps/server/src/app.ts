@@ -143,6 +143,9 @@ import { registerWebhookPruneJob } from './modules/webhooks/webhook-prune.jobs.t
 import { registerAuditPruneJob } from './modules/audit/audit-prune.jobs.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
+import { registerAuditPruneJob } from './modules/audit/audit-prune.jobs.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.ts';
 
@@ -335,6 +338,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(whatsapp.routes);
   await app.register(apiKeysRoutes(createApiKeysService({ db })));
   await app.register(auditRoutes(createAuditService({ db })));
+  await app.register(auditRoutes(createAuditService({ db })));
   await app.register(failedJobsRoutes(createFailedJobsService({ db })));
   await app.register(
     operationsRoutes({
@@ -409,6 +413,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   registerIntegrationReplyJob(jobs, { db, storage, secrets, clock, settings: config.integrations, outbound, tickets: ticketsService });
   registerWebhookDeliveryJob(jobs, { db, bus, clock, secrets, outbound });
   registerWebhookPruneJob(jobs, { db, clock, retentionDays: config.webhookDeliveryRetentionDays });
+  registerAuditPruneJob(jobs, { db, clock, retentionDays: config.auditLogRetentionDays });
   registerAuditPruneJob(jobs, { db, clock, retentionDays: config.auditLogRetentionDays });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {

@@ -24,6 +24,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { scheduleInvoiceSweep } from './modules/invoices/invoices.jobs.ts';
 import { scheduleWebhookPrune } from './modules/webhooks/webhook-prune.jobs.ts';
+import { scheduleAuditPrune } from './modules/audit/audit-prune.jobs.ts';
 import { scheduleTicketCountsFold } from './modules/tickets/ticket-counts.jobs.ts';
 import { systemClock } from './platform/clock.ts';
 import { removeStaleTempFiles } from './platform/temp-files.ts';
@@ -120,6 +121,8 @@ const start = async (options: AppOptions) => {
     await scheduleInvoiceSweep(database.db, options.clock ?? systemClock);
     // so does the daily prune of old webhook deliveries
     await scheduleWebhookPrune(database.db, options.clock ?? systemClock);
+    // and the audit log's
+    await scheduleAuditPrune(database.db, options.clock ?? systemClock);
     // and the fold of the ticket counts' changes, which re-enqueues itself every few seconds
     await scheduleTicketCountsFold(database.db);
   } catch (error) {
