@@ -61,6 +61,8 @@ import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { sessionsRoutes } from './modules/auth/sessions.routes.ts';
+import { createSessionsService } from './modules/auth/sessions.service.ts';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.ts';
 import { createAnnouncementsService } from './modules/announcements/announcements.service.ts';
 import { chatsRoutes } from './modules/chats/chats.routes.ts';
@@ -294,6 +296,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(
     authRoutes(authService, { refreshTtlSeconds: config.refreshTokenTtlSeconds, refreshLimit: routeLimit(rateLimit.refreshMaxPerIp, rateLimit.windowSeconds) }),
   );
+  await app.register(sessionsRoutes(createSessionsService({ db, bus })));
   await app.register(usersRoutes(usersService));
   await app.register(settingsRoutes(settingsService));
   const billCompanyIfDue = billIfDue({ clock, daysBeforeDue: config.invoiceDaysBeforeDue });

@@ -19,6 +19,8 @@ export const errorCodes = [
   'ERR_NO_CONTACT_FOUND',
   'ERR_NO_TICKET_FOUND',
   'ERR_NO_USER_FOUND',
+  // a sign-in of the user's that is not open, or not the user's (issue 38 point 5)
+  'ERR_NO_SESSION_FOUND',
   'ERR_NO_WAPP_FOUND',
   'ERR_CREATING_MESSAGE',
   'ERR_CREATING_TICKET',

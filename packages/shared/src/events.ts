@@ -21,8 +21,12 @@ import type { UserView } from './users.ts';
 import type { WebhookEndpointView } from './webhooks.ts';
 
 export type CompanyEvents = {
-  // a newer sign-in of the same user; the session whose id differs logs out
-  auth: { action: 'update'; user: { id: number }; sessionId: string };
+  // update: a newer sign-in of the same user; the session whose id differs logs out.
+  // end: sign-ins ended by the user elsewhere or by an admin (issue 38 point 5); those named log
+  // out and say who ended them
+  auth:
+    | { action: 'update'; user: { id: number }; sessionId: string }
+    | { action: 'end'; user: { id: number }; sessionIds: string[]; endedBy: 'user' | 'admin' };
   user: { action: 'create' | 'update'; user: UserView } | { action: 'delete'; userId: number };
   settings: { action: 'update'; setting: { key: CompanySettingKey; value: string } };
   contact: { action: 'create' | 'update'; contact: ContactView } | { action: 'delete'; contactId: number };

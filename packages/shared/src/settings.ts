@@ -30,6 +30,9 @@ export const companySettingDefaults = {
   // the first-steps checklist on the dashboard (issue 35 point 13; not in the spec): an admin
   // dismisses it there and can bring it back here
   onboardingChecklist: 'enabled',
+  // one sign-in per user, a newer one ending the others (01-core §4 Session); 'disabled' lets a
+  // user stay signed in on several devices (issue 38 point 5), up to MAX_OPEN_SESSIONS
+  singleSession: 'enabled',
 } as const;
 
 export type CompanySettingKey = keyof typeof companySettingDefaults;

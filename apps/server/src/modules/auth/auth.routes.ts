@@ -32,7 +32,11 @@ export const authRoutes = (service: AuthService, options: { refreshTtlSeconds: n
   // which reaches only the invoices, so the overdue landing can offer the payment; the cookies set
   // before the refusal go out with it.
   endpointRoute(app, authEndpoints.login, { access: 'public' }, async ({ body: credentials }, request, reply) => {
-    const { knownBrowserToken, ...session } = await service.login(credentials, { ip: request.ip, knownBrowserToken: request.cookies[KNOWN_BROWSER_COOKIE] });
+    const { knownBrowserToken, ...session } = await service.login(credentials, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+      knownBrowserToken: request.cookies[KNOWN_BROWSER_COOKIE],
+    });
     const body = answer(request, reply, session);
     reply.setCookie(KNOWN_BROWSER_COOKIE, knownBrowserToken, {
       httpOnly: true,
@@ -47,7 +51,7 @@ export const authRoutes = (service: AuthService, options: { refreshTtlSeconds: n
 
   endpointRoute(app, authEndpoints.refresh, { access: 'public', rateLimit: options.refreshLimit }, async (_input, request, reply) => {
     try {
-      return answer(request, reply, await service.refresh(refreshCookie(request)));
+      return answer(request, reply, await service.refresh(refreshCookie(request), { ip: request.ip, userAgent: request.headers['user-agent'] }));
     } catch (error) {
       reply.clearCookie(REFRESH_COOKIE, { path: '/auth' });
       throw error;

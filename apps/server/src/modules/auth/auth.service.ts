@@ -19,6 +19,7 @@ import { loadUserView } from '../users/user-views.repo.ts';
 import { findUser, findUserByEmail, updateUser, type UserRow } from '../users/users.repo.ts';
 import { hashPassword } from '../users/users.service.ts';
 import * as sessions from './sessions.repo.ts';
+import { openSession, sessionDevice, type SessionDevice } from './sessions.steps.ts';
 
 type Deps = { db: Db; bus: EventBus; tokens: TokenService; loginAttempts: LoginAttempts; storage: Storage };
 
@@ -27,8 +28,10 @@ type Deps = { db: Db; bus: EventBus; tokens: TokenService; loginAttempts: LoginA
 export type IssuedSession = SessionAnswer & { refreshToken: string; overdueDueDate?: string };
 // a sign-in also hands its browser a token that makes it a known client of the account
 export type SignedIn = IssuedSession & { knownBrowserToken: string };
-// who signs in: the client's address and the known-browser token its cookie carries
-export type LoginCaller = { ip: string; knownBrowserToken?: string };
+// who signs in: the client's address and User-Agent, and the known-browser token its cookie carries
+export type LoginCaller = { ip: string; userAgent?: string; knownBrowserToken?: string };
+// who refreshes: the sign-in's device and address as of its last use (issue 38 point 5)
+export type RefreshCaller = { ip: string; userAgent?: string };
 
 const invalidCredentials = () => new AppError('ERR_INVALID_CREDENTIALS', 401);
 const sessionEnded = () => new AppError('ERR_SESSION_EXPIRED', 401);
@@ -52,13 +55,16 @@ export const createAuthService = ({ db, bus, tokens, loginAttempts, storage }: D
     };
   };
 
-  // a sign-in's next refresh token, stored by the caller's transaction before it is signed
-  const nextRefreshToken = (row: UserRow, familyId: string) => ({
+  // a sign-in's next refresh token, stored by the caller's transaction before it is signed; it
+  // carries the sign-in's start and the device and address of this use
+  const nextRefreshToken = (row: UserRow, familyId: string, device: SessionDevice, signedInAt: Date) => ({
     id: randomUUID(),
     familyId,
     userId: row.id,
     companyId: row.companyId,
     expiresAt: new Date(Date.now() + tokens.refreshTtlSeconds * 1000),
+    ...device,
+    signedInAt,
   });
 
   const signSession = async (row: UserRow, company: CompanyWithPlan, stored: { id: string; familyId: string }): Promise<IssuedSession> => {
@@ -97,29 +103,29 @@ export const createAuthService = ({ db, bus, tokens, loginAttempts, storage }: D
       const overdue = isOverdue(company.id, company.dueDate, today());
       if (overdue && !can(row, 'financeiro:view')) throw new AppError('ERR_SUBSCRIPTION_OVERDUE', 402, { dueDate: company.dueDate });
       await loginAttempts.recordSuccess(body.email, client);
-      // One sign-in per user (01-core §4 Session): the newer one ends the older ones on the server,
-      // so their refresh tokens are refused and their access tokens answer 401 at once.
-      const stored = nextRefreshToken(row, randomUUID());
-      const ended = await withTransaction(db, async (tx) => {
-        await sessions.lockUserSessions(tx, row.id);
-        await sessions.insertRefreshToken(tx, stored);
-        return sessions.revokeOtherFamilies(tx, row.id, stored.familyId);
-      });
+      // One sign-in per user (01-core §4 Session) unless the company allows several: the newer one
+      // ends the older ones on the server, so their refresh tokens are refused and their access
+      // tokens answer 401 at once.
+      const singleSession = (await readCompanySettings(db, company.id)).singleSession !== 'disabled';
+      const stored = nextRefreshToken(row, randomUUID(), sessionDevice(caller), new Date());
+      const ended = await withTransaction(db, (tx) => openSession(tx, stored, singleSession));
       const [signed, knownBrowserToken] = await Promise.all([signSession(row, company, stored), tokens.signKnownBrowser(accountKey(body.email))]);
       const session: SignedIn = { ...signed, knownBrowserToken, ...(overdue ? { overdueDueDate: company.dueDate } : {}) };
       await touchLastLogin(db, company.id);
       // The older tabs are told why before their sockets are closed: they show "accessed elsewhere".
-      bus.publish({
-        companyId: company.id,
-        event: 'auth',
-        payload: { action: 'update', user: { id: row.id }, sessionId: session.sessionId },
-        audience: { userId: row.id },
-      });
+      if (singleSession) {
+        bus.publish({
+          companyId: company.id,
+          event: 'auth',
+          payload: { action: 'update', user: { id: row.id }, sessionId: session.sessionId },
+          audience: { userId: row.id },
+        });
+      }
       for (const familyId of ended) bus.endSession(familyId);
       return session;
     },
 
-    refresh: async (refreshToken: string | undefined): Promise<IssuedSession> => {
+    refresh: async (refreshToken: string | undefined, caller: RefreshCaller): Promise<IssuedSession> => {
       const claims = refreshToken ? await tokens.verifyRefresh(refreshToken) : null;
       if (!claims) throw sessionEnded();
       const stored = await sessions.findRefreshToken(db, claims.tokenId);
@@ -127,7 +133,7 @@ export const createAuthService = ({ db, bus, tokens, loginAttempts, storage }: D
       const row = await findUser(db, stored.companyId, stored.userId);
       if (!row) throw sessionEnded();
       const company = await activeCompany(row.companyId);
-      const next = nextRefreshToken(row, stored.familyId);
+      const next = nextRefreshToken(row, stored.familyId, sessionDevice(caller), stored.signedInAt);
       const rotated = await withTransaction(db, async (tx) => {
         // under the user's lock, so a newer sign-in ending this family cannot miss the new token
         await sessions.lockUserSessions(tx, row.id);

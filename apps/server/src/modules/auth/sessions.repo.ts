@@ -1,10 +1,16 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { refreshTokens, users } from '../../db/schema.ts';
 
 // Sign-ins of one user change one at a time: a sign-in ending the others, and a refresh adding a
 // token to its family, would otherwise each miss what the other has not committed yet.
 export const lockUserSessions = (tx: Tx, userId: number) => tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+
+// A user of any company, for the super admin's offboarding, which is not bound to its own company.
+export const findUserOfAnyCompany = async (db: DbOrTx, userId: number) => {
+  const [row] = await db.select({ id: users.id, companyId: users.companyId, super: users.super }).from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+};
 
 export const insertRefreshToken = (db: DbOrTx, row: typeof refreshTokens.$inferInsert) => db.insert(refreshTokens).values(row);
 
@@ -36,6 +42,57 @@ export const revokeOtherFamilies = async (db: DbOrTx, userId: number, keepFamily
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.userId, userId), ne(refreshTokens.familyId, keepFamilyId), isNull(refreshTokens.revokedAt)))
+    .returning({ familyId: refreshTokens.familyId });
+  return [...new Set(ended.map((row) => row.familyId))];
+};
+
+// The user's open sign-ins: families whose newest token is neither rotated, revoked nor expired,
+// with that token's device and address (the last refresh's) and its creation (the last use).
+export const listOpenSessions = (db: DbOrTx, companyId: number, userId: number) =>
+  db
+    .selectDistinctOn([refreshTokens.familyId], {
+      id: refreshTokens.familyId,
+      userAgent: refreshTokens.userAgent,
+      ip: refreshTokens.ip,
+      signedInAt: refreshTokens.signedInAt,
+      lastUsedAt: refreshTokens.createdAt,
+    })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.companyId, companyId),
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.rotatedAt),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(refreshTokens.familyId, desc(refreshTokens.createdAt));
+
+// Ends the named sign-ins of one user; answers those that were still open.
+export const revokeFamiliesOf = async (db: DbOrTx, companyId: number, userId: number, familyIds: string[]) => {
+  if (familyIds.length === 0) return [];
+  const ended = await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(refreshTokens.companyId, companyId),
+        eq(refreshTokens.userId, userId),
+        inArray(refreshTokens.familyId, familyIds),
+        isNull(refreshTokens.revokedAt),
+      ),
+    )
+    .returning({ familyId: refreshTokens.familyId });
+  return [...new Set(ended.map((row) => row.familyId))];
+};
+
+// Ends every sign-in of the user (an admin's offboarding) and answers the families it ended.
+export const revokeAllFamilies = async (db: DbOrTx, companyId: number, userId: number) => {
+  const ended = await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.companyId, companyId), eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
     .returning({ familyId: refreshTokens.familyId });
   return [...new Set(ended.map((row) => row.familyId))];
 };
