@@ -35,6 +35,7 @@ import {
   QuickMessagesPage,
   ReportsPage,
   SchedulesPage,
+  SecurityPage,
   SettingsPage,
   SignupPage,
   TagsPage,
@@ -74,6 +75,7 @@ export const AppRoutes = () => {
               }
             />
             <Route path="/quick-messages" element={<QuickMessagesPage />} />
+            <Route path="/security" element={<SecurityPage />} />
             <Route path="/TagsKanban" element={<TagsPage lanes />} />
             <Route path="/contacts/import" element={<ContactImportPage />} />
             <Route

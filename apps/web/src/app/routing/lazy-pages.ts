@@ -37,6 +37,7 @@ export const ReportsPage = lazyNamed(() => import('../../features/reports/report
 export const CampaignsPage = lazyNamed(() => import('../../features/campaigns/campaigns-page.tsx'), 'CampaignsPage');
 export const CampaignReportPage = lazyNamed(() => import('../../features/campaigns/campaign-report-page.tsx'), 'CampaignReportPage');
 export const CampaignSettingsPage = lazyNamed(() => import('../../features/campaigns/campaign-settings-page.tsx'), 'CampaignSettingsPage');
+export const SecurityPage = lazyNamed(() => import('../../features/account-security/security-page.tsx'), 'SecurityPage');
 export const SchedulesPage = lazyNamed(() => import('../../features/schedules/schedules-page.tsx'), 'SchedulesPage');
 export const SettingsPage = lazyNamed(() => import('../../features/settings/settings-page.tsx'), 'SettingsPage');
 export const SignupPage = lazyNamed(() => import('../../features/signup/signup-page.tsx'), 'SignupPage');

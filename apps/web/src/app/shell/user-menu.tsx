@@ -1,4 +1,4 @@
-import { AccountCircle, Logout, PersonOutlined } from '@mui/icons-material';
+import { AccountCircle, Logout, PersonOutlined, SecurityOutlined } from '@mui/icons-material';
 import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,6 +45,18 @@ export const UserMenu = () => {
             <PersonOutlined fontSize="small" />
           </ListItemIcon>
           <ListItemText>{t('shell.profile')}</ListItemText>
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            navigate('/security');
+          }}
+          data-testid="user-menu-security"
+        >
+          <ListItemIcon>
+            <SecurityOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('shell.security')}</ListItemText>
         </MenuItem>
         <MenuItem onClick={() => void logout()} data-testid="logout">
           <ListItemIcon>

@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { LanguageMenu } from '../../components/language-menu.tsx';
 import { ThemeToggleButton } from '../../components/theme-toggle-button.tsx';
 import { AppLogo } from '../branding/app-logo.tsx';
-import { wasSignedOutElsewhere } from '../../lib/session/signed-out-elsewhere.ts';
+import { signedOutReason } from '../../lib/session/signed-out-elsewhere.ts';
 import { usePublicSetting } from '../branding/use-public-setting.ts';
 import { LoginForm } from './login-form.tsx';
 
@@ -14,7 +14,7 @@ export const LoginPage = () => {
   const { t } = useTranslation();
   const userCreation = usePublicSetting('userCreation');
   const sideImage = brandingFileUrl(usePublicSetting('loginEnterImage'));
-  const [signedOutElsewhere] = useState(wasSignedOutElsewhere);
+  const [signedOutElsewhere] = useState(signedOutReason);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', bgcolor: 'background.default' }}>
       {sideImage && (
@@ -43,8 +43,8 @@ export const LoginPage = () => {
               {t('login.title')}
             </Typography>
             {signedOutElsewhere && (
-              <Alert severity="warning" data-testid="login-signed-out-elsewhere">
-                {t('session.accessedElsewhere')}
+              <Alert severity="warning" data-testid="login-signed-out-elsewhere" data-reason={signedOutElsewhere}>
+                {t(`session.${signedOutElsewhere}`)}
               </Alert>
             )}
             <LoginForm />

@@ -11,7 +11,7 @@ import { HelpsTab } from '../helps/helps-tab.tsx';
 import { PlansTab } from '../plans/plans-tab.tsx';
 import { CompanySchedulesTab } from './company-schedules-tab.tsx';
 import { PlatformSettingsPanel } from './platform-settings-form.tsx';
-import { settingKind, settingPlaceholders, settingsSections } from './settings-sections.ts';
+import { settingKind, settingPlaceholders, settingsSections, settingsWithHelp } from './settings-sections.ts';
 import { useCompanySettings } from './use-company-settings.ts';
 import { useSaveSetting } from './use-save-setting.ts';
 
@@ -25,6 +25,7 @@ const SelectSetting = ({ settingKey, value, onSave, choices }: FieldProps & { ch
       fullWidth
       size="small"
       label={t(`settings.keys.${settingKey}`)}
+      helperText={settingsWithHelp.has(settingKey) ? t(`settings.help.${settingKey}`) : undefined}
       value={choices.includes(value) ? value : ''}
       onChange={(event) => {
         if (event.target.value !== value) onSave(event.target.value);

@@ -8,7 +8,7 @@ const listed: SettingsSection[] = [
     key: 'general',
     settings: [
       'userRating', 'scheduleType', 'chatBotType', 'userRandom', 'acceptCallWhatsapp', 'AcceptCallWhatsappMessage',
-      'acceptAudioMessageContact', 'showNotificationPending', 'campaignsEnabled', 'requiredTag',
+      'acceptAudioMessageContact', 'showNotificationPending', 'campaignsEnabled', 'requiredTag', 'singleSession',
     ],
   },
   {
@@ -34,6 +34,9 @@ export const settingKind = (key: CompanySettingKey): SettingKind =>
   companyTextSettingKeys.includes(key)
     ? { type: 'text' }
     : { type: 'select', choices: companySettingChoices[key] ?? ['enabled', 'disabled'] };
+
+// settings whose effect the label alone does not tell: a help text (settings.help.<key>) under them
+export const settingsWithHelp: ReadonlySet<CompanySettingKey> = new Set(['singleSession']);
 
 // The texts sent to customers with placeholders, and the kind they are rendered as (issue 35 point 1).
 export const settingPlaceholders: Partial<Record<CompanySettingKey, PlaceholderSet>> = {

@@ -4,10 +4,14 @@ import { useTranslation } from 'react-i18next';
 import type { CrudColumn } from '../../components/crud-list-page.tsx';
 import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
+import { useSessionUser } from '../../lib/session/session-context.ts';
+import { EndSessionsButton } from './end-sessions-button.tsx';
 
-// The users list: name with avatar and presence, email, profile, work hours, actions.
+// The users list: name with avatar and presence, email, profile, work hours, actions (ending a
+// user's sessions is for the others: one's own end from the Security page).
 export const useUserColumns = (onEdit: (user: UserView) => void): CrudColumn<UserView>[] => {
   const { t } = useTranslation();
+  const me = useSessionUser();
   return [
     {
       key: 'name',
@@ -33,7 +37,12 @@ export const useUserColumns = (onEdit: (user: UserView) => void): CrudColumn<Use
       key: 'actions',
       header: t('users.columns.actions'),
       align: 'center',
-      render: (user, row) => <EditDeleteActions onEdit={() => onEdit(user)} onDelete={row.remove} testIdPrefix="users" />,
+      render: (user, row) => (
+        <>
+          <EditDeleteActions onEdit={() => onEdit(user)} onDelete={row.remove} testIdPrefix="users" />
+          {user.id !== me.id && <EndSessionsButton user={user} />}
+        </>
+      ),
     },
   ];
 };
