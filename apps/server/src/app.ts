@@ -34,6 +34,9 @@ import { registerStaticFiles } from './platform/static-files.ts';
 import { createObjectStore, createStorage } from './platform/storage.ts';
 import { registerBucketFiles } from './platform/bucket-files.ts';
 import { failedJobsRoutes } from './platform/jobs/failed-jobs.routes.ts';
+import { registerMailSendJob } from './platform/mail/mail.jobs.ts';
+import { mailRoutes } from './platform/mail/mail.routes.ts';
+import { createMailer } from './platform/mail/mailer.ts';
 import { createFailedJobsService } from './platform/jobs/failed-jobs.service.ts';
 import { createJobRunner } from './platform/jobs/job-runner.ts';
 import { jobStats } from './platform/jobs/jobs.repo.ts';
@@ -139,6 +142,7 @@ import { createDialogflowClient } from './modules/integrations/dialogflow.client
 import { registerIntegrationReplyJob } from './modules/integration-replies/integration-reply.jobs.ts';
 import { createPromptsService } from './modules/prompts/prompts.service.ts';
 import { createAzureSpeech } from './modules/prompts/speech.provider.ts';
+import { mailBrandingOf } from './modules/settings/mail-branding.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { registerWebhookDeliveryJob } from './modules/webhooks/webhook-delivery.jobs.ts';
 import { registerWebhookPruneJob } from './modules/webhooks/webhook-prune.jobs.ts';
@@ -199,6 +203,8 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   const storage = createStorage(createObjectStore(config.storage, config.publicDir));
   const secrets = createSecretBox(config.secretsKey);
   // every call to an address a company typed goes through this one client
+  // SMTP, the log (development) or off (config.ts): mail only ever leaves through the mail.send job
+  const mailer = createMailer(config.mail, app.log);
   const outbound = createOutboundHttp({ addresses: 'company', allowed: config.outbound.allowedHosts, resolve: options.resolveHost });
   const tokens = createTokenService({
     accessSecret: config.jwtSecret,
@@ -342,6 +348,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(apiKeysRoutes(createApiKeysService({ db })));
   await app.register(auditRoutes(createAuditService({ db })));
   await app.register(auditRoutes(createAuditService({ db })));
+  await app.register(mailRoutes(mailer));
   await app.register(failedJobsRoutes(createFailedJobsService({ db })));
   await app.register(
     operationsRoutes({
@@ -415,6 +422,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   });
   registerIntegrationReplyJob(jobs, { db, storage, secrets, clock, settings: config.integrations, outbound, tickets: ticketsService });
   registerWebhookDeliveryJob(jobs, { db, bus, clock, secrets, outbound });
+  registerMailSendJob(jobs, { mailer, config: config.mail, brandingOf: mailBrandingOf(db) });
   registerWebhookPruneJob(jobs, { db, clock, retentionDays: config.webhookDeliveryRetentionDays });
   registerAuditPruneJob(jobs, { db, clock, retentionDays: config.auditLogRetentionDays });
   registerAuditPruneJob(jobs, { db, clock, retentionDays: config.auditLogRetentionDays });
@@ -428,6 +436,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   // jobs first: a send under way still needs its WhatsApp socket
   app.addHook('preClose', async () => {
     await jobs.stop();
+    mailer.close();
     await whatsapp.stop();
     realtime.dropSockets();
   });

@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { LoginLimits } from './platform/login-attempts.ts';
+import type { MailAddress, MailConfig } from './platform/mail/mailer.ts';
 import { isAllowanceEntry } from './platform/outbound-http.ts';
 import type { StorageConfig } from './platform/storage.ts';
 
@@ -47,6 +48,19 @@ const trustProxySetting = z
     context.addIssue({ code: 'custom', message: 'expected false, true, a number of hops, or comma-separated proxy addresses or CIDRs' });
     return z.NEVER;
   });
+
+// "Name <address>" or a bare address: the sender of every mail
+const mailSender = z
+  .string()
+  .trim()
+  .transform((value, context): MailAddress => {
+    const named = /^(.*?)\s*<([^<>]+)>$/.exec(value);
+    const [name, address] = named ? [named[1].replace(/^"|"$/g, '').trim(), named[2].trim()] : ['', value];
+    if (z.email().safeParse(address).success) return name ? { address, name } : { address };
+    context.addIssue({ code: 'custom', message: 'expected an email address, or a name and an address as "Name <address>"' });
+    return z.NEVER;
+  });
+const flag = (fallback: 'true' | 'false') => z.enum(['true', 'false']).default(fallback).transform((value) => value === 'true');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -91,6 +105,16 @@ const envSchema = z.object({
   META_APP_SECRET: z.string().min(1).max(200).optional(),
   META_VERIFY_TOKEN: z.string().min(1).max(200).optional(),
   PUBLIC_URL: z.string().url().optional(),
+  // transactional email (issue 38 point 1, docs/security.md "Email"): unset SMTP_HOST, email is off
+  SMTP_HOST: z.string().trim().min(1).max(255).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SMTP_SECURE: flag('false'),
+  SMTP_REQUIRE_TLS: flag('false'),
+  SMTP_TLS_REJECT_UNAUTHORIZED: flag('true'),
+  SMTP_USER: z.string().min(1).max(500).optional(),
+  SMTP_PASSWORD: z.string().min(1).max(500).optional(),
+  SMTP_FROM: mailSender.optional(),
+  SMTP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
   INBOUND_LANES: z.coerce.number().int().min(1).max(20).default(1),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1000),
@@ -197,6 +221,8 @@ export type Config = {
   meta: { graphUrl: string; appId?: string; appSecret?: string; verifyToken?: string };
   // the address Meta fetches this server's /public files from (Messenger and Instagram attachments)
   publicUrl?: string;
+  // how mail leaves (platform/mail/mailer.ts): SMTP, the log (development without SMTP) or not at all
+  mail: MailConfig;
   timeZone: string;
   // transactions of the inbound group commit that run at once on a PostgreSQL server (PGlite: one)
   inboundLanes: number;
@@ -263,6 +289,35 @@ const encryptionKeyOf = (text: string) => {
 };
 
 export class ConfigError extends Error {}
+
+// The links of a mail lead to PUBLIC_URL. Without it, development and tests link to this server's
+// own port; production refuses to start, since a link built from a request's Host header would let
+// whoever asks for a reset choose where its token goes.
+const mailConfigOf = (e: z.infer<typeof envSchema>): MailConfig => {
+  const host = ['0.0.0.0', '::', ''].includes(e.HOST) ? 'localhost' : e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST;
+  const linkBase = e.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://${host}:${e.PORT}`;
+  if (!e.SMTP_HOST) {
+    return e.NODE_ENV === 'development' ? { transport: 'log', from: e.SMTP_FROM ?? { address: 'no-reply@localhost' }, linkBase } : { transport: 'off' };
+  }
+  if (!e.SMTP_FROM) throw new ConfigError('SMTP_FROM (the sender address of every mail) is required when SMTP_HOST is set');
+  if (Boolean(e.SMTP_USER) !== Boolean(e.SMTP_PASSWORD)) throw new ConfigError('SMTP_USER and SMTP_PASSWORD go together');
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) throw new ConfigError('PUBLIC_URL (the address of the links in mails) is required when SMTP_HOST is set in production');
+  return {
+    transport: 'smtp',
+    smtp: {
+      host: e.SMTP_HOST,
+      port: e.SMTP_PORT ?? (e.SMTP_SECURE ? 465 : 587),
+      secure: e.SMTP_SECURE,
+      requireTls: e.SMTP_REQUIRE_TLS,
+      rejectUnauthorized: e.SMTP_TLS_REJECT_UNAUTHORIZED,
+      user: e.SMTP_USER,
+      password: e.SMTP_PASSWORD,
+      timeoutMs: e.SMTP_TIMEOUT_SECONDS * 1000,
+    },
+    from: e.SMTP_FROM,
+    linkBase,
+  };
+};
 
 export type ProcessRole = 'web' | 'worker' | 'both';
 
@@ -361,6 +416,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: e.LOG_LEVEL,
     meta: { graphUrl: e.META_GRAPH_URL.replace(/\/+$/, ''), appId: e.META_APP_ID, appSecret: e.META_APP_SECRET, verifyToken: e.META_VERIFY_TOKEN },
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    mail: mailConfigOf(e),
     pix: {
       baseUrl: e.PIX_BASE_URL.replace(/\/+$/, ''),
       clientId: e.PIX_CLIENT_ID,

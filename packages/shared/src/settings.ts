@@ -33,6 +33,9 @@ export const companySettingDefaults = {
   // one sign-in per user, a newer one ending the others (01-core §4 Session); 'disabled' lets a
   // user stay signed in on several devices (issue 38 point 5), up to MAX_OPEN_SESSIONS
   singleSession: 'enabled',
+  // the display name of the company's mails (issue 38 point 1), sent from the operator's address;
+  // '' uses the operator's name, else the platform's
+  emailSenderName: '',
 } as const;
 
 export type CompanySettingKey = keyof typeof companySettingDefaults;
@@ -52,6 +55,7 @@ export const companyTextSettingKeys: readonly CompanySettingKey[] = [
   'greetingAcceptedMessage',
   'AcceptCallWhatsappMessage',
   'sendQueuePositionMessage',
+  'emailSenderName',
 ];
 
 export const globalSettingDefaults = {

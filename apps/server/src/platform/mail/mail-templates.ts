@@ -1,0 +1,10 @@
+// Every mail the server sends, by the name a job carries. A new mail is a file under templates/
+// and one line here.
+import { passwordResetMail } from './templates/password-reset.mail.ts';
+
+export const mailTemplates = {
+  passwordReset: passwordResetMail,
+};
+
+export type MailTemplateName = keyof typeof mailTemplates;
+export const isMailTemplateName = (name: string): name is MailTemplateName => Object.hasOwn(mailTemplates, name);
