@@ -185,6 +185,8 @@ const realSegments = (route: RouteEntry, param: string): Array<string | number> 
   };
   if (param === 'companyId' && route.access === 'super') return [spare.company.id];
   if (param === 'id' && route.url.startsWith('/users')) return [...(route.method === 'GET' ? own.readableUsers : own.users), ...foreign];
+  // offboarding the sweep's own admin would end the sign-in every later request comes with
+  if (param === 'userId' && route.url.startsWith('/user-sessions')) return [...own.users, ...foreign];
   if (param === 'id' && route.url.startsWith('/contacts')) return [...own.contacts, ...foreign];
   if (param === 'id' && route.url.startsWith('/chats')) return [...own.chats, ...foreign];
   if (param === 'id' && route.url.startsWith('/announcements')) return [...own.announcements, ...foreign];

@@ -54,6 +54,8 @@ type Ids = {
   apiKeyId: number;
   // a key of the tenant's admin with every scope (issue 37 point 2)
   apiKey: string;
+  // the admin's sign-in (issue 38 point 5)
+  sessionId: string;
 };
 // `upload` names the multipart field of a single-file route; the call then sends a small image
 type Call = { path: string; body?: unknown; upload?: string };
@@ -63,6 +65,10 @@ type Entry = { kind: 'foreign' | 'own'; call: (a: Ids, b: Ids) => Call };
 
 const catalogue: Record<string, Entry[]> = {
   'GET /auth/me': [{ kind: 'own', call: () => ({ path: '/auth/me' }) }],
+  'GET /auth/sessions': [{ kind: 'own', call: () => ({ path: '/auth/sessions' }) }],
+  'DELETE /auth/sessions': [{ kind: 'own', call: () => ({ path: '/auth/sessions' }) }],
+  'DELETE /auth/sessions/:sessionId': [{ kind: 'foreign', call: (a) => ({ path: `/auth/sessions/${a.sessionId}` }) }],
+  'DELETE /user-sessions/:userId': [{ kind: 'foreign', call: (a) => ({ path: `/user-sessions/${a.userId}` }) }],
   'PUT /auth/password': [{ kind: 'own', call: () => ({ path: '/auth/password', body: { currentPassword: 'not-the-password', password: 'chosen-1' } }) }],
   'GET /users': [{ kind: 'own', call: () => ({ path: '/users?searchParam=Alpha' }) }],
   'GET /users/list': [{ kind: 'own', call: () => ({ path: '/users/list' }) }],
@@ -510,6 +516,7 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
     webhookDeliveryId: webhookDelivery.id,
     apiKeyId: apiKey.body.id,
     apiKey: apiKey.body.key,
+    sessionId: tenant.adminSession.sessionId,
   };
   return { tenant, ids };
 };
