@@ -72,6 +72,9 @@ import { chatsRoutes } from './modules/chats/chats.routes.ts';
 import { createChatsService } from './modules/chats/chats.service.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { registerFolderStatsJob } from './modules/companies/companies.jobs.ts';
+import { signupVerificationRoutes } from './modules/companies/signup-verification.routes.ts';
+import { createSignupVerification } from './modules/companies/signup-verification.service.ts';
+import { registerUnverifiedSignupsSweepJob } from './modules/companies/unverified-signups.jobs.ts';
 import { createCompaniesService } from './modules/companies/companies.service.ts';
 import { countWhatsappSessionsByStatus } from './modules/connections/connections.repo.ts';
 import { connectionsRoutes } from './modules/connections/connections.routes.ts';
@@ -119,6 +122,8 @@ import { createSchedulesService } from './modules/schedules/schedules.service.ts
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createCompanySettingsCache } from './modules/settings/company-settings.cache.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { invitationsRoutes } from './modules/users/invitations.routes.ts';
+import { createInvitationsService } from './modules/users/invitations.service.ts';
 import { createUsersService, hashPassword } from './modules/users/users.service.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { createConversationFlow } from './modules/chatbot/chatbot.service.ts';
@@ -304,13 +309,20 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   );
   await app.register(sessionsRoutes(createSessionsService({ db, bus })));
   await app.register(usersRoutes(usersService));
+  await app.register(
+    invitationsRoutes(createInvitationsService({ db, bus, storage, clock, users: usersService, emailEnabled: mailer.enabled }), {
+      acceptLimit: routeLimit(rateLimit.signupMaxPerIp, rateLimit.windowSeconds),
+    }),
+  );
   await app.register(settingsRoutes(settingsService));
   const billCompanyIfDue = billIfDue({ clock, daysBeforeDue: config.invoiceDaysBeforeDue });
+  const signupVerification = createSignupVerification({ db, clock, counters, emailEnabled: mailer.enabled });
   await app.register(
-    companiesRoutes(createCompaniesService({ db, storage, clock, signupTrialDays: config.signupTrialDays, hashPassword, billIfDue: billCompanyIfDue }), {
+    companiesRoutes(createCompaniesService({ db, storage, clock, signupTrialDays: config.signupTrialDays, hashPassword, billIfDue: billCompanyIfDue, verification: signupVerification }), {
       signupLimit: routeLimit(rateLimit.signupMaxPerIp, rateLimit.windowSeconds),
     }),
   );
+  await app.register(signupVerificationRoutes(signupVerification, { limit: routeLimit(rateLimit.signupMaxPerIp, rateLimit.windowSeconds) }));
   await app.register(plansRoutes(createPlansService({ db })));
   await app.register(queuesRoutes(createQueuesService({ db, bus })));
   await app.register(
@@ -405,6 +417,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   registerTicketTimerJobs(jobs, { clock, timeZone: config.timeZone, tickets: ticketsService });
   registerTicketCountsFoldJob(jobs, { clock });
   registerFolderStatsJob(jobs, { storage, clock });
+  registerUnverifiedSignupsSweepJob(jobs, { db, clock, storage });
   registerInvoiceSweepJob(jobs, { clock, daysBeforeDue: config.invoiceDaysBeforeDue });
   registerLaneTimerJob(jobs, { clock, timeZone: config.timeZone, tickets: ticketsService });
   registerContactListNumberCheckJob(jobs, { db, bus, checkWhatsappNumber: whatsapp.checkNumber });

@@ -23,6 +23,7 @@ import { buildApp, type App, type AppOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { scheduleInvoiceSweep } from './modules/invoices/invoices.jobs.ts';
+import { scheduleUnverifiedSignupsSweep } from './modules/companies/unverified-signups.jobs.ts';
 import { scheduleWebhookPrune } from './modules/webhooks/webhook-prune.jobs.ts';
 import { scheduleAuditPrune } from './modules/audit/audit-prune.jobs.ts';
 import { scheduleTicketCountsFold } from './modules/tickets/ticket-counts.jobs.ts';
@@ -121,6 +122,8 @@ const start = async (options: AppOptions) => {
     await scheduleInvoiceSweep(database.db, options.clock ?? systemClock);
     // so does the daily prune of old webhook deliveries
     await scheduleWebhookPrune(database.db, options.clock ?? systemClock);
+    // and the hourly removal of sign-ups left unverified
+    await scheduleUnverifiedSignupsSweep(database.db, options.clock ?? systemClock);
     // and the audit log's
     await scheduleAuditPrune(database.db, options.clock ?? systemClock);
     // and the fold of the ticket counts' changes, which re-enqueues itself every few seconds

@@ -48,7 +48,7 @@ export const authEndpoints = {
     operationId: 'signIn',
     summary: 'Signs in: answers an access token and sets the refresh cookie',
     // 402: an overdue company (its admin's answer also carries a session reaching only the invoices)
-    errors: { 401: ['ERR_INVALID_CREDENTIALS'], 402: ['ERR_SUBSCRIPTION_OVERDUE'], 429: ['ERR_TOO_MANY_REQUESTS'] },
+    errors: { 401: ['ERR_INVALID_CREDENTIALS'], 402: ['ERR_SUBSCRIPTION_OVERDUE'], 403: ['ERR_EMAIL_NOT_VERIFIED'], 429: ['ERR_TOO_MANY_REQUESTS'] },
   }),
   refresh: defineEndpoint({
     method: 'POST',

@@ -189,7 +189,9 @@ export const companiesEndpoints = {
     method: 'POST',
     path: '/auth/signup',
     body: signupBody.meta({ id: 'SignupBody' }),
-    response: z.object({ companyId: z.number().int(), userId: z.number().int(), dueDate: z.string() }).meta({ id: 'SignupAnswer' }),
+    // awaitingVerification: the admin must open the link mailed to them before signing in (issue
+    // 38 point 3); false while the server sends no email
+    response: z.object({ companyId: z.number().int(), userId: z.number().int(), dueDate: z.string(), awaitingVerification: z.boolean() }).meta({ id: 'SignupAnswer' }),
     status: 201,
     operationId: 'signUp',
     summary: 'Creates a company on a public plan with a trial, and its admin (while sign-up is enabled)',

@@ -63,9 +63,9 @@ export const startTestApp = async (overrides: Partial<Config> = {}, options: App
   const request = async <T = Json>(
     method: string,
     path: string,
-    options: { token?: string; body?: unknown; rawBody?: string | FormData; cookie?: string } = {},
+    options: { token?: string; body?: unknown; rawBody?: string | FormData; cookie?: string; headers?: Record<string, string> } = {},
   ): Promise<HttpAnswer<T>> => {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.cookie) headers.cookie = options.cookie;
     let body: string | FormData | undefined = options.rawBody;

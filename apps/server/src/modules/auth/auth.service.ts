@@ -86,6 +86,8 @@ export const createAuthService = ({ db, bus, tokens, loginAttempts, storage }: D
   const activeCompany = async (companyId: number) => {
     const company = await findCompanyWithPlan(db, companyId);
     if (!company || !company.status) throw invalidCredentials();
+    // a public sign-up is used once its email is verified (issue 38 point 3)
+    if (company.awaitingVerification) throw new AppError('ERR_EMAIL_NOT_VERIFIED', 403);
     return company;
   };
 
@@ -95,7 +97,8 @@ export const createAuthService = ({ db, bus, tokens, loginAttempts, storage }: D
       await loginAttempts.check(body.email, client);
       const row = await findUserByEmail(db, body.email);
       const passwordOk = await verify(row?.passwordHash ?? DECOY_HASH, body.password).catch(() => false);
-      if (!row || !passwordOk) {
+      // an invited user has no password of their own until the invitation is accepted (issue 38 point 3)
+      if (!row || !passwordOk || row.invitedAt) {
         await loginAttempts.recordFailure(body.email, client);
         throw invalidCredentials();
       }

@@ -10,6 +10,8 @@ export type CompanyWithPlan = {
   name: string;
   status: boolean;
   dueDate: string;
+  // a public sign-up whose email is not verified yet cannot be signed in to (issue 38 point 3)
+  awaitingVerification: boolean;
   plan: PlanFlags & { id: number | null; name: string; users: number; connections: number; queues: number };
 };
 
@@ -25,6 +27,7 @@ export const findCompanyWithPlan = async (db: DbOrTx, companyId: number): Promis
       name: companies.name,
       status: companies.status,
       dueDate: companies.dueDate,
+      awaitingVerification: companies.awaitingVerification,
       planId: plans.id,
       planName: plans.name,
       users: sql<number | null>`coalesce(${companies.customUsers}, ${plans.users})`,
@@ -43,6 +46,7 @@ export const findCompanyWithPlan = async (db: DbOrTx, companyId: number): Promis
     name: row.name,
     status: row.status,
     dueDate: row.dueDate,
+    awaitingVerification: row.awaitingVerification,
     plan: {
       id: row.planId,
       name: row.planName ?? '',

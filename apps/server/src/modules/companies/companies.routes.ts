@@ -1,7 +1,9 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import { companiesEndpoints } from '@atende/shared/companies';
+import { mailLocaleOf } from '@atende/shared/mail';
 import type { FastifyPluginAsync } from 'fastify';
 import { endpointRoute } from '../../platform/endpoint-routes.ts';
+import { requestActor } from '../audit/request-actor.ts';
 import type { CompaniesService } from './companies.service.ts';
 
 const superAdmin = { access: 'super' } as const;
@@ -27,5 +29,7 @@ export const companiesRoutes = (service: CompaniesService, options: { signupLimi
   );
 
   // 03-saas §2 Sign-up page, §7 POST /auth/signup: public, so limited per client address.
-  endpointRoute(app, companiesEndpoints.signup, { access: 'public', rateLimit: options.signupLimit }, ({ body }) => service.signup(body));
+  endpointRoute(app, companiesEndpoints.signup, { access: 'public', rateLimit: options.signupLimit }, ({ body }, request) =>
+    service.signup(body, { actor: requestActor(request, null), locale: mailLocaleOf(request.headers['accept-language']) }),
+  );
 };

@@ -3,6 +3,7 @@
 // deletes companies; a visitor signs one up while the global setting userCreation is enabled.
 import { COMPANIES_PAGE_SIZE, type CompaniesPage, type CompaniesPageQuery, type CompanyCreateBody, type CompanyUpdateBody, type SignupBody } from '@atende/shared/companies';
 import { NEVER_EXPIRES_DUE_DATE, PLATFORM_COMPANY_ID } from '@atende/shared/constants';
+import type { MailLocale } from '@atende/shared/mail';
 import type { WeekdayServiceHours } from '@atende/shared/service-hours';
 import { addRecurrence } from '@atende/shared/recurrence';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -12,10 +13,14 @@ import type { Clock } from '../../platform/clock.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.steps.ts';
 import { findPlan } from '../plans/plans.repo.ts';
 import { readGlobalSetting } from '../settings/global-settings.repo.ts';
 import * as repo from './companies.repo.ts';
 import { provisionCompany } from './companies.steps.ts';
+import { findUnverifiedSignup } from './signup-verification.repo.ts';
+import type { SignupVerification } from './signup-verification.service.ts';
+import { removeUnverifiedCompany, sendSignupVerification } from './signup-verification.steps.ts';
 import { toCompanyView } from './companies.view.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -50,9 +55,13 @@ type Deps = {
   signupTrialDays: number;
   hashPassword: (password: string) => Promise<string>;
   billIfDue: (tx: DbOrTx, companyId: number) => Promise<void>;
+  verification: SignupVerification;
 };
 
-export const createCompaniesService = ({ db, storage, clock, signupTrialDays, hashPassword, billIfDue }: Deps) => {
+// who signs up: the request's address (the audit) and language (the verification mail)
+export type SignupCaller = { actor: AuditActor; locale: MailLocale };
+
+export const createCompaniesService = ({ db, storage, clock, signupTrialDays, hashPassword, billIfDue, verification }: Deps) => {
   const today = () => clock.now().toISOString().slice(0, 10);
   const view = async (companyId: number) => toCompanyView(found(await repo.findCompany(db, companyId)));
 
@@ -121,24 +130,41 @@ export const createCompaniesService = ({ db, storage, clock, signupTrialDays, ha
       await storage.removeCompany(companyId);
     },
 
-    // 03-saas §2 Sign-up page, §5: a new company on a public plan with a trial due date, and its admin.
-    signup: async (body: SignupBody) => {
+    // 03-saas §2 Sign-up page, §5: a new company on a public plan with a trial due date, and its
+    // admin. With email on, the company awaits the verification of its email (issue 38 point 3); an
+    // unverified sign-up holding the same email gives way, so nobody can block an email they do
+    // not own by signing up with it (docs/security.md "Verified sign-up").
+    signup: async (body: SignupBody, { actor, locale }: SignupCaller) => {
       if ((await readGlobalSetting(db, 'userCreation')) !== 'enabled') throw new AppError('ERR_USER_CREATION_DISABLED', 403);
+      await verification.checkSignupMail(body.email);
       const passwordHash = await hashPassword(body.password);
       // the super admin's trial length (issue 35 point 6), else the server's SIGNUP_TRIAL_DAYS
       const trialDays = Number((await readGlobalSetting(db, 'signupTrialDays')) || signupTrialDays);
       const dueDate = new Date(clock.now().getTime() + trialDays * DAY_MS).toISOString().slice(0, 10);
-      const { company, admin } = await withTransaction(db, async (tx) => {
+      const awaitingVerification = verification.required;
+      const { company, admin, replaced } = await withTransaction(db, async (tx) => {
         await knownPlan(tx, body.planId, { publicOnly: true });
+        const holder = await findUnverifiedSignup(tx, body.email);
+        if (holder) await removeUnverifiedCompany(tx, { id: holder.companyId, name: holder.companyName, email: holder.email }, actor);
         const provisioned = await provisionCompany(
           tx,
-          { name: body.companyName, email: body.email, phone: body.phone, planId: body.planId, dueDate },
+          { name: body.companyName, email: body.email, phone: body.phone, planId: body.planId, dueDate, awaitingVerification },
           { name: body.name, email: body.email, passwordHash },
         );
         await billIfDue(tx, provisioned.company.id);
-        return provisioned;
+        const signup = { companyId: provisioned.company.id, companyName: body.companyName, userId: provisioned.admin.id, name: body.name, email: body.email };
+        if (awaitingVerification) await sendSignupVerification(tx, signup, locale, clock.now());
+        await recordAudit(tx, { ...actor, userId: provisioned.admin.id }, {
+          companyId: provisioned.company.id,
+          action: 'company.signup',
+          entityType: 'company',
+          entityId: provisioned.company.id,
+          after: { name: body.companyName, email: body.email, planId: body.planId, awaitingVerification },
+        });
+        return { ...provisioned, replaced: holder?.companyId };
       }).catch(duplicateEmail);
-      return { companyId: company.id, userId: admin.id, dueDate: company.dueDate };
+      if (replaced !== undefined) await storage.removeCompany(replaced);
+      return { companyId: company.id, userId: admin.id, dueDate: company.dueDate, awaitingVerification };
     },
   };
 };

@@ -2,7 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { can, permissionFlags } from '@atende/shared/permissions';
 import { USERS_PAGE_SIZE } from '@atende/shared/constants';
 import type { UserCreateBody, UserUpdateBody, UsersListQuery, UsersPage, UserView } from '@atende/shared/users';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { TenantContext } from '../../platform/access.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, forbidden, invalidField, notFound } from '../../platform/errors.ts';
@@ -77,7 +77,9 @@ export const createUsersService = ({ db, bus, storage }: Deps) => {
 
     show: async (tenant: TenantContext, userId: number) => loadUserView(db, storage, await editableUser(tenant, userId)),
 
-    create: async (tenant: TenantContext, body: UserCreateBody) => {
+    // an invitation (invitations.service.ts) adds its user through here too: marked invited, with
+    // its link and mail written by afterInsert in the same transaction
+    create: async (tenant: TenantContext, body: UserCreateBody, invitation?: { invitedAt: Date; afterInsert: (tx: Tx, row: repo.UserRow) => Promise<void> }) => {
       const { queueIds, password, ...fields } = body;
       const passwordHash = await hashPassword(password);
       const user = await withTransaction(db, async (tx) => {
@@ -87,8 +89,9 @@ export const createUsersService = ({ db, bus, storage }: Deps) => {
             throw new AppError('ERR_PLAN_USER_LIMIT', 403);
           }
           await checkReferences(tx, tenant.companyId, body);
-          const row = await repo.insertUser(tx, tenant.companyId, { ...fields, passwordHash });
+          const row = await repo.insertUser(tx, tenant.companyId, { ...fields, passwordHash, invitedAt: invitation?.invitedAt });
           await repo.replaceUserQueues(tx, tenant.companyId, row.id, [...new Set(queueIds ?? [])]);
+          await invitation?.afterInsert(tx, row);
           return loadUserView(tx, storage, row);
         })
         .catch(translateDuplicate);
