@@ -24,6 +24,7 @@ export const moduleRepoReads = {
   schedules: ['connections', 'contacts', 'queues', 'users'],
   tags: ['users'],
   tickets: ['connections', 'contacts', 'messages', 'queues', 'users'],
+  'two-factor': ['settings', 'users'],
   users: ['companies', 'connections', 'queues'],
 };
 

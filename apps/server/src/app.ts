@@ -64,6 +64,8 @@ import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
+import { createTwoFactorService } from './modules/two-factor/two-factor.service.ts';
 import { sessionsRoutes } from './modules/auth/sessions.routes.ts';
 import { createSessionsService } from './modules/auth/sessions.service.ts';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.ts';
@@ -147,9 +149,6 @@ import { createDialogflowClient } from './modules/integrations/dialogflow.client
 import { registerIntegrationReplyJob } from './modules/integration-replies/integration-reply.jobs.ts';
 import { createPromptsService } from './modules/prompts/prompts.service.ts';
 import { createAzureSpeech } from './modules/prompts/speech.provider.ts';
-import { registerPasswordResetRequestJob } from './modules/auth/password-reset.jobs.ts';
-import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
-import { createPasswordResetService } from './modules/auth/password-reset.service.ts';
 import { mailBrandingOf } from './modules/settings/mail-branding.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { registerWebhookDeliveryJob } from './modules/webhooks/webhook-delivery.jobs.ts';
@@ -276,7 +275,8 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   const usersService = createUsersService({ db, bus, storage });
   const settingsCache = createCompanySettingsCache(db);
   const settingsService = createSettingsService({ db, bus, storage, cache: settingsCache, serverDefaults: { signupTrialDays: String(config.signupTrialDays) } });
-  const authService = createAuthService({ db, bus, tokens, loginAttempts, storage });
+  const twoFactorService = createTwoFactorService({ db, secrets, clock, loginAttempts });
+  const authService = createAuthService({ db, bus, tokens, loginAttempts, storage, twoFactor: twoFactorService });
   // the rules that follow a ticket's changes: inactivity while open, redirect while waiting, a
   // rotation's countdown ends once someone handles the ticket by hand, a rating before closing
   const ticketEvents = createTicketEvents();
@@ -312,6 +312,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   );
   await app.register(sessionsRoutes(createSessionsService({ db, bus })));
   await app.register(usersRoutes(usersService));
+  await app.register(twoFactorRoutes(twoFactorService));
   await app.register(
     invitationsRoutes(createInvitationsService({ db, bus, storage, clock, users: usersService, emailEnabled: mailer.enabled }), {
       acceptLimit: routeLimit(rateLimit.signupMaxPerIp, rateLimit.windowSeconds),
@@ -364,7 +365,6 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(auditRoutes(createAuditService({ db })));
   await app.register(auditRoutes(createAuditService({ db })));
   await app.register(mailRoutes(mailer));
-  await app.register(passwordResetRoutes(createPasswordResetService({ db, bus, clock, counters, limits: config.passwordReset, emailEnabled: mailer.enabled })));
   await app.register(failedJobsRoutes(createFailedJobsService({ db })));
   await app.register(
     operationsRoutes({
@@ -440,7 +440,6 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   registerIntegrationReplyJob(jobs, { db, storage, secrets, clock, settings: config.integrations, outbound, tickets: ticketsService });
   registerWebhookDeliveryJob(jobs, { db, bus, clock, secrets, outbound });
   registerMailSendJob(jobs, { mailer, config: config.mail, brandingOf: mailBrandingOf(db) });
-  registerPasswordResetRequestJob(jobs, { clock });
   registerWebhookPruneJob(jobs, { db, clock, retentionDays: config.webhookDeliveryRetentionDays });
   registerAuditPruneJob(jobs, { db, clock, retentionDays: config.auditLogRetentionDays });
   registerAuditPruneJob(jobs, { db, clock, retentionDays: config.auditLogRetentionDays });

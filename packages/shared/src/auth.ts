@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { companyPlanView } from './companies.ts';
 import { defineEndpoint } from './contract.ts';
 import { companySettingKeys, type CompanySettingKey } from './settings.ts';
+import { recoveryCodeField, twoFactorCodeField } from './two-factor.ts';
 import { passwordField, userView } from './users.ts';
 import { emailField, validationMessages } from './validation.ts';
 
@@ -33,10 +34,26 @@ export const sessionCompany = z.object({
 
 // mustChangePassword: the first password was generated at the first start and must be replaced
 // before anything else (PUT /auth/password); the server refuses other calls until then.
-export const sessionUser = userView.extend({ company: sessionCompany, mustChangePassword: z.boolean() }).meta({ id: 'SessionUser' });
+// mustEnrollTwoFactor: the company (or, for an admin, the platform) requires two-factor sign-in
+// and the user has not turned it on: the enrolment calls come before anything else (issue 38 point 4).
+export const sessionUser = userView
+  .extend({ company: sessionCompany, mustChangePassword: z.boolean(), mustEnrollTwoFactor: z.boolean() })
+  .meta({ id: 'SessionUser' });
 
 // sessionId names the sign-in (refresh-token family); the auth event carries it.
 export const sessionAnswer = z.object({ token: z.string(), sessionId: z.string(), user: sessionUser }).meta({ id: 'Session' });
+
+// The login's answer for a user with two-factor sign-in on (issue 38 point 4): the password was
+// right, no session is issued yet; the challenge (valid five minutes, bound to the user) goes to
+// POST /auth/login/two-factor with a code from the app or a recovery code.
+export const twoFactorChallenge = z.object({ twoFactorRequired: z.literal(true), challenge: z.string() }).meta({ id: 'TwoFactorChallenge' });
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallenge>;
+export const loginAnswer = z.union([sessionAnswer, twoFactorChallenge]);
+
+export const twoFactorLoginBody = z
+  .strictObject({ challenge: z.string().min(1).max(2000), code: twoFactorCodeField.optional(), recoveryCode: recoveryCodeField.optional() })
+  .refine((body) => body.code !== undefined || body.recoveryCode !== undefined, { path: ['code'], message: validationMessages.required });
+export type TwoFactorLoginBody = z.input<typeof twoFactorLoginBody>;
 
 // 01-core §7 auth calls. The refresh token travels only in the httpOnly cookie `jrt`, scoped to /auth.
 export const authEndpoints = {
@@ -44,11 +61,25 @@ export const authEndpoints = {
     method: 'POST',
     path: '/auth/login',
     body: loginBody.meta({ id: 'LoginBody' }),
-    response: sessionAnswer,
+    response: loginAnswer,
     operationId: 'signIn',
-    summary: 'Signs in: answers an access token and sets the refresh cookie',
+    summary: 'Signs in: answers an access token and sets the refresh cookie, or a two-factor challenge',
     // 402: an overdue company (its admin's answer also carries a session reaching only the invoices)
     errors: { 401: ['ERR_INVALID_CREDENTIALS'], 402: ['ERR_SUBSCRIPTION_OVERDUE'], 403: ['ERR_EMAIL_NOT_VERIFIED'], 429: ['ERR_TOO_MANY_REQUESTS'] },
+  }),
+  loginTwoFactor: defineEndpoint({
+    method: 'POST',
+    path: '/auth/login/two-factor',
+    body: twoFactorLoginBody.meta({ id: 'TwoFactorLoginBody' }),
+    response: sessionAnswer,
+    operationId: 'signInSecondFactor',
+    summary: "The sign-in's second step: the login's challenge with a code or a recovery code; answers as the login does",
+    // wrong codes count with wrong passwords (429 once the limits hold)
+    errors: {
+      401: ['ERR_INVALID_TWO_FACTOR_CODE', 'ERR_TWO_FACTOR_CHALLENGE_EXPIRED'],
+      402: ['ERR_SUBSCRIPTION_OVERDUE'],
+      429: ['ERR_TOO_MANY_REQUESTS'],
+    },
   }),
   refresh: defineEndpoint({
     method: 'POST',

@@ -45,6 +45,7 @@ export const globalSettingValues: Record<GlobalSettingKey, z.ZodType<string>> = 
   userCreation,
   signupTrialDays,
   supportContact,
+  twoFactorRequiredForAdmins: userCreation,
   primaryColorLight: hexColor,
   primaryColorDark: hexColor,
   appName,
@@ -56,8 +57,9 @@ export const globalSettingValues: Record<GlobalSettingKey, z.ZodType<string>> = 
 };
 
 // The super admin's platform settings: whether the public sign-up is open and the trial it gives
-// (issue 35 point 6), and whom companies contact about billing (issue 35 point 5).
-export const platformSettingsForm = z.strictObject({ userCreation, signupTrialDays, supportContact });
+// (issue 35 point 6), and whom companies contact about billing (issue 35 point 5); whether every
+// company's admins must sign in with a second factor (issue 38 point 4).
+export const platformSettingsForm = z.strictObject({ userCreation, signupTrialDays, supportContact, twoFactorRequiredForAdmins: userCreation });
 export type PlatformSettingsForm = z.infer<typeof platformSettingsForm>;
 
 // The Whitelabel tab's text fields (03-saas §2), one form each.

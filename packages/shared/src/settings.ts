@@ -30,6 +30,9 @@ export const companySettingDefaults = {
   // the first-steps checklist on the dashboard (issue 35 point 13; not in the spec): an admin
   // dismisses it there and can bring it back here
   onboardingChecklist: 'enabled',
+  // every user of the company signs in with a second factor; one who has not turned it on is
+  // made to before anything else (issue 38 point 4)
+  twoFactorRequired: 'disabled',
   // one sign-in per user, a newer one ending the others (01-core §4 Session); 'disabled' lets a
   // user stay signed in on several devices (issue 38 point 5), up to MAX_OPEN_SESSIONS
   singleSession: 'enabled',
@@ -66,6 +69,9 @@ export const globalSettingDefaults = {
   // whom a company contacts about billing when it cannot pay in the product (issue 35 point 5):
   // free text (an email, a phone, a link), shown on the invoices and overdue pages
   supportContact: '',
+  // every company's admins sign in with a second factor (issue 38 point 4), as twoFactorRequired
+  // asks of a company's users
+  twoFactorRequiredForAdmins: 'disabled',
   primaryColorLight: '#065183',
   primaryColorDark: '#065183',
   appName: '',

@@ -78,6 +78,8 @@ export const userView = z
     defaultTicketsManagerWidth: z.number().int(),
     color: z.string(),
     online: z.boolean(),
+    // two-factor sign-in is on (issue 38 point 4)
+    twoFactorEnabled: z.boolean(),
     // an invited user who has not chosen a password yet (issue 38 point 3); null once they have
     invitedAt: z.string().nullable(),
     createdAt: z.string(),

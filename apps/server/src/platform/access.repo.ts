@@ -2,11 +2,21 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { permissionFlags } from '@atende/shared/permissions';
 import type { PlanFlag } from '@atende/shared/plans';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { preparedSelect } from '../db/prepared-statement.ts';
-import { apiKeys, companies, plans, refreshTokens, userQueues, users } from '../db/schema.ts';
+import { apiKeys, companies, companySettings, globalSettings, plans, refreshTokens, userQueues, users } from '../db/schema.ts';
 import { coalescingRows } from './coalesce.ts';
 import type { AccessClaims } from './tokens.ts';
+
+// Two-factor sign-in is required of the user: by the company's twoFactorRequired, or for an admin
+// by the platform's twoFactorRequiredForAdmins (issue 38 point 4).
+const twoFactorRequired = sql<boolean>`(exists (select 1 from ${companySettings} where ${companySettings.companyId} = ${users.companyId}
+    and ${companySettings.key} = 'twoFactorRequired' and ${companySettings.value} = 'enabled')
+  or (${users.profile} = 'admin' and exists (select 1 from ${globalSettings}
+    where ${globalSettings.key} = 'twoFactorRequiredForAdmins' and ${globalSettings.value} = 'enabled')))`;
+// Required and not on yet: read with the actor on every request, so a requirement turned on holds
+// at once for open sessions too.
+const mustEnrollTwoFactor = sql<boolean>`(${users.totpEnabledAt} is null and ${twoFactorRequired})`;
 
 // queueIds ride along with the user row: ticket visibility needs them on most requests, and one
 // statement per request is cheaper than two.
@@ -16,6 +26,7 @@ const actorColumns = {
   profile: users.profile,
   super: users.super,
   mustChangePassword: users.mustChangePassword,
+  mustEnrollTwoFactor,
   ...Object.fromEntries(permissionFlags.map((flag) => [flag, users[flag]])),
   // the sign-in gate of 01-core §4 holds on every request, so a payment releases it at once
   companyDueDate: sql<string>`(select ${companies.dueDate}::text from ${companies} where ${companies.id} = ${users.companyId})`,
@@ -75,6 +86,12 @@ export const findSignedInActor = async (db: Db, session: AccessClaims) => {
   if (!actor) return undefined;
   const { sessionId: _, ...row } = actor;
   return row;
+};
+
+// Whether two-factor sign-in is required of the user, and whether it must still be turned on.
+export const findTwoFactorRequirement = async (db: DbOrTx, companyId: number, userId: number) => {
+  const [row] = await db.select({ required: twoFactorRequired, mustEnroll: mustEnrollTwoFactor }).from(users).where(ofUser(companyId, userId)).limit(1);
+  return { required: row?.required === true, mustEnroll: row?.mustEnroll === true };
 };
 
 // Whether the company's plan has a feature flag on; a company without a plan has none.

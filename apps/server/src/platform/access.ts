@@ -12,7 +12,14 @@ import type { TokenService } from './tokens.ts';
 
 export type Access = 'public' | 'tenant' | 'super';
 
-export type TenantActor = Actor & { id: number; companyId: number; queueIds: number[]; mustChangePassword: boolean; companyDueDate: string };
+export type TenantActor = Actor & {
+  id: number;
+  companyId: number;
+  queueIds: number[];
+  mustChangePassword: boolean;
+  mustEnrollTwoFactor: boolean;
+  companyDueDate: string;
+};
 // apiKeyId: the call came with an API key (issue 37 point 2) rather than a sign-in; its sessionId
 // then names the key, for no sign-in stands behind it
 export type TenantContext = { companyId: number; userId: number; sessionId: string; actor: TenantActor; apiKeyId?: number };
@@ -37,6 +44,8 @@ declare module 'fastify' {
     planFlag?: PlanFlag;
     // the few calls a user whose generated first password is still unchanged may make
     passwordChangeExempt?: boolean;
+    // the few calls a user who must turn two-factor sign-in on (issue 38 point 4) may make first
+    twoFactorEnrollmentExempt?: boolean;
     // the few calls an admin of an overdue company may make: reading and paying its invoices
     overdueAllowed?: boolean;
   }
@@ -67,7 +76,7 @@ export const authenticateToken = async (
   db: Db,
   tokens: TokenService,
   token: string | undefined,
-  options: { passwordChangeExempt?: boolean } = {},
+  options: { passwordChangeExempt?: boolean; twoFactorEnrollmentExempt?: boolean } = {},
 ) => {
   // No token at all ends the session (401) and says so, as does a sign-in that has ended; a bad or
   // expired token asks for a refresh (403).
@@ -77,6 +86,8 @@ export const authenticateToken = async (
   if (!actor) throw new AppError('ERR_SESSION_EXPIRED', 401);
   // A generated first password is replaced before anything else, sockets included.
   if (actor.mustChangePassword && !options.passwordChangeExempt) throw new AppError('ERR_PASSWORD_CHANGE_REQUIRED', 403);
+  // Likewise a required second factor is turned on first (issue 38 point 4).
+  if (actor.mustEnrollTwoFactor && !options.twoFactorEnrollmentExempt) throw new AppError('ERR_TWO_FACTOR_ENROLLMENT_REQUIRED', 403);
   return { companyId: actor.companyId, userId: actor.id, sessionId: claims.sessionId, actor } satisfies TenantContext;
 };
 
@@ -102,7 +113,10 @@ export const registerAccessControl = (app: FastifyInstance, deps: { db: Db; toke
         const { keyId, actor } = await deps.apiKeys(token, { method: request.method, url: route.url, superOnly: access === 'super' });
         request.tenant = { companyId: actor.companyId, userId: actor.id, sessionId: `api-key:${keyId}`, actor: actor as TenantActor, apiKeyId: keyId };
       } else {
-        request.tenant = await authenticateToken(deps.db, deps.tokens, token, { passwordChangeExempt: route.config?.passwordChangeExempt });
+        request.tenant = await authenticateToken(deps.db, deps.tokens, token, {
+          passwordChangeExempt: route.config?.passwordChangeExempt,
+          twoFactorEnrollmentExempt: route.config?.twoFactorEnrollmentExempt,
+        });
       }
       const { actor } = request.tenant;
       // 01-core §4 Session: an overdue company's sign-in reaches only its invoices (docs/billing.md)

@@ -24,6 +24,12 @@ const KNOWN_BROWSER_AUDIENCE = 'known-browser';
 const accountDigest = (account: string) => createHash('sha256').update(account).digest('base64url');
 export const KNOWN_BROWSER_TTL_SECONDS = 180 * 86_400;
 
+// A two-factor challenge (issue 38 point 4) proves the password was right a few minutes ago; its
+// own audience keeps it from passing for any other token of ours.
+const TWO_FACTOR_AUDIENCE = 'two-factor';
+export const TWO_FACTOR_CHALLENGE_TTL_SECONDS = 5 * 60;
+export type TwoFactorChallengeClaims = { userId: number; companyId: number };
+
 export const createTokenService = (options: {
   accessSecret: string;
   refreshSecret: string;
@@ -102,6 +108,27 @@ export const createTokenService = (options: {
         return true;
       } catch {
         return false;
+      }
+    },
+
+    signTwoFactorChallenge: (claims: TwoFactorChallengeClaims) =>
+      new SignJWT({ cid: claims.companyId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setAudience(TWO_FACTOR_AUDIENCE)
+        .setSubject(String(claims.userId))
+        .setIssuedAt()
+        .setExpirationTime(`${TWO_FACTOR_CHALLENGE_TTL_SECONDS}s`)
+        .sign(refreshKey),
+
+    // Answers null for a forged, foreign or expired challenge.
+    verifyTwoFactorChallenge: async (token: string): Promise<TwoFactorChallengeClaims | null> => {
+      try {
+        const { payload } = await jwtVerify(token, refreshKey, { algorithms: ['HS256'], audience: TWO_FACTOR_AUDIENCE });
+        const userId = Number(payload.sub);
+        if (!Number.isInteger(userId) || typeof payload.cid !== 'number') return null;
+        return { userId, companyId: payload.cid };
+      } catch {
+        return null;
       }
     },
 

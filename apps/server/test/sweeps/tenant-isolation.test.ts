@@ -65,6 +65,12 @@ type Entry = { kind: 'foreign' | 'own'; call: (a: Ids, b: Ids) => Call };
 
 const catalogue: Record<string, Entry[]> = {
   'GET /auth/me': [{ kind: 'own', call: () => ({ path: '/auth/me' }) }],
+  // issue 38 point 4: one's own two-factor sign-in, and the admin's reset of a user's
+  'POST /auth/two-factor/setup': [{ kind: 'own', call: () => ({ path: '/auth/two-factor/setup' }) }],
+  'POST /auth/two-factor/confirm': [{ kind: 'own', call: () => ({ path: '/auth/two-factor/confirm', body: { code: '000000' } }) }],
+  'POST /auth/two-factor/disable': [{ kind: 'own', call: () => ({ path: '/auth/two-factor/disable', body: { password: 'not-the-password' } }) }],
+  'POST /auth/two-factor/recovery-codes': [{ kind: 'own', call: () => ({ path: '/auth/two-factor/recovery-codes', body: { code: '000000' } }) }],
+  'DELETE /users/:id/two-factor': [{ kind: 'foreign', call: (a) => ({ path: `/users/${a.userId}/two-factor` }) }],
   'GET /auth/sessions': [{ kind: 'own', call: () => ({ path: '/auth/sessions' }) }],
   'DELETE /auth/sessions': [{ kind: 'own', call: () => ({ path: '/auth/sessions' }) }],
   'DELETE /auth/sessions/:sessionId': [{ kind: 'foreign', call: (a) => ({ path: `/auth/sessions/${a.sessionId}` }) }],

@@ -5,7 +5,7 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import { endpointRoute } from '../../platform/endpoint-routes.ts';
 import { AppError } from '../../platform/errors.ts';
 import { KNOWN_BROWSER_TTL_SECONDS } from '../../platform/tokens.ts';
-import type { AuthService, IssuedSession } from './auth.service.ts';
+import type { AuthService, IssuedSession, SignedIn } from './auth.service.ts';
 
 export const REFRESH_COOKIE = 'jrt';
 // the browser signed an account in before: it passes the per-address sign-in limits for that account
@@ -28,15 +28,15 @@ export const authRoutes = (service: AuthService, options: { refreshTtlSeconds: n
   };
   const refreshCookie = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE];
 
+  const loginCaller = (request: FastifyRequest) => ({
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    knownBrowserToken: request.cookies[KNOWN_BROWSER_COOKIE],
+  });
   // An overdue company's admin is still refused (402 with the due date) but gets its session along,
   // which reaches only the invoices, so the overdue landing can offer the payment; the cookies set
   // before the refusal go out with it.
-  endpointRoute(app, authEndpoints.login, { access: 'public' }, async ({ body: credentials }, request, reply) => {
-    const { knownBrowserToken, ...session } = await service.login(credentials, {
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-      knownBrowserToken: request.cookies[KNOWN_BROWSER_COOKIE],
-    });
+  const signedIn = (request: FastifyRequest, reply: FastifyReply, { knownBrowserToken, ...session }: SignedIn) => {
     const body = answer(request, reply, session);
     reply.setCookie(KNOWN_BROWSER_COOKIE, knownBrowserToken, {
       httpOnly: true,
@@ -47,7 +47,17 @@ export const authRoutes = (service: AuthService, options: { refreshTtlSeconds: n
     });
     if (!session.overdueDueDate) return body;
     throw new AppError('ERR_SUBSCRIPTION_OVERDUE', 402, { dueDate: session.overdueDueDate, ...body });
+  };
+
+  // a user with two-factor sign-in on gets a challenge instead, and no cookie yet (issue 38 point 4)
+  endpointRoute(app, authEndpoints.login, { access: 'public' }, async ({ body: credentials }, request, reply) => {
+    const result = await service.login(credentials, loginCaller(request));
+    return 'challenge' in result ? result : signedIn(request, reply, result);
   });
+
+  endpointRoute(app, authEndpoints.loginTwoFactor, { access: 'public' }, async ({ body }, request, reply) =>
+    signedIn(request, reply, await service.loginTwoFactor(body, loginCaller(request))),
+  );
 
   endpointRoute(app, authEndpoints.refresh, { access: 'public', rateLimit: options.refreshLimit }, async (_input, request, reply) => {
     try {
@@ -63,7 +73,7 @@ export const authRoutes = (service: AuthService, options: { refreshTtlSeconds: n
     reply.clearCookie(REFRESH_COOKIE, { path: '/auth' });
   });
 
-  const ownSession = { access: 'tenant', passwordChangeExempt: true, overdueAllowed: true } as const;
+  const ownSession = { access: 'tenant', passwordChangeExempt: true, twoFactorEnrollmentExempt: true, overdueAllowed: true } as const;
   endpointRoute(app, authEndpoints.me, ownSession, (_input, request) => service.me(request.tenant.companyId, request.tenant.userId));
   endpointRoute(app, authEndpoints.changePassword, ownSession, ({ body }, request) => service.changePassword(request.tenant, body, request.ip));
 };

@@ -3,14 +3,15 @@ import { randomUUID } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import { effectiveDueDate, isOverdue } from '@atende/shared/invoices';
 import { can } from '@atende/shared/permissions';
-import type { LoginBody, PasswordChangeBody } from '@atende/shared/auth';
+import type { LoginBody, PasswordChangeBody, TwoFactorChallenge } from '@atende/shared/auth';
 import type { SessionAnswer, SessionUser } from '@atende/shared/users';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import type { TenantContext } from '../../platform/access.ts';
+import { findTwoFactorRequirement } from '../../platform/access.repo.ts';
 import { AppError, invalidField } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
-import { accountKey, type LoginAttempts } from '../../platform/login-attempts.ts';
+import { accountKey, type LoginAttempts, type LoginClient } from '../../platform/login-attempts.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { TokenService } from '../../platform/tokens.ts';
 import { findCompanyWithPlan, touchLastLogin, type CompanyWithPlan } from '../companies/companies.repo.ts';
@@ -18,10 +19,12 @@ import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { loadUserView } from '../users/user-views.repo.ts';
 import { findUser, findUserByEmail, updateUser, type UserRow } from '../users/users.repo.ts';
 import { hashPassword } from '../users/users.service.ts';
+import type { SignInFactor, TwoFactorService } from '../two-factor/two-factor.service.ts';
 import * as sessions from './sessions.repo.ts';
 import { openSession, sessionDevice, type SessionDevice } from './sessions.steps.ts';
 
-type Deps = { db: Db; bus: EventBus; tokens: TokenService; loginAttempts: LoginAttempts; storage: Storage };
+// twoFactor: the sign-in's second step asks it whether a code is right (issue 38 point 4)
+type Deps = { db: Db; bus: EventBus; tokens: TokenService; loginAttempts: LoginAttempts; storage: Storage; twoFactor: Pick<TwoFactorService, 'acceptSignInFactor'> };
 
 // overdueDueDate: the company is overdue and this is its admin, whose sign-in reaches only the
 // invoices until they are paid (01-core §4 Session, docs/billing.md)
@@ -44,14 +47,19 @@ const CONCURRENT_REFRESH_GRACE_MS = 10_000;
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-export const createAuthService = ({ db, bus, tokens, loginAttempts, storage }: Deps) => {
+export const createAuthService = ({ db, bus, tokens, loginAttempts, storage, twoFactor }: Deps) => {
   const sessionUser = async (row: UserRow, company: CompanyWithPlan): Promise<SessionUser> => {
-    const [view, settings] = await Promise.all([loadUserView(db, storage, row), readCompanySettings(db, company.id)]);
+    const [view, settings, twoFactorRequirement] = await Promise.all([
+      loadUserView(db, storage, row),
+      readCompanySettings(db, company.id),
+      findTwoFactorRequirement(db, row.companyId, row.id),
+    ]);
     const { id, name, plan } = company;
     return {
       ...view,
       company: { id, name, dueDate: effectiveDueDate(company.id, company.dueDate), plan, settings },
       mustChangePassword: row.mustChangePassword,
+      mustEnrollTwoFactor: twoFactorRequirement.mustEnroll,
     };
   };
 
@@ -91,8 +99,36 @@ export const createAuthService = ({ db, bus, tokens, loginAttempts, storage }: D
     return company;
   };
 
+  // The session of a sign-in whose factors were all right (the password, and the second factor
+  // where it is on): the login's and its two-factor step's.
+  const issueSession = async (row: UserRow, company: CompanyWithPlan, client: LoginClient, caller: LoginCaller): Promise<SignedIn> => {
+    const overdue = isOverdue(company.id, company.dueDate, today());
+    if (overdue && !can(row, 'financeiro:view')) throw new AppError('ERR_SUBSCRIPTION_OVERDUE', 402, { dueDate: company.dueDate });
+    await loginAttempts.recordSuccess(row.email, client);
+    // One sign-in per user (01-core §4 Session) unless the company allows several: the newer one
+    // ends the older ones on the server, so their refresh tokens are refused and their access
+    // tokens answer 401 at once.
+    const singleSession = (await readCompanySettings(db, company.id)).singleSession !== 'disabled';
+    const stored = nextRefreshToken(row, randomUUID(), sessionDevice(caller), new Date());
+    const ended = await withTransaction(db, (tx) => openSession(tx, stored, singleSession));
+    const [signed, knownBrowserToken] = await Promise.all([signSession(row, company, stored), tokens.signKnownBrowser(accountKey(row.email))]);
+    const session: SignedIn = { ...signed, knownBrowserToken, ...(overdue ? { overdueDueDate: company.dueDate } : {}) };
+    await touchLastLogin(db, company.id);
+    // The older tabs are told why before their sockets are closed: they show "accessed elsewhere".
+    if (singleSession) {
+      bus.publish({
+        companyId: company.id,
+        event: 'auth',
+        payload: { action: 'update', user: { id: row.id }, sessionId: session.sessionId },
+        audience: { userId: row.id },
+      });
+    }
+    for (const familyId of ended) bus.endSession(familyId);
+    return session;
+  };
+
   return {
-    login: async (body: LoginBody, caller: LoginCaller): Promise<SignedIn> => {
+    login: async (body: LoginBody, caller: LoginCaller): Promise<SignedIn | TwoFactorChallenge> => {
       const client = { ip: caller.ip, known: await tokens.isKnownBrowser(caller.knownBrowserToken, accountKey(body.email)) };
       await loginAttempts.check(body.email, client);
       const row = await findUserByEmail(db, body.email);
@@ -103,29 +139,25 @@ export const createAuthService = ({ db, bus, tokens, loginAttempts, storage }: D
         throw invalidCredentials();
       }
       const company = await activeCompany(row.companyId);
-      const overdue = isOverdue(company.id, company.dueDate, today());
-      if (overdue && !can(row, 'financeiro:view')) throw new AppError('ERR_SUBSCRIPTION_OVERDUE', 402, { dueDate: company.dueDate });
-      await loginAttempts.recordSuccess(body.email, client);
-      // One sign-in per user (01-core §4 Session) unless the company allows several: the newer one
-      // ends the older ones on the server, so their refresh tokens are refused and their access
-      // tokens answer 401 at once.
-      const singleSession = (await readCompanySettings(db, company.id)).singleSession !== 'disabled';
-      const stored = nextRefreshToken(row, randomUUID(), sessionDevice(caller), new Date());
-      const ended = await withTransaction(db, (tx) => openSession(tx, stored, singleSession));
-      const [signed, knownBrowserToken] = await Promise.all([signSession(row, company, stored), tokens.signKnownBrowser(accountKey(body.email))]);
-      const session: SignedIn = { ...signed, knownBrowserToken, ...(overdue ? { overdueDueDate: company.dueDate } : {}) };
-      await touchLastLogin(db, company.id);
-      // The older tabs are told why before their sockets are closed: they show "accessed elsewhere".
-      if (singleSession) {
-        bus.publish({
-          companyId: company.id,
-          event: 'auth',
-          payload: { action: 'update', user: { id: row.id }, sessionId: session.sessionId },
-          audience: { userId: row.id },
-        });
+      // where two-factor sign-in is on, no session until its code (issue 38 point 4); the password's
+      // success is not recorded, so the limits keep counting until the code is right
+      if (row.totpEnabledAt) return { twoFactorRequired: true, challenge: await tokens.signTwoFactorChallenge({ userId: row.id, companyId: row.companyId }) };
+      return issueSession(row, company, client, caller);
+    },
+
+    // The sign-in's second step: the login's challenge with a code or a recovery code. Wrong ones
+    // count in the same limits as wrong passwords.
+    loginTwoFactor: async (body: SignInFactor & { challenge: string }, caller: LoginCaller): Promise<SignedIn> => {
+      const claims = await tokens.verifyTwoFactorChallenge(body.challenge);
+      const row = claims ? await findUser(db, claims.companyId, claims.userId) : undefined;
+      if (!row?.totpEnabledAt) throw new AppError('ERR_TWO_FACTOR_CHALLENGE_EXPIRED', 401);
+      const client = { ip: caller.ip, known: await tokens.isKnownBrowser(caller.knownBrowserToken, accountKey(row.email)) };
+      await loginAttempts.check(row.email, client);
+      if (!(await twoFactor.acceptSignInFactor(row, body, { userId: row.id, ip: caller.ip, userAgent: caller.userAgent }))) {
+        await loginAttempts.recordFailure(row.email, client);
+        throw new AppError('ERR_INVALID_TWO_FACTOR_CODE', 401);
       }
-      for (const familyId of ended) bus.endSession(familyId);
-      return session;
+      return issueSession(row, await activeCompany(row.companyId), client, caller);
     },
 
     refresh: async (refreshToken: string | undefined, caller: RefreshCaller): Promise<IssuedSession> => {

@@ -1,16 +1,22 @@
 import { loginBody, type LoginBody } from '@atende/shared/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack, TextField } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../users/password-field.tsx';
 import { useFieldError } from '../../components/field-errors.ts';
 import { useLogin } from './use-login.ts';
 
+// fetched only when a user with two-factor sign-in on gets there, so the login page stays light
+const TwoFactorStep = lazy(async () => ({ default: (await import('./two-factor-step.tsx')).TwoFactorStep }));
+
 export const LoginForm = () => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const login = useLogin();
+  // set once the password was right for a user with two-factor sign-in on (issue 38 point 4)
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const login = useLogin(setChallenge);
   const { register, handleSubmit, formState } = useForm<LoginBody>({
     defaultValues: { email: '', password: '' },
     resolver: zodResolver(loginBody),
@@ -19,6 +25,13 @@ export const LoginForm = () => {
   const { ref: passwordRef, ...password } = register('password');
   const { errors } = formState;
 
+  if (challenge) {
+    return (
+      <Suspense>
+        <TwoFactorStep challenge={challenge} onRestart={() => setChallenge(null)} />
+      </Suspense>
+    );
+  }
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit((values) => login.mutate(values))} data-testid="login-form">
       <TextField
