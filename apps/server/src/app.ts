@@ -149,6 +149,9 @@ import { createDialogflowClient } from './modules/integrations/dialogflow.client
 import { registerIntegrationReplyJob } from './modules/integration-replies/integration-reply.jobs.ts';
 import { createPromptsService } from './modules/prompts/prompts.service.ts';
 import { createAzureSpeech } from './modules/prompts/speech.provider.ts';
+import { registerPasswordResetRequestJob } from './modules/auth/password-reset.jobs.ts';
+import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
+import { createPasswordResetService } from './modules/auth/password-reset.service.ts';
 import { mailBrandingOf } from './modules/settings/mail-branding.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { registerWebhookDeliveryJob } from './modules/webhooks/webhook-delivery.jobs.ts';
@@ -365,6 +368,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(auditRoutes(createAuditService({ db })));
   await app.register(auditRoutes(createAuditService({ db })));
   await app.register(mailRoutes(mailer));
+  await app.register(passwordResetRoutes(createPasswordResetService({ db, bus, clock, counters, limits: config.passwordReset, emailEnabled: mailer.enabled })));
   await app.register(failedJobsRoutes(createFailedJobsService({ db })));
   await app.register(
     operationsRoutes({
@@ -440,6 +444,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   registerIntegrationReplyJob(jobs, { db, storage, secrets, clock, settings: config.integrations, outbound, tickets: ticketsService });
   registerWebhookDeliveryJob(jobs, { db, bus, clock, secrets, outbound });
   registerMailSendJob(jobs, { mailer, config: config.mail, brandingOf: mailBrandingOf(db) });
+  registerPasswordResetRequestJob(jobs, { clock });
   registerWebhookPruneJob(jobs, { db, clock, retentionDays: config.webhookDeliveryRetentionDays });
   registerAuditPruneJob(jobs, { db, clock, retentionDays: config.auditLogRetentionDays });
   registerAuditPruneJob(jobs, { db, clock, retentionDays: config.auditLogRetentionDays });

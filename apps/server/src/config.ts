@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { LoginLimits } from './platform/login-attempts.ts';
 import type { MailAddress, MailConfig } from './platform/mail/mailer.ts';
+import type { PasswordResetLimits } from './modules/auth/password-reset.service.ts';
 import { isAllowanceEntry } from './platform/outbound-http.ts';
 import type { StorageConfig } from './platform/storage.ts';
 
@@ -115,6 +116,9 @@ const envSchema = z.object({
   SMTP_PASSWORD: z.string().min(1).max(500).optional(),
   SMTP_FROM: mailSender.optional(),
   SMTP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
+  PASSWORD_RESET_MAX_PER_EMAIL: z.coerce.number().int().positive().default(3),
+  PASSWORD_RESET_MAX_PER_IP: z.coerce.number().int().positive().default(10),
+  PASSWORD_RESET_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
   INBOUND_LANES: z.coerce.number().int().min(1).max(20).default(1),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(8),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1000),
@@ -223,6 +227,9 @@ export type Config = {
   publicUrl?: string;
   // how mail leaves (platform/mail/mailer.ts): SMTP, the log (development without SMTP) or not at all
   mail: MailConfig;
+  // "forgot password" requests per window per email and per client address, and the reset links
+  // that may fail per address (issue 38 point 2)
+  passwordReset: PasswordResetLimits;
   timeZone: string;
   // transactions of the inbound group commit that run at once on a PostgreSQL server (PGlite: one)
   inboundLanes: number;
@@ -417,6 +424,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     meta: { graphUrl: e.META_GRAPH_URL.replace(/\/+$/, ''), appId: e.META_APP_ID, appSecret: e.META_APP_SECRET, verifyToken: e.META_VERIFY_TOKEN },
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     mail: mailConfigOf(e),
+    passwordReset: { maxPerEmail: e.PASSWORD_RESET_MAX_PER_EMAIL, maxPerIp: e.PASSWORD_RESET_MAX_PER_IP, windowSeconds: e.PASSWORD_RESET_WINDOW_SECONDS },
     pix: {
       baseUrl: e.PIX_BASE_URL.replace(/\/+$/, ''),
       clientId: e.PIX_CLIENT_ID,

@@ -88,7 +88,11 @@ const graph = await startFakeGraph();
 // Thousands of requests from one address: request limits high enough that every request reaches
 // the route's validation and handler instead of a 429 (the limits have their own tests).
 const unlimited = { windowSeconds: 60, maxPerIp: 1_000_000, refreshMaxPerIp: 1_000_000, messagesApiMaxPerToken: 1_000_000, signupMaxPerIp: 1_000_000, apiKeyMax: 1_000_000 };
-const t = await startTestApp({ meta: { graphUrl: graph.graphUrl }, rateLimit: unlimited }, { whatsapp: { timings: { leaseSeconds: 3600 } } });
+// Email on (printed to the silent log), so the routes that mail reach their handlers rather than
+// answering 503 ERR_EMAIL_DISABLED.
+const mail = { transport: 'log', from: { address: 'no-reply@sweep.test' }, linkBase: 'http://localhost' } as const;
+const passwordReset = { maxPerEmail: 1_000_000, maxPerIp: 1_000_000, windowSeconds: 60 };
+const t = await startTestApp({ meta: { graphUrl: graph.graphUrl }, rateLimit: unlimited, mail, passwordReset }, { whatsapp: { timings: { leaseSeconds: 3600 } } });
 const a = await setupAttendance(t, { queues: 2 });
 const spareUsers = [await createUser(t.db, a.company.id), await createUser(t.db, a.company.id), await createUser(t.db, a.company.id)];
 const aTags = [await createTag(t.db, a.company.id), await createTag(t.db, a.company.id)];
