@@ -34,6 +34,8 @@ const bodyValidatedInHandler: Record<string, unknown> = {
 };
 const bodyless = new Set([
   'POST /auth/refresh_token',
+  // an invitation's resend (issue 38 point 3): the user id in the path is all it takes
+  'POST /users/:id/invitation',
   // a new secret for the signed-in user (issue 38 point 4): the token names the user
   'POST /auth/two-factor/setup',
   'POST /users/:id/media-upload',

@@ -80,6 +80,9 @@ const catalogue: Record<string, Entry[]> = {
   'GET /users/list': [{ kind: 'own', call: () => ({ path: '/users/list' }) }],
   'GET /users/:id': [{ kind: 'foreign', call: (a) => ({ path: `/users/${a.userId}` }) }],
   'POST /users': [{ kind: 'own', call: () => ({ path: '/users', body: { name: 'Beta New', email: 'beta-new@b.test', password: 'secret-1' } }) }],
+  // issue 38 point 3: an invitation naming A's queue, and a resend of A's user's invitation
+  'POST /users/invite': [{ kind: 'foreign', call: (a) => ({ path: '/users/invite', body: { name: 'Beta Invitee', email: 'beta-invitee@b.test', queueIds: [a.queueId] } }) }],
+  'POST /users/:id/invitation': [{ kind: 'foreign', call: (a) => ({ path: `/users/${a.userId}/invitation` }) }],
   'PUT /users/:id': [{ kind: 'foreign', call: (a) => ({ path: `/users/${a.userId}`, body: { name: 'Hijacked', email: 'hijack@b.test' } }) }],
   'DELETE /users/:id': [{ kind: 'foreign', call: (a) => ({ path: `/users/${a.userId}` }) }],
   'PUT /users/toggleChangeWidht/:userId': [

@@ -54,13 +54,15 @@ export const createInvitationsService = ({ db, bus, storage, clock, users, email
   };
 
   return {
+    // Email off is told after the form's own errors (plan, queues, a taken email), which the
+    // admin can fix; the user added meanwhile goes with the rolled-back transaction.
     invite: async (tenant: TenantContext, body: UserInviteBody, { actor, locale }: InvitationCaller) => {
-      requireEmail();
       // a password nobody knows stands until the invited user chooses theirs
       const unusablePassword = randomBytes(32).toString('base64url');
       return users.create(tenant, { ...body, password: unusablePassword }, {
         invitedAt: clock.now(),
         afterInsert: async (tx, row) => {
+          requireEmail();
           await sendInvitation(tx, row, locale);
           await recordAudit(tx, actor, {
             companyId: tenant.companyId,
@@ -74,9 +76,9 @@ export const createInvitationsService = ({ db, bus, storage, clock, users, email
     },
 
     resend: async (tenant: TenantContext, userId: number, { actor, locale }: InvitationCaller) => {
-      requireEmail();
       await withTransaction(db, async (tx) => {
         const row = await invitedUser(tx, tenant.companyId, userId);
+        requireEmail();
         await sendInvitation(tx, row, locale);
         await recordAudit(tx, actor, { companyId: tenant.companyId, action: 'user.invite', entityType: 'user', entityId: row.id, after: { email: row.email, resent: true } });
       });
