@@ -17,6 +17,7 @@ export const ContactImportPage = lazyNamed(() => import('../../features/contact-
 export const ContactListItemsPage = lazyNamed(() => import('../../features/contact-lists/contact-list-items-page.tsx'), 'ContactListItemsPage');
 export const ContactListsPage = lazyNamed(() => import('../../features/contact-lists/contact-lists-page.tsx'), 'ContactListsPage');
 export const ContactsPage = lazyNamed(() => import('../../features/contacts/contacts-page.tsx'), 'ContactsPage');
+export const EnrollTwoFactorPage = lazyNamed(() => import('../../features/account-security/enroll-two-factor-page.tsx'), 'EnrollTwoFactorPage');
 export const DashboardPage = lazyNamed(() => import('../../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
 export const HelpsPage = lazyNamed(() => import('../../features/helps/helps-page.tsx'), 'HelpsPage');
 export const InvoicesPage = lazyNamed(() => import('../../features/invoices/invoices-page.tsx'), 'InvoicesPage');

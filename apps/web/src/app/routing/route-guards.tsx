@@ -4,7 +4,7 @@ import type { SessionUser } from '@atende/shared/users';
 import { Navigate, Outlet } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { useSession } from '../../lib/session/session-context.ts';
-import { ChoosePasswordPage } from './lazy-pages.ts';
+import { ChoosePasswordPage, EnrollTwoFactorPage } from './lazy-pages.ts';
 
 const Loading = () => <LoadingScreen testId="session-loading" />;
 
@@ -13,13 +13,15 @@ const Loading = () => <LoadingScreen testId="session-loading" />;
 const overdue = (user: SessionUser | null) => user !== null && isOverdue(user.company.id, user.company.dueDate, new Date().toISOString().slice(0, 10));
 
 // 01-core §2: private routes send visitors to /login; public ones send signed-in users to /.
-// A user still on a generated first password chooses its own before any screen (issue 11 point 5).
+// A user still on a generated first password chooses its own before any screen (issue 11 point 5);
+// one whose company requires two-factor sign-in turns it on first (issue 38 point 4).
 export const PrivateRoute = () => {
   const { status, user } = useSession();
   if (status === 'loading') return <Loading />;
   if (status !== 'signedIn') return <Navigate to="/login" replace />;
   if (overdue(user)) return <Navigate to="/financeiro-aberto" replace />;
-  return user?.mustChangePassword ? <ChoosePasswordPage /> : <Outlet />;
+  if (user?.mustChangePassword) return <ChoosePasswordPage />;
+  return user?.mustEnrollTwoFactor ? <EnrollTwoFactorPage /> : <Outlet />;
 };
 
 // Where a sign-in lands: the dashboard for whoever may see it, the tickets for an attendant

@@ -49,6 +49,17 @@ const PlatformSettingsFields = ({ settings }: { settings: Record<GlobalSettingKe
           </Typography>
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+          <EnabledSwitchField
+            control={form.control}
+            name="twoFactorRequiredForAdmins"
+            label={t('settings.platform.twoFactorRequiredForAdmins')}
+            testId="platform-twoFactorRequiredForAdmins"
+          />
+          <Typography variant="caption" color="text.secondary" component="p">
+            {t('settings.platform.twoFactorRequiredForAdminsHelp')}
+          </Typography>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
           <TextField
             {...trialDays}
             inputRef={trialDays.ref}

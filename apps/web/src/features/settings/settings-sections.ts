@@ -9,6 +9,7 @@ const listed: SettingsSection[] = [
     settings: [
       'userRating', 'scheduleType', 'chatBotType', 'userRandom', 'acceptCallWhatsapp', 'AcceptCallWhatsappMessage',
       'acceptAudioMessageContact', 'showNotificationPending', 'campaignsEnabled', 'requiredTag', 'singleSession',
+      'twoFactorRequired',
     ],
   },
   {
@@ -36,7 +37,7 @@ export const settingKind = (key: CompanySettingKey): SettingKind =>
     : { type: 'select', choices: companySettingChoices[key] ?? ['enabled', 'disabled'] };
 
 // settings whose effect the label alone does not tell: a help text (settings.help.<key>) under them
-export const settingsWithHelp: ReadonlySet<CompanySettingKey> = new Set(['singleSession']);
+export const settingsWithHelp: ReadonlySet<CompanySettingKey> = new Set(['singleSession', 'twoFactorRequired']);
 
 // The texts sent to customers with placeholders, and the kind they are rendered as (issue 35 point 1).
 export const settingPlaceholders: Partial<Record<CompanySettingKey, PlaceholderSet>> = {

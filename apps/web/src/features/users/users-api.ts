@@ -1,5 +1,6 @@
 import { usersEndpoints, type UserCreateBody, type UserUpdateBody } from '@atende/shared/users';
 import { sessionsEndpoints } from '@atende/shared/sessions';
+import { twoFactorEndpoints } from '@atende/shared/two-factor';
 import { callEndpoint, sendFormToEndpoint } from '../../lib/endpoint-client.ts';
 
 export const usersApi = {
@@ -10,6 +11,7 @@ export const usersApi = {
   create: (body: UserCreateBody) => callEndpoint(usersEndpoints.create, { body }),
   update: (id: number, body: UserUpdateBody) => callEndpoint(usersEndpoints.update, { params: { id }, body }),
   remove: (id: number) => callEndpoint(usersEndpoints.remove, { params: { id } }),
+  resetTwoFactor: (id: number) => callEndpoint(twoFactorEndpoints.reset, { params: { id } }),
   endSessions: (userId: number) => callEndpoint(sessionsEndpoints.endAllOfUser, { params: { userId } }),
   uploadAvatar: (id: number, image: Blob) => {
     const form = new FormData();

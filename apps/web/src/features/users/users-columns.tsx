@@ -6,6 +6,7 @@ import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { useSessionUser } from '../../lib/session/session-context.ts';
 import { EndSessionsButton } from './end-sessions-button.tsx';
+import { ResetTwoFactorButton, TwoFactorIndicator } from './reset-two-factor.tsx';
 
 // The users list: name with avatar and presence, email, profile, work hours, actions (ending a
 // user's sessions is for the others: one's own end from the Security page).
@@ -33,6 +34,7 @@ export const useUserColumns = (onEdit: (user: UserView) => void): CrudColumn<Use
     { key: 'email', header: t('users.columns.email'), render: (user) => user.email },
     { key: 'profile', header: t('users.columns.profile'), align: 'center', render: (user) => t(`users.profiles.${user.profile}`) },
     { key: 'workHours', header: t('users.columns.workHours'), align: 'center', render: (user) => `${user.startWork} – ${user.endWork}` },
+    { key: 'twoFactor', header: t('users.columns.twoFactor'), align: 'center', render: (user) => <TwoFactorIndicator user={user} /> },
     {
       key: 'actions',
       header: t('users.columns.actions'),
@@ -41,6 +43,7 @@ export const useUserColumns = (onEdit: (user: UserView) => void): CrudColumn<Use
         <>
           <EditDeleteActions onEdit={() => onEdit(user)} onDelete={row.remove} testIdPrefix="users" />
           {user.id !== me.id && <EndSessionsButton user={user} />}
+          {user.twoFactorEnabled && <ResetTwoFactorButton user={user} />}
         </>
       ),
     },
