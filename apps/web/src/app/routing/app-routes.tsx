@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import {
+  AcceptInvitationPage,
   AllApiKeysPage,
   AllConnectionsPage,
   ApiKeysPage,
@@ -42,6 +43,7 @@ import {
   TicketsPage,
   TodolistPage,
   UsersPage,
+  VerifyEmailPage,
   WebhooksPage,
 } from './lazy-pages.ts';
 import { RequireAction } from './require-action.tsx';
@@ -58,6 +60,8 @@ export const AppRoutes = () => {
         <Route element={<PublicRoute />}>
           <Route path="/login" element={<LoginPage />} />
           <Route path="/signup" element={<SignupPage />} />
+          <Route path="/accept-invitation" element={<AcceptInvitationPage />} />
+          <Route path="/verify-email" element={<VerifyEmailPage />} />
         </Route>
         <Route path="/financeiro-aberto" element={<OverduePage />} />
         <Route element={<PrivateRoute />}>

@@ -5,6 +5,7 @@ import { lazy, type ComponentType } from 'react';
 const lazyNamed = <Name extends string, Props extends object>(load: () => Promise<Record<Name, ComponentType<Props>>>, name: Name) =>
   lazy(async () => ({ default: (await load())[name] }));
 
+export const AcceptInvitationPage = lazyNamed(() => import('../../features/users/accept-invitation-page.tsx'), 'AcceptInvitationPage');
 export const AllConnectionsPage = lazyNamed(() => import('../../features/all-connections/all-connections-page.tsx'), 'AllConnectionsPage');
 export const AnnouncementsPage = lazyNamed(() => import('../../features/announcements/announcements-page.tsx'), 'AnnouncementsPage');
 export const AppLayout = lazyNamed(() => import('../shell/app-layout.tsx'), 'AppLayout');
@@ -42,6 +43,7 @@ export const SecurityPage = lazyNamed(() => import('../../features/account-secur
 export const SchedulesPage = lazyNamed(() => import('../../features/schedules/schedules-page.tsx'), 'SchedulesPage');
 export const SettingsPage = lazyNamed(() => import('../../features/settings/settings-page.tsx'), 'SettingsPage');
 export const SignupPage = lazyNamed(() => import('../../features/signup/signup-page.tsx'), 'SignupPage');
+export const VerifyEmailPage = lazyNamed(() => import('../../features/signup/verify-email-page.tsx'), 'VerifyEmailPage');
 export const TagsPage = lazyNamed(() => import('../../features/tags/tags-page.tsx'), 'TagsPage');
 export const TicketsPage = lazyNamed(() => import('../../features/tickets/tickets-page.tsx'), 'TicketsPage');
 export const TodolistPage = lazyNamed(() => import('../../features/todolist/todolist-page.tsx'), 'TodolistPage');

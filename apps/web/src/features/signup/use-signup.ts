@@ -15,6 +15,9 @@ export const useSignup = (companyId: number | undefined) => {
       await delay(FORM_SUBMIT_DELAY_MS);
       return companiesApi.signup({ ...values, companyId });
     },
-    onSuccess: () => toast.success(t('signup.success')),
+    // awaiting verification, the page itself says to check the email
+    onSuccess: (answer) => {
+      if (!answer.awaitingVerification) toast.success(t('signup.success'));
+    },
   });
 };

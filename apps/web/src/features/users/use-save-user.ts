@@ -1,15 +1,17 @@
 import type { UserView } from '@atende/shared/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invitationsApi } from './invitations-api.ts';
 import { usersApi } from './users-api.ts';
 import { upsertUserInCache } from './users-cache.ts';
-import { toPayload, type UserFormAccess, type UserFormValues } from './user-form-values.ts';
+import { toPayload, type UserFormAccess, type UserFormMode, type UserFormValues } from './user-form-values.ts';
 
-export const useSaveUser = (userId: number | null, access: UserFormAccess) => {
+export const useSaveUser = (userId: number | null, access: UserFormAccess, mode: UserFormMode) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: UserFormValues): Promise<UserView> => {
-      const payload = toPayload(values, access);
-      return userId === null ? usersApi.create(payload) : usersApi.update(userId, payload);
+      const { password, ...invitation } = toPayload(values, access);
+      if (mode === 'invite') return invitationsApi.invite(invitation);
+      return userId === null ? usersApi.create({ ...invitation, password }) : usersApi.update(userId, { ...invitation, password });
     },
     onSuccess: (saved) => upsertUserInCache(queryClient, saved),
   });

@@ -1,4 +1,6 @@
+import { userInviteBody } from '@atende/shared/invitations';
 import { userCreateBody, userUpdateBody } from '@atende/shared/users';
+import { z } from 'zod';
 import type { UserFormMode, UserFormValues } from './user-form-values.ts';
 import { rawSchemaResolver } from '../../lib/form-resolver.ts';
 
@@ -7,5 +9,9 @@ import { rawSchemaResolver } from '../../lib/form-resolver.ts';
 // form's; the values checked are the same object.
 const createResolver = rawSchemaResolver<UserFormValues>(userCreateBody);
 const updateResolver = rawSchemaResolver<UserFormValues>(userUpdateBody);
+// an invitation's form keeps its password field, hidden and empty
+const inviteResolver = rawSchemaResolver<UserFormValues>(userInviteBody.extend({ password: z.literal('') }));
 
-export const userFormResolver = (mode: UserFormMode) => (mode === 'create' ? createResolver : updateResolver);
+const resolvers = { create: createResolver, edit: updateResolver, invite: inviteResolver };
+
+export const userFormResolver = (mode: UserFormMode) => resolvers[mode];

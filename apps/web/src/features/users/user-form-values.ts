@@ -2,7 +2,8 @@ import { DEFAULT_WORK_HOURS } from '@atende/shared/constants';
 import { permissionFlags, type PermissionFlag, type Profile, type Toggle } from '@atende/shared/permissions';
 import type { UserCreateBody, UserView } from '@atende/shared/users';
 
-export type UserFormMode = 'create' | 'edit';
+// invite: a new user who chooses their own password from a mailed link (issue 38 point 3)
+export type UserFormMode = 'create' | 'edit' | 'invite';
 
 export type UserFormValues = {
   name: string;

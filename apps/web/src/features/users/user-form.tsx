@@ -12,12 +12,12 @@ import { useSessionUser } from '../../lib/session/session-context.ts';
 import { UserGeneralTab } from './user-general-tab.tsx';
 import { UserPermissionsTab } from './user-permissions-tab.tsx';
 import { userFormResolver } from './user-form-resolver.ts';
-import { toFormValues, type UserFormAccess, type UserFormValues } from './user-form-values.ts';
+import { toFormValues, type UserFormAccess, type UserFormMode, type UserFormValues } from './user-form-values.ts';
 import { useSaveUser } from './use-save-user.ts';
 
-type UserFormProps = { user: UserView | null; onClose: () => void };
+type UserFormProps = { user: UserView | null; mode: UserFormMode; onClose: () => void };
 
-export const UserForm = ({ user, onClose }: UserFormProps) => {
+export const UserForm = ({ user, mode, onClose }: UserFormProps) => {
   const { t } = useTranslation();
   const actor = useSessionUser();
   const access: UserFormAccess = {
@@ -28,14 +28,14 @@ export const UserForm = ({ user, onClose }: UserFormProps) => {
   const [tab, setTab] = useState<'general' | 'permissions'>('general');
   const form = useForm<UserFormValues>({
     defaultValues: toFormValues(user),
-    resolver: userFormResolver(user ? 'edit' : 'create'),
+    resolver: userFormResolver(mode),
   });
-  const save = useSaveUser(user?.id ?? null, access);
+  const save = useSaveUser(user?.id ?? null, access, mode);
 
   const submit = form.handleSubmit(async (values) => {
     try {
       const saved = await save.mutateAsync(values);
-      toast.success(t('users.toasts.saved'));
+      toast.success(t(mode === 'invite' ? 'users.invite.sent' : 'users.toasts.saved'));
       // 01-core §4 Other: editing oneself reloads so the shell picks up the new settings
       if (saved.id === actor.id) setTimeout(() => window.location.reload(), 500);
       onClose();
@@ -56,7 +56,7 @@ export const UserForm = ({ user, onClose }: UserFormProps) => {
         </Tabs>
         <DialogContent dividers>
           <Box hidden={tab !== 'general'}>
-            <UserGeneralTab user={user} access={access} />
+            <UserGeneralTab user={user} access={access} withPassword={mode !== 'invite'} />
           </Box>
           {access.editPermissions && (
             <Box hidden={tab !== 'permissions'}>

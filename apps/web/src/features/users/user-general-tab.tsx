@@ -15,9 +15,10 @@ import { QueueMultiSelectField } from '../../components/queue-multi-select-field
 // 01-core §9: work hours pick in 10-minute steps
 const TIME_STEP_SECONDS = 600;
 
-type UserGeneralTabProps = { user: UserView | null; access: UserFormAccess };
+// withPassword false: an invitation, where the invited user chooses the password
+type UserGeneralTabProps = { user: UserView | null; access: UserFormAccess; withPassword: boolean };
 
-export const UserGeneralTab = ({ user, access }: UserGeneralTabProps) => {
+export const UserGeneralTab = ({ user, access, withPassword }: UserGeneralTabProps) => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const { register, watch, control, formState } = useFormContext<UserFormValues>();
@@ -42,18 +43,20 @@ export const UserGeneralTab = ({ user, access }: UserGeneralTabProps) => {
       <Grid size={{ xs: 12, sm: 6 }}>
         <TextField {...text('name')} label={t('users.fields.name')} fullWidth autoFocus slotProps={{ htmlInput: { 'data-testid': 'user-name' } }} />
       </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <PasswordField
-          {...password}
-          ref={passwordRef}
-          testId="user-password"
-          label={t('users.fields.password')}
-          fullWidth
-          autoComplete="new-password"
-          error={Boolean(errors.password)}
-          helperText={fieldError(errors.password) ?? (user ? t('users.fields.passwordKeep') : undefined)}
-        />
-      </Grid>
+      {withPassword && (
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <PasswordField
+            {...password}
+            ref={passwordRef}
+            testId="user-password"
+            label={t('users.fields.password')}
+            fullWidth
+            autoComplete="new-password"
+            error={Boolean(errors.password)}
+            helperText={fieldError(errors.password) ?? (user ? t('users.fields.passwordKeep') : undefined)}
+          />
+        </Grid>
+      )}
       <Grid size={{ xs: 12, sm: access.editProfile ? 8 : 12 }}>
         <TextField {...text('email')} label={t('users.fields.email')} type="email" fullWidth slotProps={{ htmlInput: { 'data-testid': 'user-email' } }} />
       </Grid>

@@ -1,9 +1,10 @@
 import type { UserView } from '@atende/shared/users';
-import { Box, Stack, Typography } from '@mui/material';
+import { Box, Chip, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { CrudColumn } from '../../components/crud-list-page.tsx';
 import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
+import { ResendInvitationButton } from './resend-invitation-button.tsx';
 import { useSessionUser } from '../../lib/session/session-context.ts';
 import { EndSessionsButton } from './end-sessions-button.tsx';
 import { ResetTwoFactorButton, TwoFactorIndicator } from './reset-two-factor.tsx';
@@ -24,9 +25,16 @@ export const useUserColumns = (onEdit: (user: UserView) => void): CrudColumn<Use
             <Typography variant="body2" noWrap>
               {user.name}
             </Typography>
-            <Typography variant="caption" color={user.online ? 'success.main' : 'text.secondary'}>
-              {user.online ? t('users.online') : t('users.offline')}
-            </Typography>
+            {user.invitedAt ? (
+              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                <Chip size="small" color="info" variant="outlined" label={t('users.invite.pending')} data-testid="users-invited" />
+                <ResendInvitationButton user={user} />
+              </Stack>
+            ) : (
+              <Typography variant="caption" color={user.online ? 'success.main' : 'text.secondary'}>
+                {user.online ? t('users.online') : t('users.offline')}
+              </Typography>
+            )}
           </Box>
         </Stack>
       ),

@@ -5,14 +5,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudListPage } from '../../components/crud-list-page.tsx';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { InviteUserButton } from './invite-user-button.tsx';
 import { UserModal } from './user-modal.tsx';
 import { useUserColumns } from './users-columns.tsx';
 import { usersApi } from './users-api.ts';
 import { removeUserFromCache } from './users-cache.ts';
 import { useUsersPages } from './use-users.ts';
 
-// userId survives closing so the title does not flip during the close animation
-type ModalState = { open: boolean; userId: number | null };
+// userId survives closing so the title does not flip during the close animation; invite: the
+// new user is invited by email (issue 38 point 3)
+type ModalState = { open: boolean; userId: number | null; invite?: boolean };
 
 export const UsersPage = () => {
   const { t } = useTranslation();
@@ -37,6 +39,7 @@ export const UsersPage = () => {
         </>
       }
       search={{ value: search, onChange: setSearch }}
+      headerActions={<InviteUserButton onClick={() => setModal({ open: true, userId: null, invite: true })} />}
       add={{ label: t('users.add'), onClick: () => setModal({ open: true, userId: null }) }}
       columns={columns}
       rows={users}
@@ -54,7 +57,7 @@ export const UsersPage = () => {
         removedToast: t('users.toasts.deleted'),
       }}
     >
-      <UserModal open={modal.open} userId={modal.userId} onClose={() => setModal((current) => ({ ...current, open: false }))} />
+      <UserModal open={modal.open} userId={modal.userId} invite={modal.invite} onClose={() => setModal((current) => ({ ...current, open: false }))} />
     </CrudListPage>
   );
 };
