@@ -116,6 +116,18 @@ describe('sign-in with a second factor (issue 38 point 4)', () => {
     expect(await auditActions(user.id)).toContain('auth.twoFactorFailed');
   });
 
+  it('issue 38 point 4: of two sign-ins sent at once with the same code, or the same recovery code, one is accepted', async () => {
+    const { company } = await createCompany(t.db);
+    const { user, secret, recoveryCodes } = await enrolledUser(company.id);
+    nextStep();
+    const code = totpCode(secret, clock.now());
+    const [first, second] = await Promise.all([challengeOf(user.email), challengeOf(user.email)]);
+    const withCode = await Promise.all([secondStep(first, { code }), secondStep(second, { code })]);
+    expect(withCode.map((answer) => answer.status).sort()).toEqual([200, 401]);
+    const withRecovery = await Promise.all([secondStep(first, { recoveryCode: recoveryCodes[0] }), secondStep(second, { recoveryCode: recoveryCodes[0] })]);
+    expect(withRecovery.map((answer) => answer.status).sort()).toEqual([200, 401]);
+  });
+
   it("issue 38 point 4: the previous step's code is accepted (a phone's clock a little behind), an older one is not", async () => {
     const { company } = await createCompany(t.db);
     const { user, secret } = await enrolledUser(company.id);
