@@ -35,7 +35,6 @@ export const toUserViews = (storage: Storage, rows: UserRow[], related: UserRela
     color: row.color,
     online: row.online,
     twoFactorEnabled: row.totpEnabledAt !== null,
-    twoFactorEnabled: row.totpEnabledAt !== null,
     invitedAt: row.invitedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     ...(Object.fromEntries(permissionFlags.map((flag) => [flag, row[flag]])) as Pick<UserView, (typeof permissionFlags)[number]>),
