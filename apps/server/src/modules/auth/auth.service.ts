@@ -19,6 +19,7 @@ import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { loadUserView } from '../users/user-views.repo.ts';
 import { findUser, findUserByEmail, updateUser, type UserRow } from '../users/users.repo.ts';
 import { hashPassword } from '../users/users.service.ts';
+import { checkPassword } from './password-check.ts';
 import type { SignInFactor, TwoFactorService } from '../two-factor/two-factor.service.ts';
 import * as sessions from './sessions.repo.ts';
 import { openSession, sessionDevice, type SessionDevice } from './sessions.steps.ts';
@@ -132,12 +133,15 @@ export const createAuthService = ({ db, bus, tokens, loginAttempts, storage, two
       const client = { ip: caller.ip, known: await tokens.isKnownBrowser(caller.knownBrowserToken, accountKey(body.email)) };
       await loginAttempts.check(body.email, client);
       const row = await findUserByEmail(db, body.email);
-      const passwordOk = await verify(row?.passwordHash ?? DECOY_HASH, body.password).catch(() => false);
+      const password = await checkPassword(row?.passwordHash ?? DECOY_HASH, body.password);
+      const passwordOk = password.ok;
       // an invited user has no password of their own until the invitation is accepted (issue 38 point 3)
       if (!row || !passwordOk || row.invitedAt) {
         await loginAttempts.recordFailure(body.email, client);
         throw invalidCredentials();
       }
+      // a bcrypt hash an import carried is replaced with argon2id at its first good sign-in
+      if (password.rehash) await updateUser(db, row.companyId, row.id, { passwordHash: await hashPassword(body.password) });
       const company = await activeCompany(row.companyId);
       // where two-factor sign-in is on, no session until its code (issue 38 point 4); the password's
       // success is not recorded, so the limits keep counting until the code is right

@@ -1,0 +1,195 @@
+// What an import writes into this product's database (issue 39): the records, the source ids each
+// came from (so a re-run merges instead of doubling) and how far each source table got.
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client.ts';
+import {
+  chatbots,
+  companies,
+  companySettings,
+  connectionQueues,
+  connections,
+  contactExtraInfo,
+  contacts,
+  contactTags,
+  messages,
+  plans,
+  queues,
+  quickMessages,
+  sourceImportIds,
+  sourceImportProgress,
+  tags,
+  ticketNotes,
+  tickets,
+  ticketTags,
+  userQueues,
+  users,
+} from '../db/schema.ts';
+
+export type MappedId = { targetId: number; companyId: number | null };
+export type ProgressRow = typeof sourceImportProgress.$inferSelect;
+
+export const mappedIds = async (db: DbOrTx, source: string, entity: string, sourceIds: readonly string[]) => {
+  const found = new Map<string, MappedId>();
+  if (sourceIds.length === 0) return found;
+  const rows = await db
+    .select({ sourceId: sourceImportIds.sourceId, targetId: sourceImportIds.targetId, companyId: sourceImportIds.companyId })
+    .from(sourceImportIds)
+    .where(and(eq(sourceImportIds.source, source), eq(sourceImportIds.entity, entity), inArray(sourceImportIds.sourceId, [...new Set(sourceIds)])));
+  for (const row of rows) found.set(row.sourceId, { targetId: row.targetId, companyId: row.companyId });
+  return found;
+};
+
+export const recordMappedIds = async (db: DbOrTx, source: string, entity: string, rows: Array<{ sourceId: string } & MappedId>) => {
+  if (rows.length === 0) return;
+  await db
+    .insert(sourceImportIds)
+    .values(rows.map((row) => ({ source, entity, ...row })))
+    .onConflictDoNothing();
+};
+
+export const readProgress = async (db: DbOrTx, source: string) =>
+  new Map((await db.select().from(sourceImportProgress).where(eq(sourceImportProgress.source, source))).map((row) => [row.sourceTable, row]));
+
+export const saveProgress = async (db: DbOrTx, source: string, sourceTable: string, lastKey: string | null, rowsRead: number, finished: boolean) => {
+  const finishedAt = finished ? sql`now()` : null;
+  await db
+    .insert(sourceImportProgress)
+    .values({ source, sourceTable, lastKey, rows: rowsRead, finishedAt })
+    .onConflictDoUpdate({
+      target: [sourceImportProgress.source, sourceImportProgress.sourceTable],
+      set: {
+        lastKey: sql`coalesce(excluded.last_key, ${sourceImportProgress.lastKey})`,
+        rows: sql`${sourceImportProgress.rows} + excluded.rows`,
+        finishedAt,
+        updatedAt: sql`now()`,
+      },
+    });
+};
+
+const recordTables = { plans, companies, queues, chatbots, connections, users, tags, quickMessages, contacts, contactExtraInfo, tickets, ticketNotes };
+const linkTables = { userQueues, connectionQueues, contactTags, ticketTags };
+export type NewRecord<K extends keyof typeof recordTables> = PgInsertValue<(typeof recordTables)[K]>;
+export type NewMessage = typeof messages.$inferInsert;
+
+// A table read to its end is read again from its start by the next run.
+export const restartProgress = async (db: DbOrTx, source: string, sourceTable: string) => {
+  await db
+    .update(sourceImportProgress)
+    .set({ lastKey: null, rows: 0, finishedAt: null, updatedAt: sql`now()` })
+    .where(and(eq(sourceImportProgress.source, source), eq(sourceImportProgress.sourceTable, sourceTable)));
+};
+
+// Rows in the order given, their new ids in the same order.
+export const insertRows = async <K extends keyof typeof recordTables>(db: DbOrTx, name: K, values: NewRecord<K>[]): Promise<number[]> => {
+  if (values.length === 0) return [];
+  const table: PgTable & { id: PgColumn } = recordTables[name];
+  const rows = (await db.insert(table).values(values as never[]).returning({ id: table.id })) as Array<{ id: number }>;
+  return rows.map((row) => row.id);
+};
+
+// Link rows (user-queue, connection-queue, contact-tag, ticket-tag): a second time changes nothing.
+export const insertLinks = async <K extends keyof typeof linkTables>(db: DbOrTx, name: K, values: PgInsertValue<(typeof linkTables)[K]>[]) => {
+  if (values.length === 0) return;
+  const table: PgTable = linkTables[name];
+  await db.insert(table).values(values as never[]).onConflictDoNothing();
+};
+
+export const plansByName = async (db: DbOrTx, names: string[]) =>
+  new Map((await db.select({ id: plans.id, name: plans.name }).from(plans).where(inArray(plans.name, names))).map((row) => [row.name, row.id]));
+
+export const companyExists = async (db: DbOrTx, companyId: number) =>
+  (await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId))).length > 0;
+
+export const saveCompanySettings = async (db: DbOrTx, values: Array<{ companyId: number; key: string; value: string }>) => {
+  if (values.length === 0) return;
+  await db
+    .insert(companySettings)
+    .values(values)
+    .onConflictDoUpdate({ target: [companySettings.companyId, companySettings.key], set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
+};
+
+export const usersByEmail = async (db: DbOrTx, emails: string[]) => {
+  const lower = emails.map((email) => email.toLowerCase());
+  const rows = await db
+    .select({ id: users.id, companyId: users.companyId, email: users.email })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, lower));
+  return new Map(rows.map((row) => [row.email.toLowerCase(), row]));
+};
+
+// a company's queues and tags are few: all of them, to match names and colours
+export const queuesOf = (db: DbOrTx, companyIds: number[]) =>
+  db.select({ id: queues.id, companyId: queues.companyId, name: queues.name, color: queues.color }).from(queues).where(inArray(queues.companyId, companyIds));
+
+export const tagsOf = (db: DbOrTx, companyIds: number[]) =>
+  db.select({ id: tags.id, companyId: tags.companyId, name: tags.name }).from(tags).where(inArray(tags.companyId, companyIds));
+
+export const contactsByNumber = (db: DbOrTx, companyIds: number[], numbers: string[]) =>
+  db
+    .select({ id: contacts.id, companyId: contacts.companyId, number: contacts.number })
+    .from(contacts)
+    .where(and(inArray(contacts.companyId, companyIds), inArray(contacts.number, numbers)));
+
+export const liveTicketsOf = (db: DbOrTx, contactIds: number[]) =>
+  db
+    .select({ companyId: tickets.companyId, contactId: tickets.contactId, whatsappId: tickets.whatsappId })
+    .from(tickets)
+    .where(and(inArray(tickets.contactId, contactIds), ne(tickets.status, 'closed')));
+
+export const takenTicketUuids = async (db: DbOrTx, uuids: string[]) =>
+  new Set(uuids.length === 0 ? [] : (await db.select({ uuid: tickets.uuid }).from(tickets).where(inArray(tickets.uuid, uuids))).map((row) => row.uuid));
+
+export const ticketsByIds = (db: DbOrTx, ids: number[]) =>
+  db
+    .select({ id: tickets.id, companyId: tickets.companyId, contactId: tickets.contactId, whatsappId: tickets.whatsappId, queueId: tickets.queueId })
+    .from(tickets)
+    .where(inArray(tickets.id, ids));
+
+export type MessageKey = { companyId: number; whatsappId: number | null; providerMessageId: string };
+
+// An array as one parameter in PostgreSQL's literal form (a JS array in a sql template would
+// become a list of parameters).
+const arrayLiteral = (values: ReadonlyArray<string | number>) =>
+  `{${values.map((value) => (typeof value === 'number' ? String(value) : `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`)).join(',')}}`;
+
+const keyArrays = (keys: MessageKey[]) => ({
+  companyIds: arrayLiteral(keys.map((k) => k.companyId)),
+  whatsappIds: arrayLiteral(keys.map((k) => k.whatsappId ?? 0)),
+  providerIds: arrayLiteral(keys.map((k) => k.providerMessageId)),
+});
+
+// The messages already here under these provider ids, by the unique index's own expression.
+export const existingMessageKeys = async (db: DbOrTx, keys: MessageKey[]) => {
+  if (keys.length === 0) return new Set<string>();
+  const { companyIds, whatsappIds, providerIds } = keyArrays(keys);
+  const rows = await db
+    .select({ companyId: messages.companyId, whatsappId: messages.whatsappId, providerMessageId: messages.providerMessageId })
+    .from(messages)
+    .where(
+      sql`(${messages.companyId}, coalesce(${messages.whatsappId}, 0), ${messages.providerMessageId}) in (select * from unnest(${companyIds}::int[], ${whatsappIds}::int[], ${providerIds}::text[]))`,
+    );
+  return new Set(rows.map((row) => messageKeyOf({ ...row, providerMessageId: row.providerMessageId ?? '' })));
+};
+
+export const messageKeyOf = (key: MessageKey) => `${key.companyId}:${key.whatsappId ?? 0}:${key.providerMessageId}`;
+
+export const insertMessages = async (db: DbOrTx, values: NewMessage[]) => {
+  if (values.length === 0) return 0;
+  const rows = await db.insert(messages).values(values).onConflictDoNothing().returning({ id: messages.id });
+  return rows.length;
+};
+
+// Points each message at the one it quotes, found by the quoted provider id on the same
+// connection; a quote of a message not (yet) here stays empty.
+export const linkQuotes = async (db: DbOrTx, quotes: Array<MessageKey & { quotedProviderId: string }>) => {
+  if (quotes.length === 0) return;
+  const { companyIds, whatsappIds, providerIds } = keyArrays(quotes);
+  const quoted = arrayLiteral(quotes.map((q) => q.quotedProviderId));
+  await db.execute(sql`
+    update ${messages} m set quoted_msg_id = q.id
+    from unnest(${companyIds}::int[], ${whatsappIds}::int[], ${providerIds}::text[], ${quoted}::text[]) as x(company_id, whatsapp_id, provider_id, quoted_id)
+    join ${messages} q on q.company_id = x.company_id and coalesce(q.whatsapp_id, 0) = x.whatsapp_id and q.provider_message_id = x.quoted_id
+    where m.company_id = x.company_id and coalesce(m.whatsapp_id, 0) = x.whatsapp_id and m.provider_message_id = x.provider_id
+      and m.quoted_msg_id is null`);
+};

@@ -1,0 +1,49 @@
+// A whaticket-family source database for import tests (issue 39): a new database on the machine's
+// PostgreSQL server (TEST_SOURCE_DATABASE_URL names another), built from a fixture of the fork's
+// schema with its sample rows, and a public/ folder with the media files the rows name.
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { dropServerDatabase, onServer, uniqueDatabaseName, withDatabaseName } from '../helpers/database-template.ts';
+
+export type SourceFixture = 'ticketz' | 'whaticket-saas';
+
+const serverUrl = process.env.TEST_SOURCE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+// the bytes of a small JPEG and an OGG header: enough for storage to keep their types
+export const mediaFiles: Record<SourceFixture, Record<string, Buffer>> = {
+  ticketz: { 'company2/foto-bolo.jpg': Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9]) },
+  'whaticket-saas': { '1682931720000.ogg': Buffer.from('OggS\u0000\u0002 small voice note') },
+};
+
+export const createSource = async (fixture: SourceFixture) => {
+  const name = uniqueDatabaseName('source_import');
+  await onServer(serverUrl, `create database ${name}`);
+  const url = withDatabaseName(serverUrl, name);
+  const sql = async (statement: string, values: unknown[] = []) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return (await client.query(statement, values)).rows as Array<Record<string, unknown>>;
+    } finally {
+      await client.end();
+    }
+  };
+  await sql(await readFile(new URL(`./fixtures/${fixture}.sql`, import.meta.url), 'utf8'));
+  const mediaDir = mkdtempSync(join(tmpdir(), 'source-public-'));
+  for (const [path, bytes] of Object.entries(mediaFiles[fixture])) {
+    mkdirSync(join(mediaDir, ...path.split('/').slice(0, -1)), { recursive: true });
+    writeFileSync(join(mediaDir, ...path.split('/')), bytes);
+  }
+  return {
+    url,
+    mediaDir,
+    sql,
+    drop: async () => {
+      rmSync(mediaDir, { recursive: true, force: true });
+      await dropServerDatabase(serverUrl, name);
+    },
+  };
+};
