@@ -1,20 +1,25 @@
 import type { Browser, Page } from 'playwright-core';
 import { addRecurrence } from '@atende/shared/recurrence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkIn, startSmtpReceiver, type SmtpReceiver } from '../apps/server/test/helpers/smtp-receiver.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { apiAs, createSandbox, signIn as signInAt } from './helpers/attendance.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server.ts';
 
+let receiver: SmtpReceiver;
 let server: RunningServer;
 let browser: Browser;
 
+// the sign-up's verification mail (issue 38 point 3) reaches this loopback SMTP server
 beforeAll(async () => {
-  server = await startServer();
+  receiver = await startSmtpReceiver();
+  server = await startServer(receiver.env());
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await receiver?.close();
 });
 
 const signIn = (page: Page, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) => signInAt(page, server.url, email, password);
@@ -91,7 +96,7 @@ describe('super admin screens and sign-up (03-saas §2 Companies screen, Plans t
     await page.close();
   });
 
-  it('a visitor signs up on a public plan while sign-up is enabled and then signs in', async () => {
+  it('a visitor signs up on a public plan while sign-up is enabled, verifies the email from the mail (issue 38 point 3) and then signs in', async () => {
     const login = await fetch(`${server.url}/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -119,8 +124,11 @@ describe('super admin screens and sign-up (03-saas §2 Companies screen, Plans t
     await page.getByTestId('signup-phone').fill('11987654321');
     await choosePlan(page, 'signup-planId', 'Plano Público');
     await page.getByTestId('signup-submit').click();
-    await page.waitForURL(`${server.url}/login`);
+    await page.getByTestId('signup-check-email').waitFor();
 
+    await page.goto(linkIn(await receiver.nextMail('maria@loja.test'), '/verify-email'));
+    await page.getByTestId('verify-email-done').waitFor();
+    await page.getByTestId('verify-email-login').click();
     await page.getByTestId('login-email').fill('maria@loja.test');
     await page.getByTestId('login-password').fill('maria-123');
     await page.getByTestId('login-submit').click();

@@ -60,9 +60,10 @@ export const AppRoutes = () => {
         <Route element={<PublicRoute />}>
           <Route path="/login" element={<LoginPage />} />
           <Route path="/signup" element={<SignupPage />} />
-          <Route path="/accept-invitation" element={<AcceptInvitationPage />} />
-          <Route path="/verify-email" element={<VerifyEmailPage />} />
         </Route>
+        {/* a mailed link works whoever is signed in in this browser (issue 38 point 3) */}
+        <Route path="/accept-invitation" element={<AcceptInvitationPage />} />
+        <Route path="/verify-email" element={<VerifyEmailPage />} />
         <Route path="/financeiro-aberto" element={<OverduePage />} />
         <Route element={<PrivateRoute />}>
           <Route element={<AppLayout />}>

@@ -1,0 +1,64 @@
+// issue 38 point 3: an admin invites an attendant in the browser; the attendant follows the real
+// mail's link (read from an SMTP server on loopback), chooses a password and signs in.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkIn, startSmtpReceiver, type SmtpReceiver } from '../apps/server/test/helpers/smtp-receiver.ts';
+import { signIn } from './helpers/attendance.ts';
+import { launchBrowser } from './helpers/browser.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server.ts';
+
+const INVITED_EMAIL = 'carla.convidada@e2e.test';
+
+let receiver: SmtpReceiver;
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  receiver = await startSmtpReceiver();
+  server = await startServer(receiver.env());
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await receiver?.close();
+});
+
+describe('invitations in the browser (issue 38 point 3)', () => {
+  it('issue 38 point 3: the admin invites -> the mailed link -> the attendant chooses a password -> signs in', async () => {
+    const admin = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signIn(admin, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await admin.goto(`${server.url}/users`);
+    await admin.getByTestId('users-invite').click();
+    await admin.getByTestId('user-modal').waitFor();
+    expect(await admin.getByTestId('user-password').count()).toBe(0);
+    await admin.getByTestId('user-name').fill('Carla Convidada');
+    await admin.getByTestId('user-email').fill(INVITED_EMAIL);
+    await admin.getByTestId('user-save').click();
+    await admin.getByTestId('user-modal').waitFor({ state: 'detached' });
+    const row = admin.getByTestId('users-row').filter({ hasText: INVITED_EMAIL });
+    await row.getByTestId('users-invited').waitFor();
+
+    // the admin's page was in Portuguese, so is the mail
+    const mail = await receiver.nextMail(INVITED_EMAIL);
+    expect(mail.subject).toMatch(/^Convite para /);
+    const invited = await browser.newContext();
+    const page = await invited.newPage();
+    await page.goto(linkIn(mail, '/accept-invitation'));
+    await expect.poll(() => page.getByTestId('accept-invitation-company').textContent()).toContain(INVITED_EMAIL);
+    await page.getByTestId('accept-invitation-password').fill('carla-escolheu');
+    await page.getByTestId('accept-invitation-confirmation').fill('carla-escolheu');
+    await page.getByTestId('accept-invitation-submit').click();
+    await page.waitForURL(`${server.url}/login`);
+    await signIn(page, server.url, INVITED_EMAIL, 'carla-escolheu');
+    await page.getByTestId('menu-tickets').first().waitFor();
+
+    // the admin's list drops the invited mark once the password is chosen
+    await row.getByTestId('users-invited').waitFor({ state: 'detached' });
+    // the link worked once
+    await page.goto(linkIn(mail, '/accept-invitation'));
+    await page.getByTestId('accept-invitation-invalid').waitFor();
+    await invited.close();
+    await admin.close();
+  });
+});
