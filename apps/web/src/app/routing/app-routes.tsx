@@ -23,6 +23,7 @@ import {
   ContactsPage,
   DashboardPage,
   FileListsPage,
+  ForgotPasswordPage,
   HelpsPage,
   InvoicesPage,
   KanbanPage,
@@ -35,6 +36,7 @@ import {
   QueuesPage,
   QuickMessagesPage,
   ReportsPage,
+  ResetPasswordPage,
   SchedulesPage,
   SecurityPage,
   SettingsPage,
@@ -60,6 +62,8 @@ export const AppRoutes = () => {
         <Route element={<PublicRoute />}>
           <Route path="/login" element={<LoginPage />} />
           <Route path="/signup" element={<SignupPage />} />
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
         </Route>
         {/* a mailed link works whoever is signed in in this browser (issue 38 point 3) */}
         <Route path="/accept-invitation" element={<AcceptInvitationPage />} />

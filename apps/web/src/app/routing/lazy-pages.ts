@@ -23,6 +23,8 @@ export const DashboardPage = lazyNamed(() => import('../../features/dashboard/da
 export const HelpsPage = lazyNamed(() => import('../../features/helps/helps-page.tsx'), 'HelpsPage');
 export const InvoicesPage = lazyNamed(() => import('../../features/invoices/invoices-page.tsx'), 'InvoicesPage');
 export const KanbanPage = lazyNamed(() => import('../../features/kanban/kanban-page.tsx'), 'KanbanPage');
+export const ForgotPasswordPage = lazyNamed(() => import('../../features/login/forgot-password-page.tsx'), 'ForgotPasswordPage');
+export const ResetPasswordPage = lazyNamed(() => import('../../features/login/reset-password-page.tsx'), 'ResetPasswordPage');
 export const LoginPage = lazyNamed(() => import('../../features/login/login-page.tsx'), 'LoginPage');
 export const MessagesApiPage = lazyNamed(() => import('../../features/messages-api/messages-api-page.tsx'), 'MessagesApiPage');
 export const OverduePage = lazyNamed(() => import('../../features/overdue/overdue-page.tsx'), 'OverduePage');

@@ -48,6 +48,9 @@ export const LoginPage = () => {
               </Alert>
             )}
             <LoginForm />
+            <Link component={RouterLink} to="/forgot-password" variant="body2" sx={{ textAlign: 'center' }} data-testid="login-forgot-password">
+              {t('login.forgotPassword')}
+            </Link>
             {userCreation === 'enabled' && (
               <Typography variant="body2" sx={{ textAlign: 'center' }}>
                 {t('login.noAccount')}{' '}
