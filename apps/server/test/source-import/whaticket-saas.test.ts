@@ -1,0 +1,142 @@
+// Issue 39: an older whaticket-SaaS layout (option trees in Chatbots, the whole Baileys session in
+// Whatsapps.session) imports, its connected WhatsApp comes up here without a QR code, and the
+// source's damage (missing media, orphan messages, broken text, doubled phone numbers) is reported
+// with source ids while the rest lands whole.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
+import { chatbots, connections, contacts, messages, sourceImportIds, users, whatsappAuthKeys } from '../../src/db/schema.ts';
+import { createObjectStore, createStorage } from '../../src/platform/storage.ts';
+import { NotAWhaticketDatabase } from '../../src/source-import/source-schema.rules.ts';
+import { SourceUnreachable } from '../../src/source-import/source-database.repo.ts';
+import { runImport, type ImportOptions } from '../../src/source-import/source-import.service.ts';
+import { startWhatsappApp, waitFor } from '../channels/whatsapp/support.ts';
+import type { TestApp } from '../helpers/test-app.ts';
+import { createSource } from './source-fixture.ts';
+
+let app: Awaited<ReturnType<typeof startWhatsappApp>>;
+let t: TestApp;
+let source: Awaited<ReturnType<typeof createSource>>;
+
+const SOURCE = 'saas-test';
+
+const importFrom = (options: Partial<ImportOptions> = {}) =>
+  runImport({
+    db: t.db,
+    storage: createStorage(createObjectStore({ driver: 'local' }, t.config.publicDir)),
+    from: source.url,
+    mediaDir: source.mediaDir,
+    dryRun: false,
+    sourceName: SOURCE,
+    ...options,
+  });
+
+const idOf = async (entity: string, sourceId: string) => {
+  const [row] = await t.db
+    .select({ targetId: sourceImportIds.targetId })
+    .from(sourceImportIds)
+    .where(and(eq(sourceImportIds.source, SOURCE), eq(sourceImportIds.entity, entity), eq(sourceImportIds.sourceId, sourceId)));
+  return row?.targetId;
+};
+
+beforeAll(async () => {
+  app = await startWhatsappApp();
+  t = app.t;
+  source = await createSource('whaticket-saas');
+  // the damage a long-lived source collects: a copy without the unique phone constraint holding
+  // one number twice, a message whose ticket was deleted, a media file gone from disk, text that
+  // went through Latin-1 once and text whose bytes were lost
+  await source.sql(`alter table "Contacts" drop constraint "Contacts_number_companyId_key"`);
+  await source.sql(`insert into "Contacts" (id, name, number, email, "companyId", "createdAt", "updatedAt") values
+    (2, 'Marcos (de novo)', '5521911112222', '', 2, now(), now()), (3, 'JoÃ£o da Silva', '5521933334444', '', 2, now(), now())`);
+  await source.sql(`insert into "Messages" (id, body, "ticketId", "fromMe", "companyId", "mediaType", "mediaUrl", "createdAt", "updatedAt") values
+    ('BAE5X1', 'sem ticket', 999, false, 2, 'conversation', null, now(), now()),
+    ('BAE5X2', 'foto', 1, false, 2, 'image', 'sumiu.jpg', now(), now()),
+    ('BAE5X3', 'pe${'\uFFFD'}a', 1, false, 2, 'conversation', null, now(), now())`);
+});
+
+afterAll(async () => {
+  await t?.close();
+  await source?.drop();
+});
+
+describe('issue 39: importing an older whaticket-SaaS database', () => {
+  it('issue 39 point 1: a wrong address or password for the source is a clear error before anything is written', async () => {
+    const before = await t.db.$count(sourceImportIds);
+    await expect(importFrom({ from: 'postgres://nobody:wrong@127.0.0.1:5432/postgres' })).rejects.toThrow(SourceUnreachable);
+    await expect(importFrom({ from: 'postgres://postgres@127.0.0.1:9/postgres' })).rejects.toThrow(/cannot read the source database/);
+    expect(await t.db.$count(sourceImportIds)).toBe(before);
+  });
+
+  it('issue 39 bad input: a database that is not of the whaticket family is refused, naming what it lacks', async () => {
+    const other = await createSource('ticketz');
+    try {
+      await other.sql(`drop table "Messages"; drop table "Tickets"`);
+      await expect(importFrom({ from: other.url, sourceName: 'other' })).rejects.toThrow(NotAWhaticketDatabase);
+      await expect(importFrom({ from: other.url, sourceName: 'other' })).rejects.toThrow('not a whaticket or ticketz database: no Tickets, Messages table');
+    } finally {
+      await other.drop();
+    }
+  });
+
+  it('issue 39 point 1 and bad input: the older layout lands, and each damaged row is reported by its source id', async () => {
+    const summary = await importFrom();
+    expect(summary.family).toBe('whaticket-saas');
+    expect(summary.skipped).toEqual(
+      expect.arrayContaining([
+        { table: 'ContactTags', reason: 'not in this version of the source' },
+        { table: 'Prompts', reason: 'prompts are not carried yet' },
+      ]),
+    );
+    expect(summary.problems).toEqual(
+      expect.arrayContaining([
+        { table: 'Contacts', sourceId: '2', problem: 'phone number 5521911112222 is another contact\'s in the company: merged into it' },
+        { table: 'Contacts', sourceId: '3', problem: 'name: text in a wrong encoding was repaired' },
+        { table: 'Messages', sourceId: 'BAE5X1', problem: 'its ticket 999 is missing' },
+        { table: 'Messages', sourceId: 'BAE5X2', problem: 'media file sumiu.jpg is missing: the message came without it' },
+        { table: 'Messages', sourceId: 'BAE5X3', problem: 'body: text in a broken encoding was kept as it is' },
+      ]),
+    );
+
+    const companyId = (await idOf('company', '2')) as number;
+    expect(await idOf('contact', '2')).toBe(await idOf('contact', '1'));
+    expect(await t.db.select({ name: contacts.name }).from(contacts).where(eq(contacts.id, (await idOf('contact', '3')) as number))).toEqual([{ name: 'João da Silva' }]);
+
+    const [ze] = await t.db.select().from(users).where(eq(users.id, (await idOf('user', '2')) as number));
+    expect(ze).toMatchObject({ companyId, startWork: '07:00', endWork: '18:00', farewellMessage: 'Até mais!', allTicket: 'enabled', whatsappId: await idOf('connection', '1') });
+
+    const tree = await t.db.select().from(chatbots).where(eq(chatbots.queueId, (await idOf('queue', '1')) as number)).orderBy(asc(chatbots.id));
+    expect(tree.map((o) => [o.name, tree.find((p) => p.id === o.parentId)?.name ?? null])).toEqual([
+      ['Carro', null],
+      ['Moto', null],
+      ['Sedan', 'Carro'],
+    ]);
+
+    const ticketId = (await idOf('ticket', '1')) as number;
+    const conversation = await t.db.select().from(messages).where(eq(messages.ticketId, ticketId)).orderBy(asc(messages.id));
+    const voice = conversation.find((m) => m.providerMessageId === 'BAE5F2');
+    expect(voice?.mediaType).toBe('audio');
+    expect((await t.request('GET', voice?.mediaUrl as string)).headers.get('content-type')).toBe('audio/ogg');
+    const photo = conversation.find((m) => m.providerMessageId === 'BAE5X2');
+    expect(photo).toMatchObject({ body: 'foto', mediaUrl: null });
+    const answer = conversation.find((m) => m.providerMessageId === 'BAE5F3');
+    expect(answer?.quotedMsgId).toBe(conversation.find((m) => m.providerMessageId === 'BAE5F1')?.id);
+    expect(await t.db.$count(messages, eq(messages.providerMessageId, 'BAE5X1'))).toBe(0);
+  });
+
+  it('issue 39 point 1: a connection logged in at the source resumes here with its Baileys session, without a QR code', async () => {
+    const connectionId = (await idOf('connection', '1')) as number;
+    const keys = await t.db.select().from(whatsappAuthKeys).where(eq(whatsappAuthKeys.connectionId, connectionId));
+    expect(keys.map((k) => `${k.type}/${k.keyId}`).sort()).toEqual(['creds/', 'pre-key/5', 'session/5521911112222.0']);
+
+    const socket = await waitFor(() => app.whatsapp.latest(connectionId), 'the resumed session socket');
+    expect(socket.options.auth.creds.me?.id).toBe('5521977776666:3@s.whatsapp.net');
+    const preKeys = await socket.options.auth.keys.get('pre-key', ['5']);
+    expect(Buffer.from(preKeys['5'].public).toString()).toBe('a'.repeat(32));
+    socket.open('5521977776666');
+    const connected = await waitFor(async () => {
+      const [row] = await t.db.select({ status: connections.status }).from(connections).where(eq(connections.id, connectionId));
+      return row.status === 'CONNECTED' ? row : undefined;
+    }, 'the connection to be connected');
+    expect(connected.status).toBe('CONNECTED');
+  });
+});
