@@ -31,3 +31,4 @@ export * from './schema/api-keys.ts';
 export * from './schema/accounts.ts';
 export * from './schema/audit.ts';
 export * from './schema/source-imports.ts';
+export * from './schema/automation.ts';

@@ -20,6 +20,8 @@ export const plans = pgTable(
     useKanban: boolean('use_kanban').notNull().default(true),
     useOpenAi: boolean('use_open_ai').notNull().default(true),
     useIntegrations: boolean('use_integrations').notNull().default(true),
+    // automation rules, macros and SLA policies (issue 40)
+    useAutomation: boolean('use_automation').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -23,6 +23,11 @@ export const queues = pgTable(
     // a file list in use is not deleted (docs/decisions.md): no action, checked at the statement's end
     fileListId: integer('file_list_id').references(() => fileLists.id),
     closeTicket: boolean('close_ticket').notNull().default(false),
+    // issue 40 point 4: manual keeps today's behaviour (and the rotation); the others assign new
+    // tickets to the queue's online attendants within their capacity
+    assignment: text('assignment', { enum: ['manual', 'roundRobin', 'leastOpen'] }).notNull().default('manual'),
+    // round robin's place: the attendant assigned last
+    lastAssignedUserId: integer('last_assigned_user_id'),
     schedules: jsonb('schedules').$type<WeekdayServiceHours[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -11,6 +11,7 @@ import { users } from './users.ts';
 export type IntegrationSession = { sessionId: string; lastActivityAt: string; choices: string[] };
 
 export const ticketStatuses = ['pending', 'open', 'closed', 'group', 'lgpd', 'nps'] as const;
+export const ticketPriorities = ['none', 'low', 'medium', 'high', 'urgent'] as const;
 
 export const tickets = pgTable(
   'tickets',
@@ -21,6 +22,8 @@ export const tickets = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ticketStatuses }).notNull().default('pending'),
+    // issue 40 point 5: what rules, macros, attendants and SLA policies go by
+    priority: text('priority', { enum: ticketPriorities }).notNull().default('none'),
     contactId: integer('contact_id')
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),

@@ -43,6 +43,8 @@ export const users = pgTable(
     allowConnections: toggle('allow_connections', 'disabled'),
     // set while an invitation waits for its user to choose a password (issue 38 point 3): the
     // user cannot sign in until then
+    // issue 40 point 4: at most this many open tickets assigned automatically; null: no limit
+    capacity: integer('capacity'),
     invitedAt: timestamp('invited_at', { withTimezone: true }),
     // two-factor sign-in (issue 38 point 4): the TOTP secret (a secret-box ciphertext), set at
     // enrolment and in force once a first code confirmed it; the last time step accepted, so a
