@@ -1,28 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { addRecurrence } from '@atende/shared/recurrence';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, startSmtpReceiver, type SmtpReceiver } from '../apps/server/test/helpers/smtp-receiver.ts';
-import { launchBrowser } from './helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { linkIn } from '../apps/server/test/helpers/smtp-receiver.ts';
 import { apiAs, createSandbox, signIn as signInAt } from './helpers/attendance.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server.ts';
+import { useMailingServer } from './helpers/mailing-server.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers/server.ts';
 
-let receiver: SmtpReceiver;
-let server: RunningServer;
-let browser: Browser;
+// the sign-up's verification mail (issue 38 point 3) reaches the loopback SMTP receiver
+const mailing = useMailingServer();
 
-// the sign-up's verification mail (issue 38 point 3) reaches this loopback SMTP server
-beforeAll(async () => {
-  receiver = await startSmtpReceiver();
-  server = await startServer(receiver.env());
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await receiver?.close();
-});
-
-const signIn = (page: Page, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) => signInAt(page, server.url, email, password);
+const signIn = (page: Page, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) => signInAt(page, mailing.server.url, email, password);
 
 const choosePlan = async (page: Page, testId: string, name: string) => {
   await page.getByTestId(testId).click();
@@ -31,10 +18,10 @@ const choosePlan = async (page: Page, testId: string, name: string) => {
 
 describe('super admin screens and sign-up (03-saas §2 Companies screen, Plans tab, Sign-up page)', () => {
   it('the super admin creates, edits and deletes a plan, then creates, edits, renews and deletes a company', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const page = await mailing.browser.newPage({ viewport: { width: 1400, height: 900 } });
     await signIn(page);
 
-    await page.goto(`${server.url}/settings`);
+    await page.goto(`${mailing.server.url}/settings`);
     await page.getByTestId('settings-tab-plans').click();
     for (const name of ['Plano Ouro', 'Plano Lata']) {
       await page.getByTestId('plans-add').click();
@@ -54,7 +41,7 @@ describe('super admin screens and sign-up (03-saas §2 Companies screen, Plans t
     await page.getByTestId('confirm-ok').click();
     await page.getByTestId('plans-row').filter({ hasText: 'Plano Lata' }).waitFor({ state: 'detached' });
 
-    await page.goto(`${server.url}/companies`);
+    await page.goto(`${mailing.server.url}/companies`);
     await page.getByTestId('companies-table').waitFor();
     await page.getByTestId('companies-add').click();
     await page.getByTestId('company-name').fill('Padaria Central');
@@ -71,7 +58,7 @@ describe('super admin screens and sign-up (03-saas §2 Companies screen, Plans t
     await page.getByTestId('company-modal').waitFor({ state: 'detached' });
     const row = page.getByTestId('companies-row').filter({ hasText: 'dono@padaria.test' });
     await row.waitFor();
-    const ownerLogin = await fetch(`${server.url}/auth/login`, {
+    const ownerLogin = await fetch(`${mailing.server.url}/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'dono@padaria.test', password: 'padaria-1' }),
@@ -97,21 +84,21 @@ describe('super admin screens and sign-up (03-saas §2 Companies screen, Plans t
   });
 
   it('a visitor signs up on a public plan while sign-up is enabled, verifies the email from the mail (issue 38 point 3) and then signs in', async () => {
-    const login = await fetch(`${server.url}/auth/login`, {
+    const login = await fetch(`${mailing.server.url}/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
     }).then((answer) => answer.json() as Promise<{ token: string }>);
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${login.token}` };
-    await fetch(`${server.url}/plans`, { method: 'POST', headers, body: JSON.stringify({ name: 'Plano Público', users: 3, connections: 1, queues: 2, amount: 49 }) });
+    await fetch(`${mailing.server.url}/plans`, { method: 'POST', headers, body: JSON.stringify({ name: 'Plano Público', users: 3, connections: 1, queues: 2, amount: 49 }) });
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${server.url}/login`);
+    const page = await mailing.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${mailing.server.url}/login`);
     await page.getByTestId('login-email').waitFor();
     expect(await page.getByTestId('login-signup-link').count()).toBe(0);
-    await fetch(`${server.url}/settings/userCreation`, { method: 'PUT', headers, body: JSON.stringify({ value: 'enabled' }) });
+    await fetch(`${mailing.server.url}/settings/userCreation`, { method: 'PUT', headers, body: JSON.stringify({ value: 'enabled' }) });
 
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${mailing.server.url}/login`);
     await page.getByTestId('login-signup-link').click();
     await page.getByTestId('signup-page').waitFor();
     await page.getByTestId('signup-name').fill('M');
@@ -126,7 +113,7 @@ describe('super admin screens and sign-up (03-saas §2 Companies screen, Plans t
     await page.getByTestId('signup-submit').click();
     await page.getByTestId('signup-check-email').waitFor();
 
-    await page.goto(linkIn(await receiver.nextMail('maria@loja.test'), '/verify-email'));
+    await page.goto(linkIn(await mailing.receiver.nextMail('maria@loja.test'), '/verify-email'));
     await page.getByTestId('verify-email-done').waitFor();
     await page.getByTestId('verify-email-login').click();
     await page.getByTestId('login-email').fill('maria@loja.test');
@@ -137,11 +124,11 @@ describe('super admin screens and sign-up (03-saas §2 Companies screen, Plans t
   });
 
   it('the super admin sees every company’s connections with a totals row and opens one company’s list (02-operations §2 /allConnections)', async () => {
-    const api = await apiAs(server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const api = await apiAs(mailing.server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
     await createSandbox(api, 'Caixa da plataforma');
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await mailing.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page);
-    await page.goto(`${server.url}/allConnections`);
+    await page.goto(`${mailing.server.url}/allConnections`);
     const platform = page.locator('[data-testid="all-connections-row"][data-company-id="1"]');
     await expect.poll(() => platform.getByTestId('all-connections-connected').textContent()).toBe('1');
     const rows = await page.getByTestId('all-connections-row').count();

@@ -1,34 +1,20 @@
 // issue 38 point 3: an admin invites an attendant in the browser; the attendant follows the real
 // mail's link (read from an SMTP server on loopback), chooses a password and signs in.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, startSmtpReceiver, type SmtpReceiver } from '../apps/server/test/helpers/smtp-receiver.ts';
+import { describe, expect, it } from 'vitest';
+import { linkIn } from '../apps/server/test/helpers/smtp-receiver.ts';
 import { signIn } from './helpers/attendance.ts';
-import { launchBrowser } from './helpers/browser.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server.ts';
+import { useMailingServer } from './helpers/mailing-server.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers/server.ts';
 
 const INVITED_EMAIL = 'carla.convidada@e2e.test';
 
-let receiver: SmtpReceiver;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  receiver = await startSmtpReceiver();
-  server = await startServer(receiver.env());
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await receiver?.close();
-});
+const mailing = useMailingServer();
 
 describe('invitations in the browser (issue 38 point 3)', () => {
   it('issue 38 point 3: the admin invites -> the mailed link -> the attendant chooses a password -> signs in', async () => {
-    const admin = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await signIn(admin, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await admin.goto(`${server.url}/users`);
+    const admin = await mailing.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signIn(admin, mailing.server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await admin.goto(`${mailing.server.url}/users`);
     await admin.getByTestId('users-invite').click();
     await admin.getByTestId('user-modal').waitFor();
     expect(await admin.getByTestId('user-password').count()).toBe(0);
@@ -40,17 +26,17 @@ describe('invitations in the browser (issue 38 point 3)', () => {
     await row.getByTestId('users-invited').waitFor();
 
     // the admin's page was in Portuguese, so is the mail
-    const mail = await receiver.nextMail(INVITED_EMAIL);
+    const mail = await mailing.receiver.nextMail(INVITED_EMAIL);
     expect(mail.subject).toMatch(/^Convite para /);
-    const invited = await browser.newContext();
+    const invited = await mailing.browser.newContext();
     const page = await invited.newPage();
     await page.goto(linkIn(mail, '/accept-invitation'));
     await expect.poll(() => page.getByTestId('accept-invitation-company').textContent()).toContain(INVITED_EMAIL);
     await page.getByTestId('accept-invitation-password').fill('carla-escolheu');
     await page.getByTestId('accept-invitation-confirmation').fill('carla-escolheu');
     await page.getByTestId('accept-invitation-submit').click();
-    await page.waitForURL(`${server.url}/login`);
-    await signIn(page, server.url, INVITED_EMAIL, 'carla-escolheu');
+    await page.waitForURL(`${mailing.server.url}/login`);
+    await signIn(page, mailing.server.url, INVITED_EMAIL, 'carla-escolheu');
     await page.getByTestId('menu-tickets').first().waitFor();
 
     // the admin's list drops the invited mark once the password is chosen
