@@ -3,6 +3,7 @@
 // phone and tests can drive whole conversations.
 import type { FastifyPluginAsync } from 'fastify';
 import { sandboxEndpoints } from '@atende/shared/sandbox';
+import { requestActor } from '../../modules/audit/request-actor.ts';
 import type { ConnectionsService } from '../../modules/connections/connections.service.ts';
 import { endpointRoute, StatusAnswer } from '../../platform/endpoint-routes.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -13,7 +14,7 @@ const tenantActions = { access: 'tenant', permission: 'connections-page:actionBu
 
 export const sandboxRoutes = (deps: { sandbox: SandboxService; pipeline: InboundPipeline; connections: ConnectionsService }): FastifyPluginAsync => async (app) => {
   endpointRoute(app, sandboxEndpoints.createConnection, { access: 'tenant', permission: 'connections-page:addConnection' }, ({ body }, request) =>
-    deps.connections.create(request.tenant, { name: body.name, channel: 'sandbox' }),
+    deps.connections.create(request.tenant, { name: body.name, channel: 'sandbox' }, requestActor(request)),
   );
 
   // A customer's message arriving on the sandbox connection; answered after it is stored

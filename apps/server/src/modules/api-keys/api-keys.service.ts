@@ -4,9 +4,11 @@ import { randomBytes } from 'node:crypto';
 import { API_KEY_MARK, API_KEYS_PAGE_SIZE, type apiKeysEndpoints } from '@atende/shared/api-keys';
 import type { EndpointRequest } from '@atende/shared/contract';
 import type { Db } from '../../db/client.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import type { TenantContext } from '../../platform/access.ts';
 import { hashApiKey } from '../../platform/api-key-auth.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.steps.ts';
 import * as repo from './api-keys.repo.ts';
 import { toApiKeyView, toCompanyApiKeyView } from './api-keys.view.ts';
 
@@ -26,20 +28,34 @@ export const createApiKeysService = ({ db }: { db: Db }) => {
     return row;
   };
 
+  // revoking twice keeps the first time and records only the first
+  const revokeRecorded = (companyId: number, apiKeyId: number, actor: AuditActor) =>
+    withTransaction(db, async (tx) => {
+      const current = await repo.findApiKey(tx, companyId, apiKeyId);
+      if (!current) throw notFound();
+      if (current.revokedAt) return;
+      await repo.revokeApiKey(tx, companyId, apiKeyId);
+      await recordAudit(tx, actor, { companyId, action: 'apiKey.revoke', entityType: 'apiKey', entityId: apiKeyId, before: { name: current.name, prefix: current.prefix, revokedAt: null } });
+    });
+
   return {
     list: async (tenant: TenantContext) => (await repo.listApiKeys(db, tenant.companyId)).map(toApiKeyView),
 
-    create: async (tenant: TenantContext, body: CreateBody) => {
+    create: async (tenant: TenantContext, body: CreateBody, actor: AuditActor) => {
       const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
       if (expiresAt && expiresAt.getTime() <= Date.now()) throw invalidField('body.expiresAt', 'apiKeys.expiryInPast');
       const { prefix, key } = newKey();
-      const id = await repo.insertApiKey(db, tenant.companyId, { userId: tenant.userId, name: body.name, prefix, keyHash: hashApiKey(key), scopes: body.scopes, expiresAt });
+      const values = { userId: tenant.userId, name: body.name, prefix, keyHash: hashApiKey(key), scopes: body.scopes, expiresAt };
+      const id = await withTransaction(db, async (tx) => {
+        const inserted = await repo.insertApiKey(tx, tenant.companyId, values);
+        await recordAudit(tx, actor, { companyId: tenant.companyId, action: 'apiKey.create', entityType: 'apiKey', entityId: inserted, after: values });
+        return inserted;
+      });
       return { ...toApiKeyView(await viewOf(tenant.companyId, id)), key };
     },
 
-    revoke: async (tenant: TenantContext, apiKeyId: number) => {
-      await viewOf(tenant.companyId, apiKeyId);
-      await repo.revokeApiKey(db, tenant.companyId, apiKeyId);
+    revoke: async (tenant: TenantContext, apiKeyId: number, actor: AuditActor) => {
+      await revokeRecorded(tenant.companyId, apiKeyId, actor);
       return toApiKeyView(await viewOf(tenant.companyId, apiKeyId));
     },
 
@@ -48,10 +64,10 @@ export const createApiKeysService = ({ db }: { db: Db }) => {
       return { apiKeys: rows.slice(0, API_KEYS_PAGE_SIZE).map(toCompanyApiKeyView), hasMore: rows.length > API_KEYS_PAGE_SIZE };
     },
 
-    revokeAny: async (apiKeyId: number) => {
+    revokeAny: async (apiKeyId: number, actor: AuditActor) => {
       const companyId = await repo.companyOfApiKey(db, apiKeyId);
       if (companyId === undefined) throw notFound();
-      await repo.revokeApiKey(db, companyId, apiKeyId);
+      await revokeRecorded(companyId, apiKeyId, actor);
       return toCompanyApiKeyView(await viewOf(companyId, apiKeyId));
     },
   };

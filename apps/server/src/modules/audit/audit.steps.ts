@@ -59,9 +59,9 @@ const maskObject = (values: AuditValues): AuditValues =>
 export const maskSecrets = (values: AuditValues | null | undefined): AuditValues | null => (values ? maskObject(values) : null);
 
 // Only what an update changed: the fields whose values differ, before and after. A field the
-// update did not touch stays out of both.
+// update did not touch stays out of both, as does the row's own updatedAt.
 export const changedValues = (before: AuditValues, after: AuditValues) => {
-  const keys = Object.keys(after).filter((key) => key in before && !isDeepStrictEqual(before[key], after[key]));
+  const keys = Object.keys(after).filter((key) => key !== 'updatedAt' && key in before && !isDeepStrictEqual(before[key], after[key]));
   return { before: Object.fromEntries(keys.map((key) => [key, before[key]])), after: Object.fromEntries(keys.map((key) => [key, after[key]])) };
 };
 
@@ -81,3 +81,9 @@ export const recordAudit = (db: DbOrTx, actor: AuditActor, entry: AuditEntry) =>
     },
     actor,
   );
+
+// An update's entry with only the changed fields; an update that changed nothing records nothing.
+export const recordUpdate = async (db: DbOrTx, actor: AuditActor, entry: Omit<AuditEntry, 'before' | 'after'>, before: AuditValues, after: AuditValues) => {
+  const changed = changedValues(before, after);
+  if (Object.keys(changed.after).length > 0) await recordAudit(db, actor, { ...entry, ...changed });
+};

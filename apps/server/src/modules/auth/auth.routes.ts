@@ -4,6 +4,7 @@ import type { SessionAnswer } from '@atende/shared/users';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import { endpointRoute } from '../../platform/endpoint-routes.ts';
 import { AppError } from '../../platform/errors.ts';
+import { requestActor } from '../audit/request-actor.ts';
 import { KNOWN_BROWSER_TTL_SECONDS } from '../../platform/tokens.ts';
 import type { AuthService, IssuedSession, SignedIn } from './auth.service.ts';
 
@@ -75,5 +76,5 @@ export const authRoutes = (service: AuthService, options: { refreshTtlSeconds: n
 
   const ownSession = { access: 'tenant', passwordChangeExempt: true, twoFactorEnrollmentExempt: true, overdueAllowed: true } as const;
   endpointRoute(app, authEndpoints.me, ownSession, (_input, request) => service.me(request.tenant.companyId, request.tenant.userId));
-  endpointRoute(app, authEndpoints.changePassword, ownSession, ({ body }, request) => service.changePassword(request.tenant, body, request.ip));
+  endpointRoute(app, authEndpoints.changePassword, ownSession, ({ body }, request) => service.changePassword(request.tenant, body, requestActor(request)));
 };

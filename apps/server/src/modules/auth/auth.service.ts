@@ -19,6 +19,7 @@ import { readCompanySettings } from '../settings/company-settings.repo.ts';
 import { loadUserView } from '../users/user-views.repo.ts';
 import { findUser, findUserByEmail, updateUser, type UserRow } from '../users/users.repo.ts';
 import { hashPassword } from '../users/users.service.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.steps.ts';
 import { checkPassword } from './password-check.ts';
 import type { SignInFactor, TwoFactorService } from '../two-factor/two-factor.service.ts';
 import * as sessions from './sessions.repo.ts';
@@ -111,7 +112,11 @@ export const createAuthService = ({ db, bus, tokens, loginAttempts, storage, two
     // tokens answer 401 at once.
     const singleSession = (await readCompanySettings(db, company.id)).singleSession !== 'disabled';
     const stored = nextRefreshToken(row, randomUUID(), sessionDevice(caller), new Date());
-    const ended = await withTransaction(db, (tx) => openSession(tx, stored, singleSession));
+    const ended = await withTransaction(db, async (tx) => {
+      const closed = await openSession(tx, stored, singleSession);
+      await recordAudit(tx, { userId: row.id, ...sessionDevice(caller) }, { companyId: company.id, action: 'auth.signIn', entityType: 'user', entityId: row.id });
+      return closed;
+    });
     const [signed, knownBrowserToken] = await Promise.all([signSession(row, company, stored), tokens.signKnownBrowser(accountKey(row.email))]);
     const session: SignedIn = { ...signed, knownBrowserToken, ...(overdue ? { overdueDueDate: company.dueDate } : {}) };
     await touchLastLogin(db, company.id);
@@ -138,6 +143,9 @@ export const createAuthService = ({ db, bus, tokens, loginAttempts, storage, two
       // an invited user has no password of their own until the invitation is accepted (issue 38 point 3)
       if (!row || !passwordOk || row.invitedAt) {
         await loginAttempts.recordFailure(body.email, client);
+        // an unknown email's attempt belongs to no company; the email tried says who was aimed at
+        const tried = { userId: null, label: body.email, ...sessionDevice(caller) };
+        await recordAudit(db, tried, { companyId: row?.companyId ?? null, action: 'auth.signInFailed', entityType: 'user', entityId: row?.id, after: { email: body.email } });
         throw invalidCredentials();
       }
       // a bcrypt hash an import carried is replaced with argon2id at its first good sign-in
@@ -200,11 +208,11 @@ export const createAuthService = ({ db, bus, tokens, loginAttempts, storage, two
 
     // The user replaces its own password (issue 11 point 5: the generated first one must go).
     // Wrong current passwords count with the sign-in failures, so a held session cannot guess.
-    changePassword: async (tenant: TenantContext, body: PasswordChangeBody, ip: string): Promise<SessionUser> => {
+    changePassword: async (tenant: TenantContext, body: PasswordChangeBody, actor: AuditActor): Promise<SessionUser> => {
       const row = await findUser(db, tenant.companyId, tenant.userId);
       if (!row) throw sessionEnded();
       // the account's own session is a known client: it answers to the account's limit, not the address's
-      const client = { ip, known: true };
+      const client = { ip: actor.ip ?? '', known: true };
       await loginAttempts.check(row.email, client);
       if (!(await verify(row.passwordHash, body.currentPassword).catch(() => false))) {
         await loginAttempts.recordFailure(row.email, client);
@@ -215,6 +223,7 @@ export const createAuthService = ({ db, bus, tokens, loginAttempts, storage, two
       const passwordHash = await hashPassword(body.password);
       const { updated, ended } = await withTransaction(db, async (tx) => {
         const changed = await updateUser(tx, tenant.companyId, tenant.userId, { passwordHash, mustChangePassword: false });
+        await recordAudit(tx, actor, { companyId: tenant.companyId, action: 'auth.passwordChanged', entityType: 'user', entityId: tenant.userId, before: { passwordHash: row.passwordHash }, after: { passwordHash } });
         // whoever else signed in with the old password is signed out; this sign-in stays
         return { updated: changed, ended: await sessions.revokeOtherFamilies(tx, tenant.userId, tenant.sessionId) };
       });

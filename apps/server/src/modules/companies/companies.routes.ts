@@ -16,16 +16,16 @@ export const companiesRoutes = (service: CompaniesService, options: { signupLimi
   endpointRoute(app, companiesEndpoints.list, superAdmin, () => service.listAll());
   endpointRoute(app, companiesEndpoints.options, superAdmin, () => service.options());
   endpointRoute(app, companiesEndpoints.page, superAdmin, ({ query }) => service.page(query));
-  endpointRoute(app, companiesEndpoints.create, superAdmin, ({ body }) => service.create(body));
-  endpointRoute(app, companiesEndpoints.update, superAdmin, ({ params, body }) => service.update(params.companyId, body));
-  endpointRoute(app, companiesEndpoints.remove, superAdmin, ({ params }) => service.remove(params.companyId));
+  endpointRoute(app, companiesEndpoints.create, superAdmin, ({ body }, request) => service.create(body, requestActor(request)));
+  endpointRoute(app, companiesEndpoints.update, superAdmin, ({ params, body }, request) => service.update(params.companyId, body, requestActor(request)));
+  endpointRoute(app, companiesEndpoints.remove, superAdmin, ({ params }, request) => service.remove(params.companyId, requestActor(request)));
 
   // 03-saas §7 GET /companies/{id}: the settings schedules tab reads its own company with it.
   endpointRoute(app, companiesEndpoints.show, { access: 'tenant' }, ({ params }, request) => service.show(request.tenant, params.companyId));
 
   // 03-saas §7: the service hours used when scheduleType is 'company'.
   endpointRoute(app, companiesEndpoints.saveServiceHours, { access: 'tenant', permission: 'settings:manage' }, ({ params, body }, request) =>
-    service.saveServiceHours(request.tenant, params.companyId, body.schedules),
+    service.saveServiceHours(request.tenant, params.companyId, body.schedules, requestActor(request)),
   );
 
   // 03-saas §2 Sign-up page, §7 POST /auth/signup: public, so limited per client address.

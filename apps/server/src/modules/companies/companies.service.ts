@@ -13,7 +13,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { recordAudit, type AuditActor } from '../audit/audit.steps.ts';
+import { recordAudit, recordUpdate, type AuditActor } from '../audit/audit.steps.ts';
 import { findPlan } from '../plans/plans.repo.ts';
 import { readGlobalSetting } from '../settings/global-settings.repo.ts';
 import * as repo from './companies.repo.ts';
@@ -76,9 +76,14 @@ export const createCompaniesService = ({ db, storage, clock, signupTrialDays, ha
       return view(companyId);
     },
 
-    saveServiceHours: async (tenant: TenantContext, companyId: number, schedules: WeekdayServiceHours[]) => {
+    saveServiceHours: async (tenant: TenantContext, companyId: number, schedules: WeekdayServiceHours[], actor: AuditActor) => {
       reachable(tenant, companyId);
-      const saved = found(await repo.updateCompanySchedules(db, companyId, schedules));
+      const saved = await withTransaction(db, async (tx) => {
+        const before = found(await repo.findCompany(tx, companyId));
+        const updated = found(await repo.updateCompanySchedules(tx, companyId, schedules));
+        await recordUpdate(tx, actor, { companyId, action: 'company.update', entityType: 'company', entityId: companyId }, { schedules: before.schedules }, { schedules: updated.schedules });
+        return updated;
+      });
       return { id: saved.id, schedules: saved.schedules };
     },
 
@@ -94,7 +99,7 @@ export const createCompaniesService = ({ db, storage, clock, signupTrialDays, ha
     },
 
     // The company and its first admin, who signs in with the email and password of the form.
-    create: async (body: CompanyCreateBody) => {
+    create: async (body: CompanyCreateBody, actor: AuditActor) => {
       const { password, adminName, ...fields } = body;
       const passwordHash = await hashPassword(password);
       // without a due date the company gets one period of its recurrence (not due today)
@@ -103,13 +108,15 @@ export const createCompaniesService = ({ db, storage, clock, signupTrialDays, ha
         await knownPlan(tx, fields.planId, { publicOnly: false });
         const provisioned = await provisionCompany(tx, { ...fields, dueDate }, { name: adminName ?? fields.name, email: fields.email, passwordHash });
         await billIfDue(tx, provisioned.company.id);
+        const { id } = provisioned.company;
+        await recordAudit(tx, actor, { companyId: id, action: 'company.create', entityType: 'company', entityId: id, after: { ...provisioned.company, adminEmail: fields.email } });
         return provisioned;
       }).catch(duplicateEmail);
       return view(company.id);
     },
 
     // Renewal is an update of the due date (03-saas §7). Company 1 never expires.
-    update: async (companyId: number, body: CompanyUpdateBody) => {
+    update: async (companyId: number, body: CompanyUpdateBody, actor: AuditActor) => {
       await withTransaction(db, async (tx) => {
         if (body.planId !== undefined) await knownPlan(tx, body.planId, { publicOnly: false });
         const values = companyId === PLATFORM_COMPANY_ID ? { ...body, dueDate: NEVER_EXPIRES_DUE_DATE, status: true } : body;
@@ -120,13 +127,18 @@ export const createCompaniesService = ({ db, storage, clock, signupTrialDays, ha
           await repo.setCompanyCustomLimits(tx, companyId, { customUsers: null, customConnections: null });
         }
         await billIfDue(tx, companyId);
+        await recordUpdate(tx, actor, { companyId, action: 'company.update', entityType: 'company', entityId: companyId }, before, found(await repo.findCompany(tx, companyId)));
       });
       return view(companyId);
     },
 
-    remove: async (companyId: number) => {
+    remove: async (companyId: number, actor: AuditActor) => {
       if (companyId === PLATFORM_COMPANY_ID) throw new AppError('ERR_COMPANY_PROTECTED', 403);
-      if (!(await withTransaction(db, (tx) => repo.deleteCompany(tx, companyId)))) throw notFound();
+      await withTransaction(db, async (tx) => {
+        const before = await repo.findCompany(tx, companyId);
+        if (!before || !(await repo.deleteCompany(tx, companyId))) throw notFound();
+        await recordAudit(tx, actor, { companyId, action: 'company.delete', entityType: 'company', entityId: companyId, before });
+      });
       await storage.removeCompany(companyId);
     },
 

@@ -2,6 +2,7 @@ import { connectionsEndpoints } from '@atende/shared/connections';
 import type { FastifyPluginAsync } from 'fastify';
 import { endpointRoute } from '../../platform/endpoint-routes.ts';
 import { readSingleUpload } from '../../platform/uploads.ts';
+import { requestActor } from '../audit/request-actor.ts';
 import type { ConnectionsService } from './connections.service.ts';
 
 const tenant = { access: 'tenant' } as const;
@@ -20,10 +21,10 @@ export const connectionsRoutes = (service: ConnectionsService): FastifyPluginAsy
   endpointRoute(app, connectionsEndpoints.show, tenant, ({ params }, request) => service.show(request.tenant, params.whatsappId));
 
   endpointRoute(app, connectionsEndpoints.create, { access: 'tenant', permission: 'connections-page:addConnection' }, ({ body }, request) =>
-    service.create(request.tenant, body),
+    service.create(request.tenant, body, requestActor(request)),
   );
 
-  endpointRoute(app, connectionsEndpoints.update, edit, ({ params, body }, request) => service.update(request.tenant, params.whatsappId, body));
+  endpointRoute(app, connectionsEndpoints.update, edit, ({ params, body }, request) => service.update(request.tenant, params.whatsappId, body, requestActor(request)));
 
   // 02-operations §5: the greeting attachment is an image or a video, sent as a multipart form
   endpointRoute(app, connectionsEndpoints.uploadGreetingMedia, edit, async ({ params }, request) => {
@@ -33,5 +34,5 @@ export const connectionsRoutes = (service: ConnectionsService): FastifyPluginAsy
 
   endpointRoute(app, connectionsEndpoints.clearGreetingMedia, edit, ({ params }, request) => service.clearGreetingMedia(request.tenant, params.whatsappId));
 
-  endpointRoute(app, connectionsEndpoints.remove, edit, ({ params }, request) => service.remove(request.tenant, params.whatsappId));
+  endpointRoute(app, connectionsEndpoints.remove, edit, ({ params }, request) => service.remove(request.tenant, params.whatsappId, requestActor(request)));
 };

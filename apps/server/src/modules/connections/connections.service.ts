@@ -5,6 +5,7 @@ import type { PlanFlag } from '@atende/shared/plans';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { TicketRow } from '../../db/schema.ts';
 import { withTransaction } from '../../db/transaction.ts';
+import { recordAudit, recordUpdate, type AuditActor } from '../audit/audit.steps.ts';
 import type { TenantContext } from '../../platform/access.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
@@ -141,7 +142,7 @@ export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, pub
       return forViewer(tenant.actor, await viewOf(db, row));
     },
 
-    create: async (tenant: TenantContext, body: ConnectionCreateBody) => {
+    create: async (tenant: TenantContext, body: ConnectionCreateBody, actor: AuditActor) => {
       const { queueIds = [], companyId: _ignored, channel, ...fields } = body;
       const view = await withTransaction(db, async (tx) => {
           const company = await findCompanyWithPlan(tx, tenant.companyId);
@@ -157,6 +158,7 @@ export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, pub
           const row = await repo.insertConnection(tx, tenant.companyId, { ...toColumns(fields), channel, status });
           if (row.isDefault) await repo.clearOtherDefaults(tx, tenant.companyId, row.id);
           await repo.replaceConnectionQueues(tx, tenant.companyId, row.id, [...new Set(queueIds)]);
+          await recordAudit(tx, actor, { companyId: tenant.companyId, action: 'connection.create', entityType: 'connection', entityId: row.id, after: { ...row, queueIds } });
           return viewOf(tx, row);
         })
         .catch(translateDuplicate);
@@ -164,7 +166,7 @@ export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, pub
       return view;
     },
 
-    update: async (tenant: TenantContext, connectionId: number, body: ConnectionUpdateBody) => {
+    update: async (tenant: TenantContext, connectionId: number, body: ConnectionUpdateBody, actor: AuditActor) => {
       const { queueIds, companyId: _ignored, ...fields } = body;
       const { view, resetSession } = await withTransaction(db, async (tx) => {
           const current = await repo.findConnection(tx, tenant.companyId, connectionId);
@@ -185,6 +187,8 @@ export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, pub
           });
           if (row.isDefault) await repo.clearOtherDefaults(tx, tenant.companyId, row.id);
           if (queueIds) await repo.replaceConnectionQueues(tx, tenant.companyId, row.id, [...new Set(queueIds)]);
+          const audited = { companyId: tenant.companyId, action: 'connection.update', entityType: 'connection', entityId: connectionId } as const;
+          await recordUpdate(tx, actor, audited, { ...current, queueIds: currentQueues }, { ...row, queueIds: queueIds ? [...new Set(queueIds)] : currentQueues });
           return { view: await viewOf(tx, row), resetSession };
         })
         .catch(translateDuplicate);
@@ -253,7 +257,7 @@ export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, pub
       if (row) publish(await viewOf(db, row));
     },
 
-    remove: async (tenant: TenantContext, connectionId: number) => {
+    remove: async (tenant: TenantContext, connectionId: number, actor: AuditActor) => {
       const closed = await withTransaction(db, async (tx) => {
         const current = await repo.findConnection(tx, tenant.companyId, connectionId);
         if (!current) throw connectionNotFound();
@@ -261,6 +265,7 @@ export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, pub
         if (!(await repo.deleteConnection(tx, tenant.companyId, connectionId))) throw connectionNotFound();
         // the company keeps a default connection while it has any
         if (current.isDefault) await repo.promoteOldestToDefault(tx, tenant.companyId);
+        await recordAudit(tx, actor, { companyId: tenant.companyId, action: 'connection.delete', entityType: 'connection', entityId: connectionId, before: current });
         return tickets;
       });
       bus.publish({ companyId: tenant.companyId, event: 'whatsapp', payload: { action: 'delete', whatsappId: connectionId } });

@@ -15,11 +15,13 @@ import {
 } from '@atende/shared/queue-integrations';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import type { TenantContext } from '../../platform/access.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { OutboundHttp } from '../../platform/outbound-http.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
+import { recordAudit, recordUpdate, type AuditActor } from '../audit/audit.steps.ts';
 import type { DialogflowClient } from './dialogflow.client.ts';
 import * as repo from './integrations.repo.ts';
 import { toIntegrationView } from './integrations.view.ts';
@@ -56,19 +58,23 @@ export const createIntegrationsService = ({ db, bus, secrets, outbound, dialogfl
       return toIntegrationView(row);
     },
 
-    create: async (tenant: TenantContext, body: QueueIntegrationInput) => {
+    create: async (tenant: TenantContext, body: QueueIntegrationInput, actor: AuditActor) => {
       const { companyId: _ignored, jsonContent, ...fields } = body;
       checkAddress(fields.type, fields.urlN8N);
-      const row = await repo.insertIntegration(db, tenant.companyId, {
-        ...withProjectName(fields, fields.type, fields.name),
-        jsonContent: jsonContent ? secrets.seal(jsonContent) : '',
+      const row = await withTransaction(db, async (tx) => {
+        const inserted = await repo.insertIntegration(tx, tenant.companyId, {
+          ...withProjectName(fields, fields.type, fields.name),
+          jsonContent: jsonContent ? secrets.seal(jsonContent) : '',
+        });
+        await recordAudit(tx, actor, { companyId: tenant.companyId, action: 'queueIntegration.create', entityType: 'queueIntegration', entityId: inserted.id, after: inserted });
+        return inserted;
       });
       const view = toIntegrationView(row);
       publish(view);
       return view;
     },
 
-    update: async (tenant: TenantContext, integrationId: number, body: QueueIntegrationUpdateBody) => {
+    update: async (tenant: TenantContext, integrationId: number, body: QueueIntegrationUpdateBody, actor: AuditActor) => {
       const current = await repo.findIntegration(db, tenant.companyId, integrationId);
       if (!current) throw integrationNotFound();
       const { companyId: _ignored, jsonContent, ...fields } = body;
@@ -76,11 +82,15 @@ export const createIntegrationsService = ({ db, bus, secrets, outbound, dialogfl
       const [missing] = missingIntegrationFields(merged, Boolean(jsonContent) || current.jsonContent !== '');
       if (missing) throw invalidField(`body.${missing}`, 'validation.required');
       checkAddress(merged.type, fields.urlN8N);
-      const row = await repo.updateIntegration(db, tenant.companyId, integrationId, {
-        ...withProjectName(fields, merged.type, merged.name),
-        ...(jsonContent && { jsonContent: secrets.seal(jsonContent) }),
+      const row = await withTransaction(db, async (tx) => {
+        const updated = await repo.updateIntegration(tx, tenant.companyId, integrationId, {
+          ...withProjectName(fields, merged.type, merged.name),
+          ...(jsonContent && { jsonContent: secrets.seal(jsonContent) }),
+        });
+        if (!updated) throw integrationNotFound();
+        await recordUpdate(tx, actor, { companyId: tenant.companyId, action: 'queueIntegration.update', entityType: 'queueIntegration', entityId: integrationId }, current, updated);
+        return updated;
       });
-      if (!row) throw integrationNotFound();
       const view = toIntegrationView(row);
       publish(view);
       return view;
@@ -103,8 +113,12 @@ export const createIntegrationsService = ({ db, bus, secrets, outbound, dialogfl
       }
     },
 
-    remove: async (tenant: TenantContext, integrationId: number) => {
-      if (!(await repo.deleteIntegration(db, tenant.companyId, integrationId))) throw integrationNotFound();
+    remove: async (tenant: TenantContext, integrationId: number, actor: AuditActor) => {
+      await withTransaction(db, async (tx) => {
+        const current = await repo.findIntegration(tx, tenant.companyId, integrationId);
+        if (!current || !(await repo.deleteIntegration(tx, tenant.companyId, integrationId))) throw integrationNotFound();
+        await recordAudit(tx, actor, { companyId: tenant.companyId, action: 'queueIntegration.delete', entityType: 'queueIntegration', entityId: integrationId, before: current });
+      });
       bus.publish({ companyId: tenant.companyId, event: 'queueIntegration', payload: { action: 'delete', integrationId } });
       return { message: 'Integration deleted' };
     },

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
+import { recordAudit, recordUpdate, type AuditActor } from '../audit/audit.steps.ts';
 import * as repo from './plans.repo.ts';
 import { toPlanView } from './plans.view.ts';
 
@@ -23,20 +24,35 @@ export const createPlansService = ({ db }: { db: Db }) => ({
     return toPlanView(row);
   },
 
-  create: async (body: PlanBody) => toPlanView(await repo.insertPlan(db, body).catch(duplicateName)),
+  // plans are the platform's own: their entries belong to no company
+  create: async (body: PlanBody, actor: AuditActor) => {
+    const row = await withTransaction(db, async (tx) => {
+      const inserted = await repo.insertPlan(tx, body);
+      await recordAudit(tx, actor, { companyId: null, action: 'plan.create', entityType: 'plan', entityId: inserted.id, after: inserted });
+      return inserted;
+    }).catch(duplicateName);
+    return toPlanView(row);
+  },
 
-  update: async (planId: number, body: PlanUpdateBody) => {
-    const row = await repo.updatePlan(db, planId, body).catch(duplicateName);
-    if (!row) throw notFound();
+  update: async (planId: number, body: PlanUpdateBody, actor: AuditActor) => {
+    const row = await withTransaction(db, async (tx) => {
+      const current = await repo.findPlan(tx, planId);
+      if (!current) throw notFound();
+      const updated = await repo.updatePlan(tx, planId, body);
+      await recordUpdate(tx, actor, { companyId: null, action: 'plan.update', entityType: 'plan', entityId: planId }, current, updated);
+      return updated;
+    }).catch(duplicateName);
     return toPlanView(row);
   },
 
   // A plan its companies still use stays: their limits and flags are read from it on every request.
-  remove: (planId: number) =>
+  remove: (planId: number, actor: AuditActor) =>
     withTransaction(db, async (tx) => {
-      if (!(await repo.findPlan(tx, planId))) throw notFound();
+      const current = await repo.findPlan(tx, planId);
+      if (!current) throw notFound();
       if ((await repo.countCompaniesOnPlan(tx, planId)) > 0) throw new AppError('ERR_PLAN_IN_USE', 409);
       await repo.deletePlan(tx, planId);
+      await recordAudit(tx, actor, { companyId: null, action: 'plan.delete', entityType: 'plan', entityId: planId, before: current });
     }),
 });
 

@@ -2,10 +2,12 @@
 // before they are stored and never answered, live company-{id}-prompt.
 import type { PromptInput, PromptUpdateBody, PromptView } from '@atende/shared/prompts';
 import type { Db } from '../../db/client.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import type { TenantContext } from '../../platform/access.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
+import { recordAudit, recordUpdate, type AuditActor } from '../audit/audit.steps.ts';
 import { findQueue } from '../queues/queues.repo.ts';
 import * as repo from './prompts.repo.ts';
 import { toPromptView } from './prompts.view.ts';
@@ -37,34 +39,47 @@ export const createPromptsService = ({ db, bus, secrets }: { db: Db; bus: EventB
 
     show: (tenant: TenantContext, promptId: number) => viewOf(tenant.companyId, promptId),
 
-    create: async (tenant: TenantContext, body: PromptInput) => {
+    create: async (tenant: TenantContext, body: PromptInput, actor: AuditActor) => {
       const { companyId: _ignored, apiKey, voiceKey, ...fields } = body;
       await checkQueue(tenant.companyId, fields.queueId);
       checkVoice(fields.voice, voiceKey, fields.voiceRegion);
-      const id = await repo.insertPrompt(db, tenant.companyId, { ...fields, apiKey: secrets.seal(apiKey), voiceKey: sealed(voiceKey) ?? '' });
+      const id = await withTransaction(db, async (tx) => {
+        const inserted = await repo.insertPrompt(tx, tenant.companyId, { ...fields, apiKey: secrets.seal(apiKey), voiceKey: sealed(voiceKey) ?? '' });
+        await recordAudit(tx, actor, { companyId: tenant.companyId, action: 'prompt.create', entityType: 'prompt', entityId: inserted, after: await repo.findPrompt(tx, tenant.companyId, inserted) });
+        return inserted;
+      });
       const view = await viewOf(tenant.companyId, id);
       publish(view, 'create');
       return view;
     },
 
-    update: async (tenant: TenantContext, promptId: number, body: PromptUpdateBody) => {
+    update: async (tenant: TenantContext, promptId: number, body: PromptUpdateBody, actor: AuditActor) => {
       const current = await repo.findPrompt(db, tenant.companyId, promptId);
       if (!current) throw promptNotFound();
       const { companyId: _ignored, apiKey, voiceKey, ...fields } = body;
       await checkQueue(tenant.companyId, fields.queueId);
       checkVoice(fields.voice ?? current.voice, voiceKey || current.voiceKey, fields.voiceRegion ?? current.voiceRegion);
-      await repo.updatePrompt(db, tenant.companyId, promptId, {
-        ...fields,
-        ...(apiKey && { apiKey: sealed(apiKey) }),
-        ...(voiceKey && { voiceKey: sealed(voiceKey) }),
+      await withTransaction(db, async (tx) => {
+        await repo.updatePrompt(tx, tenant.companyId, promptId, {
+          ...fields,
+          ...(apiKey && { apiKey: sealed(apiKey) }),
+          ...(voiceKey && { voiceKey: sealed(voiceKey) }),
+        });
+        const updated = await repo.findPrompt(tx, tenant.companyId, promptId);
+        if (!updated) throw promptNotFound();
+        await recordUpdate(tx, actor, { companyId: tenant.companyId, action: 'prompt.update', entityType: 'prompt', entityId: promptId }, current, updated);
       });
       const view = await viewOf(tenant.companyId, promptId);
       publish(view, 'update');
       return view;
     },
 
-    remove: async (tenant: TenantContext, promptId: number) => {
-      if (!(await repo.deletePrompt(db, tenant.companyId, promptId))) throw promptNotFound();
+    remove: async (tenant: TenantContext, promptId: number, actor: AuditActor) => {
+      await withTransaction(db, async (tx) => {
+        const current = await repo.findPrompt(tx, tenant.companyId, promptId);
+        if (!current || !(await repo.deletePrompt(tx, tenant.companyId, promptId))) throw promptNotFound();
+        await recordAudit(tx, actor, { companyId: tenant.companyId, action: 'prompt.delete', entityType: 'prompt', entityId: promptId, before: current });
+      });
       bus.publish({ companyId: tenant.companyId, event: 'prompt', payload: { action: 'delete', promptId } });
       return { message: 'Prompt deleted' };
     },

@@ -1,6 +1,7 @@
 import { queuesEndpoints } from '@atende/shared/queues';
 import type { FastifyPluginAsync } from 'fastify';
 import { endpointRoute } from '../../platform/endpoint-routes.ts';
+import { requestActor } from '../audit/request-actor.ts';
 import type { QueuesService } from './queues.service.ts';
 
 const tenant = { access: 'tenant' } as const;
@@ -11,9 +12,9 @@ export const queuesRoutes = (service: QueuesService): FastifyPluginAsync => asyn
   endpointRoute(app, queuesEndpoints.list, tenant, (_input, request) => service.list(request.tenant));
   endpointRoute(app, queuesEndpoints.mine, tenant, (_input, request) => service.listOfUser(request.tenant));
   endpointRoute(app, queuesEndpoints.show, tenant, ({ params }, request) => service.show(request.tenant, params.queueId));
-  endpointRoute(app, queuesEndpoints.create, manage, ({ body }, request) => service.create(request.tenant, body));
-  endpointRoute(app, queuesEndpoints.update, manage, ({ params, body }, request) => service.update(request.tenant, params.queueId, body));
-  endpointRoute(app, queuesEndpoints.remove, manage, ({ params }, request) => service.remove(request.tenant, params.queueId));
+  endpointRoute(app, queuesEndpoints.create, manage, ({ body }, request) => service.create(request.tenant, body, requestActor(request)));
+  endpointRoute(app, queuesEndpoints.update, manage, ({ params, body }, request) => service.update(request.tenant, params.queueId, body, requestActor(request)));
+  endpointRoute(app, queuesEndpoints.remove, manage, ({ params }, request) => service.remove(request.tenant, params.queueId, requestActor(request)));
 
   endpointRoute(app, queuesEndpoints.options, tenant, ({ query }, request) => service.listOptions(request.tenant, query.queueId));
   endpointRoute(app, queuesEndpoints.showOption, tenant, ({ params }, request) => service.showOption(request.tenant, params.chatbotId));

@@ -12,6 +12,7 @@ import { loadQueueViews } from './queue-views.repo.ts';
 import { toChatbotView } from './queues.view.ts';
 import * as repo from './queues.repo.ts';
 import { withTransaction } from '../../db/transaction.ts';
+import { recordAudit, recordUpdate, type AuditActor } from '../audit/audit.steps.ts';
 
 const queueNotFound = () => notFound('ERR_NOT_FOUND');
 
@@ -56,32 +57,43 @@ export const createQueuesService = ({ db, bus }: { db: Db; bus: EventBus }) => {
       return viewOf(db, row);
     },
 
-    create: async (tenant: TenantContext, body: QueueBody) => {
+    create: async (tenant: TenantContext, body: QueueBody, actor: AuditActor) => {
       const { companyId: _ignored, ...fields } = body;
       await checkLinks(db, tenant.companyId, { integration: ['body.integrationId', fields.integrationId], fileList: ['body.fileListId', fields.fileListId] });
       const view = await withTransaction(db, async (tx) => {
           const company = await findCompanyWithPlan(tx, tenant.companyId);
           if (!company) throw queueNotFound();
           if ((await repo.countQueues(tx, tenant.companyId)) >= company.plan.queues) throw new AppError('ERR_PLAN_QUEUE_LIMIT', 403);
-          return viewOf(tx, await repo.insertQueue(tx, tenant.companyId, fields));
+          const row = await repo.insertQueue(tx, tenant.companyId, fields);
+          await recordAudit(tx, actor, { companyId: tenant.companyId, action: 'queue.create', entityType: 'queue', entityId: row.id, after: row });
+          return viewOf(tx, row);
         })
         .catch(translateWriteError);
       publish(view);
       return view;
     },
 
-    update: async (tenant: TenantContext, queueId: number, body: QueueUpdateBody) => {
+    update: async (tenant: TenantContext, queueId: number, body: QueueUpdateBody, actor: AuditActor) => {
       const { companyId: _ignored, ...fields } = body;
       await checkLinks(db, tenant.companyId, { integration: ['body.integrationId', fields.integrationId], fileList: ['body.fileListId', fields.fileListId] });
-      const row = await repo.updateQueue(db, tenant.companyId, queueId, fields).catch(translateWriteError);
-      if (!row) throw queueNotFound();
+      const row = await withTransaction(db, async (tx) => {
+        const current = await repo.findQueue(tx, tenant.companyId, queueId);
+        if (!current) throw queueNotFound();
+        const updated = await repo.updateQueue(tx, tenant.companyId, queueId, fields);
+        await recordUpdate(tx, actor, { companyId: tenant.companyId, action: 'queue.update', entityType: 'queue', entityId: queueId }, current, updated);
+        return updated;
+      }).catch(translateWriteError);
       const view = await viewOf(db, row);
       publish(view);
       return view;
     },
 
-    remove: async (tenant: TenantContext, queueId: number) => {
-      if (!(await repo.deleteQueue(db, tenant.companyId, queueId))) throw queueNotFound();
+    remove: async (tenant: TenantContext, queueId: number, actor: AuditActor) => {
+      await withTransaction(db, async (tx) => {
+        const current = await repo.findQueue(tx, tenant.companyId, queueId);
+        if (!current || !(await repo.deleteQueue(tx, tenant.companyId, queueId))) throw queueNotFound();
+        await recordAudit(tx, actor, { companyId: tenant.companyId, action: 'queue.delete', entityType: 'queue', entityId: queueId, before: current });
+      });
       bus.publish({ companyId: tenant.companyId, event: 'queue', payload: { action: 'delete', queueId } });
     },
 

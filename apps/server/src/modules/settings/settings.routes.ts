@@ -3,6 +3,7 @@ import { BRANDING_IMAGE_MAX_BYTES, type CompanySettingKey, type GlobalSettingKey
 import { settingsEndpoints, WHITELABEL_FILE_FIELD, whitelabelLoginFields, whitelabelLoginModes, whitelabelLogoFields, whitelabelLogoModes } from '@atende/shared/settings-schemas';
 import { endpointRoute } from '../../platform/endpoint-routes.ts';
 import { parseFormFields, readSingleUpload } from '../../platform/uploads.ts';
+import { requestActor } from '../audit/request-actor.ts';
 import type { SettingsService } from './settings.service.ts';
 
 // Company settings, global settings and the front-end version (01-core §7, 03-saas §7).
@@ -20,12 +21,14 @@ export const settingsRoutes = (service: SettingsService): FastifyPluginAsyncZod 
 
   endpointRoute(app, settingsEndpoints.updateCompany, { access: 'tenant', permission: 'settings:manage' }, async ({ body }, request) => ({
     companyId: request.tenant.companyId,
-    ...(await service.updateCompanySetting(request.tenant, body.column as CompanySettingKey, body.data)),
+    ...(await service.updateCompanySetting(request.tenant, body.column as CompanySettingKey, body.data, requestActor(request))),
   }));
 
   endpointRoute(app, settingsEndpoints.global, { access: 'super' }, () => service.globalSettings());
 
-  endpointRoute(app, settingsEndpoints.updateGlobal, { access: 'super' }, ({ params, body }) => service.updateGlobalSetting(params.key as GlobalSettingKey, body.value));
+  endpointRoute(app, settingsEndpoints.updateGlobal, { access: 'super' }, ({ params, body }, request) =>
+    service.updateGlobalSetting(params.key as GlobalSettingKey, body.value, requestActor(request)),
+  );
 
   endpointRoute(app, settingsEndpoints.globalOne, { access: 'tenant' }, ({ params }) => service.globalSetting(params.key as GlobalSettingKey));
 
@@ -41,7 +44,7 @@ export const settingsRoutes = (service: SettingsService): FastifyPluginAsyncZod 
     endpointRoute(app, upload.endpoint, { access: 'super' }, async (_input, request) => {
       const { fields, ...file } = await readSingleUpload(request, { field: WHITELABEL_FILE_FIELD, maxBytes: BRANDING_IMAGE_MAX_BYTES });
       const { mode } = parseFormFields(upload.fields, fields);
-      return service.uploadBrandingImage(upload.keys[mode as keyof typeof upload.keys], file);
+      return service.uploadBrandingImage(upload.keys[mode as keyof typeof upload.keys], file, requestActor(request));
     });
   }
 

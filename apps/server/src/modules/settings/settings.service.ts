@@ -12,12 +12,14 @@ import {
   type GlobalSettingKey,
 } from '@atende/shared/settings';
 import type { Db } from '../../db/client.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import type { TenantContext } from '../../platform/access.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { keptImageExtension } from '../../platform/images.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { openUpload, type Upload } from '../../platform/uploads.ts';
+import { recordUpdate, type AuditActor } from '../audit/audit.steps.ts';
 import type { CompanySettingsCache } from './company-settings.cache.ts';
 import { readCompanySettings, writeCompanySetting } from './company-settings.repo.ts';
 import { readGlobalSetting, readGlobalSettings, writeGlobalSetting } from './global-settings.repo.ts';
@@ -35,9 +37,12 @@ export const createSettingsService = (deps: { db: Db; bus: EventBus; storage: St
   const readGlobal = async (key: GlobalSettingKey) => valueOf(key, await readGlobalSetting(deps.db, key));
 
   // Branding changes reach every open screen, the login page included, on the public namespace.
-  const saveGlobal = async (key: GlobalSettingKey, value: string) => {
+  const saveGlobal = async (key: GlobalSettingKey, value: string, actor: AuditActor) => {
     const previous = await readGlobal(key);
-    await writeGlobalSetting(deps.db, key, value);
+    await withTransaction(deps.db, async (tx) => {
+      await writeGlobalSetting(tx, key, value);
+      await recordUpdate(tx, actor, { companyId: null, action: 'globalSetting.update', entityType: 'globalSetting', entityId: key }, { [key]: previous }, { [key]: value });
+    });
     // a replaced or reset image leaves no file behind
     if (isBrandingImageKey(key) && previous && previous !== value) await deps.storage.removePlatformFile(BRANDING_FOLDER, previous);
     if (isPublicSettingKey(key)) deps.bus.publishPublic({ event: 'public-settings', payload: { action: 'update', setting: { key, value } } });
@@ -50,10 +55,14 @@ export const createSettingsService = (deps: { db: Db; bus: EventBus; storage: St
       return readCompanySettings(deps.db, companyId);
     },
 
-    updateCompanySetting: async (tenant: TenantContext, key: CompanySettingKey, value: string) => {
+    updateCompanySetting: async (tenant: TenantContext, key: CompanySettingKey, value: string, actor: AuditActor) => {
       const allowed = allowedCompanyValues(key);
       if (allowed && !allowed.includes(value)) throw invalidField('body.data', 'validation.invalidChoice');
-      await writeCompanySetting(deps.db, tenant.companyId, key, value);
+      await withTransaction(deps.db, async (tx) => {
+        const previous = (await readCompanySettings(tx, tenant.companyId))[key];
+        await writeCompanySetting(tx, tenant.companyId, key, value);
+        await recordUpdate(tx, actor, { companyId: tenant.companyId, action: 'setting.update', entityType: 'setting', entityId: key }, { [key]: previous }, { [key]: value });
+      });
       deps.cache.forget(tenant.companyId);
       deps.bus.publish({ companyId: tenant.companyId, event: 'settings', payload: { action: 'update', setting: { key, value } } });
       return readCompanySettings(deps.db, tenant.companyId);
@@ -66,17 +75,17 @@ export const createSettingsService = (deps: { db: Db; bus: EventBus; storage: St
 
     globalSetting: async (key: GlobalSettingKey) => ({ key, value: await readGlobal(key) }),
 
-    updateGlobalSetting: async (key: GlobalSettingKey, value: string) => {
+    updateGlobalSetting: async (key: GlobalSettingKey, value: string, actor: AuditActor) => {
       const parsed = globalSettingValues[key].safeParse(value);
       if (!parsed.success) throw invalidField('body.value', parsed.error.issues[0]?.message ?? 'validation.invalidChoice');
-      return saveGlobal(key, parsed.data);
+      return saveGlobal(key, parsed.data, actor);
     },
 
     // POST /settings-whitelabel/logo and /login (03-saas §7): the image replaces the setting's file
     // at once, and the answer is the stored file name.
-    uploadBrandingImage: async (key: BrandingImageKey, upload: Upload) => {
+    uploadBrandingImage: async (key: BrandingImageKey, upload: Upload, actor: AuditActor) => {
       const name = await deps.storage.savePlatformFile(BRANDING_FOLDER, openUpload(upload), await keptImageExtension(upload));
-      await saveGlobal(key, name);
+      await saveGlobal(key, name, actor);
       return name;
     },
 

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, forbidden, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { recordAudit, recordUpdate, type AuditActor } from '../audit/audit.steps.ts';
 import { findCompanyWithPlan } from '../companies/companies.repo.ts';
 import { findConnection } from '../connections/connections.repo.ts';
 import { existingQueueIds } from '../queues/queues.repo.ts';
@@ -18,6 +19,11 @@ import { withTransaction } from '../../db/transaction.ts';
 export const hashPassword = (password: string) => hash(password, { algorithm: 2 });
 
 type Deps = { db: Db; bus: EventBus; storage: Storage };
+
+// Who adds a user: an admin directly (recorded as user.create here) or an invitation, which is
+// marked invited, with its link, mail and user.invite entry written by afterInsert in the same transaction.
+type Invitation = { invitedAt: Date; afterInsert: (tx: Tx, row: repo.UserRow) => Promise<void> };
+const isInvitation = (origin: AuditActor | Invitation): origin is Invitation => 'afterInsert' in origin;
 
 const userNotFound = () => notFound('ERR_NO_USER_FOUND');
 
@@ -77,10 +83,10 @@ export const createUsersService = ({ db, bus, storage }: Deps) => {
 
     show: async (tenant: TenantContext, userId: number) => loadUserView(db, storage, await editableUser(tenant, userId)),
 
-    // an invitation (invitations.service.ts) adds its user through here too: marked invited, with
-    // its link and mail written by afterInsert in the same transaction
-    create: async (tenant: TenantContext, body: UserCreateBody, invitation?: { invitedAt: Date; afterInsert: (tx: Tx, row: repo.UserRow) => Promise<void> }) => {
+    // an invitation (invitations.service.ts) adds its user through here too
+    create: async (tenant: TenantContext, body: UserCreateBody, origin: AuditActor | Invitation) => {
       const { queueIds, password, ...fields } = body;
+      const invitation = isInvitation(origin) ? origin : undefined;
       const passwordHash = await hashPassword(password);
       const user = await withTransaction(db, async (tx) => {
           const company = await findCompanyWithPlan(tx, tenant.companyId);
@@ -92,20 +98,25 @@ export const createUsersService = ({ db, bus, storage }: Deps) => {
           const row = await repo.insertUser(tx, tenant.companyId, { ...fields, passwordHash, invitedAt: invitation?.invitedAt });
           await repo.replaceUserQueues(tx, tenant.companyId, row.id, [...new Set(queueIds ?? [])]);
           await invitation?.afterInsert(tx, row);
-          return loadUserView(tx, storage, row);
+          const view = await loadUserView(tx, storage, row);
+          if (!isInvitation(origin)) await recordAudit(tx, origin, { companyId: tenant.companyId, action: 'user.create', entityType: 'user', entityId: row.id, after: { ...view, passwordHash } });
+          return view;
         })
         .catch(translateDuplicate);
       publishUser(tenant.companyId, 'create', user);
       return user;
     },
 
-    update: async (tenant: TenantContext, userId: number, input: UserUpdateBody) => {
+    update: async (tenant: TenantContext, userId: number, input: UserUpdateBody, actor: AuditActor) => {
       await editableUser(tenant, userId);
       const body = can(tenant.actor, 'user-modal:editProfile') ? input : withoutAdminOnlyFields(input);
       const { queueIds, password, ...fields } = body;
       const passwordHash = password ? await hashPassword(password) : undefined;
       const user = await withTransaction(db, async (tx) => {
           await checkReferences(tx, tenant.companyId, body);
+          const current = await repo.findUser(tx, tenant.companyId, userId);
+          if (!current) throw userNotFound();
+          const before = await loadUserView(tx, storage, current);
           // a password set here replaces a generated first one too
           const row = await repo.updateUser(tx, tenant.companyId, userId, {
             ...fields,
@@ -113,17 +124,24 @@ export const createUsersService = ({ db, bus, storage }: Deps) => {
           });
           if (!row) throw userNotFound();
           if (queueIds) await repo.replaceUserQueues(tx, tenant.companyId, userId, [...new Set(queueIds)]);
-          return loadUserView(tx, storage, row);
+          const after = await loadUserView(tx, storage, row);
+          const entry = { companyId: tenant.companyId, action: 'user.update', entityType: 'user', entityId: userId } as const;
+          await recordUpdate(tx, actor, entry, { ...before, passwordHash: current.passwordHash }, { ...after, passwordHash: row.passwordHash });
+          return after;
         })
         .catch(translateDuplicate);
       publishUser(tenant.companyId, 'update', user);
       return user;
     },
 
-    remove: async (tenant: TenantContext, userId: number) => {
+    remove: async (tenant: TenantContext, userId: number, actor: AuditActor) => {
       if (userId === tenant.userId) throw forbidden();
       const row = await editableUser(tenant, userId);
-      if (!(await repo.deleteUser(db, tenant.companyId, userId))) throw userNotFound();
+      await withTransaction(db, async (tx) => {
+        const before = await loadUserView(tx, storage, row);
+        if (!(await repo.deleteUser(tx, tenant.companyId, userId))) throw userNotFound();
+        await recordAudit(tx, actor, { companyId: tenant.companyId, action: 'user.delete', entityType: 'user', entityId: userId, before });
+      });
       if (row.profileImage) await storage.remove(tenant.companyId, 'users', row.profileImage);
       bus.publish({ companyId: tenant.companyId, event: 'user', payload: { action: 'delete', userId } });
     },

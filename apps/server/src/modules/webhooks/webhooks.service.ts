@@ -13,6 +13,7 @@ import type { TenantContext } from '../../platform/access.ts';
 import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { OutboundHttp } from '../../platform/outbound-http.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
+import { recordAudit, recordUpdate, type AuditActor } from '../audit/audit.steps.ts';
 import { enqueueWebhookDelivery } from './webhook-delivery.jobs.ts';
 import * as repo from './webhooks.repo.ts';
 import { webhookEnvelope } from './webhooks.steps.ts';
@@ -46,32 +47,51 @@ export const createWebhooksService = ({ db, secrets, outbound, requireHttps }: D
   return {
     list: async (tenant: TenantContext) => ({ endpoints: (await repo.listEndpoints(db, tenant.companyId)).map(toWebhookEndpointView) }),
 
-    create: async (tenant: TenantContext, body: WebhookEndpointInput) => {
+    create: async (tenant: TenantContext, body: WebhookEndpointInput, actor: AuditActor) => {
       await checkUrl(body.url);
       const secret = newSecret();
-      const endpoint = await repo.insertEndpoint(db, tenant.companyId, { ...body, secret: secrets.seal(secret) });
+      const endpoint = await withTransaction(db, async (tx) => {
+        const inserted = await repo.insertEndpoint(tx, tenant.companyId, { ...body, secret: secrets.seal(secret) });
+        await recordAudit(tx, actor, { companyId: tenant.companyId, action: 'webhookEndpoint.create', entityType: 'webhookEndpoint', entityId: inserted.id, after: inserted });
+        return inserted;
+      });
       return { endpoint: toWebhookEndpointView(endpoint), secret };
     },
 
-    update: async (tenant: TenantContext, endpointId: number, body: WebhookEndpointUpdateBody) => {
+    update: async (tenant: TenantContext, endpointId: number, body: WebhookEndpointUpdateBody, actor: AuditActor) => {
       await endpointOf(tenant, endpointId);
       if (body.url !== undefined) await checkUrl(body.url);
       // switched on or off by an admin: whatever the server had decided is forgotten
       const reset = body.active === undefined ? {} : { disabledReason: null, failingSince: null };
-      const endpoint = await repo.updateEndpoint(db, tenant.companyId, endpointId, { ...body, ...reset });
-      if (!endpoint) throw endpointNotFound();
+      const endpoint = await withTransaction(db, async (tx) => {
+        const current = await repo.findEndpoint(tx, tenant.companyId, endpointId);
+        const updated = current && (await repo.updateEndpoint(tx, tenant.companyId, endpointId, { ...body, ...reset }));
+        if (!current || !updated) throw endpointNotFound();
+        await recordUpdate(tx, actor, { companyId: tenant.companyId, action: 'webhookEndpoint.update', entityType: 'webhookEndpoint', entityId: endpointId }, current, updated);
+        return updated;
+      });
       return toWebhookEndpointView(endpoint);
     },
 
-    remove: async (tenant: TenantContext, endpointId: number) => {
-      if (!(await repo.deleteEndpoint(db, tenant.companyId, endpointId))) throw endpointNotFound();
+    remove: async (tenant: TenantContext, endpointId: number, actor: AuditActor) => {
+      await withTransaction(db, async (tx) => {
+        const current = await repo.findEndpoint(tx, tenant.companyId, endpointId);
+        if (!current || !(await repo.deleteEndpoint(tx, tenant.companyId, endpointId))) throw endpointNotFound();
+        await recordAudit(tx, actor, { companyId: tenant.companyId, action: 'webhookEndpoint.delete', entityType: 'webhookEndpoint', entityId: endpointId, before: current });
+      });
       return { message: 'Webhook endpoint deleted' };
     },
 
-    rotateSecret: async (tenant: TenantContext, endpointId: number) => {
+    rotateSecret: async (tenant: TenantContext, endpointId: number, actor: AuditActor) => {
       const secret = newSecret();
-      const endpoint = await repo.updateEndpoint(db, tenant.companyId, endpointId, { secret: secrets.seal(secret) });
-      if (!endpoint) throw endpointNotFound();
+      const endpoint = await withTransaction(db, async (tx) => {
+        const current = await repo.findEndpoint(tx, tenant.companyId, endpointId);
+        const updated = current && (await repo.updateEndpoint(tx, tenant.companyId, endpointId, { secret: secrets.seal(secret) }));
+        if (!current || !updated) throw endpointNotFound();
+        const entry = { companyId: tenant.companyId, action: 'webhookEndpoint.rotateSecret', entityType: 'webhookEndpoint', entityId: endpointId } as const;
+        await recordAudit(tx, actor, { ...entry, before: { secret: current.secret }, after: { secret: updated.secret } });
+        return updated;
+      });
       return { endpoint: toWebhookEndpointView(endpoint), secret };
     },
 
