@@ -40,8 +40,8 @@ export const openSourceDatabase = async (url: string) => {
       const { rows } = await client.query<{ name: string }>(`select name from "SequelizeMeta" order by name desc limit 1`).catch(() => ({ rows: [] }));
       return rows[0]?.name;
     },
-    count: async (table: string) => {
-      const { rows } = await client.query<{ count: string }>(`select count(*) as count from ${quoted(table)}`);
+    count: async ({ table, onlyWhere }: SourceTable) => {
+      const { rows } = await client.query<{ count: string }>(`select count(*) as count from ${quoted(table)} ${onlyWhere ? `where ${onlyWhere}` : ''}`);
       return Number(rows[0].count);
     },
     // the rows after `after` (the key of the last row read) in the order of the table's key

@@ -59,7 +59,7 @@ const importTables = async (db: DbOrTx, sourceDb: SourceDatabase, plan: ImportPl
   const summary: ImportSummary['steps'] = [];
   for (const table of plan.tables) {
     const step = stepNameOf(table);
-    const total = await sourceDb.count(table.table);
+    const total = await sourceDb.count(table);
     // a stopped run continues after the last key it committed; a finished table is read again
     // whole, since rows added at the source since may sort anywhere (string ids), and what was
     // imported is recognised by its source id
