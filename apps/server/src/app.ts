@@ -159,9 +159,6 @@ import { registerWebhookPruneJob } from './modules/webhooks/webhook-prune.jobs.t
 import { registerAuditPruneJob } from './modules/audit/audit-prune.jobs.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
-import { registerAuditPruneJob } from './modules/audit/audit-prune.jobs.ts';
-import { auditRoutes } from './modules/audit/audit.routes.ts';
-import { createAuditService } from './modules/audit/audit.service.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.ts';
 
@@ -366,7 +363,6 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(whatsapp.routes);
   await app.register(apiKeysRoutes(createApiKeysService({ db })));
   await app.register(auditRoutes(createAuditService({ db })));
-  await app.register(auditRoutes(createAuditService({ db })));
   await app.register(mailRoutes(mailer));
   await app.register(passwordResetRoutes(createPasswordResetService({ db, bus, clock, counters, limits: config.passwordReset, emailEnabled: mailer.enabled })));
   await app.register(failedJobsRoutes(createFailedJobsService({ db })));
@@ -446,7 +442,6 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   registerMailSendJob(jobs, { mailer, config: config.mail, brandingOf: mailBrandingOf(db) });
   registerPasswordResetRequestJob(jobs, { clock });
   registerWebhookPruneJob(jobs, { db, clock, retentionDays: config.webhookDeliveryRetentionDays });
-  registerAuditPruneJob(jobs, { db, clock, retentionDays: config.auditLogRetentionDays });
   registerAuditPruneJob(jobs, { db, clock, retentionDays: config.auditLogRetentionDays });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {

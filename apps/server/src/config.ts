@@ -145,7 +145,6 @@ const envSchema = z.object({
   INVOICE_DAYS_BEFORE_DUE: z.coerce.number().int().min(0).max(60).default(10),
   WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   AUDIT_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
-  AUDIT_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   // 32 bytes, hex or base64: encrypts the keys companies store (AI prompts' apiKey and voiceKey)
   SECRETS_ENCRYPTION_KEY: z.string().min(32).optional(),
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
@@ -256,8 +255,6 @@ export type Config = {
   invoiceDaysBeforeDue: number;
   // delivered and failed webhook deliveries are deleted this many days after they were made
   webhookDeliveryRetentionDays: number;
-  // audit log entries are deleted this many days after they were recorded (issue 38 point 6)
-  auditLogRetentionDays: number;
   // audit log entries are deleted this many days after they were recorded (issue 38 point 6)
   auditLogRetentionDays: number;
   // the AES-256-GCM key of the keys companies store (platform/secret-box.ts)
@@ -436,7 +433,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     },
     invoiceDaysBeforeDue: e.INVOICE_DAYS_BEFORE_DUE,
     webhookDeliveryRetentionDays: e.WEBHOOK_DELIVERY_RETENTION_DAYS,
-    auditLogRetentionDays: e.AUDIT_LOG_RETENTION_DAYS,
     auditLogRetentionDays: e.AUDIT_LOG_RETENTION_DAYS,
     timeZone: e.TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     inboundLanes: e.INBOUND_LANES,
