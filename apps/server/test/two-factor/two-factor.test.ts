@@ -98,12 +98,16 @@ describe('sign-in with a second factor (issue 38 point 4)', () => {
     expect(answer.status).toBe(200);
     expect(Object.keys(body(answer)).sort()).toEqual(['challenge', 'twoFactorRequired']);
     expect(answer.headers.get('set-cookie')).toBeNull();
+    // the enrolment's own sign-in was the one before
+    const signIns = async () => (await auditActions(user.id)).filter((action) => action === 'auth.signIn').length;
+    expect(await signIns()).toBe(1);
 
     const signedIn = await secondStep(body(answer).challenge as string, { code: totpCode(secret, clock.now()) });
     expect(signedIn.status).toBe(200);
     expect(signedIn.headers.get('set-cookie')).toMatch(/jrt=/);
     const token = body(signedIn).token as string;
     expect(body(await t.request('GET', '/auth/me', { token }))).toMatchObject({ id: user.id, twoFactorEnabled: true });
+    expect(await signIns()).toBe(2);
   });
 
   it('issue 38 point 4: a code is accepted once: the same code is refused the second time, even with a new challenge', async () => {
