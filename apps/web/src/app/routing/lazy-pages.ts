@@ -5,7 +5,7 @@ import { lazy, type ComponentType } from 'react';
 const lazyNamed = <Name extends string, Props extends object>(load: () => Promise<Record<Name, ComponentType<Props>>>, name: Name) =>
   lazy(async () => ({ default: (await load())[name] }));
 
-export const AcceptInvitationPage = lazyNamed(() => import('../../features/users/accept-invitation-page.tsx'), 'AcceptInvitationPage');
+export const AcceptInvitationPage = lazyNamed(() => import('../../features/login/accept-invitation-page.tsx'), 'AcceptInvitationPage');
 export const AllConnectionsPage = lazyNamed(() => import('../../features/all-connections/all-connections-page.tsx'), 'AllConnectionsPage');
 export const AnnouncementsPage = lazyNamed(() => import('../../features/announcements/announcements-page.tsx'), 'AnnouncementsPage');
 export const AppLayout = lazyNamed(() => import('../shell/app-layout.tsx'), 'AppLayout');

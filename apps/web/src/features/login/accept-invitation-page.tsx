@@ -1,6 +1,6 @@
 import { invitationAcceptBody, type InvitationView } from '@atende/shared/invitations';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, CircularProgress, Link, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Link, Stack, TextField } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
 import { errorMessage, toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
-import { AppLogo } from '../branding/app-logo.tsx';
-import { PasswordField } from './password-field.tsx';
+import { AuthCard } from './auth-card.tsx';
+import { PasswordField } from '../users/password-field.tsx';
 import { useAcceptInvitation, useInvitation } from './use-accept-invitation.ts';
 
 // The request's schema (the token comes from the link) plus the confirmation only the form has.
@@ -28,32 +28,22 @@ export const AcceptInvitationPage = () => {
   const token = query.get('token') ?? '';
   const invitation = useInvitation(token);
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
-      <Paper elevation={3} sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 } }} data-testid="accept-invitation-page">
-        <Stack spacing={2}>
-          <Box sx={{ display: 'flex', justifyContent: 'center', minHeight: 48, alignItems: 'center' }}>
-            <AppLogo maxHeight={72} variant="h5" />
-          </Box>
-          <Typography variant="h6" component="h1" sx={{ textAlign: 'center' }}>
-            {t('acceptInvitation.title')}
-          </Typography>
-          {invitation.data ? (
-            <AcceptForm token={token} invitation={invitation.data} />
-          ) : invitation.isPending && token ? (
-            <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-              <CircularProgress />
-            </Box>
-          ) : (
-            <Alert severity="error" data-testid="accept-invitation-invalid">
-              {invitation.error ? errorMessage(invitation.error) : t('errors.ERR_INVALID_TOKEN')}
-            </Alert>
-          )}
-          <Link component={RouterLink} to="/login" sx={{ textAlign: 'center' }}>
-            {t('acceptInvitation.toLogin')}
-          </Link>
-        </Stack>
-      </Paper>
-    </Box>
+    <AuthCard title={t('acceptInvitation.title')} testId="accept-invitation-page">
+      {invitation.data ? (
+        <AcceptForm token={token} invitation={invitation.data} />
+      ) : invitation.isPending && token ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+          <CircularProgress />
+        </Box>
+      ) : (
+        <Alert severity="error" data-testid="accept-invitation-invalid">
+          {invitation.error ? errorMessage(invitation.error) : t('errors.ERR_INVALID_TOKEN')}
+        </Alert>
+      )}
+      <Link component={RouterLink} to="/login" sx={{ textAlign: 'center' }}>
+        {t('acceptInvitation.toLogin')}
+      </Link>
+    </AuthCard>
   );
 };
 

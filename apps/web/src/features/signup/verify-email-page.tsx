@@ -1,9 +1,9 @@
-import { Alert, Box, CircularProgress, Link, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, Link } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../lib/error-message.ts';
-import { AppLogo } from '../branding/app-logo.tsx';
+import { AuthCard } from '../login/auth-card.tsx';
 import { ResendVerificationForm } from './resend-verification-form.tsx';
 import { useVerifySignup } from './use-signup-verification.ts';
 
@@ -23,36 +23,26 @@ export const VerifyEmailPage = () => {
   }, [token, verify]);
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
-      <Paper elevation={3} sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 } }} data-testid="verify-email-page">
-        <Stack spacing={2}>
-          <Box sx={{ display: 'flex', justifyContent: 'center', minHeight: 48, alignItems: 'center' }}>
-            <AppLogo maxHeight={72} variant="h5" />
-          </Box>
-          <Typography variant="h6" component="h1" sx={{ textAlign: 'center' }}>
-            {t('verifyEmail.title')}
-          </Typography>
-          {verify.isSuccess ? (
-            <Alert severity="success" data-testid="verify-email-done">
-              {t('verifyEmail.done')}
-            </Alert>
-          ) : verify.isError || !token ? (
-            <>
-              <Alert severity="error" data-testid="verify-email-invalid">
-                {verify.error ? errorMessage(verify.error) : t('errors.ERR_INVALID_TOKEN')}
-              </Alert>
-              <ResendVerificationForm />
-            </>
-          ) : (
-            <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-              <CircularProgress />
-            </Box>
-          )}
-          <Link component={RouterLink} to="/login" sx={{ textAlign: 'center' }} data-testid="verify-email-login">
-            {t('acceptInvitation.toLogin')}
-          </Link>
-        </Stack>
-      </Paper>
-    </Box>
+    <AuthCard title={t('verifyEmail.title')} testId="verify-email-page">
+      {verify.isSuccess ? (
+        <Alert severity="success" data-testid="verify-email-done">
+          {t('verifyEmail.done')}
+        </Alert>
+      ) : verify.isError || !token ? (
+        <>
+          <Alert severity="error" data-testid="verify-email-invalid">
+            {verify.error ? errorMessage(verify.error) : t('errors.ERR_INVALID_TOKEN')}
+          </Alert>
+          <ResendVerificationForm />
+        </>
+      ) : (
+        <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+          <CircularProgress />
+        </Box>
+      )}
+      <Link component={RouterLink} to="/login" sx={{ textAlign: 'center' }} data-testid="verify-email-login">
+        {t('acceptInvitation.toLogin')}
+      </Link>
+    </AuthCard>
   );
 };
