@@ -1,5 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAs, signIn } from './helpers/attendance.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server.ts';
 
@@ -17,33 +18,11 @@ afterAll(async () => {
 
 const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0';
 
-const signIn = async (page: Page) => {
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId('login-email').fill(ADMIN_EMAIL);
-  await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('app-bar').waitFor();
-};
-
-// The page's own API call with its own sign-in's token.
-const callAsPage = (page: Page, method: string, path: string, body?: unknown) =>
-  page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: { authorization: `Bearer ${localStorage.getItem('token')}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: response.status, body: response.status === 204 ? null : await response.json() };
-    },
-    { method, path, body },
-  );
-
 describe('sessions in the browser (issue 38 point 5)', () => {
   it('issue 38 point 5: with singleSession disabled two browsers stay signed in; the first ends the second from the Security page, which is sent to the login saying why', async () => {
     const first = await browser.newContext();
     const firstPage = await first.newPage();
-    await signIn(firstPage);
+    await signIn(firstPage, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
     // the company allows several sessions per user (the settings screen's toggle)
     await firstPage.goto(`${server.url}/settings`);
     await firstPage.getByTestId('setting-singleSession').getByRole('combobox').click();
@@ -52,12 +31,12 @@ describe('sessions in the browser (issue 38 point 5)', () => {
 
     const second = await browser.newContext({ userAgent: FIREFOX_ON_WINDOWS });
     const secondPage = await second.newPage();
-    await signIn(secondPage);
-    // the second browser's socket is connected once a live change reaches its users list
+    await signIn(secondPage, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    // the second browser's socket is connected once a live change reaches its users list (the
+    // change made with the second's own sign-in, which adds no third one)
     await secondPage.goto(`${server.url}/users`);
-    const me = await callAsPage(firstPage, 'GET', '/auth/me');
-    const renamed = await callAsPage(firstPage, 'PUT', `/users/${me.body.id}`, { name: 'Renamed Admin', email: ADMIN_EMAIL });
-    expect(renamed.status).toBe(200);
+    const api = await apiAs(server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await api.call('PUT', `/users/${api.userId}`, { name: 'Renamed Admin', email: ADMIN_EMAIL });
     await secondPage.getByText('Renamed Admin').first().waitFor();
 
     // the first sees both sign-ins on its Security page and ends the other one

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_OPEN_SESSIONS } from '@atende/shared/sessions';
 import { auditLog } from '../../src/db/schema.ts';
 import { createCompany, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
+import { connectSocket } from '../helpers/attendance.ts';
 import { startTestApp, SUPER_EMAIL, SUPER_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
 const CHROME_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
@@ -38,13 +39,11 @@ const signIn = async (email: string, userAgent: string, password = TEST_PASSWORD
 const refresh = (session: Session, userAgent: string) =>
   fetch(`${t.url}/auth/refresh_token`, { method: 'POST', headers: { cookie: session.cookie, 'user-agent': userAgent } });
 
-const connect = (token: string) =>
-  new Promise<Socket>((resolve, reject) => {
-    const socket = io(t.url, { auth: { token }, transports: ['websocket'], reconnection: false });
-    sockets.push(socket);
-    socket.on('connect', () => resolve(socket));
-    socket.on('connect_error', (error) => reject(error));
-  });
+const connect = async (token: string) => {
+  const socket = await connectSocket(t, token);
+  sockets.push(socket);
+  return socket;
+};
 
 const allowSeveralSessions = async (adminEmail: string) => {
   const admin = await t.login(adminEmail, TEST_PASSWORD);

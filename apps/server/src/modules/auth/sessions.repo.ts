@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { refreshTokens, users } from '../../db/schema.ts';
 
@@ -35,16 +35,20 @@ export const revokeFamily = (db: DbOrTx, familyId: string) =>
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 
-// Ends every sign-in of the user except the one named (a newer sign-in, or a password change,
-// keeps its own) and answers the families it ended.
-export const revokeOtherFamilies = async (db: DbOrTx, userId: number, keepFamilyId: string) => {
+// Revokes the live tokens that match and answers the families (sign-ins) they ended.
+const revokeFamiliesWhere = async (db: DbOrTx, which: SQL | undefined) => {
   const ended = await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.userId, userId), ne(refreshTokens.familyId, keepFamilyId), isNull(refreshTokens.revokedAt)))
+    .where(and(which, isNull(refreshTokens.revokedAt)))
     .returning({ familyId: refreshTokens.familyId });
   return [...new Set(ended.map((row) => row.familyId))];
 };
+
+// Ends every sign-in of the user except the one named (a newer sign-in, or a password change,
+// keeps its own) and answers the families it ended.
+export const revokeOtherFamilies = (db: DbOrTx, userId: number, keepFamilyId: string) =>
+  revokeFamiliesWhere(db, and(eq(refreshTokens.userId, userId), ne(refreshTokens.familyId, keepFamilyId)));
 
 // The user's open sign-ins: families whose newest token is neither rotated, revoked nor expired,
 // with that token's device and address (the last refresh's) and its creation (the last use).
@@ -70,32 +74,14 @@ export const listOpenSessions = (db: DbOrTx, companyId: number, userId: number) 
     .orderBy(refreshTokens.familyId, desc(refreshTokens.createdAt));
 
 // Ends the named sign-ins of one user; answers those that were still open.
-export const revokeFamiliesOf = async (db: DbOrTx, companyId: number, userId: number, familyIds: string[]) => {
-  if (familyIds.length === 0) return [];
-  const ended = await db
-    .update(refreshTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        eq(refreshTokens.companyId, companyId),
-        eq(refreshTokens.userId, userId),
-        inArray(refreshTokens.familyId, familyIds),
-        isNull(refreshTokens.revokedAt),
-      ),
-    )
-    .returning({ familyId: refreshTokens.familyId });
-  return [...new Set(ended.map((row) => row.familyId))];
-};
+export const revokeFamiliesOf = async (db: DbOrTx, companyId: number, userId: number, familyIds: string[]) =>
+  familyIds.length === 0
+    ? []
+    : revokeFamiliesWhere(db, and(eq(refreshTokens.companyId, companyId), eq(refreshTokens.userId, userId), inArray(refreshTokens.familyId, familyIds)));
 
 // Ends every sign-in of the user (an admin's offboarding) and answers the families it ended.
-export const revokeAllFamilies = async (db: DbOrTx, companyId: number, userId: number) => {
-  const ended = await db
-    .update(refreshTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.companyId, companyId), eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
-    .returning({ familyId: refreshTokens.familyId });
-  return [...new Set(ended.map((row) => row.familyId))];
-};
+export const revokeAllFamilies = (db: DbOrTx, companyId: number, userId: number) =>
+  revokeFamiliesWhere(db, and(eq(refreshTokens.companyId, companyId), eq(refreshTokens.userId, userId)));
 
 export const deleteExpiredRefreshTokens = (db: DbOrTx) =>
   db.delete(refreshTokens).where(sql`${refreshTokens.expiresAt} < now() - interval '1 day'`);
