@@ -64,4 +64,35 @@ describe('sessions in the browser (issue 38 point 5)', () => {
     await first.close();
     await second.close();
   });
+
+  it("issue 38 point 5: an admin ends every session of an attendant from the users page; the attendant's tab lands on the login, told an administrator did it", async () => {
+    const adminContext = await browser.newContext();
+    const adminPage = await adminContext.newPage();
+    await signIn(adminPage, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const api = await apiAs(server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const leaving = { name: 'Leaving Attendant', email: 'leaving@e2e.test', password: 'leaving-pass-1' };
+    const created = await api.call<{ id: number }>('POST', '/users', { ...leaving, profile: 'user' });
+
+    const attendantContext = await browser.newContext();
+    const attendantPage = await attendantContext.newPage();
+    await signIn(attendantPage, server.url, leaving.email, leaving.password);
+    // the attendant's socket is connected once its own rename reaches its greeting
+    await api.call('PUT', `/users/${created.id}`, { name: 'Leaving Soon', email: leaving.email });
+    await attendantPage.getByTestId('greeting').getByText('Leaving Soon').waitFor();
+
+    await adminPage.goto(`${server.url}/users`);
+    const row = adminPage.locator(`[data-testid="users-row"][data-user-id="${created.id}"]`);
+    await row.getByTestId('users-end-sessions').click();
+    await adminPage.getByTestId('confirm-ok').click();
+
+    await attendantPage.waitForURL(/\/login$/);
+    const notice = attendantPage.getByTestId('login-signed-out-elsewhere');
+    await notice.waitFor();
+    expect(await notice.getAttribute('data-reason')).toBe('endedByAdmin');
+    // the admin goes on
+    await adminPage.reload();
+    await row.waitFor();
+    await adminContext.close();
+    await attendantContext.close();
+  });
 });
