@@ -14,6 +14,8 @@ export const planFlags = [
   'useKanban',
   'useOpenAi',
   'useIntegrations',
+  // issue 40: automation rules, macros, SLA policies and capacity assignment
+  'useAutomation',
 ] as const;
 
 export type PlanFlag = (typeof planFlags)[number];

@@ -61,6 +61,7 @@ const plansStep: ImportStep = async (context, rows) => {
       useKanban: flag(row, 'useKanban', true),
       useOpenAi: flag(row, 'useOpenAi', true),
       useIntegrations: flag(row, 'useIntegrations', true),
+      useAutomation: flag(row, 'useAutomation', true),
       ...stamps(row),
     })),
   );
