@@ -24,3 +24,7 @@ export const isForeignKeyViolation = (error: unknown, constraint?: string) => {
   const found = pgError(error);
   return found?.code === '23503' && (constraint === undefined || found.constraint === constraint);
 };
+
+// A row the database refuses for its values (SQLSTATE classes 22 data exception and 23 integrity
+// constraint violation), as opposed to a lost connection or a fault of the statement itself.
+export const isRowRefused = (error: unknown) => /^2[23]/.test(pgError(error)?.code ?? '');

@@ -114,8 +114,10 @@ const settingsStep: ImportStep = async (context, rows) => {
     if (!known.has(key) || (choices && !choices.includes(value))) return [];
     return [{ companyId, key, value }];
   });
-  await saveCompanySettings(context.tx, values);
-  return values.length;
+  // the sources never made a key unique per company: the last row of a key wins
+  const latest = new Map(values.map((value) => [`${value.companyId}:${value.key}`, value]));
+  await saveCompanySettings(context.tx, [...latest.values()]);
+  return latest.size;
 };
 
 // A queue of the same name in the company is the same queue; a colour taken gets another.

@@ -3,6 +3,7 @@
 // loses nothing, a second run continues where the first stopped, and nothing is doubled.
 import type { Db, DbOrTx } from '../db/client.ts';
 import { withTransaction } from '../db/transaction.ts';
+import { isRowRefused } from '../platform/db-errors.ts';
 import type { Storage } from '../platform/storage.ts';
 import { conversationSteps, quotesStep } from './conversation.steps.ts';
 import type { ImportStep, Problem } from './import-context.ts';
@@ -48,6 +49,11 @@ export const sourceNameOf = (url: string) => {
   return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
 };
 
+const refusal = (error: unknown) => {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return cause instanceof Error ? cause.message : String(cause);
+};
+
 const keyOf = (table: PlannedTable, row: SourceRow) => JSON.stringify(table.key.map((column) => row[column]));
 
 const importTables = async (db: DbOrTx, sourceDb: SourceDatabase, plan: ImportPlan, options: ImportOptions & { source: string }) => {
@@ -75,14 +81,31 @@ const importTables = async (db: DbOrTx, sourceDb: SourceDatabase, plan: ImportPl
       const found: Problem[] = [];
       if (rows.length > 0) {
         const lastKey = keyOf(table, rows[rows.length - 1]);
-        imported += await withTransaction(db, async (tx) => {
-          const count = await steps[step](
-            { tx, source: options.source, sourceDb, sourceTables, storage: options.dryRun ? null : options.storage, mediaDir: options.mediaDir, report: (p) => found.push(p) },
-            rows,
-          );
-          await saveProgress(tx, options.source, step, lastKey, rows.length, finished);
-          return count;
-        });
+        const importPage = (pageRows: SourceRow[], report: (problem: Problem) => void, save: boolean) =>
+          withTransaction(db, async (tx) => {
+            const context = { tx, source: options.source, sourceDb, sourceTables, storage: options.dryRun ? null : options.storage, mediaDir: options.mediaDir, report };
+            const count = await steps[step](context, pageRows);
+            if (save) await saveProgress(tx, options.source, step, lastKey, rows.length, finished);
+            return count;
+          });
+        try {
+          imported += await importPage(rows, (p) => found.push(p), true);
+        } catch (error) {
+          if (!isRowRefused(error)) throw error;
+          // a row the database refuses costs only itself: the page again, a row at a time
+          found.length = 0;
+          for (const row of rows) {
+            const rowProblems: Problem[] = [];
+            try {
+              imported += await importPage([row], (p) => rowProblems.push(p), false);
+              found.push(...rowProblems);
+            } catch (rowError) {
+              if (!isRowRefused(rowError)) throw rowError;
+              found.push({ table: table.table, sourceId: table.key.map((column) => String(row[column])).join(':'), problem: `not imported: ${refusal(rowError)}` });
+            }
+          }
+          await saveProgress(db, options.source, step, lastKey, rows.length, finished);
+        }
         after = JSON.parse(lastKey) as unknown[];
         read += rows.length;
       } else {

@@ -1,10 +1,11 @@
 // Issue 39: an older whaticket-SaaS layout (option trees in Chatbots, the whole Baileys session in
 // Whatsapps.session) imports, its connected WhatsApp comes up here without a QR code, and the
-// source's damage (missing media, orphan messages, broken text, doubled phone numbers) is reported
+// source's damage (missing media, orphan messages, broken text, doubled phone numbers, doubled
+// uuids and emails) is reported
 // with source ids while the rest lands whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { chatbots, connections, contacts, messages, sourceImportIds, users, whatsappAuthKeys } from '../../src/db/schema.ts';
+import { chatbots, connections, contacts, messages, sourceImportIds, tickets, users, whatsappAuthKeys } from '../../src/db/schema.ts';
 import { createObjectStore, createStorage } from '../../src/platform/storage.ts';
 import { NotAWhaticketDatabase } from '../../src/source-import/source-schema.rules.ts';
 import { SourceUnreachable } from '../../src/source-import/source-database.repo.ts';
@@ -48,6 +49,12 @@ beforeAll(async () => {
   await source.sql(`alter table "Contacts" drop constraint "Contacts_number_companyId_key"`);
   await source.sql(`insert into "Contacts" (id, name, number, email, "companyId", "createdAt", "updatedAt") values
     (2, 'Marcos (de novo)', '5521911112222', '', 2, now(), now()), (3, 'JoÃ£o da Silva', '5521933334444', '', 2, now(), now())`);
+  // the source compares emails with their case, this product without; and it never made a
+  // ticket's uuid unique, which this product does
+  await source.sql(`insert into "Users" (id, name, email, "passwordHash", profile, "companyId", "createdAt", "updatedAt") values
+    (4, 'Lia de novo', 'LIA@oficina.example', 'x', 'user', 2, now(), now())`);
+  await source.sql(`insert into "Tickets" (id, status, "contactId", "whatsappId", "companyId", uuid, "createdAt", "updatedAt") values
+    (2, 'closed', 3, 1, 2, '7a1c2d3e-0000-4000-8000-000000000001', now(), now())`);
   await source.sql(`insert into "Messages" (id, body, "ticketId", "fromMe", "companyId", "mediaType", "mediaUrl", "createdAt", "updatedAt") values
     ('BAE5X1', 'sem ticket', 999, false, 2, 'conversation', null, now(), now()),
     ('BAE5X2', 'foto', 1, false, 2, 'image', 'sumiu.jpg', now(), now()),
@@ -94,8 +101,14 @@ describe('issue 39: importing an older whaticket-SaaS database', () => {
         { table: 'Messages', sourceId: 'BAE5X1', problem: 'its ticket 999 is missing' },
         { table: 'Messages', sourceId: 'BAE5X2', problem: 'media file sumiu.jpg is missing: the message came without it' },
         { table: 'Messages', sourceId: 'BAE5X3', problem: 'body: text in a broken encoding was kept as it is' },
+        { table: 'Users', sourceId: '4', problem: 'email lia@oficina.example is already a user of the company here: kept that user' },
       ]),
     );
+    expect(await idOf('user', '4')).toBe(await idOf('user', '3'));
+    // the page the database refused for the doubled uuid went in again a row at a time: both tickets, two uuids
+    const [first, second] = await Promise.all(['1', '2'].map(async (id) => (await t.db.select({ uuid: tickets.uuid }).from(tickets).where(eq(tickets.id, (await idOf('ticket', id)) as number)))[0]));
+    expect(first.uuid).toBe('7a1c2d3e-0000-4000-8000-000000000001');
+    expect(second.uuid).not.toBe(first.uuid);
 
     const companyId = (await idOf('company', '2')) as number;
     expect(await idOf('contact', '2')).toBe(await idOf('contact', '1'));
