@@ -45,6 +45,9 @@ export const menuItems: readonly MenuItem[] = [
   { key: 'allConnections', path: '/allConnections', group: 'administration', action: 'allConnections:view' },
   // issue 37 point 2: every company's keys, whatever the plan of the super admin's own company
   { key: 'allApiKeys', path: '/all-api-keys', group: 'administration', action: 'companies:manage' },
+  // issue 38 point 6: who changed what; the super admin's screen shows every company's
+  { key: 'auditLog', path: '/audit-log', group: 'administration', action: 'audit:view' },
+  { key: 'allAuditLog', path: '/all-audit-log', group: 'administration', action: 'companies:manage' },
   { key: 'files', path: '/files', group: 'administration', action: 'drawer-admin-items:view' },
   { key: 'financeiro', path: '/financeiro', group: 'administration', action: 'financeiro:view' },
   { key: 'settings', path: '/settings', group: 'administration', action: 'settings:manage' },

@@ -6,6 +6,8 @@ import { LoadingScreen } from '../../components/loading-screen.tsx';
 import {
   AcceptInvitationPage,
   AllApiKeysPage,
+  AllAuditLogPage,
+  CompanyAuditLogPage,
   AllConnectionsPage,
   ApiKeysPage,
   AnnouncementsPage,
@@ -134,6 +136,22 @@ export const AppRoutes = () => {
               element={
                 <RequireAction action="companies:manage">
                   <AllApiKeysPage />
+                </RequireAction>
+              }
+            />
+            <Route
+              path="/audit-log"
+              element={
+                <RequireAction action="audit:view">
+                  <CompanyAuditLogPage />
+                </RequireAction>
+              }
+            />
+            <Route
+              path="/all-audit-log"
+              element={
+                <RequireAction action="companies:manage">
+                  <AllAuditLogPage />
                 </RequireAction>
               }
             />

@@ -33,6 +33,8 @@ export const FileListsPage = lazyNamed(() => import('../../features/file-lists/f
 export const PromptsPage = lazyNamed(() => import('../../features/prompts/prompts-page.tsx'), 'PromptsPage');
 export const ApiKeysPage = lazyNamed(() => import('../../features/api-keys/api-keys-page.tsx'), 'ApiKeysPage');
 export const AllApiKeysPage = lazyNamed(() => import('../../features/api-keys/all-api-keys-page.tsx'), 'AllApiKeysPage');
+export const CompanyAuditLogPage = lazyNamed(() => import('../../features/audit-log/audit-log-page.tsx'), 'CompanyAuditLogPage');
+export const AllAuditLogPage = lazyNamed(() => import('../../features/audit-log/audit-log-page.tsx'), 'AllAuditLogPage');
 export const WebhooksPage = lazyNamed(() => import('../../features/webhooks/webhooks-page.tsx'), 'WebhooksPage');
 export const QueueIntegrationPage = lazyNamed(() => import('../../features/queue-integration/queue-integration-page.tsx'), 'QueueIntegrationPage');
 export const QueuesPage = lazyNamed(() => import('../../features/queues/queues-page.tsx'), 'QueuesPage');

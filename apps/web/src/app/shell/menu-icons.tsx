@@ -28,6 +28,7 @@ import {
   VpnKeyOutlined,
   FlashOn,
   HelpOutlineOutlined,
+  HistoryOutlined,
 } from '@mui/icons-material';
 import type { SvgIconComponent } from '@mui/icons-material';
 
@@ -58,6 +59,8 @@ export const menuIcons: Record<string, SvgIconComponent> = {
   connections: SyncAlt,
   allConnections: AllInclusive,
   allApiKeys: VpnKeyOutlined,
+  auditLog: HistoryOutlined,
+  allAuditLog: HistoryOutlined,
   files: AttachFile,
   financeiro: LocalAtmOutlined,
   settings: Settings,

@@ -1,18 +1,10 @@
 import { EXPORT_FILE_NAME } from '@atende/shared/reports';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { saveFile } from '../../lib/save-file.ts';
 import { reportsApi, type ReportFilter } from './reports-api.ts';
 
 export type ExportProgress = { total: number; bytes: number };
-
-const saveFile = (blob: Blob) => {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = EXPORT_FILE_NAME;
-  anchor.click();
-  URL.revokeObjectURL(url);
-};
 
 // 03-saas §7 export: the server writes the spreadsheet for the report's filters as a stream;
 // the screen shows how much has arrived, then saves relatorio-de-atendimentos.xlsx.
@@ -31,7 +23,7 @@ export const useReportExport = () => {
         bytes += part.value.byteLength;
         setProgress({ total, bytes });
       }
-      saveFile(new Blob(chunks, { type: response.headers.get('content-type') ?? 'application/octet-stream' }));
+      saveFile(new Blob(chunks, { type: response.headers.get('content-type') ?? 'application/octet-stream' }), EXPORT_FILE_NAME);
     },
     onSettled: () => setProgress(null),
   });
