@@ -97,6 +97,12 @@ const catalogue: Record<string, Entry[]> = {
   'GET /helps': [{ kind: 'own', call: () => ({ path: '/helps?searchParam=Alpha' }) }],
   'GET /helps/list': [{ kind: 'own', call: () => ({ path: '/helps/list' }) }],
   'GET /api-keys': [{ kind: 'own', call: () => ({ path: '/api-keys' }) }],
+  // issue 38 point 6: B's log, even when asked for A's records, holds only B's entries
+  'GET /audit-log': [
+    { kind: 'own', call: () => ({ path: '/audit-log' }) },
+    { kind: 'own', call: (a) => ({ path: `/audit-log?entityId=${a.userId}&actorUserId=${a.userId}` }) },
+  ],
+  'GET /audit-log/export': [{ kind: 'own', call: (a) => ({ path: `/audit-log/export?entityId=${a.userId}` }) }],
   'POST /api-keys': [{ kind: 'own', call: () => ({ path: '/api-keys', body: { name: 'Beta new key', scopes: ['tickets:read'] } }) }],
   'DELETE /api-keys/:apiKeyId': [{ kind: 'foreign', call: (a) => ({ path: `/api-keys/${a.apiKeyId}` }) }],
   'GET /webhook-endpoints': [{ kind: 'own', call: () => ({ path: '/webhook-endpoints' }) }],
@@ -414,6 +420,8 @@ const superOrPublicChecks: Record<string, Call> = {
   'POST /jobs/:jobId/retry': { path: '/jobs/1/retry' },
   'DELETE /jobs/:jobId': { path: '/jobs/1' },
   'GET /api-keys/all': { path: '/api-keys/all' },
+  'GET /all-audit-log': { path: '/all-audit-log' },
+  'GET /all-audit-log/export': { path: '/all-audit-log/export' },
   'DELETE /api-keys/all/:apiKeyId': { path: '/api-keys/all/1' },
   'GET /companies': { path: '/companies' },
   'GET /companies/list': { path: '/companies/list' },
