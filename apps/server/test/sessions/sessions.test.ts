@@ -94,12 +94,16 @@ describe('GET /auth/sessions (issue 38 point 5)', () => {
     expect((await t.request('GET', '/auth/me', { token: older.token })).status).toBe(401);
   });
 
-  it(`keeps at most ${MAX_OPEN_SESSIONS} sign-ins open where several are allowed: the oldest ends`, async () => {
+  it(`keeps at most ${MAX_OPEN_SESSIONS} sign-ins open where several are allowed: the oldest ends, and its tab is told`, async () => {
     const { company, admin } = await createCompany(t.db);
     const attendant = await createUser(t.db, company.id, { profile: 'user' });
     await allowSeveralSessions(admin.email);
     const sessions: Session[] = [];
-    for (let i = 0; i <= MAX_OPEN_SESSIONS; i++) sessions.push(await signIn(attendant.email, CHROME_ON_WINDOWS));
+    for (let i = 0; i < MAX_OPEN_SESSIONS; i++) sessions.push(await signIn(attendant.email, CHROME_ON_WINDOWS));
+    const oldest = await connect(sessions[0].token);
+    const told = new Promise((resolve) => oldest.once(`company-${company.id}-auth`, resolve));
+    sessions.push(await signIn(attendant.email, CHROME_ON_WINDOWS));
+    expect(await told).toEqual({ action: 'end', user: { id: attendant.id }, sessionIds: [sessions[0].sessionId], endedBy: 'user' });
     const listed = await t.request('GET', '/auth/sessions', { token: sessions[MAX_OPEN_SESSIONS].token });
     expect(listed.body).toHaveLength(MAX_OPEN_SESSIONS);
     expect((listed.body as { id: string }[]).map((row) => row.id)).not.toContain(sessions[0].sessionId);

@@ -23,6 +23,7 @@ import { recordAudit, type AuditActor } from '../audit/audit.steps.ts';
 import { checkPassword } from './password-check.ts';
 import type { SignInFactor, TwoFactorService } from '../two-factor/two-factor.service.ts';
 import * as sessions from './sessions.repo.ts';
+import { tellEndedSessions } from './sessions.events.ts';
 import { openSession, sessionDevice, type SessionDevice } from './sessions.steps.ts';
 
 // twoFactor: the sign-in's second step asks it whether a code is right (issue 38 point 4)
@@ -120,7 +121,8 @@ export const createAuthService = ({ db, bus, tokens, loginAttempts, storage, two
     const [signed, knownBrowserToken] = await Promise.all([signSession(row, company, stored), tokens.signKnownBrowser(accountKey(row.email))]);
     const session: SignedIn = { ...signed, knownBrowserToken, ...(overdue ? { overdueDueDate: company.dueDate } : {}) };
     await touchLastLogin(db, company.id);
-    // The older tabs are told why before their sockets are closed: they show "accessed elsewhere".
+    // The older tabs are told why before their sockets are closed: they show "accessed elsewhere",
+    // or, where several sign-ins are allowed, that the oldest past the bound was ended.
     if (singleSession) {
       bus.publish({
         companyId: company.id,
@@ -128,6 +130,8 @@ export const createAuthService = ({ db, bus, tokens, loginAttempts, storage, two
         payload: { action: 'update', user: { id: row.id }, sessionId: session.sessionId },
         audience: { userId: row.id },
       });
+    } else {
+      tellEndedSessions(bus, { companyId: company.id, userId: row.id, sessionIds: ended, endedBy: 'user' });
     }
     for (const familyId of ended) bus.endSession(familyId);
     return session;

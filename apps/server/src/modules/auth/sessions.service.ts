@@ -10,16 +10,15 @@ import type { EventBus } from '../../platform/events.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.steps.ts';
 import { findUser } from '../users/users.repo.ts';
 import { describeDevice } from './device.ts';
+import { tellEndedSessions, type EndedSessions } from './sessions.events.ts';
 import * as sessions from './sessions.repo.ts';
 
 type Deps = { db: Db; bus: EventBus };
-type EndedBy = 'user' | 'admin';
 
 export const createSessionsService = ({ db, bus }: Deps) => {
-  const announceEnded = (companyId: number, userId: number, sessionIds: string[], endedBy: EndedBy) => {
-    if (sessionIds.length === 0) return;
-    bus.publish({ companyId, event: 'auth', payload: { action: 'end', user: { id: userId }, sessionIds, endedBy }, audience: { userId } });
-    for (const sessionId of sessionIds) bus.endSession(sessionId);
+  const announceEnded = (ended: EndedSessions) => {
+    tellEndedSessions(bus, ended);
+    for (const sessionId of ended.sessionIds) bus.endSession(sessionId);
   };
 
   // the sign-ins one user ends of its own, each recorded
@@ -32,7 +31,7 @@ export const createSessionsService = ({ db, bus }: Deps) => {
       }
       return families;
     });
-    announceEnded(tenant.companyId, tenant.userId, ended, 'user');
+    announceEnded({ companyId: tenant.companyId, userId: tenant.userId, sessionIds: ended, endedBy: 'user' });
     return ended;
   };
 
@@ -77,7 +76,7 @@ export const createSessionsService = ({ db, bus }: Deps) => {
         await recordAudit(tx, actor, { companyId: row.companyId, action: 'session.endedAll', entityType: 'user', entityId: row.id, before: { openSessions: families.length } });
         return families;
       });
-      announceEnded(row.companyId, row.id, ended, 'admin');
+      announceEnded({ companyId: row.companyId, userId: row.id, sessionIds: ended, endedBy: 'admin' });
     },
   };
 };
