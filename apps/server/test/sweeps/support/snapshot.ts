@@ -25,7 +25,9 @@ export const snapshot = async (db: Db): Promise<Snapshot> => {
   return Object.fromEntries(rows.map((row) => [row.name, `${row.count}:${row.hash}`]));
 };
 
-export const changedTables = (before: Snapshot, after: Snapshot) => tableNames.filter((name) => before[name] !== after[name]);
+// The audit log is left out: it records refused attempts by design (a failed sign-in, issue 38 point 6).
+const UNCOMPARED_TABLES = new Set(['audit_log']);
+export const changedTables = (before: Snapshot, after: Snapshot) => tableNames.filter((name) => !UNCOMPARED_TABLES.has(name) && before[name] !== after[name]);
 
 // Waits for work a successful request leaves behind (jobs due at once, which the runner takes
 // after commit; the session a new WhatsApp connection starts, which moves it from qrcode to OPENING), so
