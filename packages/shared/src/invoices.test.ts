@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { customPlanPrice, isOverdue, pixDebtor, subscriptionBody } from './invoices.ts';
+import { isOverdue } from './due-date.ts';
+import { customPlanPrice, pixDebtor, subscriptionBody } from './invoices.ts';
 
 describe('custom plan price (03-saas §5, §9)', () => {
   it('is 49 at 3 users and 3 connections, +11 a user and +20 a connection', () => {

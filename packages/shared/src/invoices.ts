@@ -2,14 +2,8 @@
 // Subscription form, Plan card, §5, §7 GET /invoices and POST /subscription, §9).
 import { z } from 'zod';
 import { defineEndpoint } from './contract.ts';
-import { NEVER_EXPIRES_DUE_DATE, PLATFORM_COMPANY_ID } from './constants.ts';
 import type { SessionAnswer } from './users.ts';
 import { idParam, pageNumberQuery, searchParamQuery } from './validation.ts';
-
-// 01-core §4 Session: company 1 never expires; any other company is overdue once its due date
-// (YYYY-MM-DD) is before today.
-export const effectiveDueDate = (companyId: number, dueDate: string) => (companyId === PLATFORM_COMPANY_ID ? NEVER_EXPIRES_DUE_DATE : dueDate);
-export const isOverdue = (companyId: number, dueDate: string, today: string) => effectiveDueDate(companyId, dueDate) < today;
 
 // POST /auth/login of an overdue company answers 402 with the due date; its admin's answer also
 // carries a session that reaches only the invoices, so the overdue landing can take the payment.

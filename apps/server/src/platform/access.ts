@@ -1,7 +1,7 @@
 // Every route declares who may call it in `config.access`; a route without one stops the server
 // at start-up, so nothing can be added unclassified. Tenant context comes from the token only.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isOverdue } from '@atende/shared/invoices';
+import { isOverdue } from '@atende/shared/due-date';
 import { can, type Action, type Actor } from '@atende/shared/permissions';
 import type { PlanFlag } from '@atende/shared/plans';
 import type { Db } from '../db/client.ts';

@@ -1,13 +1,54 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import pt from '../locales/pt.json';
+import {
+  acceptInvitation,
+  accessDenied,
+  choosePassword,
+  common,
+  errors,
+  language,
+  login,
+  menu,
+  overdue,
+  passwordReset,
+  session,
+  shell,
+  signup,
+  theme,
+  validation,
+  verifyEmail,
+} from '../locales/pt.json';
+import portugueseCatalogueUrl from '../locales/pt.json?url';
 import { isLanguage, type Language } from './language.ts';
 import { readStorage, storageKeys, writeStorage } from './storage.ts';
 
 export { currentLanguage, languages, type Language } from './language.ts';
 
-// Portuguese is the default and the fallback, so it ships with the app; the other catalogues are
-// fetched when chosen, which keeps them out of the sign-in page's first load.
+// Portuguese is the default and the fallback: what the signed-out pages say ships with the app, the
+// rest of it comes with the signed-in screens (loadSignedInCatalogue), and the other catalogues are
+// fetched when chosen, all of which keeps the sign-in page's first load small (issue 14 point 4).
+// signed-out-catalogue.test.ts checks that its sections are every one the signed-out pages and the
+// app's entry use.
+const signedOutCatalogue = {
+  acceptInvitation,
+  accessDenied,
+  choosePassword,
+  common,
+  errors,
+  language,
+  login,
+  menu,
+  overdue,
+  passwordReset,
+  session,
+  shell,
+  signup,
+  theme,
+  validation,
+  verifyEmail,
+};
+export const signedOutSections = Object.keys(signedOutCatalogue);
+
 const catalogues: Record<Exclude<Language, 'pt'>, () => Promise<{ default: object }>> = {
   en: () => import('../locales/en.json'),
   es: () => import('../locales/es.json'),
@@ -22,11 +63,28 @@ const loadCatalogue = async (language: Language) => {
 const stored = readStorage(storageKeys.language);
 
 void i18n.use(initReactI18next).init({
-  resources: { pt: { translation: pt } },
+  resources: { pt: { translation: signedOutCatalogue } },
   lng: 'pt',
   fallbackLng: 'pt',
   interpolation: { escapeValue: false },
 });
+
+// the whole Portuguese catalogue as a file of its own, so the sections above stay the only ones in
+// the app's first chunk
+let signedInCatalogue: Promise<void> | undefined;
+export const loadSignedInCatalogue = () =>
+  (signedInCatalogue ??= fetch(portugueseCatalogueUrl)
+    .then((answer) => {
+      if (!answer.ok) throw new Error(`the Portuguese catalogue answered ${answer.status}`);
+      return answer.json() as Promise<object>;
+    })
+    .then(
+      (catalogue) => void i18n.addResourceBundle('pt', 'translation', catalogue, true, true),
+      (error: unknown) => {
+        signedInCatalogue = undefined;
+        throw error;
+      },
+    ));
 
 const switchTo = async (language: Language) => {
   await loadCatalogue(language);

@@ -1,7 +1,7 @@
 // Sign-in, token refresh with rotation, sign-out and the session's user (01-core §4 Session).
 import { randomUUID } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
-import { effectiveDueDate, isOverdue } from '@atende/shared/invoices';
+import { effectiveDueDate, isOverdue } from '@atende/shared/due-date';
 import { can } from '@atende/shared/permissions';
 import type { LoginBody, PasswordChangeBody, TwoFactorChallenge } from '@atende/shared/auth';
 import type { SessionAnswer, SessionUser } from '@atende/shared/users';

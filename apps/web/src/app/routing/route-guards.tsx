@@ -1,4 +1,4 @@
-import { isOverdue } from '@atende/shared/invoices';
+import { isOverdue } from '@atende/shared/due-date';
 import { can } from '@atende/shared/permissions';
 import type { SessionUser } from '@atende/shared/users';
 import { Navigate, Outlet } from 'react-router-dom';
