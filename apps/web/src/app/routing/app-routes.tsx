@@ -65,10 +65,10 @@ export const AppRoutes = () => {
           <Route path="/login" element={<LoginPage />} />
           <Route path="/signup" element={<SignupPage />} />
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="/reset-password" element={<ResetPasswordPage />} />
         </Route>
-        {/* a mailed link works whoever is signed in in this browser (issue 38 point 3) */}
+        {/* a mailed link works whoever is signed in in this browser (issue 38 points 2 and 3) */}
         <Route path="/accept-invitation" element={<AcceptInvitationPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="/verify-email" element={<VerifyEmailPage />} />
         <Route path="/financeiro-aberto" element={<OverduePage />} />
         <Route element={<PrivateRoute />}>
