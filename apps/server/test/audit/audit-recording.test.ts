@@ -63,6 +63,23 @@ describe('the audit log records every change (issue 38 point 6)', () => {
     expect((await onlyEntry(a.token, 'action=queue.delete')).before).toMatchObject({ name: 'Vendas 2' });
   });
 
+  it("issue 38 point 6: a queue's chatbot options added, changed and removed are recorded as changes of the queue", async () => {
+    const a = await adminOf();
+    const queue = await createQueue(t.db, a.company.id);
+    const option = await call('POST', '/chatbot', a.token, { queueId: queue.id, name: 'Financeiro' });
+    expect(option.status).toBeLessThan(300);
+    const optionId = (option.body as { id: number }).id;
+    expect((await call('PUT', `/chatbot/${optionId}`, a.token, { name: 'Cobrança' })).status).toBe(200);
+    expect((await call('DELETE', `/chatbot/${optionId}`, a.token)).status).toBeLessThan(300);
+
+    const changes = await entries(a.token, `action=queue.update&entityId=${queue.id}`);
+    expect(changes.map((entry) => [entry.before?.chatbotOption, entry.after?.chatbotOption])).toEqual([
+      [expect.objectContaining({ name: 'Cobrança' }), undefined],
+      [expect.objectContaining({ name: 'Financeiro' }), expect.objectContaining({ name: 'Cobrança' })],
+      [undefined, expect.objectContaining({ id: optionId, name: 'Financeiro' })],
+    ]);
+  });
+
   it('issue 38 point 6: a user created and updated (profile, queues, password) and deleted, the password hash masked', async () => {
     const a = await adminOf();
     const queue = await createQueue(t.db, a.company.id);

@@ -18,7 +18,7 @@ export const queuesRoutes = (service: QueuesService): FastifyPluginAsync => asyn
 
   endpointRoute(app, queuesEndpoints.options, tenant, ({ query }, request) => service.listOptions(request.tenant, query.queueId));
   endpointRoute(app, queuesEndpoints.showOption, tenant, ({ params }, request) => service.showOption(request.tenant, params.chatbotId));
-  endpointRoute(app, queuesEndpoints.createOption, manage, ({ body }, request) => service.createOption(request.tenant, body));
-  endpointRoute(app, queuesEndpoints.updateOption, manage, ({ params, body }, request) => service.updateOption(request.tenant, params.chatbotId, body));
-  endpointRoute(app, queuesEndpoints.removeOption, manage, ({ params }, request) => service.removeOption(request.tenant, params.chatbotId));
+  endpointRoute(app, queuesEndpoints.createOption, manage, ({ body }, request) => service.createOption(request.tenant, body, requestActor(request)));
+  endpointRoute(app, queuesEndpoints.updateOption, manage, ({ params, body }, request) => service.updateOption(request.tenant, params.chatbotId, body, requestActor(request)));
+  endpointRoute(app, queuesEndpoints.removeOption, manage, ({ params }, request) => service.removeOption(request.tenant, params.chatbotId, requestActor(request)));
 };

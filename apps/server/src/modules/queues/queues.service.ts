@@ -110,27 +110,41 @@ export const createQueuesService = ({ db, bus }: { db: Db; bus: EventBus }) => {
       return toChatbotView(row, await repo.listChatbots(db, tenant.companyId, [row.queueId]));
     },
 
-    createOption: async (tenant: TenantContext, body: ChatbotBody) => {
+    // a chatbot option is part of its queue: its changes are recorded as the queue's
+    createOption: async (tenant: TenantContext, body: ChatbotBody, actor: AuditActor) => {
       if (!(await repo.findQueue(db, tenant.companyId, body.queueId))) throw queueNotFound();
       await checkOption(tenant, body.queueId, body);
-      const row = await repo.insertChatbot(db, tenant.companyId, body).catch(translateWriteError);
+      const row = await withTransaction(db, async (tx) => {
+        const inserted = await repo.insertChatbot(tx, tenant.companyId, body);
+        await recordAudit(tx, actor, { companyId: tenant.companyId, action: 'queue.update', entityType: 'queue', entityId: inserted.queueId, after: { chatbotOption: inserted } });
+        return inserted;
+      }).catch(translateWriteError);
       await publishQueueOf(tenant.companyId, row.queueId);
       return toChatbotView(row);
     },
 
-    updateOption: async (tenant: TenantContext, chatbotId: number, body: ChatbotUpdateBody) => {
+    updateOption: async (tenant: TenantContext, chatbotId: number, body: ChatbotUpdateBody, actor: AuditActor) => {
       const current = await repo.findChatbot(db, tenant.companyId, chatbotId);
       if (!current) throw queueNotFound();
       if (body.parentId === chatbotId) throw invalidField('body.parentId', 'validation.unknownOption');
       await checkOption(tenant, current.queueId, body);
-      const row = await repo.updateChatbot(db, tenant.companyId, chatbotId, body).catch(translateWriteError);
+      const row = await withTransaction(db, async (tx) => {
+        const updated = await repo.updateChatbot(tx, tenant.companyId, chatbotId, body);
+        const entry = { companyId: tenant.companyId, action: 'queue.update', entityType: 'queue', entityId: current.queueId } as const;
+        await recordUpdate(tx, actor, entry, { chatbotOption: current }, { chatbotOption: updated });
+        return updated;
+      }).catch(translateWriteError);
       await publishQueueOf(tenant.companyId, row.queueId);
       return toChatbotView(row, await repo.listChatbots(db, tenant.companyId, [row.queueId]));
     },
 
-    removeOption: async (tenant: TenantContext, chatbotId: number) => {
+    removeOption: async (tenant: TenantContext, chatbotId: number, actor: AuditActor) => {
       const current = await repo.findChatbot(db, tenant.companyId, chatbotId);
-      if (!current || !(await repo.deleteChatbot(db, tenant.companyId, chatbotId))) throw queueNotFound();
+      if (!current) throw queueNotFound();
+      await withTransaction(db, async (tx) => {
+        if (!(await repo.deleteChatbot(tx, tenant.companyId, chatbotId))) throw queueNotFound();
+        await recordAudit(tx, actor, { companyId: tenant.companyId, action: 'queue.update', entityType: 'queue', entityId: current.queueId, before: { chatbotOption: current } });
+      });
       await publishQueueOf(tenant.companyId, current.queueId);
     },
   };
