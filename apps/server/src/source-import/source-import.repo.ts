@@ -10,12 +10,15 @@ import {
   connectionQueues,
   connections,
   contactExtraInfo,
+  contactListItems,
+  contactLists,
   contacts,
   contactTags,
   messages,
   plans,
   queues,
   quickMessages,
+  schedules,
   sourceImportIds,
   sourceImportProgress,
   tags,
@@ -67,8 +70,9 @@ export const saveProgress = async (db: DbOrTx, source: string, sourceTable: stri
     });
 };
 
-const recordTables = { plans, companies, queues, chatbots, connections, users, tags, quickMessages, contacts, contactExtraInfo, tickets, ticketNotes };
-const linkTables = { userQueues, connectionQueues, contactTags, ticketTags };
+const recordTables = { plans, companies, queues, chatbots, connections, users, tags, quickMessages, contacts, contactExtraInfo, tickets, ticketNotes, schedules, contactLists };
+// rows a second time changes nothing: links, and list entries (one per number in a list)
+const linkTables = { userQueues, connectionQueues, contactTags, ticketTags, contactListItems };
 export type NewRecord<K extends keyof typeof recordTables> = PgInsertValue<(typeof recordTables)[K]>;
 export type NewMessage = typeof messages.$inferInsert;
 
@@ -88,7 +92,6 @@ export const insertRows = async <K extends keyof typeof recordTables>(db: DbOrTx
   return rows.map((row) => row.id);
 };
 
-// Link rows (user-queue, connection-queue, contact-tag, ticket-tag): a second time changes nothing.
 export const insertLinks = async <K extends keyof typeof linkTables>(db: DbOrTx, name: K, values: PgInsertValue<(typeof linkTables)[K]>[]) => {
   if (values.length === 0) return;
   const table: PgTable = linkTables[name];

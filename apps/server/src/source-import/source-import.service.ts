@@ -7,6 +7,7 @@ import { isRowRefused } from '../platform/db-errors.ts';
 import type { Storage } from '../platform/storage.ts';
 import { conversationSteps, quotesStep } from './conversation.steps.ts';
 import type { ImportStep, Problem } from './import-context.ts';
+import { outreachSteps } from './outreach.steps.ts';
 import { setupSteps } from './setup.steps.ts';
 import { openSourceDatabase, type SourceDatabase, type SourceRow } from './source-database.repo.ts';
 import { readProgress, restartProgress, saveProgress } from './source-import.repo.ts';
@@ -40,7 +41,7 @@ const DEFAULT_BATCH = 1000;
 // the summary names this many problems; the count says how many there were
 const PROBLEMS_LISTED = 1000;
 
-const steps: Record<string, ImportStep> = { ...setupSteps, ...conversationSteps, MessageQuotes: quotesStep };
+const steps: Record<string, ImportStep> = { ...setupSteps, ...conversationSteps, MessageQuotes: quotesStep, ...outreachSteps };
 
 class DryRunFinished extends Error {}
 

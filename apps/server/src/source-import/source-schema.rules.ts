@@ -44,6 +44,9 @@ export const importedTables: readonly SourceTable[] = [
   { table: 'Messages', key: ['id', 'ticketId'] },
   { table: 'Messages', key: ['id', 'ticketId'], pass: 'MessageQuotes', onlyWhere: '"quotedMsgId" is not null' },
   { table: 'TicketNotes', key: ['id'] },
+  { table: 'Schedules', key: ['id'] },
+  { table: 'ContactLists', key: ['id'] },
+  { table: 'ContactListItems', key: ['id'] },
 ];
 
 // Read by the steps of other tables rather than on their own.
@@ -55,9 +58,6 @@ const readAlongside: Record<string, string> = {
 // Present in some sources and not carried by this version of the importer: the summary lists
 // them so an operator knows what stays behind.
 const notCarriedYet: Record<string, string> = {
-  Schedules: 'schedules are not carried yet',
-  ContactLists: 'contact lists are not carried yet',
-  ContactListItems: 'contact lists are not carried yet',
   Prompts: 'prompts are not carried yet',
   QueueIntegrations: 'queue integrations are not carried yet',
   Files: 'file lists are not carried yet',

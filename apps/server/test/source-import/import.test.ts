@@ -7,14 +7,18 @@ import {
   companies,
   companySettings,
   connectionQueues,
+  contactListItems,
+  contactLists,
   connections,
   contactExtraInfo,
   contacts,
   contactTags,
+  jobs,
   messages,
   plans,
   queues,
   quickMessages,
+  schedules,
   sourceImportIds,
   sourceImportProgress,
   tags,
@@ -88,7 +92,7 @@ describe('issue 39: importing a ticketz database', () => {
     expect(summary.dryRun).toBe(true);
     expect(summary.steps.find((s) => s.step === 'Messages')).toMatchObject({ read: 8, imported: 8 });
     expect(summary.steps.find((s) => s.step === 'Contacts')).toMatchObject({ read: 3, imported: 3 });
-    expect(summary.skipped).toEqual(expect.arrayContaining([{ table: 'Schedules', reason: 'schedules are not carried yet' }]));
+    expect(summary.skipped).toEqual(expect.arrayContaining([{ table: 'UserRatings', reason: 'ratings are not carried yet' }]));
     expect(await counts()).toEqual(before);
     expect(await t.db.$count(sourceImportProgress)).toBe(0);
   });
@@ -162,6 +166,15 @@ describe('issue 39: importing a ticketz database', () => {
       ['Obrigada!', false, 0, true],
     ]);
     expect(first[1].quotedMsgId).toBe(first[0].id);
+
+    // the schedule still to send, armed on the job runner; the one sent stays behind
+    const pending = await t.db.select().from(schedules).where(eq(schedules.companyId, companyId));
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({ body: 'Seu bolo está pronto amanhã', contactId: carla, userId: bruno, whatsappId: connectionId, status: 'PENDENTE' });
+    expect(await t.db.$count(jobs, and(eq(jobs.singletonKey, `schedule:${pending[0].id}`), eq(jobs.state, 'waiting')))).toBe(1);
+    const [list] = await t.db.select().from(contactLists).where(eq(contactLists.companyId, companyId));
+    expect(list.name).toBe('Clientes de Páscoa');
+    expect(await t.db.select({ number: contactListItems.number }).from(contactListItems).where(eq(contactListItems.contactListId, list.id))).toEqual([{ number: '5511911112222' }]);
   });
 
   it('issue 39 point 1: an imported attendant signs in with the source password, which is then kept as argon2id', async () => {
