@@ -112,6 +112,12 @@ describe('super admin screens and sign-up (03-saas §2 Companies screen, Plans t
     await choosePlan(page, 'signup-planId', 'Plano Público');
     await page.getByTestId('signup-submit').click();
     await page.getByTestId('signup-check-email').waitFor();
+    // before the verification the sign-in is refused, and the login page offers a new link
+    await page.getByTestId('signup-login-link').click();
+    await page.getByTestId('login-email').fill('maria@loja.test');
+    await page.getByTestId('login-password').fill('maria-123');
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => page.getByTestId('resend-verification-email').inputValue()).toBe('maria@loja.test');
 
     await page.goto(linkIn(await mailing.receiver.nextMail('maria@loja.test'), '/verify-email'));
     await page.getByTestId('verify-email-done').waitFor();

@@ -54,7 +54,7 @@ export const SecurityPage = lazyWithCatalogue(() => import('../../features/accou
 export const SchedulesPage = lazyWithCatalogue(() => import('../../features/schedules/schedules-page.tsx'), 'SchedulesPage');
 export const SettingsPage = lazyWithCatalogue(() => import('../../features/settings/settings-page.tsx'), 'SettingsPage');
 export const SignupPage = lazyWithCatalogue(() => import('../../features/signup/signup-page.tsx'), 'SignupPage');
-export const VerifyEmailPage = lazyNamed(() => import('../../features/signup/verify-email-page.tsx'), 'VerifyEmailPage');
+export const VerifyEmailPage = lazyNamed(() => import('../../features/login/verify-email-page.tsx'), 'VerifyEmailPage');
 export const TagsPage = lazyWithCatalogue(() => import('../../features/tags/tags-page.tsx'), 'TagsPage');
 export const TicketsPage = lazyWithCatalogue(() => import('../../features/tickets/tickets-page.tsx'), 'TicketsPage');
 export const TodolistPage = lazyWithCatalogue(() => import('../../features/todolist/todolist-page.tsx'), 'TodolistPage');

@@ -3,9 +3,9 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../lib/error-message.ts';
-import { AuthCard } from '../login/auth-card.tsx';
-import { ResendVerificationForm } from './resend-verification-form.tsx';
-import { useVerifySignup } from './use-signup-verification.ts';
+import { AuthCard } from './auth-card.tsx';
+import { ResendVerificationForm } from '../signup/resend-verification-form.tsx';
+import { useVerifySignup } from '../signup/use-signup-verification.ts';
 
 // Issue 38 point 3: the page a sign-up's verification mail links to. Opening it verifies the
 // email once; a used or expired link offers a new one.
