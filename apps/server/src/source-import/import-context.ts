@@ -1,6 +1,7 @@
 // What every table's step of an import works with: the batch's transaction, the source, the id
 // map and the problem list (issue 39 points 1 and 2).
 import type { Tx } from '../db/client.ts';
+import type { SecretBox } from '../platform/secret-box.ts';
 import type { Storage } from '../platform/storage.ts';
 import type { SourceDatabase, SourceRow } from './source-database.repo.ts';
 import { mappedIds, recordMappedIds, type MappedId } from './source-import.repo.ts';
@@ -16,6 +17,8 @@ export type ImportContext = {
   // null in a dry run: media files are only looked for
   storage: Storage | null;
   mediaDir: string | null;
+  // seals the keys companies gave (prompts, integrations), as the product keeps them
+  secrets: SecretBox;
   report: (problem: Problem) => void;
 };
 

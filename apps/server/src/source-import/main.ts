@@ -3,6 +3,7 @@
 // this product's own database (DATABASE_URL or the PGlite in DATA_DIR) and storage.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
+import { createSecretBox } from '../platform/secret-box.ts';
 import { createObjectStore, createStorage } from '../platform/storage.ts';
 import { importSummaryLines, progressLine } from './import-report.ts';
 import { runImport } from './source-import.service.ts';
@@ -23,6 +24,7 @@ const main = async (args: string[]) => {
     const summary = await runImport({
       db: database.db,
       storage,
+      secrets: createSecretBox(config.secretsKey),
       from: values.from,
       mediaDir: values.media ?? null,
       dryRun: values['dry-run'],

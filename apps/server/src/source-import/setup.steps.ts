@@ -123,6 +123,7 @@ const settingsStep: ImportStep = async (context, rows) => {
 // A queue of the same name in the company is the same queue; a colour taken gets another.
 const queuesStep: ImportStep = async (context, rows) => {
   const fresh = await withCompanies(context, 'Queues', await newRows(context, 'queue', rows));
+  const integrationIds = await idsOf(context, 'queueIntegration', fresh.map(({ row }) => text(row, 'integrationId')));
   const present = await queuesOf(context.tx, [...new Set(fresh.map((f) => f.companyId))]);
   const byName = new Map(present.map((q) => [`${q.companyId}:${q.name}`, q.id]));
   const colours = new Set(present.map((q) => `${q.companyId}:${q.color.toLowerCase()}`));
@@ -148,6 +149,7 @@ const queuesStep: ImportStep = async (context, rows) => {
       greetingMessage: cleanText(context, 'Queues', row, 'greetingMessage'),
       outOfHoursMessage: cleanText(context, 'Queues', row, 'outOfHoursMessage'),
       orderQueue: row.orderQueue === undefined || row.orderQueue === null ? null : whole(row, 'orderQueue'),
+      integrationId: targetOf(integrationIds, row.integrationId),
       schedules: serviceHours(row.schedules, []),
       ...stamps(row),
     })),
@@ -204,8 +206,11 @@ const chatbotStep =
 // A connection keeps its messages and, for WhatsApp, the Baileys session the source kept, so a
 // connection logged in there resumes here without a new QR code.
 const connectionsStep: ImportStep = async (context, rows) => {
+  const fresh = await withCompanies(context, 'Whatsapps', await newRows(context, 'connection', rows));
+  const promptIds = await idsOf(context, 'prompt', fresh.map(({ row }) => text(row, 'promptId')));
+  const integrationIds = await idsOf(context, 'queueIntegration', fresh.map(({ row }) => text(row, 'integrationId')));
   let imported = 0;
-  for (const { row, companyId } of await withCompanies(context, 'Whatsapps', await newRows(context, 'connection', rows))) {
+  for (const { row, companyId } of fresh) {
     const sourceId = text(row, 'id');
     const channel = connectionChannelOf(row);
     if (!channel) {
@@ -232,6 +237,8 @@ const connectionsStep: ImportStep = async (context, rows) => {
         allowGroup: flag(row, 'allowGroup'),
         maxUseBotQueues: whole(row, 'maxUseBotQueues', 3),
         expiresTicket: whole(row, 'expiresTicket'),
+        promptId: targetOf(promptIds, row.promptId),
+        integrationId: targetOf(integrationIds, row.integrationId),
         ...stamps(row),
       },
     ]);

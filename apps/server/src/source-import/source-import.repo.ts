@@ -16,6 +16,8 @@ import {
   contactTags,
   messages,
   plans,
+  prompts,
+  queueIntegrations,
   queues,
   quickMessages,
   schedules,
@@ -70,7 +72,7 @@ export const saveProgress = async (db: DbOrTx, source: string, sourceTable: stri
     });
 };
 
-const recordTables = { plans, companies, queues, chatbots, connections, users, tags, quickMessages, contacts, contactExtraInfo, tickets, ticketNotes, schedules, contactLists };
+const recordTables = { plans, companies, queues, chatbots, connections, users, tags, quickMessages, contacts, contactExtraInfo, tickets, ticketNotes, schedules, contactLists, queueIntegrations, prompts };
 // rows a second time changes nothing: links, and list entries (one per number in a list)
 const linkTables = { userQueues, connectionQueues, contactTags, ticketTags, contactListItems };
 export type NewRecord<K extends keyof typeof recordTables> = PgInsertValue<(typeof recordTables)[K]>;

@@ -4,7 +4,9 @@
 import type { Db, DbOrTx } from '../db/client.ts';
 import { withTransaction } from '../db/transaction.ts';
 import { isRowRefused } from '../platform/db-errors.ts';
+import type { SecretBox } from '../platform/secret-box.ts';
 import type { Storage } from '../platform/storage.ts';
+import { aiSteps } from './ai.steps.ts';
 import { conversationSteps, quotesStep } from './conversation.steps.ts';
 import type { ImportStep, Problem } from './import-context.ts';
 import { outreachSteps } from './outreach.steps.ts';
@@ -16,6 +18,7 @@ import { describeSource, stepNameOf, type ImportPlan, type PlannedTable } from '
 export type ImportOptions = {
   db: Db;
   storage: Storage;
+  secrets: SecretBox;
   // the source database's address; it is only read
   from: string;
   // the source's public/ folder, where its media files are
@@ -41,7 +44,7 @@ const DEFAULT_BATCH = 1000;
 // the summary names this many problems; the count says how many there were
 const PROBLEMS_LISTED = 1000;
 
-const steps: Record<string, ImportStep> = { ...setupSteps, ...conversationSteps, MessageQuotes: quotesStep, ...outreachSteps };
+const steps: Record<string, ImportStep> = { ...setupSteps, ...conversationSteps, MessageQuotes: quotesStep, ...outreachSteps, ...aiSteps };
 
 class DryRunFinished extends Error {}
 
@@ -84,7 +87,7 @@ const importTables = async (db: DbOrTx, sourceDb: SourceDatabase, plan: ImportPl
         const lastKey = keyOf(table, rows[rows.length - 1]);
         const importPage = (pageRows: SourceRow[], report: (problem: Problem) => void, save: boolean) =>
           withTransaction(db, async (tx) => {
-            const context = { tx, source: options.source, sourceDb, sourceTables, storage: options.dryRun ? null : options.storage, mediaDir: options.mediaDir, report };
+            const context = { tx, source: options.source, sourceDb, sourceTables, storage: options.dryRun ? null : options.storage, mediaDir: options.mediaDir, secrets: options.secrets, report };
             const count = await steps[step](context, pageRows);
             if (save) await saveProgress(tx, options.source, step, lastKey, rows.length, finished);
             return count;

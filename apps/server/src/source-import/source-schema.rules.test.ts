@@ -20,12 +20,12 @@ describe('issue 39 point 1: knowing the source', () => {
   });
 
   it('lists what is skipped and why: absent tables, tables not carried yet, tables no import carries', () => {
-    const plan = describeSource(layout({ ...core, Prompts: ['id'], Campaigns: ['id'] }), undefined);
+    const plan = describeSource(layout({ ...core, Files: ['id'], Campaigns: ['id'] }), undefined);
     expect(plan.tables.map((t) => t.pass ?? t.table)).toEqual(['Companies', 'Whatsapps', 'Users', 'Contacts', 'Tickets', 'Messages', 'MessageQuotes']);
     expect(plan.skipped).toEqual(
       expect.arrayContaining([
         { table: 'Plans', reason: 'not in this version of the source' },
-        { table: 'Prompts', reason: 'prompts are not carried yet' },
+        { table: 'Files', reason: 'file lists are not carried yet' },
         { table: 'Campaigns', reason: expect.stringContaining('not part of what an import carries') },
       ]),
     );

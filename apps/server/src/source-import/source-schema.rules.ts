@@ -27,9 +27,11 @@ export const importedTables: readonly SourceTable[] = [
   { table: 'Plans', key: ['id'] },
   { table: 'Companies', key: ['id'] },
   { table: 'Settings', key: ['id'] },
+  { table: 'QueueIntegrations', key: ['id'] },
   { table: 'Queues', key: ['id'] },
   { table: 'QueueOptions', key: ['id'] },
   { table: 'Chatbots', key: ['id'] },
+  { table: 'Prompts', key: ['id'] },
   { table: 'Whatsapps', key: ['id'] },
   { table: 'WhatsappQueues', key: ['whatsappId', 'queueId'] },
   { table: 'Users', key: ['id'] },
@@ -58,8 +60,6 @@ const readAlongside: Record<string, string> = {
 // Present in some sources and not carried by this version of the importer: the summary lists
 // them so an operator knows what stays behind.
 const notCarriedYet: Record<string, string> = {
-  Prompts: 'prompts are not carried yet',
-  QueueIntegrations: 'queue integrations are not carried yet',
   Files: 'file lists are not carried yet',
   FilesOptions: 'file lists are not carried yet',
   TicketTraking: 'ticket logs are not carried yet',

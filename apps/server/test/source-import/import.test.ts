@@ -29,6 +29,7 @@ import {
   users,
   whatsappAuthKeys,
 } from '../../src/db/schema.ts';
+import { createSecretBox } from '../../src/platform/secret-box.ts';
 import { createObjectStore, createStorage } from '../../src/platform/storage.ts';
 import { runImport, type ImportOptions } from '../../src/source-import/source-import.service.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -41,6 +42,7 @@ const importFrom = (options: Partial<ImportOptions> = {}) =>
   runImport({
     db: t.db,
     storage: createStorage(createObjectStore({ driver: 'local' }, t.config.publicDir)),
+    secrets: createSecretBox(t.config.secretsKey),
     from: source.url,
     mediaDir: source.mediaDir,
     dryRun: false,
@@ -202,6 +204,7 @@ describe('issue 39: importing a ticketz database', () => {
     const stopped = runImport({
       db: t.db,
       storage: createStorage(createObjectStore({ driver: 'local' }, t.config.publicDir)),
+    secrets: createSecretBox(t.config.secretsKey),
       from: source.url,
       mediaDir: source.mediaDir,
       dryRun: false,
@@ -217,6 +220,7 @@ describe('issue 39: importing a ticketz database', () => {
     const summary = await runImport({
       db: t.db,
       storage: createStorage(createObjectStore({ driver: 'local' }, t.config.publicDir)),
+    secrets: createSecretBox(t.config.secretsKey),
       from: source.url,
       mediaDir: source.mediaDir,
       dryRun: false,

@@ -5,7 +5,8 @@
 // with source ids while the rest lands whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { chatbots, connections, contacts, messages, sourceImportIds, tickets, users, whatsappAuthKeys } from '../../src/db/schema.ts';
+import { chatbots, connections, contacts, messages, prompts, queueIntegrations, queues, sourceImportIds, tickets, users, whatsappAuthKeys } from '../../src/db/schema.ts';
+import { createSecretBox } from '../../src/platform/secret-box.ts';
 import { createObjectStore, createStorage } from '../../src/platform/storage.ts';
 import { NotAWhaticketDatabase } from '../../src/source-import/source-schema.rules.ts';
 import { SourceUnreachable } from '../../src/source-import/source-database.repo.ts';
@@ -24,6 +25,7 @@ const importFrom = (options: Partial<ImportOptions> = {}) =>
   runImport({
     db: t.db,
     storage: createStorage(createObjectStore({ driver: 'local' }, t.config.publicDir)),
+    secrets: createSecretBox(t.config.secretsKey),
     from: source.url,
     mediaDir: source.mediaDir,
     dryRun: false,
@@ -91,7 +93,7 @@ describe('issue 39: importing an older whaticket-SaaS database', () => {
     expect(summary.skipped).toEqual(
       expect.arrayContaining([
         { table: 'ContactTags', reason: 'not in this version of the source' },
-        { table: 'Prompts', reason: 'prompts are not carried yet' },
+        { table: 'Files', reason: 'file lists are not carried yet' },
       ]),
     );
     expect(summary.problems).toEqual(
@@ -123,6 +125,16 @@ describe('issue 39: importing an older whaticket-SaaS database', () => {
       ['Moto', null],
       ['Sedan', 'Carro'],
     ]);
+
+    // the prompt and the integration, their keys sealed as this product keeps them
+    const secrets = createSecretBox(t.config.secretsKey);
+    const [prompt] = await t.db.select().from(prompts).where(eq(prompts.id, (await idOf('prompt', '1')) as number));
+    expect(prompt).toMatchObject({ companyId, queueId: await idOf('queue', '1'), name: 'Recepção IA', maxTokens: 300 });
+    expect(secrets.open(prompt.apiKey)).toBe('sk-kept-as-stored');
+    const [integration] = await t.db.select().from(queueIntegrations).where(eq(queueIntegrations.id, (await idOf('queueIntegration', '1')) as number));
+    expect(integration).toMatchObject({ companyId, type: 'n8n', urlN8N: 'https://n8n.oficina.example/webhook/abc' });
+    const [queue] = await t.db.select({ integrationId: queues.integrationId }).from(queues).where(eq(queues.id, (await idOf('queue', '1')) as number));
+    expect(queue.integrationId).toBe(integration.id);
 
     const ticketId = (await idOf('ticket', '1')) as number;
     const conversation = await t.db.select().from(messages).where(eq(messages.ticketId, ticketId)).orderBy(asc(messages.id));
