@@ -22,6 +22,8 @@ export const moduleRepoReads = {
   prompts: ['messages', 'queues', 'tickets'],
   queues: ['companies', 'file-lists', 'integrations'],
   schedules: ['connections', 'contacts', 'queues', 'users'],
+  // the company's admins, told of a breach, as webhooks finds them
+  sla: ['webhooks'],
   tags: ['users'],
   tickets: ['connections', 'contacts', 'messages', 'queues', 'users'],
   'two-factor': ['settings', 'users'],

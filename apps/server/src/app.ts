@@ -157,6 +157,9 @@ import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { registerWebhookDeliveryJob } from './modules/webhooks/webhook-delivery.jobs.ts';
 import { registerWebhookPruneJob } from './modules/webhooks/webhook-prune.jobs.ts';
 import { registerAuditPruneJob } from './modules/audit/audit-prune.jobs.ts';
+import { registerSlaJobs } from './modules/sla/sla.jobs.ts';
+import { slaRoutes } from './modules/sla/sla.routes.ts';
+import { createSlaService } from './modules/sla/sla.service.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
@@ -363,6 +366,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(whatsapp.routes);
   await app.register(apiKeysRoutes(createApiKeysService({ db })));
   await app.register(auditRoutes(createAuditService({ db })));
+  await app.register(slaRoutes(createSlaService({ db })));
   await app.register(mailRoutes(mailer));
   await app.register(passwordResetRoutes(createPasswordResetService({ db, bus, clock, counters, limits: config.passwordReset, emailEnabled: mailer.enabled })));
   await app.register(failedJobsRoutes(createFailedJobsService({ db })));
@@ -443,6 +447,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   registerPasswordResetRequestJob(jobs, { clock });
   registerWebhookPruneJob(jobs, { db, clock, retentionDays: config.webhookDeliveryRetentionDays });
   registerAuditPruneJob(jobs, { db, clock, retentionDays: config.auditLogRetentionDays });
+  registerSlaJobs(jobs, { bus, clock, timeZone: config.timeZone });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {
     await settingsCache.start(database.listen);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { weekdays, type WeekdayServiceHours } from '@atende/shared/service-hours';
-import { changeDays, HALF_HOUR_MS, halfHoursOf, readingAt, type ChangeDay } from '../../../test/helpers/clock-change-days.ts';
-import { closedSince, isWithinHours, vacationAt } from './service-hours.rules.ts';
+import { changeDays, HALF_HOUR_MS, halfHoursOf, readingAt, type ChangeDay } from '../../test/helpers/clock-change-days.ts';
+import { closedSince, isWithinHours, vacationAt } from './service-hours.ts';
 
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 

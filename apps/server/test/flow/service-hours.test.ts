@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultServiceHours } from '@atende/shared/service-hours';
-import { closedSince, isWithinHours, vacationAt } from '../../src/modules/chatbot/service-hours.rules.ts';
+import { closedSince, isWithinHours, vacationAt } from '../../src/platform/service-hours.ts';
 
 describe('service hours in a time zone (02-operations §9 default service hours)', () => {
   it('reads the default hours on the wall clock of the zone, shift end excluded (02-operations §9)', () => {

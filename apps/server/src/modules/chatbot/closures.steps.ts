@@ -4,11 +4,11 @@
 // (once the ticket is in a queue) with the queue's.
 import type { CompanySettings } from '@atende/shared/settings';
 import type { DbOrTx } from '../../db/client.ts';
+import { closedSince, isWithinHours, vacationAt } from '../../platform/service-hours.ts';
 import { findCompanySummary } from '../companies/companies.repo.ts';
 import type { ConnectionRow } from '../connections/connections.repo.ts';
 import type { QueueRow } from '../queues/queues.repo.ts';
 import type { Closure } from './closures.rules.ts';
-import { closedSince, isWithinHours, vacationAt } from './service-hours.rules.ts';
 
 export const closureFor = async (
   tx: DbOrTx,

@@ -1,10 +1,10 @@
 // When an SLA target falls due (issue 40 point 3): a number of minutes after its start, counted on
 // the calendar or only while the service hours are open (the hours the bot reads, in the server's
-// time zone; modules/chatbot/service-hours.rules.ts).
+// time zone; platform/service-hours.ts).
 import type { WeekdayServiceHours } from '@atende/shared/service-hours';
 import type { SlaHoursMode } from '@atende/shared/sla';
 import { clockMarks, DAY_MS } from '../../platform/local-time.ts';
-import { isWithinHours } from '../chatbot/service-hours.rules.ts';
+import { isWithinHours } from '../../platform/service-hours.ts';
 
 const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 

@@ -1,0 +1,24 @@
+// An SLA policy as the SLA screen reads it, and a ticket's nearest open target as its chip does.
+import type { SlaPolicyView, SlaTargetKind, TicketSlaView } from '@atende/shared/sla';
+import type { SlaPolicyRow, SlaTargetRow } from './sla.repo.ts';
+
+export const toSlaPolicyView = (row: SlaPolicyRow): SlaPolicyView => ({
+  id: row.id,
+  name: row.name,
+  queueId: row.queueId,
+  priority: row.priority,
+  firstResponseMinutes: row.firstResponseMinutes,
+  nextResponseMinutes: row.nextResponseMinutes,
+  resolutionMinutes: row.resolutionMinutes,
+  hoursMode: row.hoursMode,
+  active: row.active,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export const toTicketSlaView = (row: SlaTargetRow): TicketSlaView => ({
+  kind: row.kind as SlaTargetKind,
+  dueAt: row.dueAt.toISOString(),
+  startedAt: row.createdAt.toISOString(),
+  breached: row.breachedAt !== null,
+});
