@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { metaChannelsEndpoints, type FacebookConnectBody } from '@atende/shared/meta-channels';
 import type { Db } from '../../db/client.ts';
+import { requestActor } from '../../modules/audit/request-actor.ts';
 import type { ChannelAccount, ConnectionsService } from '../../modules/connections/connections.service.ts';
 import { AppError } from '../../platform/errors.ts';
 import { endpointRoute } from '../../platform/endpoint-routes.ts';
@@ -84,7 +85,7 @@ export const pagesRoutes = (deps: Deps): FastifyPluginAsync => async (app) => {
         }
         return found;
       })().catch(asHttpError);
-      return deps.connections.connectAccounts(request.tenant, accounts);
+      return deps.connections.connectAccounts(request.tenant, accounts, requestActor(request));
     },
   );
 };

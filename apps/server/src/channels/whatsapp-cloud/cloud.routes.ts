@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsync } from 'fastify';
 import { metaChannelsEndpoints } from '@atende/shared/meta-channels';
 import type { Db } from '../../db/client.ts';
+import { requestActor } from '../../modules/audit/request-actor.ts';
 import type { ConnectionsService } from '../../modules/connections/connections.service.ts';
 import { endpointRoute } from '../../platform/endpoint-routes.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -43,7 +44,7 @@ export const cloudRoutes = (deps: Deps): FastifyPluginAsync => async (app) => {
         externalId: phoneNumberId,
         channelConfig: { phoneNumberId, accessToken },
       },
-    ]);
+    ], requestActor(request));
     return connection;
   });
 };

@@ -214,7 +214,7 @@ export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, pub
 
     // Creates a connection per account, or refreshes the credentials of one the company already
     // has; an account connected by another company is refused. Plan flags and limit apply.
-    connectAccounts: async (tenant: TenantContext, accounts: ChannelAccount[]) => {
+    connectAccounts: async (tenant: TenantContext, accounts: ChannelAccount[], actor: AuditActor) => {
       const views = await withTransaction(db, async (tx) => {
           const company = await findCompanyWithPlan(tx, tenant.companyId);
           if (!company) throw connectionNotFound();
@@ -227,6 +227,7 @@ export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, pub
             if (existing) {
               const refreshed = await repo.updateConnection(tx, tenant.companyId, existing.id, { channelConfig: account.channelConfig, status: 'CONNECTED' });
               if (existing.status !== refreshed.status) await recordConnectionStatus(tx, refreshed);
+              await recordUpdate(tx, actor, { companyId: tenant.companyId, action: 'connection.update', entityType: 'connection', entityId: existing.id }, existing, refreshed);
               rows.push(refreshed);
               continue;
             }
@@ -235,6 +236,7 @@ export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, pub
             }
             const inserted = await repo.insertConnection(tx, tenant.companyId, { ...account, status: 'CONNECTED' });
             await recordConnectionStatus(tx, inserted);
+            await recordAudit(tx, actor, { companyId: tenant.companyId, action: 'connection.create', entityType: 'connection', entityId: inserted.id, after: inserted });
             rows.push(inserted);
           }
           return loadConnectionViews(tx, tenant.companyId, rows);
