@@ -29,34 +29,14 @@ import {
   users,
   whatsappAuthKeys,
 } from '../../src/db/schema.ts';
-import { createSecretBox } from '../../src/platform/secret-box.ts';
-import { createObjectStore, createStorage } from '../../src/platform/storage.ts';
-import { runImport, type ImportOptions } from '../../src/source-import/source-import.service.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { createSource } from './source-fixture.ts';
+import { createSource, importerOf } from './source-fixture.ts';
 
 let t: TestApp;
 let source: Awaited<ReturnType<typeof createSource>>;
 
-const importFrom = (options: Partial<ImportOptions> = {}) =>
-  runImport({
-    db: t.db,
-    storage: createStorage(createObjectStore({ driver: 'local' }, t.config.publicDir)),
-    secrets: createSecretBox(t.config.secretsKey),
-    from: source.url,
-    mediaDir: source.mediaDir,
-    dryRun: false,
-    sourceName: 'ticketz-test',
-    ...options,
-  });
-
-const idOf = async (entity: string, sourceId: string) => {
-  const [row] = await t.db
-    .select({ targetId: sourceImportIds.targetId })
-    .from(sourceImportIds)
-    .where(and(eq(sourceImportIds.source, 'ticketz-test'), eq(sourceImportIds.entity, entity), eq(sourceImportIds.sourceId, sourceId)));
-  return row?.targetId;
-};
+let importFrom: ReturnType<typeof importerOf>['run'];
+let idOf: ReturnType<typeof importerOf>['idOf'];
 
 const counts = async () => {
   const of = (table: Parameters<typeof t.db.$count>[0]) => t.db.$count(table);
@@ -79,6 +59,7 @@ const counts = async () => {
 beforeAll(async () => {
   t = await startTestApp();
   source = await createSource('ticketz');
+  ({ run: importFrom, idOf } = importerOf(t, source, 'ticketz-test'));
 });
 
 afterAll(async () => {
@@ -201,14 +182,8 @@ describe('issue 39: importing a ticketz database', () => {
     const resumed = 'ticketz-resume';
     const stopAfter = 12;
     let batches = 0;
-    const stopped = runImport({
-      db: t.db,
-      storage: createStorage(createObjectStore({ driver: 'local' }, t.config.publicDir)),
-    secrets: createSecretBox(t.config.secretsKey),
-      from: source.url,
-      mediaDir: source.mediaDir,
-      dryRun: false,
-      sourceName: resumed,
+    const resumedImport = importerOf(t, source, resumed);
+    const stopped = resumedImport.run({
       batchSize: 1,
       onProgress: () => {
         batches += 1;
@@ -217,16 +192,7 @@ describe('issue 39: importing a ticketz database', () => {
     });
     await expect(stopped).rejects.toThrow('stopped by the test');
     const [{ value: companiesHalfWay }] = await t.db.select({ value: count() }).from(companies);
-    const summary = await runImport({
-      db: t.db,
-      storage: createStorage(createObjectStore({ driver: 'local' }, t.config.publicDir)),
-    secrets: createSecretBox(t.config.secretsKey),
-      from: source.url,
-      mediaDir: source.mediaDir,
-      dryRun: false,
-      sourceName: resumed,
-      batchSize: 2,
-    });
+    const summary = await resumedImport.run({ batchSize: 2 });
     // the second source: a new company beside the first import's; nothing of it twice
     const companyIds = await t.db.select({ id: sourceImportIds.targetId }).from(sourceImportIds).where(and(eq(sourceImportIds.source, resumed), eq(sourceImportIds.entity, 'company')));
     expect(companyIds).toHaveLength(2);

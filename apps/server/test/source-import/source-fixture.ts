@@ -5,8 +5,14 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
+import { sourceImportIds } from '../../src/db/schema.ts';
+import { createSecretBox } from '../../src/platform/secret-box.ts';
+import { createObjectStore, createStorage } from '../../src/platform/storage.ts';
+import { runImport, type ImportOptions } from '../../src/source-import/source-import.service.ts';
 import { dropServerDatabase, onServer, uniqueDatabaseName, withDatabaseName } from '../helpers/database-template.ts';
+import type { TestApp } from '../helpers/test-app.ts';
 
 export type SourceFixture = 'ticketz' | 'whaticket-saas';
 
@@ -47,3 +53,26 @@ export const createSource = async (fixture: SourceFixture) => {
     },
   };
 };
+
+// Imports the source into the test app's database and storage under a source name, and finds
+// where a source record landed.
+export const importerOf = (t: TestApp, source: { url: string; mediaDir: string }, sourceName: string) => ({
+  run: (options: Partial<ImportOptions> = {}) =>
+    runImport({
+      db: t.db,
+      storage: createStorage(createObjectStore({ driver: 'local' }, t.config.publicDir)),
+      secrets: createSecretBox(t.config.secretsKey),
+      from: source.url,
+      mediaDir: source.mediaDir,
+      dryRun: false,
+      sourceName,
+      ...options,
+    }),
+  idOf: async (entity: string, sourceId: string) => {
+    const [row] = await t.db
+      .select({ targetId: sourceImportIds.targetId })
+      .from(sourceImportIds)
+      .where(and(eq(sourceImportIds.source, sourceName), eq(sourceImportIds.entity, entity), eq(sourceImportIds.sourceId, sourceId)));
+    return row?.targetId;
+  },
+});

@@ -4,16 +4,14 @@
 // uuids and emails) is reported
 // with source ids while the rest lands whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { chatbots, connections, contacts, messages, prompts, queueIntegrations, queues, sourceImportIds, tickets, users, whatsappAuthKeys } from '../../src/db/schema.ts';
 import { createSecretBox } from '../../src/platform/secret-box.ts';
-import { createObjectStore, createStorage } from '../../src/platform/storage.ts';
 import { NotAWhaticketDatabase } from '../../src/source-import/source-schema.rules.ts';
 import { SourceUnreachable } from '../../src/source-import/source-database.repo.ts';
-import { runImport, type ImportOptions } from '../../src/source-import/source-import.service.ts';
 import { startWhatsappApp, waitFor } from '../channels/whatsapp/support.ts';
 import type { TestApp } from '../helpers/test-app.ts';
-import { createSource } from './source-fixture.ts';
+import { createSource, importerOf } from './source-fixture.ts';
 
 let app: Awaited<ReturnType<typeof startWhatsappApp>>;
 let t: TestApp;
@@ -21,30 +19,14 @@ let source: Awaited<ReturnType<typeof createSource>>;
 
 const SOURCE = 'saas-test';
 
-const importFrom = (options: Partial<ImportOptions> = {}) =>
-  runImport({
-    db: t.db,
-    storage: createStorage(createObjectStore({ driver: 'local' }, t.config.publicDir)),
-    secrets: createSecretBox(t.config.secretsKey),
-    from: source.url,
-    mediaDir: source.mediaDir,
-    dryRun: false,
-    sourceName: SOURCE,
-    ...options,
-  });
-
-const idOf = async (entity: string, sourceId: string) => {
-  const [row] = await t.db
-    .select({ targetId: sourceImportIds.targetId })
-    .from(sourceImportIds)
-    .where(and(eq(sourceImportIds.source, SOURCE), eq(sourceImportIds.entity, entity), eq(sourceImportIds.sourceId, sourceId)));
-  return row?.targetId;
-};
+let importFrom: ReturnType<typeof importerOf>['run'];
+let idOf: ReturnType<typeof importerOf>['idOf'];
 
 beforeAll(async () => {
   app = await startWhatsappApp();
   t = app.t;
   source = await createSource('whaticket-saas');
+  ({ run: importFrom, idOf } = importerOf(t, source, SOURCE));
   // the damage a long-lived source collects: a copy without the unique phone constraint holding
   // one number twice, a message whose ticket was deleted, a media file gone from disk, text that
   // went through Latin-1 once and text whose bytes were lost
