@@ -2,6 +2,7 @@
 // transaction with who, from where, and the values before and after, secrets masked. One test per
 // area, read back through the audit log's own routes.
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MASKED_VALUE, type AuditEntryView, type AuditPage } from '@atende/shared/audit';
 import { createCompany, createQueue, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
@@ -98,17 +99,25 @@ describe('the audit log records every change (issue 38 point 6)', () => {
     expect((await onlyEntry(a.token, 'action=user.delete')).before).toMatchObject({ name: 'Bia' });
   });
 
-  it('issue 38 point 6: a connection created, updated and deleted, its token masked', async () => {
+  it('issue 38 point 6: a connection created, updated (its greeting attachment too) and deleted, its token masked', async () => {
     const a = await adminOf();
     const created = await call('POST', '/whatsapp', a.token, { name: 'Sandbox', channel: 'sandbox' });
     expect(created.status).toBe(201);
     const connectionId = (created.body as { id: number }).id;
     expect((await call('PUT', `/whatsapp/${connectionId}`, a.token, { name: 'Sandbox 2' })).status).toBe(200);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await sharp({ create: { width: 4, height: 4, channels: 3, background: '#00ff00' } }).png().toBuffer())]), 'greeting.png');
+    const attached = await t.request<{ greetingMediaAttachment: string }>('POST', `/whatsapp/${connectionId}/media-upload`, { token: a.token, rawBody: form });
+    expect(attached.status).toBe(200);
+    expect((await entries(a.token, `action=connection.update&entityId=${connectionId}`))[0]).toMatchObject({
+      before: { greetingMediaAttachment: null },
+      after: { greetingMediaAttachment: attached.body.greetingMediaAttachment },
+    });
     expect((await call('DELETE', `/whatsapp/${connectionId}`, a.token)).status).toBe(204);
 
     const create = await onlyEntry(a.token, 'action=connection.create');
     expect(create.after).toMatchObject({ name: 'Sandbox', channel: 'sandbox', token: MASKED_VALUE });
-    expect(await onlyEntry(a.token, 'action=connection.update')).toMatchObject({ entityId: String(connectionId), before: { name: 'Sandbox' }, after: { name: 'Sandbox 2' } });
+    expect((await entries(a.token, 'action=connection.update')).at(-1)).toMatchObject({ entityId: String(connectionId), before: { name: 'Sandbox' }, after: { name: 'Sandbox 2' } });
     const remove = await onlyEntry(a.token, 'action=connection.delete');
     expect(remove.before).toMatchObject({ name: 'Sandbox 2', token: MASKED_VALUE });
   });

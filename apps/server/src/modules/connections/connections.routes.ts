@@ -29,10 +29,10 @@ export const connectionsRoutes = (service: ConnectionsService): FastifyPluginAsy
   // 02-operations §5: the greeting attachment is an image or a video, sent as a multipart form
   endpointRoute(app, connectionsEndpoints.uploadGreetingMedia, edit, async ({ params }, request) => {
     const upload = await readSingleUpload(request, { field: 'file', maxBytes: GREETING_MEDIA_MAX_BYTES });
-    return service.setGreetingMedia(request.tenant, params.whatsappId, upload);
+    return service.setGreetingMedia(request.tenant, params.whatsappId, upload, requestActor(request));
   });
 
-  endpointRoute(app, connectionsEndpoints.clearGreetingMedia, edit, ({ params }, request) => service.clearGreetingMedia(request.tenant, params.whatsappId));
+  endpointRoute(app, connectionsEndpoints.clearGreetingMedia, edit, ({ params }, request) => service.clearGreetingMedia(request.tenant, params.whatsappId, requestActor(request)));
 
   endpointRoute(app, connectionsEndpoints.remove, edit, ({ params }, request) => service.remove(request.tenant, params.whatsappId, requestActor(request)));
 };

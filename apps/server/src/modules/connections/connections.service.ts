@@ -121,9 +121,14 @@ export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, pub
   };
 
   // The previous file goes once the row no longer points at it.
-  const replaceGreetingMedia = async (tenant: TenantContext, current: repo.ConnectionRow, url: string | null) => {
-    const row = await repo.updateConnection(db, tenant.companyId, current.id, { greetingMediaAttachment: url });
-    if (!row) throw connectionNotFound();
+  const replaceGreetingMedia = async (tenant: TenantContext, current: repo.ConnectionRow, url: string | null, actor: AuditActor) => {
+    const row = await withTransaction(db, async (tx) => {
+      const updated = await repo.updateConnection(tx, tenant.companyId, current.id, { greetingMediaAttachment: url });
+      if (!updated) throw connectionNotFound();
+      const entry = { companyId: tenant.companyId, action: 'connection.update', entityType: 'connection', entityId: current.id } as const;
+      await recordUpdate(tx, actor, entry, { greetingMediaAttachment: current.greetingMediaAttachment }, { greetingMediaAttachment: url });
+      return updated;
+    });
     if (current.greetingMediaAttachment) await storage.remove(tenant.companyId, GREETING_FOLDER, current.greetingMediaAttachment);
     const view = await viewOf(db, row);
     publish(view);
@@ -197,19 +202,19 @@ export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, pub
       return view;
     },
 
-    setGreetingMedia: async (tenant: TenantContext, connectionId: number, upload: Upload) => {
+    setGreetingMedia: async (tenant: TenantContext, connectionId: number, upload: Upload, actor: AuditActor) => {
       const current = await repo.findConnection(db, tenant.companyId, connectionId);
       if (!current) throw connectionNotFound();
       const checked = await checkMedia(upload, upload.fileName);
       if (checked.mediaType !== 'image' && checked.mediaType !== 'video') throw new AppError('ERR_INVALID_FILE', 400);
       const name = await storage.save(tenant.companyId, GREETING_FOLDER, openUpload(upload), checked.extension);
-      return replaceGreetingMedia(tenant, current, storage.urlOf(tenant.companyId, GREETING_FOLDER, name));
+      return replaceGreetingMedia(tenant, current, storage.urlOf(tenant.companyId, GREETING_FOLDER, name), actor);
     },
 
-    clearGreetingMedia: async (tenant: TenantContext, connectionId: number) => {
+    clearGreetingMedia: async (tenant: TenantContext, connectionId: number, actor: AuditActor) => {
       const current = await repo.findConnection(db, tenant.companyId, connectionId);
       if (!current) throw connectionNotFound();
-      return replaceGreetingMedia(tenant, current, null);
+      return replaceGreetingMedia(tenant, current, null, actor);
     },
 
     // Creates a connection per account, or refreshes the credentials of one the company already
