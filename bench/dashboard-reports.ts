@@ -3,10 +3,13 @@
 // client (p50/p95/p99); and the export of about 100k rows: time to the last byte and the server
 // process's resident memory growth, sampled every 100 ms from /proc while the file streams.
 // The seed gives the tickets their log entries and ratings, so the dashboard's figures have a
-// realistic mix of answers. BENCH_EXPLAIN=1 prints the plans of each call's statements.
+// realistic mix of answers, and a year of audit entries for the audit log's page and export (issue 38
+// point 6). BENCH_EXPLAIN=1 prints the plans of each call's statements.
+import { AUDIT_EXPORT_MAX_ROWS, auditFilterQuery } from '@atende/shared/audit';
 import { dashboardQuery, momentsQuery, ticketsChartQuery } from '@atende/shared/dashboard';
 import { reportQuery } from '@atende/shared/reports';
 import type { Db } from '../apps/server/src/db/client.ts';
+import { createAuditService } from '../apps/server/src/modules/audit/audit.service.ts';
 import { createDashboardService } from '../apps/server/src/modules/dashboard/dashboard.service.ts';
 import { createPanelService } from '../apps/server/src/modules/panel/panel.service.ts';
 import { createReportsService } from '../apps/server/src/modules/reports/reports.service.ts';
@@ -30,14 +33,15 @@ const serviceCallFor = (path: string, companyId: number) => {
     if (url.pathname === '/dashboard/ticketsUsers') return createDashboardService({ db, clock }).ticketsUsers(tenant, ticketsChartQuery.parse(query));
     if (url.pathname === '/dashboard/ticketsDay') return createDashboardService({ db, clock }).ticketsDay(tenant, ticketsChartQuery.parse(query));
     if (url.pathname === '/dashboard/moments') return createPanelService({ db, clock }).moments(tenant, momentsQuery.parse(query));
+    if (url.pathname === '/audit-log') return createAuditService({ db }).page({ ...auditFilterQuery.parse(query), companyId }, undefined);
     return createReportsService({ db }).report(tenant, reportQuery.parse(query));
   };
 };
 
-const exportRun = async (url: string, pid: number, token: string, query: string) => {
+const exportRun = async (url: string, pid: number, token: string, path: string) => {
   const memory = sampleResidentPeak(pid);
   const started = performance.now();
-  const response = await fetch(`${url}/ticketreport/reports/export?${query}`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } });
   let bytes = 0;
   for await (const chunk of response.body ?? []) bytes += (chunk as Uint8Array).byteLength;
   const seconds = (performance.now() - started) / 1000;
@@ -63,6 +67,8 @@ export const benchDashboardReports = async () => {
       ['report page 1, contact search "mariana"', '/ticketreport/reports?page=1&pageSize=10&searchParam=mariana'],
       ['report page 1, only rated', '/ticketreport/reports?page=1&pageSize=10&onlyRated=true'],
       ['report page 30 of 30 rows', '/ticketreport/reports?page=30&pageSize=30'],
+      ['audit log page 1, no filter', '/audit-log'],
+      ['audit log page 1, one action, last 30 days', `/audit-log?action=user.update&dateFrom=${month.from}&dateTo=${month.to}`],
     ];
     heading(`Dashboard, panel and report, large tenant (${seconds} s at 1 client; target p95 < 200 ms)`);
     line(`load average before: ${loadAverages()}`);
@@ -79,12 +85,19 @@ export const benchDashboardReports = async () => {
     line(`load average after: ${loadAverages()}`);
 
     // about 100k rows: the seed's 20,000 live tickets of the last week, then 576 closed ones a day
-    const exported = await exportRun(server.url, server.pid, admin.token, `dateFrom=${day(146)}&dateTo=${day(0)}`);
+    const exported = await exportRun(server.url, server.pid, admin.token, `/ticketreport/reports/export?dateFrom=${day(146)}&dateTo=${day(0)}`);
     heading('Report export (target: 100k rows under 20 s, server memory growth under 100 MB)');
     line('| rows | status | file size | time | server RSS growth (peak) |');
     line('|---|---|---|---|---|');
     line(`| ${exported.rows} | ${exported.status} | ${(exported.bytes / 1e6).toFixed(1)} MB | ${exported.seconds.toFixed(1)} s | ${(exported.growth / 1e6).toFixed(1)} MB |`);
     line(`load average after the export: ${loadAverages()}`);
+
+    // the audit log's export at its bound: the newest entries of a year of changes
+    const audited = await exportRun(server.url, server.pid, admin.token, '/audit-log/export');
+    heading(`Audit log export (at most ${AUDIT_EXPORT_MAX_ROWS} rows, newest first)`);
+    line('| status | file size | time | server RSS growth (peak) |');
+    line('|---|---|---|---|');
+    line(`| ${audited.status} | ${(audited.bytes / 1e6).toFixed(1)} MB | ${audited.seconds.toFixed(1)} s | ${(audited.growth / 1e6).toFixed(1)} MB |`);
   } finally {
     await server.stop();
   }

@@ -73,7 +73,7 @@ const inTransaction = async (url: string, work: (step: Step, client: pg.Client) 
 const ACTIVE_EVERY = 10;
 const RATED_OF_FIVE = 3;
 
-// The large tenant's id, and whether its tickets have log entries and ratings yet.
+// The large tenant's id, and whether its tickets have log entries and ratings, and its audit entries, yet.
 const tenantHistory = async () => {
   const client = new pg.Client({ connectionString: databaseUrl(BENCH_DB) });
   await client.connect();
@@ -81,19 +81,23 @@ const tenantHistory = async () => {
     const { rows } = await client.query(
       `select c.id,
               exists (select 1 from ticket_logs l where l.company_id = c.id) as logged,
-              exists (select 1 from user_ratings r where r.company_id = c.id) as rated
+              exists (select 1 from user_ratings r where r.company_id = c.id) as rated,
+              exists (select 1 from audit_log a where a.company_id = c.id) as audited
          from companies c where c.email = $1`,
       [TENANT_ADMIN_EMAIL],
     );
-    return rows[0] as { id: number; logged: boolean; rated: boolean } | undefined;
+    return rows[0] as { id: number; logged: boolean; rated: boolean; audited: boolean } | undefined;
   } finally {
     await client.end();
   }
 };
 
-const seedTicketHistory = async () => {
+// a year of an admin's changes (issue 38 point 6): one audit entry a ticket, their actions cycling
+export const AUDIT_ENTRIES = TICKETS;
+
+const seedHistory = async () => {
   const tenant = await tenantHistory();
-  if (!tenant || (tenant.logged && tenant.rated)) return;
+  if (!tenant || (tenant.logged && tenant.rated && tenant.audited)) return;
   await inTransaction(
     databaseUrl(BENCH_DB),
     async (step) => {
@@ -114,6 +118,17 @@ const seedTicketHistory = async () => {
           [tenant.id],
         );
       }
+      if (!tenant.audited) {
+        await step(
+          'audit entries',
+          `insert into audit_log (company_id, actor_user_id, actor_label, ip, user_agent, action, entity_type, entity_id, before, after, created_at)
+           select $1::int, null, 'Bench admin <admin@large.bench.test>', '10.0.0.' || (n % 250), 'bench', a.action, split_part(a.action, '.', 1), (n % 5000)::text,
+                  jsonb_build_object('name', 'Before ' || n), jsonb_build_object('name', 'After ' || n), now() - (n % 365) * interval '1 day' - (n % 1440) * interval '1 minute'
+             from generate_series(1, ${AUDIT_ENTRIES}) n
+             cross join lateral (select (array['queue.update', 'user.update', 'connection.update', 'setting.update', 'auth.signIn'])[1 + n % 5] as action) a`,
+          [tenant.id],
+        );
+      }
       if (!tenant.rated) {
         await step(
           'ratings',
@@ -125,7 +140,7 @@ const seedTicketHistory = async () => {
         );
       }
     },
-    'analyze ticket_logs, user_ratings',
+    'analyze ticket_logs, user_ratings, audit_log',
   );
 };
 
@@ -139,7 +154,7 @@ const setStorageCosts = async () => {
 export const seedLargeTenant = async () => {
   if (!process.env.BENCH_RESEED && (await alreadySeeded())) {
     line(`bench database '${BENCH_DB}' already holds the large tenant (BENCH_RESEED=1 rebuilds it)`);
-    await seedTicketHistory();
+    await seedHistory();
     await setStorageCosts();
     return;
   }
@@ -241,7 +256,7 @@ export const seedLargeTenant = async () => {
     },
     'vacuum analyze',
   );
-  await seedTicketHistory();
+  await seedHistory();
   await setStorageCosts();
   line(`seeded '${BENCH_DB}' in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 };
