@@ -163,6 +163,10 @@ import { createSlaService } from './modules/sla/sla.service.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { registerAutomationJobs } from './modules/automation/automation-engine.jobs.ts';
+import { automationRoutes } from './modules/automation/automation.routes.ts';
+import { createAutomationService } from './modules/automation/automation.service.ts';
+import { createMacrosService } from './modules/automation/macros.service.ts';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.ts';
 
 const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -366,6 +370,12 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(whatsapp.routes);
   await app.register(apiKeysRoutes(createApiKeysService({ db })));
   await app.register(auditRoutes(createAuditService({ db })));
+  await app.register(
+    automationRoutes(
+      createAutomationService({ db, clock, timeZone: config.timeZone }),
+      createMacrosService({ db, clock, timeZone: config.timeZone, tickets: ticketsService, log: app.log }),
+    ),
+  );
   await app.register(slaRoutes(createSlaService({ db })));
   await app.register(mailRoutes(mailer));
   await app.register(passwordResetRoutes(createPasswordResetService({ db, bus, clock, counters, limits: config.passwordReset, emailEnabled: mailer.enabled })));
@@ -447,6 +457,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   registerPasswordResetRequestJob(jobs, { clock });
   registerWebhookPruneJob(jobs, { db, clock, retentionDays: config.webhookDeliveryRetentionDays });
   registerAuditPruneJob(jobs, { db, clock, retentionDays: config.auditLogRetentionDays });
+  registerAutomationJobs(jobs, { clock, timeZone: config.timeZone, tickets: ticketsService, log: app.log });
   registerSlaJobs(jobs, { bus, clock, timeZone: config.timeZone });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {

@@ -2,6 +2,7 @@
 // the change; one ticket's events (its messages' too) reach each endpoint in order. Numbers are
 // never masked here: an endpoint is the company's own system, set up by an admin.
 import type { DbOrTx } from '../../db/client.ts';
+import { scheduleTicketAutomation } from '../automation-triggers/automation-triggers.steps.ts';
 import { trackTicketSla } from '../sla/sla-tracking.steps.ts';
 import { recordWebhookEvent } from '../webhooks/webhooks.steps.ts';
 import { ratingsOfTickets } from './ratings.repo.ts';
@@ -13,6 +14,7 @@ const viewOf = async (tx: DbOrTx, ticket: TicketRow) => (await loadTicketViews(t
 // a closed ticket is ticket.closed, with the rating its customer gave; any other change ticket.updated
 export const recordTicketEvent = async (tx: DbOrTx, change: 'created' | 'changed', ticket: TicketRow) => {
   await trackTicketSla(tx, ticket);
+  await scheduleTicketAutomation(tx, change, ticket);
   const common = { companyId: ticket.companyId, orderingKey: `ticket:${ticket.id}` };
   if (change === 'created') return recordWebhookEvent(tx, { ...common, event: 'ticket.created', data: async () => ({ ticket: await viewOf(tx, ticket) }) });
   if (ticket.status !== 'closed') return recordWebhookEvent(tx, { ...common, event: 'ticket.updated', data: async () => ({ ticket: await viewOf(tx, ticket) }) });

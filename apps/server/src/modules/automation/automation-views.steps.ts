@@ -1,0 +1,60 @@
+// Rules' and macros' answers, with the actions whose queue, user, tag or quick message is gone
+// (issue 40 bad input): the screen flags them, the engine skips them.
+import type { AutomationAction, AutomationRuleView, ConditionTree, MacroView } from '@atende/shared/automation';
+import type { DbOrTx } from '../../db/client.ts';
+import { existingTargets, type AutomationRuleRow, type MacroRow } from './automation.repo.ts';
+
+type Target = { kind: 'queue' | 'user' | 'tag' | 'quickMessage'; id: number };
+
+const targetOf = (action: AutomationAction): Target | undefined => {
+  switch (action.kind) {
+    case 'assignQueue':
+    case 'assignLeastBusy':
+      return { kind: 'queue', id: action.queueId };
+    case 'assignUser':
+      return { kind: 'user', id: action.userId };
+    case 'addTag':
+    case 'removeTag':
+    case 'addLane':
+      return { kind: 'tag', id: action.tagId };
+    case 'sendQuickMessage':
+      return { kind: 'quickMessage', id: action.quickMessageId };
+    default:
+      return undefined;
+  }
+};
+
+// one read per kind of target for all the lists of actions
+export const brokenActionsOf = async (db: DbOrTx, companyId: number, lists: AutomationAction[][]) => {
+  const wanted = { queue: [] as number[], user: [] as number[], tag: [] as number[], quickMessage: [] as number[] };
+  for (const target of lists.flat().map(targetOf)) if (target) wanted[target.kind].push(target.id);
+  const existing = await existingTargets(db, companyId, wanted);
+  return lists.map((actions) =>
+    actions.flatMap((action, index) => {
+      const target = targetOf(action);
+      return target && !existing[target.kind].has(target.id) ? [{ index, kind: action.kind, missing: target.kind }] : [];
+    }),
+  );
+};
+
+export const ruleViews = async (db: DbOrTx, companyId: number, rows: AutomationRuleRow[]): Promise<AutomationRuleView[]> => {
+  const broken = await brokenActionsOf(db, companyId, rows.map((row) => row.actions as AutomationAction[]));
+  return rows.map((row, index) => ({
+    id: row.id,
+    name: row.name,
+    active: row.active,
+    trigger: row.trigger,
+    idleMinutes: row.idleMinutes,
+    conditions: row.conditions as ConditionTree,
+    actions: row.actions as AutomationAction[],
+    position: row.position,
+    lastRunAt: row.lastRunAt?.toISOString() ?? null,
+    lastTicketId: row.lastTicketId,
+    brokenActions: broken[index],
+  }));
+};
+
+export const macroViews = async (db: DbOrTx, companyId: number, rows: MacroRow[]): Promise<MacroView[]> => {
+  const broken = await brokenActionsOf(db, companyId, rows.map((row) => row.actions as AutomationAction[]));
+  return rows.map((row, index) => ({ id: row.id, name: row.name, shared: row.userId === null, userId: row.userId, actions: row.actions as AutomationAction[], brokenActions: broken[index] }));
+};

@@ -1,0 +1,77 @@
+// Whether a rule's conditions hold for a ticket (issue 40 point 1), each with the reason the test
+// button shows. Groups combine their conditions with all/any, the tree its groups likewise; an
+// empty tree always holds.
+import type { AutomationCondition, ConditionTree } from '@atende/shared/automation';
+import { safeMatch } from './regex-guard.ts';
+
+export type ConditionSubject = {
+  channel: string | null;
+  connectionId: number | null;
+  queueId: number | null;
+  userId: number | null;
+  status: string;
+  priority: string;
+  contact: { fields: Record<string, string>; tagIds: ReadonlySet<number> };
+  // the text of the message that caused the event (messageReceived), else empty
+  text: string;
+  customerMessages: number;
+  withinServiceHours: boolean;
+};
+
+type Outcome = { matched: boolean; reason: string };
+
+const among = <T>(value: T, list: readonly T[], what: string): Outcome => ({
+  matched: list.includes(value),
+  reason: `${what} is ${String(value ?? 'none')}`,
+});
+
+const checkCondition = (condition: AutomationCondition, subject: ConditionSubject): Outcome => {
+  switch (condition.kind) {
+    case 'channel':
+      return among(subject.channel, condition.channels as readonly (string | null)[], 'channel');
+    case 'connection':
+      return among(subject.connectionId, condition.connectionIds as readonly (number | null)[], 'connection');
+    case 'queue':
+      return among(subject.queueId, condition.queueIds as readonly (number | null)[], 'queue');
+    case 'tag': {
+      const has = subject.contact.tagIds.has(condition.tagId);
+      return { matched: has === condition.present, reason: has ? 'the contact has the tag' : 'the contact has not the tag' };
+    }
+    case 'contactField': {
+      const value = subject.contact.fields[condition.field.toLowerCase()];
+      if (value === undefined) return { matched: false, reason: `the contact has no ${condition.field}` };
+      return { matched: value.toLowerCase().includes(condition.contains.toLowerCase()), reason: `${condition.field} is "${value}"` };
+    }
+    case 'textContains':
+      return { matched: subject.text.toLowerCase().includes(condition.text.toLowerCase()), reason: `the message is "${subject.text.slice(0, 80)}"` };
+    case 'textMatches':
+      return { matched: safeMatch(condition.pattern, subject.text), reason: `the message is "${subject.text.slice(0, 80)}"` };
+    case 'serviceHours':
+      return { matched: subject.withinServiceHours === condition.within, reason: subject.withinServiceHours ? 'within service hours' : 'outside service hours' };
+    case 'status':
+      return among(subject.status, condition.statuses as readonly string[], 'status');
+    case 'priority':
+      return among(subject.priority, condition.priorities as readonly string[], 'priority');
+    case 'owner':
+      return { matched: subject.userId === condition.userId, reason: `the owner is ${subject.userId ?? 'nobody'}` };
+    case 'firstMessage': {
+      const first = subject.customerMessages <= 1;
+      return { matched: first === condition.first, reason: `${subject.customerMessages} customer messages` };
+    }
+  }
+};
+
+const combine = (match: 'all' | 'any', results: boolean[]) => (match === 'all' ? results.every(Boolean) : results.some(Boolean));
+
+export const evaluateConditions = (tree: ConditionTree, subject: ConditionSubject) => {
+  const outcomes: { condition: AutomationCondition; matched: boolean; reason: string }[] = [];
+  const groups = tree.groups.map((group) => {
+    const results = group.conditions.map((condition) => {
+      const outcome = checkCondition(condition, subject);
+      outcomes.push({ condition, ...outcome });
+      return outcome.matched;
+    });
+    return results.length === 0 || combine(group.match, results);
+  });
+  return { matched: groups.length === 0 || combine(tree.match, groups), conditions: outcomes };
+};

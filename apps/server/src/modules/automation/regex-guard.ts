@@ -1,0 +1,51 @@
+// Regular-expression conditions (issue 40 bad input, docs/automation.md): Node has no regex time
+// limit, so a pattern is refused when it is written if it can backtrack catastrophically (a
+// quantified group that itself holds a quantifier or an alternation, as in (a+)+ or (a|aa)*, or a
+// back-reference, or more than two repeats in all, as in .*.*.*x), and the text it runs on is cut
+// to MAX_MATCHED_TEXT characters. What is left backtracks at worst over pairs of positions of the
+// text: milliseconds for 4000 characters.
+export const MAX_MATCHED_TEXT = 4000;
+
+const quantifierAfter = /^(?:[*+]|\{\d+(?:,\d*)?\})/;
+
+const unsafeReason = (pattern: string): string | undefined => {
+  if (/\\[1-9]|\\k</.test(pattern)) return 'back-references are not allowed';
+  // the stack of open groups, each remembering whether it holds a quantifier or an alternation
+  const groups: { risky: boolean }[] = [];
+  let repeats = 0;
+  for (let i = 0; i < pattern.length; i += 1) {
+    const char = pattern[i];
+    if (char === '\\') {
+      i += 1;
+      continue;
+    }
+    if (char === '[') {
+      while (i < pattern.length && pattern[i] !== ']') i += pattern[i] === '\\' ? 2 : 1;
+      continue;
+    }
+    const top = groups[groups.length - 1];
+    if (char === '*' || char === '+' || (char === '{' && /^\{\d+,\d*\}/.test(pattern.slice(i)))) repeats += 1;
+    if (repeats > 2) return 'at most two repeats (*, + or {n,}) in a pattern';
+    if (char === '(') groups.push({ risky: false });
+    else if (char === '|' && top) top.risky = true;
+    else if (char === ')') {
+      const group = groups.pop();
+      const quantified = quantifierAfter.test(pattern.slice(i + 1));
+      if (group?.risky && quantified) return 'a repeated group must not repeat inside';
+      const parent = groups[groups.length - 1];
+      if (parent && (group?.risky || quantified)) parent.risky = true;
+    } else if ((char === '*' || char === '+' || char === '{') && top) top.risky = true;
+  }
+  return undefined;
+};
+
+export const regexProblem = (pattern: string): string | undefined => {
+  try {
+    new RegExp(pattern, 'iu');
+  } catch {
+    return 'not a valid regular expression';
+  }
+  return unsafeReason(pattern);
+};
+
+export const safeMatch = (pattern: string, text: string) => regexProblem(pattern) === undefined && new RegExp(pattern, 'iu').test(text.slice(0, MAX_MATCHED_TEXT));
