@@ -24,10 +24,12 @@ import {
   sourceImportIds,
   sourceImportProgress,
   tags,
+  ticketLogs,
   ticketNotes,
   tickets,
   ticketTags,
   userQueues,
+  userRatings,
   users,
 } from '../db/schema.ts';
 
@@ -73,8 +75,9 @@ export const saveProgress = async (db: DbOrTx, source: string, sourceTable: stri
 };
 
 const recordTables = { plans, companies, queues, chatbots, connections, users, tags, quickMessages, contacts, contactExtraInfo, tickets, ticketNotes, schedules, contactLists, queueIntegrations, prompts };
-// rows a second time changes nothing: links, and list entries (one per number in a list)
-const linkTables = { userQueues, connectionQueues, contactTags, ticketTags, contactListItems };
+// rows without an id map of their own: links, list entries (one per number in a list), ratings
+// (one per ticket) and ticket logs (their tracking row is mapped)
+const linkTables = { userQueues, connectionQueues, contactTags, ticketTags, contactListItems, userRatings, ticketLogs };
 export type NewRecord<K extends keyof typeof recordTables> = PgInsertValue<(typeof recordTables)[K]>;
 export type NewMessage = typeof messages.$inferInsert;
 

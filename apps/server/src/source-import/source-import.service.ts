@@ -9,6 +9,7 @@ import type { Storage } from '../platform/storage.ts';
 import { aiSteps } from './ai.steps.ts';
 import { conversationSteps, quotesStep } from './conversation.steps.ts';
 import type { ImportStep, Problem } from './import-context.ts';
+import { historySteps } from './history.steps.ts';
 import { outreachSteps } from './outreach.steps.ts';
 import { setupSteps } from './setup.steps.ts';
 import { openSourceDatabase, type SourceDatabase, type SourceRow } from './source-database.repo.ts';
@@ -44,7 +45,7 @@ const DEFAULT_BATCH = 1000;
 // the summary names this many problems; the count says how many there were
 const PROBLEMS_LISTED = 1000;
 
-const steps: Record<string, ImportStep> = { ...setupSteps, ...conversationSteps, MessageQuotes: quotesStep, ...outreachSteps, ...aiSteps };
+const steps: Record<string, ImportStep> = { ...setupSteps, ...conversationSteps, MessageQuotes: quotesStep, ...outreachSteps, ...aiSteps, ...historySteps };
 
 class DryRunFinished extends Error {}
 

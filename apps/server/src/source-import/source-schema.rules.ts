@@ -46,6 +46,8 @@ export const importedTables: readonly SourceTable[] = [
   { table: 'Messages', key: ['id', 'ticketId'] },
   { table: 'Messages', key: ['id', 'ticketId'], pass: 'MessageQuotes', onlyWhere: '"quotedMsgId" is not null' },
   { table: 'TicketNotes', key: ['id'] },
+  { table: 'TicketTraking', key: ['id'] },
+  { table: 'UserRatings', key: ['id'] },
   { table: 'Schedules', key: ['id'] },
   { table: 'ContactLists', key: ['id'] },
   { table: 'ContactListItems', key: ['id'] },
@@ -62,8 +64,6 @@ const readAlongside: Record<string, string> = {
 const notCarriedYet: Record<string, string> = {
   Files: 'file lists are not carried yet',
   FilesOptions: 'file lists are not carried yet',
-  TicketTraking: 'ticket logs are not carried yet',
-  UserRatings: 'ratings are not carried yet',
 };
 
 const notCarried = 'not part of what an import carries (campaigns, internal chat, announcements, invoices and the like start afresh)';

@@ -22,10 +22,12 @@ import {
   sourceImportIds,
   sourceImportProgress,
   tags,
+  ticketLogs,
   ticketNotes,
   tickets,
   ticketTags,
   userQueues,
+  userRatings,
   users,
   whatsappAuthKeys,
 } from '../../src/db/schema.ts';
@@ -75,7 +77,7 @@ describe('issue 39: importing a ticketz database', () => {
     expect(summary.dryRun).toBe(true);
     expect(summary.steps.find((s) => s.step === 'Messages')).toMatchObject({ read: 8, imported: 8 });
     expect(summary.steps.find((s) => s.step === 'Contacts')).toMatchObject({ read: 3, imported: 3 });
-    expect(summary.skipped).toEqual(expect.arrayContaining([{ table: 'UserRatings', reason: 'ratings are not carried yet' }]));
+    expect(summary.skipped).toEqual(expect.arrayContaining([{ table: 'Chatbots', reason: 'not in this version of the source' }]));
     expect(await counts()).toEqual(before);
     expect(await t.db.$count(sourceImportProgress)).toBe(0);
   });
@@ -149,6 +151,13 @@ describe('issue 39: importing a ticketz database', () => {
       ['Obrigada!', false, 0, true],
     ]);
     expect(first[1].quotedMsgId).toBe(first[0].id);
+    expect(await t.db.select({ rate: userRatings.rate, userId: userRatings.userId }).from(userRatings).where(eq(userRatings.ticketId, closedTicket))).toEqual([{ rate: 5, userId: bruno }]);
+    const logs = await t.db.select().from(ticketLogs).where(eq(ticketLogs.ticketId, closedTicket)).orderBy(asc(ticketLogs.createdAt));
+    expect(logs.map((log) => [log.type, log.userId, log.createdAt.toISOString()])).toEqual([
+      ['create', null, '2024-03-01T10:00:00.000Z'],
+      ['open', bruno, '2024-03-01T10:01:00.000Z'],
+      ['closed', bruno, '2024-03-01T11:00:00.000Z'],
+    ]);
 
     // the schedule still to send, armed on the job runner; the one sent stays behind
     const pending = await t.db.select().from(schedules).where(eq(schedules.companyId, companyId));

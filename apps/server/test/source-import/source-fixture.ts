@@ -27,6 +27,8 @@ export const mediaFiles: Record<SourceFixture, Record<string, Buffer>> = {
 export const createSource = async (fixture: SourceFixture) => {
   const name = uniqueDatabaseName('source_import');
   await onServer(serverUrl, `create database ${name}`);
+  // the fixtures' times carry no offset: read as UTC whatever the server's own time zone
+  await onServer(serverUrl, `alter database ${name} set timezone to 'UTC'`);
   const url = withDatabaseName(serverUrl, name);
   const sql = async (statement: string, values: unknown[] = []) => {
     const client = new pg.Client({ connectionString: url });
