@@ -32,7 +32,7 @@ describe('invitations in the browser (issue 38 point 3)', () => {
     const page = await invited.newPage();
     await page.goto(linkIn(mail, '/accept-invitation'));
     await expect.poll(() => page.getByTestId('accept-invitation-company').textContent()).toContain(INVITED_EMAIL);
-    await page.getByTestId('accept-invitation-password').fill('carla-escolheu');
+    await page.getByTestId('accept-invitation-new').fill('carla-escolheu');
     await page.getByTestId('accept-invitation-confirmation').fill('carla-escolheu');
     await page.getByTestId('accept-invitation-submit').click();
     await page.waitForURL(`${mailing.server.url}/login`);

@@ -4,19 +4,18 @@ import { Alert, Box, Button, CircularProgress, Link, Stack, TextField } from '@m
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { z } from 'zod';
-import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import type { z } from 'zod';
+import { setServerFieldErrors } from '../../components/field-errors.ts';
+import { useTextFieldProps } from '../../components/use-text-field-props.ts';
 import { errorMessage, toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { AuthCard } from './auth-card.tsx';
-import { PasswordField } from '../users/password-field.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
+import { withPasswordConfirmation } from './password-confirmation.ts';
 import { useAcceptInvitation, useInvitation } from './use-accept-invitation.ts';
 
-// The request's schema (the token comes from the link) plus the confirmation only the form has.
-const acceptForm = invitationAcceptBody
-  .omit({ token: true })
-  .extend({ confirmation: z.string().trim() })
-  .refine((values) => values.password === values.confirmation, { path: ['confirmation'], message: 'validation.passwordsDiffer' });
+// the token comes from the link
+const acceptForm = withPasswordConfirmation(invitationAcceptBody.omit({ token: true }));
 
 type AcceptValues = z.input<typeof acceptForm>;
 
@@ -49,11 +48,10 @@ export const AcceptInvitationPage = () => {
 
 const AcceptForm = ({ token, invitation }: { token: string; invitation: InvitationView }) => {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
   const navigate = useNavigate();
   const accept = useAcceptInvitation();
   const form = useForm<AcceptValues>({ defaultValues: { name: invitation.name, password: '', confirmation: '' }, resolver: zodResolver(acceptForm) });
-  const { errors } = form.formState;
+  const field = useTextFieldProps(form);
 
   const submit = form.handleSubmit(async ({ name, password }) => {
     try {
@@ -65,10 +63,6 @@ const AcceptForm = ({ token, invitation }: { token: string; invitation: Invitati
     }
   });
 
-  const field = (name: keyof AcceptValues) => {
-    const { ref, ...rest } = form.register(name);
-    return { ...rest, ref, error: Boolean(errors[name]), helperText: fieldError(errors[name]), fullWidth: true };
-  };
   const { ref: nameRef, ...name } = field('name');
 
   return (
@@ -77,8 +71,7 @@ const AcceptForm = ({ token, invitation }: { token: string; invitation: Invitati
         {t('acceptInvitation.explanation', { company: invitation.companyName, email: invitation.email })}
       </Alert>
       <TextField {...name} inputRef={nameRef} label={t('users.fields.name')} slotProps={{ htmlInput: { 'data-testid': 'accept-invitation-name' } }} />
-      <PasswordField {...field('password')} label={t('choosePassword.newPassword')} autoComplete="new-password" autoFocus testId="accept-invitation-password" />
-      <PasswordField {...field('confirmation')} label={t('choosePassword.confirmation')} autoComplete="new-password" testId="accept-invitation-confirmation" />
+      <NewPasswordFields password={field('password')} confirmation={field('confirmation')} testId="accept-invitation" autoFocus />
       <Button type="submit" variant="contained" size="large" disabled={accept.isPending} data-testid="accept-invitation-submit">
         {t('acceptInvitation.submit')}
       </Button>

@@ -3,19 +3,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
 import { AppLogo } from '../branding/app-logo.tsx';
 import { PasswordField } from '../users/password-field.tsx';
-import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import { setServerFieldErrors } from '../../components/field-errors.ts';
+import { useTextFieldProps } from '../../components/use-text-field-props.ts';
 import { useSession } from '../../lib/session/session-context.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
+import { withPasswordConfirmation } from './password-confirmation.ts';
 import { useChangePassword } from './use-change-password.ts';
 
-// The request's schema plus the confirmation only the form has.
-const choosePasswordForm = passwordChangeBody
-  .extend({ confirmation: z.string().trim() })
-  .refine((values) => values.password === values.confirmation, { path: ['confirmation'], message: 'validation.passwordsDiffer' });
+const choosePasswordForm = withPasswordConfirmation(passwordChangeBody);
 
 type ChoosePasswordValues = z.input<typeof choosePasswordForm>;
 
@@ -23,14 +23,13 @@ type ChoosePasswordValues = z.input<typeof choosePasswordForm>;
 // password generated at the first start; the server refuses everything else until it is replaced.
 export const ChoosePasswordPage = () => {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
   const { signOut } = useSession();
   const change = useChangePassword();
   const form = useForm<ChoosePasswordValues>({
     defaultValues: { currentPassword: '', password: '', confirmation: '' },
     resolver: zodResolver(choosePasswordForm),
   });
-  const { errors } = form.formState;
+  const field = useTextFieldProps(form);
 
   const submit = form.handleSubmit(async ({ currentPassword, password }) => {
     try {
@@ -40,11 +39,6 @@ export const ChoosePasswordPage = () => {
       if (setServerFieldErrors(form.setError, error).length === 0) toastError(error);
     }
   });
-
-  const field = (name: keyof ChoosePasswordValues) => {
-    const { ref, ...rest } = form.register(name);
-    return { ...rest, ref, error: Boolean(errors[name]), helperText: fieldError(errors[name]), fullWidth: true };
-  };
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
@@ -64,13 +58,7 @@ export const ChoosePasswordPage = () => {
             autoFocus
             testId="choose-password-current"
           />
-          <PasswordField {...field('password')} label={t('choosePassword.newPassword')} autoComplete="new-password" testId="choose-password-new" />
-          <PasswordField
-            {...field('confirmation')}
-            label={t('choosePassword.confirmation')}
-            autoComplete="new-password"
-            testId="choose-password-confirmation"
-          />
+          <NewPasswordFields password={field('password')} confirmation={field('confirmation')} testId="choose-password" />
           <Button type="submit" variant="contained" size="large" disabled={change.isPending} data-testid="choose-password-submit">
             {t('choosePassword.submit')}
           </Button>

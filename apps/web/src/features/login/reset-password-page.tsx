@@ -4,19 +4,18 @@ import { Alert, Button, CircularProgress, Link, Stack } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { z } from 'zod';
-import { setServerFieldErrors, useFieldError } from '../../components/field-errors.ts';
+import type { z } from 'zod';
+import { setServerFieldErrors } from '../../components/field-errors.ts';
+import { useTextFieldProps } from '../../components/use-text-field-props.ts';
 import { errorMessage, toastError } from '../../lib/error-message.ts';
 import { toast } from '../../lib/toast.ts';
-import { PasswordField } from '../users/password-field.tsx';
 import { AuthCard } from './auth-card.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
+import { withPasswordConfirmation } from './password-confirmation.ts';
 import { usePasswordResetLink, useResetPassword } from './use-password-reset.ts';
 
-// The request's schema (the token comes from the link) plus the confirmation only the form has.
-const resetForm = passwordResetBody
-  .omit({ token: true })
-  .extend({ confirmation: z.string().trim() })
-  .refine((values) => values.password === values.confirmation, { path: ['confirmation'], message: 'validation.passwordsDiffer' });
+// the token comes from the link
+const resetForm = withPasswordConfirmation(passwordResetBody.omit({ token: true }));
 
 type ResetValues = z.input<typeof resetForm>;
 
@@ -49,11 +48,10 @@ export const ResetPasswordPage = () => {
 
 const ResetForm = ({ token }: { token: string }) => {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
   const navigate = useNavigate();
   const reset = useResetPassword();
   const form = useForm<ResetValues>({ defaultValues: { password: '', confirmation: '' }, resolver: zodResolver(resetForm) });
-  const { errors } = form.formState;
+  const field = useTextFieldProps(form);
 
   const submit = form.handleSubmit(async ({ password }) => {
     try {
@@ -65,15 +63,9 @@ const ResetForm = ({ token }: { token: string }) => {
     }
   });
 
-  const field = (name: keyof ResetValues) => {
-    const { ref, ...rest } = form.register(name);
-    return { ...rest, ref, error: Boolean(errors[name]), helperText: fieldError(errors[name]), fullWidth: true };
-  };
-
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={submit}>
-      <PasswordField {...field('password')} label={t('choosePassword.newPassword')} autoComplete="new-password" autoFocus testId="reset-password-new" />
-      <PasswordField {...field('confirmation')} label={t('choosePassword.confirmation')} autoComplete="new-password" testId="reset-password-confirmation" />
+      <NewPasswordFields password={field('password')} confirmation={field('confirmation')} testId="reset-password" autoFocus />
       <Button type="submit" variant="contained" size="large" disabled={reset.isPending} data-testid="reset-password-submit">
         {t('passwordReset.submit')}
       </Button>
