@@ -51,6 +51,7 @@ type Ids = {
   campaignId: number;
   webhookEndpointId: number;
   webhookDeliveryId: number;
+  slaPolicyId: number;
   apiKeyId: number;
   // a key of the tenant's admin with every scope (issue 37 point 2)
   apiKey: string;
@@ -116,6 +117,17 @@ const catalogue: Record<string, Entry[]> = {
     { kind: 'foreign', call: (a, b) => ({ path: `/webhook-endpoints/${b.webhookEndpointId}/deliveries/${a.webhookDeliveryId}/resend` }) },
   ],
   'POST /webhook-endpoints/:endpointId/test': [{ kind: 'foreign', call: (a) => ({ path: `/webhook-endpoints/${a.webhookEndpointId}/test` }) }],
+  // issue 40 point 3: SLA policies, and a policy naming A's queue
+  'GET /sla-policies': [{ kind: 'own', call: () => ({ path: '/sla-policies' }) }],
+  'POST /sla-policies': [
+    { kind: 'own', call: () => ({ path: '/sla-policies', body: { name: 'Beta SLA', firstResponseMinutes: 30 } }) },
+    { kind: 'foreign', call: (a) => ({ path: '/sla-policies', body: { name: 'Hijacked', queueId: a.queueId, firstResponseMinutes: 30 } }) },
+  ],
+  'PUT /sla-policies/:policyId': [
+    { kind: 'foreign', call: (a) => ({ path: `/sla-policies/${a.slaPolicyId}`, body: { name: 'Hijacked' } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: `/sla-policies/${b.slaPolicyId}`, body: { queueId: a.queueId } }) },
+  ],
+  'DELETE /sla-policies/:policyId': [{ kind: 'foreign', call: (a) => ({ path: `/sla-policies/${a.slaPolicyId}` }) }],
   'GET /prompt': [{ kind: 'own', call: () => ({ path: '/prompt' }) }],
   'GET /prompt/:promptId': [{ kind: 'foreign', call: (a) => ({ path: `/prompt/${a.promptId}` }) }],
   'POST /prompt': [
@@ -496,6 +508,7 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
   const uploaded = await t.request('POST', '/contacts/import/upload', { token, rawBody: sheet });
   const campaign = await t.request('POST', '/campaigns', { token, body: { name: `${label} campaign`, message1: `${label} offer`, contactListId: contactList.body.id } });
   const apiKey = await t.request('POST', '/api-keys', { token, body: { name: `${label} key`, scopes: apiKeyScopes.filter((scope) => scope.endsWith(':write')) } });
+  const slaPolicy = await t.request('POST', '/sla-policies', { token, body: { name: `${label} SLA`, queueId: tenant.queues[0].id, firstResponseMinutes: 15 } });
   const webhook = await t.request('POST', '/webhook-endpoints', { token, body: { url: `https://hooks.example/${label}`, description: `${label} webhook`, events: ['ticket.created'] } });
   // a delivery already made, written directly: a test event's delivery job would retry against the
   // unreachable host in the background and change A's rows while the sweep compares them
@@ -531,6 +544,7 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
     campaignId: campaign.body.id,
     webhookEndpointId: webhook.body.endpoint.id,
     webhookDeliveryId: webhookDelivery.id,
+    slaPolicyId: slaPolicy.body.id,
     apiKeyId: apiKey.body.id,
     apiKey: apiKey.body.key,
     sessionId: tenant.adminSession.sessionId,
