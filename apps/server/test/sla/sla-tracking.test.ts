@@ -145,6 +145,18 @@ describe('issue 40 point 3: SLA targets', () => {
     expect(otherSeen.filter((seen) => seen.channel === channel)).toEqual([]);
   });
 
+  it('a breach fires the slaBreached automation rules', async () => {
+    const { a, ticketId } = await ticketUnderPolicy('5511955550007', { firstResponseMinutes: 10 });
+    const rule = await t.request('POST', '/automation-rules', {
+      token: a.adminSession.token,
+      body: { name: 'Late', trigger: 'slaBreached', conditions: { match: 'all', groups: [{ match: 'all', conditions: [{ kind: 'status', statuses: ['open'] }] }] }, actions: [{ kind: 'setPriority', priority: 'urgent' }] },
+    });
+    expect(rule.status).toBe(201);
+    await passMinutes(12);
+    await t.app.jobs.runDue();
+    expect((await a.ticket(a.adminSession.token, ticketId)).priority).toBe('urgent');
+  });
+
   it('a company without policies sets no targets', async () => {
     const a = await setupAttendance(t);
     const ana = await a.attendant([a.queues[0].id], { allTicket: 'enabled' });

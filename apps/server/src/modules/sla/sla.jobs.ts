@@ -9,6 +9,7 @@ import type { EventBus } from '../../platform/events.ts';
 import { defineJobKind } from '../../platform/jobs/job-kind.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { enqueueJob } from '../../platform/jobs/jobs.repo.ts';
+import { fireAutomation } from '../automation-triggers/automation-triggers.steps.ts';
 import { adminIdsOf } from '../webhooks/webhooks.repo.ts';
 import { slaDueAt } from './sla-hours.rules.ts';
 import * as repo from './sla.repo.ts';
@@ -73,6 +74,7 @@ export const registerSlaJobs = (runner: Pick<JobRunner, 'register'>, { bus, cloc
     runInTransaction: async (tx, { companyId, targetId }) => {
       const breach = await repo.breachTarget(tx, companyId, targetId, clock.now());
       if (!breach) return;
+      await fireAutomation(tx, { companyId, id: breach.ticketId }, { trigger: 'slaBreached', eventKey: `sla:${targetId}:breached` });
       const admins = await adminIdsOf(tx, companyId);
       const userIds = [...new Set([...admins, ...(breach.ownerId === null ? [] : [breach.ownerId])])];
       const payload = { action: 'breached' as const, ticketId: breach.ticketId, kind: breach.kind, dueAt: breach.dueAt.toISOString() };
