@@ -14,6 +14,7 @@ import {
   queuesOf,
   saveCompanySettings,
   tagsOf,
+  takenConnectionTokens,
   usersByEmail,
 } from './source-import.repo.ts';
 import { connectionChannelOf, dueDateOf, flag, hexColor, moment, optionalText, serviceHours, sessionOf, text, whole } from './source-rows.rules.ts';
@@ -209,6 +210,8 @@ const connectionsStep: ImportStep = async (context, rows) => {
   const fresh = await withCompanies(context, 'Whatsapps', await newRows(context, 'connection', rows));
   const promptIds = await idsOf(context, 'prompt', fresh.map(({ row }) => text(row, 'promptId')));
   const integrationIds = await idsOf(context, 'queueIntegration', fresh.map(({ row }) => text(row, 'integrationId')));
+  // the external messages API's clients keep working with the token they have, unless it is taken here
+  const takenTokens = await takenConnectionTokens(context.tx, fresh.map(({ row }) => text(row, 'token')).filter((token) => token !== ''));
   let imported = 0;
   for (const { row, companyId } of fresh) {
     const sourceId = text(row, 'id');
@@ -227,6 +230,7 @@ const connectionsStep: ImportStep = async (context, rows) => {
         name: cleanText(context, 'Whatsapps', row, 'name') || `WhatsApp ${sourceId}`,
         channel,
         number: text(row, 'number'),
+        ...(text(row, 'token') !== '' && !takenTokens.has(text(row, 'token')) ? { token: text(row, 'token') } : {}),
         // OPENING: the session manager resumes it with the carried credentials
         status: carried?.loggedIn ? 'OPENING' : 'DISCONNECTED',
         isDefault: flag(row, 'isDefault'),

@@ -117,6 +117,9 @@ export const saveCompanySettings = async (db: DbOrTx, values: Array<{ companyId:
     .onConflictDoUpdate({ target: [companySettings.companyId, companySettings.key], set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
 };
 
+export const takenConnectionTokens = async (db: DbOrTx, tokens: string[]) =>
+  new Set(tokens.length === 0 ? [] : (await db.select({ token: connections.token }).from(connections).where(inArray(connections.token, tokens))).map((row) => row.token));
+
 export const usersByEmail = async (db: DbOrTx, emails: string[]) => {
   const lower = emails.map((email) => email.toLowerCase());
   const rows = await db

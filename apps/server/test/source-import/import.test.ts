@@ -106,7 +106,7 @@ describe('issue 39: importing a ticketz database', () => {
 
     const connectionId = (await idOf('connection', '1')) as number;
     const [connection] = await t.db.select().from(connections).where(eq(connections.id, connectionId));
-    expect(connection).toMatchObject({ name: 'Loja Centro', channel: 'whatsapp', isDefault: true, greetingMessage: 'Olá!', ratingMessage: 'Dê uma nota de 1 a 5' });
+    expect(connection).toMatchObject({ name: 'Loja Centro', channel: 'whatsapp', isDefault: true, greetingMessage: 'Olá!', ratingMessage: 'Dê uma nota de 1 a 5', token: 'tok-1' });
     expect(await t.db.$count(connectionQueues, eq(connectionQueues.connectionId, connectionId))).toBe(2);
     const keyTypes = (await t.db.select().from(whatsappAuthKeys).where(eq(whatsappAuthKeys.connectionId, connectionId))).map((k) => k.type).sort();
     expect(keyTypes).toEqual(['app-state-sync-version', 'creds', 'pre-key']);
