@@ -25,6 +25,8 @@ const flaggedAreas: { prefix: string; flag: PlanFlag; spec: string }[] = [
   { prefix: '/prompt', flag: 'useOpenAi', spec: '02-operations §7 AI prompts' },
   { prefix: '/queueIntegration', flag: 'useIntegrations', spec: '02-operations §7 Queue integrations' },
   { prefix: '/webhook-endpoints', flag: 'useIntegrations', spec: 'issue 37 point 1 Event webhooks' },
+  { prefix: '/automation-rules', flag: 'useAutomation', spec: 'issue 40 point 1 Automation rules' },
+  { prefix: '/macros', flag: 'useAutomation', spec: 'issue 40 point 2 Macros' },
   { prefix: '/sla-policies', flag: 'useAutomation', spec: 'issue 40 point 3 SLA policies' },
   { prefix: '/tag/kanban', flag: 'useKanban', spec: '02-operations §7 Tags and kanban' },
   { prefix: '/ticket/kanban', flag: 'useKanban', spec: '02-operations §7 Tags and kanban' },

@@ -53,6 +53,8 @@ type Ids = {
   webhookDeliveryId: number;
   slaPolicyId: number;
   apiKeyId: number;
+  automationRuleId: number;
+  macroId: number;
   // a key of the tenant's admin with every scope (issue 37 point 2)
   apiKey: string;
   // the admin's sign-in (issue 38 point 5)
@@ -117,6 +119,25 @@ const catalogue: Record<string, Entry[]> = {
     { kind: 'foreign', call: (a, b) => ({ path: `/webhook-endpoints/${b.webhookEndpointId}/deliveries/${a.webhookDeliveryId}/resend` }) },
   ],
   'POST /webhook-endpoints/:endpointId/test': [{ kind: 'foreign', call: (a) => ({ path: `/webhook-endpoints/${a.webhookEndpointId}/test` }) }],
+  // issue 40 points 1 and 2: automation rules and macros, and rules or runs naming A's records
+  'GET /automation-rules': [{ kind: 'own', call: () => ({ path: '/automation-rules' }) }],
+  'POST /automation-rules': [{ kind: 'own', call: () => ({ path: '/automation-rules', body: { name: 'Beta rule', active: false, trigger: 'messageReceived', actions: [{ kind: 'close' }] } }) }],
+  'PUT /automation-rules/:ruleId': [
+    { kind: 'foreign', call: (a) => ({ path: `/automation-rules/${a.automationRuleId}`, body: { name: 'Hijacked', active: false, trigger: 'messageReceived', actions: [{ kind: 'close' }] } }) },
+  ],
+  'DELETE /automation-rules/:ruleId': [{ kind: 'foreign', call: (a) => ({ path: `/automation-rules/${a.automationRuleId}` }) }],
+  'POST /automation-rules/:ruleId/test': [
+    { kind: 'foreign', call: (a, b) => ({ path: `/automation-rules/${a.automationRuleId}/test`, body: { ticketId: b.ticketId } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: `/automation-rules/${b.automationRuleId}/test`, body: { ticketId: a.ticketId } }) },
+  ],
+  'GET /macros': [{ kind: 'own', call: () => ({ path: '/macros' }) }],
+  'POST /macros': [{ kind: 'own', call: () => ({ path: '/macros', body: { name: 'Beta macro', actions: [{ kind: 'close' }] } }) }],
+  'PUT /macros/:macroId': [{ kind: 'foreign', call: (a) => ({ path: `/macros/${a.macroId}`, body: { name: 'Hijacked', actions: [{ kind: 'close' }] } }) }],
+  'DELETE /macros/:macroId': [{ kind: 'foreign', call: (a) => ({ path: `/macros/${a.macroId}` }) }],
+  'POST /macros/:macroId/run': [
+    { kind: 'foreign', call: (a, b) => ({ path: `/macros/${a.macroId}/run`, body: { ticketId: b.ticketId } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: `/macros/${b.macroId}/run`, body: { ticketId: a.ticketId } }) },
+  ],
   // issue 40 point 3: SLA policies, and a policy naming A's queue
   'GET /sla-policies': [{ kind: 'own', call: () => ({ path: '/sla-policies' }) }],
   'POST /sla-policies': [
@@ -509,6 +530,9 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
   const campaign = await t.request('POST', '/campaigns', { token, body: { name: `${label} campaign`, message1: `${label} offer`, contactListId: contactList.body.id } });
   const apiKey = await t.request('POST', '/api-keys', { token, body: { name: `${label} key`, scopes: apiKeyScopes.filter((scope) => scope.endsWith(':write')) } });
   const slaPolicy = await t.request('POST', '/sla-policies', { token, body: { name: `${label} SLA`, queueId: tenant.queues[0].id, firstResponseMinutes: 15 } });
+  // inactive: a rule of A must not act on A's rows while the sweep compares them
+  const rule = await t.request('POST', '/automation-rules', { token, body: { name: `${label} rule`, active: false, trigger: 'messageReceived', actions: [{ kind: 'setPriority', priority: 'high' }] } });
+  const macro = await t.request('POST', '/macros', { token, body: { name: `${label} macro`, actions: [{ kind: 'setPriority', priority: 'low' }] } });
   const webhook = await t.request('POST', '/webhook-endpoints', { token, body: { url: `https://hooks.example/${label}`, description: `${label} webhook`, events: ['ticket.created'] } });
   // a delivery already made, written directly: a test event's delivery job would retry against the
   // unreachable host in the background and change A's rows while the sweep compares them
@@ -544,6 +568,8 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
     campaignId: campaign.body.id,
     webhookEndpointId: webhook.body.endpoint.id,
     webhookDeliveryId: webhookDelivery.id,
+    automationRuleId: rule.body.id,
+    macroId: macro.body.id,
     slaPolicyId: slaPolicy.body.id,
     apiKeyId: apiKey.body.id,
     apiKey: apiKey.body.key,
