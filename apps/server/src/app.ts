@@ -57,6 +57,7 @@ import { createCloudProvider } from './channels/whatsapp-cloud/cloud.provider.ts
 import { cloudRoutes } from './channels/whatsapp-cloud/cloud.routes.ts';
 import { createInboundAutomation } from './modules/chatbot/inbound-automation.service.ts';
 import { registerTicketTimerJobs } from './modules/chatbot/ticket-timer-handlers.jobs.ts';
+import { registerQueueAssignmentJob } from './modules/tickets/queue-assignment-handler.jobs.ts';
 import { registerTicketCountsFoldJob } from './modules/tickets/ticket-counts.jobs.ts';
 import { notOwnedElsewhere } from './channels/whatsapp/session-lease.repo.ts';
 import { createWhatsappChannel, type WhatsappChannelOptions } from './channels/whatsapp/whatsapp.channel.ts';
@@ -433,6 +434,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   });
   whatsapp.registerJobs(jobs);
   registerTicketTimerJobs(jobs, { clock, timeZone: config.timeZone, tickets: ticketsService });
+  registerQueueAssignmentJob(jobs, { tickets: ticketsService });
   registerTicketCountsFoldJob(jobs, { clock });
   registerFolderStatsJob(jobs, { storage, clock });
   registerUnverifiedSignupsSweepJob(jobs, { db, clock, storage });

@@ -5,6 +5,9 @@ import { weekdayServiceHoursView, weekServiceHours } from './service-hours.ts';
 import { queueSummary } from './users.ts';
 import { boundedText, idParam } from './validation.ts';
 
+export const queueAssignmentModes = ['manual', 'roundRobin', 'leastOpen'] as const;
+export type QueueAssignmentMode = (typeof queueAssignmentModes)[number];
+
 export const DEFAULT_QUEUE_COLOR = '#7C7C7C';
 export const rotationMinutes = [0, 2, 5, 10, 15, 30, 45, 60] as const;
 export const botOptionTypes = ['text', 'attendent', 'queue', 'integration', 'file'] as const;
@@ -24,6 +27,8 @@ const queueFields = {
   completionMessage: longText.optional(),
   orderQueue: z.coerce.number().int().min(0).max(10_000).nullable().optional(),
   ativarRoteador: z.boolean().optional(),
+  // issue 40 point 4: roundRobin and leastOpen give waiting tickets to online attendants by capacity
+  assignment: z.enum(queueAssignmentModes).optional(),
   tempoRoteador: z.coerce
     .number()
     .refine((value) => (rotationMinutes as readonly number[]).includes(value), 'validation.invalidChoice')
@@ -90,6 +95,7 @@ export const queueView = z
     orderQueue: z.number().int().nullable(),
     ativarRoteador: z.boolean(),
     tempoRoteador: z.number().int(),
+    assignment: z.enum(queueAssignmentModes),
     integrationId: z.number().int().nullable(),
     fileListId: z.number().int().nullable(),
     closeTicket: z.boolean(),

@@ -7,6 +7,10 @@ import { boundedText, idParam, isoDatePrefix, pageNumberQuery } from './validati
 export const ticketStatuses = ['pending', 'open', 'closed', 'group', 'lgpd', 'nps'] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
 
+// issue 40 point 5, lowest first: the list's priority sort reads this order backwards
+export const ticketPriorities = ['none', 'low', 'medium', 'high', 'urgent'] as const;
+export type TicketPriority = (typeof ticketPriorities)[number];
+
 const namedRef = z.object({ id: z.number().int(), name: z.string() });
 const coloredRef = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
 
@@ -16,6 +20,7 @@ export const ticketView = z
     uuid: z.string(),
     companyId: z.number().int(),
     status: z.enum(ticketStatuses),
+    priority: z.enum(ticketPriorities),
     userId: z.number().int().nullable(),
     user: coloredRef.nullable(),
     queueId: z.number().int().nullable(),
@@ -55,18 +60,21 @@ export const jsonIdList = z
       return z.NEVER;
     }
   });
-export const jsonStatusList = z
-  .string()
-  .max(500)
-  .transform((text, ctx) => {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      return z.array(z.enum(ticketStatuses)).max(10).parse(Array.isArray(parsed) ? parsed : [parsed]);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'validation.invalidList' });
-      return z.NEVER;
-    }
-  });
+const jsonEnumList = <Values extends readonly [string, ...string[]]>(values: Values, maxText: number) =>
+  z
+    .string()
+    .max(maxText)
+    .transform((text, ctx) => {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        return z.array(z.enum(values)).max(values.length + 4).parse(Array.isArray(parsed) ? parsed : [parsed]);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'validation.invalidList' });
+        return z.NEVER;
+      }
+    });
+export const jsonStatusList = jsonEnumList(ticketStatuses, 500);
+export const jsonPriorityList = jsonEnumList(ticketPriorities, 200);
 export const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
 const isoDate = isoDatePrefix;
 
@@ -84,10 +92,17 @@ export const ticketsListQuery = z.strictObject({
   whatsapps: jsonIdList.optional(),
   statusFilter: jsonStatusList.optional(),
   sortTickets: z.enum(['ASC', 'DESC']).default('DESC'),
+  priorities: jsonPriorityList.optional(),
+  // priority: the most urgent first, then the order sortTickets gives
+  sortBy: z.enum(['updatedAt', 'priority']).default('updatedAt'),
   searchOnMessages: booleanText.optional(),
   isGroup: booleanText.optional(),
   // the infinite scroll's next page: the nextCursor of the page before (keyset, no OFFSET)
-  cursor: z.string().regex(/^\d{1,20}_\d{1,10}$/, 'validation.invalidCursor').optional(),
+  // (sortBy=priority: p and the priority's rank first)
+  cursor: z.string().regex(/^(p[1-5]_)?\d{1,20}_\d{1,10}$/, 'validation.invalidCursor').optional(),
+}).refine((query) => query.cursor === undefined || query.cursor.startsWith('p') === (query.sortBy === 'priority'), {
+  message: 'validation.invalidCursor',
+  path: ['cursor'],
 });
 export type TicketsListQuery = z.infer<typeof ticketsListQuery>;
 // the query as a caller writes it: the lists JSON-encoded, the flags as 'true'
@@ -116,6 +131,7 @@ export const ticketUpdateBody = z.strictObject({
   sendFarewellMessage: z.boolean().optional(),
   amountUsedBotQueues: z.number().int().min(0).max(1000).optional(),
   useIntegration: z.boolean().optional(),
+  priority: z.enum(ticketPriorities).optional(),
 });
 export type TicketUpdateBody = z.infer<typeof ticketUpdateBody>;
 

@@ -19,6 +19,8 @@ const userFields = {
   startWork: hhmm.optional(),
   endWork: hhmm.optional(),
   farewellMessage: z.string().max(1000).optional(),
+  // open tickets the queues' automatic assignment gives the user at most (issue 40 point 4); null: no limit
+  capacity: z.coerce.number().int().min(0).max(10_000).nullable().optional(),
   whatsappId: idParam.nullable().optional(),
   queueIds: z.array(idParam).max(500).optional(),
   defaultTheme: z.enum(['light', 'dark']).optional(),
@@ -70,6 +72,7 @@ export const userView = z
     startWork: z.string(),
     endWork: z.string(),
     farewellMessage: z.string(),
+    capacity: z.number().int().nullable(),
     whatsappId: z.number().int().nullable(),
     whatsapp: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     queues: z.array(queueSummary),

@@ -11,6 +11,7 @@ import { checkLinks } from './links.steps.ts';
 import { loadQueueViews } from './queue-views.repo.ts';
 import { toChatbotView } from './queues.view.ts';
 import * as repo from './queues.repo.ts';
+import { requestQueueAssignment } from '../assignment/queue-assignment.jobs.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { recordAudit, recordUpdate, type AuditActor } from '../audit/audit.steps.ts';
 
@@ -80,6 +81,8 @@ export const createQueuesService = ({ db, bus }: { db: Db; bus: EventBus }) => {
         const current = await repo.findQueue(tx, tenant.companyId, queueId);
         if (!current) throw queueNotFound();
         const updated = await repo.updateQueue(tx, tenant.companyId, queueId, fields);
+        // switched to an automatic assignment, its waiting tickets are given out now
+        await requestQueueAssignment(tx, tenant.companyId);
         await recordUpdate(tx, actor, { companyId: tenant.companyId, action: 'queue.update', entityType: 'queue', entityId: queueId }, current, updated);
         return updated;
       }).catch(translateWriteError);

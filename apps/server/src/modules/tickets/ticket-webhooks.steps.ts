@@ -4,6 +4,7 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { scheduleTicketAutomation } from '../automation-triggers/automation-triggers.steps.ts';
 import { trackTicketSla } from '../sla/sla-tracking.steps.ts';
+import { assignAfterTicketChange } from '../assignment/queue-assignment.jobs.ts';
 import { recordWebhookEvent } from '../webhooks/webhooks.steps.ts';
 import { ratingsOfTickets } from './ratings.repo.ts';
 import { loadTicketViews } from './ticket-views.repo.ts';
@@ -14,6 +15,7 @@ const viewOf = async (tx: DbOrTx, ticket: TicketRow) => (await loadTicketViews(t
 // a closed ticket is ticket.closed, with the rating its customer gave; any other change ticket.updated
 export const recordTicketEvent = async (tx: DbOrTx, change: 'created' | 'changed', ticket: TicketRow) => {
   await trackTicketSla(tx, ticket);
+  await assignAfterTicketChange(tx, ticket);
   await scheduleTicketAutomation(tx, change, ticket);
   const common = { companyId: ticket.companyId, orderingKey: `ticket:${ticket.id}` };
   if (change === 'created') return recordWebhookEvent(tx, { ...common, event: 'ticket.created', data: async () => ({ ticket: await viewOf(tx, ticket) }) });

@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, exists, isNull, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import { can } from '@atende/shared/permissions';
-import { TICKETS_COUNT_CAP, type TicketsListQuery, type TicketStatus } from '@atende/shared/tickets';
+import { TICKETS_COUNT_CAP, ticketPriorities, type TicketsListQuery, type TicketStatus } from '@atende/shared/tickets';
 import type { VisibilityActor } from '@atende/shared/ticket-visibility';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
@@ -50,6 +50,9 @@ type ListShape = {
   date: boolean;
   updatedAt: boolean;
   tags: boolean;
+  priorities: boolean;
+  // sortBy=priority: the most urgent first, each priority in the order of ascending
+  byPriority: boolean;
   ascending: boolean;
   cursor: boolean;
   // a page number past the first (the spec's callers; the web's scroll sends a cursor)
@@ -78,6 +81,8 @@ const listShape = (actor: VisibilityActor, query: TicketsListQuery): ListShape =
     date: query.date !== undefined,
     updatedAt: query.updatedAt !== undefined,
     tags: Boolean(query.tags?.length),
+    priorities: Boolean(query.priorities?.length),
+    byPriority: query.sortBy === 'priority',
     ascending: query.sortTickets === 'ASC',
     cursor: query.cursor !== undefined,
     skipsPages: !query.cursor && query.pageNumber > 1,
@@ -89,7 +94,8 @@ const listShape = (actor: VisibilityActor, query: TicketsListQuery): ListShape =
 // The values of the placeholders those statements hold; a value its shape does not use is ignored.
 const listValues = (companyId: number, actor: VisibilityActor, query: TicketsListQuery) => {
   const { text, digits } = searchOf(query);
-  const [cursorMicros, cursorId] = query.cursor?.split('_') ?? [];
+  const cursorParts = query.cursor?.split('_') ?? [];
+  const [cursorRank, cursorMicros, cursorId] = cursorParts.length === 3 ? [cursorParts[0].slice(1), cursorParts[1], cursorParts[2]] : [undefined, ...cursorParts];
   const offset = query.cursor ? 0 : (query.pageNumber - 1) * TICKETS_PAGE_SIZE;
   return {
     companyId,
@@ -101,6 +107,8 @@ const listValues = (companyId: number, actor: VisibilityActor, query: TicketsLis
     date: query.date?.slice(0, 10),
     updatedAt: query.updatedAt?.slice(0, 10),
     tags: query.tags,
+    priorities: query.priorities,
+    cursorRank: cursorRank === undefined ? undefined : Number(cursorRank),
     cursorMicros,
     cursorId: cursorId === undefined ? undefined : Number(cursorId),
     pattern: containsPattern(text),
@@ -132,6 +140,7 @@ const ticketFilters = (shape: ListShape): SQL | undefined =>
     shape.withUnreadMessages ? sql`${tickets.unreadMessages} > 0` : undefined,
     shape.date ? sql`${tickets.createdAt}::date = ${value('date')}::date` : undefined,
     shape.updatedAt ? sql`${tickets.updatedAt}::date = ${value('updatedAt')}::date` : undefined,
+    shape.priorities ? sql`${tickets.priority} = any(${value('priorities')}::text[])` : undefined,
     shape.tags ? sql`exists (select 1 from ${ticketTags} where ${ticketTags.ticketId} = ${tickets.id} and ${ticketTags.tagId} = ${idList('tags')})` : undefined,
   );
 
@@ -181,12 +190,19 @@ const ownerWays = (shape: ListShape): Way[] =>
 
 // A cursor names the last row's position exactly: updatedAt in microseconds since the epoch (a
 // JavaScript Date keeps only milliseconds) and the id that breaks ties.
-const cursorOf = (row: TicketViewRow) => `${row.updatedAtMicros}_${row.ticket.id}`;
+// Sorted by priority, p and the priority's rank (1 for none to 5 for urgent) come first.
+const cursorOf = (shape: ListShape, row: TicketViewRow) =>
+  `${shape.byPriority ? `p${ticketPriorities.indexOf(row.ticket.priority) + 1}_` : ''}${row.updatedAtMicros}_${row.ticket.id}`;
+
+const priorityRank = sql<number>`array_position(array[${sql.raw(ticketPriorities.map((priority) => `'${priority}'`).join(','))}]::text[], ${tickets.priority})`;
 
 const afterCursor = (shape: ListShape) => {
   if (!shape.cursor) return undefined;
   const position = sql`(timestamptz 'epoch' + ${value('cursorMicros')}::bigint * interval '1 microsecond', ${value('cursorId')}::integer)`;
-  return shape.ascending ? sql`(${tickets.updatedAt}, ${tickets.id}) > ${position}` : sql`(${tickets.updatedAt}, ${tickets.id}) < ${position}`;
+  const afterInRank = shape.ascending ? sql`(${tickets.updatedAt}, ${tickets.id}) > ${position}` : sql`(${tickets.updatedAt}, ${tickets.id}) < ${position}`;
+  if (!shape.byPriority) return afterInRank;
+  const rank = value('cursorRank');
+  return sql`(${priorityRank} < ${rank}::integer or (${priorityRank} = ${rank}::integer and ${afterInRank}))`;
 };
 
 // Counting stops past the cap: a tab of 200,000 tickets shows "10.000+", not a full scan. A tab
@@ -197,7 +213,10 @@ const cappedCount = (shape: ListShape) =>
     ? sql<number>`(select count(*)::integer from (select 1 from ${tickets} where ${filtersOf(shape)} limit ${sql.raw(String(TICKETS_COUNT_CAP + 1))}) as capped)`
     : keptTicketCount((t) => dimensionFilters(shape, t));
 
-const orderOf = (shape: ListShape) => (shape.ascending ? [asc(tickets.updatedAt), asc(tickets.id)] : [desc(tickets.updatedAt), desc(tickets.id)]);
+const orderOf = (shape: ListShape) => [
+  ...(shape.byPriority ? [desc(priorityRank)] : []),
+  ...(shape.ascending ? [asc(tickets.updatedAt), asc(tickets.id)] : [desc(tickets.updatedAt), desc(tickets.id)]),
+];
 
 // The page's ids in the list's order, and the one after them that says whether there is more.
 const pageIdsOf = (db: DbOrTx, shape: ListShape) => {
@@ -209,7 +228,7 @@ const pageIdsOf = (db: DbOrTx, shape: ListShape) => {
   const ways: Way[] = shape.search === 'none' ? ownerWays(shape) : searchWays(db, shape).map((condition) => ({ owner: 'any', condition }));
   const wayPages = ways.map(({ owner, condition }) =>
     db
-      .select({ id: tickets.id, updatedAt: tickets.updatedAt })
+      .select({ id: tickets.id, updatedAt: tickets.updatedAt, rank: priorityRank.as('rank') })
       .from(tickets)
       .where(and(filtersOf(shape, owner), afterCursor(shape), condition))
       .orderBy(...orderOf(shape))
@@ -221,7 +240,10 @@ const pageIdsOf = (db: DbOrTx, shape: ListShape) => {
   return db
     .select({ id: matched.id })
     .from(matched)
-    .orderBy(...(shape.ascending ? [asc(matched.updatedAt), asc(matched.id)] : [desc(matched.updatedAt), desc(matched.id)]))
+    .orderBy(
+      ...(shape.byPriority ? [desc(matched.rank)] : []),
+      ...(shape.ascending ? [asc(matched.updatedAt), asc(matched.id)] : [desc(matched.updatedAt), desc(matched.id)]),
+    )
     .limit(PAGE_WITH_NEXT)
     .offset(shape.skipsPages ? value('offset') : 0);
 };
@@ -300,5 +322,5 @@ export const listTickets = async (db: DbOrTx, companyId: number, actor: Visibili
   const values = listValues(companyId, actor, query);
   const { rows, total, hasMore } = await (shape.search === 'none' ? tabPage : searchPage)(db, shape, values);
   const last = rows.at(-1);
-  return { rows, count: total, hasMore, nextCursor: hasMore && last ? cursorOf(last) : null };
+  return { rows, count: total, hasMore, nextCursor: hasMore && last ? cursorOf(shape, last) : null };
 };

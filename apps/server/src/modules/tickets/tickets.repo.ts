@@ -25,6 +25,7 @@ const ticketShown = {
   uuid: tickets.uuid,
   companyId: tickets.companyId,
   status: tickets.status,
+  priority: tickets.priority,
   userId: tickets.userId,
   queueId: tickets.queueId,
   whatsappId: tickets.whatsappId,

@@ -11,6 +11,7 @@ export const toTicketView = (row: TicketViewRow, options: { maskNumbers: boolean
     uuid: ticket.uuid,
     companyId: ticket.companyId,
     status: ticket.status,
+    priority: ticket.priority,
     userId: ticket.userId,
     user: row.user,
     queueId: ticket.queueId,

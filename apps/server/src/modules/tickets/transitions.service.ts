@@ -73,8 +73,9 @@ const attendantValues = async (tx: DbOrTx, row: TicketRow, userName: string, now
   timeZone,
 });
 
-// The per-ticket settings any PUT may carry along with its transition.
+// The per-ticket settings any PUT may carry along with its transition (priority: issue 40 point 5).
 const settingsOf = (body: TicketUpdateBody) => ({
+  ...(body.priority !== undefined && { priority: body.priority }),
   ...(body.useIntegration !== undefined && { useIntegration: body.useIntegration }),
   ...(body.amountUsedBotQueues !== undefined && { amountUsedBotQueues: body.amountUsedBotQueues }),
 });
@@ -298,5 +299,5 @@ export const changeQueue = async (step: TransitionStep): Promise<TicketOutcome> 
   return { row, messages: [] };
 };
 
-// Only the per-ticket settings of the body (useIntegration, amountUsedBotQueues).
+// Only the per-ticket settings of the body (useIntegration, amountUsedBotQueues, priority).
 export const updateSettings = async (step: TransitionStep): Promise<TicketOutcome> => ({ row: await guarded(step, {}), messages: [] });

@@ -15,6 +15,7 @@ import { existingQueueIds } from '../queues/queues.repo.ts';
 import { loadUserView, loadUserViews } from './user-views.repo.ts';
 import * as repo from './users.repo.ts';
 import { withTransaction } from '../../db/transaction.ts';
+import { requestQueueAssignment } from '../assignment/queue-assignment.jobs.ts';
 
 export const hashPassword = (password: string) => hash(password, { algorithm: 2 });
 
@@ -28,7 +29,7 @@ const isInvitation = (origin: AuditActor | Invitation): origin is Invitation => 
 const userNotFound = () => notFound('ERR_NO_USER_FOUND');
 
 // Fields only someone allowed to edit profiles and queues may set (01-core §5 User form).
-const adminOnlyFields = ['profile', 'queueIds', 'whatsappId', 'startWork', 'endWork', ...permissionFlags] as const;
+const adminOnlyFields = ['profile', 'queueIds', 'whatsappId', 'startWork', 'endWork', 'capacity', ...permissionFlags] as const;
 
 const withoutAdminOnlyFields = <T extends UserUpdateBody>(body: T): T => {
   const copy = { ...body };
@@ -124,6 +125,8 @@ export const createUsersService = ({ db, bus, storage }: Deps) => {
           });
           if (!row) throw userNotFound();
           if (queueIds) await repo.replaceUserQueues(tx, tenant.companyId, userId, [...new Set(queueIds)]);
+          // a raised capacity or a new queue may take waiting tickets
+          await requestQueueAssignment(tx, tenant.companyId);
           const after = await loadUserView(tx, storage, row);
           const entry = { companyId: tenant.companyId, action: 'user.update', entityType: 'user', entityId: userId } as const;
           await recordUpdate(tx, actor, entry, { ...before, passwordHash: current.passwordHash }, { ...after, passwordHash: row.passwordHash });
@@ -167,6 +170,7 @@ export const createUsersService = ({ db, bus, storage }: Deps) => {
     // the users list shows who is online (01-core §3 User online flag): a change is announced
     setOnline: async (tenant: TenantContext, online: boolean) => {
       const changed = await repo.setUserOnline(db, tenant.companyId, tenant.userId, online);
+      if (changed?.online) await requestQueueAssignment(db, tenant.companyId);
       if (changed) publishUser(tenant.companyId, 'update', await loadUserView(db, storage, changed));
     },
   };

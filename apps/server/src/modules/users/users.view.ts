@@ -26,6 +26,7 @@ export const toUserViews = (storage: Storage, rows: UserRow[], related: UserRela
     startWork: row.startWork,
     endWork: row.endWork,
     farewellMessage: row.farewellMessage,
+    capacity: row.capacity,
     whatsappId: row.whatsappId,
     whatsapp: row.whatsappId === null ? null : (connectionById.get(row.whatsappId) ?? null),
     queues: related.queues.filter((queue) => queue.userId === row.id).map(({ id, name, color }) => ({ id, name, color })),
