@@ -1,4 +1,4 @@
-import { DEFAULT_QUEUE_COLOR, type QueueBody, type QueueView } from '@atende/shared/queues';
+import { DEFAULT_QUEUE_COLOR, type QueueAssignmentMode, type QueueBody, type QueueView } from '@atende/shared/queues';
 import type { WeekdayServiceHours } from '@atende/shared/service-hours';
 import { weekWithDefaults } from '../../lib/week-service-hours.ts';
 
@@ -9,6 +9,7 @@ export type QueueFormValues = {
   outOfHoursMessage: string;
   ativarRoteador: boolean;
   tempoRoteador: number;
+  assignment: QueueAssignmentMode;
   closeTicket: boolean;
   integrationId: number | null;
   fileListId: number | null;
@@ -22,6 +23,7 @@ export const toQueueFormValues = (queue: QueueView | null, label: (weekday: stri
   outOfHoursMessage: queue?.outOfHoursMessage ?? '',
   ativarRoteador: queue?.ativarRoteador ?? false,
   tempoRoteador: queue?.tempoRoteador ?? 0,
+  assignment: queue?.assignment ?? 'manual',
   closeTicket: queue?.closeTicket ?? false,
   integrationId: queue?.integrationId ?? null,
   fileListId: queue?.fileListId ?? null,

@@ -1,4 +1,4 @@
-import { queueBody, rotationMinutes, type QueueView } from '@atende/shared/queues';
+import { queueAssignmentModes, queueBody, rotationMinutes, type QueueView } from '@atende/shared/queues';
 import { Alert, Box, DialogContent, FormControlLabel, Grid, MenuItem, Stack, Switch, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -140,6 +140,30 @@ export const QueueForm = ({ queue, onCreated, onClose }: QueueFormProps) => {
                     {rotationMinutes.map((minutes) => (
                       <MenuItem key={minutes} value={minutes}>
                         {t('queues.minutes', { count: minutes })}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <Controller
+                control={control}
+                name="assignment"
+                render={({ field }) => (
+                  <TextField
+                    select
+                    fullWidth
+                    size="small"
+                    label={t('queues.fields.assignment')}
+                    helperText={t('queues.assignmentHelp')}
+                    value={field.value}
+                    onChange={(event) => field.onChange(event.target.value)}
+                    data-testid="queue-assignment"
+                  >
+                    {queueAssignmentModes.map((mode) => (
+                      <MenuItem key={mode} value={mode}>
+                        {t(`queues.assignment.${mode}`)}
                       </MenuItem>
                     ))}
                   </TextField>

@@ -13,6 +13,8 @@ export type UserFormValues = {
   startWork: string;
   endWork: string;
   farewellMessage: string;
+  // empty: no limit (issue 40 point 4)
+  capacity: string;
   whatsappId: number | null;
   queueIds: number[];
   defaultTheme: 'light' | 'dark';
@@ -33,6 +35,7 @@ export const toFormValues = (user: UserView | null): UserFormValues => ({
   startWork: user?.startWork || DEFAULT_WORK_HOURS.startWork,
   endWork: user?.endWork || DEFAULT_WORK_HOURS.endWork,
   farewellMessage: user?.farewellMessage ?? '',
+  capacity: user?.capacity === null || user?.capacity === undefined ? '' : String(user.capacity),
   whatsappId: user?.whatsappId ?? null,
   queueIds: user?.queues.map((queue) => queue.id) ?? [],
   defaultTheme: user?.defaultTheme ?? 'light',
@@ -54,6 +57,7 @@ export const toPayload = (values: UserFormValues, access: UserFormAccess): UserC
     payload.profile = values.profile;
     payload.startWork = values.startWork;
     payload.endWork = values.endWork;
+    payload.capacity = values.capacity.trim() === '' ? null : Number(values.capacity);
   }
   if (access.editQueues) {
     payload.queueIds = values.queueIds;

@@ -25,7 +25,7 @@ export const UserGeneralTab = ({ user, access, withPassword }: UserGeneralTabPro
   const { errors } = formState;
   const queues = useQueueOptions(access.editQueues);
   const connections = useConnectionOptions(access.editQueues);
-  const text = (name: 'name' | 'email' | 'farewellMessage' | 'startWork' | 'endWork') => {
+  const text = (name: 'name' | 'email' | 'farewellMessage' | 'startWork' | 'endWork' | 'capacity') => {
     const { ref, ...rest } = register(name);
     return { ...rest, inputRef: ref, error: Boolean(errors[name]), helperText: fieldError(errors[name]) };
   };
@@ -109,6 +109,16 @@ export const UserGeneralTab = ({ user, access, withPassword }: UserGeneralTabPro
               type="time"
               fullWidth
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: TIME_STEP_SECONDS, 'data-testid': 'user-end-work' } }}
+            />
+          </Grid>
+          <Grid size={12}>
+            <TextField
+              {...text('capacity')}
+              label={t('users.fields.capacity')}
+              type="number"
+              fullWidth
+              helperText={fieldError(errors.capacity) ?? t('users.fields.capacityHelp')}
+              slotProps={{ htmlInput: { min: 0, 'data-testid': 'user-capacity' } }}
             />
           </Grid>
         </>
