@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { globalSettingKeys } from '@atende/shared/settings';
+import { publicSettingKeys } from '@atende/shared/settings';
 import { createCompany, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
 import { pngDeclaring } from '../factories/image.factory.ts';
 import { connectSocket, recordEvents } from '../helpers/attendance.ts';
@@ -69,6 +69,7 @@ describe('global settings (03-saas §3 Global settings, §7 GET /settings, PUT /
       // SIGNUP_TRIAL_DAYS until the super admin saves a length (issue 35 point 6)
       { key: 'signupTrialDays', value: String(t.config.signupTrialDays) },
       { key: 'supportContact', value: '' },
+      { key: 'twoFactorRequiredForAdmins', value: 'disabled' },
       { key: 'primaryColorLight', value: '#065183' },
       { key: 'primaryColorDark', value: '#065183' },
       { key: 'appName', value: '' },
@@ -134,8 +135,9 @@ describe('global settings (03-saas §3 Global settings, §7 GET /settings, PUT /
   it('GET /setting/{key} answers any signed-in user; GET /public-settings/{key} answers without a token only the login page’s keys', async () => {
     expect(await t.request('GET', '/setting/appName', { token: adminToken })).toMatchObject({ status: 200, body: { key: 'appName' } });
     expect((await t.request('GET', '/setting/appName')).status).toBe(401);
-    for (const key of globalSettingKeys) expect((await t.request('GET', `/public-settings/${key}`)).status, key).toBe(200);
-    for (const key of ['frontendVersion', 'jwtSecret', 'unknown', '..%2F..%2Fsecrets.json']) {
+    for (const key of publicSettingKeys) expect((await t.request('GET', `/public-settings/${key}`)).status, key).toBe(200);
+    // a global setting the login page does not show stays behind the sign-in
+    for (const key of ['twoFactorRequiredForAdmins', 'frontendVersion', 'jwtSecret', 'unknown', '..%2F..%2Fsecrets.json']) {
       expect((await t.request('GET', `/public-settings/${key}`)).status, key).toBe(400);
     }
   });
