@@ -11,6 +11,7 @@ import { ChannelIcon } from '../list/channel-icon.tsx';
 import { headerIsCompact, HEADER_CONTACT_SHRUNK_WIDTH } from './header-layout.ts';
 import { openTicketDialog } from '../dialogs/ticket-dialogs.ts';
 import { useTicketFlow } from '../use-ticket-flow.ts';
+import { TicketPriorityMenu } from './ticket-priority-menu.tsx';
 
 type ActionProps = {
   label: string;
@@ -87,6 +88,7 @@ export const TicketHeader = ({ ticket, onOpenContact, onExportPdf, exportingPdf 
           </Typography>
         </Box>
       </ButtonBase>
+      <TicketPriorityMenu ticket={ticket} />
       {waiting && (
         <>
           {canIgnore && (

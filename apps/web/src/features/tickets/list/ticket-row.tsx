@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { textOnColor } from '../../../lib/text-on-color.ts';
 import { ChannelIcon } from './channel-icon.tsx';
 import { lastMessagePreview } from './ticket-format.ts';
+import { PriorityChip } from '../priority-chip.tsx';
 import { cut, formatTicketTime } from '../../../lib/format.ts';
 
 export const TICKET_ROW_HEIGHT = 92;
@@ -106,6 +107,7 @@ export const TicketRow = memo(({ ticket, selected, meId, showOwner, actions }: T
             )}
           </Stack>
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mt: 0.25, overflow: 'hidden' }}>
+            {ticket.priority !== 'none' && <PriorityChip priority={ticket.priority} testId="ticket-row-priority" />}
             <Chip
               size="small"
               label={ticket.queue?.name ?? t('tickets.row.noQueue')}
