@@ -68,12 +68,6 @@ export const slaPolicyView = z
   .meta({ id: 'SlaPolicy' });
 export type SlaPolicyView = z.infer<typeof slaPolicyView>;
 
-// A ticket's nearest open target: what the chip counts down to; breached once its moment passed
-export const ticketSlaView = z
-  .object({ kind: z.enum(slaTargetKinds), dueAt: z.string(), startedAt: z.string(), breached: z.boolean() })
-  .meta({ id: 'TicketSla' });
-export type TicketSlaView = z.infer<typeof ticketSlaView>;
-
 export const slaPolicyParams = z.strictObject({ policyId: idParam });
 export const slaPoliciesAnswer = z.object({ policies: z.array(slaPolicyView) }).meta({ id: 'SlaPolicies' });
 

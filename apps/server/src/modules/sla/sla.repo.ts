@@ -16,7 +16,6 @@ import { companySettings } from '../../db/schema/settings.ts';
 import { tickets } from '../../db/schema/tickets.ts';
 
 export type SlaPolicyRow = typeof slaPolicies.$inferSelect;
-export type SlaTargetRow = typeof slaTargets.$inferSelect;
 
 const policyOf = (companyId: number, policyId: number) => and(eq(slaPolicies.companyId, companyId), eq(slaPolicies.id, policyId));
 
@@ -148,14 +147,3 @@ export const breachTarget = async (db: DbOrTx, companyId: number, targetId: numb
       )
       .returning({ id: slaTargets.id, ticketId: slaTargets.ticketId, kind: slaTargets.kind, dueAt: slaTargets.dueAt, ownerId: tickets.userId })
   )[0];
-
-// The open target nearest its due moment of each ticket: what the ticket's chip shows.
-export const nearestOpenTargets = async (db: DbOrTx, companyId: number, ticketIds: number[]) => {
-  if (ticketIds.length === 0) return new Map<number, SlaTargetRow>();
-  const rows = await db
-    .selectDistinctOn([slaTargets.ticketId])
-    .from(slaTargets)
-    .where(and(eq(slaTargets.companyId, companyId), inArray(slaTargets.ticketId, ticketIds), isNull(slaTargets.metAt)))
-    .orderBy(slaTargets.ticketId, asc(slaTargets.dueAt), asc(slaTargets.id));
-  return new Map(rows.map((row) => [row.ticketId, row]));
-};

@@ -1,6 +1,6 @@
-// An SLA policy as the SLA screen reads it, and a ticket's nearest open target as its chip does.
-import type { SlaPolicyView, SlaTargetKind, TicketSlaView } from '@atende/shared/sla';
-import type { SlaPolicyRow, SlaTargetRow } from './sla.repo.ts';
+// An SLA policy as the SLA screen reads it.
+import type { SlaPolicyView } from '@atende/shared/sla';
+import type { SlaPolicyRow } from './sla.repo.ts';
 
 export const toSlaPolicyView = (row: SlaPolicyRow): SlaPolicyView => ({
   id: row.id,
@@ -14,11 +14,4 @@ export const toSlaPolicyView = (row: SlaPolicyRow): SlaPolicyView => ({
   active: row.active,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
-});
-
-export const toTicketSlaView = (row: SlaTargetRow): TicketSlaView => ({
-  kind: row.kind as SlaTargetKind,
-  dueAt: row.dueAt.toISOString(),
-  startedAt: row.createdAt.toISOString(),
-  breached: row.breachedAt !== null,
 });
