@@ -4,6 +4,7 @@
 import { defaultServiceHours } from '@atende/shared/service-hours';
 import { companySettingChoices, companySettingKeys } from '@atende/shared/settings';
 import { writeAuthKeys } from '../channels/whatsapp/auth-state.repo.ts';
+import { MEDIA_FOLDER as QUICK_MESSAGE_FOLDER } from '../modules/quick-messages/quick-messages.service.ts';
 import { cleanText, idsOf, newRows, recordIds, targetOf, type ImportContext, type ImportStep } from './import-context.ts';
 import type { SourceRow } from './source-database.repo.ts';
 import {
@@ -17,7 +18,8 @@ import {
   takenConnectionTokens,
   usersByEmail,
 } from './source-import.repo.ts';
-import { connectionChannelOf, dueDateOf, flag, hexColor, moment, optionalText, serviceHours, sessionOf, text, whole } from './source-rows.rules.ts';
+import { copyMedia } from './source-media.ts';
+import { connectionChannelOf, dueDateOf, flag, hexColor, mediaPathOf, moment, optionalText, serviceHours, sessionOf, text, whole } from './source-rows.rules.ts';
 
 // The platform's own company: company 1 in every member of the family and here.
 const PLATFORM_COMPANY_ID = 1;
@@ -340,13 +342,29 @@ const tagsStep: ImportStep = async (context, rows) => {
   return named.length;
 };
 
+// A quick message's file (the SaaS copies' mediaPath, under public/) is copied as a message's is.
+type QuickMessageMedia = { mediaPath: string | null; mediaName: string | null };
+const quickMessageMedia = async (context: ImportContext, row: SourceRow, companyId: number): Promise<QuickMessageMedia> => {
+  const path = mediaPathOf({ mediaUrl: row.mediaPath });
+  if (path === null || !context.mediaDir) return { mediaPath: null, mediaName: null };
+  const copied = await copyMedia(context.storage, context.mediaDir, companyId, path, QUICK_MESSAGE_FOLDER);
+  if ('missing' in copied) {
+    context.report({ table: 'QuickMessages', sourceId: text(row, 'id'), problem: `media file ${copied.missing} is missing: the quick message came without it` });
+    return { mediaPath: null, mediaName: null };
+  }
+  return { mediaPath: copied.url, mediaName: text(row, 'mediaName', path).slice(0, 255) };
+};
+
 const quickMessagesStep: ImportStep = async (context, rows) => {
   const fresh = await withCompanies(context, 'QuickMessages', await newRows(context, 'quickMessage', rows));
   const userIds = await idsOf(context, 'user', fresh.map(({ row }) => text(row, 'userId')));
+  const media: QuickMessageMedia[] = [];
+  for (const { row, companyId } of fresh) media.push(await quickMessageMedia(context, row, companyId));
   const ids = await insertRows(
     context.tx,
     'quickMessages',
-    fresh.map(({ row, companyId }) => ({
+    fresh.map(({ row, companyId }, i) => ({
+      ...media[i],
       companyId,
       userId: targetOf(userIds, row.userId),
       shortcode: cleanText(context, 'QuickMessages', row, 'shortcode'),

@@ -21,7 +21,7 @@ const serverUrl = process.env.TEST_SOURCE_DATABASE_URL ?? 'postgres://postgres@1
 // the bytes of a small JPEG and an OGG header: enough for storage to keep their types
 export const mediaFiles: Record<SourceFixture, Record<string, Buffer>> = {
   ticketz: { 'company2/foto-bolo.jpg': Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9]) },
-  'whaticket-saas': { '1682931720000.ogg': Buffer.from('OggS\u0000\u0002 small voice note') },
+  'whaticket-saas': { '1682931720000.ogg': Buffer.from('OggS\u0000\u0002 small voice note'), 'tabela.pdf': Buffer.from('%PDF-1.4\n%%EOF\n') },
 };
 
 export const createSource = async (fixture: SourceFixture) => {

@@ -5,7 +5,7 @@
 // with source ids while the rest lands whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { chatbots, connections, contacts, messages, prompts, queueIntegrations, queues, sourceImportIds, tickets, users, whatsappAuthKeys } from '../../src/db/schema.ts';
+import { chatbots, connections, contacts, messages, prompts, queueIntegrations, queues, quickMessages, sourceImportIds, tickets, users, whatsappAuthKeys } from '../../src/db/schema.ts';
 import { createSecretBox } from '../../src/platform/secret-box.ts';
 import { NotAWhaticketDatabase } from '../../src/source-import/source-schema.rules.ts';
 import { SourceUnreachable } from '../../src/source-import/source-database.repo.ts';
@@ -117,6 +117,10 @@ describe('issue 39: importing an older whaticket-SaaS database', () => {
     expect(integration).toMatchObject({ companyId, type: 'n8n', urlN8N: 'https://n8n.oficina.example/webhook/abc' });
     const [queue] = await t.db.select({ integrationId: queues.integrationId }).from(queues).where(eq(queues.id, (await idOf('queue', '1')) as number));
     expect(queue.integrationId).toBe(integration.id);
+
+    const [prices] = await t.db.select().from(quickMessages).where(eq(quickMessages.id, (await idOf('quickMessage', '2')) as number));
+    expect(prices).toMatchObject({ shortcode: 'precos', mediaName: 'tabela.pdf' });
+    expect((await t.request('GET', prices.mediaPath as string)).headers.get('content-type')).toBe('application/pdf');
 
     const ticketId = (await idOf('ticket', '1')) as number;
     const conversation = await t.db.select().from(messages).where(eq(messages.ticketId, ticketId)).orderBy(asc(messages.id));

@@ -20,7 +20,7 @@ import type { Storage } from '../../platform/storage.ts';
 import * as repo from './quick-messages.repo.ts';
 import { toQuickMessageView } from './quick-messages.view.ts';
 
-const MEDIA_FOLDER = 'quickmessages';
+export const MEDIA_FOLDER = 'quickmessages';
 const quickMessageNotFound = () => notFound('ERR_NOT_FOUND');
 const reader = (tenant: TenantContext) => ({ id: tenant.userId, profile: tenant.actor.profile });
 
