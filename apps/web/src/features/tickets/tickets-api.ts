@@ -5,6 +5,7 @@ import {
   ticketsEndpoints,
   type TicketCreateBody,
   type TicketNoteBody,
+  type TicketPriority,
   type TicketsListParams,
   type TicketStatus,
   type TicketUpdateBody,
@@ -23,6 +24,9 @@ export type TicketListFilters = {
   statusFilter: TicketStatus[];
   sortTickets: 'ASC' | 'DESC';
   withUnreadMessages?: boolean;
+  // issue 40 point 5
+  priorities?: TicketPriority[];
+  sortByPriority?: boolean;
 };
 
 const jsonList = (ids: readonly (number | string)[]) => (ids.length ? JSON.stringify(ids) : undefined);
@@ -40,6 +44,8 @@ export const toTicketsQuery = (filters: TicketListFilters, cursor: string | null
   whatsapps: jsonList(filters.whatsapps),
   statusFilter: jsonList(filters.statusFilter),
   sortTickets: filters.sortTickets,
+  priorities: jsonList(filters.priorities ?? []),
+  sortBy: filters.sortByPriority ? 'priority' : undefined,
   withUnreadMessages: filters.withUnreadMessages ? 'true' : undefined,
 });
 

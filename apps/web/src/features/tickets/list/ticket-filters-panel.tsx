@@ -1,12 +1,19 @@
-import { ticketStatuses, type TicketStatus } from '@atende/shared/tickets';
-import { Autocomplete, Chip, Stack, TextField } from '@mui/material';
+import { ticketPriorities, ticketStatuses, type TicketPriority, type TicketStatus } from '@atende/shared/tickets';
+import { Autocomplete, Chip, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useConnectionOptions } from '../../connections/use-connections.ts';
 import { useTagsList } from '../../tags/use-tags.ts';
 import { useUsersList } from '../../users/use-users.ts';
 
-export type ExtraFilters = { tags: number[]; users: number[]; statusFilter: TicketStatus[]; whatsapps: number[] };
-export const noExtraFilters: ExtraFilters = { tags: [], users: [], statusFilter: [], whatsapps: [] };
+export type ExtraFilters = {
+  tags: number[];
+  users: number[];
+  statusFilter: TicketStatus[];
+  whatsapps: number[];
+  priorities: TicketPriority[];
+  sortByPriority: boolean;
+};
+export const noExtraFilters: ExtraFilters = { tags: [], users: [], statusFilter: [], whatsapps: [], priorities: [], sortByPriority: false };
 
 type Option = { id: number; name: string; color?: string };
 
@@ -35,13 +42,15 @@ const MultiPick = ({ label, options, value, onChange, testId }: {
   />
 );
 
-// The filter toggle's fields (01-core §2): tags, users (admins only), statuses, connections.
+// The filter toggle's fields (01-core §2): tags, users (admins only), statuses, connections; priorities
+// and the most urgent first (issue 40 point 5).
 export const TicketFiltersPanel = ({ value, onChange, showUsers }: { value: ExtraFilters; onChange: (next: ExtraFilters) => void; showUsers: boolean }) => {
   const { t } = useTranslation();
   const { data: tags = [] } = useTagsList();
   const { data: users = [] } = useUsersList(showUsers);
   const { data: connections = [] } = useConnectionOptions();
   const statusOptions = ticketStatuses.map((status, index) => ({ id: index, name: t(`tickets.status.${status}`) }));
+  const priorityOptions = ticketPriorities.map((priority, index) => ({ id: index, name: t(`tickets.priority.${priority}`) }));
   return (
     <Stack spacing={1} sx={{ p: 1.5, borderBottom: 1, borderColor: 'divider' }} data-testid="tickets-filters">
       <MultiPick label={t('tickets.filters.tags')} options={tags} value={value.tags} onChange={(tags) => onChange({ ...value, tags })} testId="filter-tags" />
@@ -61,6 +70,24 @@ export const TicketFiltersPanel = ({ value, onChange, showUsers }: { value: Extr
         value={value.whatsapps}
         onChange={(whatsapps) => onChange({ ...value, whatsapps })}
         testId="filter-connections"
+      />
+      <MultiPick
+        label={t('tickets.filters.priorities')}
+        options={priorityOptions}
+        value={value.priorities.map((priority) => ticketPriorities.indexOf(priority))}
+        onChange={(ids) => onChange({ ...value, priorities: ids.map((id) => ticketPriorities[id]) })}
+        testId="filter-priorities"
+      />
+      <FormControlLabel
+        control={
+          <Switch
+            size="small"
+            checked={value.sortByPriority}
+            onChange={(event) => onChange({ ...value, sortByPriority: event.target.checked })}
+            data-testid="filter-sort-priority"
+          />
+        }
+        label={t('tickets.filters.sortByPriority')}
       />
     </Stack>
   );

@@ -59,6 +59,8 @@ export const TicketListPanel = ({ selectedUuid }: { selectedUuid: string | undef
       whatsapps: extra.whatsapps,
       statusFilter: extra.statusFilter,
       sortTickets: sort,
+      priorities: extra.priorities,
+      sortByPriority: extra.sortByPriority,
     }),
     [searching, tab, searchParam, searchOnMessages, showAll, selectedQueues, extra, sort],
   );

@@ -28,6 +28,7 @@ export const ticketFitsList = (filters: TicketListFilters, ticket: TicketView, m
   if (filters.whatsapps.length && (ticket.whatsappId === null || !filters.whatsapps.includes(ticket.whatsappId))) return false;
   if (filters.users.length && (ticket.userId === null || !filters.users.includes(ticket.userId))) return false;
   if (filters.tags.length && !ticket.tags.some((tag) => filters.tags.includes(tag.id))) return false;
+  if (filters.priorities?.length && !filters.priorities.includes(ticket.priority)) return false;
   return true;
 };
 
@@ -71,12 +72,14 @@ const refetchIfFetching = (client: QueryClient, key: QueryKey) => {
 const withTicket = (data: Pages, filters: TicketListFilters, ticket: TicketView, meId: number, moveToTop: boolean): Pages | undefined => {
   const listed = isListed(data, ticket.id);
   if (!ticketFitsList(filters, ticket, meId)) return listed ? withCount(without(data, ticket.id), -1) : undefined;
-  if (listed && !moveToTop) {
+  // sorted by priority, the top is the most urgent's place: a row changes where it stands, and a
+  // new one waits for the next fetch
+  if (listed && (!moveToTop || filters.sortByPriority)) {
     return { ...data, pages: data.pages.map((page) => ({ ...page, tickets: page.tickets.map((row) => (row.id === ticket.id ? ticket : row)) })) };
   }
   if (listed) return placed(without(data, ticket.id), ticket, true, filters.sortTickets === 'ASC');
   // a search lists what the server matched; live events only update those rows
-  if (filters.searchParam) return undefined;
+  if (filters.searchParam || filters.sortByPriority) return undefined;
   return withCount(placed(data, ticket, true, filters.sortTickets === 'ASC'), 1);
 };
 
