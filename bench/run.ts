@@ -1,5 +1,5 @@
 // `npm run bench`: seeds the large tenant when missing, then runs every benchmark and prints its
-// figures as Markdown tables. Nothing is asserted. BENCH_ONLY=tickets|reports|kanban|realtime|imports|campaigns|webhooks runs one part;
+// figures as Markdown tables. Nothing is asserted. BENCH_ONLY=tickets|reports|kanban|realtime|imports|campaigns|webhooks|automation runs one part;
 // `-- --compare` sets each figure beside the last committed ones (bench/figures.json), `-- --record`
 // makes this run's figures the committed ones.
 import { cpus } from 'node:os';
@@ -13,6 +13,7 @@ import { benchRealtime } from './realtime.ts';
 import { seedLargeTenant } from './seed-large-tenant.ts';
 import { benchTicketsList } from './tickets-list.ts';
 import { benchWebhooks } from './webhooks.ts';
+import { benchAutomation } from './automation.ts';
 
 const only = process.env.BENCH_ONLY;
 line(`# atende benchmarks, ${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model ?? 'cpu'}), node ${process.version}, load averages ${loadAverages()}`);
@@ -32,6 +33,7 @@ if (!only || only === 'realtime') await benchRealtime();
 if (!only || only === 'imports') await benchImports();
 if (!only || only === 'campaigns') await benchCampaigns();
 if (!only || only === 'webhooks') await benchWebhooks();
+if (!only || only === 'automation') await benchAutomation();
 line(`\nload averages at the end: ${loadAverages()}`);
 if (process.argv.includes('--compare')) compareWithLast();
 if (process.argv.includes('--record')) recordAsLast(loadAverages());

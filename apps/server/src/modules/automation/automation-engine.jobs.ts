@@ -25,19 +25,24 @@ type Deps = { clock: Clock; timeZone: string; tickets: Pick<TicketsService, 'pub
 
 const evaluate = async (tx: Tx, event: AutomationEvaluation, rules: AutomationRuleRow[], deps: Deps) => {
   const outcomes: TicketOutcome[] = [];
-  for (const rule of rules) {
-    if (rule.id === event.causedByRuleId) continue;
+  const now = deps.clock.now();
+  // read once, and again only after a rule's actions changed the ticket: 50 rules cost one read
+  const load = async () => {
     const ticket = await findTicket(tx, event.companyId, event.ticketId);
-    if (!ticket) break;
-    const now = deps.clock.now();
-    const subject = await loadConditionSubject(tx, ticket, { now, timeZone: deps.timeZone, messageId: event.messageId });
-    if (!evaluateConditions(rule.conditions as ConditionTree, subject).matched) continue;
+    return ticket && { ticket, subject: await loadConditionSubject(tx, ticket, { now, timeZone: deps.timeZone, messageId: event.messageId }) };
+  };
+  let current = await load();
+  for (const rule of rules) {
+    if (!current) break;
+    const { ticket, subject } = current;
+    if (rule.id === event.causedByRuleId || !evaluateConditions(rule.conditions as ConditionTree, subject).matched) continue;
     if (!(await claimRuleRun(tx, { ruleId: rule.id, eventKey: event.eventKey, companyId: event.companyId, ticketId: ticket.id }))) continue;
     const { outcome } = await withCause({ depth: event.depth, ruleId: rule.id }, () =>
       runActions(tx, ticket, rule.actions as AutomationAction[], { now, timeZone: deps.timeZone, userId: null, log: deps.log }),
     );
     await markRuleRan(tx, event.companyId, rule.id, ticket.id, now);
     outcomes.push(outcome);
+    current = await load();
   }
   return async () => {
     for (const outcome of outcomes) await deps.tickets.publishOutcome(outcome);
