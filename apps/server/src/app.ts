@@ -459,7 +459,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   registerPasswordResetRequestJob(jobs, { clock });
   registerWebhookPruneJob(jobs, { db, clock, retentionDays: config.webhookDeliveryRetentionDays });
   registerAuditPruneJob(jobs, { db, clock, retentionDays: config.auditLogRetentionDays });
-  registerAutomationJobs(jobs, { clock, timeZone: config.timeZone, tickets: ticketsService, log: app.log });
+  registerAutomationJobs(jobs, { db, clock, timeZone: config.timeZone, tickets: ticketsService, log: app.log });
   registerSlaJobs(jobs, { bus, clock, timeZone: config.timeZone });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {

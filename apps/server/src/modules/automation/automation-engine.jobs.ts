@@ -1,11 +1,12 @@
 // What the automation jobs do (issue 40 point 1, docs/automation.md). An evaluation runs the
-// company's active rules of its trigger in order (position, then id) in the transaction that marks
-// its job done, with the ticket locked first; each matching rule claims its run for the event (the
+// company's active rules of its trigger in order (position, then id) in one transaction with the
+// ticket locked first; each matching rule claims its run for the event (the
 // primary key of automation_rule_runs), so a retried or doubled job runs no rule twice. The rule's
 // actions run with its cause in context: the events they cause carry the next depth and skip it.
 import type { AutomationAction, ConditionTree } from '@atende/shared/automation';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import type { TicketOutcome } from '../tickets/tickets.events.ts';
@@ -21,7 +22,7 @@ import { evaluateConditions } from './conditions.rules.ts';
 
 const MINUTE_MS = 60_000;
 
-type Deps = { clock: Clock; timeZone: string; tickets: Pick<TicketsService, 'publishOutcome'>; log: FastifyBaseLogger };
+type Deps = { db: Db; clock: Clock; timeZone: string; tickets: Pick<TicketsService, 'publishOutcome'>; log: FastifyBaseLogger };
 
 const evaluate = async (tx: Tx, event: AutomationEvaluation, rules: AutomationRuleRow[], deps: Deps) => {
   const outcomes: TicketOutcome[] = [];
@@ -50,9 +51,21 @@ const evaluate = async (tx: Tx, event: AutomationEvaluation, rules: AutomationRu
 };
 
 export const registerAutomationJobs = (runner: Pick<JobRunner, 'register'>, deps: Deps) => {
+  // Most events match no rule: they are answered from plain reads, and only an event some rule
+  // matches takes the ticket's lock and evaluates again in the transaction that acts.
   runner.register(automationEvaluateJob, {
-    lockFirst: (tx, event) => lockTicket(tx, event.companyId, event.ticketId),
-    runInTransaction: async (tx, event) => evaluate(tx, event, await activeRules(tx, event.companyId, event.trigger), deps),
+    run: async (event) => {
+      const rules = await activeRules(deps.db, event.companyId, event.trigger);
+      const ticket = await findTicket(deps.db, event.companyId, event.ticketId);
+      if (!ticket) return;
+      const subject = await loadConditionSubject(deps.db, ticket, { now: deps.clock.now(), timeZone: deps.timeZone, messageId: event.messageId });
+      if (!rules.some((rule) => rule.id !== event.causedByRuleId && evaluateConditions(rule.conditions as ConditionTree, subject).matched)) return;
+      const publish = await withTransaction(deps.db, async (tx) => {
+        await lockTicket(tx, event.companyId, event.ticketId);
+        return evaluate(tx, event, rules, deps);
+      });
+      await publish();
+    },
   });
   runner.register(automationIdleStartJob, {
     runInTransaction: async (tx, start) => {
