@@ -228,7 +228,7 @@ const pageIdsOf = (db: DbOrTx, shape: ListShape) => {
   const ways: Way[] = shape.search === 'none' ? ownerWays(shape) : searchWays(db, shape).map((condition) => ({ owner: 'any', condition }));
   const wayPages = ways.map(({ owner, condition }) =>
     db
-      .select({ id: tickets.id, updatedAt: tickets.updatedAt, rank: priorityRank.as('rank') })
+      .select({ id: tickets.id, updatedAt: tickets.updatedAt, rank: shape.byPriority ? priorityRank.as('rank') : sql<number>`0`.as('rank') })
       .from(tickets)
       .where(and(filtersOf(shape, owner), afterCursor(shape), condition))
       .orderBy(...orderOf(shape))
