@@ -4,13 +4,11 @@
 import { z } from 'zod';
 import { defineEndpoint } from './contract.ts';
 import { connectionChannels } from './connections.ts';
-import { ticketStatuses } from './tickets.ts';
+import { ticketPriorities, ticketStatuses } from './tickets.ts';
 import { boundedText, idParam } from './validation.ts';
 
 export const automationTriggers = ['ticketCreated', 'messageReceived', 'ticketUpdated', 'ticketIdle', 'ticketClosed', 'slaBreached'] as const;
 export type AutomationTrigger = (typeof automationTriggers)[number];
-
-export const ticketPriorityValues = ['none', 'low', 'medium', 'high', 'urgent'] as const;
 
 export const MAX_CONDITIONS = 20;
 export const MAX_ACTIONS = 10;
@@ -31,7 +29,7 @@ export const automationCondition = z.union([
   z.strictObject({ kind: z.literal('textMatches'), pattern: z.string().min(1).max(MAX_PATTERN_LENGTH) }),
   z.strictObject({ kind: z.literal('serviceHours'), within: z.boolean() }),
   z.strictObject({ kind: z.literal('status'), statuses: z.array(z.enum(ticketStatuses)).min(1).max(6) }),
-  z.strictObject({ kind: z.literal('priority'), priorities: z.array(z.enum(ticketPriorityValues)).min(1).max(5) }),
+  z.strictObject({ kind: z.literal('priority'), priorities: z.array(z.enum(ticketPriorities)).min(1).max(5) }),
   // userId null: the ticket has no owner
   z.strictObject({ kind: z.literal('owner'), userId: id.nullable() }),
   z.strictObject({ kind: z.literal('firstMessage'), first: z.boolean() }),
@@ -59,7 +57,7 @@ export const automationAction = z.union([
   z.strictObject({ kind: z.literal('removeTag'), tagId: id }),
   z.strictObject({ kind: z.literal('addLane'), tagId: id }),
   z.strictObject({ kind: z.literal('removeLane') }),
-  z.strictObject({ kind: z.literal('setPriority'), priority: z.enum(ticketPriorityValues) }),
+  z.strictObject({ kind: z.literal('setPriority'), priority: z.enum(ticketPriorities) }),
   z.strictObject({ kind: z.literal('sendMessage'), text: messageText }),
   z.strictObject({ kind: z.literal('sendQuickMessage'), quickMessageId: id }),
   z.strictObject({ kind: z.literal('addNote'), text: messageText }),

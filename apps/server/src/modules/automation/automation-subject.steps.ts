@@ -2,7 +2,7 @@
 // engine and the test button. Service hours are the company's (03-saas §3 scheduleType aside): the
 // hours a rule speaks of are the company's opening hours.
 import type { DbOrTx } from '../../db/client.ts';
-import { isWithinHours } from '../chatbot/service-hours.rules.ts';
+import { isWithinHours } from '../../platform/service-hours.ts';
 import { findCompanySummary } from '../companies/companies.repo.ts';
 import { findConnection } from '../connections/connections.repo.ts';
 import { findMessage } from '../messages/messages.repo.ts';
