@@ -50,10 +50,17 @@ const maskValue = (value: unknown): unknown => {
   return value;
 };
 
+// A hash goes by the name of what it hashes (passwordHash -> password): the log says the password
+// changed, and no answer of the product carries a field named like a password hash.
+const recordedKey = (key: string) => key.replace(/(.)_?hash$/i, '$1');
+
 // an empty or absent secret says so (a key was removed); any other value is masked, nested ones too
 const maskObject = (values: AuditValues): AuditValues =>
   Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [key, SECRET_KEY.test(key) && value !== null && value !== undefined && value !== '' ? MASKED_VALUE : maskValue(value)]),
+    Object.entries(values).map(([key, value]) => [
+      recordedKey(key),
+      SECRET_KEY.test(key) && value !== null && value !== undefined && value !== '' ? MASKED_VALUE : maskValue(value),
+    ]),
   );
 
 export const maskSecrets = (values: AuditValues | null | undefined): AuditValues | null => (values ? maskObject(values) : null);
