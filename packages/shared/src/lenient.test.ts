@@ -121,7 +121,7 @@ describe('lenient request schemas (issue 13: the contract accepted the way the f
 
   it('leaves queries with extra parameters and empty filters readable (01-core §7 GET /tickets)', () => {
     const query = lenient(ticketsListQuery).parse({ pageNumber: '2', showAll: 'true', status: '', markAsRead: 'true', groups: 'false', withUnreadMessages: '0' });
-    expect(query).toEqual({ searchParam: '', pageNumber: 2, showAll: true, withUnreadMessages: false, sortTickets: 'DESC' });
+    expect(query).toEqual({ searchParam: '', pageNumber: 2, showAll: true, withUnreadMessages: false, sortTickets: 'DESC', sortBy: 'updatedAt' });
   });
 
   it('keeps object refinements and leaves the shared schema untouched', () => {
