@@ -57,7 +57,14 @@ describe('assignment with capacity and priority in the browser (issue 40 points 
     await page.getByTestId('tickets-tab-open').click();
     const open = row(page, 'Primeiro Cliente');
     await open.click();
-    await page.getByTestId('ticket-header-priority').click();
+    // the header's chip, or in a compact header its menu's item
+    await page.getByTestId('ticket-header').waitFor();
+    if ((await page.getByTestId('ticket-header').getAttribute('data-compact')) === 'true') {
+      await page.getByTestId('ticket-menu').click();
+      await page.getByTestId('ticket-menu-priority').click();
+    } else {
+      await page.getByTestId('ticket-header-priority').click();
+    }
     await page.getByTestId('ticket-priority-urgent').click();
     await expect.poll(() => open.getByTestId('ticket-row-priority').getAttribute('data-priority')).toBe('urgent');
     await page.getByTestId('ticket-resolve').click();

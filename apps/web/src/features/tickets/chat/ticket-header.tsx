@@ -1,6 +1,6 @@
 import { can } from '@atende/shared/permissions';
 import type { TicketView } from '@atende/shared/tickets';
-import { Check, Close, Delete, DoneAll, History, MoreVert, NoteAlt, PictureAsPdf, Replay, SmartToy, SwapHoriz, Undo } from '@mui/icons-material';
+import { Check, Close, Delete, DoneAll, Flag, History, MoreVert, NoteAlt, PictureAsPdf, Replay, SmartToy, SwapHoriz, Undo } from '@mui/icons-material';
 import { Avatar, Box, Button, ButtonBase, CircularProgress, IconButton, ListItemIcon, Menu, MenuItem, Stack, Tooltip, Typography } from '@mui/material';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { ChannelIcon } from '../list/channel-icon.tsx';
 import { headerIsCompact, HEADER_CONTACT_SHRUNK_WIDTH } from './header-layout.ts';
 import { openTicketDialog } from '../dialogs/ticket-dialogs.ts';
 import { useTicketFlow } from '../use-ticket-flow.ts';
-import { TicketPriorityMenu } from './ticket-priority-menu.tsx';
+import { PriorityMenu, TicketPriorityMenu } from './ticket-priority-menu.tsx';
 
 type ActionProps = {
   label: string;
@@ -48,6 +48,7 @@ export const TicketHeader = ({ ticket, onOpenContact, onExportPdf, exportingPdf 
   const me = useSessionUser();
   const flow = useTicketFlow();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const [priorityAnchor, setPriorityAnchor] = useState<HTMLElement | null>(null);
   const waiting = ticket.status === 'pending' || ticket.status === 'lgpd';
   const live = ticket.status === 'open' || ticket.status === 'group';
   const closeMenu = () => setMenu(null);
@@ -55,7 +56,8 @@ export const TicketHeader = ({ ticket, onOpenContact, onExportPdf, exportingPdf 
   const [headerRef, headerWidth] = useElementWidth<HTMLDivElement>();
   // labelled buttons of this status; the return, schedule and menu buttons are icons already
   const textButtons = waiting ? 1 + Number(canIgnore) : Number(live || ticket.status === 'closed');
-  const compact = headerIsCompact(headerWidth, textButtons, 2 + Number(live));
+  // the priority chip counts as a labelled button; a compact header has it in its menu
+  const compact = headerIsCompact(headerWidth, textButtons + 1, 2 + Number(live));
 
   return (
     <Stack
@@ -88,7 +90,7 @@ export const TicketHeader = ({ ticket, onOpenContact, onExportPdf, exportingPdf 
           </Typography>
         </Box>
       </ButtonBase>
-      <TicketPriorityMenu ticket={ticket} />
+      {!compact && <TicketPriorityMenu ticket={ticket} />}
       {waiting && (
         <>
           {canIgnore && (
@@ -132,6 +134,12 @@ export const TicketHeader = ({ ticket, onOpenContact, onExportPdf, exportingPdf 
         <MoreVert />
       </IconButton>
       <Menu anchorEl={menu} open={Boolean(menu)} onClose={closeMenu}>
+        {compact && (
+          <MenuItem onClick={() => { setPriorityAnchor(menu); closeMenu(); }} data-testid="ticket-menu-priority">
+            <ListItemIcon><Flag fontSize="small" /></ListItemIcon>
+            {t('tickets.priority.label')}: {t(`tickets.priority.${ticket.priority}`)}
+          </MenuItem>
+        )}
         {live && (
           <MenuItem onClick={() => { closeMenu(); openTicketDialog({ kind: 'transfer', ticket }); }} data-testid="ticket-transfer">
             <ListItemIcon><SwapHoriz fontSize="small" /></ListItemIcon>
@@ -167,6 +175,7 @@ export const TicketHeader = ({ ticket, onOpenContact, onExportPdf, exportingPdf 
           </MenuItem>
         )}
       </Menu>
+      <PriorityMenu ticket={ticket} anchor={priorityAnchor} onClose={() => setPriorityAnchor(null)} />
     </Stack>
   );
 };

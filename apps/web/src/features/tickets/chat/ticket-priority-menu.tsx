@@ -5,11 +5,35 @@ import { useTranslation } from 'react-i18next';
 import { PriorityChip } from '../priority-chip.tsx';
 import { useSetTicketPriority } from './use-set-ticket-priority.ts';
 
-// The chat header's priority (issue 40 point 5): the chip opens the menu that changes it.
+// The priorities to choose from (issue 40 point 5), opened by the header's chip or, in a compact
+// header, from its menu.
+export const PriorityMenu = ({ ticket, anchor, onClose }: { ticket: TicketView; anchor: HTMLElement | null; onClose: () => void }) => {
+  const { t } = useTranslation();
+  const change = useSetTicketPriority(ticket);
+  return (
+    <Menu anchorEl={anchor} open={anchor !== null} onClose={onClose}>
+      {[...ticketPriorities].reverse().map((priority) => (
+        <MenuItem
+          key={priority}
+          selected={priority === ticket.priority}
+          disabled={change.isPending}
+          onClick={() => {
+            onClose();
+            if (priority !== ticket.priority) change.mutate(priority);
+          }}
+          data-testid={`ticket-priority-${priority}`}
+        >
+          {t(`tickets.priority.${priority}`)}
+        </MenuItem>
+      ))}
+    </Menu>
+  );
+};
+
+// The chat header's priority chip, which opens the menu that changes it.
 export const TicketPriorityMenu = ({ ticket }: { ticket: TicketView }) => {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const change = useSetTicketPriority(ticket);
   return (
     <>
       <Tooltip title={t('tickets.priority.label')}>
@@ -17,22 +41,7 @@ export const TicketPriorityMenu = ({ ticket }: { ticket: TicketView }) => {
           <PriorityChip priority={ticket.priority} onClick={(event) => setAnchor(event.currentTarget)} testId="ticket-header-priority" />
         </span>
       </Tooltip>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {[...ticketPriorities].reverse().map((priority) => (
-          <MenuItem
-            key={priority}
-            selected={priority === ticket.priority}
-            disabled={change.isPending}
-            onClick={() => {
-              setAnchor(null);
-              if (priority !== ticket.priority) change.mutate(priority);
-            }}
-            data-testid={`ticket-priority-${priority}`}
-          >
-            {t(`tickets.priority.${priority}`)}
-          </MenuItem>
-        ))}
-      </Menu>
+      <PriorityMenu ticket={ticket} anchor={anchor} onClose={() => setAnchor(null)} />
     </>
   );
 };
