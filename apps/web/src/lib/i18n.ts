@@ -24,11 +24,11 @@ import { readStorage, storageKeys, writeStorage } from './storage.ts';
 
 export { currentLanguage, languages, type Language } from './language.ts';
 
-// Portuguese is the default and the fallback: what the signed-out pages say ships with the app, the
-// rest of it comes with the signed-in screens (loadSignedInCatalogue), and the other catalogues are
-// fetched when chosen, all of which keeps the sign-in page's first load small (issue 14 point 4).
-// signed-out-catalogue.test.ts checks that its sections are every one the signed-out pages and the
-// app's entry use.
+// Portuguese is the default and the fallback: what the sign-in page and the mailed links' light pages
+// say ships with the app, the rest of it comes with every other screen (loadWholeCatalogue), and the
+// other catalogues are fetched when chosen, all of which keeps the sign-in page's first load small
+// (issue 14 point 4). signed-out-catalogue.test.ts checks that the sections shipped are exactly
+// those these pages and the app's entry use.
 const signedOutCatalogue = {
   acceptInvitation,
   accessDenied,
@@ -47,7 +47,6 @@ const signedOutCatalogue = {
   validation,
   verifyEmail,
 };
-export const signedOutSections = Object.keys(signedOutCatalogue);
 
 const catalogues: Record<Exclude<Language, 'pt'>, () => Promise<{ default: object }>> = {
   en: () => import('../locales/en.json'),
@@ -71,9 +70,9 @@ void i18n.use(initReactI18next).init({
 
 // the whole Portuguese catalogue as a file of its own, so the sections above stay the only ones in
 // the app's first chunk
-let signedInCatalogue: Promise<void> | undefined;
-export const loadSignedInCatalogue = () =>
-  (signedInCatalogue ??= fetch(portugueseCatalogueUrl)
+let wholeCatalogue: Promise<void> | undefined;
+export const loadWholeCatalogue = () =>
+  (wholeCatalogue ??= fetch(portugueseCatalogueUrl)
     .then((answer) => {
       if (!answer.ok) throw new Error(`the Portuguese catalogue answered ${answer.status}`);
       return answer.json() as Promise<object>;
@@ -81,7 +80,7 @@ export const loadSignedInCatalogue = () =>
     .then(
       (catalogue) => void i18n.addResourceBundle('pt', 'translation', catalogue, true, true),
       (error: unknown) => {
-        signedInCatalogue = undefined;
+        wholeCatalogue = undefined;
         throw error;
       },
     ));

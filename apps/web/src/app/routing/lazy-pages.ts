@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { loadSignedInCatalogue } from '../../lib/i18n.ts';
+import { loadWholeCatalogue } from '../../lib/i18n.ts';
 
 // Each screen is its own chunk, fetched the first time its route renders, so the sign-in page
 // does not download the whole app (issue 14 point 4; the budget is checked by scripts/first-load-size.mjs).
@@ -10,7 +10,7 @@ const lazyNamed = <Name extends string, Props extends object>(load: () => Promis
 // and the mailed links' light pages, a visitor's first load, make do with the part that ships
 // with the app (lib/signed-out-catalogue.test.ts).
 const lazyWithCatalogue = <Name extends string, Props extends object>(load: () => Promise<Record<Name, ComponentType<Props>>>, name: Name) =>
-  lazyNamed(async () => (await Promise.all([load(), loadSignedInCatalogue()]))[0], name);
+  lazyNamed(async () => (await Promise.all([load(), loadWholeCatalogue()]))[0], name);
 
 export const AcceptInvitationPage = lazyWithCatalogue(() => import('../../features/login/accept-invitation-page.tsx'), 'AcceptInvitationPage');
 export const AllConnectionsPage = lazyWithCatalogue(() => import('../../features/all-connections/all-connections-page.tsx'), 'AllConnectionsPage');
