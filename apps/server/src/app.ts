@@ -469,10 +469,12 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     await whatsapp.start();
   });
   // jobs first: a send under way still needs its WhatsApp socket
+  // a shutdown goes on when the database has gone away under the process (a SIGTERM then is how
+  // the operator recovers), so each step's failure is logged instead of ending the close half-way
   app.addHook('preClose', async () => {
-    await jobs.stop();
+    await jobs.stop().catch((error: unknown) => app.log.error({ err: error }, 'stopping the job runner failed'));
     mailer.close();
-    await whatsapp.stop();
+    await whatsapp.stop().catch((error: unknown) => app.log.error({ err: error }, 'stopping the WhatsApp sessions failed'));
     realtime.dropSockets();
   });
   app.addHook('onClose', async () => {
