@@ -15,7 +15,7 @@ import type { QueueView } from './queues.ts';
 import type { QuickMessageView } from './quick-messages.ts';
 import type { ScheduleView } from './scheduled-messages.ts';
 import type { CompanySettingKey, PublicSettingKey } from './settings.ts';
-import type { SlaTargetKind } from './sla.ts';
+import type { SlaTargetKind, TicketSlaView } from './sla-view.ts';
 import type { TagRecordView } from './tags.ts';
 import type { TicketView } from './tickets.ts';
 import type { UserView } from './users.ts';
@@ -77,8 +77,9 @@ export type CompanyEvents = {
     | { action: 'new-message'; chat: ChatView; newMessage: ChatMessageView };
   // issue 37 point 1: an endpoint that failed too long was switched off (the company's admins only)
   webhook: { action: 'disabled'; endpoint: WebhookEndpointView };
-  // issue 40 point 3: a ticket's SLA target passed its due moment unmet (its owner and the admins only)
-  sla: { action: 'breached'; ticketId: number; kind: SlaTargetKind; dueAt: string };
+  // issue 40 point 3: a ticket's SLA target passed its due moment unmet (its owner and the admins
+  // only); or a ticket got targets (whoever sees the ticket), sla being its nearest open one
+  sla: { action: 'breached'; ticketId: number; kind: SlaTargetKind; dueAt: string } | { action: 'started'; ticketId: number; sla: TicketSlaView };
   // 01-core §7: platform-wide, on the one channel company-announcement that every company's
   // sockets get
   announcement: { action: 'create' | 'update'; announcement: AnnouncementView } | { action: 'delete'; announcementId: number };

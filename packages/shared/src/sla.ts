@@ -9,9 +9,6 @@ import { boundedText, idParam } from './validation.ts';
 export const slaHoursModes = ['calendar', 'service'] as const;
 export type SlaHoursMode = (typeof slaHoursModes)[number];
 
-export const slaTargetKinds = ['firstResponse', 'nextResponse', 'resolution'] as const;
-export type SlaTargetKind = (typeof slaTargetKinds)[number];
-
 // a year of minutes: longer targets are no service level
 export const MAX_SLA_MINUTES = 525_600;
 const targetMinutes = z.number().int().min(1).max(MAX_SLA_MINUTES).nullable();

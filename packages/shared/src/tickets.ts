@@ -1,6 +1,7 @@
 // Ticket entity (01-core §3 Ticket).
 import { z } from 'zod';
 import { defineEndpoint } from './contract.ts';
+import { ticketSlaView } from './sla-view.ts';
 import { tagView } from './tags.ts';
 import { boundedText, idParam, isoDatePrefix, pageNumberQuery } from './validation.ts';
 
@@ -39,6 +40,8 @@ export const ticketView = z
     unreadMessages: z.number().int(),
     tags: z.array(tagView),
     userRating: z.object({ rate: z.number() }).nullable(),
+    // issue 40 point 3: the open SLA target nearest its due moment, null when none is open
+    sla: ticketSlaView.nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -13,6 +13,7 @@ import { fireAutomation } from '../automation-triggers/automation-triggers.steps
 import { adminIdsOf } from '../webhooks/webhooks.repo.ts';
 import { slaDueAt } from './sla-hours.rules.ts';
 import * as repo from './sla.repo.ts';
+import { toTicketSlaView } from './sla.view.ts';
 
 export const slaTargetsJob = defineJobKind({
   name: 'sla.targets',
@@ -64,9 +65,15 @@ export const registerSlaJobs = (runner: Pick<JobRunner, 'register'>, { bus, cloc
         }
         if (policy.resolutionMinutes !== null && !has('resolution')) wanted.push(target('resolution', ticket.createdAt, policy.resolutionMinutes));
       }
-      for (const inserted of await repo.insertTargets(tx, wanted)) {
-        await enqueueJob(tx, slaBreachJob, { companyId, targetId: inserted.id }, { runAt: inserted.dueAt, singletonKey: `sla-breach:${inserted.id}` });
+      const inserted = await repo.insertTargets(tx, wanted);
+      for (const row of inserted) {
+        await enqueueJob(tx, slaBreachJob, { companyId, targetId: row.id }, { runAt: row.dueAt, singletonKey: `sla-breach:${row.id}` });
       }
+      // the ticket's chip starts counting for whoever sees the ticket
+      const nearest = (await repo.targetsOfTicket(tx, ticketId)).find((row) => row.metAt === null);
+      if (inserted.length === 0 || !nearest) return;
+      const payload = { action: 'started' as const, ticketId, sla: toTicketSlaView(nearest) };
+      return async () => bus.publish({ companyId, event: 'sla', payload, audience: { ticket } });
     },
   });
 

@@ -3,9 +3,10 @@
 // target answered late has both and only one with metAt alone was met in time.
 import type { WeekdayServiceHours } from '@atende/shared/service-hours';
 import { companySettingDefaults } from '@atende/shared/settings';
-import type { SlaPolicyInput, SlaPolicyUpdateBody, SlaTargetKind } from '@atende/shared/sla';
+import type { SlaPolicyInput, SlaPolicyUpdateBody } from '@atende/shared/sla';
+import type { SlaTargetKind, TicketSlaView } from '@atende/shared/sla-view';
 import type { TicketPriority } from '@atende/shared/tickets';
-import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { slaPolicies, slaTargets } from '../../db/schema/automation.ts';
 import { companies } from '../../db/schema/companies.ts';
@@ -16,6 +17,19 @@ import { companySettings } from '../../db/schema/settings.ts';
 import { tickets } from '../../db/schema/tickets.ts';
 
 export type SlaPolicyRow = typeof slaPolicies.$inferSelect;
+export type SlaTargetRow = typeof slaTargets.$inferSelect;
+
+const isoText = (column: AnyColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+// The open target nearest its due moment of the statement's ticket: what its chip counts down to,
+// as the ticket view carries it (tickets.repo.ts). The (ticket, kind, due) index finds the rows.
+export const nearestOpenTargetOf = (ticketId: AnyColumn) => sql<TicketSlaView | null>`(
+  select json_build_object('kind', ${slaTargets.kind}, 'dueAt', ${isoText(slaTargets.dueAt)}, 'startedAt', ${isoText(slaTargets.createdAt)},
+    'breached', ${slaTargets.breachedAt} is not null)
+  from ${slaTargets}
+  where ${slaTargets.ticketId} = ${ticketId} and ${slaTargets.metAt} is null
+  order by ${slaTargets.dueAt}, ${slaTargets.id}
+  limit 1)`;
 
 const policyOf = (companyId: number, policyId: number) => and(eq(slaPolicies.companyId, companyId), eq(slaPolicies.id, policyId));
 
@@ -69,6 +83,8 @@ export const findTicketForSla = async (db: DbOrTx, companyId: number, ticketId: 
       .select({
         id: tickets.id,
         status: tickets.status,
+        userId: tickets.userId,
+        isGroup: tickets.isGroup,
         queueId: tickets.queueId,
         whatsappId: tickets.whatsappId,
         priority: tickets.priority,

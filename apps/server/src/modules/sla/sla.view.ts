@@ -1,6 +1,7 @@
-// An SLA policy as the SLA screen reads it.
+// An SLA policy as the SLA screen reads it, and a ticket's open target as its chip does.
 import type { SlaPolicyView } from '@atende/shared/sla';
-import type { SlaPolicyRow } from './sla.repo.ts';
+import type { TicketSlaView } from '@atende/shared/sla-view';
+import type { SlaPolicyRow, SlaTargetRow } from './sla.repo.ts';
 
 export const toSlaPolicyView = (row: SlaPolicyRow): SlaPolicyView => ({
   id: row.id,
@@ -14,4 +15,11 @@ export const toSlaPolicyView = (row: SlaPolicyRow): SlaPolicyView => ({
   active: row.active,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
+});
+
+export const toTicketSlaView = (row: SlaTargetRow): TicketSlaView => ({
+  kind: row.kind,
+  dueAt: row.dueAt.toISOString(),
+  startedAt: row.createdAt.toISOString(),
+  breached: row.breachedAt !== null,
 });

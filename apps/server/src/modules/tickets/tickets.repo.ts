@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { arrayColumnsOf, columnArrays, columnNames, columnsOf, preparedSelect, preparedSql, preparedStatement, unnestRows } from '../../db/prepared-statement.ts';
 import type { TagView } from '@atende/shared/tags';
 import { connections, contacts, queues, tags, ticketLogs, ticketTags, tickets, userRatings, users, type TicketRow } from '../../db/schema.ts';
+import { nearestOpenTargetOf } from '../sla/sla.repo.ts';
 import type { TicketDimensions } from './ticket-counts.repo.ts';
 
 export type { TicketRow };
@@ -51,6 +52,7 @@ const ticketViewColumns = {
   tags: tagsOfTicket,
   // one NPS answer per ticket (unique index), so the join never repeats a row
   userRating: { rate: userRatings.rate },
+  sla: nearestOpenTargetOf(tickets.id),
   // the row's place in the list's order, exact to the microsecond, for the next page's cursor
   updatedAtMicros: sql<string>`(extract(epoch from ${tickets.updatedAt}) * 1000000)::bigint::text`,
 };

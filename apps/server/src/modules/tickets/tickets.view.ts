@@ -30,6 +30,7 @@ export const toTicketView = (row: TicketViewRow, options: { maskNumbers: boolean
     unreadMessages: ticket.unreadMessages,
     tags: row.tags,
     userRating: row.userRating,
+    sla: row.sla,
     createdAt: ticket.createdAt.toISOString(),
     updatedAt: ticket.updatedAt.toISOString(),
   };
