@@ -18,7 +18,7 @@ import {
   type MessageKey,
   type NewMessage,
 } from './source-import.repo.ts';
-import { copyMedia } from './source-media.ts';
+import { copyMedia, mediaCandidates } from './source-media.ts';
 import { ackOf, flag, mediaPathOf, mediaTypeOf, moment, optionalText, safeJson, text, ticketStatusOf, whole } from './source-rows.rules.ts';
 
 const stamps = (row: SourceRow) => ({ createdAt: moment(row, 'createdAt'), updatedAt: moment(row, 'updatedAt') });
@@ -206,7 +206,7 @@ const messagesStep: ImportStep = async (context, rows) => {
     const mediaPath = mediaPathOf(row);
     let mediaUrl = mediaPath === null ? optionalText(row, 'mediaUrl') : null;
     if (mediaPath !== null && context.mediaDir) {
-      const copied = await copyMedia(context.storage, context.mediaDir, ticket.companyId, mediaPath);
+      const copied = await copyMedia(context.storage, context.mediaDir, ticket.companyId, mediaCandidates(mediaPath, row.companyId));
       if ('missing' in copied) context.report({ table: 'Messages', sourceId: key.providerMessageId, problem: `media file ${copied.missing} is missing: the message came without it` });
       else mediaUrl = copied.url;
     } else if (mediaPath !== null) {

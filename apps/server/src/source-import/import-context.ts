@@ -14,8 +14,7 @@ export type ImportContext = {
   source: string;
   sourceDb: SourceDatabase;
   sourceTables: ReadonlySet<string>;
-  // null in a dry run: media files are only looked for
-  storage: Storage | null;
+  storage: Storage;
   mediaDir: string | null;
   // seals the keys companies gave (prompts, integrations), as the product keeps them
   secrets: SecretBox;

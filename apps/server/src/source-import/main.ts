@@ -1,4 +1,4 @@
-// `npm run import:whaticket -- --from postgres://… --media /path/public [--dry-run] [--source-name x]`
+// `npm run import:whaticket -- --from postgres://… --media /path/public [--dry-run] [--from-start] [--source-name x]`
 // (issue 39, docs/migrate.md): imports a whaticket-SaaS or ticketz database and its media into
 // this product's own database (DATABASE_URL or the PGlite in DATA_DIR) and storage.
 import { parseArgs } from 'node:util';
@@ -9,12 +9,19 @@ import { importSummaryLines, progressLine } from './import-report.ts';
 import { runImport } from './source-import.service.ts';
 import { openTargetDatabase } from './target-database.repo.ts';
 
-const usage = 'usage: import:whaticket -- --from postgres://user:password@host:5432/database --media /path/to/public [--dry-run] [--source-name name]';
+const usage =
+  'usage: import:whaticket -- --from postgres://user:password@host:5432/database --media /path/to/public [--dry-run] [--from-start] [--source-name name]';
 
 const main = async (args: string[]) => {
   const { values } = parseArgs({
     args,
-    options: { from: { type: 'string' }, media: { type: 'string' }, 'dry-run': { type: 'boolean', default: false }, 'source-name': { type: 'string' } },
+    options: {
+      from: { type: 'string' },
+      media: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      'from-start': { type: 'boolean', default: false },
+      'source-name': { type: 'string' },
+    },
   });
   if (!values.from) throw new Error(usage);
   const config = loadConfig();
@@ -28,6 +35,7 @@ const main = async (args: string[]) => {
       from: values.from,
       mediaDir: values.media ?? null,
       dryRun: values['dry-run'],
+      fromStart: values['from-start'],
       sourceName: values['source-name'],
       onProgress: (progress) => {
         process.stdout.write(`${progressLine(progress)}${progress.finished ? '\n' : '\r'}`);

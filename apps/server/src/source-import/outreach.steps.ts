@@ -1,9 +1,14 @@
 // The steps that carry what a company prepared to send (issue 39 point 1): schedules still to
-// send, armed on the job runner in their page's transaction, and contact lists with their entries.
+// send, armed on the job runner in their page's transaction, contact lists with their entries,
+// and file lists with their files copied into storage.
+import type { MediaType } from '@atende/shared/messages';
+import { FILE_LIST_FOLDER } from '../modules/file-lists/file-lists.service.ts';
 import { armSchedule } from '../modules/schedules/schedules.jobs.ts';
-import { cleanText, idsOf, newRows, recordIds, targetOf, type ImportStep } from './import-context.ts';
+import { cleanText, idsOf, newRows, recordIds, targetOf, type ImportContext, type ImportStep } from './import-context.ts';
+import type { SourceRow } from './source-database.repo.ts';
 import { insertLinks, insertRows, ticketsByIds } from './source-import.repo.ts';
-import { moment, optionalText, text } from './source-rows.rules.ts';
+import { copyMedia } from './source-media.ts';
+import { fileMediaTypeOf, mediaPathOf, moment, optionalText, text, whole } from './source-rows.rules.ts';
 
 // Only a schedule not sent yet: the sent ones are history the messages already hold.
 const schedulesStep: ImportStep = async (context, rows) => {
@@ -76,8 +81,76 @@ const contactListItemsStep: ImportStep = async (context, rows) => {
   return values.length;
 };
 
+// The SaaS copies' file lists (Files, with each file a FilesOptions row).
+const fileListsStep: ImportStep = async (context, rows) => {
+  const fresh = await newRows(context, 'fileList', rows);
+  const companyIds = await idsOf(context, 'company', fresh.map((row) => text(row, 'companyId')));
+  const entries = fresh.flatMap((row) => {
+    const companyId = targetOf(companyIds, row.companyId);
+    if (companyId === null) context.report({ table: 'Files', sourceId: text(row, 'id'), problem: `its company ${text(row, 'companyId')} was not imported` });
+    return companyId === null ? [] : [{ row, companyId }];
+  });
+  const ids = await insertRows(
+    context.tx,
+    'fileLists',
+    entries.map(({ row, companyId }) => ({
+      companyId,
+      name: cleanText(context, 'Files', row, 'name') || `file list ${text(row, 'id')}`,
+      message: cleanText(context, 'Files', row, 'message'),
+      createdAt: moment(row, 'createdAt'),
+      updatedAt: moment(row, 'updatedAt'),
+    })),
+  );
+  await recordIds(context, 'fileList', entries.map(({ row, companyId }, i) => ({ sourceId: text(row, 'id'), targetId: ids[i], companyId })));
+  return entries.length;
+};
+
+// The source kept a list's files in public/fileList/<list id>/; an option whose file is gone
+// comes without it (its file can be uploaded again here) and is reported.
+type FileListFile = { path: string | null; mediaType: MediaType | null };
+const fileListFile = async (context: ImportContext, row: SourceRow, companyId: number): Promise<FileListFile> => {
+  const path = mediaPathOf({ mediaUrl: row.path });
+  if (path === null || !context.mediaDir) return { path: null, mediaType: null };
+  const copied = await copyMedia(context.storage, context.mediaDir, companyId, [`fileList/${text(row, 'fileId')}/${path}`, path], FILE_LIST_FOLDER);
+  if ('missing' in copied) {
+    context.report({ table: 'FilesOptions', sourceId: text(row, 'id'), problem: `media file ${copied.missing} is missing: the file list came without it` });
+    return { path: null, mediaType: null };
+  }
+  return { path: copied.url, mediaType: fileMediaTypeOf(text(row, 'mediaType')) };
+};
+
+const fileListOptionsStep: ImportStep = async (context, rows) => {
+  const fresh = await newRows(context, 'fileListOption', rows);
+  const lists = await idsOf(context, 'fileList', fresh.map((row) => text(row, 'fileId')));
+  const entries: Array<{ row: SourceRow; companyId: number; values: FileListFile & { fileListId: number } }> = [];
+  for (const row of fresh) {
+    const list = lists.get(text(row, 'fileId'));
+    if (!list?.companyId) {
+      context.report({ table: 'FilesOptions', sourceId: text(row, 'id'), problem: `its file list ${text(row, 'fileId')} is missing` });
+      continue;
+    }
+    entries.push({ row, companyId: list.companyId, values: { fileListId: list.targetId, ...(await fileListFile(context, row, list.companyId)) } });
+  }
+  const ids = await insertRows(
+    context.tx,
+    'fileListOptions',
+    entries.map(({ row, companyId, values }) => ({
+      ...values,
+      companyId,
+      // the source's ids keep its order of the files, whichever page each came in
+      position: whole(row, 'id'),
+      name: cleanText(context, 'FilesOptions', row, 'name') || text(row, 'path'),
+      createdAt: moment(row, 'createdAt'),
+    })),
+  );
+  await recordIds(context, 'fileListOption', entries.map(({ row, companyId }, i) => ({ sourceId: text(row, 'id'), targetId: ids[i], companyId })));
+  return entries.length;
+};
+
 export const outreachSteps: Record<string, ImportStep> = {
   Schedules: schedulesStep,
   ContactLists: contactListsStep,
   ContactListItems: contactListItemsStep,
+  Files: fileListsStep,
+  FilesOptions: fileListOptionsStep,
 };

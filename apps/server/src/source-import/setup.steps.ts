@@ -18,7 +18,7 @@ import {
   takenConnectionTokens,
   usersByEmail,
 } from './source-import.repo.ts';
-import { copyMedia } from './source-media.ts';
+import { copyMedia, mediaCandidates } from './source-media.ts';
 import { connectionChannelOf, dueDateOf, flag, hexColor, mediaPathOf, moment, optionalText, serviceHours, sessionOf, text, whole } from './source-rows.rules.ts';
 
 // The platform's own company: company 1 in every member of the family and here.
@@ -347,7 +347,7 @@ type QuickMessageMedia = { mediaPath: string | null; mediaName: string | null };
 const quickMessageMedia = async (context: ImportContext, row: SourceRow, companyId: number): Promise<QuickMessageMedia> => {
   const path = mediaPathOf({ mediaUrl: row.mediaPath });
   if (path === null || !context.mediaDir) return { mediaPath: null, mediaName: null };
-  const copied = await copyMedia(context.storage, context.mediaDir, companyId, path, QUICK_MESSAGE_FOLDER);
+  const copied = await copyMedia(context.storage, context.mediaDir, companyId, mediaCandidates(path, row.companyId), QUICK_MESSAGE_FOLDER);
   if ('missing' in copied) {
     context.report({ table: 'QuickMessages', sourceId: text(row, 'id'), problem: `media file ${copied.missing} is missing: the quick message came without it` });
     return { mediaPath: null, mediaName: null };

@@ -14,6 +14,8 @@ import {
   contactLists,
   contacts,
   contactTags,
+  fileListOptions,
+  fileLists,
   messages,
   plans,
   prompts,
@@ -74,7 +76,26 @@ export const saveProgress = async (db: DbOrTx, source: string, sourceTable: stri
     });
 };
 
-const recordTables = { plans, companies, queues, chatbots, connections, users, tags, quickMessages, contacts, contactExtraInfo, tickets, ticketNotes, schedules, contactLists, queueIntegrations, prompts };
+const recordTables = {
+  plans,
+  companies,
+  queues,
+  chatbots,
+  connections,
+  users,
+  tags,
+  quickMessages,
+  contacts,
+  contactExtraInfo,
+  tickets,
+  ticketNotes,
+  schedules,
+  contactLists,
+  fileLists,
+  fileListOptions,
+  queueIntegrations,
+  prompts,
+};
 // rows without an id map of their own: links, list entries (one per number in a list), ratings
 // (one per ticket) and ticket logs (their tracking row is mapped)
 const linkTables = { userQueues, connectionQueues, contactTags, ticketTags, contactListItems, userRatings, ticketLogs };

@@ -1,13 +1,15 @@
 // An import from a whaticket-family database (issue 39): each source table in dependency order,
 // a page at a time, each page in one transaction with its id-map rows and its progress, so a stop
-// loses nothing, a second run continues where the first stopped, and nothing is doubled.
-import type { Db, DbOrTx } from '../db/client.ts';
+// loses nothing, a second run continues where the first stopped without reading again what went
+// in, and nothing is doubled.
+import type { Db } from '../db/client.ts';
 import { withTransaction } from '../db/transaction.ts';
 import { isRowRefused } from '../platform/db-errors.ts';
 import type { SecretBox } from '../platform/secret-box.ts';
 import type { Storage } from '../platform/storage.ts';
 import { aiSteps } from './ai.steps.ts';
 import { conversationSteps, quotesStep } from './conversation.steps.ts';
+import { checkPage } from './dry-run.checks.ts';
 import type { ImportStep, Problem } from './import-context.ts';
 import { historySteps } from './history.steps.ts';
 import { outreachSteps } from './outreach.steps.ts';
@@ -24,11 +26,14 @@ export type ImportOptions = {
   from: string;
   // the source's public/ folder, where its media files are
   mediaDir: string | null;
+  // reads and checks the source without writing (dry-run.checks.ts)
   dryRun: boolean;
+  // reads every table again from its first row, to take in what the source got since
+  fromStart?: boolean;
   // names the source in the id map; by default its host, port and database name
   sourceName?: string;
   batchSize?: number;
-  // after each page committed (a dry run: after each page read)
+  // after each page committed (a dry run: after each page checked)
   onProgress?: (progress: TableProgress) => void | Promise<void>;
 };
 
@@ -36,6 +41,7 @@ export type TableProgress = { step: string; read: number; total: number; importe
 export type ImportSummary = ImportPlan & {
   source: string;
   dryRun: boolean;
+  // rows read by this run (a resumed run: after where the earlier one stopped)
   steps: Array<{ step: string; read: number; imported: number }>;
   problems: Problem[];
   problemCount: number;
@@ -46,8 +52,6 @@ const DEFAULT_BATCH = 1000;
 const PROBLEMS_LISTED = 1000;
 
 const steps: Record<string, ImportStep> = { ...setupSteps, ...conversationSteps, MessageQuotes: quotesStep, ...outreachSteps, ...aiSteps, ...historySteps };
-
-class DryRunFinished extends Error {}
 
 export const sourceNameOf = (url: string) => {
   const parsed = new URL(url);
@@ -61,24 +65,24 @@ const refusal = (error: unknown) => {
 
 const keyOf = (table: PlannedTable, row: SourceRow) => JSON.stringify(table.key.map((column) => row[column]));
 
-const importTables = async (db: DbOrTx, sourceDb: SourceDatabase, plan: ImportPlan, options: ImportOptions & { source: string }) => {
+// A run continues each table after the last key an earlier run committed, a table it finished
+// included (rows added there since, with later keys, come in); fromStart reads every table again
+// from its first row, and what was imported is recognised by its source id.
+const importTables = async (db: Db, sourceDb: SourceDatabase, plan: ImportPlan, options: ImportOptions & { source: string }) => {
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   const sourceTables = new Set((await sourceDb.columns()).keys());
   const progress = await readProgress(db, options.source);
-  const problems: Problem[] = [];
-  let problemCount = 0;
+  const problems = problemList();
   const summary: ImportSummary['steps'] = [];
   for (const table of plan.tables) {
     const step = stepNameOf(table);
-    const total = await sourceDb.count(table);
-    // a stopped run continues after the last key it committed; a finished table is read again
-    // whole, since rows added at the source since may sort anywhere (string ids), and what was
-    // imported is recognised by its source id
     const before = progress.get(step);
-    const resume = before && !before.finishedAt && before.lastKey ? before : null;
-    if (before?.finishedAt) await restartProgress(db, options.source, step);
-    let after = resume ? (JSON.parse(resume.lastKey as string) as unknown[]) : null;
-    let read = resume?.rows ?? 0;
+    if (before && options.fromStart) await restartProgress(db, options.source, step);
+    const earlier = options.fromStart ? undefined : before;
+    let after = earlier?.lastKey ? (JSON.parse(earlier.lastKey) as unknown[]) : null;
+    const earlierRows = earlier?.rows ?? 0;
+    const total = earlierRows + (await sourceDb.count(table, after));
+    let read = 0;
     let imported = 0;
     for (;;) {
       const rows = await sourceDb.page(table, after, batchSize);
@@ -88,7 +92,7 @@ const importTables = async (db: DbOrTx, sourceDb: SourceDatabase, plan: ImportPl
         const lastKey = keyOf(table, rows[rows.length - 1]);
         const importPage = (pageRows: SourceRow[], report: (problem: Problem) => void, save: boolean) =>
           withTransaction(db, async (tx) => {
-            const context = { tx, source: options.source, sourceDb, sourceTables, storage: options.dryRun ? null : options.storage, mediaDir: options.mediaDir, secrets: options.secrets, report };
+            const context = { tx, source: options.source, sourceDb, sourceTables, storage: options.storage, mediaDir: options.mediaDir, secrets: options.secrets, report };
             const count = await steps[step](context, pageRows);
             if (save) await saveProgress(tx, options.source, step, lastKey, rows.length, finished);
             return count;
@@ -117,14 +121,55 @@ const importTables = async (db: DbOrTx, sourceDb: SourceDatabase, plan: ImportPl
         await saveProgress(db, options.source, step, null, 0, true);
       }
       // a page's problems count once it is in: a page rolled back is read again by the next run
-      problemCount += found.length;
-      problems.push(...found.slice(0, Math.max(0, PROBLEMS_LISTED - problems.length)));
+      problems.add(found);
+      await options.onProgress?.({ step, read: earlierRows + read, total, imported, finished });
+      if (finished) break;
+    }
+    summary.push({ step, read, imported });
+  }
+  return { ...plan, source: options.source, dryRun: false, steps: summary, ...problems.summary() };
+};
+
+// A dry run reads every table a page at a time, as a real run does, and checks each page against
+// the source (dry-run.checks.ts): nothing is written, and nothing is kept from page to page but
+// the counts and the problems listed.
+const checkTables = async (sourceDb: SourceDatabase, plan: ImportPlan, options: ImportOptions & { source: string }) => {
+  const batchSize = options.batchSize ?? DEFAULT_BATCH;
+  const problems = problemList();
+  const summary: ImportSummary['steps'] = [];
+  for (const table of plan.tables) {
+    const step = stepNameOf(table);
+    const total = await sourceDb.count(table);
+    let after: unknown[] | null = null;
+    let read = 0;
+    let imported = 0;
+    for (;;) {
+      const rows = await sourceDb.page(table, after, batchSize);
+      const finished = rows.length < batchSize;
+      const found: Problem[] = [];
+      imported += await checkPage({ sourceDb, mediaDir: options.mediaDir, report: (p) => found.push(p) }, table, rows);
+      problems.add(found);
+      read += rows.length;
+      if (rows.length > 0) after = JSON.parse(keyOf(table, rows[rows.length - 1])) as unknown[];
       await options.onProgress?.({ step, read, total, imported, finished });
       if (finished) break;
     }
     summary.push({ step, read, imported });
   }
-  return { ...plan, source: options.source, dryRun: options.dryRun, steps: summary, problems, problemCount };
+  return { ...plan, source: options.source, dryRun: true, steps: summary, ...problems.summary() };
+};
+
+// The problems of a run: all of them counted, the first PROBLEMS_LISTED kept.
+const problemList = () => {
+  const listed: Problem[] = [];
+  let count = 0;
+  return {
+    add: (found: Problem[]) => {
+      count += found.length;
+      listed.push(...found.slice(0, Math.max(0, PROBLEMS_LISTED - listed.length)));
+    },
+    summary: () => ({ problems: listed, problemCount: count }),
+  };
 };
 
 // Throws SourceUnreachable (wrong address or password) or NotAWhaticketDatabase before writing.
@@ -133,17 +178,7 @@ export const runImport = async (options: ImportOptions): Promise<ImportSummary> 
   try {
     const plan = describeSource(await sourceDb.columns(), await sourceDb.lastMigration());
     const run = { ...options, source: options.sourceName ?? sourceNameOf(options.from) };
-    if (!options.dryRun) return await importTables(options.db, sourceDb, plan, run);
-    // a dry run is a real run inside one transaction that is rolled back, so its counts and
-    // problems are the real ones; media files are only looked for
-    let summary: ImportSummary | undefined;
-    await withTransaction(options.db, async (tx) => {
-      summary = await importTables(tx, sourceDb, plan, run);
-      throw new DryRunFinished();
-    }).catch((error: unknown) => {
-      if (!(error instanceof DryRunFinished)) throw error;
-    });
-    return summary as ImportSummary;
+    return options.dryRun ? await checkTables(sourceDb, plan, run) : await importTables(options.db, sourceDb, plan, run);
   } finally {
     await sourceDb.close();
   }

@@ -1,5 +1,6 @@
-// A message's (or quick message's) file under the source's public/ folder, copied into this product's storage as a
-// stream (issue 39 point 1): memory holds a chunk of it at a time, whatever its size.
+// A message's (or quick message's, or file list's) file under the source's public/ folder, copied
+// into this product's storage as a stream (issue 39 point 1): memory holds a chunk of it at a time,
+// whatever its size.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,12 +10,22 @@ import { extensionOf } from './source-rows.rules.ts';
 
 export type CopiedMedia = { url: string } | { missing: string };
 
+// Where a source kept a file named in a row: ticketz under company<id>/ (the source's company id),
+// the older copies directly in public/; a path with a folder is taken as it is.
+export const mediaCandidates = (path: string, sourceCompanyId: unknown) =>
+  path.includes('/') || sourceCompanyId === null || sourceCompanyId === undefined ? [path] : [path, `company${String(sourceCompanyId)}/${path}`];
+
 const isFile = (path: string) => stat(path).then((found) => found.isFile(), () => false);
 
-// storage null: a dry run, which only looks for the file; folder: where the product keeps such files
-export const copyMedia = async (storage: Storage | null, mediaDir: string, companyId: number, path: string, folder = MEDIA_FOLDER): Promise<CopiedMedia> => {
-  // ticketz keeps a company's files in company<id>/, the older copies directly in public/
-  const candidates = path.includes('/') ? [path] : [path, `company${companyId}/${path}`];
+// storage null: a dry run, which only looks for the file; folder: where the product keeps such
+// files. The first candidate path that is a file under mediaDir is copied; none: reported missing.
+export const copyMedia = async (
+  storage: Storage | null,
+  mediaDir: string,
+  companyId: number,
+  candidates: readonly string[],
+  folder = MEDIA_FOLDER,
+): Promise<CopiedMedia> => {
   for (const candidate of candidates) {
     const file = join(mediaDir, ...candidate.split('/'));
     if (!(await isFile(file))) continue;
@@ -22,5 +33,5 @@ export const copyMedia = async (storage: Storage | null, mediaDir: string, compa
     const name = await storage.save(companyId, folder, createReadStream(file), extensionOf(candidate));
     return { url: storage.urlOf(companyId, folder, name) };
   }
-  return { missing: path };
+  return { missing: candidates[0] };
 };

@@ -119,6 +119,12 @@ const mediaKinds: Record<string, string> = {
 };
 export const mediaTypeOf = (row: SourceRow, hasMedia: boolean) => mediaKinds[text(row, 'mediaType')] ?? (hasMedia ? 'document' : 'chat');
 
+// A file list's file by the mime type the source stored with it, as the product types uploads.
+export const fileMediaTypeOf = (mime: string) => {
+  const group = mime.split('/')[0];
+  return group === 'image' || group === 'audio' || group === 'video' ? group : 'application';
+};
+
 // 0 pending … 5 played, as Baileys counts them
 export const ackOf = (row: SourceRow) => Math.min(Math.max(whole(row, 'ack'), 0), 5);
 

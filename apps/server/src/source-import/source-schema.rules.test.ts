@@ -19,13 +19,13 @@ describe('issue 39 point 1: knowing the source', () => {
     expect(describeSource(layout({ ...core, Plans: ['useCampaigns'] }), undefined)).toMatchObject({ family: 'whaticket-saas', version: 'unknown' });
   });
 
-  it('lists what is skipped and why: absent tables, tables not carried yet, tables no import carries', () => {
+  it('lists what is skipped and why: absent tables and tables no import carries; file lists are carried', () => {
     const plan = describeSource(layout({ ...core, Files: ['id'], Campaigns: ['id'] }), undefined);
-    expect(plan.tables.map((t) => t.pass ?? t.table)).toEqual(['Companies', 'Whatsapps', 'Users', 'Contacts', 'Tickets', 'Messages', 'MessageQuotes']);
+    expect(plan.tables.map((t) => t.pass ?? t.table)).toEqual(['Companies', 'Whatsapps', 'Users', 'Contacts', 'Tickets', 'Messages', 'MessageQuotes', 'Files']);
     expect(plan.skipped).toEqual(
       expect.arrayContaining([
         { table: 'Plans', reason: 'not in this version of the source' },
-        { table: 'Files', reason: 'file lists are not carried yet' },
+        { table: 'FilesOptions', reason: 'not in this version of the source' },
         { table: 'Campaigns', reason: expect.stringContaining('not part of what an import carries') },
       ]),
     );

@@ -51,19 +51,14 @@ export const importedTables: readonly SourceTable[] = [
   { table: 'Schedules', key: ['id'] },
   { table: 'ContactLists', key: ['id'] },
   { table: 'ContactListItems', key: ['id'] },
+  { table: 'Files', key: ['id'] },
+  { table: 'FilesOptions', key: ['id'] },
 ];
 
 // Read by the steps of other tables rather than on their own.
 const readAlongside: Record<string, string> = {
   BaileysKeys: 'the signal keys of the connections, carried with Whatsapps',
   SequelizeMeta: 'the list of applied migrations, read to name the version',
-};
-
-// Present in some sources and not carried by this version of the importer: the summary lists
-// them so an operator knows what stays behind.
-const notCarriedYet: Record<string, string> = {
-  Files: 'file lists are not carried yet',
-  FilesOptions: 'file lists are not carried yet',
 };
 
 const notCarried = 'not part of what an import carries (campaigns, internal chat, announcements, invoices and the like start afresh)';
@@ -94,7 +89,7 @@ export const describeSource = (columns: SourceColumns, lastMigration: string | u
     ...[...columns.keys()]
       .filter((table) => !known.has(table))
       .sort()
-      .map((table) => ({ table, reason: notCarriedYet[table] ?? notCarried })),
+      .map((table) => ({ table, reason: notCarried })),
   ];
   return { family, version: lastMigration?.replace(/\.(js|ts)$/, '') ?? 'unknown', tables: tables.filter((t) => t.present), skipped };
 };

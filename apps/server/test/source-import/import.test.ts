@@ -178,18 +178,32 @@ describe('issue 39: importing a ticketz database', () => {
     expect((await t.login('bruno@paoquente.example', 'source-pass-1')).token).toBeTruthy();
   });
 
-  it('issue 39 point 2: a second run doubles nothing and merges rows added at the source since', async () => {
+  it('issue 39 point 2: a second run reads no finished table again, and takes the rows added after where each table ended', async () => {
     const before = await counts();
-    await source.sql(`insert into "Messages" (id, body, "ticketId", "fromMe", "companyId", "createdAt", "updatedAt") values ('3EB0B9', 'Chegou?', 2, false, 2, now(), now())`);
+    await source.sql(`insert into "Contacts" (id, name, number, email, "companyId", "createdAt", "updatedAt") values (4, 'Elisa', '5511944445555', '', 2, now(), now())`);
     const summary = await importFrom();
     expect(summary.problemCount).toBe(0);
+    expect(summary.steps.filter((s) => s.read > 0)).toEqual([{ step: 'Contacts', read: 1, imported: 1 }]);
+    expect(await counts()).toEqual({ ...before, contacts: before.contacts + 1, ids: before.ids + 1 });
+  });
+
+  it('issue 39 point 2: a run from the start merges rows added anywhere at the source, doubling nothing', async () => {
+    const before = await counts();
+    // a WhatsApp id sorts anywhere among the ones read: only a run from the start finds it
+    await source.sql(`insert into "Messages" (id, body, "ticketId", "fromMe", "companyId", "createdAt", "updatedAt") values ('3EB0B9', 'Chegou?', 2, false, 2, now(), now())`);
+    expect((await importFrom()).steps.find((s) => s.step === 'Messages')?.read).toBe(0);
+    const summary = await importFrom({ fromStart: true });
+    expect(summary.problemCount).toBe(0);
+    expect(summary.steps.find((s) => s.step === 'Messages')?.read).toBe(9);
     expect(await counts()).toEqual({ ...before, messages: before.messages + 1 });
     expect(await t.db.$count(messages, and(eq(messages.providerMessageId, '3EB0B9'), isNotNull(messages.ticketId)))).toBe(1);
   });
 
-  it('issue 39 point 2: a run stopped half-way continues where it stopped, and the two runs together import everything once', async () => {
+  it('issue 39 point 2: a run stopped half-way continues where it stopped, without reading again what went in, and the two runs together import everything once', async () => {
     const resumed = 'ticketz-resume';
-    const stopAfter = 12;
+    // pages of one row: Plans (2 rows) and Companies (2) end after 3 pages each, and the 10th page
+    // is the 4th of the 5 Settings
+    const stopAfter = 10;
     let batches = 0;
     const resumedImport = importerOf(t, source, resumed);
     const stopped = resumedImport.run({
@@ -202,12 +216,20 @@ describe('issue 39: importing a ticketz database', () => {
     await expect(stopped).rejects.toThrow('stopped by the test');
     const [{ value: companiesHalfWay }] = await t.db.select({ value: count() }).from(companies);
     const summary = await resumedImport.run({ batchSize: 2 });
+    expect(summary.steps.slice(0, 3)).toEqual([
+      { step: 'Plans', read: 0, imported: 0 },
+      { step: 'Companies', read: 0, imported: 0 },
+      // the 5th setting only, a key this product does not keep
+      { step: 'Settings', read: 1, imported: 0 },
+    ]);
     // the second source: a new company beside the first import's; nothing of it twice
     const companyIds = await t.db.select({ id: sourceImportIds.targetId }).from(sourceImportIds).where(and(eq(sourceImportIds.source, resumed), eq(sourceImportIds.entity, 'company')));
     expect(companyIds).toHaveLength(2);
     const imported = companyIds.map((c) => c.id).find((id) => id !== 1) as number;
     expect(await t.db.$count(companies)).toBe(companiesHalfWay);
-    expect(await t.db.$count(contacts, eq(contacts.companyId, imported))).toBe(3);
+    const firstImport = (await idOf('company', '2')) as number;
+    expect(await t.db.$count(companySettings, eq(companySettings.companyId, imported))).toBe(await t.db.$count(companySettings, eq(companySettings.companyId, firstImport)));
+    expect(await t.db.$count(contacts, eq(contacts.companyId, imported))).toBe(4);
     expect(await t.db.$count(tickets, eq(tickets.companyId, imported))).toBe(4);
     expect(await t.db.$count(messages, eq(messages.companyId, imported))).toBe(9);
     expect(summary.steps.find((s) => s.step === 'Messages')?.read).toBe(9);

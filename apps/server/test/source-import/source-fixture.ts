@@ -18,10 +18,16 @@ export type SourceFixture = 'ticketz' | 'whaticket-saas';
 
 const serverUrl = process.env.TEST_SOURCE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-// the bytes of a small JPEG and an OGG header: enough for storage to keep their types
+// the bytes of a small JPEG, an OGG header and a PDF: enough for storage to keep their types
 export const mediaFiles: Record<SourceFixture, Record<string, Buffer>> = {
   ticketz: { 'company2/foto-bolo.jpg': Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9]) },
-  'whaticket-saas': { '1682931720000.ogg': Buffer.from('OggS\u0000\u0002 small voice note'), 'tabela.pdf': Buffer.from('%PDF-1.4\n%%EOF\n') },
+  'whaticket-saas': {
+    '1682931720000.ogg': Buffer.from('OggS\u0000\u0002 small voice note'),
+    'tabela.pdf': Buffer.from('%PDF-1.4\n%%EOF\n'),
+    // a file list's files, in the folder of their list
+    'fileList/1/precos.pdf': Buffer.from('%PDF-1.4\n%%EOF\n'),
+    'fileList/1/fachada.jpg': Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9]),
+  },
 };
 
 export const createSource = async (fixture: SourceFixture) => {

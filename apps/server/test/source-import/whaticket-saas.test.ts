@@ -5,7 +5,7 @@
 // with source ids while the rest lands whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { chatbots, connections, contacts, messages, prompts, queueIntegrations, queues, quickMessages, sourceImportIds, tickets, users, whatsappAuthKeys } from '../../src/db/schema.ts';
+import { chatbots, connections, contacts, fileListOptions, fileLists, messages, prompts, queueIntegrations, queues, quickMessages, sourceImportIds, tickets, users, whatsappAuthKeys } from '../../src/db/schema.ts';
 import { createSecretBox } from '../../src/platform/secret-box.ts';
 import { NotAWhaticketDatabase } from '../../src/source-import/source-schema.rules.ts';
 import { SourceUnreachable } from '../../src/source-import/source-database.repo.ts';
@@ -69,15 +69,31 @@ describe('issue 39: importing an older whaticket-SaaS database', () => {
     }
   });
 
+  it('issue 39 point 2 and bad input: a dry run reads the source a page at a time, reports the damage by source id and writes nothing', async () => {
+    const before = await t.db.$count(sourceImportIds);
+    const pages: string[] = [];
+    const summary = await importFrom({ dryRun: true, batchSize: 1, onProgress: ({ step }) => void pages.push(step) });
+    expect(summary.dryRun).toBe(true);
+    // pages of one row: every row of Messages (6) was a page of its own, and the empty page after them
+    expect(pages.filter((step) => step === 'Messages')).toHaveLength(7);
+    expect(summary.steps.find((s) => s.step === 'Messages')).toEqual({ step: 'Messages', read: 6, imported: 5 });
+    expect(summary.problems).toEqual(
+      expect.arrayContaining([
+        { table: 'Contacts', sourceId: '2', problem: "phone number 5521911112222 is another contact's in the company: merged into it" },
+        { table: 'Contacts', sourceId: '3', problem: 'name: text in a wrong encoding would be repaired' },
+        { table: 'Messages', sourceId: 'BAE5X1', problem: 'its ticket 999 is missing' },
+        { table: 'Messages', sourceId: 'BAE5X2', problem: 'media file sumiu.jpg is missing: the message would come without it' },
+        { table: 'Messages', sourceId: 'BAE5X3', problem: 'body: text in a broken encoding would be kept as it is' },
+      ]),
+    );
+    expect(await t.db.$count(sourceImportIds)).toBe(before);
+  });
+
   it('issue 39 point 1 and bad input: the older layout lands, and each damaged row is reported by its source id', async () => {
     const summary = await importFrom();
     expect(summary.family).toBe('whaticket-saas');
-    expect(summary.skipped).toEqual(
-      expect.arrayContaining([
-        { table: 'ContactTags', reason: 'not in this version of the source' },
-        { table: 'Files', reason: 'file lists are not carried yet' },
-      ]),
-    );
+    expect(summary.skipped).toEqual(expect.arrayContaining([{ table: 'ContactTags', reason: 'not in this version of the source' }]));
+    expect(summary.skipped.map((s) => s.table)).not.toContain('Files');
     expect(summary.problems).toEqual(
       expect.arrayContaining([
         { table: 'Contacts', sourceId: '2', problem: 'phone number 5521911112222 is another contact\'s in the company: merged into it' },
@@ -121,6 +137,21 @@ describe('issue 39: importing an older whaticket-SaaS database', () => {
     const [prices] = await t.db.select().from(quickMessages).where(eq(quickMessages.id, (await idOf('quickMessage', '2')) as number));
     expect(prices).toMatchObject({ shortcode: 'precos', mediaName: 'tabela.pdf' });
     expect((await t.request('GET', prices.mediaPath as string)).headers.get('content-type')).toBe('application/pdf');
+
+    // the file list, its files copied into storage in the source's order
+    const [list] = await t.db.select().from(fileLists).where(eq(fileLists.id, (await idOf('fileList', '1')) as number));
+    expect(list).toMatchObject({ companyId, name: 'Tabela de preços', message: 'Segue nossa tabela' });
+    const files = await t.db.select().from(fileListOptions).where(eq(fileListOptions.fileListId, list.id)).orderBy(asc(fileListOptions.position));
+    expect(files.map((f) => [f.name, f.mediaType])).toEqual([
+      ['Tabela 2023', 'application'],
+      ['Fachada', 'image'],
+    ]);
+    expect((await t.request('GET', files[0].path as string)).headers.get('content-type')).toBe('application/pdf');
+    expect((await t.request('GET', files[1].path as string)).headers.get('content-type')).toBe('image/jpeg');
+    // read again from the start, the lists and their files are recognised by their source ids
+    await importFrom({ fromStart: true });
+    expect(await t.db.$count(fileLists, eq(fileLists.companyId, companyId))).toBe(1);
+    expect(await t.db.$count(fileListOptions, eq(fileListOptions.fileListId, list.id))).toBe(2);
 
     const ticketId = (await idOf('ticket', '1')) as number;
     const conversation = await t.db.select().from(messages).where(eq(messages.ticketId, ticketId)).orderBy(asc(messages.id));
