@@ -20,6 +20,8 @@ export const menuItems: readonly MenuItem[] = [
   { key: 'moments', path: '/moments', group: 'management', action: 'panel:view' },
   { key: 'tickets', path: '/tickets', group: 'main' },
   { key: 'quickMessages', path: '/quick-messages', group: 'main' },
+  // issue 40 point 2: every user's own macros and the shared ones
+  { key: 'macros', path: '/macros', group: 'main', planFlag: 'useAutomation' },
   { key: 'kanban', path: '/kanban', group: 'main', planFlag: 'useKanban' },
   { key: 'contacts', path: '/contacts', group: 'main' },
   { key: 'schedules', path: '/schedules', group: 'main', planFlag: 'useSchedules' },

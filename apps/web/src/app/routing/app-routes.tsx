@@ -30,6 +30,7 @@ import {
   InvoicesPage,
   KanbanPage,
   LoginPage,
+  MacrosPage,
   MessagesApiPage,
   OverduePage,
   PanelPage,
@@ -54,7 +55,7 @@ import { RequireAction } from './require-action.tsx';
 import { RequirePlanFlag } from '../../lib/session/require-plan-flag.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements', 'moments', 'reports', 'tags', 'kanban', 'quickMessages', 'schedules', 'contactLists', 'prompts', 'queueIntegration', 'webhooks', 'apiKeys', 'allApiKeys', 'files', 'campaigns', 'campaignsConfig']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements', 'moments', 'reports', 'tags', 'kanban', 'quickMessages', 'macros', 'schedules', 'contactLists', 'prompts', 'queueIntegration', 'webhooks', 'apiKeys', 'allApiKeys', 'files', 'campaigns', 'campaignsConfig']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -86,6 +87,14 @@ export const AppRoutes = () => {
               }
             />
             <Route path="/quick-messages" element={<QuickMessagesPage />} />
+            <Route
+              path="/macros"
+              element={
+                <RequirePlanFlag flag="useAutomation" message={t('shell.noPlanPermission')}>
+                  <MacrosPage />
+                </RequirePlanFlag>
+              }
+            />
             <Route path="/security" element={<SecurityPage />} />
             <Route path="/TagsKanban" element={<TagsPage lanes />} />
             <Route path="/contacts/import" element={<ContactImportPage />} />

@@ -1,5 +1,6 @@
 import {
   AllInclusive,
+  AutoFixHigh,
   AccountTreeOutlined,
   Announcement,
   AttachFile,
@@ -38,6 +39,7 @@ export const menuIcons: Record<string, SvgIconComponent> = {
   moments: SpeedOutlined,
   tickets: WhatsApp,
   quickMessages: FlashOn,
+  macros: AutoFixHigh,
   kanban: ViewKanbanOutlined,
   contacts: ContactPhoneOutlined,
   schedules: EventAvailable,

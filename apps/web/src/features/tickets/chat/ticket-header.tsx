@@ -1,11 +1,13 @@
 import { can } from '@atende/shared/permissions';
 import type { TicketView } from '@atende/shared/tickets';
-import { Check, Close, Delete, DoneAll, Flag, History, MoreVert, NoteAlt, PictureAsPdf, Replay, SmartToy, SwapHoriz, Undo } from '@mui/icons-material';
+import { AutoFixHigh, Check, Close, Delete, DoneAll, Flag, History, MoreVert, NoteAlt, PictureAsPdf, Replay, SmartToy, SwapHoriz, Undo } from '@mui/icons-material';
 import { Avatar, Box, Button, ButtonBase, CircularProgress, IconButton, ListItemIcon, Menu, MenuItem, Stack, Tooltip, Typography } from '@mui/material';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useElementWidth } from '../../../lib/use-element-width.ts';
 import { useSessionUser } from '../../../lib/session/session-context.ts';
+import { MacroRunMenu } from '../../macros/macro-run-menu.tsx';
+import { useMacrosAllowed } from '../../macros/use-macros.ts';
 import { ScheduleContactButton } from '../../schedules/schedule-contact-button.tsx';
 import { ChannelIcon } from '../list/channel-icon.tsx';
 import { headerIsCompact, HEADER_CONTACT_SHRUNK_WIDTH } from './header-layout.ts';
@@ -49,6 +51,8 @@ export const TicketHeader = ({ ticket, onOpenContact, onExportPdf, exportingPdf 
   const flow = useTicketFlow();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [priorityAnchor, setPriorityAnchor] = useState<HTMLElement | null>(null);
+  const [macrosAnchor, setMacrosAnchor] = useState<HTMLElement | null>(null);
+  const macrosAllowed = useMacrosAllowed();
   const waiting = ticket.status === 'pending' || ticket.status === 'lgpd';
   const live = ticket.status === 'open' || ticket.status === 'group';
   const closeMenu = () => setMenu(null);
@@ -152,6 +156,12 @@ export const TicketHeader = ({ ticket, onOpenContact, onExportPdf, exportingPdf 
             {t('tickets.actions.transfer')}
           </MenuItem>
         )}
+        {macrosAllowed && (
+          <MenuItem onClick={() => { setMacrosAnchor(menu); closeMenu(); }} data-testid="ticket-macros">
+            <ListItemIcon><AutoFixHigh fontSize="small" /></ListItemIcon>
+            {t('macros.menu')}
+          </MenuItem>
+        )}
         <MenuItem onClick={() => { closeMenu(); openTicketDialog({ kind: 'notes', ticket }); }} data-testid="ticket-notes">
           <ListItemIcon><NoteAlt fontSize="small" /></ListItemIcon>
           {t('tickets.actions.notes')}
@@ -176,6 +186,7 @@ export const TicketHeader = ({ ticket, onOpenContact, onExportPdf, exportingPdf 
         )}
       </Menu>
       <PriorityMenu ticket={ticket} anchor={priorityAnchor} onClose={() => setPriorityAnchor(null)} />
+      {macrosAllowed && <MacroRunMenu ticketId={ticket.id} anchor={macrosAnchor} onClose={() => setMacrosAnchor(null)} />}
     </Stack>
   );
 };
