@@ -7,7 +7,7 @@ import { dirname, relative, resolve, sep } from 'node:path';
 export const moduleRepoReads = {
   auth: ['companies', 'settings', 'users'],
   // what a rule's conditions read and its actions change (issue 40), in the owners' repos
-  automation: ['companies', 'connections', 'contact-import', 'messages', 'queues', 'quick-messages', 'tags', 'ticket-notes', 'tickets', 'users'],
+  automation: ['connections', 'contact-import', 'messages', 'queues', 'quick-messages', 'settings', 'sla', 'tags', 'ticket-notes', 'tickets', 'users'],
   campaigns: ['connections', 'contact-lists', 'contacts', 'queues', 'tags', 'users'],
   chatbot: ['companies', 'connections', 'contacts', 'integrations', 'prompts', 'queues', 'tickets', 'users'],
   chats: ['users'],

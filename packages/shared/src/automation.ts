@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './contract.ts';
 import { connectionChannels } from './connections.ts';
+import { mailLocales } from './mail.ts';
 import { ticketPriorities, ticketStatuses } from './tickets.ts';
 import { boundedText, idParam } from './validation.ts';
 
@@ -19,7 +20,7 @@ const shortText = z.string().trim().min(1).max(200);
 // plain unions, not discriminated ones: the server's lenient copy of a body (lenient.ts) rewrites
 // each option, which a discriminated union cannot take
 export const automationCondition = z.union([
-  z.strictObject({ kind: z.literal('channel'), channels: z.array(z.enum(connectionChannels)).min(1).max(5) }),
+  z.strictObject({ kind: z.literal('channel'), channels: z.array(z.enum(connectionChannels)).min(1).max(connectionChannels.length) }),
   z.strictObject({ kind: z.literal('connection'), connectionIds: z.array(id).min(1).max(50) }),
   z.strictObject({ kind: z.literal('queue'), queueIds: z.array(id).min(1).max(50) }),
   z.strictObject({ kind: z.literal('tag'), tagId: id, present: z.boolean().default(true) }),
@@ -61,7 +62,13 @@ export const automationAction = z.union([
   z.strictObject({ kind: z.literal('sendMessage'), text: messageText }),
   z.strictObject({ kind: z.literal('sendQuickMessage'), quickMessageId: id }),
   z.strictObject({ kind: z.literal('addNote'), text: messageText }),
+  // the close an attendant makes: the rating asked first, the farewell (docs/automation.md)
   z.strictObject({ kind: z.literal('close') }),
+  // an automation.triggered delivery with the ticket to one of the company's webhook endpoints
+  z.strictObject({ kind: z.literal('sendWebhook'), endpointId: id }),
+  // an email to one of the company's users, in the language chosen, with a link to the ticket and
+  // the text (if any) as its message
+  z.strictObject({ kind: z.literal('sendEmail'), userId: id, locale: z.enum(mailLocales).default('pt'), text: z.string().trim().max(1000).default('') }),
 ]);
 export type AutomationAction = z.infer<typeof automationAction>;
 export type AutomationActionKind = AutomationAction['kind'];
@@ -81,8 +88,10 @@ export const automationRuleBody = z
   .meta({ id: 'AutomationRuleBody' });
 export type AutomationRuleBody = z.infer<typeof automationRuleBody>;
 
-// an action that names a queue, user, tag or quick message that no longer exists
-export const brokenAction = z.object({ index: z.number().int(), kind: z.string(), missing: z.enum(['queue', 'user', 'tag', 'quickMessage']) });
+// an action that names a queue, user, tag, quick message or webhook endpoint that no longer exists
+export const actionTargets = ['queue', 'user', 'tag', 'quickMessage', 'webhookEndpoint'] as const;
+export type ActionTarget = (typeof actionTargets)[number];
+export const brokenAction = z.object({ index: z.number().int(), kind: z.string(), missing: z.enum(actionTargets) });
 
 export const automationRuleView = z
   .object({

@@ -26,7 +26,10 @@ export type WebhookEvent = (typeof webhookEvents)[number];
 
 // sent by "send test event" only; no endpoint subscribes to it
 export const WEBHOOK_TEST_EVENT = 'webhook.test' as const;
-export type WebhookDeliveryEvent = WebhookEvent | typeof WEBHOOK_TEST_EVENT;
+// sent by an automation rule's or a macro's "send a webhook" action to the endpoint it names,
+// whatever that endpoint subscribed to (docs/automation.md)
+export const AUTOMATION_WEBHOOK_EVENT = 'automation.triggered' as const;
+export type WebhookDeliveryEvent = WebhookEvent | typeof WEBHOOK_TEST_EVENT | typeof AUTOMATION_WEBHOOK_EVENT;
 
 // The headers of every delivery; the signature is `sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`
 // under the endpoint's secret.
@@ -61,6 +64,8 @@ const dataOf = {
   'campaign.finished': z.object({ campaign: campaignView }),
   'connection.status': z.object({ connection: webhookConnectionStatus }),
   [WEBHOOK_TEST_EVENT]: z.object({ endpointId: z.number().int(), message: z.string() }),
+  // the rule or macro whose action sent it, and the ticket as it was then
+  [AUTOMATION_WEBHOOK_EVENT]: z.object({ source: z.object({ kind: z.enum(['rule', 'macro']), id: z.number().int(), name: z.string() }), ticket: ticketView }),
 } satisfies Record<WebhookDeliveryEvent, z.ZodType>;
 export type WebhookData<E extends WebhookDeliveryEvent> = z.infer<(typeof dataOf)[E]>;
 
@@ -83,8 +88,9 @@ const envelopeOf = <E extends WebhookDeliveryEvent>(event: E) =>
     })
     .meta({ id: componentName(event) });
 
-const deliveryEvents: readonly WebhookDeliveryEvent[] = [...webhookEvents, WEBHOOK_TEST_EVENT];
-export const webhookBodies = Object.fromEntries(deliveryEvents.map((event) => [event, envelopeOf(event)])) as {
+// every event a delivery may carry: the subscribable ones and the two sent to a named endpoint
+export const webhookDeliveryEvents: readonly WebhookDeliveryEvent[] = [...webhookEvents, WEBHOOK_TEST_EVENT, AUTOMATION_WEBHOOK_EVENT];
+export const webhookBodies = Object.fromEntries(webhookDeliveryEvents.map((event) => [event, envelopeOf(event)])) as {
   [E in WebhookDeliveryEvent]: ReturnType<typeof envelopeOf<E>>;
 };
 export type WebhookBody<E extends WebhookDeliveryEvent = WebhookDeliveryEvent> = z.infer<(typeof webhookBodies)[E]>;

@@ -1,6 +1,7 @@
 // The actions of rules and macros (issue 40 points 1 and 2), one executor for both, run in the
-// caller's transaction with the ticket locked. An action whose queue, user, tag or quick message
-// is gone is skipped with a log line; the others still run and the ticket's change stands.
+// caller's transaction with the ticket locked. An action whose queue, user, tag, quick message or
+// webhook endpoint is gone is skipped with a log line; the others still run and the ticket's
+// change stands.
 import type { AutomationAction } from '@atende/shared/automation';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
@@ -12,25 +13,28 @@ import { findQueue } from '../queues/queues.repo.ts';
 import { findQuickMessage } from '../quick-messages/quick-messages.repo.ts';
 import { findTag, removeContactTag } from '../tags/tags.repo.ts';
 import { insertNote } from '../ticket-notes/ticket-notes.repo.ts';
-import { allTicketTimerJobs, cancelTicketTimers } from '../tickets/ticket-timers.jobs.ts';
 import { recordTicketEvent } from '../tickets/ticket-webhooks.steps.ts';
 import type { TicketOutcome } from '../tickets/tickets.events.ts';
 import { updateTicket, type TicketRow } from '../tickets/tickets.repo.ts';
 import { findUser } from '../users/users.repo.ts';
+import { closeAsAttendant } from './automation-close.steps.ts';
+import { sendAutomationEmail, sendAutomationWebhook, type ActionSource } from './automation-outbound.steps.ts';
 import { leastBusyUserOf } from './automation.repo.ts';
 
 export type ActionRun = {
   now: Date;
   timeZone: string;
-  // the attendant running a macro (its notes are theirs); null for a rule
+  // the attendant running a macro (its notes and its close are theirs); null for a rule
   userId: number | null;
+  source: ActionSource;
   log: Pick<FastifyBaseLogger, 'warn'>;
 };
 
 type Step = { ticket: TicketRow; messages: MessageRow[]; changed: boolean };
 
-// the ticket's new values, or undefined when the action's target is gone
-type ActionEffect = Promise<{ set?: Partial<TicketRow>; message?: MessageRow } | undefined>;
+// the ticket's new values (or the ticket the action changed itself) and the messages it wrote;
+// undefined when the action's target is gone
+type ActionEffect = Promise<{ set?: Partial<TicketRow>; changed?: TicketRow; messages?: MessageRow[] } | undefined>;
 
 const ownerChange = (ticket: TicketRow, userId: number): Partial<TicketRow> => ({ userId, status: ticket.status === 'pending' ? 'open' : ticket.status });
 
@@ -66,17 +70,22 @@ const effectOf = async (tx: Tx, ticket: TicketRow, action: AutomationAction, run
     case 'setPriority':
       return { set: { priority: action.priority } };
     case 'sendMessage':
-      return { message: (await writeAutomaticMessage(tx, ticket, action.text, run.now, run.timeZone)).message };
+      return { messages: [(await writeAutomaticMessage(tx, ticket, action.text, run.now, run.timeZone)).message] };
     case 'sendQuickMessage': {
       const quick = await findQuickMessage(tx, companyId, action.quickMessageId);
-      return quick ? { message: (await writeAutomaticMessage(tx, ticket, quick.message, run.now, run.timeZone)).message } : undefined;
+      return quick ? { messages: [(await writeAutomaticMessage(tx, ticket, quick.message, run.now, run.timeZone)).message] } : undefined;
     }
     case 'addNote':
       await insertNote(tx, { companyId, ticketId: ticket.id, contactId: ticket.contactId, userId: run.userId, note: action.text });
       return {};
-    case 'close':
-      await cancelTicketTimers(tx, ticket.id, allTicketTimerJobs);
-      return { set: { status: 'closed' } };
+    case 'close': {
+      const closed = await closeAsAttendant(tx, ticket, run);
+      return { changed: closed.row, messages: closed.messages };
+    }
+    case 'sendWebhook':
+      return (await sendAutomationWebhook(tx, ticket, action.endpointId, run.source)) ? {} : undefined;
+    case 'sendEmail':
+      return (await sendAutomationEmail(tx, ticket, action, run.source)) ? {} : undefined;
   }
 };
 
@@ -90,9 +99,10 @@ export const runActions = async (tx: Tx, ticket: TicketRow, actions: AutomationA
       run.log.warn({ ticketId: ticket.id, action: action.kind }, 'automation action skipped: what it names no longer exists');
       continue;
     }
-    if (effect.message) step.messages.push(effect.message);
-    if (effect.set) {
-      step.ticket = (await updateTicket(tx, ticket.companyId, ticket.id, effect.set)) ?? step.ticket;
+    step.messages.push(...(effect.messages ?? []));
+    const changed = effect.set ? await updateTicket(tx, ticket.companyId, ticket.id, effect.set) : effect.changed;
+    if (changed) {
+      step.ticket = changed;
       step.changed = true;
     }
   }

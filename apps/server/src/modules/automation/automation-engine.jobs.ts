@@ -18,7 +18,7 @@ import { loadConditionSubject } from './automation-subject.steps.ts';
 import { enqueueJob } from '../../platform/jobs/jobs.repo.ts';
 import { activeRules, claimRuleRun, findRule, markRuleRan, type AutomationRuleRow } from './automation.repo.ts';
 import { automationEvaluateJob, automationIdleJob, automationIdleStartJob, type AutomationEvaluation } from '../automation-triggers/automation.jobs.ts';
-import { evaluateConditions } from './conditions.rules.ts';
+import { evaluateConditions } from '../automation-triggers/conditions.rules.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -39,7 +39,7 @@ const evaluate = async (tx: Tx, event: AutomationEvaluation, rules: AutomationRu
     if (rule.id === event.causedByRuleId || !evaluateConditions(rule.conditions as ConditionTree, subject).matched) continue;
     if (!(await claimRuleRun(tx, { ruleId: rule.id, eventKey: event.eventKey, companyId: event.companyId, ticketId: ticket.id }))) continue;
     const { outcome } = await withCause({ depth: event.depth, ruleId: rule.id }, () =>
-      runActions(tx, ticket, rule.actions as AutomationAction[], { now, timeZone: deps.timeZone, userId: null, log: deps.log }),
+      runActions(tx, ticket, rule.actions as AutomationAction[], { now, timeZone: deps.timeZone, userId: null, log: deps.log, source: { kind: 'rule', id: rule.id, name: rule.name } }),
     );
     await markRuleRan(tx, event.companyId, rule.id, ticket.id, now);
     outcomes.push(outcome);

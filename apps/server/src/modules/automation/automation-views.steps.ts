@@ -1,10 +1,10 @@
-// Rules' and macros' answers, with the actions whose queue, user, tag or quick message is gone
-// (issue 40 bad input): the screen flags them, the engine skips them.
-import type { AutomationAction, AutomationRuleView, ConditionTree, MacroView } from '@atende/shared/automation';
+// Rules' and macros' answers, with the actions whose queue, user, tag, quick message or webhook
+// endpoint is gone (issue 40 bad input): the screen flags them, the engine skips them.
+import type { ActionTarget, AutomationAction, AutomationRuleView, ConditionTree, MacroView } from '@atende/shared/automation';
 import type { DbOrTx } from '../../db/client.ts';
 import { existingTargets, type AutomationRuleRow, type MacroRow } from './automation.repo.ts';
 
-type Target = { kind: 'queue' | 'user' | 'tag' | 'quickMessage'; id: number };
+type Target = { kind: ActionTarget; id: number };
 
 const targetOf = (action: AutomationAction): Target | undefined => {
   switch (action.kind) {
@@ -12,7 +12,10 @@ const targetOf = (action: AutomationAction): Target | undefined => {
     case 'assignLeastBusy':
       return { kind: 'queue', id: action.queueId };
     case 'assignUser':
+    case 'sendEmail':
       return { kind: 'user', id: action.userId };
+    case 'sendWebhook':
+      return { kind: 'webhookEndpoint', id: action.endpointId };
     case 'addTag':
     case 'removeTag':
     case 'addLane':
@@ -26,7 +29,7 @@ const targetOf = (action: AutomationAction): Target | undefined => {
 
 // one read per kind of target for all the lists of actions
 export const brokenActionsOf = async (db: DbOrTx, companyId: number, lists: AutomationAction[][]) => {
-  const wanted = { queue: [] as number[], user: [] as number[], tag: [] as number[], quickMessage: [] as number[] };
+  const wanted: Record<ActionTarget, number[]> = { queue: [], user: [], tag: [], quickMessage: [], webhookEndpoint: [] };
   for (const target of lists.flat().map(targetOf)) if (target) wanted[target.kind].push(target.id);
   const existing = await existingTargets(db, companyId, wanted);
   return lists.map((actions) =>

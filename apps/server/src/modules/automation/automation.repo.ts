@@ -1,8 +1,8 @@
 // Automation rules, their runs and macros (issue 40 points 1 and 2).
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { automationRuleRuns, automationRules, contactExtraInfo, contacts, contactTags, macros, messages, queues, quickMessages, tags, tickets, userQueues, users } from '../../db/schema.ts';
-import type { AutomationTrigger } from '@atende/shared/automation';
+import { automationRuleRuns, automationRules, contactExtraInfo, contacts, contactTags, macros, messages, queues, quickMessages, tags, tickets, userQueues, users, webhookEndpoints } from '../../db/schema.ts';
+import type { ActionTarget, AutomationTrigger } from '@atende/shared/automation';
 
 export type AutomationRuleRow = typeof automationRules.$inferSelect;
 export type NewAutomationRule = Omit<typeof automationRules.$inferInsert, 'companyId'>;
@@ -25,10 +25,6 @@ export const deleteRule = async (db: DbOrTx, companyId: number, ruleId: number) 
 const activeOf = (companyId: number, trigger: AutomationTrigger) =>
   and(eq(automationRules.companyId, companyId), eq(automationRules.trigger, trigger), eq(automationRules.active, true));
 
-// the hook's cheap question, answered from the (company, trigger, position) index
-export const hasActiveRules = async (db: DbOrTx, companyId: number, trigger: AutomationTrigger) =>
-  (await db.select({ id: automationRules.id }).from(automationRules).where(activeOf(companyId, trigger)).limit(1)).length > 0;
-
 export const activeRules = (db: DbOrTx, companyId: number, trigger: AutomationTrigger) =>
   db.select().from(automationRules).where(activeOf(companyId, trigger)).orderBy(asc(automationRules.position), asc(automationRules.id));
 
@@ -40,10 +36,16 @@ export const markRuleRan = (db: DbOrTx, companyId: number, ruleId: number, ticke
   db.update(automationRules).set({ lastRunAt: at, lastTicketId: ticketId }).where(ruleOf(companyId, ruleId));
 
 // Which of the ids an action names still exist in the company.
-export const existingTargets = async (db: DbOrTx, companyId: number, ids: { queue: number[]; user: number[]; tag: number[]; quickMessage: number[] }) => {
-  const pick = async (table: typeof queues | typeof users | typeof tags | typeof quickMessages, wanted: number[]) =>
+export const existingTargets = async (db: DbOrTx, companyId: number, ids: Record<ActionTarget, number[]>): Promise<Record<ActionTarget, Set<number>>> => {
+  const pick = async (table: typeof queues | typeof users | typeof tags | typeof quickMessages | typeof webhookEndpoints, wanted: number[]) =>
     wanted.length === 0 ? new Set<number>() : new Set((await db.select({ id: table.id }).from(table).where(and(eq(table.companyId, companyId), inArray(table.id, wanted)))).map((row) => row.id));
-  return { queue: await pick(queues, ids.queue), user: await pick(users, ids.user), tag: await pick(tags, ids.tag), quickMessage: await pick(quickMessages, ids.quickMessage) };
+  return {
+    queue: await pick(queues, ids.queue),
+    user: await pick(users, ids.user),
+    tag: await pick(tags, ids.tag),
+    quickMessage: await pick(quickMessages, ids.quickMessage),
+    webhookEndpoint: await pick(webhookEndpoints, ids.webhookEndpoint),
+  };
 };
 
 export const countCustomerMessages = async (db: DbOrTx, companyId: number, ticketId: number) =>

@@ -9,8 +9,8 @@ import { findTicket } from '../tickets/tickets.repo.ts';
 import { loadConditionSubject } from './automation-subject.steps.ts';
 import { brokenActionsOf, ruleViews } from './automation-views.steps.ts';
 import * as repo from './automation.repo.ts';
-import { evaluateConditions } from './conditions.rules.ts';
-import { regexProblem } from './regex-guard.ts';
+import { evaluateConditions } from '../automation-triggers/conditions.rules.ts';
+import { regexProblem } from '../automation-triggers/regex-guard.ts';
 
 type Deps = { db: Db; clock: Clock; timeZone: string };
 

@@ -61,7 +61,7 @@ export const createMacrosService = ({ db, clock, timeZone, tickets, log }: Deps)
         await lockTicket(tx, tenant.companyId, ticketId);
         const ticket = await findTicket(tx, tenant.companyId, ticketId);
         if (!ticket || !canSeeTicket(tenant.actor, ticket)) throw notFound('ERR_NO_TICKET_FOUND');
-        return runActions(tx, ticket, macro.actions as AutomationAction[], { now: clock.now(), timeZone, userId: tenant.userId, log });
+        return runActions(tx, ticket, macro.actions as AutomationAction[], { now: clock.now(), timeZone, userId: tenant.userId, log, source: { kind: 'macro', id: macro.id, name: macro.name } });
       });
       await tickets.publishOutcome(outcome);
       return { ran };

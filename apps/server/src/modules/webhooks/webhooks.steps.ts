@@ -6,9 +6,9 @@ import { randomUUID } from 'node:crypto';
 import type { WebhookData, WebhookDeliveryEvent, WebhookEvent } from '@atende/shared/webhooks';
 import type { DbOrTx } from '../../db/client.ts';
 import { enqueueWebhookDelivery } from './webhook-delivery.jobs.ts';
-import { insertDeliveries, subscribedEndpoints } from './webhooks.repo.ts';
+import { findEndpoint, insertDeliveries, subscribedEndpoints } from './webhooks.repo.ts';
 
-export type WebhookEventRecord<E extends WebhookEvent> = {
+export type WebhookEventRecord<E extends WebhookDeliveryEvent> = {
   companyId: number;
   event: E;
   data: () => Promise<WebhookData<E>>;
@@ -47,7 +47,15 @@ export const recordWebhookEventEach = async <E extends WebhookEvent>(
   for (const record of records) await deliverTo(tx, endpoints, { ...record, companyId, event });
 };
 
-const deliverTo = async <E extends WebhookEvent>(tx: DbOrTx, endpoints: SubscribedEndpoint[], record: WebhookEventRecord<E>) => {
+// One event to the endpoint its sender names, whatever it subscribed to (an automation action);
+// false when the company has no such endpoint. A switched-off endpoint gets nothing, as from events.
+export const recordWebhookEventTo = async <E extends WebhookDeliveryEvent>(tx: DbOrTx, endpointId: number, record: WebhookEventRecord<E>) => {
+  const endpoint = await findEndpoint(tx, record.companyId, endpointId);
+  if (endpoint?.active) await deliverTo(tx, [endpoint], record);
+  return endpoint !== undefined;
+};
+
+const deliverTo = async <E extends WebhookDeliveryEvent>(tx: DbOrTx, endpoints: SubscribedEndpoint[], record: WebhookEventRecord<E>) => {
   const envelope = webhookEnvelope(record.companyId, record.event, await record.data());
   const deliveries = await insertDeliveries(
     tx,

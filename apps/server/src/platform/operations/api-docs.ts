@@ -8,7 +8,7 @@ import fastifySwagger, { type SwaggerTransform, type SwaggerTransformObject } fr
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Endpoint } from '@atende/shared/contract';
-import { WEBHOOK_HEADERS, WEBHOOK_TEST_EVENT, webhookBodies, webhookEvents } from '@atende/shared/webhooks';
+import { AUTOMATION_WEBHOOK_EVENT, WEBHOOK_HEADERS, WEBHOOK_TEST_EVENT, webhookBodies, webhookDeliveryEvents } from '@atende/shared/webhooks';
 import { z } from 'zod';
 // imported rather than read from disk: the production build (scripts/build.ts) carries it inside
 // the bundle, which lives at another depth than this file
@@ -105,16 +105,20 @@ const webhookHeaders = [
   { name: WEBHOOK_HEADERS.timestamp, description: 'Unix seconds when this attempt was signed: refuse one too old' },
   { name: WEBHOOK_HEADERS.signature, description: '`sha256=` and the hex HMAC-SHA256 of `<timestamp>.<raw body>` under the endpoint\'s secret' },
 ];
+const webhookSummaries: Partial<Record<string, string>> = {
+  [WEBHOOK_TEST_EVENT]: 'A test event sent from the webhooks screen',
+  [AUTOMATION_WEBHOOK_EVENT]: "Sent by an automation rule's or a macro's action to the endpoint it names",
+};
 const documentedWebhooks = () =>
   Object.fromEntries(
-    [...webhookEvents, WEBHOOK_TEST_EVENT].map((event) => {
+    webhookDeliveryEvents.map((event) => {
       const component = String(webhookBodies[event].meta()?.id);
       return [
         event,
         {
           post: {
             operationId: component.replace(/^W/, 'w'),
-            summary: event === WEBHOOK_TEST_EVENT ? 'A test event sent from the webhooks screen' : `The ${event} event`,
+            summary: webhookSummaries[event] ?? `The ${event} event`,
             tags: ['webhooks'],
             security: [],
             parameters: webhookHeaders.map(({ name, description }) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } })),

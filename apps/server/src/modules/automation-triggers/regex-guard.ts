@@ -48,4 +48,19 @@ export const regexProblem = (pattern: string): string | undefined => {
   return unsafeReason(pattern);
 };
 
-export const safeMatch = (pattern: string, text: string) => regexProblem(pattern) === undefined && new RegExp(pattern, 'iu').test(text.slice(0, MAX_MATCHED_TEXT));
+// Every event of a trigger runs its rules' patterns: each is checked and compiled once per process
+// (a pattern is its own key, whichever company wrote it), up to MAX_COMPILED of them at a time.
+const MAX_COMPILED = 1000;
+const compiled = new Map<string, RegExp | null>();
+
+const compiledPattern = (pattern: string) => {
+  const known = compiled.get(pattern);
+  if (known !== undefined) return known;
+  if (compiled.size >= MAX_COMPILED) compiled.clear();
+  const regex = regexProblem(pattern) === undefined ? new RegExp(pattern, 'iu') : null;
+  compiled.set(pattern, regex);
+  return regex;
+};
+
+// a refused pattern (saved before the guard knew it) matches nothing
+export const safeMatch = (pattern: string, text: string) => compiledPattern(pattern)?.test(text.slice(0, MAX_MATCHED_TEXT)) ?? false;

@@ -1,6 +1,7 @@
 // Whether a rule's conditions hold for a ticket (issue 40 point 1), each with the reason the test
 // button shows. Groups combine their conditions with all/any, the tree its groups likewise; an
-// empty tree always holds.
+// empty tree always holds. mayMatch answers the same from the facts a change has at hand, without
+// reading anything: a condition whose fact is missing is unknown (docs/automation.md, Cost).
 import type { AutomationCondition, ConditionTree } from '@atende/shared/automation';
 import { safeMatch } from './regex-guard.ts';
 
@@ -62,6 +63,40 @@ const checkCondition = (condition: AutomationCondition, subject: ConditionSubjec
 };
 
 const combine = (match: 'all' | 'any', results: boolean[]) => (match === 'all' ? results.every(Boolean) : results.some(Boolean));
+
+// the fact of the subject each kind of condition reads
+const factOf: Record<AutomationCondition['kind'], keyof ConditionSubject> = {
+  channel: 'channel',
+  connection: 'connectionId',
+  queue: 'queueId',
+  tag: 'contact',
+  contactField: 'contact',
+  textContains: 'text',
+  textMatches: 'text',
+  serviceHours: 'withinServiceHours',
+  status: 'status',
+  priority: 'priority',
+  owner: 'userId',
+  firstMessage: 'customerMessages',
+};
+
+// undefined: not known from the facts at hand
+type Verdict = boolean | undefined;
+
+// all/any over true, false and unknown (Kleene's logic): false only when the known ones settle it
+const combineKnown = (match: 'all' | 'any', verdicts: Verdict[]): Verdict => {
+  const settling = match === 'all' ? false : true;
+  if (verdicts.includes(settling)) return settling;
+  return verdicts.includes(undefined) ? undefined : !settling;
+};
+
+// false only when the facts at hand already rule the tree out; evaluateConditions decides the rest
+export const mayMatch = (tree: ConditionTree, facts: Partial<ConditionSubject>) => {
+  const verdictOf = (condition: AutomationCondition): Verdict =>
+    facts[factOf[condition.kind]] === undefined ? undefined : checkCondition(condition, facts as ConditionSubject).matched;
+  const groups = tree.groups.map((group): Verdict => (group.conditions.length === 0 ? true : combineKnown(group.match, group.conditions.map(verdictOf))));
+  return groups.length === 0 || combineKnown(tree.match, groups) !== false;
+};
 
 export const evaluateConditions = (tree: ConditionTree, subject: ConditionSubject) => {
   const outcomes: { condition: AutomationCondition; matched: boolean; reason: string }[] = [];
