@@ -7,7 +7,7 @@ import { Button, IconButton, MenuItem, Paper, Stack, TextField, Tooltip, Typogra
 import type { ReactElement } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { actionKinds, actionParams, blankAction, type ActionChoices, type ActionValues } from './action-kinds.ts';
+import { actionKinds, actionParams, blankAction, furtherActionParams, type ActionChoices, type ActionValues } from './action-kinds.ts';
 import { ActionParamField } from './action-param-field.tsx';
 
 type ActionsForm = { actions: ActionValues[] };
@@ -17,7 +17,7 @@ type RowProps = { index: number; count: number; choices: ActionChoices; testIdPr
 const ActionRow = ({ index, count, choices, testIdPrefix, onKind, onMove, onRemove }: RowProps) => {
   const { t } = useTranslation();
   const kind = useWatch<ActionsForm, `actions.${number}.kind`>({ name: `actions.${index}.kind` });
-  const param = actionParams[kind];
+  const params = [actionParams[kind], ...(furtherActionParams[kind] ?? [])].filter((param) => param !== null);
   const iconButton = (label: string, icon: ReactElement, onClick: () => void, disabled: boolean, testId: string) => (
     <Tooltip title={label}>
       <span>
@@ -48,7 +48,11 @@ const ActionRow = ({ index, count, choices, testIdPrefix, onKind, onMove, onRemo
             </MenuItem>
           ))}
         </TextField>
-        <Stack sx={{ flex: 1, minWidth: 0 }}>{param && <ActionParamField index={index} param={param} choices={choices} testId={`${testIdPrefix}-param`} />}</Stack>
+        <Stack spacing={1} sx={{ flex: 1, minWidth: 0 }}>
+          {params.map((param, position) => (
+            <ActionParamField key={param.key} index={index} param={param} choices={choices} testId={`${testIdPrefix}-param${position === 0 ? '' : `-${param.key}`}`} />
+          ))}
+        </Stack>
         <Stack direction="row">
           {iconButton(t('automationActions.moveUp'), <ArrowUpward fontSize="small" />, () => onMove(index - 1), index === 0, 'up')}
           {iconButton(t('automationActions.moveDown'), <ArrowDownward fontSize="small" />, () => onMove(index + 1), index === count - 1, 'down')}

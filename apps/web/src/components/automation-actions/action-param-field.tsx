@@ -1,4 +1,5 @@
-// The one parameter of an action, by its kind: a record picker, the priority, or a text.
+// One parameter of an action: a record picker, the priority, an email's language, or a text.
+import { mailLocales } from '@atende/shared/mail';
 import { ticketPriorities } from '@atende/shared/tickets';
 import { MenuItem, TextField } from '@mui/material';
 import { Controller, useFormContext } from 'react-hook-form';
@@ -8,8 +9,8 @@ import type { ActionChoices, ActionParam, ActionValues } from './action-kinds.ts
 type ActionsForm = { actions: ActionValues[] };
 type ActionParamFieldProps = { index: number; param: ActionParam; choices: ActionChoices; testId: string };
 
-// the schema refuses a parameter only when it is missing (an id not chosen, an empty text): the
-// pickers cannot hold anything else and the text is capped at the schema's length
+// the schema refuses a parameter only when it is missing (an id not chosen, an empty required text):
+// the pickers cannot hold anything else and a text is capped at the schema's length
 export const ActionParamField = ({ index, param, choices, testId }: ActionParamFieldProps) => {
   const { t } = useTranslation();
   const { control } = useFormContext<ActionsForm>();
@@ -30,13 +31,14 @@ export const ActionParamField = ({ index, param, choices, testId }: ActionParamF
           return (
             <TextField
               {...common}
+              label={param.optional ? t('automationActions.params.optionalText') : common.label}
               multiline
               minRows={2}
               value={typeof field.value === 'string' ? field.value : ''}
               onChange={(event) => field.onChange(event.target.value)}
               onBlur={field.onBlur}
               inputRef={field.ref}
-              slotProps={{ htmlInput: { maxLength: 4000, 'data-testid': `${testId}-input` } }}
+              slotProps={{ htmlInput: { maxLength: param.maxLength, 'data-testid': `${testId}-input` } }}
             />
           );
         }
@@ -46,6 +48,17 @@ export const ActionParamField = ({ index, param, choices, testId }: ActionParamF
               {ticketPriorities.map((priority) => (
                 <MenuItem key={priority} value={priority} data-testid={`${testId}-option-${priority}`}>
                   {t(`tickets.priority.${priority}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          );
+        }
+        if (param.key === 'locale') {
+          return (
+            <TextField {...common} select value={field.value ?? ''} onChange={(event) => field.onChange(event.target.value)} inputRef={field.ref}>
+              {mailLocales.map((locale) => (
+                <MenuItem key={locale} value={locale} data-testid={`${testId}-option-${locale}`}>
+                  {t(`language.names.${locale}`)}
                 </MenuItem>
               ))}
             </TextField>

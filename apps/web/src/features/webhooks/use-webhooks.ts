@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast.ts';
 import { useSaveMutation } from '../../lib/use-save-mutation.ts';
 import { webhooksApi, webhooksQueryKeys } from './webhooks-api.ts';
 
-export const useWebhookEndpoints = () => useQuery({ queryKey: webhooksQueryKeys.list, queryFn: webhooksApi.list });
+export const useWebhookEndpoints = (enabled = true) => useQuery({ queryKey: webhooksQueryKeys.list, queryFn: webhooksApi.list, enabled });
 
 export const refreshWebhookEndpoints = (client: QueryClient) => client.invalidateQueries({ queryKey: webhooksQueryKeys.list });
 
