@@ -97,6 +97,22 @@ export const ticketsDayAnswer = z
   .meta({ id: 'DashboardTicketsPerDay' });
 export type TicketsDayAnswer = z.infer<typeof ticketsDayAnswer>;
 
+// issue 40 point 3: the SLA targets started in the period that were decided (met or breached),
+// those met in time, those breached (even if answered later), and the hit rate: the share met in
+// time, a percentage with two decimals, null without any decided target (docs/automation.md).
+const slaFigure = z.object({ targets: count, metInTime: count, breached: count, hitRate: measure.nullable() });
+export type SlaFigure = z.infer<typeof slaFigure>;
+
+// by the queue and the owner the ticket had when the target was met or breached; null: none
+export const slaFiguresAnswer = z
+  .object({
+    total: slaFigure,
+    byQueue: z.array(slaFigure.extend({ queueId: z.number().int().nullable(), queueName: z.string().nullable() })),
+    byUser: z.array(slaFigure.extend({ userId: z.number().int().nullable(), userName: z.string().nullable() })),
+  })
+  .meta({ id: 'DashboardSla' });
+export type SlaFiguresAnswer = z.infer<typeof slaFiguresAnswer>;
+
 // A period of whole days: [from, to], both 'YYYY-MM-DD', read in UTC.
 export type DayPeriod = { from: string; to: string };
 
@@ -157,6 +173,15 @@ export const dashboardEndpoints = {
     response: ticketsDayAnswer,
     operationId: 'countTicketsPerDay',
     summary: "The period's tickets per UTC day, or per hour when the period is one day",
+  }),
+  // issue 40 point 3: plans with automation
+  sla: defineEndpoint({
+    method: 'GET',
+    path: '/dashboard/sla',
+    query: dashboardQuery,
+    response: slaFiguresAnswer,
+    operationId: 'showSlaFigures',
+    summary: "The period's SLA hit rate and breaches, in all and by queue and attendant (the current month through today by default)",
   }),
   // issue 35 point 13 (not in the spec): for the admins who set the company up
   onboarding: defineEndpoint({

@@ -15,6 +15,8 @@ export const WITHOUT_QUEUE = 0;
 
 export const EXPORT_FILE_NAME = 'relatorio-de-atendimentos.xlsx';
 export const EXPORT_SHEET_NAME = 'RelatorioDeAtendimentos';
+// issue 40 point 3: the export's second sheet, when the period had SLA targets
+export const EXPORT_SLA_SHEET_NAME = 'SLA';
 
 const day = isoDatePrefix.transform((text) => text.slice(0, 10));
 

@@ -28,15 +28,20 @@ const drained = (stream: Writable) =>
 
 export type SheetCell = string | number;
 
-export const writeWorkbook = async (stream: Writable, sheet: { name: string; header: readonly string[]; batches: AsyncIterable<SheetCell[][]> }) => {
+export type Sheet = { name: string; header: readonly string[]; batches: AsyncIterable<SheetCell[][]> };
+
+// the sheets in their order, each written whole before the next begins
+export const writeWorkbook = async (stream: Writable, ...sheets: Sheet[]) => {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
-  const worksheet = workbook.addWorksheet(sheet.name);
-  worksheet.addRow([...sheet.header]).commit();
-  for await (const batch of sheet.batches) {
-    for (const cells of batch) worksheet.addRow(cells).commit();
-    await nextTurn();
-    await drained(stream);
+  for (const sheet of sheets) {
+    const worksheet = workbook.addWorksheet(sheet.name);
+    worksheet.addRow([...sheet.header]).commit();
+    for await (const batch of sheet.batches) {
+      for (const cells of batch) worksheet.addRow(cells).commit();
+      await nextTurn();
+      await drained(stream);
+    }
+    worksheet.commit();
   }
-  worksheet.commit();
   await workbook.commit();
 };

@@ -12,6 +12,9 @@ export const dashboardRoutes = (service: ReturnType<typeof createDashboardServic
   endpointRoute(app, dashboardEndpoints.ticketsUsers, config, ({ query }, request) => service.ticketsUsers(request.tenant, query));
   endpointRoute(app, dashboardEndpoints.ticketsDay, config, ({ query }, request) => service.ticketsDay(request.tenant, query));
 
+  // issue 40 point 3: the SLA figures, on plans with automation like the policies
+  endpointRoute(app, dashboardEndpoints.sla, { ...config, planFlag: 'useAutomation' }, ({ query }, request) => service.sla(request.tenant, query));
+
   // issue 35 point 13: the checklist is for whoever sets the company up, the admins who manage its settings
   endpointRoute(app, dashboardEndpoints.onboarding, { access: 'tenant', permission: 'settings:manage' }, (_input, request) =>
     service.onboarding(request.tenant),

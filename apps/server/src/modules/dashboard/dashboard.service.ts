@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { TenantContext } from '../../platform/access.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { slaFigures } from '../sla/sla-figures.repo.ts';
 import * as repo from './dashboard.repo.ts';
 import { toDashboardAnswer } from './dashboard.view.ts';
 import { readOnboardingSteps } from './onboarding.repo.ts';
@@ -53,6 +54,9 @@ export const createDashboardService = ({ db, clock }: { db: Db; clock: Clock }) 
       const data = rows.map((row) => (oneDay ? { data: period.from, horario: row.key, total: row.total } : { data: row.key, total: row.total }));
       return { data, count: rows.reduce((sum, row) => sum + row.total, 0) };
     },
+
+    // issue 40 point 3: the period's SLA hit rate and breaches
+    sla: (tenant: TenantContext, query: DashboardQuery) => slaFigures(db, tenant.companyId, instantsOf(dashboardPeriod(query))),
 
     onboarding: (tenant: TenantContext) => readOnboardingSteps(db, tenant.companyId),
   };

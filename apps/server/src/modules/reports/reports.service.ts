@@ -5,6 +5,8 @@ import { Readable, type Writable } from 'node:stream';
 import type { ReportFilterQuery, ReportQuery } from '@atende/shared/reports';
 import type { Db } from '../../db/client.ts';
 import type { TenantContext } from '../../platform/access.ts';
+import { addDays } from '@atende/shared/dashboard';
+import { slaFigures } from '../sla/sla-figures.repo.ts';
 import * as repo from './reports.repo.ts';
 import type { ReportLanguage } from './report-words.ts';
 import { toReportRow, writeReportWorkbook } from './reports.view.ts';
@@ -12,6 +14,9 @@ import { toReportRow, writeReportWorkbook } from './reports.view.ts';
 // rows per database read when streaming (a big page or the spreadsheet); bigger reads were not
 // faster on the large tenant and let the server's memory grow more between collections
 export const REPORT_BATCH = 1000;
+
+// a period without its end ends here
+const NO_END = new Date('9999-12-31T00:00:00Z');
 
 export const createReportsService = ({ db }: { db: Db }) => {
   // Keyset batches in the report's order; the next batch is read while the caller writes this one.
@@ -62,7 +67,14 @@ export const createReportsService = ({ db }: { db: Db }) => {
 
     count: (tenant: TenantContext, filter: ReportFilterQuery) => repo.countReportRows(db, tenant.companyId, filter),
 
-    exportTo: (tenant: TenantContext, filter: ReportFilterQuery, stream: Writable, language: ReportLanguage) =>
-      writeReportWorkbook(batches(tenant, filter, { offset: 0, limit: Number.MAX_SAFE_INTEGER }), stream, language),
+    // the SLA sheet covers the report's days (targets started then); an open end is unbounded
+    exportTo: async (tenant: TenantContext, filter: ReportFilterQuery, stream: Writable, language: ReportLanguage) => {
+      const period = {
+        from: filter.dateFrom ? new Date(`${filter.dateFrom}T00:00:00Z`) : new Date(0),
+        to: filter.dateTo ? new Date(`${addDays(filter.dateTo, 1)}T00:00:00Z`) : NO_END,
+      };
+      const sla = await slaFigures(db, tenant.companyId, period);
+      return writeReportWorkbook(batches(tenant, filter, { offset: 0, limit: Number.MAX_SAFE_INTEGER }), stream, language, sla);
+    },
   };
 };
