@@ -182,8 +182,15 @@ export type MessageKey = { companyId: number; whatsappId: number | null; provide
 
 // An array as one parameter in PostgreSQL's literal form (a JS array in a sql template would
 // become a list of parameters).
-const arrayLiteral = (values: ReadonlyArray<string | number>) =>
-  `{${values.map((value) => (typeof value === 'number' ? String(value) : `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`)).join(',')}}`;
+type ArrayElement = string | number | boolean | Date | null;
+const arrayElement = (value: ArrayElement) => {
+  if (value === null) return 'NULL';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  const textValue = value instanceof Date ? value.toISOString() : value;
+  return `"${textValue.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+};
+const arrayLiteral = (values: readonly ArrayElement[]) => `{${values.map(arrayElement).join(',')}}`;
 
 const keyArrays = (keys: MessageKey[]) => ({
   companyIds: arrayLiteral(keys.map((k) => k.companyId)),
@@ -195,21 +202,42 @@ const keyArrays = (keys: MessageKey[]) => ({
 export const existingMessageKeys = async (db: DbOrTx, keys: MessageKey[]) => {
   if (keys.length === 0) return new Set<string>();
   const { companyIds, whatsappIds, providerIds } = keyArrays(keys);
-  const rows = await db
-    .select({ companyId: messages.companyId, whatsappId: messages.whatsappId, providerMessageId: messages.providerMessageId })
-    .from(messages)
-    .where(
-      sql`(${messages.companyId}, coalesce(${messages.whatsappId}, 0), ${messages.providerMessageId}) in (select * from unnest(${companyIds}::int[], ${whatsappIds}::int[], ${providerIds}::text[]))`,
-    );
-  return new Set(rows.map((row) => messageKeyOf({ ...row, providerMessageId: row.providerMessageId ?? '' })));
+  // one lookup of the unique index per key, whatever the planner guesses of a table just filled
+  const result = await db.execute(sql`
+    select page.company_id as "companyId", page.whatsapp_id as "whatsappId", page.provider_id as "providerMessageId"
+      from unnest(${companyIds}::int[], ${whatsappIds}::int[], ${providerIds}::text[]) as page(company_id, whatsapp_id, provider_id)
+     cross join lateral (
+       select 1 from ${messages} m
+        where m.company_id = page.company_id and coalesce(m.whatsapp_id, 0) = page.whatsapp_id and m.provider_message_id = page.provider_id
+        limit 1) found`);
+  const rows = (result as { rows?: MessageKey[] }).rows ?? [];
+  return new Set(rows.map((row) => messageKeyOf(row)));
 };
 
 export const messageKeyOf = (key: MessageKey) => `${key.companyId}:${key.whatsappId ?? 0}:${key.providerMessageId}`;
 
+// A page of messages as one statement of one array per column, which the database unpacks: a
+// page of 1000 costs one short statement to build and parse rather than 18,000 parameters.
 export const insertMessages = async (db: DbOrTx, values: NewMessage[]) => {
   if (values.length === 0) return 0;
-  const rows = await db.insert(messages).values(values).onConflictDoNothing().returning({ id: messages.id });
-  return rows.length;
+  const column = (read: (message: NewMessage) => ArrayElement) => arrayLiteral(values.map(read));
+  const result = await db.execute(sql`
+    insert into ${messages} (company_id, ticket_id, contact_id, whatsapp_id, queue_id, provider_message_id, body, from_me, read, media_url, media_type,
+                             ack, is_deleted, is_edited, participant, data_json, created_at, updated_at)
+    select company_id, ticket_id, contact_id, whatsapp_id, queue_id, provider_message_id, body, from_me, read, media_url, media_type,
+           ack, is_deleted, is_edited, participant, data_json::jsonb, created_at, updated_at
+      from unnest(${column((m) => m.companyId)}::int[], ${column((m) => m.ticketId)}::int[], ${column((m) => m.contactId ?? null)}::int[],
+                  ${column((m) => m.whatsappId ?? null)}::int[], ${column((m) => m.queueId ?? null)}::int[], ${column((m) => m.providerMessageId ?? null)}::text[],
+                  ${column((m) => m.body ?? '')}::text[], ${column((m) => m.fromMe ?? false)}::boolean[], ${column((m) => m.read ?? false)}::boolean[],
+                  ${column((m) => m.mediaUrl ?? null)}::text[], ${column((m) => m.mediaType ?? 'chat')}::text[], ${column((m) => m.ack ?? 0)}::int[],
+                  ${column((m) => m.isDeleted ?? false)}::boolean[], ${column((m) => m.isEdited ?? false)}::boolean[], ${column((m) => m.participant ?? null)}::text[],
+                  ${column((m) => (m.dataJson === null || m.dataJson === undefined ? null : JSON.stringify(m.dataJson)))}::text[],
+                  ${column((m) => m.createdAt ?? new Date())}::timestamptz[], ${column((m) => m.updatedAt ?? new Date())}::timestamptz[])
+           as page(company_id, ticket_id, contact_id, whatsapp_id, queue_id, provider_message_id, body, from_me, read, media_url, media_type,
+                   ack, is_deleted, is_edited, participant, data_json, created_at, updated_at)
+    on conflict do nothing
+    returning 1`);
+  return ((result as { rows?: unknown[] }).rows ?? []).length;
 };
 
 // Points each message at the one it quotes, found by the quoted provider id on the same
@@ -218,10 +246,17 @@ export const linkQuotes = async (db: DbOrTx, quotes: Array<MessageKey & { quoted
   if (quotes.length === 0) return;
   const { companyIds, whatsappIds, providerIds } = keyArrays(quotes);
   const quoted = arrayLiteral(quotes.map((q) => q.quotedProviderId));
+  // each message is looked up by its own key through the unique index, then updated by id (a
+  // join left to the planner reached the quoting message from the quoted one's connection and read
+  // all its messages, before the new table's statistics were in)
   await db.execute(sql`
-    update ${messages} m set quoted_msg_id = q.id
-    from unnest(${companyIds}::int[], ${whatsappIds}::int[], ${providerIds}::text[], ${quoted}::text[]) as x(company_id, whatsapp_id, provider_id, quoted_id)
-    join ${messages} q on q.company_id = x.company_id and coalesce(q.whatsapp_id, 0) = x.whatsapp_id and q.provider_message_id = x.quoted_id
-    where m.company_id = x.company_id and coalesce(m.whatsapp_id, 0) = x.whatsapp_id and m.provider_message_id = x.provider_id
-      and m.quoted_msg_id is null`);
+    with pairs as materialized (
+      select (select m.id from ${messages} m
+               where m.company_id = page.company_id and coalesce(m.whatsapp_id, 0) = page.whatsapp_id and m.provider_message_id = page.provider_id
+                 and m.quoted_msg_id is null) as message_id,
+             (select q.id from ${messages} q
+               where q.company_id = page.company_id and coalesce(q.whatsapp_id, 0) = page.whatsapp_id and q.provider_message_id = page.quoted_id) as quoted_id
+        from unnest(${companyIds}::int[], ${whatsappIds}::int[], ${providerIds}::text[], ${quoted}::text[]) as page(company_id, whatsapp_id, provider_id, quoted_id)
+    )
+    update ${messages} set quoted_msg_id = pairs.quoted_id from pairs where ${messages.id} = pairs.message_id and pairs.quoted_id is not null`);
 };
