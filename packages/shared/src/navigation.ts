@@ -43,6 +43,8 @@ export const menuItems: readonly MenuItem[] = [
   { key: 'queueIntegration', path: '/queue-integration', group: 'administration', action: 'drawer-admin-items:view', planFlag: 'useIntegrations' },
   // issue 37 point 1: not /webhooks, whose paths are Meta's (a GET of /webhooks/whatsappapi is its handshake, never the app)
   { key: 'webhooks', path: '/webhook-endpoints', group: 'administration', action: 'drawer-admin-items:view', planFlag: 'useIntegrations' },
+  // issue 40 point 1: what runs by itself when a ticket or a message changes
+  { key: 'automationRules', path: '/automation-rules', group: 'administration', action: 'drawer-admin-items:view', planFlag: 'useAutomation' },
   { key: 'connections', path: '/connections', group: 'administration', action: 'connections:view' },
   { key: 'allConnections', path: '/allConnections', group: 'administration', action: 'allConnections:view' },
   // issue 37 point 2: every company's keys, whatever the plan of the super admin's own company

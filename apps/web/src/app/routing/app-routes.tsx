@@ -12,6 +12,7 @@ import {
   ApiKeysPage,
   AnnouncementsPage,
   AppLayout,
+  AutomationRulesPage,
   CampaignReportPage,
   CampaignSettingsPage,
   CampaignsPage,
@@ -55,7 +56,7 @@ import { RequireAction } from './require-action.tsx';
 import { RequirePlanFlag } from '../../lib/session/require-plan-flag.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements', 'moments', 'reports', 'tags', 'kanban', 'quickMessages', 'macros', 'schedules', 'contactLists', 'prompts', 'queueIntegration', 'webhooks', 'apiKeys', 'allApiKeys', 'files', 'campaigns', 'campaignsConfig']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements', 'moments', 'reports', 'tags', 'kanban', 'quickMessages', 'macros', 'schedules', 'contactLists', 'prompts', 'queueIntegration', 'webhooks', 'automationRules', 'apiKeys', 'allApiKeys', 'files', 'campaigns', 'campaignsConfig']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -170,6 +171,16 @@ export const AppRoutes = () => {
                 <RequireAction action="drawer-admin-items:view">
                   <RequirePlanFlag flag="useIntegrations" message={t('shell.noPlanPermission')}>
                     <WebhooksPage />
+                  </RequirePlanFlag>
+                </RequireAction>
+              }
+            />
+            <Route
+              path="/automation-rules"
+              element={
+                <RequireAction action="drawer-admin-items:view">
+                  <RequirePlanFlag flag="useAutomation" message={t('shell.noPlanPermission')}>
+                    <AutomationRulesPage />
                   </RequirePlanFlag>
                 </RequireAction>
               }

@@ -16,6 +16,7 @@ export const AcceptInvitationPage = lazyWithCatalogue(() => import('../../featur
 export const AllConnectionsPage = lazyWithCatalogue(() => import('../../features/all-connections/all-connections-page.tsx'), 'AllConnectionsPage');
 export const AnnouncementsPage = lazyWithCatalogue(() => import('../../features/announcements/announcements-page.tsx'), 'AnnouncementsPage');
 export const AppLayout = lazyWithCatalogue(() => import('../shell/app-layout.tsx'), 'AppLayout');
+export const AutomationRulesPage = lazyWithCatalogue(() => import('../../features/automation-rules/automation-rules-page.tsx'), 'AutomationRulesPage');
 export const ChatsPage = lazyWithCatalogue(() => import('../../features/chats/chats-page.tsx'), 'ChatsPage');
 export const ChoosePasswordPage = lazyWithCatalogue(() => import('../../features/login/choose-password-page.tsx'), 'ChoosePasswordPage');
 export const ComingSoonPage = lazyWithCatalogue(() => import('../../features/coming-soon/coming-soon-page.tsx'), 'ComingSoonPage');

@@ -38,10 +38,7 @@ const ActionRow = ({ index, count, choices, testIdPrefix, onKind, onMove, onRemo
           size="small"
           label={t('automationActions.kind')}
           value={kind}
-          onChange={(event) => {
-            const picked = actionKinds.find((option) => option === event.target.value);
-            if (picked) onKind(picked);
-          }}
+          onChange={(event) => onKind(event.target.value as AutomationActionKind)}
           sx={{ minWidth: 200 }}
           data-testid={`${testIdPrefix}-kind`}
         >
