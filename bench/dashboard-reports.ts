@@ -13,6 +13,7 @@ import { createAuditService } from '../apps/server/src/modules/audit/audit.servi
 import { createDashboardService } from '../apps/server/src/modules/dashboard/dashboard.service.ts';
 import { createPanelService } from '../apps/server/src/modules/panel/panel.service.ts';
 import { createReportsService } from '../apps/server/src/modules/reports/reports.service.ts';
+import { slaFigures } from '../apps/server/src/modules/sla/sla-figures.repo.ts';
 import type { TenantContext } from '../apps/server/src/platform/access.ts';
 import { systemClock } from '../apps/server/src/platform/clock.ts';
 import { agentEmail, BENCH_DB, databaseUrl, heading, line, loadAverages, login, ms, sampleResidentPeak, startServer, TENANT_ADMIN_EMAIL } from './lib/common.ts';
@@ -32,9 +33,10 @@ const serviceCallFor = (path: string, companyId: number) => {
     if (url.pathname === '/dashboard') return createDashboardService({ db, clock }).summary(tenant, dashboardQuery.parse(query));
     if (url.pathname === '/dashboard/ticketsUsers') return createDashboardService({ db, clock }).ticketsUsers(tenant, ticketsChartQuery.parse(query));
     if (url.pathname === '/dashboard/ticketsDay') return createDashboardService({ db, clock }).ticketsDay(tenant, ticketsChartQuery.parse(query));
+    if (url.pathname === '/dashboard/sla') return createDashboardService({ db, clock }).sla(tenant, dashboardQuery.parse(query));
     if (url.pathname === '/dashboard/moments') return createPanelService({ db, clock }).moments(tenant, momentsQuery.parse(query));
     if (url.pathname === '/audit-log') return createAuditService({ db }).page({ ...auditFilterQuery.parse(query), companyId }, undefined);
-    return createReportsService({ db }).report(tenant, reportQuery.parse(query));
+    return createReportsService({ db, slaFiguresOf: (id, period) => slaFigures(db, id, period) }).report(tenant, reportQuery.parse(query));
   };
 };
 
@@ -59,6 +61,8 @@ export const benchDashboardReports = async () => {
       ['dashboard, last 30 days', `/dashboard?date_from=${month.from}&date_to=${month.to}`],
       ['ticketsUsers, last 30 days', `/dashboard/ticketsUsers?initialDate=${month.from}&finalDate=${month.to}`],
       ['ticketsDay, last 30 days', `/dashboard/ticketsDay?initialDate=${month.from}&finalDate=${month.to}`],
+      // issue 40 point 3
+      ['SLA figures, last 30 days', `/dashboard/sla?date_from=${month.from}&date_to=${month.to}`],
       ['panel (moments)', '/dashboard/moments'],
       ['report page 1, no filter', '/ticketreport/reports?page=1&pageSize=10'],
       ['report page 1, month + closed', `/ticketreport/reports?page=1&pageSize=10&dateFrom=${month.from}&dateTo=${month.to}&status=${encodeURIComponent(list(['closed']))}`],

@@ -25,8 +25,6 @@ export const moduleRepoReads = {
   'messages-api': ['companies', 'connections', 'contacts', 'queues', 'tickets', 'users'],
   prompts: ['messages', 'queues', 'tickets'],
   queues: ['companies', 'file-lists', 'integrations'],
-  // the export's SLA sheet (issue 40 point 3)
-  reports: ['sla'],
   schedules: ['connections', 'contacts', 'queues', 'users'],
   // the company's admins, told of a breach, as webhooks finds them
   sla: ['webhooks'],

@@ -158,6 +158,7 @@ import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { registerWebhookDeliveryJob } from './modules/webhooks/webhook-delivery.jobs.ts';
 import { registerWebhookPruneJob } from './modules/webhooks/webhook-prune.jobs.ts';
 import { registerAuditPruneJob } from './modules/audit/audit-prune.jobs.ts';
+import { slaFigures } from './modules/sla/sla-figures.repo.ts';
 import { registerSlaJobs } from './modules/sla/sla.jobs.ts';
 import { slaRoutes } from './modules/sla/sla.routes.ts';
 import { createSlaService } from './modules/sla/sla.service.ts';
@@ -360,7 +361,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(ticketNotesRoutes(createTicketNotesService({ db, tickets: ticketsService })));
   await app.register(messagesRoutes(messagesService));
   await app.register(dashboardRoutes(createDashboardService({ db, clock })));
-  await app.register(reportsRoutes(createReportsService({ db })));
+  await app.register(reportsRoutes(createReportsService({ db, slaFiguresOf: (companyId, period) => slaFigures(db, companyId, period) })));
   await app.register(panelRoutes(createPanelService({ db, clock })));
   await app.register(messagesApiRoutes(createMessagesApiService({ db, storage, tickets: ticketsService, clock, timeZone: config.timeZone }), { maxPerToken: rateLimit.messagesApiMaxPerToken, windowSeconds: rateLimit.windowSeconds }));
   await app.register(sandboxRoutes({ sandbox: createSandboxService({ db }), pipeline, connections: connectionsService }));

@@ -82,4 +82,11 @@ describe('visibleMenuItems (01-core §2 App shell, §6 plan flags)', () => {
       expect.arrayContaining(['companies', 'announcements']),
     );
   });
+
+  it('issue 40 point 2: every user has the macros on a plan with automation, nobody without it', () => {
+    for (const profile of ['user', 'admin'] as const) {
+      expect(visibleMenuItems(actor({ profile }), allPlanFlagsOn).map((item) => item.key)).toContain('macros');
+      expect(visibleMenuItems(actor({ profile }), { ...allPlanFlagsOn, useAutomation: false }).map((item) => item.key)).not.toContain('macros');
+    }
+  });
 });

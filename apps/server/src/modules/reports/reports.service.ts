@@ -5,8 +5,7 @@ import { Readable, type Writable } from 'node:stream';
 import type { ReportFilterQuery, ReportQuery } from '@atende/shared/reports';
 import type { Db } from '../../db/client.ts';
 import type { TenantContext } from '../../platform/access.ts';
-import { addDays } from '@atende/shared/dashboard';
-import { slaFigures } from '../sla/sla-figures.repo.ts';
+import { addDays, type SlaFiguresAnswer } from '@atende/shared/dashboard';
 import * as repo from './reports.repo.ts';
 import type { ReportLanguage } from './report-words.ts';
 import { toReportRow, writeReportWorkbook } from './reports.view.ts';
@@ -18,7 +17,11 @@ export const REPORT_BATCH = 1000;
 // a period without its end ends here
 const NO_END = new Date('9999-12-31T00:00:00Z');
 
-export const createReportsService = ({ db }: { db: Db }) => {
+// The SLA figures of a period (issue 40 point 3), given by app.ts: modules/sla reaches this module
+// through the webhooks and the audit log, so it may not be imported here.
+export type SlaFiguresOf = (companyId: number, period: { from: Date; to: Date }) => Promise<SlaFiguresAnswer>;
+
+export const createReportsService = ({ db, slaFiguresOf }: { db: Db; slaFiguresOf: SlaFiguresOf }) => {
   // Keyset batches in the report's order; the next batch is read while the caller writes this one.
   async function* batches(tenant: TenantContext, filter: ReportFilterQuery, window: { offset: number; limit: number }) {
     const read = (size: number, after?: repo.ReportCursor) => {
@@ -73,7 +76,7 @@ export const createReportsService = ({ db }: { db: Db }) => {
         from: filter.dateFrom ? new Date(`${filter.dateFrom}T00:00:00Z`) : new Date(0),
         to: filter.dateTo ? new Date(`${addDays(filter.dateTo, 1)}T00:00:00Z`) : NO_END,
       };
-      const sla = await slaFigures(db, tenant.companyId, period);
+      const sla = await slaFiguresOf(tenant.companyId, period);
       return writeReportWorkbook(batches(tenant, filter, { offset: 0, limit: Number.MAX_SAFE_INTEGER }), stream, language, sla);
     },
   };

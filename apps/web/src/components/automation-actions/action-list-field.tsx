@@ -38,7 +38,10 @@ const ActionRow = ({ index, count, choices, testIdPrefix, onKind, onMove, onRemo
           size="small"
           label={t('automationActions.kind')}
           value={kind}
-          onChange={(event) => onKind(event.target.value as AutomationActionKind)}
+          onChange={(event) => {
+            const picked = actionKinds.find((option) => option === event.target.value);
+            if (picked) onKind(picked);
+          }}
           sx={{ minWidth: 200 }}
           data-testid={`${testIdPrefix}-kind`}
         >
