@@ -39,6 +39,8 @@ export const menuItems: readonly MenuItem[] = [
   { key: 'apiKeys', path: '/api-keys', group: 'administration', action: 'drawer-admin-items:view', planFlag: 'useExternalApi' },
   { key: 'users', path: '/users', group: 'administration', action: 'users:manage' },
   { key: 'queues', path: '/queues', group: 'administration', action: 'drawer-admin-items:view' },
+  // issue 40 point 3: the company's service levels per queue and priority
+  { key: 'slaPolicies', path: '/sla-policies', group: 'administration', action: 'drawer-admin-items:view', planFlag: 'useAutomation' },
   { key: 'prompts', path: '/prompts', group: 'administration', action: 'drawer-admin-items:view', planFlag: 'useOpenAi' },
   { key: 'queueIntegration', path: '/queue-integration', group: 'administration', action: 'drawer-admin-items:view', planFlag: 'useIntegrations' },
   // issue 37 point 1: not /webhooks, whose paths are Meta's (a GET of /webhooks/whatsappapi is its handshake, never the app)

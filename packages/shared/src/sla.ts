@@ -67,6 +67,7 @@ export type SlaPolicyView = z.infer<typeof slaPolicyView>;
 
 export const slaPolicyParams = z.strictObject({ policyId: idParam });
 export const slaPoliciesAnswer = z.object({ policies: z.array(slaPolicyView) }).meta({ id: 'SlaPolicies' });
+export type SlaPoliciesAnswer = z.infer<typeof slaPoliciesAnswer>;
 
 const notFound = { 404: ['ERR_NOT_FOUND'] } as const;
 

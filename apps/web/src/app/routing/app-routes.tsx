@@ -32,6 +32,7 @@ import {
   KanbanPage,
   LoginPage,
   MacrosPage,
+  SlaPoliciesPage,
   MessagesApiPage,
   OverduePage,
   PanelPage,
@@ -56,7 +57,7 @@ import { RequireAction } from './require-action.tsx';
 import { RequirePlanFlag } from '../../lib/session/require-plan-flag.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements', 'moments', 'reports', 'tags', 'kanban', 'quickMessages', 'macros', 'schedules', 'contactLists', 'prompts', 'queueIntegration', 'webhooks', 'automationRules', 'apiKeys', 'allApiKeys', 'files', 'campaigns', 'campaignsConfig']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements', 'moments', 'reports', 'tags', 'kanban', 'quickMessages', 'macros', 'slaPolicies', 'schedules', 'contactLists', 'prompts', 'queueIntegration', 'webhooks', 'automationRules', 'apiKeys', 'allApiKeys', 'files', 'campaigns', 'campaignsConfig']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -94,6 +95,16 @@ export const AppRoutes = () => {
                 <RequirePlanFlag flag="useAutomation" message={t('shell.noPlanPermission')}>
                   <MacrosPage />
                 </RequirePlanFlag>
+              }
+            />
+            <Route
+              path="/sla-policies"
+              element={
+                <RequireAction action="drawer-admin-items:view">
+                  <RequirePlanFlag flag="useAutomation" message={t('shell.noPlanPermission')}>
+                    <SlaPoliciesPage />
+                  </RequirePlanFlag>
+                </RequireAction>
               }
             />
             <Route path="/security" element={<SecurityPage />} />

@@ -34,6 +34,7 @@ export const KanbanPage = lazyWithCatalogue(() => import('../../features/kanban/
 export const ForgotPasswordPage = lazyNamed(() => import('../../features/login/forgot-password-page.tsx'), 'ForgotPasswordPage');
 export const ResetPasswordPage = lazyNamed(() => import('../../features/login/reset-password-page.tsx'), 'ResetPasswordPage');
 export const LoginPage = lazyNamed(() => import('../../features/login/login-page.tsx'), 'LoginPage');
+export const SlaPoliciesPage = lazyWithCatalogue(() => import('../../features/sla-policies/sla-policies-page.tsx'), 'SlaPoliciesPage');
 export const MacrosPage = lazyWithCatalogue(() => import('../../features/macros/macros-page.tsx'), 'MacrosPage');
 export const MessagesApiPage = lazyWithCatalogue(() => import('../../features/messages-api/messages-api-page.tsx'), 'MessagesApiPage');
 export const OverduePage = lazyWithCatalogue(() => import('../../features/overdue/overdue-page.tsx'), 'OverduePage');

@@ -4,7 +4,7 @@ import { callEndpoint } from '../../lib/endpoint-client.ts';
 // The filter the screen sends: a number of days, or a period of dates (01-core §7 GET /dashboard).
 export type DashboardFilter = { days: number } | DayPeriod;
 
-const dashboardParams = (filter: DashboardFilter) => ('days' in filter ? { days: filter.days } : { date_from: filter.from, date_to: filter.to });
+export const dashboardParams = (filter: DashboardFilter) => ('days' in filter ? { days: filter.days } : { date_from: filter.from, date_to: filter.to });
 const chartParams = (period: DayPeriod) => ({ initialDate: period.from, finalDate: period.to });
 
 export const dashboardApi = {

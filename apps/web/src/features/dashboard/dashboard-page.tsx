@@ -6,13 +6,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListStatus } from '../../components/list-status.tsx';
+import { SlaFiguresPanel } from '../../components/sla-figures/sla-figures-panel.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useSessionUser } from '../../lib/session/session-context.ts';
 import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
 import { AccessDeniedPage } from './access-denied-page.tsx';
 import { AttendantsTable } from './attendants-table.tsx';
 import { CounterCards } from './counter-cards.tsx';
-import { dashboardApi, dashboardQueryKeys, type DashboardFilter } from './dashboard-api.ts';
+import { dashboardApi, dashboardParams, dashboardQueryKeys, type DashboardFilter } from './dashboard-api.ts';
 import { OnboardingChecklist } from './onboarding-checklist.tsx';
 import { TicketsCharts } from './tickets-charts.tsx';
 
@@ -149,6 +150,7 @@ const Dashboard = () => {
             <Stack spacing={2}>
               <CounterCards values={summary.data.counters} />
               <AttendantsTable rows={summary.data.attendants} />
+              <SlaFiguresPanel query={dashboardParams(filter)} />
             </Stack>
           )}
         </>

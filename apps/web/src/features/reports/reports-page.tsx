@@ -12,6 +12,7 @@ import { toastError } from '../../lib/error-message.ts';
 import { formatMinutes } from '../dashboard/dashboard-format.ts';
 import { TicketLogDialog } from '../tickets/dialogs/ticket-log-dialog.tsx';
 import { formatClock, formatDate } from '../../lib/format.ts';
+import { SlaFiguresPanel } from '../../components/sla-figures/sla-figures-panel.tsx';
 import { ReportFilters } from './report-filters.tsx';
 import { reportsApi, reportsQueryKeys, type ReportFilter } from './reports-api.ts';
 import { useReportExport } from './use-report-export.ts';
@@ -82,6 +83,8 @@ export const ReportsPage = () => {
           setPage(0);
         }}
       />
+      {/* issue 40 point 3: the applied days' SLA figures (the current month when the report names none) */}
+      {applied && <SlaFiguresPanel query={{ date_from: applied.dateFrom || undefined, date_to: applied.dateTo || undefined }} />}
       <Paper variant="outlined" sx={{ overflow: 'auto' }}>
         <Table size="small" data-testid="report-table">
           <TableHead>

@@ -12,6 +12,7 @@ import {
   resetUnreadInCache,
   ticketsQueryKeys,
   upsertMessageInCache,
+  updateTicketSlaInCache,
   upsertTicketInLists,
 } from './list/tickets-cache.ts';
 import { ticketsApi } from './tickets-api.ts';
@@ -37,6 +38,15 @@ export const useTicketEvents = () => {
       removeTicketFromLists(queryClient, payload.ticketId);
       queryClient.removeQueries({ queryKey: ticketsQueryKeys.messages(payload.ticketId) });
     } else resetUnreadInCache(queryClient, payload.ticketId, user.id);
+  });
+
+  useCompanyEvent('sla', (payload) => {
+    if (!user) return;
+    if (payload.action === 'started') updateTicketSlaInCache(queryClient, payload.ticketId, user.id, () => payload.sla);
+    else {
+      const breached = (sla: TicketView['sla']) => (sla?.kind === payload.kind && sla.dueAt === payload.dueAt ? { ...sla, breached: true } : sla);
+      updateTicketSlaInCache(queryClient, payload.ticketId, user.id, breached);
+    }
   });
 
   const notify = (message: MessageView, ticket: TicketView) => {

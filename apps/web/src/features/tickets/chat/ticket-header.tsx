@@ -12,6 +12,7 @@ import { ScheduleContactButton } from '../../schedules/schedule-contact-button.t
 import { ChannelIcon } from '../list/channel-icon.tsx';
 import { headerIsCompact, HEADER_CONTACT_SHRUNK_WIDTH } from './header-layout.ts';
 import { openTicketDialog } from '../dialogs/ticket-dialogs.ts';
+import { SlaChip } from '../sla-chip.tsx';
 import { useTicketFlow } from '../use-ticket-flow.ts';
 import { PriorityMenu, TicketPriorityMenu } from './ticket-priority-menu.tsx';
 
@@ -88,10 +89,15 @@ export const TicketHeader = ({ ticket, onOpenContact, onExportPdf, exportingPdf 
             </Typography>
             {!compact && <Typography variant="caption" color="text.secondary">#{ticket.id}</Typography>}
           </Stack>
-          <Typography variant="caption" color="text.secondary" noWrap component="div" data-testid="ticket-header-owner">
-            {ticket.user ? t('tickets.chat.assignedTo', { name: ticket.user.name }) : t('tickets.chat.unassigned')}
-            {ticket.queue ? ` · ${ticket.queue.name}` : ''}
-          </Typography>
+          {/* the SLA chip sits on the contact's second line, in the room the contact keeps, so it
+              takes nothing from the actions and leaves the header's compactness as it was */}
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+            {ticket.sla && <SlaChip sla={ticket.sla} testId="ticket-header-sla" />}
+            <Typography variant="caption" color="text.secondary" noWrap component="div" sx={{ minWidth: 0 }} data-testid="ticket-header-owner">
+              {ticket.user ? t('tickets.chat.assignedTo', { name: ticket.user.name }) : t('tickets.chat.unassigned')}
+              {ticket.queue ? ` · ${ticket.queue.name}` : ''}
+            </Typography>
+          </Stack>
         </Box>
       </ButtonBase>
       {!compact && <TicketPriorityMenu ticket={ticket} />}

@@ -8,6 +8,7 @@ import { textOnColor } from '../../../lib/text-on-color.ts';
 import { ChannelIcon } from './channel-icon.tsx';
 import { lastMessagePreview } from './ticket-format.ts';
 import { PriorityChip } from '../priority-chip.tsx';
+import { SlaChip } from '../sla-chip.tsx';
 import { cut, formatTicketTime } from '../../../lib/format.ts';
 
 export const TICKET_ROW_HEIGHT = 92;
@@ -107,6 +108,7 @@ export const TicketRow = memo(({ ticket, selected, meId, showOwner, actions }: T
             )}
           </Stack>
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mt: 0.25, overflow: 'hidden' }}>
+            {ticket.sla && <SlaChip sla={ticket.sla} testId="ticket-row-sla" />}
             {ticket.priority !== 'none' && <PriorityChip priority={ticket.priority} testId="ticket-row-priority" />}
             <Chip
               size="small"

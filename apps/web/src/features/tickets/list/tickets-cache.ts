@@ -104,6 +104,13 @@ export const findCachedTicket = (client: QueryClient, ticketId: number): TicketV
   return undefined;
 };
 
+// issue 40 point 3: a ticket's SLA state changes without a ticket event when its targets are set
+// or one is breached (company-{id}-sla)
+export const updateTicketSlaInCache = (client: QueryClient, ticketId: number, meId: number, update: (sla: TicketView['sla']) => TicketView['sla']) => {
+  const ticket = findCachedTicket(client, ticketId);
+  if (ticket) upsertTicketInLists(client, { ...ticket, sla: update(ticket.sla) }, meId, false);
+};
+
 export const removeTicketFromLists = (client: QueryClient, ticketId: number) => {
   for (const [key, data] of client.getQueriesData<Pages>({ queryKey: ticketsQueryKeys.lists })) {
     if (data && isListed(data, ticketId)) client.setQueryData(key, withCount(without(data, ticketId), -1));
