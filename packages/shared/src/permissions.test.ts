@@ -89,4 +89,11 @@ describe('visibleMenuItems (01-core §2 App shell, §6 plan flags)', () => {
       expect(visibleMenuItems(actor({ profile }), { ...allPlanFlagsOn, useAutomation: false }).map((item) => item.key)).not.toContain('macros');
     }
   });
+
+  it('issue 40 point 1: the automation rules are the admins\' on a plan with automation', () => {
+    const keys = (profile: 'user' | 'admin', plan = allPlanFlagsOn) => visibleMenuItems(actor({ profile }), plan).map((item) => item.key);
+    expect(keys('admin')).toContain('automationRules');
+    expect(keys('user')).not.toContain('automationRules');
+    expect(keys('admin', { ...allPlanFlagsOn, useAutomation: false })).not.toContain('automationRules');
+  });
 });
