@@ -2,7 +2,8 @@
 // at 1 and N concurrent clients (50, and 20 for a search in messages), for the tabs and searches
 // the web sends, as the tenant's admin and as a profile user with two queues. Beside each, the same list SQL (as
 // tickets-list.repo.ts sends it) run directly with pg, and the ratio of the two p50s.
-// BENCH_DURATION (s, default 20) is the length of the N-client runs; BENCH_EXPLAIN=1 prints plans.
+// BENCH_DURATION (s, default 20) is the length of the N-client runs; BENCH_EXPLAIN=1 prints plans;
+// BENCH_TICKETS_MATCH runs only the lists whose name contains it ("open tab", "priority").
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { ticketsListQuery } from '@atende/shared/tickets';
@@ -22,9 +23,12 @@ type Scenario = { name: string; as: 'admin' | 'agent'; query: Record<string, str
 
 const scenarios = (agentQueues: number[]): Scenario[] => [
   { name: 'open tab, showAll', as: 'admin', query: { status: 'open', showAll: 'true' }, clients: 50 },
+  // issue 40 point 5: the most urgent first, with no index on the priority (docs/automation.md)
+  { name: 'open tab, showAll, sortBy priority', as: 'admin', query: { status: 'open', showAll: 'true', sortBy: 'priority' }, clients: 50 },
   { name: 'pending tab', as: 'admin', query: { status: 'pending' }, clients: 50 },
   { name: 'open tab', as: 'agent', query: { status: 'open', queueIds: JSON.stringify(agentQueues) }, clients: 50 },
   { name: 'pending tab', as: 'agent', query: { status: 'pending', queueIds: JSON.stringify(agentQueues) }, clients: 50 },
+  { name: 'open tab, sortBy priority', as: 'agent', query: { status: 'open', queueIds: JSON.stringify(agentQueues), sortBy: 'priority' }, clients: 50 },
   { name: 'name search "mariana"', as: 'admin', query: { searchParam: 'mariana' }, clients: 50 },
   { name: 'name search "mariana"', as: 'agent', query: { searchParam: 'mariana', queueIds: JSON.stringify(agentQueues) }, clients: 50 },
   { name: 'searchOnMessages "reembolso"', as: 'admin', query: { searchParam: 'reembolso', searchOnMessages: 'true' }, clients: 20 },
@@ -91,7 +95,8 @@ export const benchTicketsList = async () => {
     line(`server RSS at rest: ${residentMb(server.pid).toFixed(0)} MB; load averages ${loadAverages()}`);
     line('| as | list | total rows | SQL p50 | 1 client p50 / p99 | ratio HTTP/SQL | N clients | N clients p50 / p95 / p99 | req/s at N | SQL at N clients p99 | ratio p99 HTTP/SQL | errors |');
     line('|---|---|---|---|---|---|---|---|---|---|---|---|');
-    for (const scenario of scenarios(agentQueues)) {
+    const matching = process.env.BENCH_TICKETS_MATCH;
+    for (const scenario of scenarios(agentQueues).filter((one) => !matching || one.name.includes(matching))) {
       const session = scenario.as === 'admin' ? admin : agent;
       const path = pathOf(scenario.query);
       const first = await fetch(server.url + path, { headers: { accept: 'application/json', authorization: `Bearer ${session.token}` } });

@@ -51,4 +51,16 @@ describe('macros (issue 40 point 2)', () => {
     const stranger = await c.attendant([]);
     expect((await t.request('POST', `/macros/${macro.body.id}/run`, { token: stranger.session.token, body: { ticketId } })).status).toBe(404);
   });
+
+  it("issue 40 point 2: a macro's close is the attendant's close, with the attendant's own farewell", async () => {
+    const c = await automationCompany(t, clock);
+    const ana = await c.attendant([c.queues[0].id], { allTicket: 'enabled', farewellMessage: 'Até logo, {{name}}! {{user}}' });
+    const macro = await t.request('POST', '/macros', { token: ana.session.token, body: { name: 'Done', actions: [{ kind: 'close' }] } });
+    const { ticketId } = await c.inbound('5511930000111', 'thanks');
+    expect((await c.put(ana.session.token, ticketId, { status: 'open', userId: ana.user.id, queueId: c.queues[0].id })).status).toBe(200);
+    const run = await t.request('POST', `/macros/${macro.body.id}/run`, { token: ana.session.token, body: { ticketId } });
+    expect(run.body.ran).toEqual([{ kind: 'close', skipped: false }]);
+    expect((await c.ticket(c.admin, ticketId)).status).toBe('closed');
+    await expect.poll(c.sentToCustomer).toContain(`Até logo, Customer 0111! ${ana.user.name}`);
+  });
 });
