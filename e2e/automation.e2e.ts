@@ -94,9 +94,13 @@ describe('automation rules screen (issue 40 point 1)', () => {
 
     // the test button on that ticket: the condition matched, the three actions would run
     await page.getByTestId('rules-row').filter({ hasText: 'Refund is urgent' }).getByTestId('rule-test').click();
+    // found by the contact's name, then by the ticket's number
+    await page.getByTestId('rule-test-ticket').fill('Rita');
+    await page.getByTestId('rule-test-ticket-option').filter({ hasText: `#${ticketId}` }).click();
+    const answer = page.getByTestId('rule-test-answer');
+    await expect.poll(() => answer.getAttribute('data-matched')).toBe('true');
     await page.getByTestId('rule-test-ticket').fill(ticketId);
     await page.getByTestId('rule-test-run').click();
-    const answer = page.getByTestId('rule-test-answer');
     await expect.poll(() => answer.getAttribute('data-matched')).toBe('true');
     const condition = answer.getByTestId('rule-test-condition');
     await expect(condition.getAttribute('data-matched')).resolves.toBe('true');
