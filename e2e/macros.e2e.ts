@@ -1,6 +1,6 @@
 // Macros in the browser (issue 40 point 2): an attendant builds a personal macro on the macros
 // screen, runs it on a ticket from the chat header's menu and sees what it did, then runs a shared
-// macro from the chat input's '/' menu.
+// macro from the chat input's '/' menu; a deleted tag is flagged on the macro's action.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, createSandbox, signIn, startServerWithQueues, type Api, type Sandbox, type SeededServer } from './helpers/attendance.ts';
@@ -99,6 +99,12 @@ describe('macros in the browser (issue 40 point 2)', () => {
     await expect.poll(() => row.getByTestId('ticket-row-priority').getAttribute('data-priority')).toBe('urgent');
     await page.getByTestId('ticket-chat').getByText('Obrigado pelo contato!').waitFor();
     await expect.poll(async () => (await sandbox.outbox()).some((message) => message.body.includes('Obrigado pelo contato!'))).toBe(true);
+
+    // issue 40 "Bad input": once its tag is deleted, the macro's screen flags the action
+    await admin.call('DELETE', `/tags/${vipTag.id}`);
+    await page.getByTestId('menu-macros').click();
+    await page.getByTestId('macros-row').filter({ hasText: 'Cliente VIP' }).getByTestId('macros-broken').waitFor();
+    expect(await page.getByTestId('macros-row').filter({ hasText: 'Cliente VIP' }).getByTestId('macros-broken').getAttribute('aria-label')).toContain('Ação 2');
     await context.close();
   });
 });

@@ -10,7 +10,7 @@ import { useSessionUser } from '../../lib/session/session-context.ts';
 import { canEditMacro } from './macro-access.ts';
 import { MacroForm } from './macro-form.tsx';
 import { macrosApi, removeMacroFromCache } from './macros-api.ts';
-import { useMacrosList } from './use-macros.ts';
+import { useMacros } from './use-macros.ts';
 
 type ModalState = { open: boolean; macro: MacroView | null };
 
@@ -20,7 +20,7 @@ export const MacrosPage = () => {
   const { t } = useTranslation();
   const me = useSessionUser();
   const queryClient = useQueryClient();
-  const { data = [], isPending } = useMacrosList();
+  const { data = [], isPending } = useMacros();
   const [modal, setModal] = useState<ModalState>({ open: false, macro: null });
   const closeModal = () => setModal((current) => ({ ...current, open: false }));
 

@@ -10,7 +10,11 @@ import { macrosApi, macrosQueryKeys, upsertMacroInCache } from './macros-api.ts'
 // Macros are the company's only with the plan's automation (issue 40 "Bad input": behind a plan flag).
 export const useMacrosAllowed = () => useSessionUser().company.plan.useAutomation;
 
+// the chat's menus: the list changes rarely, and this user's own changes update it at once
 export const useMacrosList = (enabled = true) => useQuery({ queryKey: macrosQueryKeys.list, queryFn: macrosApi.list, enabled, staleTime: 30_000 });
+
+// the screen reads it afresh, with the actions whose target was deleted since flagged
+export const useMacros = () => useQuery({ queryKey: macrosQueryKeys.list, queryFn: macrosApi.list });
 
 export const useSaveMacro = (macro: MacroView | null) => {
   const { t } = useTranslation();
