@@ -268,6 +268,8 @@ const catalogue: Record<string, Entry[]> = {
   'GET /dashboard/ticketsDay': [{ kind: 'own', call: (a) => ({ path: `/dashboard/ticketsDay?companyId=${a.companyId}` }) }],
   // issue 35 point 13: B's first steps, read from B's rows only (onboarding.test.ts checks A's do not count)
   'GET /dashboard/onboarding': [{ kind: 'own', call: () => ({ path: '/dashboard/onboarding' }) }],
+  // issue 40 point 3: the company's own SLA figures
+  'GET /dashboard/sla': [{ kind: 'own', call: () => ({ path: '/dashboard/sla' }) }],
   'GET /dashboard/moments': [{ kind: 'own', call: (a) => ({ path: `/dashboard/moments?userId=${a.userId}&queueIds=${encodeURIComponent(JSON.stringify([a.queueId]))}` }) }],
   'GET /usersMoments': [{ kind: 'own', call: (a) => ({ path: `/usersMoments?userId=${a.userId}` }) }],
   // 03-saas §7 report and its export: A's ids in every filter match nothing of B's
