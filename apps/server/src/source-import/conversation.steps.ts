@@ -16,7 +16,7 @@ import {
   takenTicketUuids,
   ticketsByIds,
   type MessageKey,
-  type NewMessage,
+  type ImportedMessage,
 } from './source-import.repo.ts';
 import { copyMedia, mediaCandidates } from './source-media.ts';
 import { ackOf, flag, mediaPathOf, mediaTypeOf, moment, optionalText, safeJson, text, ticketStatusOf, whole } from './source-rows.rules.ts';
@@ -197,7 +197,7 @@ const messagesStep: ImportStep = async (context, rows) => {
   });
   const present = await existingMessageKeys(context.tx, placed.map((p) => p.key));
   const seen = new Set<string>(present);
-  const values: NewMessage[] = [];
+  const values: ImportedMessage[] = [];
   const quotes: Array<MessageKey & { quotedProviderId: string }> = [];
   for (const { row, ticket, key } of placed) {
     const id = messageKeyOf(key);

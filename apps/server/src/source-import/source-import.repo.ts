@@ -3,6 +3,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
+import { arrayColumnsOf, columnArrays, columnNames, preparedSql, unnestRows } from '../db/prepared-statement.ts';
 import {
   chatbots,
   companies,
@@ -182,15 +183,8 @@ export type MessageKey = { companyId: number; whatsappId: number | null; provide
 
 // An array as one parameter in PostgreSQL's literal form (a JS array in a sql template would
 // become a list of parameters).
-type ArrayElement = string | number | boolean | Date | null;
-const arrayElement = (value: ArrayElement) => {
-  if (value === null) return 'NULL';
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'boolean') return value ? 't' : 'f';
-  const textValue = value instanceof Date ? value.toISOString() : value;
-  return `"${textValue.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
-};
-const arrayLiteral = (values: readonly ArrayElement[]) => `{${values.map(arrayElement).join(',')}}`;
+const arrayLiteral = (values: ReadonlyArray<string | number>) =>
+  `{${values.map((value) => (typeof value === 'number' ? String(value) : `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`)).join(',')}}`;
 
 const keyArrays = (keys: MessageKey[]) => ({
   companyIds: arrayLiteral(keys.map((k) => k.companyId)),
@@ -216,28 +210,49 @@ export const existingMessageKeys = async (db: DbOrTx, keys: MessageKey[]) => {
 
 export const messageKeyOf = (key: MessageKey) => `${key.companyId}:${key.whatsappId ?? 0}:${key.providerMessageId}`;
 
-// A page of messages as one statement of one array per column, which the database unpacks: a
-// page of 1000 costs one short statement to build and parse rather than 18,000 parameters.
-export const insertMessages = async (db: DbOrTx, values: NewMessage[]) => {
-  if (values.length === 0) return 0;
-  const column = (read: (message: NewMessage) => ArrayElement) => arrayLiteral(values.map(read));
-  const result = await db.execute(sql`
-    insert into ${messages} (company_id, ticket_id, contact_id, whatsapp_id, queue_id, provider_message_id, body, from_me, read, media_url, media_type,
-                             ack, is_deleted, is_edited, participant, data_json, created_at, updated_at)
-    select company_id, ticket_id, contact_id, whatsapp_id, queue_id, provider_message_id, body, from_me, read, media_url, media_type,
-           ack, is_deleted, is_edited, participant, data_json::jsonb, created_at, updated_at
-      from unnest(${column((m) => m.companyId)}::int[], ${column((m) => m.ticketId)}::int[], ${column((m) => m.contactId ?? null)}::int[],
-                  ${column((m) => m.whatsappId ?? null)}::int[], ${column((m) => m.queueId ?? null)}::int[], ${column((m) => m.providerMessageId ?? null)}::text[],
-                  ${column((m) => m.body ?? '')}::text[], ${column((m) => m.fromMe ?? false)}::boolean[], ${column((m) => m.read ?? false)}::boolean[],
-                  ${column((m) => m.mediaUrl ?? null)}::text[], ${column((m) => m.mediaType ?? 'chat')}::text[], ${column((m) => m.ack ?? 0)}::int[],
-                  ${column((m) => m.isDeleted ?? false)}::boolean[], ${column((m) => m.isEdited ?? false)}::boolean[], ${column((m) => m.participant ?? null)}::text[],
-                  ${column((m) => (m.dataJson === null || m.dataJson === undefined ? null : JSON.stringify(m.dataJson)))}::text[],
-                  ${column((m) => m.createdAt ?? new Date())}::timestamptz[], ${column((m) => m.updatedAt ?? new Date())}::timestamptz[])
-           as page(company_id, ticket_id, contact_id, whatsapp_id, queue_id, provider_message_id, body, from_me, read, media_url, media_type,
-                   ack, is_deleted, is_edited, participant, data_json, created_at, updated_at)
+// A page of messages as one statement, prepared once, of one array per column: a page of 1000
+// costs a short statement rather than 18,000 parameters built and parsed each time.
+const IMPORTED_MESSAGE_VALUES = arrayColumnsOf(messages, [
+  'companyId',
+  'ticketId',
+  'contactId',
+  'whatsappId',
+  'queueId',
+  'providerMessageId',
+  'body',
+  'fromMe',
+  'read',
+  'mediaUrl',
+  'mediaType',
+  'ack',
+  'isDeleted',
+  'isEdited',
+  'participant',
+  'dataJson',
+  'createdAt',
+  'updatedAt',
+] as const);
+const insertMessagePage = preparedSql<{ id: number }>(
+  'source_import_messages',
+  { id: messages.id },
+  sql`insert into ${messages} (${columnNames(IMPORTED_MESSAGE_VALUES)})
+    select ${columnNames(IMPORTED_MESSAGE_VALUES)} from ${unnestRows('page', IMPORTED_MESSAGE_VALUES)}
     on conflict do nothing
-    returning 1`);
-  return ((result as { rows?: unknown[] }).rows ?? []).length;
+    returning id`,
+);
+
+export type ImportedMessage = Required<Pick<NewMessage, (typeof IMPORTED_MESSAGE_VALUES)[number]['key']>>;
+
+export const insertMessages = async (db: DbOrTx, values: ImportedMessage[]) => {
+  if (values.length === 0) return 0;
+  // JSON and times as text, which each array element is cast from
+  const rows = values.map((message) => ({
+    ...message,
+    dataJson: message.dataJson === null ? null : JSON.stringify(message.dataJson),
+    createdAt: message.createdAt instanceof Date ? message.createdAt.toISOString() : message.createdAt,
+    updatedAt: message.updatedAt instanceof Date ? message.updatedAt.toISOString() : message.updatedAt,
+  }));
+  return (await insertMessagePage(db, columnArrays(IMPORTED_MESSAGE_VALUES, rows))).length;
 };
 
 // Points each message at the one it quotes, found by the quoted provider id on the same
