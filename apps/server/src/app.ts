@@ -55,6 +55,11 @@ import { createPagesProvider } from './channels/meta-pages/pages.provider.ts';
 import { pagesRoutes } from './channels/meta-pages/pages.routes.ts';
 import { createCloudProvider } from './channels/whatsapp-cloud/cloud.provider.ts';
 import { cloudRoutes } from './channels/whatsapp-cloud/cloud.routes.ts';
+import { createBotApi } from './channels/telegram/bot-api.ts';
+import { createTelegramBots } from './channels/telegram/telegram-bots.ts';
+import { registerTelegramUpdateJob } from './channels/telegram/telegram-inbound.jobs.ts';
+import { createTelegramProvider } from './channels/telegram/telegram.provider.ts';
+import { telegramRoutes } from './channels/telegram/telegram.routes.ts';
 import { createInboundAutomation } from './modules/chatbot/inbound-automation.service.ts';
 import { registerTicketTimerJobs } from './modules/chatbot/ticket-timer-handlers.jobs.ts';
 import { registerQueueAssignmentJob } from './modules/tickets/queue-assignment-handler.jobs.ts';
@@ -305,6 +310,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     { db, bus, storage, pipeline, tickets: ticketsService, clock, log: app.log, ffmpegPath: config.ffmpegPath },
     { ...options.whatsapp, timings: { leaseSeconds: config.whatsappLeaseSeconds, ...options.whatsapp?.timings }, sessionsElsewhere: !runsWork },
   );
+  const bots = createBotApi(config.telegram.apiUrl);
   const connectionsService = createConnectionsService({
     db,
     bus,
@@ -313,7 +319,12 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     publishTicket: ticketsService.publishTicket,
     resetWhatsappSession: (companyId, connectionId) => whatsapp.sessions.command(companyId, connectionId, 'newQr'),
     findPrompt,
+    // a deleted connection's channel lets go of it: only a bot's webhook points at this server
+    releaseChannel: async (connection) => {
+      if (connection.channel === 'telegram') await telegramBots.release(connection);
+    },
   });
+  const telegramBots = createTelegramBots({ bots, connections: connectionsService, secrets, publicUrl: config.publicUrl, log: app.log });
 
   const { rateLimit } = config;
   await app.register(
@@ -369,6 +380,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   const metaChannels = { db, pipeline, connections: connectionsService, graph, storage, secrets: config.meta, log: app.log };
   await app.register(cloudRoutes(metaChannels));
   await app.register(pagesRoutes({ ...metaChannels, appId: config.meta.appId }));
+  await app.register(telegramRoutes({ db, bots: telegramBots, log: app.log }));
   await app.register(whatsapp.routes);
   await app.register(apiKeysRoutes(createApiKeysService({ db })));
   await app.register(auditRoutes(createAuditService({ db })));
@@ -428,12 +440,14 @@ export const buildApp = async (config: Config, database: Database, options: AppO
         whatsappapi: watchingCredentials(createCloudProvider({ db, graph, storage, clock }), connectionsService),
         facebook: watchingCredentials(createPagesProvider('facebook', { db, graph, clock, publicUrl: config.publicUrl }), connectionsService),
         instagram: watchingCredentials(createPagesProvider('instagram', { db, graph, clock, publicUrl: config.publicUrl }), connectionsService),
+        telegram: watchingCredentials(createTelegramProvider({ db, bots, storage, secrets }), connectionsService),
       },
       metrics,
     ),
     log: app.log,
   });
   whatsapp.registerJobs(jobs);
+  registerTelegramUpdateJob(jobs, { db, pipeline, bots, storage, secrets, log: app.log });
   registerTicketTimerJobs(jobs, { clock, timeZone: config.timeZone, tickets: ticketsService });
   registerQueueAssignmentJob(jobs, { tickets: ticketsService });
   registerTicketCountsFoldJob(jobs, { clock });

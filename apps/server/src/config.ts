@@ -105,6 +105,8 @@ const envSchema = z.object({
   META_APP_ID: z.string().min(1).max(100).optional(),
   META_APP_SECRET: z.string().min(1).max(200).optional(),
   META_VERIFY_TOKEN: z.string().min(1).max(200).optional(),
+  // the Telegram Bot API (issue 41 point 3); tests point it at a fake server
+  TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
   PUBLIC_URL: z.string().url().optional(),
   // transactional email (issue 38 point 1, docs/security.md "Email"): unset SMTP_HOST, email is off
   SMTP_HOST: z.string().trim().min(1).max(255).optional(),
@@ -222,6 +224,8 @@ export type Config = {
   logLevel: string;
   // Meta's Graph API (WhatsApp Cloud API, Messenger, Instagram): one app for the deployment
   meta: { graphUrl: string; appId?: string; appSecret?: string; verifyToken?: string };
+  // the Telegram Bot API that telegram connections call (bots' methods and files)
+  telegram: { apiUrl: string };
   // the address Meta fetches this server's /public files from (Messenger and Instagram attachments)
   publicUrl?: string;
   // how mail leaves (platform/mail/mailer.ts): SMTP, the log (development without SMTP) or not at all
@@ -419,6 +423,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     meta: { graphUrl: e.META_GRAPH_URL.replace(/\/+$/, ''), appId: e.META_APP_ID, appSecret: e.META_APP_SECRET, verifyToken: e.META_VERIFY_TOKEN },
+    telegram: { apiUrl: e.TELEGRAM_API_URL.replace(/\/+$/, '') },
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     mail: mailConfigOf(e),
     passwordReset: { maxPerEmail: e.PASSWORD_RESET_MAX_PER_EMAIL, maxPerIp: e.PASSWORD_RESET_MAX_PER_IP, windowSeconds: e.PASSWORD_RESET_WINDOW_SECONDS },

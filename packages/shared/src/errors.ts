@@ -94,6 +94,13 @@ export const errorCodes = [
   // 400: a URL a company typed points at an internal address (loopback, private, link-local, cloud
   // metadata…) that the operator did not allow; also the reason in an integration's failure note
   'ERR_OUTBOUND_ADDRESS_REFUSED',
+  // issue 41: a channel that needs this server's public address (a Telegram bot's webhook) while
+  // PUBLIC_URL is unset; a channel's service that did not answer while a connection was being made
+  'ERR_PUBLIC_URL_MISSING',
+  'ERR_CHANNEL_UNREACHABLE',
+  // a message the channel refused for its recipient: a Telegram customer blocked the bot, or the
+  // chat is unknown to it (a bot writes only to chats that wrote to it first)
+  'ERR_CONTACT_UNREACHABLE',
   // issue 38 point 3: a mailed link (invitation, sign-up verification) that is forged, used or
   // expired; a sign-up whose email is not verified yet; a mail-sending feature while email is off
   'ERR_INVALID_TOKEN',

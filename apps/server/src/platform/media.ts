@@ -13,6 +13,8 @@ const allowedMime: Record<string, MediaType> = {
   'image/gif': 'image',
   'image/webp': 'image',
   'audio/ogg': 'audio',
+  // a voice note (Telegram's and WhatsApp's): file-type names Ogg Opus with its codec
+  'audio/ogg; codecs=opus': 'audio',
   'audio/mpeg': 'audio',
   'audio/mp4': 'audio',
   'audio/x-m4a': 'audio',

@@ -26,7 +26,8 @@ export class OutboundError extends Error {
   }
 }
 
-export type OutboundRequest = { method?: string; headers?: Record<string, string>; body?: string; timeoutMs: number; maxBytes: number };
+// body: text, or bytes (a multipart upload built whole, as a Telegram bot's file goes up)
+export type OutboundRequest = { method?: string; headers?: Record<string, string>; body?: string | Uint8Array; timeoutMs: number; maxBytes: number };
 export type OutboundResponse = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 
 export type OutboundHttp = {

@@ -34,6 +34,8 @@ export const startTestApp = async (overrides: Partial<Config> = {}, options: App
     redisKeyPrefix: `atende-test-${randomUUID()}:`,
     // no test reaches Meta: a test that needs the Graph API passes a fake one (helpers/fake-graph.ts)
     meta: { graphUrl: 'http://127.0.0.1:9/v20.0' },
+    // nor Telegram: a test of a bot passes a fake Bot API (helpers/fake-telegram.ts)
+    telegram: { apiUrl: 'http://127.0.0.1:9' },
     // the fake integration servers listen on loopback, which a deployment refuses unless its
     // operator allows it (OUTBOUND_ALLOWED_HOSTS); a test of that refusal passes its own list
     outbound: { allowedHosts: ['127.0.0.0/8', '::1'] },

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { externalSendBody } from '@atende/shared/messages-api';
 import { messageSendBody } from '@atende/shared/messages';
 import { globalSettingKeys } from '@atende/shared/settings';
+import { telegramUpdate } from '../../src/channels/telegram/telegram-update.ts';
 import { jobs } from '../../src/db/schema.ts';
 import type { RouteEntry } from '../../src/platform/access.ts';
 import { createContact, createTag } from '../factories/contact.factory.ts';
@@ -31,6 +32,8 @@ const bodyValidatedInHandler: Record<string, unknown> = {
   'POST /messages/:ticketId': messageSendBody,
   // JSON or multipart, authenticated by a connection token
   'POST /api/messages/send': externalSendBody,
+  // a Telegram bot's deliveries: refused without the connection's secret token, then read as an Update
+  'POST /webhooks/telegram/:botId': telegramUpdate,
 };
 const bodyless = new Set([
   'POST /auth/refresh_token',

@@ -336,6 +336,7 @@ const catalogue: Record<string, Entry[]> = {
     { kind: 'own', call: () => ({ path: '/whatsappapi/connections', body: { name: 'Beta Cloud', phoneNumberId: '5550001', accessToken: 'beta-cloud-token' } }) },
   ],
   'POST /facebook': [{ kind: 'own', call: () => ({ path: '/facebook', body: { facebookUserId: '5550002', facebookUserToken: 'beta-user-token', addInstagram: true } }) }],
+  'POST /telegram/connections': [{ kind: 'own', call: () => ({ path: '/telegram/connections', body: { name: 'Beta Telegram', botToken: `5550003:${'b'.repeat(35)}` } }) }],
   'POST /whatsappsession/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/whatsappsession/${a.connectionId}` }) }],
   'PUT /whatsappsession/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/whatsappsession/${a.connectionId}` }) }],
   'DELETE /whatsappsession/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/whatsappsession/${a.connectionId}` }) }],

@@ -12,6 +12,7 @@ import {
   type CampaignUpdateBody,
   type CampaignView,
 } from '@atende/shared/campaigns';
+import { canRunCampaigns } from '@atende/shared/connections';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { CampaignRow } from '../../db/schema.ts';
 import { withTransaction } from '../../db/transaction.ts';
@@ -51,7 +52,11 @@ export const createCampaignsService = ({ db, bus, storage, clock }: Deps) => {
   const checkReferences = async (tx: DbOrTx, companyId: number, body: CampaignUpdateBody) => {
     if (body.contactListId && !(await findContactList(tx, companyId, body.contactListId))) throw notFound('ERR_NO_CONTACT_LIST_FOUND');
     if (body.tagListId && !(await findTag(tx, companyId, body.tagListId))) throw notFound('ERR_NOT_FOUND');
-    if (body.whatsappId && !(await findConnection(tx, companyId, body.whatsappId))) throw notFound('ERR_NO_WAPP_FOUND');
+    if (body.whatsappId) {
+      const connection = await findConnection(tx, companyId, body.whatsappId);
+      if (!connection) throw notFound('ERR_NO_WAPP_FOUND');
+      if (!canRunCampaigns(connection.channel)) throw invalidField('body.whatsappId', 'validation.channelWithoutCampaigns');
+    }
     if (body.userId && !(await findUser(tx, companyId, body.userId))) throw notFound('ERR_NO_USER_FOUND');
     if (body.queueId && !(await findQueue(tx, companyId, body.queueId))) throw invalidField('body.queueId', 'validation.unknownQueue');
   };

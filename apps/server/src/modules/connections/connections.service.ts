@@ -23,6 +23,7 @@ import { dayOfImport, forViewer, importInstant, toAllConnections } from './conne
 import { publishConnection } from './publish-connection.ts';
 import * as repo from './connections.repo.ts';
 
+// telegram has no flag of its own: plans gain one only with a migration
 const channelPlanFlag: Partial<Record<ConnectionChannel, PlanFlag>> = {
   whatsapp: 'useWhatsapp',
   whatsappapi: 'useWhatsapp',
@@ -51,6 +52,9 @@ type Deps = {
   resetWhatsappSession: (companyId: number, connectionId: number) => Promise<void>;
   // the prompts module reads tickets, which read connections: its lookup is handed in by app.ts
   findPrompt: FindRecord;
+  // after a connection's deletion commits: its channel lets go of what points at this server (a
+  // Telegram bot's webhook); a failure is the channel's to log, the connection is gone regardless
+  releaseChannel: (connection: repo.ConnectionRow) => Promise<void>;
 };
 
 // The body's import days as the columns store them.
@@ -72,7 +76,7 @@ export type ChannelAccount = {
   channelConfig: Record<string, string>;
 };
 
-export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, publishTicket, resetWhatsappSession, findPrompt }: Deps) => {
+export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, publishTicket, resetWhatsappSession, findPrompt, releaseChannel }: Deps) => {
   const viewOf = async (tx: DbOrTx, row: repo.ConnectionRow) => (await loadConnectionViews(tx, row.companyId, [row]))[0];
 
   const publish = (view: ConnectionView) => publishConnection(bus, view);
@@ -265,7 +269,7 @@ export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, pub
     },
 
     remove: async (tenant: TenantContext, connectionId: number, actor: AuditActor) => {
-      const closed = await withTransaction(db, async (tx) => {
+      const { removed, closed } = await withTransaction(db, async (tx) => {
         const current = await repo.findConnection(tx, tenant.companyId, connectionId);
         if (!current) throw connectionNotFound();
         const tickets = await closeTicketsOf(tx, tenant.companyId, connectionId, tenant.userId);
@@ -273,9 +277,10 @@ export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, pub
         // the company keeps a default connection while it has any
         if (current.isDefault) await repo.promoteOldestToDefault(tx, tenant.companyId);
         await recordAudit(tx, actor, { companyId: tenant.companyId, action: 'connection.delete', entityType: 'connection', entityId: connectionId, before: current });
-        return tickets;
+        return { removed: current, closed: tickets };
       });
       bus.publish({ companyId: tenant.companyId, event: 'whatsapp', payload: { action: 'delete', whatsappId: connectionId } });
+      await releaseChannel(removed);
       for (const ticket of closed) await publishTicket({ ...ticket, whatsappId: null });
     },
   };

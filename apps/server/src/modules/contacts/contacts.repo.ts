@@ -192,6 +192,15 @@ export const extraInfoOfContacts = async (db: DbOrTx, companyId: number, contact
     .orderBy(asc(contactExtraInfo.id));
 };
 
+// One entry a channel keeps on the contact (a Telegram customer's @username): added when the contact
+// has none of that name, its value changed when it differs, left alone otherwise.
+export const keepExtraInfo = async (db: DbOrTx, companyId: number, contactId: number, entry: { name: string; value: string }) => {
+  const ofEntry = and(eq(contactExtraInfo.companyId, companyId), eq(contactExtraInfo.contactId, contactId), eq(contactExtraInfo.name, entry.name));
+  const [stored] = await db.select({ id: contactExtraInfo.id, value: contactExtraInfo.value }).from(contactExtraInfo).where(ofEntry).limit(1);
+  if (!stored) await db.insert(contactExtraInfo).values({ companyId, contactId, ...entry });
+  else if (stored.value !== entry.value) await db.update(contactExtraInfo).set({ value: entry.value }).where(eq(contactExtraInfo.id, stored.id));
+};
+
 // Entries with an id of this contact are updated, the others added, stored ones not named removed.
 // An id of another contact (or company) is treated as a new entry, never touched.
 export const replaceExtraInfo = async (db: DbOrTx, companyId: number, contactId: number, entries: ContactExtraInfoInput[]) => {

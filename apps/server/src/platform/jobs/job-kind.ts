@@ -56,3 +56,14 @@ export type JobHandler<P extends JobPayload> = (
 
 // Thrown by a handler when trying again cannot help: the job goes straight to `failed`.
 export class JobFailure extends Error {}
+
+// Thrown by a handler that was told when to try again (a rate limit's retry_after): the next
+// attempt waits that long instead of the kind's backoff; it still counts as an attempt.
+export class RetryAfter extends Error {
+  constructor(
+    readonly seconds: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db, Listen } from '../../db/client.ts';
 import type { Clock } from '../clock.ts';
-import { JobFailure, jobPriorities, type JobHandler, type JobInfo, type JobKind, type JobPayload } from './job-kind.ts';
+import { JobFailure, jobPriorities, RetryAfter, type JobHandler, type JobInfo, type JobKind, type JobPayload } from './job-kind.ts';
 import {
   claimJobs,
   completeJob,
@@ -124,7 +124,8 @@ export const createJobRunner = (deps: JobRunnerDeps) => {
     } catch (error) {
       const reason = reasonOf(error);
       if (error instanceof JobFailure || row.attempts >= kind.maxAttempts) return fail(claim, row, reason, parsed.data);
-      const delay = Math.min(kind.backoff.baseSeconds * 2 ** (row.attempts - 1), kind.backoff.maxSeconds);
+      const backoff = Math.min(kind.backoff.baseSeconds * 2 ** (row.attempts - 1), kind.backoff.maxSeconds);
+      const delay = error instanceof RetryAfter ? error.seconds : backoff;
       log.warn({ jobId: row.id, kind: row.kind, attempts: row.attempts, delay, reason }, 'job failed; will retry');
       await retryJobLater(db, claim, delay, reason);
     }

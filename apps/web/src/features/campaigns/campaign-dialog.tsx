@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { campaignCreateBody, isCampaignEditable, type CampaignView } from '@atende/shared/campaigns';
+import { canRunCampaigns } from '@atende/shared/connections';
 import { AttachFile, Delete } from '@mui/icons-material';
 import { Box, Button, Dialog, DialogContent, DialogTitle, FormControlLabel, Grid, IconButton, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
@@ -26,7 +27,9 @@ type IdField = 'whatsappId' | 'contactListId' | 'tagListId';
 export const CampaignDialog = ({ campaign, onClose }: { campaign: CampaignView | null; onClose: () => void }) => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const { data: connections = [] } = useConnectionOptions();
+  const { data: connectionOptions = [] } = useConnectionOptions();
+  // a telegram bot cannot write first to a list of numbers (issue 41 point 4)
+  const connections = connectionOptions.filter((connection) => canRunCampaigns(connection.channel));
   const { data: contactLists = [] } = useContactListOptions();
   const { data: tags = [] } = useTagsList();
   const { data: users = [] } = useUsersList();

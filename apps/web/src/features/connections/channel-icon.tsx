@@ -1,5 +1,5 @@
 import type { ConnectionChannel } from '@atende/shared/connections';
-import { Facebook, Instagram, ScienceOutlined, WhatsApp } from '@mui/icons-material';
+import { Facebook, Instagram, ScienceOutlined, Telegram, WhatsApp } from '@mui/icons-material';
 
 export const ChannelIcon = ({ channel }: { channel: ConnectionChannel | string }) => {
   switch (channel) {
@@ -9,6 +9,8 @@ export const ChannelIcon = ({ channel }: { channel: ConnectionChannel | string }
       return <Instagram sx={{ color: '#e1306c' }} />;
     case 'sandbox':
       return <ScienceOutlined color="action" />;
+    case 'telegram':
+      return <Telegram sx={{ color: '#229ed9' }} />;
     default:
       return <WhatsApp sx={{ color: '#25d366' }} />;
   }

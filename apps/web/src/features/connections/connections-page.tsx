@@ -14,6 +14,7 @@ import { ConnectionSessionCell } from './connection-session-cell.tsx';
 import { ConnectionModal } from './connection-modal.tsx';
 import { formatUpdatedAt } from './connections-api.ts';
 import { FacebookConnectDialog } from './facebook-connect-dialog.tsx';
+import { TelegramConnectDialog } from './telegram-connect-dialog.tsx';
 import { QrCodeDialog } from './qr-code-dialog.tsx';
 import { RestartSessionsButton } from './restart-sessions-button.tsx';
 import { useConnectionEvents, useConnections, useRemoveConnection } from './use-connections.ts';
@@ -21,7 +22,7 @@ import { useImportProgress, useSessionEvents } from './use-session-events.ts';
 
 type ModalState = { open: boolean; connectionId: number | null; channel: ConnectionChannel };
 // WhatsApp Web and the sandbox open the connection dialog; the others connect an account first
-type AddItem = { channel: ConnectionChannel; allowed: boolean; opens: 'form' | 'cloudApi' | 'facebook' };
+type AddItem = { channel: ConnectionChannel; allowed: boolean; opens: 'form' | 'cloudApi' | 'facebook' | 'telegram' };
 
 const statusColor = (status: string) => (status === 'CONNECTED' ? 'success' : status === 'qrcode' || status === 'OPENING' || status === 'PAIRING' ? 'warning' : 'error');
 
@@ -38,6 +39,7 @@ export const ConnectionsPage = () => {
   const [qrConnectionId, setQrConnectionId] = useState<number | null>(null);
   const closeQr = useCallback(() => setQrConnectionId(null), []);
   const [cloudApiOpen, setCloudApiOpen] = useState(false);
+  const [telegramOpen, setTelegramOpen] = useState(false);
   const [facebookChannel, setFacebookChannel] = useState<'facebook' | 'instagram' | null>(null);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [modal, setModal] = useState<ModalState>({ open: false, connectionId: null, channel: 'whatsapp' });
@@ -49,11 +51,13 @@ export const ConnectionsPage = () => {
     { channel: 'whatsappapi', allowed: plan.useWhatsapp, opens: 'cloudApi' },
     { channel: 'facebook', allowed: plan.useFacebook, opens: 'facebook' },
     { channel: 'instagram', allowed: plan.useInstagram, opens: 'facebook' },
+    { channel: 'telegram', allowed: true, opens: 'telegram' },
     { channel: 'sandbox', allowed: true, opens: 'form' },
   ];
   const open = ({ channel, opens }: AddItem) => {
     setMenuAnchor(null);
     if (opens === 'cloudApi') setCloudApiOpen(true);
+    else if (opens === 'telegram') setTelegramOpen(true);
     else if (opens === 'facebook') setFacebookChannel(channel === 'instagram' ? 'instagram' : 'facebook');
     else setModal({ open: true, connectionId: null, channel });
   };
@@ -144,6 +148,7 @@ export const ConnectionsPage = () => {
       <QrCodeDialog connectionId={qrConnectionId} onClose={closeQr} />
       <CloudApiDialog open={cloudApiOpen} onClose={() => setCloudApiOpen(false)} />
       <FacebookConnectDialog channel={facebookChannel} onClose={() => setFacebookChannel(null)} />
+      <TelegramConnectDialog open={telegramOpen} onClose={() => setTelegramOpen(false)} />
       <ConfirmDialog
         open={deleting !== null}
         title={t('connections.confirmDelete.title', { name: deleting?.name ?? '' })}

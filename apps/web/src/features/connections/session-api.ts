@@ -1,10 +1,11 @@
 import { connectionsEndpoints } from '@atende/shared/connections';
 import { metaChannelsEndpoints, type CloudConnectionBody, type FacebookConnectBody } from '@atende/shared/meta-channels';
+import { telegramEndpoints, type TelegramConnectionBody } from '@atende/shared/telegram';
 import { whatsappSessionEndpoints } from '@atende/shared/whatsapp-sessions';
 import { callEndpoint, sendFormToEndpoint } from '../../lib/endpoint-client.ts';
 
-// 02-operations §7 Connections: session commands of WhatsApp Web, Meta account connects and
-// the greeting attachment.
+// 02-operations §7 Connections: session commands of WhatsApp Web, Meta account and Telegram bot
+// connects, and the greeting attachment.
 export const sessionApi = {
   tryAgain: (id: number) => callEndpoint(whatsappSessionEndpoints.tryAgain, { params: { whatsappId: id } }),
   newQr: (id: number) => callEndpoint(whatsappSessionEndpoints.newQr, { params: { whatsappId: id } }),
@@ -13,6 +14,7 @@ export const sessionApi = {
   closeImported: (id: number) => callEndpoint(whatsappSessionEndpoints.closeImported, { params: { whatsappId: id } }),
   connectCloudApi: (body: CloudConnectionBody) => callEndpoint(metaChannelsEndpoints.connectCloudApi, { body }),
   connectFacebook: (body: FacebookConnectBody) => callEndpoint(metaChannelsEndpoints.connectFacebook, { body }),
+  connectTelegram: (body: TelegramConnectionBody) => callEndpoint(telegramEndpoints.connect, { body }),
   uploadGreetingMedia: (id: number, file: File) => {
     const form = new FormData();
     form.append('file', file, file.name);

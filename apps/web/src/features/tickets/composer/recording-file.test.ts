@@ -23,9 +23,10 @@ describe('audio recording (01-core §4 Messages, §9 recording minimum 10000 byt
     expect(frameHeader(mp3)).toEqual({ sync: true, mpeg1Layer3: true, bitrateIndex: 9, sampleRateIndex: 0 });
   });
 
-  it('mp3 for WhatsApp connections, m4a for the others', () => {
+  it('mp3 for WhatsApp and Telegram connections, m4a for the others', () => {
     expect(wantsMp3('whatsapp')).toBe(true);
     expect(wantsMp3('whatsappapi')).toBe(true);
+    expect(wantsMp3('telegram')).toBe(true);
     for (const channel of ['facebook', 'instagram', 'sandbox']) expect(wantsMp3(channel)).toBe(false);
     const at = new Date('2026-11-22T10:00:00Z');
     expect(recordingName('mp3', at)).toBe(`audio-record-${at.getTime()}.mp3`);

@@ -1,9 +1,9 @@
 import { RECORDING_MIN_BYTES } from '@atende/shared/constants';
 import { encodeMp3 } from './mp3-encoder.ts';
 
-// 01-core §4 Messages: WhatsApp connections get mp3; every other channel the recorder's own
-// output, named m4a.
-export const wantsMp3 = (channel: string) => channel === 'whatsapp' || channel === 'whatsappapi';
+// 01-core §4 Messages: WhatsApp connections get mp3, and Telegram, whose voice notes take mp3 and
+// not the browser's recording; every other channel the recorder's own output, named m4a.
+export const wantsMp3 = (channel: string) => channel === 'whatsapp' || channel === 'whatsappapi' || channel === 'telegram';
 
 // Recordings under the minimum are discarded (01-core §9).
 export const isTooShort = (bytes: number) => bytes < RECORDING_MIN_BYTES;
