@@ -69,9 +69,10 @@ export const registerSlaJobs = (runner: Pick<JobRunner, 'register'>, { bus, cloc
       for (const row of inserted) {
         await enqueueJob(tx, slaBreachJob, { companyId, targetId: row.id }, { runAt: row.dueAt, singletonKey: `sla-breach:${row.id}` });
       }
+      if (inserted.length === 0) return;
       // the ticket's chip starts counting for whoever sees the ticket
       const nearest = (await repo.targetsOfTicket(tx, ticketId)).find((row) => row.metAt === null);
-      if (inserted.length === 0 || !nearest) return;
+      if (!nearest) return;
       const payload = { action: 'started' as const, ticketId, sla: toTicketSlaView(nearest) };
       return async () => bus.publish({ companyId, event: 'sla', payload, audience: { ticket } });
     },
