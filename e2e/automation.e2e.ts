@@ -1,7 +1,8 @@
 // Automation rules in the browser (issue 40 point 1): an admin builds a rule on the rules screen
 // (a message whose text contains "refund": priority urgent, the contact tagged, a reply sent), a
 // sandbox customer writes, and the rule acts on the ticket; the list shows when and on which
-// ticket it last ran, and its test button shows the conditions that matched there.
+// ticket it last ran, and its test button shows the conditions that matched there; a deleted tag
+// flags the action that names it, and moving a rule up changes the run order.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, createSandbox, signIn, type Api, type Sandbox } from './helpers/attendance.ts';
@@ -106,12 +107,28 @@ describe('automation rules screen (issue 40 point 1)', () => {
     await expect(condition.getAttribute('data-matched')).resolves.toBe('true');
     await expect(condition.textContent()).resolves.toContain('refund');
     await expect.poll(() => answer.getByTestId('rule-test-action').count()).toBe(3);
-    await page.keyboard.press('Escape');
+    await page.getByTestId('rule-test-close').click();
     await page.getByTestId('rule-test-dialog').waitFor({ state: 'detached' });
 
     await lastRun.getByTestId('rule-last-ticket').click();
     await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
     await page.getByTestId('ticket-chat').getByText(REPLY).waitFor();
+
+    // bad input: the tag deleted, the rule's second action is flagged, naming its missing tag
+    await admin.call('DELETE', `/tags/${tag.id}`);
+    // the run order of a trigger's rules: a later rule moved up runs first
+    const greeting = { match: 'all', groups: [{ match: 'all', conditions: [{ kind: 'textContains', text: 'good morning' }] }] };
+    await admin.call('POST', '/automation-rules', { name: 'Greet back', trigger: 'messageReceived', conditions: greeting, actions: [{ kind: 'sendMessage', text: 'Good morning!' }], position: 7 });
+    await page.goto(`${server.url}/automation-rules`);
+    const names = () => page.getByTestId('rule-name-cell').allTextContents();
+    await expect.poll(names).toEqual(['Refund is urgent', 'Greet back']);
+    const broken = page.getByTestId('rules-row').filter({ hasText: 'Refund is urgent' }).getByTestId('rule-broken-action');
+    await expect(broken.getAttribute('data-index')).resolves.toBe('1');
+    await expect(broken.getAttribute('data-missing')).resolves.toBe('tag');
+    await page.getByTestId('rules-row').nth(1).getByTestId('rule-move-up').click();
+    await expect.poll(names).toEqual(['Greet back', 'Refund is urgent']);
+    await page.reload();
+    await expect.poll(names).toEqual(['Greet back', 'Refund is urgent']);
     await context.close();
   });
 });

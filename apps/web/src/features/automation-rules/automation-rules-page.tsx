@@ -1,4 +1,4 @@
-// Issue 40 point 1: the company's automation rules in the order they run — what starts each, whether
+// Issue 40 point 1: the company's automation rules, by trigger in the order they run — what starts each, whether
 // it is on, when and on which ticket it last ran, a warning on an action whose record was deleted —
 // with their editor and the test button.
 import type { AutomationRuleView } from '@atende/shared/automation';
@@ -24,7 +24,7 @@ const BrokenActions = ({ rule }: { rule: AutomationRuleView }) => {
   return (
     <Alert severity="warning" sx={{ mt: 0.5, py: 0 }} data-testid="rule-broken">
       {rule.brokenActions.map((broken) => (
-        <div key={broken.index}>
+        <div key={broken.index} data-testid="rule-broken-action" data-index={broken.index} data-missing={broken.missing}>
           {t('automationRules.brokenAction', { number: broken.index + 1, action: t(`automationActions.kinds.${broken.kind}`), missing: t(`automationRules.missing.${broken.missing}`) })}
         </div>
       ))}
@@ -41,10 +41,10 @@ export const AutomationRulesPage = () => {
   const move = useMoveAutomationRule();
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const close = () => setDialog({ kind: 'none' });
-  const moveButton = (index: number, to: number, label: string, icon: ReactNode, testId: string) => (
+  const moveButton = (rule: AutomationRuleView, by: -1 | 1, disabled: boolean, label: string, icon: ReactNode, testId: string) => (
     <Tooltip title={label}>
       <span>
-        <IconButton size="small" disabled={to < 0 || to >= rules.length || move.isPending} onClick={() => move.mutate({ rules, from: index, to })} aria-label={label} data-testid={testId}>
+        <IconButton size="small" disabled={disabled || move.isPending} onClick={() => move.mutate({ rules, rule, by })} aria-label={label} data-testid={testId}>
           {icon}
         </IconButton>
       </span>
@@ -55,15 +55,17 @@ export const AutomationRulesPage = () => {
     {
       key: 'order',
       header: t('automationRules.columns.order'),
+      // the place in its trigger's run order: rules of other triggers never run for the same event
       render: (rule) => {
-        const index = rules.indexOf(rule);
+        const sameTrigger = rules.filter((other) => other.trigger === rule.trigger);
+        const index = sameTrigger.indexOf(rule);
         return (
           <Stack direction="row" sx={{ alignItems: 'center' }}>
             <Typography variant="body2" sx={{ minWidth: 20 }}>
               {index + 1}
             </Typography>
-            {moveButton(index, index - 1, t('automationRules.moveUp'), <ArrowUpwardOutlined fontSize="small" />, 'rule-move-up')}
-            {moveButton(index, index + 1, t('automationRules.moveDown'), <ArrowDownwardOutlined fontSize="small" />, 'rule-move-down')}
+            {moveButton(rule, -1, index === 0, t('automationRules.moveUp'), <ArrowUpwardOutlined fontSize="small" />, 'rule-move-up')}
+            {moveButton(rule, 1, index === sameTrigger.length - 1, t('automationRules.moveDown'), <ArrowDownwardOutlined fontSize="small" />, 'rule-move-down')}
           </Stack>
         );
       },

@@ -91,7 +91,7 @@ export const RuleTestDialog = ({ rule, choices, onClose }: RuleTestDialogProps) 
           {test.data && <TestAnswer answer={test.data} choices={choices} />}
         </Stack>
       </DialogContent>
-      <FormDialogActions onClose={onClose} pending={false} submitTestId="rule-test-close" readOnly />
+      <FormDialogActions onClose={onClose} pending={false} submitTestId="rule-test-submit" cancelTestId="rule-test-close" readOnly />
     </Dialog>
   );
 };

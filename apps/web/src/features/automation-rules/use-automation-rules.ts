@@ -39,17 +39,19 @@ export const useToggleAutomationRule = () => {
   });
 };
 
-// Rules run by position, then id: a move renumbers the list in its new order and saves the rules
-// whose position changed (equal positions, as new rules have, would not order them).
+// The rules of one trigger run by position, then id (the list comes grouped by trigger): a move
+// renumbers that trigger's rules in their new order and saves those whose position changed (equal
+// positions, as new rules may have, would not order them).
 export const useMoveAutomationRule = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ rules, from, to }: { rules: AutomationRuleView[]; from: number; to: number }) => {
-      const order = [...rules];
-      const [moved] = order.splice(from, 1);
-      order.splice(to, 0, moved);
-      for (const [position, rule] of order.entries()) {
-        if (rule.position !== position) await automationRulesApi.update(rule.id, { ...ruleBody(rule), position });
+    mutationFn: async ({ rules, rule, by }: { rules: AutomationRuleView[]; rule: AutomationRuleView; by: -1 | 1 }) => {
+      const order = rules.filter((other) => other.trigger === rule.trigger);
+      const from = order.indexOf(rule);
+      order.splice(from, 1);
+      order.splice(from + by, 0, rule);
+      for (const [position, each] of order.entries()) {
+        if (each.position !== position) await automationRulesApi.update(each.id, { ...ruleBody(each), position });
       }
     },
     onSettled: () => refreshAutomationRules(queryClient),
