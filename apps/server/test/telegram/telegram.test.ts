@@ -234,6 +234,25 @@ describe('Telegram channel (issue 41 point 3)', () => {
     await expect.poll(async () => (await messagesOf(ticketId)).filter((message) => message.fromMe).map((message) => message.ack)).toEqual([1, 1, 1, 1]);
   });
 
+  it('a forwarded location goes out with sendLocation and a contact card with sendContact (issue 41 point 3)', async () => {
+    const { a, bot, update, deliver, ticketOf, openTicketFor, messagesOf } = await telegramCompany();
+    const ticketId = await openTicketFor(880_006);
+    expect((await deliver(update(880_006, { location: { latitude: -23.5, longitude: -46.6 } }))).status).toBe(200);
+    await expect.poll(async () => (await messagesOf(ticketId)).map((message) => message.mediaType)).toEqual(['chat', 'locationMessage']);
+    const location = (await messagesOf(ticketId))[1];
+    expect((await deliver(update(880_007, { text: 'oi' }))).status).toBe(200);
+    const other = await ticketOf(880_007);
+    const forwarded = await t.request('POST', '/message/forward', { token: a.adminSession.token, body: { messageId: location.id, contactId: other.contact.id } });
+    expect(forwarded.status).toBe(200);
+    await expect.poll(() => telegram.callsOf(bot.token, 'sendLocation').length).toBe(1);
+    expect(telegram.callsOf(bot.token, 'sendLocation')[0].params).toEqual({ chat_id: '880007', latitude: -23.5, longitude: -46.6 });
+
+    const card = await t.request('POST', `/messages/${ticketId}`, { token: a.adminSession.token, body: { body: '', vCard: { name: 'João Silva', number: '5511988887777' } } });
+    expect(card.status).toBe(201);
+    await expect.poll(() => telegram.callsOf(bot.token, 'sendContact').length).toBe(1);
+    expect(telegram.callsOf(bot.token, 'sendContact')[0].params).toMatchObject({ chat_id: '880006', first_name: 'João Silva', phone_number: expect.stringContaining('5511988887777') });
+  });
+
   it('edits and deletes a sent message with editMessageText and deleteMessage (issue 41 point 3)', async () => {
     const { a, bot, openTicketFor, messagesOf } = await telegramCompany();
     const ticketId = await openTicketFor(880_004);
