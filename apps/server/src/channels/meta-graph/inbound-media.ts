@@ -1,5 +1,5 @@
-// Media a customer sent through a Meta channel, kept in the company's storage like an upload:
-// typed by content against the same allow-list, so a hostile file is dropped, not served.
+// Media a customer sent through a Meta channel (or a Telegram bot), kept in the company's storage
+// like an upload: typed by content against the same allow-list, so a hostile file is dropped, not served.
 import { AppError } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { checkMedia } from '../../platform/media.ts';
