@@ -89,10 +89,15 @@ describe('automation actions (issue 40 point 1)', () => {
     await expect.poll(c.sentToCustomer).toContain('Obrigado, Customer 0601!');
 
     await c.setSetting('userRating', 'disabled');
+    // a rule closing a closed ticket leaves it as it is: one farewell
+    await c.addRule({ trigger: 'ticketClosed', actions: [{ kind: 'close' }, { kind: 'addNote', text: 'closed' }] });
     const plain = await c.inbound('5511930000602', 'tchau');
+    await c.runJobs();
     await c.runJobs();
     expect((await c.ticket(c.admin, plain.ticketId)).status).toBe('closed');
     await expect.poll(c.sentToCustomer).toContain('Obrigado, Customer 0602!');
+    expect(await c.notesOf(plain.ticketId)).toEqual(['closed']);
+    expect((await c.sentToCustomer()).filter((text) => text === 'Obrigado, Customer 0602!')).toHaveLength(1);
   });
 
   it("issue 40 point 1 (service hours): the condition reads the hours that apply to the ticket — the company's, or its queue's when scheduleType says per queue", async () => {

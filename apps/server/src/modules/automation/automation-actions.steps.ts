@@ -79,6 +79,8 @@ const effectOf = async (tx: Tx, ticket: TicketRow, action: AutomationAction, run
       await insertNote(tx, { companyId, ticketId: ticket.id, contactId: ticket.contactId, userId: run.userId, note: action.text });
       return {};
     case 'close': {
+      // already closed, or waiting for its rating: closing again would send the farewell twice
+      if (ticket.status === 'closed' || ticket.status === 'nps') return {};
       const closed = await closeAsAttendant(tx, ticket, run);
       return { changed: closed.row, messages: closed.messages };
     }
