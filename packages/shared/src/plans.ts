@@ -16,6 +16,10 @@ export const planFlags = [
   'useIntegrations',
   // issue 40: automation rules, macros, SLA policies and capacity assignment
   'useAutomation',
+  // issue 41: the Telegram, web chat and email channels
+  'useTelegram',
+  'useWebchat',
+  'useEmail',
 ] as const;
 
 export type PlanFlag = (typeof planFlags)[number];

@@ -54,7 +54,7 @@ export const telegramRoutes =
       },
     );
 
-    endpointRoute(app, telegramEndpoints.connect, { access: 'tenant', permission: 'connections-page:addConnection' }, ({ body }, request) =>
+    endpointRoute(app, telegramEndpoints.connect, { access: 'tenant', permission: 'connections-page:addConnection', planFlag: 'useTelegram' }, ({ body }, request) =>
       deps.bots.connect(request.tenant, body, requestActor(request)),
     );
   };

@@ -22,6 +22,10 @@ export const plans = pgTable(
     useIntegrations: boolean('use_integrations').notNull().default(true),
     // automation rules, macros and SLA policies (issue 40)
     useAutomation: boolean('use_automation').notNull().default(true),
+    // the channels of issue 41, each a connection kind a plan may leave out
+    useTelegram: boolean('use_telegram').notNull().default(true),
+    useWebchat: boolean('use_webchat').notNull().default(true),
+    useEmail: boolean('use_email').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -29,6 +29,7 @@ const channelPlanFlag: Partial<Record<ConnectionChannel, PlanFlag>> = {
   whatsappapi: 'useWhatsapp',
   facebook: 'useFacebook',
   instagram: 'useInstagram',
+  telegram: 'useTelegram',
 };
 
 const connectionNotFound = () => notFound('ERR_NO_WAPP_FOUND');

@@ -51,7 +51,7 @@ export const ConnectionsPage = () => {
     { channel: 'whatsappapi', allowed: plan.useWhatsapp, opens: 'cloudApi' },
     { channel: 'facebook', allowed: plan.useFacebook, opens: 'facebook' },
     { channel: 'instagram', allowed: plan.useInstagram, opens: 'facebook' },
-    { channel: 'telegram', allowed: true, opens: 'telegram' },
+    { channel: 'telegram', allowed: plan.useTelegram, opens: 'telegram' },
     { channel: 'sandbox', allowed: true, opens: 'form' },
   ];
   const open = ({ channel, opens }: AddItem) => {

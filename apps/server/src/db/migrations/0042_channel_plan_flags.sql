@@ -1,0 +1,3 @@
+ALTER TABLE "plans" ADD COLUMN "use_telegram" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "plans" ADD COLUMN "use_webchat" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "plans" ADD COLUMN "use_email" boolean DEFAULT true NOT NULL;
