@@ -60,6 +60,10 @@ import { createTelegramBots } from './channels/telegram/telegram-bots.ts';
 import { registerTelegramUpdateJob } from './channels/telegram/telegram-inbound.jobs.ts';
 import { createTelegramProvider } from './channels/telegram/telegram.provider.ts';
 import { telegramRoutes } from './channels/telegram/telegram.routes.ts';
+import { createWebchatLive } from './channels/webchat/webchat-live.ts';
+import { createWebchatProvider } from './channels/webchat/webchat.provider.ts';
+import { webchatRoutes } from './channels/webchat/webchat.routes.ts';
+import { createWebchatVisitors, DEFAULT_WEBCHAT_LIMITS, type WebchatLimits } from './channels/webchat/webchat-visitors.ts';
 import { createInboundAutomation } from './modules/chatbot/inbound-automation.service.ts';
 import { registerTicketTimerJobs } from './modules/chatbot/ticket-timer-handlers.jobs.ts';
 import { registerQueueAssignmentJob } from './modules/tickets/queue-assignment-handler.jobs.ts';
@@ -185,7 +189,14 @@ export const PGLITE_IN_PRODUCTION =
 // whatsapp: tests hand in a fake Baileys socket (and media download) so no test reaches WhatsApp;
 // logStream: where the log lines go instead of stdout (a test reads what was logged)
 // resolveHost: the DNS lookup of the guarded outbound client (tests answer as a rebinding server would)
-export type AppOptions = { clock?: Clock; whatsapp?: WhatsappChannelOptions; logStream?: { write: (line: string) => void }; resolveHost?: HostResolver };
+// webchatLimits: the widget's flood caps (tests lower them)
+export type AppOptions = {
+  clock?: Clock;
+  whatsapp?: WhatsappChannelOptions;
+  logStream?: { write: (line: string) => void };
+  resolveHost?: HostResolver;
+  webchatLimits?: WebchatLimits;
+};
 
 export const buildApp = async (config: Config, database: Database, options: AppOptions = {}) => {
   const app = Fastify({
@@ -381,6 +392,15 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(cloudRoutes(metaChannels));
   await app.register(pagesRoutes({ ...metaChannels, appId: config.meta.appId }));
   await app.register(telegramRoutes({ db, bots: telegramBots, log: app.log }));
+  const webchatLimits = options.webchatLimits ?? DEFAULT_WEBCHAT_LIMITS;
+  await app.register(
+    webchatRoutes({
+      visitors: createWebchatVisitors({ db, pipeline, counters, clock, limits: webchatLimits }),
+      connections: connectionsService,
+      // every widget call of one address, page loads included; the messages have their own caps
+      visitorLimit: routeLimit(webchatLimits.messagesPerConnection, webchatLimits.windowSeconds),
+    }),
+  );
   await app.register(whatsapp.routes);
   await app.register(apiKeysRoutes(createApiKeysService({ db })));
   await app.register(auditRoutes(createAuditService({ db })));
@@ -441,6 +461,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
         facebook: watchingCredentials(createPagesProvider('facebook', { db, graph, clock, publicUrl: config.publicUrl }), connectionsService),
         instagram: watchingCredentials(createPagesProvider('instagram', { db, graph, clock, publicUrl: config.publicUrl }), connectionsService),
         telegram: watchingCredentials(createTelegramProvider({ db, bots, storage, secrets }), connectionsService),
+        webchat: createWebchatProvider({ db, live: createWebchatLive(realtime.io, { db }) }),
       },
       metrics,
     ),

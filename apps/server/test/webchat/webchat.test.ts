@@ -1,0 +1,146 @@
+// The web chat widget channel (issue 41 point 1) through real HTTP and a real Socket.IO client, as
+// the widget on a customer's website speaks to the server: an allowed Origin on every call.
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupAttendance } from '../helpers/attendance.ts';
+import type { Json } from '../helpers/json.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const SITE = 'https://shop.example';
+const TOKEN_HEADER = 'x-webchat-visitor';
+const LIMITS = { messagesPerVisitor: 5, messagesPerConnection: 100, visitorsPerConnection: 50, windowSeconds: 60 };
+
+let t: TestApp;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  t = await startTestApp({}, { webchatLimits: LIMITS });
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await t?.close();
+});
+
+const widgetCompany = async () => {
+  const a = await setupAttendance(t);
+  const created = await t.request('POST', '/webchat/connections', {
+    token: a.adminSession.token,
+    body: { name: 'Site', allowedOrigins: [SITE], color: '#ff5500', greeting: 'Olá! Como podemos ajudar?', preChatForm: true },
+  });
+  if (created.status !== 201) throw new Error(`webchat connection: ${JSON.stringify(created.body)}`);
+  const publicId = created.body.number as string;
+  const call = (method: string, path: string, options: { body?: unknown; visitor?: string; origin?: string } = {}) =>
+    t.request(method, `/webchat/${publicId}${path}`, {
+      body: options.body,
+      headers: { origin: options.origin ?? SITE, ...(options.visitor ? { [TOKEN_HEADER]: options.visitor } : {}) },
+    });
+  const startVisitor = async (form: Record<string, string> = {}) => {
+    const started = await call('POST', '/visitors', { body: form });
+    expect(started.status).toBe(201);
+    return started.body.visitorToken as string;
+  };
+  const liveSocket = (visitorToken: string, origin = SITE) =>
+    new Promise<Socket>((resolve, reject) => {
+      const socket = io(`${t.url}/webchat`, { auth: { publicId, visitorToken }, transports: ['websocket'], reconnection: false, extraHeaders: { origin } });
+      sockets.push(socket);
+      socket.on('connect', () => resolve(socket));
+      socket.on('connect_error', reject);
+    });
+  const ticketOf = async (contactName: string) => {
+    let found: Json | undefined;
+    await expect
+      .poll(async () => {
+        const tickets = (await t.request('GET', '/tickets?status=pending', { token: a.adminSession.token })).body.tickets as Json[];
+        found = tickets.find((row) => row.contact.name === contactName);
+        return found !== undefined;
+      })
+      .toBe(true);
+    return found as Json;
+  };
+  return { a, connection: created.body, publicId, call, startVisitor, liveSocket, ticketOf };
+};
+
+describe('Web chat widget (issue 41 point 1)', () => {
+  it('creates a connection with a random public id and the widget reads its colour and greeting from an allowed origin only', async () => {
+    const { connection, publicId, call } = await widgetCompany();
+    expect(connection).toMatchObject({ channel: 'webchat', name: 'Site' });
+    expect(publicId).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    const appearance = await call('GET', '/appearance');
+    expect(appearance.status).toBe(200);
+    expect(appearance.body).toEqual({ color: '#ff5500', greeting: 'Olá! Como podemos ajudar?', preChatForm: true });
+    expect(appearance.headers.get('access-control-allow-origin')).toBe(SITE);
+    const preflight = await call('OPTIONS', '/messages', { origin: SITE });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toContain(TOKEN_HEADER);
+  });
+
+  it('refuses a forbidden origin on every call and on the socket handshake, with no CORS answer', async () => {
+    const { call, startVisitor, liveSocket } = await widgetCompany();
+    const elsewhere = 'https://evil.example';
+    for (const [method, path] of [['GET', '/appearance'], ['POST', '/visitors'], ['OPTIONS', '/messages']]) {
+      const refused = await call(method, path, { origin: elsewhere, body: method === 'POST' ? {} : undefined });
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    }
+    const visitor = await startVisitor();
+    expect((await call('GET', '/messages', { visitor, origin: elsewhere })).status).toBe(403);
+    await expect(liveSocket(visitor, elsewhere)).rejects.toThrow('ERR_NO_PERMISSION');
+  });
+
+  it('a visitor starts with the pre-chat form, writes into a ticket, gets the attendant reply live with the name, and keeps the history on a page reload', async () => {
+    const { a, call, startVisitor, liveSocket, ticketOf } = await widgetCompany();
+    const visitor = await startVisitor({ name: 'Ana Visitante', email: 'ana@shop.example', phone: '+55 11 98888-7777' });
+    const sent = await call('POST', '/messages', { visitor, body: { text: 'Quero saber do meu pedido' } });
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({ body: 'Quero saber do meu pedido', fromMe: false });
+    const ticket = await ticketOf('Ana Visitante');
+    const contact = await t.request('GET', `/contacts/${ticket.contact.id}`, { token: a.adminSession.token });
+    expect(contact.body).toMatchObject({ name: 'Ana Visitante', email: 'ana@shop.example', channel: 'webchat' });
+
+    const socket = await liveSocket(visitor);
+    const arrived = new Promise<Json>((resolve) => socket.on('message', resolve));
+    await a.put(a.adminSession.token, ticket.id, { status: 'open', userId: a.admin.id, queueId: a.queues[0].id });
+    expect((await t.request('POST', `/messages/${ticket.id}`, { token: a.adminSession.token, body: { body: 'Seu pedido já saiu!' } })).status).toBe(201);
+    expect(await arrived).toMatchObject({ body: 'Seu pedido já saiu!', fromMe: true, senderName: a.admin.name });
+    // the widget was open: the reply counts as delivered
+    await expect
+      .poll(async () => ((await t.request('GET', `/messages/${ticket.id}`, { token: a.adminSession.token })).body.messages as Json[]).find((m) => m.fromMe)?.ack)
+      .toBe(2);
+
+    // a page reload: a new socket and a history read with the token kept in localStorage
+    socket.close();
+    await liveSocket(visitor);
+    const history = await call('GET', '/messages', { visitor });
+    expect(history.status).toBe(200);
+    expect(history.body.messages).toMatchObject([
+      { body: 'Quero saber do meu pedido', fromMe: false, senderName: null },
+      { body: 'Seu pedido já saiu!', fromMe: true, senderName: a.admin.name },
+    ]);
+  });
+
+  it('caps a flood from one visitor with 429 while another visitor of the same site still writes', async () => {
+    const { call, startVisitor } = await widgetCompany();
+    const flooder = await startVisitor({ name: 'Flood' });
+    const statuses: number[] = [];
+    for (let index = 0; index < LIMITS.messagesPerVisitor + 2; index += 1) {
+      statuses.push((await call('POST', '/messages', { visitor: flooder, body: { text: `spam ${index}` } })).status);
+    }
+    expect(statuses.slice(0, LIMITS.messagesPerVisitor).every((status) => status === 201)).toBe(true);
+    expect(statuses.slice(LIMITS.messagesPerVisitor)).toEqual([429, 429]);
+    const calm = await startVisitor({ name: 'Calm' });
+    expect((await call('POST', '/messages', { visitor: calm, body: { text: 'oi' } })).status).toBe(201);
+  });
+
+  it("another company's public id and visitor token give nothing", async () => {
+    const first = await widgetCompany();
+    const second = await widgetCompany();
+    const visitor = await first.startVisitor({ name: 'Bia' });
+    expect((await first.call('POST', '/messages', { visitor, body: { text: 'segredo' } })).status).toBe(201);
+    // the token of the first company's visitor on the second company's widget
+    expect((await second.call('GET', '/messages', { visitor })).status).toBe(401);
+    expect((await second.call('POST', '/messages', { visitor, body: { text: 'oi' } })).status).toBe(401);
+    await expect(second.liveSocket(visitor)).rejects.toThrow('ERR_SESSION_EXPIRED');
+    // an unknown public id and a made-up token
+    expect((await t.request('GET', '/webchat/AAAAAAAAAAAAAAAAAAAAAAAA/appearance', { headers: { origin: SITE } })).status).toBe(404);
+    expect((await first.call('GET', '/messages', { visitor: 'x'.repeat(43) })).status).toBe(401);
+  });
+});

@@ -1,0 +1,120 @@
+// The web chat widget channel (issue 41 point 1): the admin's connection settings, the public
+// visitor API the widget calls from the customer's website, and the visitor's live namespace.
+import { z } from 'zod';
+import { connectionView } from './connections.ts';
+import { defineEndpoint } from './contract.ts';
+import { boundedText } from './validation.ts';
+
+// An origin as a browser sends it in the Origin header: scheme, host and an optional port, no path.
+export const webchatOrigin = z
+  .string()
+  .trim()
+  .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'validation.invalidOrigin')
+  .transform((origin) => origin.toLowerCase());
+
+export const webchatSettings = z.strictObject({
+  allowedOrigins: z.array(webchatOrigin).min(1).max(20),
+  color: z.string().regex(/^#[0-9a-f]{6}$/i, 'validation.invalidColor'),
+  greeting: z.string().trim().max(500),
+  preChatForm: z.boolean(),
+});
+export type WebchatSettings = z.infer<typeof webchatSettings>;
+
+export const webchatConnectionBody = webchatSettings.extend({ name: boundedText(2, 50) }).meta({ id: 'WebchatConnectionBody' });
+export type WebchatConnectionBody = z.infer<typeof webchatConnectionBody>;
+
+// the connection's public id, the one the snippet carries
+export const webchatPublicId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+const publicIdParams = z.strictObject({ publicId: webchatPublicId });
+
+// what the widget needs to draw itself
+export const webchatAppearance = z.object({ color: z.string(), greeting: z.string(), preChatForm: z.boolean() }).meta({ id: 'WebchatAppearance' });
+
+export const webchatStartBody = z
+  .strictObject({
+    name: z.string().trim().max(80).optional(),
+    email: z.email().max(120).optional(),
+    phone: z.string().trim().regex(/^\+?[\d\s()-]{6,25}$/, 'validation.invalidPhone').optional(),
+  })
+  .meta({ id: 'WebchatStartBody' });
+export type WebchatStartBody = z.infer<typeof webchatStartBody>;
+
+export const webchatVisitor = z.object({ visitorToken: z.string() }).meta({ id: 'WebchatVisitor' });
+
+export const webchatSendBody = z.strictObject({ text: z.string().trim().min(1).max(4000) }).meta({ id: 'WebchatSendBody' });
+export type WebchatSendBody = z.infer<typeof webchatSendBody>;
+
+// a message as the visitor sees it: the attendant's name on the company's messages
+export const webchatMessage = z
+  .object({
+    id: z.number().int(),
+    body: z.string(),
+    fromMe: z.boolean(),
+    senderName: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'WebchatMessage' });
+export type WebchatMessage = z.infer<typeof webchatMessage>;
+
+// the widget's calls carry the visitor token in this header (never a cookie of ours)
+export const WEBCHAT_TOKEN_HEADER = 'x-webchat-visitor';
+// the Socket.IO namespace the widget listens on; the handshake's auth is { publicId, visitorToken }
+export const WEBCHAT_NAMESPACE = '/webchat';
+export const WEBCHAT_MESSAGE_EVENT = 'message';
+// an attendant deleted a message the visitor had: its id
+export const WEBCHAT_REMOVED_EVENT = 'messageRemoved';
+
+const visitorErrors = { 401: ['ERR_SESSION_EXPIRED'], 403: ['ERR_NO_PERMISSION'], 404: ['ERR_NO_WAPP_FOUND'], 429: ['ERR_TOO_MANY_REQUESTS'] } as const;
+
+export const webchatEndpoints = {
+  connect: defineEndpoint({
+    method: 'POST',
+    path: '/webchat/connections',
+    body: webchatConnectionBody,
+    response: connectionView,
+    status: 201,
+    operationId: 'createWebchatConnection',
+    summary: 'Creates a web chat widget connection with a random public id (its number) for the snippet',
+    errors: { 403: ['ERR_PLAN_CONNECTION_LIMIT'] },
+  }),
+  appearance: defineEndpoint({
+    method: 'GET',
+    path: '/webchat/:publicId/appearance',
+    params: publicIdParams,
+    response: webchatAppearance,
+    operationId: 'readWebchatAppearance',
+    summary: "The widget's colour, greeting and whether it asks for the visitor's name first (public; allowed origins only)",
+    errors: visitorErrors,
+  }),
+  start: defineEndpoint({
+    method: 'POST',
+    path: '/webchat/:publicId/visitors',
+    params: publicIdParams,
+    body: webchatStartBody,
+    response: webchatVisitor,
+    status: 201,
+    operationId: 'startWebchatVisitor',
+    summary: 'Starts a visitor: the contact is matched or created from the pre-chat form; answers the visitor token',
+    errors: visitorErrors,
+  }),
+  send: defineEndpoint({
+    method: 'POST',
+    path: '/webchat/:publicId/messages',
+    params: publicIdParams,
+    body: webchatSendBody,
+    response: webchatMessage,
+    status: 201,
+    operationId: 'sendWebchatMessage',
+    summary: "A visitor's message, into the inbound pipeline as any channel's",
+    errors: visitorErrors,
+  }),
+  history: defineEndpoint({
+    method: 'GET',
+    path: '/webchat/:publicId/messages',
+    params: publicIdParams,
+    response: z.object({ messages: z.array(webchatMessage) }),
+    operationId: 'readWebchatMessages',
+    summary: "The visitor's conversation on this connection, oldest first (the last 100 messages)",
+    errors: visitorErrors,
+  }),
+};
