@@ -2,7 +2,7 @@
 // customer's message through the sandbox carries, read by the server's route and by the web's
 // "send as customer" dialog.
 import { z } from 'zod';
-import { connectionView } from './connections.ts';
+import { connectionFields, connectionView } from './connections.ts';
 import { defineEndpoint } from './contract.ts';
 import { mediaTypes } from './messages.ts';
 import { idParam, validationMessages } from './validation.ts';
@@ -40,7 +40,11 @@ export const sandboxCustomerMessage = z.strictObject({
 });
 export type SandboxCustomerMessage = z.input<typeof sandboxCustomerMessage>;
 
-export const sandboxConnectionBody = z.strictObject({ name: z.string().trim().min(1).max(100) }).meta({ id: 'SandboxConnectionBody' });
+// A company with ratings on needs a connection's rating message and time (02-operations §3 NPS),
+// so this short form takes them too.
+export const sandboxConnectionBody = z
+  .strictObject({ name: z.string().trim().min(1).max(100), ratingMessage: connectionFields.ratingMessage, expiresTicketNPS: connectionFields.expiresTicketNPS })
+  .meta({ id: 'SandboxConnectionBody' });
 
 export const sandboxConnectionParams = z.strictObject({ connectionId: idParam });
 

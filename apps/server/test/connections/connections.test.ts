@@ -52,6 +52,16 @@ describe('connections (02-operations §3 Connection, §5, §7 Connections)', () 
     expect(list.body.map((c: { name: string }) => c.name)).toEqual(['Suporte', 'Vendas']);
   });
 
+  it('a sandbox connection of a company with ratings on takes its rating message and time in the short form (02-operations §3 NPS)', async () => {
+    const s = await adminOf();
+    expect((await t.request('PUT', '/companySettings', { token: s.token, body: { column: 'userRating', data: 'enabled' } })).status).toBe(200);
+    const sandbox = (body: Record<string, unknown>) => t.request('POST', '/sandbox/connections', { token: s.token, body });
+    expect(await sandbox({ name: 'Teste' })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ path: 'body.ratingMessage', message: 'validation.npsNeedsMessage' }] } });
+    expect((await t.request('GET', '/whatsapp?session=0', { token: s.token })).body).toEqual([]);
+    const created = await sandbox({ name: 'Teste', ratingMessage: 'De 0 a 10, quanto nos recomendaria?', expiresTicketNPS: 30 });
+    expect(created).toMatchObject({ status: 201, body: { channel: 'sandbox', status: 'CONNECTED', ratingMessage: 'De 0 a 10, quanto nos recomendaria?', expiresTicketNPS: 30 } });
+  });
+
   it('keeps one default: unsetting the only default is ERR_NO_OTHER_WHATSAPP; setting another moves it', async () => {
     const s = await adminOf();
     const first = (await s.create({ name: 'Linha A', channel: 'whatsapp' })).body;

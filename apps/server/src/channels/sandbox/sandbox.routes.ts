@@ -14,7 +14,7 @@ const tenantActions = { access: 'tenant', permission: 'connections-page:actionBu
 
 export const sandboxRoutes = (deps: { sandbox: SandboxService; pipeline: InboundPipeline; connections: ConnectionsService }): FastifyPluginAsync => async (app) => {
   endpointRoute(app, sandboxEndpoints.createConnection, { access: 'tenant', permission: 'connections-page:addConnection' }, ({ body }, request) =>
-    deps.connections.create(request.tenant, { name: body.name, channel: 'sandbox' }, requestActor(request)),
+    deps.connections.create(request.tenant, { ...body, channel: 'sandbox' }, requestActor(request)),
   );
 
   // A customer's message arriving on the sandbox connection; answered after it is stored
