@@ -60,6 +60,12 @@ import { createTelegramBots } from './channels/telegram/telegram-bots.ts';
 import { registerTelegramUpdateJob } from './channels/telegram/telegram-inbound.jobs.ts';
 import { createTelegramProvider } from './channels/telegram/telegram.provider.ts';
 import { telegramRoutes } from './channels/telegram/telegram.routes.ts';
+import { createEmailConnections } from './channels/email/email-connections.ts';
+import { registerEmailMailJob } from './channels/email/email-inbound.jobs.ts';
+import { createEmailProvider } from './channels/email/email.provider.ts';
+import { emailRoutes } from './channels/email/email.routes.ts';
+import { startInboundSmtp, type InboundSmtp } from './channels/email/inbound-smtp.ts';
+import { createSmtpConnector } from './channels/email/smtp-account.ts';
 import { createWebchatLive } from './channels/webchat/webchat-live.ts';
 import { createWebchatProvider } from './channels/webchat/webchat.provider.ts';
 import { webchatRoutes } from './channels/webchat/webchat.routes.ts';
@@ -336,6 +342,8 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     },
   });
   const telegramBots = createTelegramBots({ bots, connections: connectionsService, secrets, publicUrl: config.publicUrl, log: app.log });
+  // companies' own SMTP servers, reached under the same address rules as their URLs
+  const smtpAccounts = createSmtpConnector(config.outbound.allowedHosts);
 
   const { rateLimit } = config;
   await app.register(
@@ -392,6 +400,9 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(cloudRoutes(metaChannels));
   await app.register(pagesRoutes({ ...metaChannels, appId: config.meta.appId }));
   await app.register(telegramRoutes({ db, bots: telegramBots, log: app.log }));
+  await app.register(
+    emailRoutes({ connections: createEmailConnections({ connections: connectionsService, secrets, smtp: smtpAccounts, inboundDomain: config.inboundEmail.domain }) }),
+  );
   const webchatLimits = options.webchatLimits ?? DEFAULT_WEBCHAT_LIMITS;
   await app.register(
     webchatRoutes({
@@ -461,6 +472,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
         facebook: watchingCredentials(createPagesProvider('facebook', { db, graph, clock, publicUrl: config.publicUrl }), connectionsService),
         instagram: watchingCredentials(createPagesProvider('instagram', { db, graph, clock, publicUrl: config.publicUrl }), connectionsService),
         telegram: watchingCredentials(createTelegramProvider({ db, bots, storage, secrets }), connectionsService),
+        email: watchingCredentials(createEmailProvider({ db, storage, secrets, smtp: smtpAccounts }), connectionsService),
         webchat: createWebchatProvider({ db, live: createWebchatLive(realtime.io, { db }) }),
       },
       metrics,
@@ -469,6 +481,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   });
   whatsapp.registerJobs(jobs);
   registerTelegramUpdateJob(jobs, { db, pipeline, bots, storage, secrets, log: app.log });
+  registerEmailMailJob(jobs, { db, pipeline, storage, log: app.log });
   registerTicketTimerJobs(jobs, { clock, timeZone: config.timeZone, tickets: ticketsService });
   registerQueueAssignmentJob(jobs, { tickets: ticketsService });
   registerTicketCountsFoldJob(jobs, { clock });
@@ -498,16 +511,24 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   registerAutomationJobs(jobs, { db, clock, timeZone: config.timeZone, tickets: ticketsService, log: app.log });
   registerSlaJobs(jobs, { bus, clock, timeZone: config.timeZone });
   app.decorate('jobs', jobs);
+  const inboundSmtp: { receiver?: InboundSmtp } = {};
+  app.decorate('inboundSmtp', inboundSmtp);
   app.addHook('onReady', async () => {
     await settingsCache.start(database.listen);
     // a web process runs no job; its WhatsApp channel hands sessions and read receipts to the workers
     if (runsWork) await jobs.start();
     await whatsapp.start();
+    // the email channel's receiver of forwarded mail, in the processes that run work (one per host)
+    const { inboundEmail } = config;
+    if (runsWork && inboundEmail.port !== undefined && inboundEmail.domain) {
+      inboundSmtp.receiver = await startInboundSmtp({ db, storage, log: app.log, port: inboundEmail.port, host: inboundEmail.host, domain: inboundEmail.domain, maxBytes: inboundEmail.maxBytes });
+    }
   });
   // jobs first: a send under way still needs its WhatsApp socket
   // a shutdown goes on when the database has gone away under the process (a SIGTERM then is how
   // the operator recovers), so each step's failure is logged instead of ending the close half-way
   app.addHook('preClose', async () => {
+    await inboundSmtp.receiver?.close();
     await jobs.stop().catch((error: unknown) => app.log.error({ err: error }, 'stopping the job runner failed'));
     mailer.close();
     await whatsapp.stop().catch((error: unknown) => app.log.error({ err: error }, 'stopping the WhatsApp sessions failed'));

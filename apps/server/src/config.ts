@@ -107,6 +107,11 @@ const envSchema = z.object({
   META_VERIFY_TOKEN: z.string().min(1).max(200).optional(),
   // the Telegram Bot API (issue 41 point 3); tests point it at a fake server
   TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
+  // the email channel's inbound SMTP receiver (issue 41 point 2, docs/email.md): unset port, off
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  INBOUND_SMTP_HOST: z.string().trim().min(1).max(255).default('0.0.0.0'),
+  INBOUND_EMAIL_DOMAIN: z.string().trim().toLowerCase().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/).optional(),
+  INBOUND_EMAIL_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(25 * 1024 * 1024),
   PUBLIC_URL: z.string().url().optional(),
   // transactional email (issue 38 point 1, docs/security.md "Email"): unset SMTP_HOST, email is off
   SMTP_HOST: z.string().trim().min(1).max(255).optional(),
@@ -226,6 +231,8 @@ export type Config = {
   meta: { graphUrl: string; appId?: string; appSecret?: string; verifyToken?: string };
   // the Telegram Bot API that telegram connections call (bots' methods and files)
   telegram: { apiUrl: string };
+  // the email channel's SMTP receiver of forwarded mail; domain: the forwarding addresses' domain
+  inboundEmail: { port?: number; host: string; domain?: string; maxBytes: number };
   // the address Meta fetches this server's /public files from (Messenger and Instagram attachments)
   publicUrl?: string;
   // how mail leaves (platform/mail/mailer.ts): SMTP, the log (development without SMTP) or not at all
@@ -424,6 +431,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: e.LOG_LEVEL,
     meta: { graphUrl: e.META_GRAPH_URL.replace(/\/+$/, ''), appId: e.META_APP_ID, appSecret: e.META_APP_SECRET, verifyToken: e.META_VERIFY_TOKEN },
     telegram: { apiUrl: e.TELEGRAM_API_URL.replace(/\/+$/, '') },
+    inboundEmail: { port: e.INBOUND_SMTP_PORT, host: e.INBOUND_SMTP_HOST, domain: e.INBOUND_EMAIL_DOMAIN, maxBytes: e.INBOUND_EMAIL_MAX_BYTES },
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     mail: mailConfigOf(e),
     passwordReset: { maxPerEmail: e.PASSWORD_RESET_MAX_PER_EMAIL, maxPerIp: e.PASSWORD_RESET_MAX_PER_IP, windowSeconds: e.PASSWORD_RESET_WINDOW_SECONDS },

@@ -24,7 +24,12 @@ export type Delivery = { message: InboundMessage; known?: ConnectionRow };
 
 // The number of the contact a message comes from, as the contacts table keeps it (a group keeps
 // its id as sent): one contact however the channel spelled it.
-export const contactNumberOf = (message: InboundMessage) => (message.from.isGroup ? message.from.number : normalizeNumber(message.from.number));
+// a group's id is kept as it is, an email contact's address in lower case (issue 41 point 2), and
+// a phone number becomes its digits
+export const contactNumberOf = (message: InboundMessage) => {
+  if (message.from.isGroup) return message.from.number;
+  return message.from.number.includes('@') ? message.from.number.trim().toLowerCase() : normalizeNumber(message.from.number);
+};
 
 export const sightingOf = (message: InboundMessage, connection: ConnectionRow): ContactSighting => ({
   number: contactNumberOf(message),

@@ -9,7 +9,18 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { MailConfig } from '../../src/platform/mail/mailer.ts';
 
-export type ReceivedMail = { from: { address: string; name: string }; to: string[]; subject: string; text: string; html: string };
+// the threading headers and attachments too, which the email channel's answers carry (issue 41 point 2)
+export type ReceivedMail = {
+  from: { address: string; name: string };
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  inReplyTo: string;
+  references: string[];
+  attachments: { filename: string; size: number }[];
+};
 
 const WAIT_MS = 20_000;
 
@@ -58,6 +69,10 @@ export const startSmtpReceiver = async (options: { user?: string; password?: str
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            messageId: parsed.messageId ?? '',
+            inReplyTo: parsed.inReplyTo ?? '',
+            references: typeof parsed.references === 'string' ? [parsed.references] : (parsed.references ?? []),
+            attachments: parsed.attachments.map((attachment) => ({ filename: attachment.filename ?? '', size: attachment.size })),
           });
           done();
           for (const wake of arrivals) wake();

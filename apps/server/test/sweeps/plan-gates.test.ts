@@ -30,6 +30,8 @@ const flaggedAreas: { prefix: string; flag: PlanFlag; spec: string }[] = [
   { prefix: '/sla-policies', flag: 'useAutomation', spec: 'issue 40 point 3 SLA policies' },
   { prefix: '/dashboard/sla', flag: 'useAutomation', spec: 'issue 40 point 3 SLA figures' },
   { prefix: '/telegram/connections', flag: 'useTelegram', spec: 'issue 41 point 4 Telegram connections' },
+  { prefix: '/webchat/connections', flag: 'useWebchat', spec: 'issue 41 point 4 Web chat connections' },
+  { prefix: '/email/connections', flag: 'useEmail', spec: 'issue 41 point 2 Email connections' },
   { prefix: '/tag/kanban', flag: 'useKanban', spec: '02-operations §7 Tags and kanban' },
   { prefix: '/ticket/kanban', flag: 'useKanban', spec: '02-operations §7 Tags and kanban' },
   { prefix: '/ticket-tags', flag: 'useKanban', spec: '02-operations §7 Tags and kanban (01-core §7: sets kanban stage)' },

@@ -30,6 +30,8 @@ const channelPlanFlag: Partial<Record<ConnectionChannel, PlanFlag>> = {
   facebook: 'useFacebook',
   instagram: 'useInstagram',
   telegram: 'useTelegram',
+  webchat: 'useWebchat',
+  email: 'useEmail',
 };
 
 const connectionNotFound = () => notFound('ERR_NO_WAPP_FOUND');
