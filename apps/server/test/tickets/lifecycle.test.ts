@@ -12,6 +12,20 @@ afterAll(() => t?.close());
 
 const setting = (token: string, column: string, data: string) => t.request('PUT', '/companySettings', { token, body: { column, data } });
 
+describe('the connection of a ticket (01-core §5 PUT /tickets/{id})', () => {
+  it('stays the one its customer wrote to: the same id is accepted, another is refused and changes nothing', async () => {
+    const a = await setupAttendance(t);
+    const { ticketId } = await a.inbound('5511900000009', 'oi');
+    const other = await t.request('POST', '/sandbox/connections', { token: a.adminSession.token, body: { name: 'Outra' } });
+    expect((await a.put(a.adminSession.token, ticketId, { whatsappId: a.connection.id, queueId: a.queues[0].id })).status).toBe(200);
+    expect(await a.put(a.adminSession.token, ticketId, { whatsappId: other.body.id, priority: 'high' })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_VALIDATION', fields: [{ path: 'body.whatsappId', message: 'validation.ticketConnectionFixed' }] },
+    });
+    expect(await a.ticket(a.adminSession.token, ticketId)).toMatchObject({ whatsappId: a.connection.id, queueId: a.queues[0].id, priority: 'none' });
+  });
+});
+
 describe('accept (01-core §4 Ticket lifecycle)', () => {
   it('needs a queue when the ticket has none and the company has queues', async () => {
     const a = await setupAttendance(t);

@@ -9,7 +9,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import type { TenantContext } from '../../platform/access.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { findConnection, findDefaultConnection } from '../connections/connections.repo.ts';
@@ -202,7 +202,12 @@ export const createTicketsService = ({ db, bus, clock, timeZone, events, setting
     create,
 
     update: async (tenant: TenantContext, ticketId: number, body: TicketUpdateBody): Promise<TicketView> => {
-      const outcome = await transition(tenant, await visibleTicket(tenant, ticketId), body);
+      const current = await visibleTicket(tenant, ticketId);
+      // clients of the whaticket family send the ticket's connection back with a transfer (or none,
+      // null); a ticket stays on the connection its customer wrote to, so another one is refused
+      // rather than ignored
+      if (body.whatsappId != null && body.whatsappId !== current.whatsappId) throw invalidField('body.whatsappId', 'validation.ticketConnectionFixed');
+      const outcome = await transition(tenant, current, body);
       await publishOutcome(outcome);
       return (await viewsFor(tenant, [outcome.row]))[0];
     },
