@@ -1,5 +1,5 @@
 import type { ConnectionChannel } from '@atende/shared/connections';
-import { Facebook, Instagram, ScienceOutlined, Telegram, WhatsApp } from '@mui/icons-material';
+import { EmailOutlined, Facebook, Instagram, ScienceOutlined, Telegram, WhatsApp } from '@mui/icons-material';
 
 export const ChannelIcon = ({ channel }: { channel: ConnectionChannel | string }) => {
   switch (channel) {
@@ -11,6 +11,8 @@ export const ChannelIcon = ({ channel }: { channel: ConnectionChannel | string }
       return <ScienceOutlined color="action" />;
     case 'telegram':
       return <Telegram sx={{ color: '#229ed9' }} />;
+    case 'email':
+      return <EmailOutlined sx={{ color: '#5f6368' }} />;
     default:
       return <WhatsApp sx={{ color: '#25d366' }} />;
   }

@@ -15,6 +15,7 @@ import { ConnectionModal } from './connection-modal.tsx';
 import { formatUpdatedAt } from './connections-api.ts';
 import { FacebookConnectDialog } from './facebook-connect-dialog.tsx';
 import { TelegramConnectDialog } from './telegram-connect-dialog.tsx';
+import { EmailConnectDialog } from './email-connect-dialog.tsx';
 import { QrCodeDialog } from './qr-code-dialog.tsx';
 import { RestartSessionsButton } from './restart-sessions-button.tsx';
 import { useConnectionEvents, useConnections, useRemoveConnection } from './use-connections.ts';
@@ -22,7 +23,7 @@ import { useImportProgress, useSessionEvents } from './use-session-events.ts';
 
 type ModalState = { open: boolean; connectionId: number | null; channel: ConnectionChannel };
 // WhatsApp Web and the sandbox open the connection dialog; the others connect an account first
-type AddItem = { channel: ConnectionChannel; allowed: boolean; opens: 'form' | 'cloudApi' | 'facebook' | 'telegram' };
+type AddItem = { channel: ConnectionChannel; allowed: boolean; opens: 'form' | 'cloudApi' | 'facebook' | 'telegram' | 'email' };
 
 const statusColor = (status: string) => (status === 'CONNECTED' ? 'success' : status === 'qrcode' || status === 'OPENING' || status === 'PAIRING' ? 'warning' : 'error');
 
@@ -40,6 +41,7 @@ export const ConnectionsPage = () => {
   const closeQr = useCallback(() => setQrConnectionId(null), []);
   const [cloudApiOpen, setCloudApiOpen] = useState(false);
   const [telegramOpen, setTelegramOpen] = useState(false);
+  const [emailOpen, setEmailOpen] = useState(false);
   const [facebookChannel, setFacebookChannel] = useState<'facebook' | 'instagram' | null>(null);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [modal, setModal] = useState<ModalState>({ open: false, connectionId: null, channel: 'whatsapp' });
@@ -52,12 +54,14 @@ export const ConnectionsPage = () => {
     { channel: 'facebook', allowed: plan.useFacebook, opens: 'facebook' },
     { channel: 'instagram', allowed: plan.useInstagram, opens: 'facebook' },
     { channel: 'telegram', allowed: plan.useTelegram, opens: 'telegram' },
+    { channel: 'email', allowed: plan.useEmail, opens: 'email' },
     { channel: 'sandbox', allowed: true, opens: 'form' },
   ];
   const open = ({ channel, opens }: AddItem) => {
     setMenuAnchor(null);
     if (opens === 'cloudApi') setCloudApiOpen(true);
     else if (opens === 'telegram') setTelegramOpen(true);
+    else if (opens === 'email') setEmailOpen(true);
     else if (opens === 'facebook') setFacebookChannel(channel === 'instagram' ? 'instagram' : 'facebook');
     else setModal({ open: true, connectionId: null, channel });
   };
@@ -149,6 +153,7 @@ export const ConnectionsPage = () => {
       <CloudApiDialog open={cloudApiOpen} onClose={() => setCloudApiOpen(false)} />
       <FacebookConnectDialog channel={facebookChannel} onClose={() => setFacebookChannel(null)} />
       <TelegramConnectDialog open={telegramOpen} onClose={() => setTelegramOpen(false)} />
+      <EmailConnectDialog open={emailOpen} onClose={() => setEmailOpen(false)} />
       <ConfirmDialog
         open={deleting !== null}
         title={t('connections.confirmDelete.title', { name: deleting?.name ?? '' })}

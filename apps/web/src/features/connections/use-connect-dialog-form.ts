@@ -4,17 +4,19 @@ import { get, useForm, type DefaultValues, type FieldError, type FieldValues, ty
 import { useFieldError } from '../../components/field-errors.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 
-type ConnectDialogFormOptions<Values extends FieldValues> = {
+type ConnectDialogFormOptions<Values extends FieldValues, Result> = {
   emptyValues: Values;
   resolver: Resolver<Values, unknown, Values>;
-  connect: UseMutationResult<unknown, Error, Values>;
+  connect: UseMutationResult<Result, Error, Values>;
   testIdPrefix: string;
   onClose: () => void;
+  // what the server answered, before the dialog closes (an email connection's forwarding address)
+  onConnected?: (result: Result) => void;
 };
 
 // The form of a dialog that connects a channel with pasted credentials (Cloud API, Facebook):
 // the server's refusal shows in the dialog, and closing it forgets what was typed and refused.
-export const useConnectDialogForm = <Values extends FieldValues>({ emptyValues, resolver, connect, testIdPrefix, onClose }: ConnectDialogFormOptions<Values>) => {
+export const useConnectDialogForm = <Values extends FieldValues, Result>({ emptyValues, resolver, connect, testIdPrefix, onClose, onConnected }: ConnectDialogFormOptions<Values, Result>) => {
   const fieldError = useFieldError();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Values, unknown, Values>({ defaultValues: emptyValues as DefaultValues<Values>, resolver });
@@ -31,7 +33,11 @@ export const useConnectDialogForm = <Values extends FieldValues>({ emptyValues, 
   };
   const submit = form.handleSubmit((values) => {
     setFailure(null);
-    connect.mutate(values, { onSuccess: close, onError: (error) => setFailure(errorMessage(error)) });
+    const connected = (result: Result) => {
+      onConnected?.(result);
+      close();
+    };
+    connect.mutate(values, { onSuccess: connected, onError: (error) => setFailure(errorMessage(error)) });
   });
-  return { text, failure, close, submit, pending: connect.isPending };
+  return { text, form, failure, close, submit, pending: connect.isPending };
 };
