@@ -6,8 +6,8 @@ import type { ManualClock } from '../../src/platform/clock.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { attendanceWithTimers } from '../timers/support.ts';
 
-export const automationCompany = async (t: TestApp, clock: ManualClock) => {
-  const a = await attendanceWithTimers(t, clock);
+export const automationCompany = async (t: TestApp, clock: ManualClock, queues = 1) => {
+  const a = await attendanceWithTimers(t, clock, queues);
   const admin = a.adminSession.token;
   const addRule = async (rule: Record<string, unknown>) => {
     const answer = await t.request('POST', '/automation-rules', { token: admin, body: { name: 'Rule', ...rule } });
