@@ -11,7 +11,8 @@ export const ADMIN_PASSWORD = 'e2e-password';
 
 const root = resolve(import.meta.dirname, '../..');
 
-const freePort = () =>
+// a loopback port free now (the e2e server's, or another server a test starts beside it)
+export const freePort = () =>
   new Promise<number>((done, fail) => {
     const probe = createServer();
     probe.once('error', fail);
