@@ -410,6 +410,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
       connections: connectionsService,
       // every widget call of one address, page loads included; the messages have their own caps
       visitorLimit: routeLimit(webchatLimits.messagesPerConnection, webchatLimits.windowSeconds),
+      webDistDir: config.webDistDir,
     }),
   );
   await app.register(whatsapp.routes);

@@ -9,12 +9,12 @@ import { boundedText } from './validation.ts';
 export const webchatOrigin = z
   .string()
   .trim()
-  .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'validation.invalidOrigin')
+  .regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/, 'validation.invalidOrigin')
   .transform((origin) => origin.toLowerCase());
 
 export const webchatSettings = z.strictObject({
   allowedOrigins: z.array(webchatOrigin).min(1).max(20),
-  color: z.string().regex(/^#[0-9a-f]{6}$/i, 'validation.invalidColor'),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'validation.invalidColor'),
   greeting: z.string().trim().max(500),
   preChatForm: z.boolean(),
 });
@@ -22,6 +22,16 @@ export type WebchatSettings = z.infer<typeof webchatSettings>;
 
 export const webchatConnectionBody = webchatSettings.extend({ name: boundedText(2, 50) }).meta({ id: 'WebchatConnectionBody' });
 export type WebchatConnectionBody = z.infer<typeof webchatConnectionBody>;
+
+// The admin's form writes the allowed websites one per line; the body carries them as a list.
+export const originsOfText = (text: string) => text.split(/\s+/).filter(Boolean);
+export const webchatConnectionForm = webchatConnectionBody.extend({
+  allowedOrigins: z
+    .string()
+    .refine((text) => originsOfText(text).length > 0 && originsOfText(text).length <= 20, 'validation.invalidOrigin')
+    .refine((text) => originsOfText(text).every((origin) => webchatOrigin.safeParse(origin).success), 'validation.invalidOrigin'),
+});
+export type WebchatConnectionForm = z.infer<typeof webchatConnectionForm>;
 
 // the connection's public id, the one the snippet carries
 export const webchatPublicId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
@@ -56,13 +66,7 @@ export const webchatMessage = z
   .meta({ id: 'WebchatMessage' });
 export type WebchatMessage = z.infer<typeof webchatMessage>;
 
-// the widget's calls carry the visitor token in this header (never a cookie of ours)
-export const WEBCHAT_TOKEN_HEADER = 'x-webchat-visitor';
-// the Socket.IO namespace the widget listens on; the handshake's auth is { publicId, visitorToken }
-export const WEBCHAT_NAMESPACE = '/webchat';
-export const WEBCHAT_MESSAGE_EVENT = 'message';
-// an attendant deleted a message the visitor had: its id
-export const WEBCHAT_REMOVED_EVENT = 'messageRemoved';
+export { WEBCHAT_MESSAGE_EVENT, WEBCHAT_NAMESPACE, WEBCHAT_REMOVED_EVENT, WEBCHAT_TOKEN_HEADER } from './webchat-wire.ts';
 
 const visitorErrors = { 401: ['ERR_SESSION_EXPIRED'], 403: ['ERR_NO_PERMISSION'], 404: ['ERR_NO_WAPP_FOUND'], 429: ['ERR_TOO_MANY_REQUESTS'] } as const;
 

@@ -3,6 +3,8 @@
 // origins (a preflight from any other gets 403), and never with credentials: the visitor token
 // travels in a header, not in a cookie.
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,18 +13,23 @@ import { z } from 'zod';
 import { requestActor } from '../../modules/audit/request-actor.ts';
 import type { ConnectionsService } from '../../modules/connections/connections.service.ts';
 import { endpointRoute } from '../../platform/endpoint-routes.ts';
+import { notFound } from '../../platform/errors.ts';
 import { webchatChannelConfig } from './webchat-config.ts';
 import type { WebchatVisitors } from './webchat-visitors.ts';
 
 const PREFLIGHT_CACHE_SECONDS = '600';
+// the widget's name does not change with its content, so browsers ask again after a few minutes
+const WIDGET_CACHE_CONTROL = 'public, max-age=300';
+// where the web build writes the widget (apps/web/vite.widget.config.ts)
+const WIDGET_FILE = join('widget', 'widget.js');
 
 // 24 url-safe characters: the id a website's snippet carries, not a secret
 const newPublicId = () => randomBytes(18).toString('base64url');
 
 export const webchatRoutes =
-  (deps: { visitors: WebchatVisitors; connections: ConnectionsService; visitorLimit: RateLimitOptions }): FastifyPluginAsyncZod =>
+  (deps: { visitors: WebchatVisitors; connections: ConnectionsService; visitorLimit: RateLimitOptions; webDistDir: string }): FastifyPluginAsyncZod =>
   async (app) => {
-    endpointRoute(app, webchatEndpoints.connect, { access: 'tenant', permission: 'connections-page:addConnection' }, async ({ body }, request) => {
+    endpointRoute(app, webchatEndpoints.connect, { access: 'tenant', permission: 'connections-page:addConnection', planFlag: 'useWebchat' }, async ({ body }, request) => {
       const { name, ...settings } = body;
       const publicId = newPublicId();
       const [connection] = await deps.connections.connectAccounts(
@@ -31,6 +38,23 @@ export const webchatRoutes =
         requestActor(request),
       );
       return connection;
+    });
+
+    // The widget script, for any website's <script> tag: Helmet's same-origin resource policy is
+    // lifted for it alone. Not built (a server without the web app) answers 404.
+    let widget: Promise<Buffer> | undefined;
+    app.get('/widget.js', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+      widget ??= readFile(join(deps.webDistDir, WIDGET_FILE));
+      const script = await widget.catch(() => {
+        widget = undefined;
+        return undefined;
+      });
+      if (!script) throw notFound();
+      return reply
+        .header('content-type', 'text/javascript; charset=utf-8')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .header('cache-control', WIDGET_CACHE_CONTROL)
+        .send(script);
     });
 
     // the connection of the call, once its Origin is allowed; the answer may then be read by that page

@@ -1,5 +1,5 @@
 import type { ConnectionChannel } from '@atende/shared/connections';
-import { EmailOutlined, Facebook, Instagram, ScienceOutlined, Telegram, WhatsApp } from '@mui/icons-material';
+import { ChatBubbleOutlined, EmailOutlined, Facebook, Instagram, ScienceOutlined, Telegram, WhatsApp } from '@mui/icons-material';
 
 export const ChannelIcon = ({ channel }: { channel: ConnectionChannel | string }) => {
   switch (channel) {
@@ -13,6 +13,8 @@ export const ChannelIcon = ({ channel }: { channel: ConnectionChannel | string }
       return <Telegram sx={{ color: '#229ed9' }} />;
     case 'email':
       return <EmailOutlined sx={{ color: '#5f6368' }} />;
+    case 'webchat':
+      return <ChatBubbleOutlined color="primary" />;
     default:
       return <WhatsApp sx={{ color: '#25d366' }} />;
   }

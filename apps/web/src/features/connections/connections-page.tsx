@@ -16,6 +16,8 @@ import { formatUpdatedAt } from './connections-api.ts';
 import { FacebookConnectDialog } from './facebook-connect-dialog.tsx';
 import { TelegramConnectDialog } from './telegram-connect-dialog.tsx';
 import { EmailConnectDialog } from './email-connect-dialog.tsx';
+import { WebchatConnectDialog } from './webchat-connect-dialog.tsx';
+import { WebchatSnippetDialog } from './webchat-snippet-dialog.tsx';
 import { QrCodeDialog } from './qr-code-dialog.tsx';
 import { RestartSessionsButton } from './restart-sessions-button.tsx';
 import { useConnectionEvents, useConnections, useRemoveConnection } from './use-connections.ts';
@@ -23,7 +25,7 @@ import { useImportProgress, useSessionEvents } from './use-session-events.ts';
 
 type ModalState = { open: boolean; connectionId: number | null; channel: ConnectionChannel };
 // WhatsApp Web and the sandbox open the connection dialog; the others connect an account first
-type AddItem = { channel: ConnectionChannel; allowed: boolean; opens: 'form' | 'cloudApi' | 'facebook' | 'telegram' | 'email' };
+type AddItem = { channel: ConnectionChannel; allowed: boolean; opens: 'form' | 'cloudApi' | 'facebook' | 'telegram' | 'webchat' | 'email' };
 
 const statusColor = (status: string) => (status === 'CONNECTED' ? 'success' : status === 'qrcode' || status === 'OPENING' || status === 'PAIRING' ? 'warning' : 'error');
 
@@ -42,6 +44,9 @@ export const ConnectionsPage = () => {
   const [cloudApiOpen, setCloudApiOpen] = useState(false);
   const [telegramOpen, setTelegramOpen] = useState(false);
   const [emailOpen, setEmailOpen] = useState(false);
+  const [webchatOpen, setWebchatOpen] = useState(false);
+  // the public id of the web chat connection whose snippet is shown
+  const [snippetOf, setSnippetOf] = useState<string | null>(null);
   const [facebookChannel, setFacebookChannel] = useState<'facebook' | 'instagram' | null>(null);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [modal, setModal] = useState<ModalState>({ open: false, connectionId: null, channel: 'whatsapp' });
@@ -55,6 +60,7 @@ export const ConnectionsPage = () => {
     { channel: 'instagram', allowed: plan.useInstagram, opens: 'facebook' },
     { channel: 'telegram', allowed: plan.useTelegram, opens: 'telegram' },
     { channel: 'email', allowed: plan.useEmail, opens: 'email' },
+    { channel: 'webchat', allowed: plan.useWebchat, opens: 'webchat' },
     { channel: 'sandbox', allowed: true, opens: 'form' },
   ];
   const open = ({ channel, opens }: AddItem) => {
@@ -62,6 +68,7 @@ export const ConnectionsPage = () => {
     if (opens === 'cloudApi') setCloudApiOpen(true);
     else if (opens === 'telegram') setTelegramOpen(true);
     else if (opens === 'email') setEmailOpen(true);
+    else if (opens === 'webchat') setWebchatOpen(true);
     else if (opens === 'facebook') setFacebookChannel(channel === 'instagram' ? 'instagram' : 'facebook');
     else setModal({ open: true, connectionId: null, channel });
   };
@@ -115,7 +122,15 @@ export const ConnectionsPage = () => {
                   </Tooltip>
                 </TableCell>
                 <TableCell data-testid="connections-name">{connection.name}</TableCell>
-                <TableCell align="center">{connection.number}</TableCell>
+                <TableCell align="center">
+                  {connection.channel === 'webchat' ? (
+                    <Button size="small" onClick={() => setSnippetOf(connection.number)} data-testid="connections-webchat-snippet">
+                      {t('connections.webchat.snippet')}
+                    </Button>
+                  ) : (
+                    connection.number
+                  )}
+                </TableCell>
                 <TableCell align="center">
                   <Chip size="small" variant="outlined" color={statusColor(connection.status)} label={statusLabel(connection.status)} data-testid="connections-status" />
                 </TableCell>
@@ -154,6 +169,8 @@ export const ConnectionsPage = () => {
       <FacebookConnectDialog channel={facebookChannel} onClose={() => setFacebookChannel(null)} />
       <TelegramConnectDialog open={telegramOpen} onClose={() => setTelegramOpen(false)} />
       <EmailConnectDialog open={emailOpen} onClose={() => setEmailOpen(false)} />
+      <WebchatConnectDialog open={webchatOpen} onClose={() => setWebchatOpen(false)} />
+      <WebchatSnippetDialog publicId={snippetOf} onClose={() => setSnippetOf(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title={t('connections.confirmDelete.title', { name: deleting?.name ?? '' })}

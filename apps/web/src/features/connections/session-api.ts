@@ -2,6 +2,7 @@ import { connectionsEndpoints } from '@atende/shared/connections';
 import { metaChannelsEndpoints, type CloudConnectionBody, type FacebookConnectBody } from '@atende/shared/meta-channels';
 import { emailEndpoints, type EmailConnectionBody } from '@atende/shared/email';
 import { telegramEndpoints, type TelegramConnectionBody } from '@atende/shared/telegram';
+import { webchatEndpoints, type WebchatConnectionBody } from '@atende/shared/webchat';
 import { whatsappSessionEndpoints } from '@atende/shared/whatsapp-sessions';
 import { callEndpoint, sendFormToEndpoint } from '../../lib/endpoint-client.ts';
 
@@ -17,6 +18,7 @@ export const sessionApi = {
   connectFacebook: (body: FacebookConnectBody) => callEndpoint(metaChannelsEndpoints.connectFacebook, { body }),
   connectTelegram: (body: TelegramConnectionBody) => callEndpoint(telegramEndpoints.connect, { body }),
   connectEmail: (body: EmailConnectionBody) => callEndpoint(emailEndpoints.connect, { body }),
+  createWebchat: (body: WebchatConnectionBody) => callEndpoint(webchatEndpoints.connect, { body }),
   uploadGreetingMedia: (id: number, file: File) => {
     const form = new FormData();
     form.append('file', file, file.name);

@@ -1,0 +1,59 @@
+// The widget's own few texts in the four languages of the product. It runs on other sites, in
+// its own small bundle: the web app's i18next catalogues would weigh more than the whole widget.
+const texts = {
+  en: {
+    open: 'Chat with us',
+    close: 'Close',
+    placeholder: 'Write a message…',
+    send: 'Send',
+    start: 'Start chat',
+    name: 'Your name',
+    email: 'Email',
+    phone: 'Phone',
+    failed: 'Not sent. Try again in a moment.',
+  },
+  pt: {
+    open: 'Fale conosco',
+    close: 'Fechar',
+    placeholder: 'Escreva uma mensagem…',
+    send: 'Enviar',
+    start: 'Iniciar conversa',
+    name: 'Seu nome',
+    email: 'E-mail',
+    phone: 'Telefone',
+    failed: 'Não enviada. Tente de novo em instantes.',
+  },
+  es: {
+    open: 'Chatea con nosotros',
+    close: 'Cerrar',
+    placeholder: 'Escribe un mensaje…',
+    send: 'Enviar',
+    start: 'Iniciar chat',
+    name: 'Tu nombre',
+    email: 'Correo',
+    phone: 'Teléfono',
+    failed: 'No enviado. Inténtalo de nuevo en un momento.',
+  },
+  tr: {
+    open: 'Bizimle yazışın',
+    close: 'Kapat',
+    placeholder: 'Bir mesaj yazın…',
+    send: 'Gönder',
+    start: 'Sohbeti başlat',
+    name: 'Adınız',
+    email: 'E-posta',
+    phone: 'Telefon',
+    failed: 'Gönderilemedi. Birazdan yeniden deneyin.',
+  },
+};
+
+export type WidgetTexts = (typeof texts)['en'];
+
+// the first of the browser's languages the widget speaks, English otherwise
+export const textsFor = (languages: readonly string[]): WidgetTexts => {
+  for (const language of languages) {
+    const base = language.slice(0, 2).toLowerCase();
+    if (base in texts) return texts[base as keyof typeof texts];
+  }
+  return texts.en;
+};

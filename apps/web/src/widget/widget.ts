@@ -1,0 +1,115 @@
+// The web chat widget (issue 41 point 1), a script of its own for other websites:
+//   <script src="https://<this product>/widget.js" data-connection="PUBLIC_ID" async></script>
+// It draws a launcher and a chat window in a shadow root, themed with the connection's colour and
+// greeting, in the browser's language, and talks only to the server it was loaded from. The
+// visitor token lives in the site's localStorage, so the conversation survives reloads and visits.
+import type { WebchatMessage } from '@atende/shared/webchat';
+import { createVisitorApi, type Appearance, type VisitorApi } from './visitor-api.ts';
+import { widgetStyles } from './widget-styles.ts';
+import { textsFor, type WidgetTexts } from './widget-texts.ts';
+
+// the few properties the widget sets on its elements (className, textContent, type, hidden…)
+type ElementProps = Record<string, string | number | boolean>;
+
+const element = <K extends keyof HTMLElementTagNameMap>(tag: K, props: ElementProps = {}, children: (Node | string)[] = []): HTMLElementTagNameMap[K] => {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+};
+
+const mount = (api: VisitorApi, appearance: Appearance, texts: WidgetTexts, storageKey: string) => {
+  const host = element('div');
+  host.setAttribute('data-atende-webchat', '');
+  const root = host.attachShadow({ mode: 'open' });
+  host.style.cssText = 'all: initial; position: fixed; right: 20px; bottom: 20px; z-index: 2147483000;';
+  host.style.setProperty('--accent', appearance.color);
+  const log = element('div', { className: 'log' });
+  const error = element('div', { className: 'error', hidden: true, textContent: texts.failed });
+  const input = element('input', { placeholder: texts.placeholder, maxLength: 4000 });
+  input.setAttribute('aria-label', texts.placeholder);
+  const composer = element('form', { className: 'composer' }, [input, element('button', { className: 'send', type: 'submit', textContent: texts.send })]);
+  const field = (placeholder: string, type: string) => element('input', { placeholder, type, name: type });
+  const name = field(texts.name, 'text');
+  const email = field(texts.email, 'email');
+  const phone = field(texts.phone, 'tel');
+  const prechat = element('form', { className: 'prechat' }, [name, email, phone, element('button', { className: 'send', type: 'submit', textContent: texts.start })]);
+  const closeButton = element('button', { type: 'button', textContent: '×', title: texts.close });
+  closeButton.setAttribute('aria-label', texts.close);
+  const panel = element('div', { className: 'panel', hidden: true }, [element('div', { className: 'header' }, [element('p', { textContent: appearance.greeting || texts.open }), closeButton]), log, error]);
+  const launcher = element('button', { className: 'launcher', type: 'button', textContent: '💬', title: texts.open });
+  launcher.setAttribute('aria-label', texts.open);
+  root.append(element('style', { textContent: widgetStyles }), panel, launcher);
+  document.body.append(host);
+
+  const shown = new Map<number, HTMLElement>();
+  const show = (message: WebchatMessage) => {
+    const bubble = element('div', { className: `bubble ${message.fromMe ? 'company' : 'visitor'}` });
+    if (message.senderName) bubble.append(element('span', { className: 'sender', textContent: message.senderName }));
+    bubble.append(message.body);
+    const earlier = shown.get(message.id);
+    if (earlier) earlier.replaceWith(bubble);
+    else log.append(bubble);
+    shown.set(message.id, bubble);
+    log.scrollTop = log.scrollHeight;
+  };
+  const remove = (id: number) => {
+    shown.get(id)?.remove();
+    shown.delete(id);
+  };
+
+  let token = localStorage.getItem(storageKey);
+  const connect = async (visitorToken: string) => {
+    panel.append(composer);
+    // the socket first: a reply written while the history loads is not missed (shown once by id)
+    api.listen(visitorToken, show, remove);
+    for (const message of await api.history(visitorToken)) show(message);
+  };
+  const begin = async (form: { name?: string; email?: string; phone?: string }) => {
+    token = (await api.start(form)).visitorToken;
+    localStorage.setItem(storageKey, token);
+    prechat.remove();
+    await connect(token);
+  };
+
+  let started = false;
+  const open = async () => {
+    panel.hidden = !panel.hidden;
+    if (panel.hidden || started) return;
+    started = true;
+    if (token) await connect(token);
+    else if (appearance.preChatForm) panel.append(prechat);
+    else await begin({});
+    input.focus();
+  };
+  launcher.addEventListener('click', () => void open());
+  closeButton.addEventListener('click', () => (panel.hidden = true));
+  prechat.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const given = (input: HTMLInputElement) => input.value.trim() || undefined;
+    void begin({ name: given(name), email: given(email), phone: given(phone) }).catch(() => (error.hidden = false));
+  });
+  composer.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    if (!text || !token) return;
+    error.hidden = true;
+    api.send(token, text).then(
+      (message) => {
+        input.value = '';
+        show(message);
+      },
+      () => (error.hidden = false),
+    );
+  });
+};
+
+const script = document.currentScript as HTMLScriptElement | null;
+const publicId = script?.dataset.connection;
+if (script && publicId) {
+  const server = new URL(script.src).origin;
+  const api = createVisitorApi(server, publicId);
+  void api.appearance().then(
+    (appearance) => mount(api, appearance, textsFor(navigator.languages), `atende-webchat:${server}:${publicId}`),
+    (reason: unknown) => console.warn('atende web chat not shown', reason),
+  );
+}
