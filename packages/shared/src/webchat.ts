@@ -61,6 +61,9 @@ export const webchatMessage = z
     body: z.string(),
     fromMe: z.boolean(),
     senderName: z.string().nullable(),
+    // an attendant's file: where the widget links to it (its body is then the caption)
+    mediaUrl: z.string().nullable(),
+    mediaType: z.string(),
     createdAt: z.string(),
   })
   .meta({ id: 'WebchatMessage' });

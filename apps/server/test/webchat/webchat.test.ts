@@ -1,5 +1,6 @@
 // The web chat widget channel (issue 41 point 1) through real HTTP and a real Socket.IO client, as
 // the widget on a customer's website speaks to the server: an allowed Origin on every call.
+import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupAttendance } from '../helpers/attendance.ts';
@@ -115,6 +116,28 @@ describe('Web chat widget (issue 41 point 1)', () => {
       { body: 'Quero saber do meu pedido', fromMe: false, senderName: null },
       { body: 'Seu pedido já saiu!', fromMe: true, senderName: a.admin.name },
     ]);
+  });
+
+  it("an attendant's file reaches the visitor live and in the history as a link to it, with its caption", async () => {
+    const { a, call, startVisitor, liveSocket, ticketOf } = await widgetCompany();
+    const visitor = await startVisitor({ name: 'Caio Arquivo' });
+    expect((await call('POST', '/messages', { visitor, body: { text: 'manda a foto' } })).status).toBe(201);
+    const ticket = await ticketOf('Caio Arquivo');
+    await a.put(a.adminSession.token, ticket.id, { status: 'open', userId: a.admin.id, queueId: a.queues[0].id });
+    const socket = await liveSocket(visitor);
+    const arrived = new Promise<Json>((resolve) => socket.on('message', resolve));
+    const photo = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#00ff00' } }).jpeg().toBuffer();
+    const form = new FormData();
+    form.set('body', 'a foto');
+    form.set('medias', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'foto.jpg');
+    expect((await t.request('POST', `/messages/${ticket.id}`, { token: a.adminSession.token, rawBody: form })).status).toBe(201);
+    const live = await arrived;
+    expect(live).toMatchObject({ body: 'a foto', mediaType: 'image', mediaUrl: expect.any(String) });
+    const file = await fetch(new URL(live.mediaUrl, t.url));
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).equals(photo)).toBe(true);
+    const history = await call('GET', '/messages', { visitor });
+    expect(history.body.messages.at(-1)).toMatchObject({ body: 'a foto', mediaUrl: live.mediaUrl, mediaType: 'image' });
   });
 
   it('caps a flood from one visitor with 429 while another visitor of the same site still writes', async () => {

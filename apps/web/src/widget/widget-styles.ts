@@ -15,6 +15,7 @@ button { font: inherit; cursor: pointer; }
 .bubble { max-width: 80%; padding: 8px 10px; border-radius: 10px; white-space: pre-wrap; word-wrap: break-word; }
 .bubble.visitor { align-self: flex-end; background: var(--accent); color: #fff; }
 .bubble.company { align-self: flex-start; background: #fff; border: 1px solid #e1e4e8; }
+.bubble a { color: inherit; }
 .sender { display: block; font-size: 12px; font-weight: 600; margin-bottom: 2px; }
 .composer, .prechat { display: flex; gap: 6px; padding: 10px; border-top: 1px solid #e1e4e8; }
 .prechat { flex-direction: column; }

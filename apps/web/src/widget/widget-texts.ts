@@ -11,6 +11,7 @@ const texts = {
     email: 'Email',
     phone: 'Phone',
     failed: 'Not sent. Try again in a moment.',
+    file: 'File',
   },
   pt: {
     open: 'Fale conosco',
@@ -22,6 +23,7 @@ const texts = {
     email: 'E-mail',
     phone: 'Telefone',
     failed: 'Não enviada. Tente de novo em instantes.',
+    file: 'Arquivo',
   },
   es: {
     open: 'Chatea con nosotros',
@@ -33,6 +35,7 @@ const texts = {
     email: 'Correo',
     phone: 'Teléfono',
     failed: 'No enviado. Inténtalo de nuevo en un momento.',
+    file: 'Archivo',
   },
   tr: {
     open: 'Bizimle yazışın',
@@ -44,6 +47,7 @@ const texts = {
     email: 'E-posta',
     phone: 'Telefon',
     failed: 'Gönderilemedi. Birazdan yeniden deneyin.',
+    file: 'Dosya',
   },
 };
 

@@ -17,7 +17,8 @@ const element = <K extends keyof HTMLElementTagNameMap>(tag: K, props: ElementPr
   return node;
 };
 
-const mount = (api: VisitorApi, appearance: Appearance, texts: WidgetTexts, storageKey: string) => {
+// server: the product's origin, which a file's address is relative to
+const mount = (server: string, api: VisitorApi, appearance: Appearance, texts: WidgetTexts, storageKey: string) => {
   const host = element('div');
   host.setAttribute('data-atende-webchat', '');
   const root = host.attachShadow({ mode: 'open' });
@@ -45,7 +46,10 @@ const mount = (api: VisitorApi, appearance: Appearance, texts: WidgetTexts, stor
   const show = (message: WebchatMessage) => {
     const bubble = element('div', { className: `bubble ${message.fromMe ? 'company' : 'visitor'}` });
     if (message.senderName) bubble.append(element('span', { className: 'sender', textContent: message.senderName }));
-    bubble.append(message.body);
+    if (message.mediaUrl) {
+      const link = element('a', { href: new URL(message.mediaUrl, server).href, target: '_blank', rel: 'noopener noreferrer', textContent: `📎 ${message.body || texts.file}` });
+      bubble.append(link);
+    } else bubble.append(message.body);
     const earlier = shown.get(message.id);
     if (earlier) earlier.replaceWith(bubble);
     else log.append(bubble);
@@ -109,7 +113,7 @@ if (script && publicId) {
   const server = new URL(script.src).origin;
   const api = createVisitorApi(server, publicId);
   void api.appearance().then(
-    (appearance) => mount(api, appearance, textsFor(navigator.languages), `atende-webchat:${server}:${publicId}`),
+    (appearance) => mount(server, api, appearance, textsFor(navigator.languages), `atende-webchat:${server}:${publicId}`),
     (reason: unknown) => console.warn('atende web chat not shown', reason),
   );
 }

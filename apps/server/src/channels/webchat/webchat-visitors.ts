@@ -75,7 +75,7 @@ export const createWebchatVisitors = (deps: { db: Db; pipeline: InboundPipeline;
       );
       // a blocked visitor's message opens nothing: it is told no more than a refusal
       if (stored.messageId === null) throw new AppError('ERR_NO_PERMISSION', 403);
-      return { id: stored.messageId, body: body.text, fromMe: false, senderName: null, createdAt: deps.clock.now().toISOString() };
+      return { id: stored.messageId, body: body.text, fromMe: false, senderName: null, mediaUrl: null, mediaType: 'chat', createdAt: deps.clock.now().toISOString() };
     },
 
     history: async (connection: ConnectionRow, token: unknown) => {

@@ -1,6 +1,7 @@
 // The widget's outbound side: the attendant's message goes to the visitor's open sockets, with the
 // attendant's name. A visitor with the page open got it (delivered); one away reads it from the
-// history on the next visit (sent). Edits are sent again under the same id, deletions by id.
+// history on the next visit (sent). A file goes as its address, which the widget links to.
+// Edits are sent again under the same id, deletions by id.
 import { WEBCHAT_MESSAGE_EVENT, WEBCHAT_REMOVED_EVENT } from '@atende/shared/webchat';
 import type { Db } from '../../db/client.ts';
 import { ProviderRejection, type ChannelProvider, type OutboundPayload } from '../provider.ts';
@@ -18,6 +19,8 @@ export const createWebchatProvider = (deps: { db: Db; live: WebchatLive }): Chan
       body: payload.body,
       fromMe: true,
       senderName: sender?.name ?? null,
+      mediaUrl: payload.mediaUrl,
+      mediaType: payload.mediaType,
       createdAt: (sender?.createdAt ?? new Date()).toISOString(),
     });
   };

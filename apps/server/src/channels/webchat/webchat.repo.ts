@@ -8,7 +8,15 @@ const HISTORY_LIMIT = 100;
 
 export const readVisitorHistory = async (db: DbOrTx, companyId: number, connectionId: number, contactId: number) => {
   const rows = await db
-    .select({ id: messages.id, body: messages.body, fromMe: messages.fromMe, senderName: users.name, createdAt: messages.createdAt })
+    .select({
+      id: messages.id,
+      body: messages.body,
+      fromMe: messages.fromMe,
+      senderName: users.name,
+      mediaUrl: messages.mediaUrl,
+      mediaType: messages.mediaType,
+      createdAt: messages.createdAt,
+    })
     .from(messages)
     .leftJoin(users, eq(users.id, messages.userId))
     .where(
