@@ -66,7 +66,12 @@ export const registerEmailMailJob = (runner: Pick<JobRunner, 'register'>, deps: 
   };
 
   const read = async (connection: ConnectionRow, raw: Buffer, sender: string | null) => {
-    const mail = await simpleParser(raw, { skipTextToHtml: true, skipImageLinks: true });
+    const mail = await simpleParser(raw, { skipTextToHtml: true, skipImageLinks: true }).catch((error: Error) => {
+      // a MIME tree the parser gives up on will not read better on a retry
+      log.warn({ connectionId: connection.id, reason: error.message, bytes: raw.length }, 'inbound email dropped: unreadable MIME');
+      return undefined;
+    });
+    if (!mail) return;
     const from = mail.from?.value[0];
     const automatic = automaticMailReason(mail, sender);
     if (automatic || !from?.address) {
