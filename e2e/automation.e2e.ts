@@ -1,10 +1,12 @@
 // Automation rules in the browser (issue 40 point 1): an admin builds a rule on the rules screen
 // (a message whose text contains "refund": priority urgent, the contact tagged, a reply sent), a
 // sandbox customer writes, and the rule acts on the ticket; the list shows when and on which
-// ticket it last ran, and its test button shows the conditions that matched there; a deleted tag
-// flags the action that names it, and moving a rule up changes the run order.
+// ticket it last ran, and its test button shows the conditions that matched there and why, in the
+// user's language; a deleted tag flags the action that names it, and moving a rule up changes the
+// run order.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pt from '../apps/web/src/locales/pt.json';
 import { apiAs, createSandbox, signIn, type Api, type Sandbox } from './helpers/attendance.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server.ts';
@@ -35,7 +37,7 @@ const choose = async (page: Page, select: ReturnType<Page['getByTestId']>, optio
 };
 
 describe('automation rules screen (issue 40 point 1)', () => {
-  it('issue 40 point 1: a rule built on the screen acts on a sandbox message, shows its last run and tests on that ticket', async () => {
+  it("issue 40 point 1: a rule built on the screen acts on a sandbox message, shows its last run and tests on that ticket, each reason in the user's language (i18n rule)", async () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
     await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -63,7 +65,7 @@ describe('automation rules screen (issue 40 point 1)', () => {
     await actions.nth(2).getByTestId('rule-actions-param-input').fill(REPLY);
 
     await page.getByTestId('rule-save').click();
-    await expect.poll(() => page.getByTestId('rule-group-0-condition-1').textContent()).toContain('repeated group');
+    await expect.poll(() => page.getByTestId('rule-group-0-condition-1').textContent()).toContain(pt.validation.regexNestedRepeat);
     await page.getByTestId('rule-group-0-condition-1-remove').click();
     await page.getByTestId('rule-save').click();
     await dialog.waitFor({ state: 'detached' });
@@ -105,10 +107,26 @@ describe('automation rules screen (issue 40 point 1)', () => {
     await expect.poll(() => answer.getAttribute('data-matched')).toBe('true');
     const condition = answer.getByTestId('rule-test-condition');
     await expect(condition.getAttribute('data-matched')).resolves.toBe('true');
-    await expect(condition.textContent()).resolves.toContain('refund');
+    await expect(condition.textContent()).resolves.toContain(pt.automationRules.reasons.messageIs.replace('{{text}}', 'Hello, I want a refund for my order'));
     await expect.poll(() => answer.getByTestId('rule-test-action').count()).toBe(3);
     await page.getByTestId('rule-test-close').click();
     await page.getByTestId('rule-test-dialog').waitFor({ state: 'detached' });
+
+    // the reasons name the ticket's codes by their labels: its channel, status and priority
+    const ticket = await admin.call<{ status: 'pending' | 'open' | 'closed' }>('GET', `/tickets/${ticketId}`);
+    const checks = [{ kind: 'channel', channels: ['whatsapp'] }, { kind: 'status', statuses: ['closed'] }, { kind: 'priority', priorities: ['urgent'] }];
+    const check = await admin.call<{ id: number }>('POST', '/automation-rules', { name: 'Ticket check', active: false, trigger: 'ticketUpdated', conditions: { match: 'any', groups: [{ match: 'any', conditions: checks }] }, actions: [{ kind: 'close' }] });
+    await page.reload();
+    await page.getByTestId('rules-row').filter({ hasText: 'Ticket check' }).getByTestId('rule-test').click();
+    await page.getByTestId('rule-test-ticket').fill(ticketId);
+    await page.getByTestId('rule-test-run').click();
+    await expect.poll(() => answer.getByTestId('rule-test-condition').allTextContents()).toEqual([
+      expect.stringContaining(pt.automationRules.reasons.channelIs.replace('{{channel}}', pt.connections.channels.sandbox)),
+      expect.stringContaining(pt.automationRules.reasons.statusIs.replace('{{status}}', pt.tickets.status[ticket.status])),
+      expect.stringContaining(pt.automationRules.reasons.priorityIs.replace('{{priority}}', pt.tickets.priority.urgent)),
+    ]);
+    await page.getByTestId('rule-test-close').click();
+    await admin.call('DELETE', `/automation-rules/${check.id}`);
 
     await lastRun.getByTestId('rule-last-ticket').click();
     await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);

@@ -111,7 +111,30 @@ export const automationRuleView = z
 export type AutomationRuleView = z.infer<typeof automationRuleView>;
 
 export const ruleTestBody = z.strictObject({ ticketId: id });
-const conditionOutcome = z.object({ condition: automationCondition, matched: z.boolean(), reason: z.string() });
+// why a condition held or not: a key the web words in the user's language, with the facts it
+// names as they are (a status, a channel, an owner's id), which the web names in turn
+const reasonOf = <Key extends string>(key: Key) => z.object({ key: z.literal(key) });
+const reasonWith = <Key extends string, Values extends z.ZodRawShape>(key: Key, values: Values) => z.object({ key: z.literal(key), values: z.object(values) });
+export const conditionReason = z
+  .union([
+    reasonWith('channelIs', { channel: z.string().nullable() }),
+    reasonWith('connectionIs', { connectionId: z.number().int().nullable() }),
+    reasonWith('queueIs', { queueId: z.number().int().nullable() }),
+    reasonOf('contactHasTag'),
+    reasonOf('contactLacksTag'),
+    reasonWith('contactLacksField', { field: z.string() }),
+    reasonWith('contactFieldIs', { field: z.string(), value: z.string() }),
+    reasonWith('messageIs', { text: z.string() }),
+    reasonOf('withinServiceHours'),
+    reasonOf('outsideServiceHours'),
+    reasonWith('statusIs', { status: z.string() }),
+    reasonWith('priorityIs', { priority: z.string() }),
+    reasonWith('ownerIs', { userId: z.number().int().nullable() }),
+    reasonWith('customerMessages', { count: z.number().int() }),
+  ])
+  .meta({ id: 'AutomationConditionReason' });
+export type ConditionReason = z.infer<typeof conditionReason>;
+const conditionOutcome = z.object({ condition: automationCondition, matched: z.boolean(), reason: conditionReason });
 export const ruleTestAnswer = z
   .object({
     matched: z.boolean(),

@@ -97,11 +97,11 @@ describe('automation rules (issue 40 point 1)', () => {
     expect(await c.tagIdsOf(contactId ?? 0)).toEqual([]);
   });
 
-  it('issue 40 bad input: a pattern that backtracks catastrophically is refused; a long text does not stall a safe one', async () => {
+  it('issue 40 bad input: a pattern that backtracks catastrophically is refused with a validation key on its field; a long text does not stall a safe one', async () => {
     const c = await automationCompany(t, clock);
     const refused = await t.request('POST', '/automation-rules', { token: c.admin, body: { name: 'bad', trigger: 'messageReceived', conditions: when([{ kind: 'textMatches', pattern: '(a+)+$' }]), actions: [{ kind: 'close' }] } });
     expect(refused.status).toBe(400);
-    expect(refused.body.fields[0].path).toContain('pattern');
+    expect(refused.body.fields[0]).toMatchObject({ path: expect.stringContaining('pattern'), message: 'validation.regexNestedRepeat' });
     await c.addRule({ trigger: 'messageReceived', conditions: when([{ kind: 'textMatches', pattern: 'a+b$' }]), actions: [{ kind: 'addNote', text: 'ab' }] });
     const { ticketId } = await c.inbound('5511930000051', `${'a'.repeat(3000)}!`);
     await c.runJobs();
@@ -137,14 +137,14 @@ describe('automation rules (issue 40 point 1)', () => {
     expect(await c.priorityOf(ticketId)).toBe('medium');
   });
 
-  it('issue 40 point 1: the test button answers what the rule would do and changes nothing', async () => {
+  it("issue 40 point 1: the test button answers what the rule would do, each condition's reason as a key and its values, and changes nothing", async () => {
     const c = await automationCompany(t, clock);
     const rule = await c.addRule({ active: false, trigger: 'messageReceived', conditions: when([{ kind: 'textContains', text: 'refund' }]), actions: [{ kind: 'setPriority', priority: 'high' }, { kind: 'close' }] });
     const { ticketId } = await c.inbound('5511930000081', 'refund please');
     const answer = await t.request('POST', `/automation-rules/${rule.id}/test`, { token: c.admin, body: { ticketId } });
     expect(answer.status).toBe(200);
     expect(answer.body.matched).toBe(true);
-    expect(answer.body.conditions[0].matched).toBe(true);
+    expect(answer.body.conditions[0]).toMatchObject({ matched: true, reason: { key: 'messageIs', values: { text: 'refund please' } } });
     expect(answer.body.actions.map((entry: { action: { kind: string } }) => entry.action.kind)).toEqual(['setPriority', 'close']);
     expect(await c.priorityOf(ticketId)).toBe('none');
     expect((await c.ticket(c.admin, ticketId)).status).toBe('pending');

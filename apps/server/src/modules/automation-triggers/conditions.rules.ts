@@ -1,8 +1,8 @@
 // Whether a rule's conditions hold for a ticket (issue 40 point 1), each with the reason the test
-// button shows. Groups combine their conditions with all/any, the tree its groups likewise; an
+// button shows (a key and the facts it names: the web words it in the user's language). Groups combine their conditions with all/any, the tree its groups likewise; an
 // empty tree always holds. mayMatch answers the same from the facts a change has at hand, without
 // reading anything: a condition whose fact is missing is unknown (docs/automation.md, Cost).
-import type { AutomationCondition, ConditionTree } from '@atende/shared/automation';
+import type { AutomationCondition, ConditionReason, ConditionTree } from '@atende/shared/automation';
 import { safeMatch } from './regex-guard.ts';
 
 export type ConditionSubject = {
@@ -19,45 +19,45 @@ export type ConditionSubject = {
   withinServiceHours: boolean;
 };
 
-type Outcome = { matched: boolean; reason: string };
+type Outcome = { matched: boolean; reason: ConditionReason };
 
-const among = <T>(value: T, list: readonly T[], what: string): Outcome => ({
-  matched: list.includes(value),
-  reason: `${what} is ${String(value ?? 'none')}`,
-});
+const among = <T>(value: T, list: readonly T[], reason: ConditionReason): Outcome => ({ matched: list.includes(value), reason });
+
+// the message as the test shows it: its start is enough to see why it matched or not
+const messageIs = (text: string): ConditionReason => ({ key: 'messageIs', values: { text: text.slice(0, 80) } });
 
 const checkCondition = (condition: AutomationCondition, subject: ConditionSubject): Outcome => {
   switch (condition.kind) {
     case 'channel':
-      return among(subject.channel, condition.channels as readonly (string | null)[], 'channel');
+      return among(subject.channel, condition.channels as readonly (string | null)[], { key: 'channelIs', values: { channel: subject.channel } });
     case 'connection':
-      return among(subject.connectionId, condition.connectionIds as readonly (number | null)[], 'connection');
+      return among(subject.connectionId, condition.connectionIds as readonly (number | null)[], { key: 'connectionIs', values: { connectionId: subject.connectionId } });
     case 'queue':
-      return among(subject.queueId, condition.queueIds as readonly (number | null)[], 'queue');
+      return among(subject.queueId, condition.queueIds as readonly (number | null)[], { key: 'queueIs', values: { queueId: subject.queueId } });
     case 'tag': {
       const has = subject.contact.tagIds.has(condition.tagId);
-      return { matched: has === condition.present, reason: has ? 'the contact has the tag' : 'the contact has not the tag' };
+      return { matched: has === condition.present, reason: { key: has ? 'contactHasTag' : 'contactLacksTag' } };
     }
     case 'contactField': {
       const value = subject.contact.fields[condition.field.toLowerCase()];
-      if (value === undefined) return { matched: false, reason: `the contact has no ${condition.field}` };
-      return { matched: value.toLowerCase().includes(condition.contains.toLowerCase()), reason: `${condition.field} is "${value}"` };
+      if (value === undefined) return { matched: false, reason: { key: 'contactLacksField', values: { field: condition.field } } };
+      return { matched: value.toLowerCase().includes(condition.contains.toLowerCase()), reason: { key: 'contactFieldIs', values: { field: condition.field, value } } };
     }
     case 'textContains':
-      return { matched: subject.text.toLowerCase().includes(condition.text.toLowerCase()), reason: `the message is "${subject.text.slice(0, 80)}"` };
+      return { matched: subject.text.toLowerCase().includes(condition.text.toLowerCase()), reason: messageIs(subject.text) };
     case 'textMatches':
-      return { matched: safeMatch(condition.pattern, subject.text), reason: `the message is "${subject.text.slice(0, 80)}"` };
+      return { matched: safeMatch(condition.pattern, subject.text), reason: messageIs(subject.text) };
     case 'serviceHours':
-      return { matched: subject.withinServiceHours === condition.within, reason: subject.withinServiceHours ? 'within service hours' : 'outside service hours' };
+      return { matched: subject.withinServiceHours === condition.within, reason: { key: subject.withinServiceHours ? 'withinServiceHours' : 'outsideServiceHours' } };
     case 'status':
-      return among(subject.status, condition.statuses as readonly string[], 'status');
+      return among(subject.status, condition.statuses as readonly string[], { key: 'statusIs', values: { status: subject.status } });
     case 'priority':
-      return among(subject.priority, condition.priorities as readonly string[], 'priority');
+      return among(subject.priority, condition.priorities as readonly string[], { key: 'priorityIs', values: { priority: subject.priority } });
     case 'owner':
-      return { matched: subject.userId === condition.userId, reason: `the owner is ${subject.userId ?? 'nobody'}` };
+      return { matched: subject.userId === condition.userId, reason: { key: 'ownerIs', values: { userId: subject.userId } } };
     case 'firstMessage': {
       const first = subject.customerMessages <= 1;
-      return { matched: first === condition.first, reason: `${subject.customerMessages} customer messages` };
+      return { matched: first === condition.first, reason: { key: 'customerMessages', values: { count: subject.customerMessages } } };
     }
   }
 };
@@ -99,7 +99,7 @@ export const mayMatch = (tree: ConditionTree, facts: Partial<ConditionSubject>) 
 };
 
 export const evaluateConditions = (tree: ConditionTree, subject: ConditionSubject) => {
-  const outcomes: { condition: AutomationCondition; matched: boolean; reason: string }[] = [];
+  const outcomes: ({ condition: AutomationCondition } & Outcome)[] = [];
   const groups = tree.groups.map((group) => {
     const results = group.conditions.map((condition) => {
       const outcome = checkCondition(condition, subject);

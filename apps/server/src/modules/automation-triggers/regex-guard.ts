@@ -3,13 +3,13 @@
 // quantified group that itself holds a quantifier or an alternation, as in (a+)+ or (a|aa)*, or a
 // back-reference, or more than two repeats in all, as in .*.*.*x), and the text it runs on is cut
 // to MAX_MATCHED_TEXT characters. What is left backtracks at worst over pairs of positions of the
-// text: milliseconds for 4000 characters.
+// text: milliseconds for 4000 characters. A refusal is a validation key: the web words it.
 export const MAX_MATCHED_TEXT = 4000;
 
 const quantifierAfter = /^(?:[*+]|\{\d+(?:,\d*)?\})/;
 
 const unsafeReason = (pattern: string): string | undefined => {
-  if (/\\[1-9]|\\k</.test(pattern)) return 'back-references are not allowed';
+  if (/\\[1-9]|\\k</.test(pattern)) return 'validation.regexBackReference';
   // the stack of open groups, each remembering whether it holds a quantifier or an alternation
   const groups: { risky: boolean }[] = [];
   let repeats = 0;
@@ -25,13 +25,13 @@ const unsafeReason = (pattern: string): string | undefined => {
     }
     const top = groups[groups.length - 1];
     if (char === '*' || char === '+' || (char === '{' && /^\{\d+,\d*\}/.test(pattern.slice(i)))) repeats += 1;
-    if (repeats > 2) return 'at most two repeats (*, + or {n,}) in a pattern';
+    if (repeats > 2) return 'validation.regexTooManyRepeats';
     if (char === '(') groups.push({ risky: false });
     else if (char === '|' && top) top.risky = true;
     else if (char === ')') {
       const group = groups.pop();
       const quantified = quantifierAfter.test(pattern.slice(i + 1));
-      if (group?.risky && quantified) return 'a repeated group must not repeat inside';
+      if (group?.risky && quantified) return 'validation.regexNestedRepeat';
       const parent = groups[groups.length - 1];
       if (parent && (group?.risky || quantified)) parent.risky = true;
     } else if ((char === '*' || char === '+' || char === '{') && top) top.risky = true;
@@ -43,7 +43,7 @@ export const regexProblem = (pattern: string): string | undefined => {
   try {
     new RegExp(pattern, 'iu');
   } catch {
-    return 'not a valid regular expression';
+    return 'validation.regexInvalid';
   }
   return unsafeReason(pattern);
 };

@@ -1,6 +1,6 @@
 // The rule's test button (issue 40 point 1): a ticket chosen by its number or found by its
-// contact, and what the rule would do there — each condition held or not and why, the actions it
-// would run and the ones it would skip. The server changes nothing.
+// contact, and what the rule would do there — each condition held or not and why (in the user's
+// language), the actions it would run and the ones it would skip. The server changes nothing.
 import type { AutomationRuleView, RuleTestAnswer } from '@atende/shared/automation';
 import { CancelOutlined, CheckCircleOutlined } from '@mui/icons-material';
 import { Alert, Button, Chip, Dialog, DialogContent, DialogTitle, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Stack, TextField, Typography } from '@mui/material';
@@ -9,12 +9,14 @@ import { useTranslation } from 'react-i18next';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useTestAutomationRule, useTicketSearch } from './use-automation-rules.ts';
+import { useConditionReason } from './use-condition-reason.ts';
 import { useRuleDescriptions } from './use-rule-descriptions.ts';
 import type { RuleChoices } from './use-rule-choices.ts';
 
 const TestAnswer = ({ answer, choices }: { answer: RuleTestAnswer; choices: RuleChoices }) => {
   const { t } = useTranslation();
   const describe = useRuleDescriptions(choices);
+  const reasonOf = useConditionReason(choices);
   return (
     <Stack spacing={1.5} data-testid="rule-test-answer" data-matched={answer.matched}>
       <Alert severity={answer.matched ? 'success' : 'info'}>{t(answer.matched ? 'automationRules.test.matched' : 'automationRules.test.notMatched')}</Alert>
@@ -24,7 +26,7 @@ const TestAnswer = ({ answer, choices }: { answer: RuleTestAnswer; choices: Rule
         {answer.conditions.map((outcome, index) => (
           <ListItem key={index} disableGutters data-testid="rule-test-condition" data-matched={outcome.matched}>
             <ListItemIcon sx={{ minWidth: 32 }}>{outcome.matched ? <CheckCircleOutlined color="success" fontSize="small" /> : <CancelOutlined color="error" fontSize="small" />}</ListItemIcon>
-            <ListItemText primary={describe.condition(outcome.condition)} secondary={outcome.reason} />
+            <ListItemText primary={describe.condition(outcome.condition)} secondary={reasonOf(outcome.reason)} />
           </ListItem>
         ))}
       </List>

@@ -5,10 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { actionParams } from '../../components/automation-actions/action-kinds.ts';
 import type { RuleChoices } from './use-rule-choices.ts';
 
-const nameIn = (records: { id: number; name: string }[], id: number) => records.find((record) => record.id === id)?.name ?? `#${id}`;
+export const nameIn = (records: { id: number; name: string }[], id: number) => records.find((record) => record.id === id)?.name ?? `#${id}`;
+
+// a contact's own fields have labels; an extra info is named as the admin wrote it
+const ownContactFields = ['name', 'number', 'email'];
+export const useContactFieldName = () => {
+  const { t } = useTranslation();
+  return (field: string) => (ownContactFields.includes(field.toLowerCase()) ? t(`contacts.fields.${field.toLowerCase()}`) : field);
+};
 
 export const useRuleDescriptions = (choices: RuleChoices) => {
   const { t } = useTranslation();
+  const fieldName = useContactFieldName();
   const list = (values: string[]) => values.join(', ');
 
   const condition = (entry: AutomationCondition): string => {
@@ -22,7 +30,7 @@ export const useRuleDescriptions = (choices: RuleChoices) => {
       case 'tag':
         return t(entry.present ? 'automationRules.describe.tagPresent' : 'automationRules.describe.tagAbsent', { tag: nameIn(choices.tags, entry.tagId) });
       case 'contactField':
-        return t('automationRules.describe.contactField', { field: entry.field, text: entry.contains });
+        return t('automationRules.describe.contactField', { field: fieldName(entry.field), text: entry.contains });
       case 'textContains':
         return t('automationRules.describe.textContains', { text: entry.text });
       case 'textMatches':

@@ -1,6 +1,6 @@
 // A field of a rule's form in error: an empty one says it is required (the schema's own
-// message for an unpicked id or an empty text is not translated); otherwise the message itself
-// (a translated key, or the server's words, as a refused regular expression's).
+// message for an unpicked id or an empty text is not translated); otherwise the message's key
+// translated (the server's too, as a refused regular expression's validation.regex*).
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFieldError } from '../../components/field-errors.ts';
