@@ -38,7 +38,11 @@ export const webchatPublicId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 const publicIdParams = z.strictObject({ publicId: webchatPublicId });
 
 // what the widget needs to draw itself
-export const webchatAppearance = z.object({ color: z.string(), greeting: z.string(), preChatForm: z.boolean() }).meta({ id: 'WebchatAppearance' });
+// outOfHours: the company is closed to this connection now (its vacation or service hours), so
+// the widget says so before the visitor writes
+export const webchatAppearance = z
+  .object({ color: z.string(), greeting: z.string(), preChatForm: z.boolean(), outOfHours: z.boolean() })
+  .meta({ id: 'WebchatAppearance' });
 
 export const webchatStartBody = z
   .strictObject({

@@ -5,6 +5,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupAttendance } from '../helpers/attendance.ts';
 import type { Json } from '../helpers/json.ts';
+import { manualClock } from '../../src/platform/clock.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SITE = 'https://shop.example';
@@ -13,8 +14,12 @@ const LIMITS = { messagesPerVisitor: 5, messagesPerConnection: 100, visitorsPerC
 
 let t: TestApp;
 const sockets: Socket[] = [];
+// a Sunday in every time zone from UTC-11 to UTC+11, and the Monday after it
+const SUNDAY_NOON = '2026-03-01T12:00:00Z';
+const MONDAY_NOON = '2026-03-02T12:00:00Z';
+const clock = manualClock(SUNDAY_NOON);
 beforeAll(async () => {
-  t = await startTestApp({}, { webchatLimits: LIMITS });
+  t = await startTestApp({}, { webchatLimits: LIMITS, clock });
 });
 afterAll(async () => {
   for (const socket of sockets) socket.close();
@@ -67,7 +72,7 @@ describe('Web chat widget (issue 41 point 1)', () => {
     expect(publicId).toMatch(/^[A-Za-z0-9_-]{24}$/);
     const appearance = await call('GET', '/appearance');
     expect(appearance.status).toBe(200);
-    expect(appearance.body).toEqual({ color: '#ff5500', greeting: 'Olá! Como podemos ajudar?', preChatForm: true });
+    expect(appearance.body).toEqual({ color: '#ff5500', greeting: 'Olá! Como podemos ajudar?', preChatForm: true, outOfHours: false });
     expect(appearance.headers.get('access-control-allow-origin')).toBe(SITE);
     const preflight = await call('OPTIONS', '/messages', { origin: SITE });
     expect(preflight.status).toBe(204);
@@ -138,6 +143,17 @@ describe('Web chat widget (issue 41 point 1)', () => {
     expect(Buffer.from(await file.arrayBuffer()).equals(photo)).toBe(true);
     const history = await call('GET', '/messages', { visitor });
     expect(history.body.messages.at(-1)).toMatchObject({ body: 'a foto', mediaUrl: live.mediaUrl, mediaType: 'image' });
+  });
+
+  it('tells the widget the company is out of its service hours, as the bot reads them (issue 41 point 1)', async () => {
+    const { a, call } = await widgetCompany();
+    const mondayOnly = [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTimeA: '00:00', endTimeA: '23:59', startTimeB: '', endTimeB: '' }];
+    expect((await t.request('PUT', '/companySettings', { token: a.adminSession.token, body: { column: 'scheduleType', data: 'company' } })).status).toBe(200);
+    expect((await t.request('PUT', `/companies/${a.company.id}/schedules`, { token: a.adminSession.token, body: { schedules: mondayOnly } })).status).toBe(200);
+    clock.set(SUNDAY_NOON);
+    expect((await call('GET', '/appearance')).body.outOfHours).toBe(true);
+    clock.set(MONDAY_NOON);
+    expect((await call('GET', '/appearance')).body.outOfHours).toBe(false);
   });
 
   it('caps a flood from one visitor with 429 while another visitor of the same site still writes', async () => {

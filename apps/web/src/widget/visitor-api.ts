@@ -4,7 +4,7 @@ import { io, type Socket } from 'socket.io-client';
 import type { WebchatMessage, WebchatStartBody } from '@atende/shared/webchat';
 import { WEBCHAT_MESSAGE_EVENT, WEBCHAT_NAMESPACE, WEBCHAT_REMOVED_EVENT, WEBCHAT_TOKEN_HEADER } from '@atende/shared/webchat-wire';
 
-export type Appearance = { color: string; greeting: string; preChatForm: boolean };
+export type Appearance = { color: string; greeting: string; preChatForm: boolean; outOfHours: boolean };
 
 export const createVisitorApi = (server: string, publicId: string) => {
   const base = `${server}/webchat/${encodeURIComponent(publicId)}`;

@@ -12,6 +12,7 @@ const texts = {
     phone: 'Phone',
     failed: 'Not sent. Try again in a moment.',
     file: 'File',
+    closed: 'We are closed now. Leave a message and we will answer when we are back.',
   },
   pt: {
     open: 'Fale conosco',
@@ -24,6 +25,7 @@ const texts = {
     phone: 'Telefone',
     failed: 'Não enviada. Tente de novo em instantes.',
     file: 'Arquivo',
+    closed: 'Estamos fora do horário de atendimento. Deixe sua mensagem e responderemos quando voltarmos.',
   },
   es: {
     open: 'Chatea con nosotros',
@@ -36,6 +38,7 @@ const texts = {
     phone: 'Teléfono',
     failed: 'No enviado. Inténtalo de nuevo en un momento.',
     file: 'Archivo',
+    closed: 'Ahora estamos fuera de horario. Deje su mensaje y le responderemos a la vuelta.',
   },
   tr: {
     open: 'Bizimle yazışın',
@@ -48,6 +51,7 @@ const texts = {
     phone: 'Telefon',
     failed: 'Gönderilemedi. Birazdan yeniden deneyin.',
     file: 'Dosya',
+    closed: 'Şu an çalışma saatleri dışındayız. Mesajınızı bırakın, döndüğümüzde yanıtlayacağız.',
   },
 };
 

@@ -36,7 +36,10 @@ const mount = (server: string, api: VisitorApi, appearance: Appearance, texts: W
   const prechat = element('form', { className: 'prechat' }, [name, email, phone, element('button', { className: 'send', type: 'submit', textContent: texts.start })]);
   const closeButton = element('button', { type: 'button', textContent: '×', title: texts.close });
   closeButton.setAttribute('aria-label', texts.close);
-  const panel = element('div', { className: 'panel', hidden: true }, [element('div', { className: 'header' }, [element('p', { textContent: appearance.greeting || texts.open }), closeButton]), log, error]);
+  const header = element('div', { className: 'header' }, [element('p', { textContent: appearance.greeting || texts.open }), closeButton]);
+  // out of the service hours the visitor is told before writing; the message still reaches the inbox
+  const notice = appearance.outOfHours ? [element('div', { className: 'notice', textContent: texts.closed })] : [];
+  const panel = element('div', { className: 'panel', hidden: true }, [header, ...notice, log, error]);
   const launcher = element('button', { className: 'launcher', type: 'button', textContent: '💬', title: texts.open });
   launcher.setAttribute('aria-label', texts.open);
   root.append(element('style', { textContent: widgetStyles }), panel, launcher);

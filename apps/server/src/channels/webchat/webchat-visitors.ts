@@ -12,6 +12,8 @@ import { readConnectionByExternalId, type ConnectionRow } from '../../modules/co
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { CounterStore } from '../../platform/rate-limit/counters.ts';
+import { closureFor } from '../../modules/chatbot/closures.steps.ts';
+import type { CompanySettingsCache } from '../../modules/settings/company-settings.cache.ts';
 import type { InboundPipeline } from '../inbound-pipeline.ts';
 import { isAllowedOrigin, webchatSettingsOf } from './webchat-config.ts';
 import { readVisitorHistory } from './webchat.repo.ts';
@@ -21,7 +23,15 @@ export type WebchatLimits = { messagesPerVisitor: number; messagesPerConnection:
 
 export const DEFAULT_WEBCHAT_LIMITS: WebchatLimits = { messagesPerVisitor: 20, messagesPerConnection: 600, visitorsPerConnection: 120, windowSeconds: 60 };
 
-export const createWebchatVisitors = (deps: { db: Db; pipeline: InboundPipeline; counters: CounterStore; clock: Clock; limits: WebchatLimits }) => {
+export const createWebchatVisitors = (deps: {
+  db: Db;
+  pipeline: InboundPipeline;
+  counters: CounterStore;
+  clock: Clock;
+  timeZone: string;
+  settings: CompanySettingsCache;
+  limits: WebchatLimits;
+}) => {
   const { limits } = deps;
 
   const capped = async (key: string, max: number) => {
@@ -49,9 +59,12 @@ export const createWebchatVisitors = (deps: { db: Db; pipeline: InboundPipeline;
   return {
     connectionFor,
 
-    appearance: (connection: ConnectionRow) => {
+    // closed as the bot reads it (chatbot/closures.steps.ts), before any queue is chosen
+    appearance: async (connection: ConnectionRow) => {
       const { color, greeting, preChatForm } = webchatSettingsOf(connection);
-      return { color, greeting, preChatForm };
+      const settings = await deps.settings.read(connection.companyId);
+      const closure = await closureFor(deps.db, { connection, queue: undefined, settings }, deps.clock.now(), deps.timeZone);
+      return { color, greeting, preChatForm, outOfHours: closure !== undefined };
     },
 
     start: async (connection: ConnectionRow, form: WebchatStartBody) => {
