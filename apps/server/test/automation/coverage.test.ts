@@ -65,7 +65,7 @@ describe('every condition and action of a rule (issue 40 point 1)', () => {
     const owner = await c.attendant([sales.id]);
     const old = await createTag(t.db, c.company.id, { name: 'old' });
     const lane = await createTag(t.db, c.company.id, { name: 'Lane A', kanban: 1 });
-    const [quick] = await t.db.insert(quickMessages).values({ companyId: c.company.id, userId: c.admin.id, shortcode: 'hi', message: 'Quick hello from the team', geral: true }).returning();
+    const [quick] = await t.db.insert(quickMessages).values({ companyId: c.company.id, shortcode: 'hi', message: 'Quick hello from the team', geral: true }).returning();
 
     // the busy attendant already holds a live ticket of the support queue
     const held = await c.inbound('5511937008000', 'earlier');
