@@ -63,7 +63,8 @@ describe('Email connection (issue 41 point 2)', () => {
       from: 'Clara Cliente <clara@cliente.test>',
       to: forwarding,
       subject: 'Troca de tamanho',
-      text: 'Posso trocar o tamanho?',
+      text: 'Posso trocar o tamanho?\n\nOn Mon, 1 Jan 2026, Loja wrote:\n> Seu pedido foi enviado.',
+      html: '<p>Posso trocar o <b>tamanho</b>?</p><script>document.title = "hacked"</script>',
     });
 
     await page.goto(`${server.url}/tickets`);
@@ -76,7 +77,17 @@ describe('Email connection (issue 41 point 2)', () => {
     }
     await page.getByTestId('accept-start').click();
     const chat = page.getByTestId('ticket-chat');
-    await chat.locator('[data-message-id]').filter({ hasText: 'Posso trocar o tamanho?' }).waitFor();
+    const mail = chat.locator('[data-message-id]').filter({ hasText: 'Posso trocar o tamanho?' });
+    await mail.waitFor();
+    // the subject over the text; the quoted history and the formatted mail folded under it
+    await mail.getByTestId('message-email-subject').filter({ hasText: 'Troca de tamanho' }).waitFor();
+    await mail.getByTestId('message-email-quoted-toggle').click();
+    await mail.getByTestId('message-email-quoted').filter({ hasText: '> Seu pedido foi enviado.' }).waitFor();
+    await mail.getByTestId('message-email-html-toggle').click();
+    const frame = mail.getByTestId('message-email-html');
+    expect(await frame.getAttribute('sandbox')).toBe('');
+    expect(await frame.getAttribute('srcdoc')).toContain('<b>tamanho</b>');
+    expect(await frame.getAttribute('srcdoc')).not.toContain('script');
     await page.getByTestId('message-input').fill('Pode sim!');
     await page.getByTestId('message-input').press('Enter');
     const answer = await companySmtp.nextMail('clara@cliente.test');

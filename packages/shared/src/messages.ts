@@ -45,6 +45,9 @@ export const messageView = z
     vCard: z.string().nullable(),
     // why the channel refused the message (an error code), or null
     sendError: z.string().nullable(),
+    // a received email's subject, its HTML sanitised on arrival and the quoted history cut from its
+    // text (issue 41 point 2); absent on other channels' messages
+    email: z.object({ subject: z.string(), html: z.string().optional(), quoted: z.string().optional() }).optional(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

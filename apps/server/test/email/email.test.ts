@@ -102,6 +102,9 @@ describe('Email channel (issue 41 point 2)', () => {
     expect(email.quoted).toContain('> Seu pedido foi enviado.');
     expect(email.html).toContain('<p>Meu pedido não chegou.</p>');
     expect(email.html).not.toMatch(/script|onerror|alert/);
+    // the chat reads them with the message
+    const [shown] = (await t.request('GET', `/messages/${ticket.id}`, { token: a.adminSession.token })).body.messages as Json[];
+    expect(shown.email).toEqual({ subject: 'Pedido 42 atrasado', quoted: email.quoted, html: email.html });
 
     await a.put(a.adminSession.token, ticket.id, { status: 'open', userId: a.admin.id, queueId: a.queues[0].id });
     expect((await t.request('POST', `/messages/${ticket.id}`, { token: a.adminSession.token, body: { body: 'Vamos verificar.' } })).status).toBe(201);

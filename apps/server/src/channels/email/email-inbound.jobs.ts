@@ -4,8 +4,8 @@
 // delivered twice is stored once), and each attachment as a message of its own after it. A mail
 // that answers an earlier one of this connection (In-Reply-To/References, else "[#ticket]" in the
 // subject) joins that thread's contact and quotes the message it answers. The subject, sanitised
-// HTML and folded quoted history are kept in the message's dataJson.email. The stored raw mail is
-// removed once read.
+// HTML and folded quoted history are kept in the message's dataJson.email, and the chat is told
+// again once they are. The stored raw mail is removed once read.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,6 +16,7 @@ import { findConnectionOfChannel, type ConnectionRow } from '../../modules/conne
 import { findContact } from '../../modules/contacts/contacts.repo.ts';
 import { findByProviderId, findByProviderIds, lastPublicMessage, updateMessage } from '../../modules/messages/messages.repo.ts';
 import { findTicket } from '../../modules/tickets/tickets.repo.ts';
+import type { TicketsService } from '../../modules/tickets/tickets.service.ts';
 import { defineJobKind } from '../../platform/jobs/job-kind.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { enqueueJob } from '../../platform/jobs/jobs.repo.ts';
@@ -49,7 +50,10 @@ export const enqueueEmailMail = (db: DbOrTx, connection: ConnectionRow, mail: { 
 // a mail without a Message-ID gets one from its content, so reading it twice still stores it once
 const messageIdOf = (mail: ParsedMail, raw: Buffer) => mail.messageId?.trim() || `<${createHash('sha256').update(raw).digest('hex')}@no-message-id>`;
 
-export const registerEmailMailJob = (runner: Pick<JobRunner, 'register'>, deps: { db: Db; pipeline: InboundPipeline; storage: Storage; log: FastifyBaseLogger }) => {
+export const registerEmailMailJob = (
+  runner: Pick<JobRunner, 'register'>,
+  deps: { db: Db; pipeline: InboundPipeline; storage: Storage; tickets: Pick<TicketsService, 'publishMessage'>; log: FastifyBaseLogger },
+) => {
   const { db, log } = deps;
 
   // The thread the mail answers in this connection: the message it answers and that thread's contact.
@@ -92,7 +96,9 @@ export const registerEmailMailJob = (runner: Pick<JobRunner, 'register'>, deps: 
     );
     if (stored.messageId === null || stored.duplicate) return;
     const email = { subject: mail.subject ?? '', from: from.address, ...(quoted ? { quoted } : {}), ...(html ? { html } : {}) };
-    await updateMessage(db, connection.companyId, stored.messageId, { dataJson: { email } });
+    const withEmail = await updateMessage(db, connection.companyId, stored.messageId, { dataJson: { email } });
+    const ticket = await findTicket(db, connection.companyId, stored.ticketId);
+    if (ticket) await deps.tickets.publishMessage(ticket, withEmail, 'update');
     for (const [index, attachment] of mail.attachments.slice(0, MAX_ATTACHMENTS).entries()) {
       const fileName = attachment.filename ?? `attachment-${index + 1}`;
       const media = attachment.size <= MAX_INBOUND_MEDIA_BYTES ? await storeInboundMedia(deps.storage, connection.companyId, attachment.content, fileName) : undefined;

@@ -5,6 +5,17 @@ import type { MessageRow } from './messages.repo.ts';
 
 const DELETED_BY_LGPD = 'Mensagem apagada';
 
+// what the email channel kept of a received mail beside its text (channels/email/email-inbound.jobs.ts)
+const emailPartsOf = (dataJson: unknown): MessageView['email'] => {
+  const email = (dataJson as { email?: { subject?: unknown; html?: unknown; quoted?: unknown } } | null)?.email;
+  if (!email || typeof email.subject !== 'string') return undefined;
+  return {
+    subject: email.subject,
+    ...(typeof email.html === 'string' && { html: email.html }),
+    ...(typeof email.quoted === 'string' && { quoted: email.quoted }),
+  };
+};
+
 export type ContactSummary = { id: number; name: string; urlPicture: string };
 
 export const toMessageViews = (rows: MessageRow[], related: { quoted: MessageRow[]; contacts: ContactSummary[] }): MessageView[] => {
@@ -42,6 +53,7 @@ export const toMessageViews = (rows: MessageRow[], related: { quoted: MessageRow
       contact: row.contactId === null ? null : (contactById.get(row.contactId) ?? null),
       vCard: row.vCard,
       sendError: row.sendError,
+      ...(!row.isDeleted && { email: emailPartsOf(row.dataJson) }),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };

@@ -10,6 +10,7 @@ import { ContactCardMessage } from '../composer/contact-card.tsx';
 import { documentName } from '../media/document-name.ts';
 import { fetchMediaSize } from '../tickets-api.ts';
 import { ticketsQueryKeys } from '../list/tickets-cache.ts';
+import { EmailParts } from './email-parts.tsx';
 import { WhatsAppText } from './whatsapp-text.tsx';
 
 // 01-core §4 Messages: ack 0 pending, 1 sent, 2 delivered, 3 read, 4-5 played.
@@ -162,6 +163,7 @@ export const MessageBubble = memo(({ message, canEdit, onReply, onEdit, onDelete
                 <WhatsAppText text={message.body} />
               </Typography>
             )}
+            {message.email && <EmailParts email={message.email} />}
           </>
         )}
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', textAlign: 'right', fontSize: 11, mt: 0.25 }}>
