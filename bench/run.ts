@@ -1,5 +1,5 @@
 // `npm run bench`: seeds the large tenant when missing, then runs every benchmark and prints its
-// figures as Markdown tables. Nothing is asserted. BENCH_ONLY=tickets|reports|kanban|realtime|imports|campaigns|webhooks|automation|source-import runs one part;
+// figures as Markdown tables. Nothing is asserted. BENCH_ONLY=tickets|reports|kanban|realtime|imports|campaigns|webhooks|automation|source-import|webchat|email runs one part;
 // `-- --compare` sets each figure beside the last committed ones (bench/figures.json), `-- --record`
 // makes this run's figures the committed ones.
 import { cpus } from 'node:os';
@@ -15,6 +15,8 @@ import { benchTicketsList } from './tickets-list.ts';
 import { benchWebhooks } from './webhooks.ts';
 import { benchAutomation } from './automation.ts';
 import { benchSourceImport } from './source-import.ts';
+import { benchWebchat } from './webchat.ts';
+import { benchEmailIngest } from './email-ingest.ts';
 
 const only = process.env.BENCH_ONLY;
 line(`# atende benchmarks, ${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model ?? 'cpu'}), node ${process.version}, load averages ${loadAverages()}`);
@@ -36,6 +38,8 @@ if (!only || only === 'campaigns') await benchCampaigns();
 if (!only || only === 'webhooks') await benchWebhooks();
 if (!only || only === 'automation') await benchAutomation();
 if (!only || only === 'source-import') await benchSourceImport();
+if (!only || only === 'webchat') await benchWebchat();
+if (!only || only === 'email') await benchEmailIngest();
 line(`\nload averages at the end: ${loadAverages()}`);
 if (process.argv.includes('--compare')) compareWithLast();
 if (process.argv.includes('--record')) recordAsLast(loadAverages());

@@ -38,7 +38,7 @@ export const freshDatabase = async (name: string) => {
   return databaseUrl(name);
 };
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((done, fail) => {
     const probe = createServer();
     probe.once('error', fail);
