@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { signBody } from '../../src/channels/meta-graph/signature.ts';
 import type { Json } from './json.ts';
+import { readBody } from './fake-ai.ts';
 
 export const GRAPH_VERSION = 'v20.0';
 export const INVALID_TOKEN = 'invalid-token-000';
@@ -20,14 +21,6 @@ export const graphErrors = {
   throttled: { status: 429, code: 4, message: 'Application request limit reached' },
   invalidParameter: { status: 400, code: 100, message: 'Invalid parameter' },
 } satisfies Record<string, CannedError>;
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
 
 export const startFakeGraph = async () => {
   const calls: GraphCall[] = [];

@@ -7,6 +7,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Json } from './json.ts';
+import { readBody } from './fake-ai.ts';
 
 export type TelegramCall = { token: string; method: string; params: Json; file?: { field: string; name: string; size: number } };
 type CannedError = { status: number; description: string; retryAfter?: number };
@@ -19,14 +20,6 @@ export const telegramErrors = {
 } satisfies Record<string, CannedError | ((seconds: number) => CannedError)>;
 
 const FILE_FIELDS = ['photo', 'video', 'voice', 'audio', 'document'];
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
 
 export const startFakeTelegram = async () => {
   const calls: TelegramCall[] = [];
