@@ -2,19 +2,19 @@
 // in the key's company, so the user's permissions, the plan and the overdue gate apply as they do
 // to the user's own sign-in (access.ts), and on top of them the key's scopes: a route whose area
 // the key lacks, or that no key may call, answers 403. A key unknown, revoked or expired is a 401.
-import { createHash } from 'node:crypto';
 import { API_KEY_MARK, apiKeyAllows, apiKeyAreaOfPath, apiKeyScopeFor } from '@atende/shared/api-keys';
 import type { Db } from '../db/client.ts';
 import { findApiKeyActor, touchApiKey } from './access.repo.ts';
 import { AppError, forbidden, tooManyRequests } from './errors.ts';
 import type { CounterStore } from './rate-limit/counters.ts';
+import { sha256Hex } from './sha256.ts';
 
 const LAST_USE_STEP_MS = 60_000;
 
 export const isApiKey = (token: string | undefined): token is string => token?.startsWith(API_KEY_MARK) === true;
 
 // A key is 32 random bytes, so a fast hash is as safe as a slow one and costs nothing per call.
-export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
+export const hashApiKey = sha256Hex;
 
 export type ApiKeyLimits = { maxPerKey: number; windowSeconds: number };
 

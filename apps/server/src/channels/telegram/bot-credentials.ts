@@ -2,14 +2,13 @@
 // token sealed with SECRETS_ENCRYPTION_KEY as other keys companies give us are, and the SHA-256 of
 // the secret its webhook deliveries carry (a database dump can neither call the bot nor forge a
 // delivery). The secret itself is handed to Telegram once, by setWebhook, and never stored.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { ConnectionRow } from '../../modules/connections/connections.repo.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import { sameSecret } from '../meta-graph/signature.ts';
+import { sha256Hex } from '../../platform/sha256.ts';
 
 export type BotCredentials = { botId: string; token: string };
-
-const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 // 32 random bytes in the alphabet setWebhook's secret_token takes (A-Z, a-z, 0-9, _ and -)
 export const newWebhookSecret = () => randomBytes(32).toString('base64url');
@@ -17,7 +16,7 @@ export const newWebhookSecret = () => randomBytes(32).toString('base64url');
 export const botChannelConfig = (secrets: SecretBox, botId: string, token: string, webhookSecret: string) => ({
   botId,
   botToken: secrets.seal(token),
-  webhookSecretHash: hashOf(webhookSecret),
+  webhookSecretHash: sha256Hex(webhookSecret),
 });
 
 export const botCredentialsOf = (secrets: SecretBox, connection: Pick<ConnectionRow, 'channelConfig'>): BotCredentials | undefined => {
@@ -34,5 +33,5 @@ export const botCredentialsOf = (secrets: SecretBox, connection: Pick<Connection
 // Constant-time: the hashes have one length whatever was sent.
 export const isWebhookSecret = (connection: Pick<ConnectionRow, 'channelConfig'>, given: string) => {
   const expected = connection.channelConfig.webhookSecretHash;
-  return Boolean(expected) && sameSecret(hashOf(given), expected);
+  return Boolean(expected) && sameSecret(sha256Hex(given), expected);
 };

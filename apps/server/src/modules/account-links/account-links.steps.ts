@@ -1,13 +1,14 @@
 // The single-use links mailed to a user (issue 38: invitations, sign-up verification, password
 // reset): a random token goes in the link, and only its SHA-256 is stored, so a copy of the
 // database opens no account. 32 random bytes cannot be guessed, so a fast hash is enough.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AccountTokenPurpose } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { claimAccountToken, deleteUnusedAccountTokens, findLiveAccountToken, insertAccountToken } from './account-links.repo.ts';
+import { sha256Hex } from '../../platform/sha256.ts';
 
-export const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashLinkToken = sha256Hex;
 
 // forged, used and expired links get the same answer: the link tells nothing more
 export const invalidLink = () => new AppError('ERR_INVALID_TOKEN', 400);
