@@ -32,3 +32,4 @@ export * from './schema/accounts.ts';
 export * from './schema/audit.ts';
 export * from './schema/source-imports.ts';
 export * from './schema/automation.ts';
+export * from './schema/knowledge.ts';

@@ -26,6 +26,8 @@ export const plans = pgTable(
     useTelegram: boolean('use_telegram').notNull().default(true),
     useWebchat: boolean('use_webchat').notNull().default(true),
     useEmail: boolean('use_email').notNull().default(true),
+    // the copilot's monthly token allowance per company (issue 42); null: no limit
+    aiMonthlyTokens: integer('ai_monthly_tokens'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
