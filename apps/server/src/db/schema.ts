@@ -33,3 +33,4 @@ export * from './schema/audit.ts';
 export * from './schema/source-imports.ts';
 export * from './schema/automation.ts';
 export * from './schema/knowledge.ts';
+export * from './schema/webchat-visitors.ts';
