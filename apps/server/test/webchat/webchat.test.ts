@@ -62,8 +62,21 @@ const widgetCompany = async () => {
       .toBe(true);
     return found as Json;
   };
-  return { a, connection: created.body, publicId, call, startVisitor, liveSocket, ticketOf };
+  const addContact = async (body: Record<string, unknown>) => {
+    const added = await t.request('POST', '/contacts', { token: a.adminSession.token, body });
+    if (added.status !== 200 && added.status !== 201) throw new Error(`contact: ${JSON.stringify(added.body)}`);
+    return added.body as Json;
+  };
+  const contactOf = async (id: number) => (await t.request('GET', `/contacts/${id}`, { token: a.adminSession.token })).body as Json;
+  // an attendant takes the ticket and answers it
+  const answer = async (ticketId: number, text: string) => {
+    await a.put(a.adminSession.token, ticketId, { status: 'open', userId: a.admin.id, queueId: a.queues[0].id });
+    expect((await t.request('POST', `/messages/${ticketId}`, { token: a.adminSession.token, body: { body: text } })).status).toBe(201);
+  };
+  return { a, connection: created.body, publicId, call, startVisitor, liveSocket, ticketOf, addContact, contactOf, answer };
 };
+
+const nextMessage = (socket: Socket) => new Promise<Json>((resolve) => socket.once('message', resolve));
 
 describe('Web chat widget (issue 41 point 1)', () => {
   it('creates a connection with a random public id and the widget reads its colour and greeting from an allowed origin only', async () => {
@@ -181,5 +194,88 @@ describe('Web chat widget (issue 41 point 1)', () => {
     // an unknown public id and a made-up token
     expect((await t.request('GET', '/webchat/AAAAAAAAAAAAAAAAAAAAAAAA/appearance', { headers: { origin: SITE } })).status).toBe(404);
     expect((await first.call('GET', '/messages', { visitor: 'x'.repeat(43) })).status).toBe(401);
+  });
+});
+
+describe('Web chat visitors matched to known contacts by the pre-chat form (issue 41 point 1)', () => {
+  it('an email in another case names the one contact with it: the visitor writes as it, its channel and number stay', async () => {
+    const { call, startVisitor, ticketOf, addContact, contactOf } = await widgetCompany();
+    const known = await addContact({ name: 'Beto Mail', number: '5511900001111', email: 'Beto@Loja.example' });
+    const visitor = await startVisitor({ name: 'Beto no site', email: 'beto@loja.example', phone: '+55 11 93333-2222' });
+    expect((await call('POST', '/messages', { visitor, body: { text: 'sou eu' } })).status).toBe(201);
+    const ticket = await ticketOf('Beto Mail');
+    expect(ticket.contact.id).toBe(known.id);
+    const contact = await contactOf(known.id);
+    expect(contact).toMatchObject({ name: 'Beto Mail', number: '5511900001111', email: 'Beto@Loja.example', channel: known.channel });
+    // the phone it lacked is filled in
+    expect(contact.extraInfo).toEqual([expect.objectContaining({ name: 'Phone', value: '+55 11 93333-2222' })]);
+  });
+
+  it("a phone names the contact of those digits, or the one keeping it in its extra info; a reply to that contact's ticket reaches the visitor live", async () => {
+    const { call, startVisitor, liveSocket, ticketOf, addContact, contactOf, answer } = await widgetCompany();
+    const byNumber = await addContact({ name: 'Rita Zap', number: '+55 11 97777-6666' });
+    const byInfo = await addContact({ name: 'Otto Info', number: '5511911112222', extraInfo: [{ name: 'Telefone', value: '(21) 95555-4444' }] });
+    const rita = await startVisitor({ phone: '+55 (11) 97777-6666', email: 'rita@site.example' });
+    expect((await call('POST', '/messages', { visitor: rita, body: { text: 'oi, Rita aqui' } })).status).toBe(201);
+    const ticket = await ticketOf('Rita Zap');
+    expect(ticket.contact.id).toBe(byNumber.id);
+    expect(await contactOf(byNumber.id)).toMatchObject({ number: '5511977776666', email: 'rita@site.example', channel: byNumber.channel });
+    const socket = await liveSocket(rita);
+    const arrived = nextMessage(socket);
+    await answer(ticket.id, 'Olá, Rita!');
+    expect(await arrived).toMatchObject({ body: 'Olá, Rita!', fromMe: true });
+
+    const otto = await startVisitor({ phone: '21955554444' });
+    expect((await call('POST', '/messages', { visitor: otto, body: { text: 'Otto aqui' } })).status).toBe(201);
+    expect((await ticketOf('Otto Info')).contact.id).toBe(byInfo.id);
+  });
+
+  it('details naming two contacts match neither: the visitor gets a web chat contact of its own', async () => {
+    const { call, startVisitor, ticketOf, addContact, contactOf } = await widgetCompany();
+    const first = await addContact({ name: 'Dupla Um', number: '5511922220001', email: 'dupla@loja.example' });
+    const second = await addContact({ name: 'Dupla Dois', number: '5511922220002', email: 'dupla@loja.example' });
+    const visitor = await startVisitor({ name: 'Quem Sou', email: 'dupla@loja.example' });
+    expect((await call('POST', '/messages', { visitor, body: { text: 'qual de nós?' } })).status).toBe(201);
+    const ticket = await ticketOf('Quem Sou');
+    expect([first.id, second.id]).not.toContain(ticket.contact.id);
+    expect(await contactOf(ticket.contact.id)).toMatchObject({ name: 'Quem Sou', channel: 'webchat', email: 'dupla@loja.example' });
+  });
+
+  it("another company's contact is never matched", async () => {
+    const mine = await widgetCompany();
+    const theirs = await widgetCompany();
+    const foreign = await theirs.addContact({ name: 'Alheio', number: '5511944443333', email: 'alheio@loja.example' });
+    const visitor = await mine.startVisitor({ name: 'Visitante Local', email: 'alheio@loja.example', phone: '5511944443333' });
+    expect((await mine.call('POST', '/messages', { visitor, body: { text: 'oi' } })).status).toBe(201);
+    const ticket = await mine.ticketOf('Visitante Local');
+    expect(ticket.contact.id).not.toBe(foreign.id);
+    expect(await theirs.contactOf(foreign.id)).toMatchObject({ name: 'Alheio', extraInfo: [] });
+  });
+
+  it('a visitor linked to a contact reads the conversation from its link on, never before; a reply reaches every visitor of the contact', async () => {
+    const { a, call, startVisitor, liveSocket, ticketOf, answer } = await widgetCompany();
+    const owner = await startVisitor({ name: 'Dona Carla', email: 'carla@loja.example' });
+    expect((await call('POST', '/messages', { visitor: owner, body: { text: 'meu endereço é rua secreta 1' } })).status).toBe(201);
+    const ticket = await ticketOf('Dona Carla');
+    await answer(ticket.id, 'anotado, Carla');
+
+    // someone else types Carla's email on another browser
+    const stranger = await startVisitor({ email: 'carla@loja.example' });
+    expect((await call('GET', '/messages', { visitor: stranger })).body.messages).toEqual([]);
+    expect((await call('POST', '/messages', { visitor: stranger, body: { text: 'qual é meu endereço?' } })).status).toBe(201);
+    expect(((await call('GET', '/messages', { visitor: stranger })).body.messages as Json[]).map((m) => m.body)).toEqual(['qual é meu endereço?']);
+    // the same ticket, and Carla's own visitor still reads it all
+    const messages = (await t.request('GET', `/messages/${ticket.id}`, { token: a.adminSession.token })).body.messages as Json[];
+    expect(messages.map((m) => m.body)).toContain('qual é meu endereço?');
+    expect(((await call('GET', '/messages', { visitor: owner })).body.messages as Json[]).map((m) => m.body)).toEqual([
+      'meu endereço é rua secreta 1',
+      'anotado, Carla',
+      'qual é meu endereço?',
+    ]);
+
+    const [ownerSocket, strangerSocket] = [await liveSocket(owner), await liveSocket(stranger)];
+    const both = Promise.all([nextMessage(ownerSocket), nextMessage(strangerSocket)]);
+    expect((await t.request('POST', `/messages/${ticket.id}`, { token: a.adminSession.token, body: { body: 'para os dois' } })).status).toBe(201);
+    expect((await both).map((m) => m.body)).toEqual(['para os dois', 'para os dois']);
   });
 });

@@ -3,14 +3,15 @@
 // visitor's socket on any web process) and the same reconnection as the web app, which
 // server-sent events would have needed a fan-out of their own for. The handshake carries
 // { publicId, visitorToken }; its Origin must be one the connection allows. A visitor's sockets
-// share a room per connection and visitor number, where the provider emits the company's messages.
+// share a room per connection and visitor number; the provider emits the company's messages to the
+// rooms of every visitor writing as the ticket's contact.
 import type { Server } from 'socket.io';
 import { WEBCHAT_NAMESPACE, type WebchatMessage } from '@atende/shared/webchat';
 import type { Db } from '../../db/client.ts';
-import { findContactByNumber } from '../../modules/contacts/contacts.repo.ts';
 import { readConnectionByExternalId } from '../../modules/connections/connections.repo.ts';
 import { isAllowedOrigin } from './webchat-config.ts';
 import { isVisitorTokenShape, visitorNumberOf } from './visitor-token.ts';
+import { findVisitor } from './webchat.repo.ts';
 
 const visitorRoom = (connectionId: number, number: string) => `webchat:${connectionId}:${number}`;
 
@@ -23,8 +24,8 @@ export const createWebchatLive = (io: Server, deps: { db: Db }) => {
       if (!connection) return next(new Error('ERR_NO_WAPP_FOUND'));
       if (!isAllowedOrigin(connection, socket.handshake.headers.origin)) return next(new Error('ERR_NO_PERMISSION'));
       const number = isVisitorTokenShape(visitorToken) ? visitorNumberOf(visitorToken) : undefined;
-      const contact = number && (await findContactByNumber(deps.db, connection.companyId, number));
-      if (!number || !contact) return next(new Error('ERR_SESSION_EXPIRED'));
+      const visitor = number && (await findVisitor(deps.db, connection.companyId, connection.id, number));
+      if (!number || !visitor) return next(new Error('ERR_SESSION_EXPIRED'));
       await socket.join(visitorRoom(connection.id, number));
       next();
     } catch {
@@ -33,9 +34,10 @@ export const createWebchatLive = (io: Server, deps: { db: Db }) => {
   });
 
   return {
-    // how many of the visitor's sockets got it, on every process
-    tell: async (connectionId: number, number: string, event: string, payload: WebchatMessage | { id: number }) => {
-      const room = namespace.to(visitorRoom(connectionId, number));
+    // how many of the visitors' sockets got it, on every process
+    tell: async (connectionId: number, numbers: string[], event: string, payload: WebchatMessage | { id: number }) => {
+      if (numbers.length === 0) return 0;
+      const room = namespace.to(numbers.map((number) => visitorRoom(connectionId, number)));
       room.emit(event, payload);
       return (await room.fetchSockets().catch(() => [])).length;
     },

@@ -1,13 +1,16 @@
 // The widget's public calls. Every one names the connection by its public id and must come from
-// one of its allowed origins; the visitor's own calls carry the visitor token, whose hash is the
-// visitor contact's number. Messages go through the one inbound pipeline, so tickets, queues, the
+// one of its allowed origins; the visitor's own calls carry the visitor token, whose hash names the
+// visitor's row (webchat_visitors), tied to the contact it writes as: a known contact when the
+// pre-chat form's email or phone names exactly one of the company's, else a web chat contact of its own. Messages go through the one inbound pipeline, so tickets, queues, the
 // bot flow and service hours answer them as any channel's. Floods are capped per visitor and per
 // connection on the shared request counters (Redis when the deployment has it).
 import { randomUUID } from 'node:crypto';
 import type { WebchatSendBody, WebchatStartBody } from '@atende/shared/webchat';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { normalizeNumber } from '@atende/shared/phone';
+import { withTransaction } from '../../db/transaction.ts';
 import { sightContact } from '../../modules/contacts/contact-sightings.steps.ts';
-import { findContactByNumber, keepExtraInfo, updateContact } from '../../modules/contacts/contacts.repo.ts';
+import { extraInfoOfContacts, findContact, keepExtraInfo, updateContact, type ContactRow } from '../../modules/contacts/contacts.repo.ts';
 import { readConnectionByExternalId, type ConnectionRow } from '../../modules/connections/connections.repo.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -16,10 +19,13 @@ import { closureFor } from '../../modules/chatbot/closures.steps.ts';
 import type { CompanySettingsCache } from '../../modules/settings/company-settings.cache.ts';
 import type { InboundPipeline } from '../inbound-pipeline.ts';
 import { isAllowedOrigin, webchatSettingsOf } from './webchat-config.ts';
-import { readVisitorHistory } from './webchat.repo.ts';
+import { contactIdsNamedBy, findVisitor, insertVisitor, PHONE_INFO_NAMES, readVisitorHistory } from './webchat.repo.ts';
 import { isVisitorTokenShape, newVisitorToken, visitorNumberOf } from './visitor-token.ts';
 
 export type WebchatLimits = { messagesPerVisitor: number; messagesPerConnection: number; visitorsPerConnection: number; windowSeconds: number };
+
+// the extra info entry a visitor's phone is kept in
+const PHONE_INFO = 'Phone';
 
 export const DEFAULT_WEBCHAT_LIMITS: WebchatLimits = { messagesPerVisitor: 20, messagesPerConnection: 600, visitorsPerConnection: 120, windowSeconds: 60 };
 
@@ -48,12 +54,35 @@ export const createWebchatVisitors = (deps: {
     return connection;
   };
 
-  // another company's token, or one never handed out, finds no contact of this connection's company
+  // another company's token, or one never handed out, finds no visitor of this connection
   const visitorOf = async (connection: ConnectionRow, token: unknown) => {
     const number = isVisitorTokenShape(token) ? visitorNumberOf(token) : undefined;
-    const contact = number && (await findContactByNumber(deps.db, connection.companyId, number));
-    if (!number || !contact || contact.channel !== 'webchat') throw new AppError('ERR_SESSION_EXPIRED', 401);
-    return { number, contact };
+    const found = number && (await findVisitor(deps.db, connection.companyId, connection.id, number));
+    if (!number || !found) throw new AppError('ERR_SESSION_EXPIRED', 401);
+    return { number, contact: found.contact, since: found.visitor.createdAt };
+  };
+
+  // The one contact the form names, given what it lacked (the form's details are the visitor's
+  // word, unverified: see docs/webchat.md). Its channel stays: the inbound pipeline finds it by its
+  // number and opens the ticket on the web chat connection.
+  const matchedContact = async (tx: DbOrTx, companyId: number, form: WebchatStartBody): Promise<ContactRow | undefined> => {
+    const phoneDigits = form.phone ? normalizeNumber(form.phone) : undefined;
+    const ids = await contactIdsNamedBy(tx, companyId, { email: form.email, phoneDigits });
+    if (ids.length !== 1) return undefined;
+    const contact = await findContact(tx, companyId, ids[0]);
+    if (!contact) return undefined;
+    if (form.email && !contact.email) await updateContact(tx, companyId, contact.id, { email: form.email });
+    const phoneKnown = contact.number === phoneDigits || (await extraInfoOfContacts(tx, companyId, [contact.id])).some((entry) => PHONE_INFO_NAMES.includes(entry.name.toLowerCase()));
+    if (form.phone && !phoneKnown) await keepExtraInfo(tx, companyId, contact.id, { name: PHONE_INFO, value: form.phone });
+    return contact;
+  };
+
+  const newVisitorContact = async (tx: DbOrTx, connection: ConnectionRow, number: string, form: WebchatStartBody) => {
+    const name = form.name || form.email || form.phone || `Web chat ${number.slice(-4)}`;
+    const contact = await sightContact(tx, connection.companyId, { number, name, channel: 'webchat', isGroup: false, whatsappId: connection.id });
+    if (form.email) await updateContact(tx, connection.companyId, contact.id, { email: form.email });
+    if (form.phone) await keepExtraInfo(tx, connection.companyId, contact.id, { name: PHONE_INFO, value: form.phone });
+    return contact;
   };
 
   return {
@@ -71,10 +100,10 @@ export const createWebchatVisitors = (deps: {
       await capped(`visitors:${connection.id}`, limits.visitorsPerConnection);
       const visitorToken = newVisitorToken();
       const number = visitorNumberOf(visitorToken);
-      const name = form.name || form.email || form.phone || `Web chat ${number.slice(-4)}`;
-      const contact = await sightContact(deps.db, connection.companyId, { number, name, channel: 'webchat', isGroup: false, whatsappId: connection.id });
-      if (form.email) await updateContact(deps.db, connection.companyId, contact.id, { email: form.email });
-      if (form.phone) await keepExtraInfo(deps.db, connection.companyId, contact.id, { name: 'Phone', value: form.phone });
+      await withTransaction(deps.db, async (tx) => {
+        const contact = (await matchedContact(tx, connection.companyId, form)) ?? (await newVisitorContact(tx, connection, number, form));
+        await insertVisitor(tx, { companyId: connection.companyId, connectionId: connection.id, visitorNumber: number, contactId: contact.id });
+      });
       return { visitorToken };
     },
 
@@ -83,7 +112,7 @@ export const createWebchatVisitors = (deps: {
       await capped(`visitor:${connection.id}:${number}`, limits.messagesPerVisitor);
       await capped(`connection:${connection.id}`, limits.messagesPerConnection);
       const stored = await deps.pipeline.receive(
-        { companyId: connection.companyId, connectionId: connection.id, providerMessageId: `webchat:${randomUUID()}`, from: { number, name: contact.name }, body: body.text },
+        { companyId: connection.companyId, connectionId: connection.id, providerMessageId: `webchat:${randomUUID()}`, from: { number: contact.number, name: contact.name }, body: body.text },
         connection,
       );
       // a blocked visitor's message opens nothing: it is told no more than a refusal
@@ -92,8 +121,8 @@ export const createWebchatVisitors = (deps: {
     },
 
     history: async (connection: ConnectionRow, token: unknown) => {
-      const { contact } = await visitorOf(connection, token);
-      const rows = await readVisitorHistory(deps.db, connection.companyId, connection.id, contact.id);
+      const { contact, since } = await visitorOf(connection, token);
+      const rows = await readVisitorHistory(deps.db, connection.companyId, connection.id, contact.id, since);
       return { messages: rows.map((row) => ({ ...row, senderName: row.fromMe ? row.senderName : null, createdAt: row.createdAt.toISOString() })) };
     },
   };

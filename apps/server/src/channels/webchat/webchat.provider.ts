@@ -1,20 +1,21 @@
-// The widget's outbound side: the attendant's message goes to the visitor's open sockets, with the
-// attendant's name. A visitor with the page open got it (delivered); one away reads it from the
-// history on the next visit (sent). A file goes as its address, which the widget links to.
+// The widget's outbound side: the attendant's message goes to the open sockets of every visitor
+// writing as the ticket's contact on the connection, with the attendant's name. A visitor with the
+// page open got it (delivered); one away reads it from the history on the next visit (sent). A file goes as its address, which the widget links to.
 // Edits are sent again under the same id, deletions by id.
 import { WEBCHAT_MESSAGE_EVENT, WEBCHAT_REMOVED_EVENT } from '@atende/shared/webchat';
 import type { Db } from '../../db/client.ts';
 import { ProviderRejection, type ChannelProvider, type OutboundPayload } from '../provider.ts';
 import type { WebchatLive } from './webchat-live.ts';
-import { readSenderName } from './webchat.repo.ts';
+import { readSenderName, visitorNumbersOfContact } from './webchat.repo.ts';
 
 const SENT = 1;
 const DELIVERED = 2;
 
 export const createWebchatProvider = (deps: { db: Db; live: WebchatLive }): ChannelProvider => {
+  const visitorsOf = (payload: OutboundPayload) => visitorNumbersOfContact(deps.db, payload.companyId, payload.connectionId, payload.to.number);
   const tell = async (payload: OutboundPayload) => {
     const sender = await readSenderName(deps.db, payload.companyId, payload.messageId);
-    return deps.live.tell(payload.connectionId, payload.to.number, WEBCHAT_MESSAGE_EVENT, {
+    return deps.live.tell(payload.connectionId, await visitorsOf(payload), WEBCHAT_MESSAGE_EVENT, {
       id: payload.messageId,
       body: payload.body,
       fromMe: true,
@@ -31,6 +32,6 @@ export const createWebchatProvider = (deps: { db: Db; live: WebchatLive }): Chan
       return { providerMessageId: `webchat:${payload.messageId}`, ack: reached > 0 ? DELIVERED : SENT };
     },
     edit: async (payload) => void (await tell(payload)),
-    remove: async (payload) => void (await deps.live.tell(payload.connectionId, payload.to.number, WEBCHAT_REMOVED_EVENT, { id: payload.messageId })),
+    remove: async (payload) => void (await deps.live.tell(payload.connectionId, await visitorsOf(payload), WEBCHAT_REMOVED_EVENT, { id: payload.messageId })),
   };
 };

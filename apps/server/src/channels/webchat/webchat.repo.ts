@@ -1,12 +1,69 @@
-// The visitor's side of a conversation: its messages on one web chat connection, with the name of
-// the attendant who wrote each of the company's, and without the attendants' private notes.
-import { and, desc, eq } from 'drizzle-orm';
+// The web chat's rows: its visitors (a token's hash tied to the contact it writes as) and the
+// visitor's side of a conversation: its messages on one web chat connection since the visitor was
+// linked, with the name of the attendant who wrote each of the company's, without private notes.
+import { and, desc, eq, gte, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { messages, users } from '../../db/schema.ts';
+import { contactExtraInfo, contacts, messages, users, webchatVisitors } from '../../db/schema.ts';
 
 const HISTORY_LIMIT = 100;
+// the extra info names a contact's phone is kept under (the widget writes "Phone")
+export const PHONE_INFO_NAMES = ['phone', 'telefone', 'teléfono', 'telefon'];
 
-export const readVisitorHistory = async (db: DbOrTx, companyId: number, connectionId: number, contactId: number) => {
+export const insertVisitor = async (db: DbOrTx, visitor: { companyId: number; connectionId: number; visitorNumber: string; contactId: number }) => {
+  const [row] = await db.insert(webchatVisitors).values(visitor).returning();
+  return row;
+};
+
+// the visitor of a token's number on a connection, with the contact it writes as
+export const findVisitor = async (db: DbOrTx, companyId: number, connectionId: number, visitorNumber: string) => {
+  const [row] = await db
+    .select({ visitor: webchatVisitors, contact: contacts })
+    .from(webchatVisitors)
+    .innerJoin(contacts, eq(contacts.id, webchatVisitors.contactId))
+    .where(and(eq(webchatVisitors.companyId, companyId), eq(webchatVisitors.connectionId, connectionId), eq(webchatVisitors.visitorNumber, visitorNumber)))
+    .limit(1);
+  return row;
+};
+
+// the numbers of every visitor writing as the contact of this number on the connection
+export const visitorNumbersOfContact = async (db: DbOrTx, companyId: number, connectionId: number, contactNumber: string) => {
+  const rows = await db
+    .select({ visitorNumber: webchatVisitors.visitorNumber })
+    .from(webchatVisitors)
+    .innerJoin(contacts, eq(contacts.id, webchatVisitors.contactId))
+    .where(and(eq(webchatVisitors.companyId, companyId), eq(webchatVisitors.connectionId, connectionId), eq(contacts.companyId, companyId), eq(contacts.number, contactNumber)));
+  return rows.map((row) => row.visitorNumber);
+};
+
+// The company's people (no groups) a pre-chat form names: the email in any case, or the phone's
+// digits as the contact's number or as a phone kept in its extra info. At most a few ids: the
+// caller only needs to know whether exactly one answers.
+export const contactIdsNamedBy = async (db: DbOrTx, companyId: number, named: { email?: string; phoneDigits?: string }) => {
+  const conditions = [];
+  if (named.email) conditions.push(and(ne(contacts.email, ''), sql`lower(${contacts.email}) = ${named.email.toLowerCase()}`));
+  if (named.phoneDigits) {
+    const byInfo = db
+      .select({ contactId: contactExtraInfo.contactId })
+      .from(contactExtraInfo)
+      .where(
+        and(
+          eq(contactExtraInfo.companyId, companyId),
+          inArray(sql`lower(${contactExtraInfo.name})`, PHONE_INFO_NAMES),
+          sql`regexp_replace(${contactExtraInfo.value}, '[^0-9]', '', 'g') = ${named.phoneDigits}`,
+        ),
+      );
+    conditions.push(eq(contacts.number, named.phoneDigits), inArray(contacts.id, byInfo));
+  }
+  if (conditions.length === 0) return [];
+  const rows = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.isGroup, false), or(...conditions)))
+    .limit(2);
+  return rows.map((row) => row.id);
+};
+
+export const readVisitorHistory = async (db: DbOrTx, companyId: number, connectionId: number, contactId: number, since: Date) => {
   const rows = await db
     .select({
       id: messages.id,
@@ -24,6 +81,7 @@ export const readVisitorHistory = async (db: DbOrTx, companyId: number, connecti
         eq(messages.companyId, companyId),
         eq(messages.contactId, contactId),
         eq(messages.whatsappId, connectionId),
+        gte(messages.createdAt, since),
         eq(messages.isPrivate, false),
         eq(messages.isDeleted, false),
       ),
