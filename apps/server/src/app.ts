@@ -482,7 +482,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   });
   whatsapp.registerJobs(jobs);
   registerTelegramUpdateJob(jobs, { db, pipeline, bots, storage, secrets, log: app.log });
-  registerEmailMailJob(jobs, { db, pipeline, storage, tickets: ticketsService, log: app.log });
+  registerEmailMailJob(jobs, { db, pipeline, storage, log: app.log });
   registerTicketTimerJobs(jobs, { clock, timeZone: config.timeZone, tickets: ticketsService });
   registerQueueAssignmentJob(jobs, { tickets: ticketsService });
   registerTicketCountsFoldJob(jobs, { clock });

@@ -39,6 +39,9 @@ export const companySettingDefaults = {
   // the display name of the company's mails (issue 38 point 1), sent from the operator's address;
   // '' uses the operator's name, else the platform's
   emailSenderName: '',
+  // appended to every attendant answer an email connection sends, in its text and HTML parts,
+  // not to the message shown in the chat (issue 41 point 2); '' sends none
+  emailSignature: '',
 } as const;
 
 export type CompanySettingKey = keyof typeof companySettingDefaults;
@@ -59,7 +62,11 @@ export const companyTextSettingKeys: readonly CompanySettingKey[] = [
   'AcceptCallWhatsappMessage',
   'sendQueuePositionMessage',
   'emailSenderName',
+  'emailSignature',
 ];
+// the longest a free-text setting may be, where a shorter limit than the body's makes sense
+export const EMAIL_SIGNATURE_MAX_LENGTH = 1000;
+export const companyTextSettingMaxLength: Partial<Record<CompanySettingKey, number>> = { emailSignature: EMAIL_SIGNATURE_MAX_LENGTH };
 
 export const globalSettingDefaults = {
   userCreation: 'disabled',

@@ -109,6 +109,8 @@ export const createInboundPipeline = (deps: {
       quotedMsgId: quoted?.id ?? null,
       participant: message.participant ?? null,
       ack: fromMe ? 1 : 0,
+      // jsonb refuses NUL as text does: one mail's stray byte must not fail its round
+      dataJsonText: message.dataJson ? JSON.stringify(message.dataJson, (_key, value: unknown) => (typeof value === 'string' ? withoutNul(value) : value)) : null,
       lastMessage: lastMessageOf({ body, mediaType }),
       unreadIncrement: seen ? 0 : 1,
       sentAt: message.fromHistory?.sentAt.toISOString() ?? null,

@@ -52,6 +52,9 @@ export type InboundMessage = {
   // the time it was sent, read, and without the automatic answers, the bot, campaign confirmations
   // or the reopening of a closed ticket, which answer a conversation happening now
   fromHistory?: { sentAt: Date };
+  // the channel's own parts of the message (an email's subject, HTML and quoted history), stored
+  // with the row in one statement
+  dataJson?: Record<string, unknown>;
 };
 
 // A change the customer made to a message already delivered: a new text, or its removal.

@@ -1,60 +1,32 @@
 // The email channel (issue 41 point 2) spoken in real SMTP on loopback both ways: customers send
 // with nodemailer to the product's receiver at the connection's forwarding address, and answers
 // leave through the company's own SMTP server (a real smtp-server, test/helpers/smtp-receiver.ts).
-import { and, asc, eq } from 'drizzle-orm';
-import { createTransport } from 'nodemailer';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connections, messages } from '../../src/db/schema.ts';
-import { setupAttendance } from '../helpers/attendance.ts';
+import { connections } from '../../src/db/schema.ts';
+import { connectSocket, recordEvents, setupAttendance } from '../helpers/attendance.ts';
 import type { Json } from '../helpers/json.ts';
-import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver.ts';
+import type { SmtpReceiver } from '../helpers/smtp-receiver.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { DOMAIN, SMTP_PASSWORD, SMTP_USER, startEmailTestbed, type EmailTestbed } from './email-testbed.ts';
 
-const DOMAIN = 'inbound.atende.test';
 const MAX_BYTES = 200_000;
-const SMTP_USER = 'suporte@loja.test';
-const SMTP_PASSWORD = 'mailbox-password-1234';
 
+let testbed: EmailTestbed;
 let t: TestApp;
 let companyServer: SmtpReceiver;
-let receiverPort: number;
 beforeAll(async () => {
-  companyServer = await startSmtpReceiver({ user: SMTP_USER, password: SMTP_PASSWORD });
-  t = await startTestApp({ inboundEmail: { port: 0, host: '127.0.0.1', domain: DOMAIN, maxBytes: MAX_BYTES } });
-  const receiver = t.app.inboundSmtp.receiver;
-  if (!receiver) throw new Error('the inbound SMTP receiver did not start');
-  receiverPort = receiver.port;
+  testbed = await startEmailTestbed(MAX_BYTES);
+  ({ t, companyServer } = testbed);
 });
 afterAll(async () => {
-  await t?.close();
-  await companyServer?.close();
+  await testbed?.close();
 });
 
-// a customer's mail client, speaking SMTP to the product's receiver
-const customerSmtp = () => createTransport({ host: '127.0.0.1', port: receiverPort, secure: false, ignoreTLS: true });
-type CustomerMail = Parameters<ReturnType<typeof customerSmtp>['sendMail']>[0];
-const sendToReceiver = (mail: CustomerMail) => customerSmtp().sendMail(mail);
-
-const smtpSettings = (overrides: Record<string, unknown> = {}) => ({ host: '127.0.0.1', port: companyServer.port, secure: false, user: SMTP_USER, password: SMTP_PASSWORD, ...overrides });
-
-const emailCompany = async () => {
-  const a = await setupAttendance(t);
-  const created = await t.request('POST', '/email/connections', { token: a.adminSession.token, body: { name: 'Suporte', supportAddress: SMTP_USER, smtp: smtpSettings() } });
-  if (created.status !== 201) throw new Error(`email connection: ${JSON.stringify(created.body)}`);
-  const forwarding = created.body.number as string;
-  const ticketsOf = async () => (await t.request('GET', '/tickets?status=pending', { token: a.adminSession.token })).body.tickets as Json[];
-  const ticketOf = async (address: string) => {
-    await expect.poll(async () => (await ticketsOf()).some((row) => row.contact.number === address)).toBe(true);
-    return (await ticketsOf()).find((row) => row.contact.number === address) as Json;
-  };
-  const rowsOf = (ticketId: number) => t.db.select().from(messages).where(and(eq(messages.companyId, a.company.id), eq(messages.ticketId, ticketId))).orderBy(asc(messages.id));
-  const rowsWith = async (ticketId: number, count: number) => {
-    await expect.poll(async () => (await rowsOf(ticketId)).length).toBeGreaterThanOrEqual(count);
-    return rowsOf(ticketId);
-  };
-  return { a, connection: created.body, forwarding, ticketsOf, ticketOf, rowsOf, rowsWith };
-};
+const sendToReceiver: EmailTestbed['sendToReceiver'] = (mail) => testbed.sendToReceiver(mail);
+const smtpSettings: EmailTestbed['smtpSettings'] = (overrides) => testbed.smtpSettings(overrides);
+const emailCompany = () => testbed.emailCompany();
 
 describe('Email channel (issue 41 point 2)', () => {
   it('connects a mailbox whose SMTP login is verified, shows its forwarding address and keeps the password sealed (issue 41 point 2)', async () => {
@@ -153,8 +125,8 @@ describe('Email channel (issue 41 point 2)', () => {
     expect(await own.rowsOf(ticket.id)).toHaveLength(2);
   });
 
-  it('stores an attachment as media, one Message-ID once, and drops auto-replies and bounces (issue 41 point 2)', async () => {
-    const { forwarding, ticketOf, rowsOf, rowsWith, ticketsOf } = await emailCompany();
+  it('stores an attachment as media, and a mail delivered twice (one Message-ID) once (issue 41 point 2)', async () => {
+    const { forwarding, ticketOf, rowsOf, rowsWith, markerRead } = await emailCompany();
     const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366cc' } }).png().toBuffer();
     const mail = { from: 'ana@cliente.test', to: forwarding, subject: 'Foto', messageId: '<foto@cliente.test>', text: 'Segue a foto.', attachments: [{ filename: 'produto.png', content: photo }] };
     await sendToReceiver(mail);
@@ -166,15 +138,145 @@ describe('Email channel (issue 41 point 2)', () => {
     const stored = await fetch(t.url + rows[1].mediaUrl);
     expect(stored.status).toBe(200);
 
-    await sendToReceiver({ from: 'ferias@cliente.test', to: forwarding, subject: 'Ausente', text: 'Estou de férias.', headers: { 'Auto-Submitted': 'auto-replied' } });
-    await sendToReceiver({ envelope: { from: '', to: forwarding }, from: 'MAILER-DAEMON@cliente.test', to: forwarding, subject: 'Undelivered Mail', text: 'bounce' });
-    // the connection's mails are read in order: once this one is stored the two before it were read
-    await sendToReceiver({ from: 'marcador@cliente.test', to: forwarding, subject: 'Marcador', text: 'depois' });
-    await ticketOf('marcador@cliente.test');
-    const numbers = (await ticketsOf()).map((row) => row.contact.number);
-    expect(numbers).not.toContain('ferias@cliente.test');
-    expect(numbers).not.toContain('mailer-daemon@cliente.test');
+    await markerRead();
     expect(await rowsOf(ticket.id)).toHaveLength(2);
+  });
+
+  it('every automatic mail opens no ticket and says why in a log line: Auto-Submitted, Precedence bulk and auto_reply, X-Autoreply, MAILER-DAEMON, an empty return path, a multipart/report (issue 41 point 2)', async () => {
+    const { connection, forwarding, ticketsOf, ticketOf, markerRead } = await emailCompany();
+    const automatic = [
+      { from: 'ferias@cliente.test', headers: { 'Auto-Submitted': 'auto-replied' } },
+      { from: 'lista@cliente.test', headers: { Precedence: 'bulk' } },
+      { from: 'resposta@cliente.test', headers: { Precedence: 'auto_reply' } },
+      { from: 'autoreply@cliente.test', headers: { 'X-Autoreply': 'yes' } },
+      { from: 'MAILER-DAEMON@cliente.test' },
+    ];
+    for (const mail of automatic) await sendToReceiver({ to: forwarding, subject: 'Automático', text: 'automático', ...mail });
+    await sendToReceiver({ envelope: { from: '', to: forwarding }, from: 'avisos@cliente.test', to: forwarding, subject: 'Undelivered Mail', text: 'bounce' });
+    const report = [
+      'From: relatorio@cliente.test',
+      `To: ${forwarding}`,
+      'Subject: Delivery Status Notification (Failure)',
+      'Message-ID: <dsn-1@cliente.test>',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="dsn"',
+      '',
+      '--dsn',
+      'Content-Type: text/plain',
+      '',
+      'Your message could not be delivered.',
+      '--dsn',
+      'Content-Type: message/delivery-status',
+      '',
+      'Reporting-MTA: dns; mx.cliente.test',
+      '',
+      'Final-Recipient: rfc822; ninguem@cliente.test',
+      'Action: failed',
+      'Status: 5.1.1',
+      '--dsn--',
+      '',
+    ].join('\r\n');
+    await sendToReceiver({ envelope: { from: 'relatorio@cliente.test', to: forwarding }, raw: report });
+    // "Auto-Submitted: no" is a person's mail
+    await sendToReceiver({ from: 'pessoa@cliente.test', to: forwarding, subject: 'Pergunta', text: 'Uma dúvida.', headers: { 'Auto-Submitted': 'no' } });
+    await ticketOf('pessoa@cliente.test');
+    await markerRead();
+    expect((await ticketsOf()).map((row) => row.contact.number).sort()).toEqual(['marcador1@cliente.test', 'pessoa@cliente.test']);
+    const reasons = testbed.logged('inbound email dropped: automatic mail').filter((entry) => entry.connectionId === connection.id).map((entry) => entry.reason as string);
+    expect(reasons).toEqual([
+      'Auto-Submitted: auto-replied',
+      'Precedence: bulk',
+      'Precedence: auto_reply',
+      'auto-responder header',
+      'bounce (from mailer-daemon@cliente.test)',
+      'bounce (null sender)',
+      'bounce (multipart/report)',
+    ]);
+  });
+
+  it('an inline image (cid:) shows in the formatted mail from its stored copy; an unknown cid: loses its address (issue 41 point 2)', async () => {
+    const { forwarding, ticketOf, rowsWith } = await emailCompany();
+    const logo = await sharp({ create: { width: 12, height: 6, channels: 3, background: '#cc3366' } }).png().toBuffer();
+    await sendToReceiver({
+      from: 'bia@cliente.test',
+      to: forwarding,
+      subject: 'Com logo',
+      text: 'Veja o logo.',
+      html: '<p>Veja o logo.</p><img src="cid:logo@cliente.test" alt="logo"><img src="cid:sumiu@cliente.test" alt="sumiu">',
+      attachments: [{ filename: 'logo.png', content: logo, cid: 'logo@cliente.test' }],
+    });
+    const ticket = await ticketOf('bia@cliente.test');
+    const [mail, image] = await rowsWith(ticket.id, 2);
+    expect(image).toMatchObject({ mediaType: 'image', body: 'logo.png' });
+    const { html } = (mail.dataJson as { email: { html: string } }).email;
+    expect(html).toContain(`<img alt="logo" src="${image.mediaUrl}" />`);
+    expect(html).toContain('<img alt="sumiu" />');
+    expect(html).not.toContain('cid:');
+    const served = await fetch(t.url + image.mediaUrl);
+    expect(Buffer.from(await served.arrayBuffer()).equals(logo)).toBe(true);
+  });
+
+  it('a mail\'s email parts are written with its message in one statement: the first live event carries them and every stored row has its own (issue 41 point 2, atomic storage)', async () => {
+    const { a, forwarding, ticketOf, rowsWith } = await emailCompany();
+    const socket = await connectSocket(t, a.adminSession.token);
+    try {
+      const seen = recordEvents(socket);
+      await sendToReceiver({
+        from: 'caio@cliente.test',
+        to: forwarding,
+        subject: 'Nota fiscal',
+        messageId: '<nota@cliente.test>',
+        text: 'Preciso da nota.\n\n> pedido anterior',
+        html: '<p>Preciso da <b>nota</b>.</p>',
+        attachments: [{ filename: 'pedido.pdf', content: Buffer.from(`%PDF-1.4\n${'0'.repeat(300)}\n%%EOF\n`) }],
+      });
+      const ticket = await ticketOf('caio@cliente.test');
+      const [mail, file] = await rowsWith(ticket.id, 2);
+      expect(mail.dataJson).toEqual({ email: { subject: 'Nota fiscal', from: 'caio@cliente.test', quoted: '> pedido anterior', html: '<p>Preciso da <b>nota</b>.</p>' } });
+      expect(file.dataJson).toEqual({ fileName: 'pedido.pdf' });
+      const messageEvents = () => seen.filter((event) => event.channel === `company-${a.company.id}-appMessage`).map((event) => event.payload);
+      // the attachment's event comes after everything written for the mail's own message
+      await expect.poll(() => messageEvents().some((event) => event.message.id === file.id)).toBe(true);
+      const ofMail = messageEvents().filter((event) => event.message.id === mail.id);
+      expect(ofMail.map((event) => event.action)).toEqual(['create']);
+      expect(ofMail[0].message.email).toEqual({ subject: 'Nota fiscal', quoted: '> pedido anterior', html: '<p>Preciso da <b>nota</b>.</p>' });
+    } finally {
+      socket.disconnect();
+    }
+  });
+
+  it('the company\'s signature (Settings, up to 1000 characters) ends the answer\'s text and HTML parts but not the message in the chat; a file goes as an attachment of a threaded reply (issue 41 point 2)', async () => {
+    const { a, forwarding, ticketOf, rowsWith } = await emailCompany();
+    const token = a.adminSession.token;
+    const signature = 'Equipe Loja <Atendimento>\n(11) 5555-0000';
+    const tooLong = await t.request('PUT', '/companySettings', { token, body: { column: 'emailSignature', data: 'x'.repeat(1001) } });
+    expect(tooLong).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ path: 'body.data', message: 'validation.tooLong' }] } });
+    const saved = await t.request('PUT', '/companySettings', { token, body: { column: 'emailSignature', data: signature } });
+    expect(saved).toMatchObject({ status: 200, body: { emailSignature: signature } });
+
+    await sendToReceiver({ from: 'duda@cliente.test', to: forwarding, subject: 'Orçamento', messageId: '<orcamento@cliente.test>', text: 'Pode mandar o orçamento?' });
+    const ticket = await ticketOf('duda@cliente.test');
+    await a.put(token, ticket.id, { status: 'open', userId: a.admin.id, queueId: a.queues[0].id });
+    expect((await t.request('POST', `/messages/${ticket.id}`, { token, body: { body: 'Claro, segue em seguida.' } })).status).toBe(201);
+    const answer = await companyServer.nextMail('duda@cliente.test');
+    expect(answer.text).toMatch(/Claro, segue em seguida\.\n\n-- \nEquipe Loja <Atendimento>\n\(11\) 5555-0000\s*$/);
+    expect(answer.html).toContain('Claro, segue em seguida.');
+    expect(answer.html).toContain('-- \nEquipe Loja &lt;Atendimento&gt;\n(11) 5555-0000');
+    const [, sent] = await rowsWith(ticket.id, 2);
+    expect(sent.fromMe).toBe(true);
+    expect(sent.body).toContain('Claro, segue em seguida.');
+    expect(sent.body).not.toContain('Equipe Loja');
+
+    const form = new FormData();
+    form.append('body', 'Orçamento anexo');
+    form.append('medias', new Blob([`%PDF-1.4\n${'0'.repeat(800)}\n%%EOF\n`]), 'orcamento.pdf');
+    expect((await t.request('POST', `/messages/${ticket.id}`, { token, rawBody: form })).status).toBe(201);
+    const withFile = await companyServer.nextMail('duda@cliente.test');
+    expect(withFile).toMatchObject({ inReplyTo: '<orcamento@cliente.test>', subject: `Re: Orçamento [#${ticket.id}]` });
+    expect(withFile.references).toEqual(['<orcamento@cliente.test>', answer.messageId]);
+    expect(withFile.attachments).toEqual([expect.objectContaining({ filename: 'orcamento.pdf' })]);
+    expect(withFile.text).toContain('Orçamento anexo');
+    expect(withFile.text).toContain('-- \nEquipe Loja <Atendimento>');
   });
 
   it('refuses an oversize mail (SIZE), an unknown recipient and too many recipients at the SMTP level (issue 41 point 2 "Bad input")', async () => {

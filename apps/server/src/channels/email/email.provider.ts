@@ -1,13 +1,17 @@
 // An email connection's answers leave through the company's own SMTP server (smtp-account.ts) as
 // proper replies: From the support address, Subject "Re: <the thread's subject> [#ticket]" (the
 // token threads an answer whose headers a mail client dropped), In-Reply-To the customer's latest
-// mail and References the thread's Message-IDs, the attachment from storage. Our own Message-ID is
+// mail and References the thread's Message-IDs, the attachment from storage, and the company's
+// signature (the emailSignature setting) under the text in both the plain and the HTML part; the
+// message in the chat stays the attendant's text. Our own Message-ID is
 // the message's provider id, so the customer's reply to it threads. Email has no edit or deletion
 // of a sent mail: both are refused.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { findConnectionOfChannel } from '../../modules/connections/connections.repo.ts';
 import { findMessage, recentPublicMessages } from '../../modules/messages/messages.repo.ts';
+import { readCompanySettings } from '../../modules/settings/company-settings.repo.ts';
+import { escapeHtml } from '../../platform/mail/mail-layout.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { documentCaption, ProviderRejection, type ChannelProvider, type OutboundPayload } from '../provider.ts';
@@ -19,6 +23,15 @@ const THREAD_MESSAGES = 50;
 const MAX_REFERENCES = 20;
 
 const isMessageId = (id: string | null): id is string => Boolean(id && /^<[^<>\s]+@[^<>\s]+>$/.test(id));
+
+// The answer's plain and HTML parts: the text, then the signature under the usual "-- " line.
+const answerBodiesOf = (text: string, signature: string) => {
+  const signed = signature.trim();
+  return {
+    text: signed ? `${text}\n\n-- \n${signed}` : text,
+    html: `<div style="white-space:pre-wrap">${escapeHtml(text)}</div>` + (signed ? `<br><div style="white-space:pre-wrap;color:#555555">-- \n${escapeHtml(signed)}</div>` : ''),
+  };
+};
 
 const emailOf = (dataJson: unknown) => (dataJson as { email?: { subject?: string } } | null)?.email;
 
@@ -54,7 +67,8 @@ export const createEmailProvider = (deps: { db: Db; storage: Storage; secrets: S
       const thread = await threadOf(payload);
       const domain = account.supportAddress.split('@')[1];
       const messageId = `<${randomUUID()}@${domain}>`;
-      const text = payload.mediaUrl ? (documentCaption(payload) ?? '') : payload.body;
+      const { emailSignature } = await readCompanySettings(deps.db, payload.companyId);
+      const bodies = answerBodiesOf(payload.mediaUrl ? (documentCaption(payload) ?? '') : payload.body, emailSignature);
       try {
         const transport = await deps.smtp.transportFor(account);
         try {
@@ -63,7 +77,7 @@ export const createEmailProvider = (deps: { db: Db; storage: Storage; secrets: S
               from: { address: account.supportAddress, name: connection.name },
               to: payload.to.number,
               subject: subjectWithToken(thread.subject, thread.ticketId),
-              text,
+              ...bodies,
               messageId,
               inReplyTo: thread.inReplyTo,
               references: thread.references.length ? thread.references : undefined,

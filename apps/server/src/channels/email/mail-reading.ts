@@ -62,11 +62,32 @@ export const splitQuoted = (text: string) => {
 };
 
 // The mail's HTML as it may be shown: formatting, links and images only; no scripts, styles,
-// forms, frames or event attributes; links open elsewhere without the product as referrer.
-export const sanitizedHtmlOf = (html: string) =>
+// forms, frames or event attributes; links open elsewhere without the product as referrer. An
+// inline image (src="cid:...") points at its stored copy, by its Content-ID in inlineImages; one
+// not stored loses its src.
+export const sanitizedHtmlOf = (html: string, inlineImages: ReadonlyMap<string, string> = new Map()) =>
   sanitizeHtml(html, {
     allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'font', 'center'],
     allowedAttributes: { a: ['href', 'title'], img: ['src', 'alt', 'width', 'height'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] },
-    allowedSchemes: ['http', 'https', 'mailto', 'cid'],
-    transformTags: { a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer nofollow' }) },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    transformTags: {
+      a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer nofollow' }),
+      img: (tagName, attribs) => {
+        const { src, ...rest } = attribs;
+        const cid = /^cid:(.+)$/i.exec(src?.trim() ?? '')?.[1];
+        const shown = cid === undefined ? src : inlineImages.get(contentIdOf(cid));
+        return { tagName, attribs: shown ? { ...rest, src: shown } : rest };
+      },
+    },
   });
+
+// a Content-ID as the HTML and the part's header may write it: "<id@host>" or id@host, any case
+export const contentIdOf = (id: string) => {
+  let bare = id.trim();
+  try {
+    bare = decodeURIComponent(bare);
+  } catch {
+    // not percent-encoded: taken as written
+  }
+  return bare.replace(/^<|>$/g, '').toLowerCase();
+};

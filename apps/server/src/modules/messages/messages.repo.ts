@@ -32,12 +32,20 @@ const INBOUND_COLUMNS = [
 
 // An inbound message's row with what it does to its ticket: the last message shown, the unread
 // count; sentAt (ISO) for a message of the channel's history, whose row keeps that time, else null (now).
-export type InboundArrival = Pick<MessageRow, (typeof INBOUND_COLUMNS)[number]> & { lastMessage: string; unreadIncrement: number; sentAt: string | null };
+// dataJsonText: the row's dataJson as JSON text (a channel's own parts, e.g. an email's subject and
+// threading), or null; written in the same statement as the row, so a message never lacks them.
+export type InboundArrival = Pick<MessageRow, (typeof INBOUND_COLUMNS)[number]> & {
+  dataJsonText: string | null;
+  lastMessage: string;
+  unreadIncrement: number;
+  sentAt: string | null;
+};
 
 // Each value of an arrival as the statement's arrays carry it: one array per column.
 const MESSAGE_VALUES = arrayColumnsOf(messages, INBOUND_COLUMNS);
 const ARRIVAL_VALUES: ArrayColumn<keyof InboundArrival>[] = [
   ...MESSAGE_VALUES,
+  { key: 'dataJsonText', column: 'data_json_text', type: 'text' },
   { key: 'lastMessage', column: 'last_message', type: 'text' },
   { key: 'unreadIncrement', column: 'unread_increment', type: 'integer' },
   { key: 'sentAt', column: 'sent_at', type: 'timestamptz' },
@@ -56,8 +64,8 @@ const inboundInsertAndTouch = preparedSql<{ message: MessageRow; ticket: typeof 
   sql`with arrived as (
     select * from ${unnestRows('arrived', ARRIVAL_VALUES)}
   ), message as (
-    insert into ${messages} (${MESSAGE_COLUMNS}, created_at)
-    select ${MESSAGE_COLUMNS}, coalesce(arrived.sent_at, now()) from arrived order by ord
+    insert into ${messages} (${MESSAGE_COLUMNS}, data_json, created_at)
+    select ${MESSAGE_COLUMNS}, arrived.data_json_text::jsonb, coalesce(arrived.sent_at, now()) from arrived order by ord
     on conflict do nothing
     returning *
   ), ticket as (

@@ -3,6 +3,7 @@ import {
   BRANDING_FOLDER,
   companySettingChoices,
   companyTextSettingKeys,
+  companyTextSettingMaxLength,
   globalSettingDefaults,
   globalSettingKeys,
   isBrandingImageKey,
@@ -58,6 +59,7 @@ export const createSettingsService = (deps: { db: Db; bus: EventBus; storage: St
     updateCompanySetting: async (tenant: TenantContext, key: CompanySettingKey, value: string, actor: AuditActor) => {
       const allowed = allowedCompanyValues(key);
       if (allowed && !allowed.includes(value)) throw invalidField('body.data', 'validation.invalidChoice');
+      if (value.length > (companyTextSettingMaxLength[key] ?? Infinity)) throw invalidField('body.data', 'validation.tooLong');
       await withTransaction(deps.db, async (tx) => {
         const previous = (await readCompanySettings(tx, tenant.companyId))[key];
         await writeCompanySetting(tx, tenant.companyId, key, value);

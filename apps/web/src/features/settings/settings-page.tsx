@@ -1,5 +1,5 @@
 import { can } from '@atende/shared/permissions';
-import type { CompanySettingKey } from '@atende/shared/settings';
+import { companyTextSettingMaxLength, type CompanySettingKey } from '@atende/shared/settings';
 import { Grid, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,6 +55,7 @@ const TextSetting = ({ settingKey, value, onSave }: FieldProps) => {
         multiline
         maxRows={6}
         label={t(`settings.keys.${settingKey}`)}
+        helperText={settingsWithHelp.has(settingKey) ? t(`settings.help.${settingKey}`) : undefined}
         value={draft}
         inputRef={input}
         onChange={(event) => setDraft(event.target.value)}
@@ -62,7 +63,7 @@ const TextSetting = ({ settingKey, value, onSave }: FieldProps) => {
           if (draft !== value) onSave(draft);
         }}
         data-testid={`setting-${settingKey}`}
-        slotProps={{ htmlInput: { 'data-testid': `setting-${settingKey}-input` } }}
+        slotProps={{ htmlInput: { 'data-testid': `setting-${settingKey}-input`, maxLength: companyTextSettingMaxLength[settingKey] } }}
       />
       {placeholders && <PlaceholderHelp set={placeholders} value={draft} onChange={setDraft} input={input} testId={`setting-${settingKey}-placeholders`} />}
     </>

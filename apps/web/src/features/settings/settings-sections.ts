@@ -1,7 +1,7 @@
 import type { PlaceholderSet } from '@atende/shared/placeholders';
 import { companySettingChoices, companySettingKeys, companyTextSettingKeys, type CompanySettingKey } from '@atende/shared/settings';
 
-export type SettingsSection = { key: 'general' | 'tickets' | 'lgpd'; settings: readonly CompanySettingKey[] };
+export type SettingsSection = { key: 'general' | 'tickets' | 'lgpd' | 'email'; settings: readonly CompanySettingKey[] };
 
 const listed: SettingsSection[] = [
   {
@@ -21,6 +21,7 @@ const listed: SettingsSection[] = [
     ],
   },
   { key: 'lgpd', settings: ['enableLGPD', 'lgpdDeleteMessage', 'lgpdHideNumber', 'lgpdConsent', 'lgpdMessage', 'lgpdLink'] },
+  { key: 'email', settings: ['emailSenderName', 'emailSignature'] },
 ];
 
 // any key not placed above still shows, at the end of the first section
@@ -37,7 +38,7 @@ export const settingKind = (key: CompanySettingKey): SettingKind =>
     : { type: 'select', choices: companySettingChoices[key] ?? ['enabled', 'disabled'] };
 
 // settings whose effect the label alone does not tell: a help text (settings.help.<key>) under them
-export const settingsWithHelp: ReadonlySet<CompanySettingKey> = new Set(['singleSession', 'twoFactorRequired']);
+export const settingsWithHelp: ReadonlySet<CompanySettingKey> = new Set(['singleSession', 'twoFactorRequired', 'emailSignature']);
 
 // The texts sent to customers with placeholders, and the kind they are rendered as (issue 35 point 1).
 export const settingPlaceholders: Partial<Record<CompanySettingKey, PlaceholderSet>> = {
