@@ -22,7 +22,7 @@ export const moduleRepoReads = {
   invoices: ['companies', 'settings'],
   kanban: ['contacts', 'tags', 'tickets'],
   messages: ['contacts', 'settings', 'users'],
-  'messages-api': ['companies', 'connections', 'contacts', 'queues', 'tickets', 'users'],
+  'messages-api': ['companies', 'connections', 'contacts', 'messages', 'queues', 'tickets', 'users'],
   prompts: ['messages', 'queues', 'tickets'],
   queues: ['companies', 'file-lists', 'integrations'],
   schedules: ['connections', 'contacts', 'queues', 'users'],

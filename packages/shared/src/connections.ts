@@ -10,13 +10,6 @@ import { boundedText, idParam, isoDatePrefix, validationMessages } from './valid
 export const connectionChannels = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'sandbox', 'telegram', 'webchat', 'email'] as const;
 export type ConnectionChannel = (typeof connectionChannels)[number];
 
-// A campaign sends to a list of phone numbers; a Telegram bot may write only to the chats that
-// wrote to it first, by their chat id, so a telegram connection runs no campaign (issue 41 point 4).
-// A web chat visitor is reachable only while on the site, so the widget runs none either.
-// An email contact's "number" is an address, not a phone: campaigns (phone lists) skip email too.
-const campaignlessChannels: readonly string[] = ['telegram', 'webchat', 'email'];
-export const canRunCampaigns = (channel: string) => !campaignlessChannels.includes(channel);
-
 const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const CONNECTION_TOKEN_LENGTH = 30;
 

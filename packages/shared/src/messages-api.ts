@@ -8,8 +8,13 @@ import { idParam, validationMessages } from './validation.ts';
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
 
 export const externalSendBody = z.strictObject({
-  // country code, area code and number, digits only (03-saas §2)
-  number: z.string({ error: validationMessages.required }).regex(/^\d{8,20}$/, 'validation.digitsOnlyNumber'),
+  // country code, area code and number, digits only (03-saas §2); a Telegram chat id, a web chat
+  // visitor's number or, on an email connection, an address (issue 41 point 4). Which of them the
+  // token's connection takes is checked by its channel (channel-capabilities.ts addressProblem).
+  number: z
+    .string({ error: validationMessages.required })
+    .trim()
+    .regex(/^(-?\d{1,40}|[^\s@]{1,64}@[^\s@]{1,189})$/, 'validation.digitsOnlyNumber'),
   body: z.string().max(4096).default(''),
   userId: idParam.optional(),
   queueId: idParam.optional(),

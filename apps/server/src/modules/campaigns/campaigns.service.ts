@@ -12,7 +12,7 @@ import {
   type CampaignUpdateBody,
   type CampaignView,
 } from '@atende/shared/campaigns';
-import { canRunCampaigns } from '@atende/shared/connections';
+import { channelCan } from '@atende/shared/channel-capabilities';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { CampaignRow } from '../../db/schema.ts';
 import { withTransaction } from '../../db/transaction.ts';
@@ -55,7 +55,7 @@ export const createCampaignsService = ({ db, bus, storage, clock }: Deps) => {
     if (body.whatsappId) {
       const connection = await findConnection(tx, companyId, body.whatsappId);
       if (!connection) throw notFound('ERR_NO_WAPP_FOUND');
-      if (!canRunCampaigns(connection.channel)) throw invalidField('body.whatsappId', 'validation.channelWithoutCampaigns');
+      if (!channelCan(connection.channel, 'campaigns')) throw invalidField('body.whatsappId', 'validation.channelWithoutCampaigns');
     }
     if (body.userId && !(await findUser(tx, companyId, body.userId))) throw notFound('ERR_NO_USER_FOUND');
     if (body.queueId && !(await findQueue(tx, companyId, body.queueId))) throw invalidField('body.queueId', 'validation.unknownQueue');

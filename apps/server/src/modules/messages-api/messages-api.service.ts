@@ -1,7 +1,9 @@
-// The external messages API (03-saas §2, §7): a company's own systems send WhatsApp, Messenger or
-// Instagram messages through one of its connections, authenticated by that connection's token.
-// The contact is found or created by number, the live ticket reused or opened, and the messages
-// go out through the same outbound jobs as an attendant's.
+// The external messages API (03-saas §2, §7): a company's own systems send messages through one of
+// its connections, of any channel, authenticated by that connection's token. The contact is found
+// or created by number (an address on email), the live ticket reused or opened, and the messages go
+// out through the same outbound jobs as an attendant's. A channel that cannot write first (Telegram,
+// web chat: docs/channels.md) answers only someone who wrote to that connection.
+import { addressProblem, channelAddress, channelCan } from '@atende/shared/channel-capabilities';
 import { signedBody } from '@atende/shared/messages';
 import { renderPlaceholders } from '@atende/shared/placeholders';
 import type { ExternalSendAnswer, ExternalSendBody } from '@atende/shared/messages-api';
@@ -15,6 +17,7 @@ import { findCompanyWithPlan } from '../companies/companies.repo.ts';
 import { findConnectionByToken, type ConnectionRow } from '../connections/connections.repo.ts';
 import { sightContact } from '../contacts/contact-sightings.steps.ts';
 import { findContactByNumber } from '../contacts/contacts.repo.ts';
+import { lastCustomerMessageAt } from '../messages/messages.repo.ts';
 import { assertServiceWindow } from '../messages/service-window.steps.ts';
 import { outboundDrafts, storeMedias, writeOutboundMessages, type UploadedMedia } from '../messages/outbound-message.service.ts';
 import { findQueue } from '../queues/queues.repo.ts';
@@ -52,15 +55,22 @@ export const createMessagesApiService = ({ db, storage, tickets, clock, timeZone
       if (body.userId !== undefined && !user) throw notFound('ERR_NO_USER_FOUND');
       if (body.queueId !== undefined && !(await findQueue(db, companyId, body.queueId))) throw invalidField('body.queueId', 'validation.unknownQueue');
       const signature = (rendered: string) => (user && body.sendSignature ? signedBody(rendered, user.name) : rendered);
+      const problem = addressProblem(connection.channel, body.number);
+      if (problem) throw invalidField('body.number', problem);
+      // the email channel keeps a contact's address in lower case, as it reads it from a mail
+      const number = channelAddress(connection.channel) === 'email' ? body.number.toLowerCase() : body.number;
       // a contact never seen on a Meta channel is outside its 24 h window too
-      const known = await findContactByNumber(db, companyId, body.number);
+      const known = await findContactByNumber(db, companyId, number);
       await assertServiceWindow(db, clock.now(), { channel: connection.channel, companyId, contactId: known?.id ?? 0, whatsappId: connection.id }, undefined);
+      if (!channelCan(connection.channel, 'writesFirst') && !(known && (await lastCustomerMessageAt(db, companyId, known.id, connection.id)))) {
+        throw invalidField('body.number', 'validation.channelCannotWriteFirst');
+      }
       const stored = await storeMedias(storage, companyId, medias);
 
       const written = await withTransaction(db, async (tx) => {
         const contact = await sightContact(tx, companyId, {
-          number: body.number,
-          name: body.number,
+          number,
+          name: number,
           channel: connection.channel,
           isGroup: false,
           whatsappId: connection.id,

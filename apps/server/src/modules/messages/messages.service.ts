@@ -1,5 +1,6 @@
 // Messages of a ticket (01-core §4 Messages, §7): read pages (which resets unread), send text,
 // media and contact cards, private notes, edit, delete, forward, and counts.
+import { channelCan } from '@atende/shared/channel-capabilities';
 import { MESSAGE_EDIT_WINDOW_MS, MESSAGES_PAGE_SIZE, signedBody, type MessageSendBody, type MessagesPage, type MessageTemplate } from '@atende/shared/messages';
 import type { TicketView } from '@atende/shared/tickets';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -114,6 +115,8 @@ export const createMessagesService = ({ db, bus, storage, tickets, clock }: Deps
       const { message, ticket } = await ownMessage(tenant, messageId);
       if (!message.fromMe || message.userId !== tenant.userId || message.isDeleted) throw new AppError('ERR_NO_PERMISSION', 403);
       if (Date.now() - message.createdAt.getTime() > MESSAGE_EDIT_WINDOW_MS) throw new AppError('ERR_EDIT_WINDOW_EXPIRED', 400);
+      // the Meta channels and email keep what was sent (docs/channels.md); a private note stays editable
+      if (!message.isPrivate && !channelCan(ticket.channel, 'editsSent')) throw invalidField('body.body', 'validation.channelCannotEdit');
       const updated = await withTransaction(db, async (tx) => {
         const row = await repo.updateMessage(tx, tenant.companyId, messageId, { body: newBody.trim(), isEdited: true });
         if (!row.isPrivate) await enqueueOutbound(tx, row, 'edit');

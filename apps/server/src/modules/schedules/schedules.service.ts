@@ -10,6 +10,7 @@ import {
   type ScheduleUpdateBody,
   type ScheduleView,
 } from '@atende/shared/scheduled-messages';
+import { addressProblem, channelCan } from '@atende/shared/channel-capabilities';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ScheduleRow } from '../../db/schema.ts';
 import { withTransaction } from '../../db/transaction.ts';
@@ -43,10 +44,22 @@ export const createSchedulesService = ({ db, bus, storage, timeZone }: Deps) => 
     bus.publish({ companyId, event: 'schedule', payload });
 
   // Another company's contact, connection or user is not found; an unknown queue is a field error.
+  // A contact or connection whose channel cannot be written to unprompted (a web chat visitor) is
+  // refused (issue 41 point 4, docs/channels.md).
   const checkReferences = async (tx: DbOrTx, tenant: TenantContext, body: ScheduleUpdateBody) => {
     const { companyId } = tenant;
-    if (body.contactId !== undefined && !(await findContact(tx, companyId, body.contactId))) throw notFound('ERR_NO_CONTACT_FOUND');
-    if (body.whatsappId && !(await findConnection(tx, companyId, body.whatsappId))) throw notFound('ERR_NO_WAPP_FOUND');
+    const contact = body.contactId === undefined ? undefined : await findContact(tx, companyId, body.contactId);
+    if (body.contactId !== undefined) {
+      if (!contact) throw notFound('ERR_NO_CONTACT_FOUND');
+      if (!channelCan(contact.channel, 'schedules')) throw invalidField('body.contactId', 'validation.channelWithoutSchedules');
+    }
+    if (body.whatsappId) {
+      const connection = await findConnection(tx, companyId, body.whatsappId);
+      if (!connection) throw notFound('ERR_NO_WAPP_FOUND');
+      if (!channelCan(connection.channel, 'schedules')) throw invalidField('body.whatsappId', 'validation.channelWithoutSchedules');
+      // an email address cannot go out through WhatsApp, nor a phone number by email
+      if (contact && !contact.isGroup && addressProblem(connection.channel, contact.number)) throw invalidField('body.whatsappId', 'validation.contactNotOnChannel');
+    }
     if (body.ticketUserId && !(await findUser(tx, companyId, body.ticketUserId))) throw notFound('ERR_NO_USER_FOUND');
     if (body.queueId && !(await findQueue(tx, companyId, body.queueId))) throw invalidField('body.queueId', 'validation.unknownQueue');
   };

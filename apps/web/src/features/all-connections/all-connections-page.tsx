@@ -6,6 +6,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChannelIcon } from '../../components/channel-icon.tsx';
 import { ListStatus } from '../../components/list-status.tsx';
 import { companiesApi, companiesQueryKeys } from '../companies/companies-api.ts';
 
@@ -74,7 +75,12 @@ export const AllConnectionsPage = () => {
               {(open?.whatsapps ?? []).map((connection) => (
                 <TableRow key={connection.id}>
                   <TableCell>{connection.name}</TableCell>
-                  <TableCell>{connection.channel}</TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                      <ChannelIcon channel={connection.channel} fontSize="small" />
+                      <span>{t(`connections.channels.${connection.channel}`, { defaultValue: connection.channel })}</span>
+                    </Stack>
+                  </TableCell>
                   <TableCell>{connection.status}</TableCell>
                   <TableCell>{new Date(connection.updatedAt).toLocaleString('pt-BR')}</TableCell>
                 </TableRow>

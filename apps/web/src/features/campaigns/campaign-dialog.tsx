@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { campaignCreateBody, isCampaignEditable, type CampaignView } from '@atende/shared/campaigns';
-import { canRunCampaigns } from '@atende/shared/connections';
 import { AttachFile, Delete } from '@mui/icons-material';
 import { Box, Button, Dialog, DialogContent, DialogTitle, FormControlLabel, Grid, IconButton, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
@@ -11,7 +10,7 @@ import { PlaceholderTextField } from '../../components/placeholder-text-field.ts
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { OpenTicketFields } from '../../components/open-ticket-fields.tsx';
 import { OptionalRecordSelect } from '../../components/optional-record-select.tsx';
-import { useConnectionOptions } from '../connections/use-connections.ts';
+import { useCapableConnectionOptions } from '../connections/use-connections.ts';
 import { useContactListOptions } from '../contact-lists/use-contact-lists.ts';
 import { useQueueOptions } from '../queues/use-queues.ts';
 import { useTagsList } from '../tags/use-tags.ts';
@@ -27,9 +26,7 @@ type IdField = 'whatsappId' | 'contactListId' | 'tagListId';
 export const CampaignDialog = ({ campaign, onClose }: { campaign: CampaignView | null; onClose: () => void }) => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const { data: connectionOptions = [] } = useConnectionOptions();
-  // a telegram bot cannot write first to a list of numbers (issue 41 point 4)
-  const connections = connectionOptions.filter((connection) => canRunCampaigns(connection.channel));
+  const connections = useCapableConnectionOptions('campaigns');
   const { data: contactLists = [] } = useContactListOptions();
   const { data: tags = [] } = useTagsList();
   const { data: users = [] } = useUsersList();

@@ -8,7 +8,7 @@ import { ListStatus } from '../../components/list-status.tsx';
 import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { useSessionUser } from '../../lib/session/session-context.ts';
-import { ChannelIcon } from './channel-icon.tsx';
+import { ChannelIcon } from '../../components/channel-icon.tsx';
 import { CloudApiDialog } from './cloud-api-dialog.tsx';
 import { ConnectionSessionCell } from './connection-session-cell.tsx';
 import { ConnectionModal } from './connection-modal.tsx';

@@ -1,3 +1,4 @@
+import { channelCan, type ChannelCapability } from '@atende/shared/channel-capabilities';
 import type { ConnectionChannel, ConnectionUpdateInput, ConnectionView } from '@atende/shared/connections';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,12 @@ export const useConnections = () => useQuery({ queryKey: connectionsQueryKeys.li
 // Pickers on other screens: the list changes rarely and company-{id}-whatsapp updates it.
 export const useConnectionOptions = (enabled = true) =>
   useQuery({ queryKey: connectionsQueryKeys.list, queryFn: connectionsApi.list, enabled, staleTime: 60_000 });
+
+// A picker for a feature offers only the connections whose channel can do it (issue 41 point 4).
+export const useCapableConnectionOptions = (capability: ChannelCapability) => {
+  const { data = [] } = useConnectionOptions();
+  return data.filter((connection) => channelCan(connection.channel, capability));
+};
 
 export const useConnection = (id: number | null) =>
   useQuery({

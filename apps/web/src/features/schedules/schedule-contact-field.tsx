@@ -1,3 +1,4 @@
+import { channelCan } from '@atende/shared/channel-capabilities';
 import { Autocomplete, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -34,7 +35,8 @@ export const ScheduleContactField = ({
     enabled: value !== undefined,
   });
   const picked: ContactOption | null = chosen && chosen.id === value ? chosen : null;
-  const options: ContactOption[] = found?.contacts ?? (picked ? [picked] : []);
+  // a web chat visitor cannot be written to unprompted (issue 41 point 4): not offered
+  const options: ContactOption[] = found?.contacts.filter((contact) => channelCan(contact.channel, 'schedules')) ?? (picked ? [picked] : []);
   return (
     <Autocomplete<ContactOption>
       options={options}

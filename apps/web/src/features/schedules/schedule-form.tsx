@@ -19,7 +19,7 @@ import { showSaveError, useFieldError } from '../../components/field-errors.ts';
 import { FormDialogActions } from '../../components/form-dialog-actions.tsx';
 import { OpenTicketFields } from '../../components/open-ticket-fields.tsx';
 import { OptionalRecordSelect } from '../../components/optional-record-select.tsx';
-import { useConnectionOptions } from '../connections/use-connections.ts';
+import { useCapableConnectionOptions } from '../connections/use-connections.ts';
 import { useQueueOptions } from '../queues/use-queues.ts';
 import { useUsersList } from '../users/use-users.ts';
 import { ScheduleContactField } from './schedule-contact-field.tsx';
@@ -35,7 +35,7 @@ type ScheduleFormProps = { schedule: ScheduleView | null; contactId: number | un
 export const ScheduleForm = ({ schedule, contactId, onClose }: ScheduleFormProps) => {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const { data: connections = [] } = useConnectionOptions();
+  const connections = useCapableConnectionOptions('schedules');
   const { data: users = [] } = useUsersList();
   const { data: queues = [] } = useQueueOptions();
   const [file, setFile] = useState<File | null>(null);

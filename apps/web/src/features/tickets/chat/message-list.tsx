@@ -1,3 +1,4 @@
+import { channelCan } from '@atende/shared/channel-capabilities';
 import { MESSAGE_EDIT_WINDOW_MS, type MessageView } from '@atende/shared/messages';
 import type { TicketView } from '@atende/shared/tickets';
 import { Box, CircularProgress, Typography } from '@mui/material';
@@ -72,10 +73,17 @@ export const MessageList = ({ ticket, scrollerRef, onReply, onEdit, selecting, s
     if (element && element.scrollTop < TOP_THRESHOLD_PX && hasNextPage && !isFetchingNextPage) void fetchNextPage();
   };
 
+  // a channel that keeps what was sent (the Meta channels, email) edits only private notes
+  const channelEdits = channelCan(ticket.channel, 'editsSent');
   const canEdit = useCallback(
     (message: MessageView) =>
-      message.fromMe && message.userId === me.id && !message.isDeleted && !message.mediaUrl && Date.now() - new Date(message.createdAt).getTime() < MESSAGE_EDIT_WINDOW_MS,
-    [me.id],
+      message.fromMe &&
+      message.userId === me.id &&
+      !message.isDeleted &&
+      !message.mediaUrl &&
+      (channelEdits || message.isPrivate) &&
+      Date.now() - new Date(message.createdAt).getTime() < MESSAGE_EDIT_WINDOW_MS,
+    [me.id, channelEdits],
   );
 
   const deleteMessage = useDeleteMessage();

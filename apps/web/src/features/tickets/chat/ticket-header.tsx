@@ -9,7 +9,7 @@ import { useSessionUser } from '../../../lib/session/session-context.ts';
 import { MacroRunMenu } from '../../macros/macro-run-menu.tsx';
 import { useMacrosAllowed } from '../../macros/use-macros.ts';
 import { ScheduleContactButton } from '../../schedules/schedule-contact-button.tsx';
-import { ChannelIcon } from '../list/channel-icon.tsx';
+import { ChannelIcon } from '../../../components/channel-icon.tsx';
 import { headerIsCompact, HEADER_CONTACT_SHRUNK_WIDTH } from './header-layout.ts';
 import { openTicketDialog } from '../dialogs/ticket-dialogs.ts';
 import { SlaChip } from '../sla-chip.tsx';

@@ -1,3 +1,4 @@
+import { channelCan } from '@atende/shared/channel-capabilities';
 import type { MessageView } from '@atende/shared/messages';
 import { renderPlaceholders } from '@atende/shared/placeholders';
 import type { QuickMessageView } from '@atende/shared/quick-messages';
@@ -119,7 +120,7 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
     { id: 'message-attach', icon: <AttachFile />, label: t('tickets.input.attach'), onClick: () => fileInput.current?.click(), disabled: withoutMedia },
     { id: 'message-camera', icon: <PhotoCamera />, label: t('tickets.camera.open'), onClick: () => setCameraOpen(true), disabled: withoutMedia },
     { id: 'message-contact-card-open', icon: <ContactPhone />, label: t('tickets.input.contactCard'), onClick: () => setCardOpen(true), disabled: withoutMedia },
-    ...(ticket.channel === 'whatsappapi'
+    ...(channelCan(ticket.channel, 'templates')
       ? [{ id: 'message-template-open', icon: <ViewQuilt />, label: t('tickets.input.template'), onClick: () => setTemplateOpen(true), disabled: withoutMedia }]
       : []),
     { id: 'message-select-mode', icon: <Checklist />, label: t('tickets.input.selectMessages'), onClick: onSelectMode, disabled: editing },

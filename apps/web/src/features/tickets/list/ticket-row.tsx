@@ -5,7 +5,7 @@ import { Avatar, Badge, Box, Chip, IconButton, Stack, Tooltip, Typography } from
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textOnColor } from '../../../lib/text-on-color.ts';
-import { ChannelIcon } from './channel-icon.tsx';
+import { ChannelIcon } from '../../../components/channel-icon.tsx';
 import { lastMessagePreview } from './ticket-format.ts';
 import { PriorityChip } from '../priority-chip.tsx';
 import { SlaChip } from '../sla-chip.tsx';
