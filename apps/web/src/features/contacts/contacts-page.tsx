@@ -7,6 +7,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ChannelIcon } from '../../components/channel-icon.tsx';
 import { ListStatus } from '../../components/list-status.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -97,6 +98,7 @@ export const ContactsPage = () => {
                 </TableCell>
                 <TableCell>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <ChannelIcon channel={contact.channel} sx={{ fontSize: 16 }} />
                     <span data-testid="contact-row-name">{contact.name}</span>
                     {!contact.active && <Chip size="small" color="error" label={t('contacts.blocked')} />}
                     {contact.tags.slice(0, 2).map((tag) => (
@@ -112,7 +114,7 @@ export const ContactsPage = () => {
                       <WhatsApp fontSize="small" />
                     </IconButton>
                   </Tooltip>
-                  <ScheduleContactButton contactId={contact.id} size="small" />
+                  <ScheduleContactButton contactId={contact.id} channel={contact.channel} size="small" />
                   <Tooltip title={t('common.edit')}>
                     <IconButton size="small" onClick={() => setModal({ open: true, contactId: contact.id })} data-testid="contact-edit">
                       <Edit fontSize="small" />

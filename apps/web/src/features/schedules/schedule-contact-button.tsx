@@ -1,3 +1,4 @@
+import { channelCan } from '@atende/shared/channel-capabilities';
 import { Schedule } from '@mui/icons-material';
 import { IconButton, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -5,11 +6,12 @@ import { useNavigate } from 'react-router-dom';
 import { useSessionUser } from '../../lib/session/session-context.ts';
 
 // From a contact or a ticket: the schedules calendar with the add dialog open for that contact
-// (02-operations §2 /schedules with contactId). Hidden when the plan lacks useSchedules.
-export const ScheduleContactButton = ({ contactId, size = 'medium' }: { contactId: number; size?: 'small' | 'medium' }) => {
+// (02-operations §2 /schedules with contactId). Hidden when the plan lacks useSchedules, and for a
+// contact whose channel takes no schedules (a web chat visitor, issue 41 point 4).
+export const ScheduleContactButton = ({ contactId, channel, size = 'medium' }: { contactId: number; channel: string; size?: 'small' | 'medium' }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const allowed = useSessionUser().company.plan.useSchedules;
+  const allowed = useSessionUser().company.plan.useSchedules && channelCan(channel, 'schedules');
   if (!allowed) return null;
   return (
     <Tooltip title={t('schedules.open')}>

@@ -139,7 +139,7 @@ export const TicketHeader = ({ ticket, onOpenContact, onExportPdf, exportingPdf 
         <HeaderAction compact={compact} variant="outlined" icon={<Replay />} label={t('tickets.actions.reopen')} onClick={() => void flow.reopen(ticket)} testId="ticket-reopen" />
       )}
       {exportingPdf && <CircularProgress size={20} aria-label={t('tickets.actions.exportPdf')} data-testid="ticket-export-pdf-busy" />}
-      <ScheduleContactButton contactId={ticket.contactId} />
+      <ScheduleContactButton contactId={ticket.contactId} channel={ticket.channel} />
       <IconButton onClick={(event) => setMenu(event.currentTarget)} aria-label={t('tickets.actions.more')} data-testid="ticket-menu">
         <MoreVert />
       </IconButton>
