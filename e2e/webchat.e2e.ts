@@ -16,6 +16,8 @@ let browser: Browser;
 let site: Server;
 let siteOrigin: string;
 let queueId: number;
+// a 1×1 PNG the visitor sends
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 // the customer's page: its body is the snippet the admin copied
 let snippet = '';
 
@@ -92,6 +94,11 @@ describe('Web chat widget (issue 41 point 1)', () => {
     expect(await answer.locator('.sender').textContent()).toBeTruthy();
     // the host page's styles (every text red) do not reach the widget
     expect(await answer.evaluate((bubble) => getComputedStyle(bubble).color)).not.toBe('rgb(255, 0, 0)');
+
+    // the visitor attaches a photo: shown inline in the widget and in the attendant's chat
+    await visitor.locator('input[type=file]').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from(ONE_PIXEL_PNG, 'base64') });
+    await expect.poll(() => visitor.locator('.bubble.visitor img').evaluate((image: HTMLImageElement) => image.naturalWidth).catch(() => 0)).toBe(1);
+    await chat.locator('[data-message-id] img').first().waitFor();
 
     // a reload keeps the conversation: the token stayed in the site's localStorage
     await visitor.reload();

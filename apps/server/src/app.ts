@@ -406,7 +406,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   const webchatLimits = options.webchatLimits ?? DEFAULT_WEBCHAT_LIMITS;
   await app.register(
     webchatRoutes({
-      visitors: createWebchatVisitors({ db, pipeline, counters, clock, timeZone: config.timeZone, settings: settingsCache, limits: webchatLimits }),
+      visitors: createWebchatVisitors({ db, pipeline, counters, clock, timeZone: config.timeZone, settings: settingsCache, storage, limits: webchatLimits }),
       connections: connectionsService,
       // every widget call of one address, page loads included; the messages have their own caps
       visitorLimit: routeLimit(webchatLimits.messagesPerConnection, webchatLimits.windowSeconds),

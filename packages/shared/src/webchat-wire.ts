@@ -7,3 +7,5 @@ export const WEBCHAT_NAMESPACE = '/webchat';
 export const WEBCHAT_MESSAGE_EVENT = 'message';
 // an attendant deleted a message the visitor had: its id
 export const WEBCHAT_REMOVED_EVENT = 'messageRemoved';
+// the largest file a visitor may send (the widget checks it before sending; the server refuses more)
+export const WEBCHAT_FILE_MAX_BYTES = 10 * 1024 * 1024;

@@ -73,7 +73,7 @@ export const webchatMessage = z
   .meta({ id: 'WebchatMessage' });
 export type WebchatMessage = z.infer<typeof webchatMessage>;
 
-export { WEBCHAT_MESSAGE_EVENT, WEBCHAT_NAMESPACE, WEBCHAT_REMOVED_EVENT, WEBCHAT_TOKEN_HEADER } from './webchat-wire.ts';
+export { WEBCHAT_FILE_MAX_BYTES, WEBCHAT_MESSAGE_EVENT, WEBCHAT_NAMESPACE, WEBCHAT_REMOVED_EVENT, WEBCHAT_TOKEN_HEADER } from './webchat-wire.ts';
 
 const visitorErrors = { 401: ['ERR_SESSION_EXPIRED'], 403: ['ERR_NO_PERMISSION'], 404: ['ERR_NO_WAPP_FOUND'], 429: ['ERR_TOO_MANY_REQUESTS'] } as const;
 
@@ -118,6 +118,16 @@ export const webchatEndpoints = {
     operationId: 'sendWebchatMessage',
     summary: "A visitor's message, into the inbound pipeline as any channel's",
     errors: visitorErrors,
+  }),
+  sendFile: defineEndpoint({
+    method: 'POST',
+    path: '/webchat/:publicId/files',
+    params: publicIdParams,
+    response: webchatMessage,
+    status: 201,
+    operationId: 'sendWebchatFile',
+    summary: "A visitor's image or file, sent as multipart under `file` with an optional `caption`, into the inbound pipeline as any channel's media",
+    errors: { ...visitorErrors, 400: ['ERR_INVALID_FILE', 'ERR_INVALID_IMAGE'], 413: ['ERR_FILE_TOO_LARGE'] },
   }),
   history: defineEndpoint({
     method: 'GET',

@@ -279,3 +279,57 @@ describe('Web chat visitors matched to known contacts by the pre-chat form (issu
     expect((await both).map((m) => m.body)).toEqual(['para os dois', 'para os dois']);
   });
 });
+
+describe("A visitor's images and files (issue 41 point 1)", () => {
+  const upload = (file: Blob, name: string, caption?: string) => {
+    const form = new FormData();
+    if (caption) form.set('caption', caption);
+    form.set('file', file, name);
+    return form;
+  };
+  const sendFile = (publicId: string, visitor: string, form: FormData) =>
+    t.request('POST', `/webchat/${publicId}/files`, { rawBody: form, headers: { origin: SITE, [TOKEN_HEADER]: visitor } });
+
+  it('an image goes into the ticket as media, the widget reads it back with its token, and a document keeps its name', async () => {
+    const { a, publicId, call, startVisitor, ticketOf } = await widgetCompany();
+    const visitor = await startVisitor({ name: 'Fábio Foto' });
+    const photo = await sharp({ create: { width: 3, height: 3, channels: 3, background: '#0000ff' } }).png().toBuffer();
+    const sent = await sendFile(publicId, visitor, upload(new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'quebrado.png', 'chegou assim'));
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({ body: 'chegou assim', mediaType: 'image', fromMe: false, mediaUrl: expect.any(String) });
+    const ticket = await ticketOf('Fábio Foto');
+    const stored = ((await t.request('GET', `/messages/${ticket.id}`, { token: a.adminSession.token })).body.messages as Json[]).find((m) => m.id === sent.body.id);
+    expect(stored).toMatchObject({ mediaType: 'image', body: 'chegou assim', mediaUrl: sent.body.mediaUrl });
+
+    const file = await fetch(`${t.url}/webchat/${publicId}/files/${sent.body.id}`, { headers: { origin: SITE, [TOKEN_HEADER]: visitor } });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('access-control-allow-origin')).toBe(SITE);
+    expect(Buffer.from(await file.arrayBuffer()).equals(photo)).toBe(true);
+    // another visitor of the site reads no file of this one's
+    const other = await startVisitor({ name: 'Outro' });
+    expect((await call('GET', `/files/${sent.body.id}`, { visitor: other })).status).toBe(404);
+
+    const text = await sendFile(publicId, visitor, upload(new Blob(['pedido 123\n'], { type: 'text/plain' }), 'pedido.txt'));
+    expect(text.status).toBe(201);
+    expect(text.body).toMatchObject({ body: 'pedido.txt', mediaType: 'application' });
+  });
+
+  it('refuses an empty file, one over the size cap and one of a refused type with a clear error, storing nothing', async () => {
+    const { a, publicId, startVisitor, ticketOf, call } = await widgetCompany();
+    const visitor = await startVisitor({ name: 'Rui Recusa' });
+    expect((await call('POST', '/messages', { visitor, body: { text: 'oi' } })).status).toBe(201);
+    const empty = await sendFile(publicId, visitor, upload(new Blob([]), 'vazio.png'));
+    expect(empty.status).toBe(400);
+    expect(empty.body.error).toBe('ERR_INVALID_FILE');
+    const big = await sendFile(publicId, visitor, upload(new Blob([new Uint8Array(10 * 1024 * 1024 + 1)]), 'grande.bin'));
+    expect(big.status).toBe(413);
+    expect(big.body.error).toBe('ERR_FILE_TOO_LARGE');
+    const program = await sendFile(publicId, visitor, upload(new Blob([new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff])]), 'setup.exe'));
+    expect(program.status).toBe(400);
+    // no token: refused before the file is read
+    expect((await t.request('POST', `/webchat/${publicId}/files`, { rawBody: upload(new Blob(['x']), 'a.txt'), headers: { origin: SITE } })).status).toBe(401);
+    const ticket = await ticketOf('Rui Recusa');
+    const messages = (await t.request('GET', `/messages/${ticket.id}`, { token: a.adminSession.token })).body.messages as Json[];
+    expect(messages.map((m) => m.body)).toEqual(['oi']);
+  });
+});

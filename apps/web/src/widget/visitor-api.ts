@@ -8,18 +8,29 @@ export type Appearance = { color: string; greeting: string; preChatForm: boolean
 
 export const createVisitorApi = (server: string, publicId: string) => {
   const base = `${server}/webchat/${encodeURIComponent(publicId)}`;
-  const call = async <T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> => {
+  // a FormData body goes as multipart (the browser writes its content type), anything else as JSON
+  const request = async (path: string, init: { method?: string; body?: unknown; token?: string }) => {
     const headers: Record<string, string> = {};
-    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    const multipart = init.body instanceof FormData;
+    if (init.body !== undefined && !multipart) headers['content-type'] = 'application/json';
     if (init.token) headers[WEBCHAT_TOKEN_HEADER] = init.token;
-    const response = await fetch(base + path, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body), credentials: 'omit' });
+    const body = init.body === undefined ? undefined : multipart ? (init.body as FormData) : JSON.stringify(init.body);
+    const response = await fetch(base + path, { method: init.method ?? 'GET', headers, body, credentials: 'omit' });
     if (!response.ok) throw new Error(`webchat ${path}: ${response.status}`);
-    return (await response.json()) as T;
+    return response;
   };
+  const call = async <T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> => (await (await request(path, init)).json()) as T;
   return {
     appearance: () => call<Appearance>('/appearance'),
     start: (form: WebchatStartBody) => call<{ visitorToken: string }>('/visitors', { method: 'POST', body: form }),
     send: (token: string, text: string) => call<WebchatMessage>('/messages', { method: 'POST', body: { text }, token }),
+    sendFile: (token: string, file: File) => {
+      const form = new FormData();
+      form.set('file', file);
+      return call<WebchatMessage>('/files', { method: 'POST', body: form, token });
+    },
+    // an image of the conversation as a local address: stored files answer only the product's own pages
+    image: async (token: string, messageId: number) => URL.createObjectURL(await (await request(`/files/${messageId}`, { token })).blob()),
     history: async (token: string) => (await call<{ messages: WebchatMessage[] }>('/messages', { token })).messages,
     listen: (token: string, onMessage: (message: WebchatMessage) => void, onRemoved: (id: number) => void): Socket => {
       const socket = io(server + WEBCHAT_NAMESPACE, { auth: { publicId, visitorToken: token }, transports: ['websocket'] });

@@ -20,6 +20,8 @@ button { font: inherit; cursor: pointer; }
 .composer, .prechat { display: flex; gap: 6px; padding: 10px; border-top: 1px solid #e1e4e8; }
 .prechat { flex-direction: column; }
 input { font: inherit; padding: 8px; border: 1px solid #c9ced4; border-radius: 8px; flex: 1; min-width: 0; }
+.attach { background: transparent; border: 0; font-size: 18px; padding: 0 4px; }
+.bubble img { display: block; max-width: 100%; max-height: 220px; border-radius: 6px; }
 .send { background: var(--accent); color: #fff; border: 0; border-radius: 8px; padding: 8px 12px; }
 .notice { padding: 8px 12px; background: #fff8e1; border-bottom: 1px solid #f0e0a0; font-size: 13px; }
 .error { color: #b42318; font-size: 12px; padding: 0 12px 8px; }

@@ -12,6 +12,8 @@ const texts = {
     phone: 'Phone',
     failed: 'Not sent. Try again in a moment.',
     file: 'File',
+    attach: 'Attach an image or file',
+    tooLarge: 'The file is empty or larger than 10 MB.',
     closed: 'We are closed now. Leave a message and we will answer when we are back.',
   },
   pt: {
@@ -25,6 +27,8 @@ const texts = {
     phone: 'Telefone',
     failed: 'Não enviada. Tente de novo em instantes.',
     file: 'Arquivo',
+    attach: 'Anexar imagem ou arquivo',
+    tooLarge: 'O arquivo está vazio ou passa de 10 MB.',
     closed: 'Estamos fora do horário de atendimento. Deixe sua mensagem e responderemos quando voltarmos.',
   },
   es: {
@@ -38,6 +42,8 @@ const texts = {
     phone: 'Teléfono',
     failed: 'No enviado. Inténtalo de nuevo en un momento.',
     file: 'Archivo',
+    attach: 'Adjuntar imagen o archivo',
+    tooLarge: 'El archivo está vacío o supera los 10 MB.',
     closed: 'Ahora estamos fuera de horario. Deje su mensaje y le responderemos a la vuelta.',
   },
   tr: {
@@ -51,6 +57,8 @@ const texts = {
     phone: 'Telefon',
     failed: 'Gönderilemedi. Birazdan yeniden deneyin.',
     file: 'Dosya',
+    attach: 'Resim veya dosya ekle',
+    tooLarge: 'Dosya boş ya da 10 MB’tan büyük.',
     closed: 'Şu an çalışma saatleri dışındayız. Mesajınızı bırakın, döndüğümüzde yanıtlayacağız.',
   },
 };

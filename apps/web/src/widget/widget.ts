@@ -3,6 +3,7 @@
 // It draws a launcher and a chat window in a shadow root, themed with the connection's colour and
 // greeting, in the browser's language, and talks only to the server it was loaded from. The
 // visitor token lives in the site's localStorage, so the conversation survives reloads and visits.
+import { WEBCHAT_FILE_MAX_BYTES } from '@atende/shared/webchat-wire';
 import type { WebchatMessage } from '@atende/shared/webchat';
 import { createVisitorApi, type Appearance, type VisitorApi } from './visitor-api.ts';
 import { widgetStyles } from './widget-styles.ts';
@@ -26,9 +27,16 @@ const mount = (server: string, api: VisitorApi, appearance: Appearance, texts: W
   host.style.setProperty('--accent', appearance.color);
   const log = element('div', { className: 'log' });
   const error = element('div', { className: 'error', hidden: true, textContent: texts.failed });
+  const fail = (text = texts.failed) => {
+    error.textContent = text;
+    error.hidden = false;
+  };
   const input = element('input', { placeholder: texts.placeholder, maxLength: 4000 });
   input.setAttribute('aria-label', texts.placeholder);
-  const composer = element('form', { className: 'composer' }, [input, element('button', { className: 'send', type: 'submit', textContent: texts.send })]);
+  const picker = element('input', { type: 'file', hidden: true });
+  const attach = element('button', { className: 'attach', type: 'button', textContent: '📎', title: texts.attach });
+  attach.setAttribute('aria-label', texts.attach);
+  const composer = element('form', { className: 'composer' }, [attach, picker, input, element('button', { className: 'send', type: 'submit', textContent: texts.send })]);
   const field = (placeholder: string, type: string) => element('input', { placeholder, type, name: type });
   const name = field(texts.name, 'text');
   const email = field(texts.email, 'email');
@@ -49,9 +57,15 @@ const mount = (server: string, api: VisitorApi, appearance: Appearance, texts: W
   const show = (message: WebchatMessage) => {
     const bubble = element('div', { className: `bubble ${message.fromMe ? 'company' : 'visitor'}` });
     if (message.senderName) bubble.append(element('span', { className: 'sender', textContent: message.senderName }));
-    if (message.mediaUrl) {
-      const link = element('a', { href: new URL(message.mediaUrl, server).href, target: '_blank', rel: 'noopener noreferrer', textContent: `📎 ${message.body || texts.file}` });
-      bubble.append(link);
+    const href = message.mediaUrl && new URL(message.mediaUrl, server).href;
+    if (href && message.mediaType === 'image' && token) {
+      // read with the visitor's token, as the stored file itself is not for other sites' pages
+      const image = element('img', { alt: message.body || texts.file });
+      void api.image(token, message.id).then((src) => (image.src = src), () => image.replaceWith(texts.file));
+      bubble.append(element('a', { href, target: '_blank', rel: 'noopener noreferrer' }, [image]));
+      if (message.body) bubble.append(element('div', { textContent: message.body }));
+    } else if (href) {
+      bubble.append(element('a', { href, target: '_blank', rel: 'noopener noreferrer', textContent: `📎 ${message.body || texts.file}` }));
     } else bubble.append(message.body);
     const earlier = shown.get(message.id);
     if (earlier) earlier.replaceWith(bubble);
@@ -93,7 +107,16 @@ const mount = (server: string, api: VisitorApi, appearance: Appearance, texts: W
   prechat.addEventListener('submit', (event) => {
     event.preventDefault();
     const given = (input: HTMLInputElement) => input.value.trim() || undefined;
-    void begin({ name: given(name), email: given(email), phone: given(phone) }).catch(() => (error.hidden = false));
+    void begin({ name: given(name), email: given(email), phone: given(phone) }).catch(() => fail());
+  });
+  attach.addEventListener('click', () => picker.click());
+  picker.addEventListener('change', () => {
+    const file = picker.files?.[0];
+    picker.value = '';
+    if (!file || !token) return;
+    if (file.size === 0 || file.size > WEBCHAT_FILE_MAX_BYTES) return fail(texts.tooLarge);
+    error.hidden = true;
+    api.sendFile(token, file).then(show, () => fail());
   });
   composer.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -105,7 +128,7 @@ const mount = (server: string, api: VisitorApi, appearance: Appearance, texts: W
         input.value = '';
         show(message);
       },
-      () => (error.hidden = false),
+      () => fail(),
     );
   });
 };

@@ -5,7 +5,8 @@
 // bot flow and service hours answer them as any channel's. Floods are capped per visitor and per
 // connection on the shared request counters (Redis when the deployment has it).
 import { randomUUID } from 'node:crypto';
-import type { WebchatSendBody, WebchatStartBody } from '@atende/shared/webchat';
+import type { MediaType } from '@atende/shared/messages';
+import type { WebchatMessage, WebchatSendBody, WebchatStartBody } from '@atende/shared/webchat';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { normalizeNumber } from '@atende/shared/phone';
 import { withTransaction } from '../../db/transaction.ts';
@@ -15,11 +16,15 @@ import { readConnectionByExternalId, type ConnectionRow } from '../../modules/co
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { CounterStore } from '../../platform/rate-limit/counters.ts';
+import { checkMedia } from '../../platform/media.ts';
+import { isStoredKey, publicUrlPrefix, type Storage } from '../../platform/storage.ts';
+import type { Upload } from '../../platform/uploads.ts';
+import { storeMedias } from '../../modules/messages/outbound-message.service.ts';
 import { closureFor } from '../../modules/chatbot/closures.steps.ts';
 import type { CompanySettingsCache } from '../../modules/settings/company-settings.cache.ts';
 import type { InboundPipeline } from '../inbound-pipeline.ts';
 import { isAllowedOrigin, webchatSettingsOf } from './webchat-config.ts';
-import { contactIdsNamedBy, findVisitor, insertVisitor, PHONE_INFO_NAMES, readVisitorHistory } from './webchat.repo.ts';
+import { contactIdsNamedBy, findVisitor, findVisitorMediaUrl, insertVisitor, PHONE_INFO_NAMES, readVisitorHistory } from './webchat.repo.ts';
 import { isVisitorTokenShape, newVisitorToken, visitorNumberOf } from './visitor-token.ts';
 
 export type WebchatLimits = { messagesPerVisitor: number; messagesPerConnection: number; visitorsPerConnection: number; windowSeconds: number };
@@ -36,6 +41,7 @@ export const createWebchatVisitors = (deps: {
   clock: Clock;
   timeZone: string;
   settings: CompanySettingsCache;
+  storage: Storage;
   limits: WebchatLimits;
 }) => {
   const { limits } = deps;
@@ -85,6 +91,29 @@ export const createWebchatVisitors = (deps: {
     return contact;
   };
 
+  const writeCapped = async (connection: ConnectionRow, visitorNumber: string) => {
+    await capped(`visitor:${connection.id}:${visitorNumber}`, limits.messagesPerVisitor);
+    await capped(`connection:${connection.id}`, limits.messagesPerConnection);
+  };
+
+  const receive = async (connection: ConnectionRow, contact: ContactRow, content: { body: string; mediaType?: MediaType; mediaUrl?: string }): Promise<WebchatMessage> => {
+    const stored = await deps.pipeline.receive(
+      { companyId: connection.companyId, connectionId: connection.id, providerMessageId: `webchat:${randomUUID()}`, from: { number: contact.number, name: contact.name }, ...content },
+      connection,
+    );
+    // a blocked visitor's message opens nothing: it is told no more than a refusal
+    if (stored.messageId === null) throw new AppError('ERR_NO_PERMISSION', 403);
+    return {
+      id: stored.messageId,
+      body: content.body,
+      fromMe: false,
+      senderName: null,
+      mediaUrl: content.mediaUrl ?? null,
+      mediaType: content.mediaType ?? 'chat',
+      createdAt: deps.clock.now().toISOString(),
+    };
+  };
+
   return {
     connectionFor,
 
@@ -109,15 +138,33 @@ export const createWebchatVisitors = (deps: {
 
     send: async (connection: ConnectionRow, token: unknown, body: WebchatSendBody) => {
       const { number, contact } = await visitorOf(connection, token);
-      await capped(`visitor:${connection.id}:${number}`, limits.messagesPerVisitor);
-      await capped(`connection:${connection.id}`, limits.messagesPerConnection);
-      const stored = await deps.pipeline.receive(
-        { companyId: connection.companyId, connectionId: connection.id, providerMessageId: `webchat:${randomUUID()}`, from: { number: contact.number, name: contact.name }, body: body.text },
-        connection,
-      );
-      // a blocked visitor's message opens nothing: it is told no more than a refusal
-      if (stored.messageId === null) throw new AppError('ERR_NO_PERMISSION', 403);
-      return { id: stored.messageId, body: body.text, fromMe: false, senderName: null, mediaUrl: null, mediaType: 'chat', createdAt: deps.clock.now().toISOString() };
+      await writeCapped(connection, number);
+      return receive(connection, contact, { body: body.text });
+    },
+
+    // an image or file, typed by its content against the uploads' allow-list and stored as any
+    // channel's inbound media; a document without a caption carries its name, as elsewhere
+    // read: the request's file and caption, read only once the visitor and its caps are checked
+    sendFile: async (connection: ConnectionRow, token: unknown, read: () => Promise<{ upload: Upload; caption: string }>) => {
+      const { number, contact } = await visitorOf(connection, token);
+      await writeCapped(connection, number);
+      const { upload, caption } = await read();
+      if (upload.size === 0) throw new AppError('ERR_INVALID_FILE', 400);
+      const checked = await checkMedia(upload, upload.fileName);
+      const [stored] = await storeMedias(deps.storage, connection.companyId, [{ upload, checked }]);
+      const body = caption || (checked.mediaType === 'application' ? upload.fileName : '');
+      return receive(connection, contact, { body, mediaType: checked.mediaType, mediaUrl: stored.url });
+    },
+
+    // the stored file of a message the visitor may read, for the widget to show an image inline:
+    // stored files answer only their own origin (Cross-Origin-Resource-Policy), the widget's page is another
+    file: async (connection: ConnectionRow, token: unknown, messageId: number) => {
+      const { contact, since } = await visitorOf(connection, token);
+      const url = await findVisitorMediaUrl(deps.db, { companyId: connection.companyId, connectionId: connection.id, contactId: contact.id, since }, messageId);
+      const key = url?.startsWith(`${publicUrlPrefix}/`) ? url.slice(publicUrlPrefix.length + 1) : '';
+      const stored = isStoredKey(key) ? await deps.storage.objects.openRead(key) : null;
+      if (!stored) throw notFound('ERR_NO_MESSAGE_FOUND');
+      return stored;
     },
 
     history: async (connection: ConnectionRow, token: unknown) => {

@@ -100,3 +100,23 @@ export const readSenderName = async (db: DbOrTx, companyId: number, messageId: n
     .limit(1);
   return row;
 };
+
+// the stored file of one of the contact's messages on the connection since the visitor's link
+export const findVisitorMediaUrl = async (db: DbOrTx, visitor: { companyId: number; connectionId: number; contactId: number; since: Date }, messageId: number) => {
+  const [row] = await db
+    .select({ mediaUrl: messages.mediaUrl })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.companyId, visitor.companyId),
+        eq(messages.id, messageId),
+        eq(messages.contactId, visitor.contactId),
+        eq(messages.whatsappId, visitor.connectionId),
+        gte(messages.createdAt, visitor.since),
+        eq(messages.isPrivate, false),
+        eq(messages.isDeleted, false),
+      ),
+    )
+    .limit(1);
+  return row?.mediaUrl ?? undefined;
+};

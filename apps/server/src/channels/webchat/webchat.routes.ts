@@ -8,16 +8,20 @@ import { join } from 'node:path';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { WEBCHAT_TOKEN_HEADER, webchatEndpoints, webchatPublicId } from '@atende/shared/webchat';
+import { WEBCHAT_FILE_MAX_BYTES, WEBCHAT_TOKEN_HEADER, webchatEndpoints, webchatPublicId } from '@atende/shared/webchat';
 import { z } from 'zod';
 import { requestActor } from '../../modules/audit/request-actor.ts';
 import type { ConnectionsService } from '../../modules/connections/connections.service.ts';
 import { endpointRoute } from '../../platform/endpoint-routes.ts';
 import { notFound } from '../../platform/errors.ts';
+import { storedFileHeaders } from '../../platform/storage.ts';
+import { readSingleUpload } from '../../platform/uploads.ts';
 import { webchatChannelConfig } from './webchat-config.ts';
 import type { WebchatVisitors } from './webchat-visitors.ts';
 
 const PREFLIGHT_CACHE_SECONDS = '600';
+// as a text message's longest
+const CAPTION_MAX = 4000;
 // the widget's name does not change with its content, so browsers ask again after a few minutes
 const WIDGET_CACHE_CONTROL = 'public, max-age=300';
 // where the web build writes the widget (apps/web/vite.widget.config.ts)
@@ -89,6 +93,26 @@ export const webchatRoutes =
     );
     endpointRoute(app, webchatEndpoints.send, config, async ({ body }, request, reply) =>
       deps.visitors.send(await allowedConnection(request as FastifyRequest<{ Params: { publicId: string } }>, reply), tokenOf(request), body),
+    );
+    // multipart: the file under `file`, its caption under `caption`
+    endpointRoute(app, webchatEndpoints.sendFile, config, async (_input, request, reply) =>
+      deps.visitors.sendFile(await allowedConnection(request as FastifyRequest<{ Params: { publicId: string } }>, reply), tokenOf(request), async () => {
+        const upload = await readSingleUpload(request, { field: 'file', maxBytes: WEBCHAT_FILE_MAX_BYTES });
+        return { upload, caption: String(upload.fields.caption ?? '').trim().slice(0, CAPTION_MAX) };
+      }),
+    );
+    // A message's file for the widget to show an image inline (the widget reads it with its token and
+    // shows it from memory); not an API operation, as /public files are not.
+    app.get(
+      '/webchat/:publicId/files/:messageId',
+      { config, schema: { hide: true, params: z.object({ publicId: webchatPublicId, messageId: z.coerce.number().int().positive() }) } },
+      async (request, reply) => {
+        const connection = await allowedConnection(request, reply);
+        const stored = await deps.visitors.file(connection, tokenOf(request), request.params.messageId);
+        return reply
+          .headers({ ...storedFileHeaders, 'content-type': stored.contentType, 'content-length': String(stored.size), 'cache-control': 'private, max-age=300' })
+          .send(stored.body);
+      },
     );
     endpointRoute(app, webchatEndpoints.history, config, async (_input, request, reply) =>
       deps.visitors.history(await allowedConnection(request as FastifyRequest<{ Params: { publicId: string } }>, reply), tokenOf(request)),
