@@ -16,6 +16,8 @@ export const moduleRepoReads = {
   'contact-import': ['contact-lists', 'settings', 'tags'],
   'contact-lists': ['connections'],
   contacts: ['connections', 'settings', 'tags', 'users'],
+  // the conversation a draft or a summary reads, the knowledge it draws on, the ticket a summary note goes to (issue 42)
+  copilot: ['knowledge', 'messages', 'tickets'],
   // the SLA figures (issue 40 point 3), as the SLA module counts them
   dashboard: ['sla'],
   'integration-replies': ['companies', 'connections', 'contacts', 'integrations', 'messages', 'tickets'],

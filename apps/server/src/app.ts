@@ -164,6 +164,9 @@ import { createIntegrationsService } from './modules/integrations/integrations.s
 import { createDialogflowClient } from './modules/integrations/dialogflow.client.ts';
 import { registerIntegrationReplyJob } from './modules/integration-replies/integration-reply.jobs.ts';
 import { createPromptsService } from './modules/prompts/prompts.service.ts';
+import { copilotRoutes } from './modules/copilot/copilot.routes.ts';
+import { createCopilotService } from './modules/copilot/copilot.service.ts';
+import { enqueueTransferSummary, registerTransferSummaryJob } from './modules/copilot/transfer-summary.jobs.ts';
 import { createAzureSpeech } from './modules/prompts/speech.provider.ts';
 import { registerPasswordResetRequestJob } from './modules/auth/password-reset.jobs.ts';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
@@ -316,6 +319,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   ticketEvents.onHandled((tx, ticket) => stopRotationCountdown(tx, ticket.id));
   ticketEvents.onReplied(touchInactivity);
   ticketEvents.useRatingSteps(ratingSteps);
+  ticketEvents.onTransferred(enqueueTransferSummary);
   const ticketsService = createTicketsService({ db, bus, clock, timeZone: config.timeZone, events: ticketEvents, settings: settingsCache });
   const messagesService = createMessagesService({ db, bus, storage, tickets: ticketsService, clock });
   const automation = createInboundAutomation({ clock, timeZone: config.timeZone, tickets: ticketsService });
@@ -384,6 +388,8 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(schedulesRoutes(createSchedulesService({ db, bus, storage, timeZone: config.timeZone })));
   await app.register(campaignsRoutes(createCampaignsService({ db, bus, storage, clock }), createCampaignSettingsService({ db })));
   await app.register(promptsRoutes(createPromptsService({ db, bus, secrets })));
+  const copilot = createCopilotService({ db, secrets, ai: config.ai, clock, tickets: ticketsService });
+  await app.register(copilotRoutes(copilot));
   await app.register(integrationsRoutes(createIntegrationsService({ db, bus, secrets, outbound, dialogflow: createDialogflowClient(config.integrations) })));
   await app.register(webhooksRoutes(createWebhooksService({ db, secrets, outbound, requireHttps: config.env === 'production' })));
   await app.register(ticketsRoutes(ticketsService));
@@ -503,6 +509,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     speech: createAzureSpeech({ speechUrl: config.ai.speechUrl, timeoutMs: config.ai.timeoutMs }),
     tickets: ticketsService,
   });
+  registerTransferSummaryJob(jobs, { db, copilot, tickets: ticketsService });
   registerIntegrationReplyJob(jobs, { db, storage, secrets, clock, settings: config.integrations, outbound, tickets: ticketsService });
   registerWebhookDeliveryJob(jobs, { db, bus, clock, secrets, outbound });
   registerMailSendJob(jobs, { mailer, config: config.mail, brandingOf: mailBrandingOf(db) });

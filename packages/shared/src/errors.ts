@@ -106,6 +106,12 @@ export const errorCodes = [
   'ERR_INVALID_TOKEN',
   'ERR_EMAIL_NOT_VERIFIED',
   'ERR_EMAIL_DISABLED',
+  // issue 42, the copilot: the company has no key for it; the plan's monthly AI tokens are spent;
+  // the model did not answer in time or answered an error; it refused or answered nothing usable
+  'ERR_AI_NOT_CONFIGURED',
+  'ERR_AI_LIMIT_REACHED',
+  'ERR_AI_UNAVAILABLE',
+  'ERR_AI_REFUSED',
   'ERR_VALIDATION',
   'ERR_INVALID_JSON',
   'ERR_INVALID_FILE',

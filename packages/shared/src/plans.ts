@@ -28,6 +28,8 @@ export type PlanFlags = Record<PlanFlag, boolean>;
 export const allPlanFlagsOn: PlanFlags = Object.fromEntries(planFlags.map((flag) => [flag, true])) as PlanFlags;
 
 const planLimit = z.coerce.number().int().min(0).max(100_000);
+// issue 42 point 5: the copilot's tokens (in + out) a company may spend in a month; null or '' is no limit
+const aiMonthlyTokens = z.preprocess((value) => (value === '' ? null : value), z.coerce.number().int().min(0).max(2_000_000_000).nullable());
 const planFlagShape = Object.fromEntries(planFlags.map((flag) => [flag, z.boolean()])) as Record<PlanFlag, z.ZodBoolean>;
 
 // 03-saas §2 Plans tab, §3 Plan: the form's defaults are 0 for the limits and price (no price
@@ -41,6 +43,7 @@ const planFields = {
   // the price under its other name (03-saas §3 Plan: amount, also called value); amount wins
   value: z.coerce.number().min(0).max(1_000_000_000),
   isPublic: z.boolean(),
+  aiMonthlyTokens,
   ...planFlagShape,
 };
 export const planBody = z.strictObject({
@@ -51,6 +54,7 @@ export const planBody = z.strictObject({
   amount: planFields.amount.optional(),
   value: planFields.value.optional(),
   isPublic: z.boolean().default(true),
+  aiMonthlyTokens: aiMonthlyTokens.default(null),
   ...(Object.fromEntries(planFlags.map((flag) => [flag, z.boolean().default(true)])) as Record<PlanFlag, z.ZodDefault<z.ZodBoolean>>),
 });
 export type PlanBody = z.infer<typeof planBody>;
@@ -68,6 +72,7 @@ export const planView = z
     // the spec calls the price both amount and value (03-saas §3 Plan)
     value: z.number(),
     isPublic: z.boolean(),
+    aiMonthlyTokens: z.number().int().nullable(),
     ...planFlagShape,
   })
   .meta({ id: 'Plan' });

@@ -159,6 +159,16 @@ const catalogue: Record<string, Entry[]> = {
     { kind: 'foreign', call: (a, b) => ({ path: `/prompt/${b.promptId}`, body: { queueId: a.queueId } }) },
   ],
   'DELETE /prompt/:promptId': [{ kind: 'foreign', call: (a) => ({ path: `/prompt/${a.promptId}` }) }],
+  // issue 42: the copilot's settings and usage are the caller's own; a draft, a summary, a rewrite or a
+  // translation of A's ticket or message is not found before any key or model is looked at
+  'GET /copilot/status': [{ kind: 'own', call: () => ({ path: '/copilot/status' }) }],
+  'GET /copilot/settings': [{ kind: 'own', call: () => ({ path: '/copilot/settings' }) }],
+  'PUT /copilot/settings': [{ kind: 'own', call: () => ({ path: '/copilot/settings', body: { tone: 'B tone' } }) }],
+  'GET /copilot/usage': [{ kind: 'own', call: () => ({ path: '/copilot/usage' }) }],
+  'POST /copilot/tickets/:ticketId/suggest': [{ kind: 'foreign', call: (a) => ({ path: `/copilot/tickets/${a.ticketId}/suggest` }) }],
+  'POST /copilot/tickets/:ticketId/summary': [{ kind: 'foreign', call: (a) => ({ path: `/copilot/tickets/${a.ticketId}/summary` }) }],
+  'POST /copilot/tickets/:ticketId/rewrite': [{ kind: 'foreign', call: (a) => ({ path: `/copilot/tickets/${a.ticketId}/rewrite`, body: { text: 'hello', mode: 'grammar' } }) }],
+  'POST /copilot/messages/:messageId/translate': [{ kind: 'foreign', call: (a) => ({ path: `/copilot/messages/${a.messageId}/translate`, body: { language: 'en' } }) }],
   'GET /queueIntegration': [{ kind: 'own', call: () => ({ path: '/queueIntegration?searchParam=Alpha' }) }],
   'GET /queueIntegration/:integrationId': [{ kind: 'foreign', call: (a) => ({ path: `/queueIntegration/${a.integrationId}` }) }],
   'POST /queueIntegration': [{ kind: 'own', call: () => ({ path: '/queueIntegration', body: { type: 'webhook', name: 'Beta Hook X', urlN8N: 'https://hooks.example' } }) }],

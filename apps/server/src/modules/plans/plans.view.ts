@@ -12,6 +12,7 @@ export const toPlanView = (row: PlanRow): PlanView => {
     amount,
     value: amount,
     isPublic: row.isPublic,
+    aiMonthlyTokens: row.aiMonthlyTokens,
     ...(Object.fromEntries(planFlags.map((flag) => [flag, row[flag]])) as PlanFlags),
   };
 };

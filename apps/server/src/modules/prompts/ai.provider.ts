@@ -9,17 +9,31 @@ export type ChatTurn = { role: 'system' | 'user' | 'assistant'; content: string 
 
 export const createAiClient = (settings: AiSettings, apiKey: string) => {
   const client = new OpenAI({ apiKey, baseURL: settings.baseUrl, timeout: settings.timeoutMs, maxRetries: 0 });
+  // the answer with the tokens the API counted (the copilot's usage) and a refusal, if it refused
+  const converse = async (turns: ChatTurn[], limits: { maxTokens: number; temperature: number }) => {
+    const completion = await client.chat.completions.create({
+      model: settings.model,
+      messages: turns,
+      max_tokens: limits.maxTokens,
+      temperature: limits.temperature,
+    });
+    const message = completion.choices?.[0]?.message;
+    const content = message?.content;
+    const refusal = typeof message?.refusal === 'string' && message.refusal ? message.refusal : null;
+    if (typeof content !== 'string' && !refusal) throw new Error('the AI answered without a message');
+    return {
+      text: typeof content === 'string' ? content.trim() : '',
+      refusal,
+      tokensIn: completion.usage?.prompt_tokens ?? 0,
+      tokensOut: completion.usage?.completion_tokens ?? 0,
+    };
+  };
   return {
+    converse,
     complete: async (turns: ChatTurn[], limits: { maxTokens: number; temperature: number }) => {
-      const completion = await client.chat.completions.create({
-        model: settings.model,
-        messages: turns,
-        max_tokens: limits.maxTokens,
-        temperature: limits.temperature,
-      });
-      const content = completion.choices?.[0]?.message?.content;
-      if (typeof content !== 'string') throw new Error('the AI answered without a message');
-      return content.trim();
+      const { text, refusal } = await converse(turns, limits);
+      if (refusal !== null && !text) throw new Error('the AI answered without a message');
+      return text;
     },
     // audio: the stored recording on disk, sent as a Blob backed by the file (streamed, not read whole)
     transcribe: async (audioPath: string, fileName: string) => {

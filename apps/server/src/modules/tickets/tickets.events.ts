@@ -11,6 +11,9 @@ import type { TicketRow } from './tickets.repo.ts';
 export type TicketOutcome = { row: TicketRow; messages: MessageRow[]; closedBefore?: TicketRow };
 
 type TicketListener = (tx: DbOrTx, ticket: TicketRow, now: Date) => Promise<unknown>;
+// moved: the ticket where it now waits; from: the one whose conversation it carries (the same
+// ticket, or the one closeTicketOnTransfer closed)
+type TransferListener = (tx: DbOrTx, transfer: { moved: TicketRow; from: TicketRow }, now: Date) => Promise<unknown>;
 
 // Closing asks for the customer's rating first when the rating steps find a question to ask; the
 // ticket then waits in status nps.
@@ -23,6 +26,7 @@ export type RatingSteps = {
 export const createTicketEvents = () => {
   const handledListeners: TicketListener[] = [];
   const repliedListeners: TicketListener[] = [];
+  const transferredListeners: TransferListener[] = [];
   let ratingSteps: RatingSteps | undefined;
   const notify = async (listeners: TicketListener[], tx: DbOrTx, ticket: TicketRow, now: Date) => {
     for (const listener of listeners) await listener(tx, ticket, now);
@@ -36,6 +40,11 @@ export const createTicketEvents = () => {
     // The company answered the customer on the ticket.
     onReplied: (listener: TicketListener) => void repliedListeners.push(listener),
     replied: (tx: DbOrTx, ticket: TicketRow, now: Date) => notify(repliedListeners, tx, ticket, now),
+    // An attendant transferred the ticket to another queue or attendant (the copilot's summary note).
+    onTransferred: (listener: TransferListener) => void transferredListeners.push(listener),
+    transferred: async (tx: DbOrTx, transfer: { moved: TicketRow; from: TicketRow }, now: Date) => {
+      for (const listener of transferredListeners) await listener(tx, transfer, now);
+    },
     useRatingSteps: (steps: RatingSteps) => {
       ratingSteps = steps;
     },

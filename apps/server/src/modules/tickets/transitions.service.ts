@@ -285,6 +285,7 @@ export const transfer = async (step: TransitionStep): Promise<TicketOutcome> => 
   await logTicket(tx, moved.row, 'receivedTransfer', targetUserId, queueId);
   const written = await transferMessages(step, moved.row, queueId, targetUserId);
   await events.handled(tx, written.row, clock.now());
+  await events.transferred(tx, { moved: written.row, from: moved.closedBefore ?? current }, clock.now());
   return { ...written, closedBefore: moved.closedBefore };
 };
 

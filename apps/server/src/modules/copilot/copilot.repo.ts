@@ -1,0 +1,74 @@
+// The copilot's rows: its settings (company_settings keys of its own, which GET /settings never
+// lists, so the sealed key is not answered there), the calls it made and the plan's allowance.
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { aiCalls, companies, companySettings, messages, plans, users } from '../../db/schema.ts';
+
+const settingKeys = { apiKey: 'copilotApiKey', tone: 'copilotTone', transferSummary: 'copilotTransferSummary' } as const;
+export type CopilotSettingName = keyof typeof settingKeys;
+// apiKey: sealed by the secret box, '' when none
+export type CopilotSettingsRow = Record<CopilotSettingName, string>;
+
+export const readCopilotSettings = async (db: DbOrTx, companyId: number): Promise<CopilotSettingsRow> => {
+  const rows = await db
+    .select({ key: companySettings.key, value: companySettings.value })
+    .from(companySettings)
+    .where(and(eq(companySettings.companyId, companyId), sql`${companySettings.key} in (${settingKeys.apiKey}, ${settingKeys.tone}, ${settingKeys.transferSummary})`));
+  const valueOf = (name: CopilotSettingName) => rows.find((row) => row.key === settingKeys[name])?.value ?? '';
+  return { apiKey: valueOf('apiKey'), tone: valueOf('tone'), transferSummary: valueOf('transferSummary') };
+};
+
+export const writeCopilotSetting = (db: DbOrTx, companyId: number, name: CopilotSettingName, value: string) =>
+  db
+    .insert(companySettings)
+    .values({ companyId, key: settingKeys[name], value })
+    .onConflictDoUpdate({ target: [companySettings.companyId, companySettings.key], set: { value, updatedAt: sql`now()` } });
+
+export const recordAiCall = (db: DbOrTx, call: { companyId: number; userId: number | null; feature: string; tokensIn: number; tokensOut: number }) =>
+  db.insert(aiCalls).values(call);
+
+// null: the plan sets no limit (or the company has no plan)
+export const monthlyTokenLimit = async (db: DbOrTx, companyId: number) => {
+  const [row] = await db
+    .select({ limit: plans.aiMonthlyTokens })
+    .from(companies)
+    .innerJoin(plans, eq(plans.id, companies.planId))
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return row?.limit ?? null;
+};
+
+export type MonthRange = { from: Date; to: Date };
+
+export const tokensUsed = async (db: DbOrTx, companyId: number, month: MonthRange) => {
+  const [row] = await db
+    .select({ used: sql<number>`coalesce(sum(${aiCalls.tokensIn} + ${aiCalls.tokensOut}), 0)::int` })
+    .from(aiCalls)
+    .where(and(eq(aiCalls.companyId, companyId), gte(aiCalls.createdAt, month.from), lt(aiCalls.createdAt, month.to)));
+  return Number(row?.used ?? 0);
+};
+
+export const usageByUser = (db: DbOrTx, companyId: number, month: MonthRange) =>
+  db
+    .select({
+      userId: aiCalls.userId,
+      name: sql<string>`coalesce(${users.name}, '')`,
+      calls: sql<number>`count(*)::int`,
+      tokensIn: sql<number>`coalesce(sum(${aiCalls.tokensIn}), 0)::int`,
+      tokensOut: sql<number>`coalesce(sum(${aiCalls.tokensOut}), 0)::int`,
+    })
+    .from(aiCalls)
+    .leftJoin(users, and(eq(users.id, aiCalls.userId), eq(users.companyId, companyId)))
+    .where(and(eq(aiCalls.companyId, companyId), gte(aiCalls.createdAt, month.from), lt(aiCalls.createdAt, month.to)))
+    .groupBy(aiCalls.userId, users.name)
+    .orderBy(sql`sum(${aiCalls.tokensIn} + ${aiCalls.tokensOut}) desc`);
+
+// A transfer summary already written for this transfer (a retried job writes it once).
+export const hasSummaryNote = async (db: DbOrTx, companyId: number, ticketId: number, transferKey: string) => {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId), sql`${messages.dataJson}->>'copilotTransferSummary' = ${transferKey}`))
+    .limit(1);
+  return row !== undefined;
+};
