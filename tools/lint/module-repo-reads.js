@@ -23,6 +23,8 @@ export const moduleRepoReads = {
   'integration-replies': ['companies', 'connections', 'contacts', 'integrations', 'messages', 'tickets'],
   invoices: ['companies', 'settings'],
   kanban: ['contacts', 'tags', 'tickets'],
+  // a knowledge article may be for one queue (issue 42 point 1)
+  knowledge: ['queues'],
   messages: ['contacts', 'settings', 'users'],
   'messages-api': ['companies', 'connections', 'contacts', 'messages', 'queues', 'tickets', 'users'],
   prompts: ['messages', 'queues', 'tickets'],

@@ -121,6 +121,9 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { kanbanRoutes } from './modules/kanban/kanban.routes.ts';
 import { createKanbanService } from './modules/kanban/kanban.service.ts';
 import { registerLaneTimerJob } from './modules/kanban/lane-timer-handler.jobs.ts';
+import { registerKnowledgeIntakeJob } from './modules/knowledge/knowledge-intake.jobs.ts';
+import { knowledgeRoutes } from './modules/knowledge/knowledge.routes.ts';
+import { createKnowledgeService } from './modules/knowledge/knowledge.service.ts';
 import { fileListsRoutes } from './modules/file-lists/file-lists.routes.ts';
 import { createFileListsService } from './modules/file-lists/file-lists.service.ts';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.ts';
@@ -388,6 +391,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(schedulesRoutes(createSchedulesService({ db, bus, storage, timeZone: config.timeZone })));
   await app.register(campaignsRoutes(createCampaignsService({ db, bus, storage, clock }), createCampaignSettingsService({ db })));
   await app.register(promptsRoutes(createPromptsService({ db, bus, secrets })));
+  await app.register(knowledgeRoutes(createKnowledgeService({ db })));
   const copilot = createCopilotService({ db, secrets, ai: config.ai, clock, tickets: ticketsService });
   await app.register(copilotRoutes(copilot));
   await app.register(integrationsRoutes(createIntegrationsService({ db, bus, secrets, outbound, dialogflow: createDialogflowClient(config.integrations) })));
@@ -510,6 +514,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     tickets: ticketsService,
   });
   registerTransferSummaryJob(jobs, { db, copilot, tickets: ticketsService });
+  registerKnowledgeIntakeJob(jobs, { db, bus, storage });
   registerIntegrationReplyJob(jobs, { db, storage, secrets, clock, settings: config.integrations, outbound, tickets: ticketsService });
   registerWebhookDeliveryJob(jobs, { db, bus, clock, secrets, outbound });
   registerMailSendJob(jobs, { mailer, config: config.mail, brandingOf: mailBrandingOf(db) });

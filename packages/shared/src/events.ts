@@ -8,6 +8,7 @@ import type { ContactListImportStatus, ContactListItemView, ContactListView } fr
 import type { ContactImportView } from './contact-imports.ts';
 import type { ContactView } from './contacts.ts';
 import type { FileListView } from './file-lists.ts';
+import type { KnowledgeIntakeReport } from './knowledge.ts';
 import type { MessageView } from './messages.ts';
 import type { PromptView } from './prompts.ts';
 import type { QueueIntegrationView } from './queue-integrations.ts';
@@ -40,6 +41,8 @@ export type CompanyEvents = {
   prompt: { action: 'create' | 'update'; prompt: PromptView } | { action: 'delete'; promptId: number };
   // 02-operations §7 File lists: company-{id}-file; create or update upserts the item, delete removes it
   file: { action: 'create' | 'update'; fileList: FileListView } | { action: 'delete'; fileId: number };
+  // issue 42 point 1: taking in the knowledge sources ended (to whoever started it)
+  knowledge: { action: 'intake'; report: KnowledgeIntakeReport };
   // 02-operations §7 Queue integrations: create or update upserts the item, delete removes it
   queueIntegration: { action: 'update'; queueIntegration: QueueIntegrationView } | { action: 'delete'; integrationId: number };
   whatsapp: { action: 'update'; whatsapp: ConnectionView } | { action: 'delete'; whatsappId: number };

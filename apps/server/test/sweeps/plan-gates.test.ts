@@ -23,6 +23,7 @@ const flaggedAreas: { prefix: string; flag: PlanFlag; spec: string }[] = [
   { prefix: '/schedules', flag: 'useSchedules', spec: '02-operations §7 Schedules' },
   { prefix: '/chats', flag: 'useInternalChat', spec: '02-operations §7 Internal chat' },
   { prefix: '/prompt', flag: 'useOpenAi', spec: '02-operations §7 AI prompts' },
+  { prefix: '/knowledge', flag: 'useOpenAi', spec: 'issue 42 point 1 Knowledge' },
   { prefix: '/copilot', flag: 'useOpenAi', spec: 'issue 42 points 2-5 Copilot' },
   { prefix: '/queueIntegration', flag: 'useIntegrations', spec: '02-operations §7 Queue integrations' },
   { prefix: '/webhook-endpoints', flag: 'useIntegrations', spec: 'issue 37 point 1 Event webhooks' },

@@ -38,6 +38,7 @@ type Ids = {
   quickMessageId: number;
   fileListId: number;
   promptId: number;
+  knowledgeArticleId: number;
   integrationId: number;
   companyId: number;
   invoiceId: number;
@@ -159,6 +160,21 @@ const catalogue: Record<string, Entry[]> = {
     { kind: 'foreign', call: (a, b) => ({ path: `/prompt/${b.promptId}`, body: { queueId: a.queueId } }) },
   ],
   'DELETE /prompt/:promptId': [{ kind: 'foreign', call: (a) => ({ path: `/prompt/${a.promptId}` }) }],
+  // issue 42 point 1: the knowledge, its "try a question" search and the intake of sources are the caller's own
+  'GET /knowledge': [{ kind: 'own', call: () => ({ path: '/knowledge?searchParam=Alpha' }) }],
+  'GET /knowledge/intake': [{ kind: 'own', call: () => ({ path: '/knowledge/intake' }) }],
+  'POST /knowledge/intake': [{ kind: 'own', call: () => ({ path: '/knowledge/intake', body: {} }) }],
+  'POST /knowledge/search': [
+    { kind: 'own', call: () => ({ path: '/knowledge/search', body: { question: 'Alpha knowledge text' } }) },
+    { kind: 'foreign', call: (a) => ({ path: '/knowledge/search', body: { question: 'knowledge', queueId: a.queueId } }) },
+  ],
+  'GET /knowledge/:articleId': [{ kind: 'foreign', call: (a) => ({ path: `/knowledge/${a.knowledgeArticleId}` }) }],
+  'POST /knowledge': [{ kind: 'foreign', call: (a) => ({ path: '/knowledge', body: { title: 'Intruder', body: 'Intruder text', queueId: a.queueId } }) }],
+  'PUT /knowledge/:articleId': [
+    { kind: 'foreign', call: (a) => ({ path: `/knowledge/${a.knowledgeArticleId}`, body: { title: 'Hijacked' } }) },
+    { kind: 'foreign', call: (a, b) => ({ path: `/knowledge/${b.knowledgeArticleId}`, body: { queueId: a.queueId } }) },
+  ],
+  'DELETE /knowledge/:articleId': [{ kind: 'foreign', call: (a) => ({ path: `/knowledge/${a.knowledgeArticleId}` }) }],
   // issue 42: the copilot's settings and usage are the caller's own; a draft, a summary, a rewrite or a
   // translation of A's ticket or message is not found before any key or model is looked at
   'GET /copilot/status': [{ kind: 'own', call: () => ({ path: '/copilot/status' }) }],
@@ -523,6 +539,7 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
   await t.request('POST', '/tags/sync', { token, body: { contactId: ticket.contactId, tags: [{ id: tag.id }] } });
   const quick = await t.request('POST', '/quick-messages', { token, body: { shortcode: `${label} quick`, message: `${label} quick text`, geral: true } });
   const fileList = await t.request('POST', '/files', { token, body: { name: `${label} files`, message: `${label} files text`, options: [{ name: `${label} file` }] } });
+  const article = await t.request('POST', '/knowledge', { token, body: { title: `${label} article`, body: `${label} knowledge text` } });
   const prompt = await t.request('POST', '/prompt', { token, body: { name: `${label} Prompt`, prompt: `${label} prompt`, apiKey: 'sk-secret', queueId: tenant.queues[0].id } });
   const integration = await t.request('POST', '/queueIntegration', { token, body: { type: 'webhook', name: `${label} Hook`, urlN8N: 'https://hooks.example' } });
   const note = await t.request('POST', '/ticket-notes', { token, body: { note: `${label} note`, ticketId, contactId: ticket.contactId } });
@@ -571,6 +588,7 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
     quickMessageId: quick.body.id,
     fileListId: fileList.body.id,
     promptId: prompt.body.id,
+    knowledgeArticleId: article.body.id,
     integrationId: integration.body.id,
     companyId: tenant.company.id,
     invoiceId: invoice.id,

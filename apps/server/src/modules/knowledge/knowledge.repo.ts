@@ -1,8 +1,9 @@
 // Knowledge articles and their passages (issue 42 point 1). An article is written with its passages in
 // one transaction, so retrieval never sees an article half cut.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, notInArray, or, sql } from 'drizzle-orm';
 import { isKnowledgeLanguage, type KnowledgeLanguage } from '@atende/shared/knowledge';
 import type { DbOrTx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { knowledgeArticles, knowledgePassages } from '../../db/schema.ts';
 import { splitIntoPassages } from './knowledge-passages.ts';
 
@@ -69,3 +70,39 @@ export const saveArticle = async (db: DbOrTx, companyId: number, input: Knowledg
     return article;
   });
 };
+
+const ofCompany = (companyId: number, id?: number) => and(eq(knowledgeArticles.companyId, companyId), id === undefined ? undefined : eq(knowledgeArticles.id, id));
+
+export const pageArticles = async (db: DbOrTx, companyId: number, page: { search: string; limit: number; offset: number }) => {
+  const pattern = containsPattern(page.search);
+  const where = and(ofCompany(companyId), page.search ? or(ilike(knowledgeArticles.title, pattern), ilike(knowledgeArticles.body, pattern)) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(knowledgeArticles).where(where).orderBy(desc(knowledgeArticles.updatedAt), desc(knowledgeArticles.id)).limit(page.limit).offset(page.offset),
+    db.select({ value: count() }).from(knowledgeArticles).where(where),
+  ]);
+  return { rows, count: total?.value ?? 0 };
+};
+
+export const findArticle = async (db: DbOrTx, companyId: number, id: number) => {
+  const [row] = await db.select().from(knowledgeArticles).where(ofCompany(companyId, id)).limit(1);
+  return row;
+};
+
+export const deleteArticle = async (db: DbOrTx, companyId: number, id: number) =>
+  (await db.delete(knowledgeArticles).where(ofCompany(companyId, id)).returning({ id: knowledgeArticles.id })).length > 0;
+
+// Removes the articles taken in from a source whose record is no longer among `keptSourceIds`.
+export const deleteArticlesOfGoneSources = async (db: DbOrTx, companyId: number, source: Exclude<KnowledgeArticleRow['source'], 'article'>, keptSourceIds: number[]) =>
+  (
+    await db
+      .delete(knowledgeArticles)
+      .where(
+        and(
+          ofCompany(companyId),
+          eq(knowledgeArticles.source, source),
+          isNotNull(knowledgeArticles.sourceId),
+          keptSourceIds.length ? notInArray(knowledgeArticles.sourceId, keptSourceIds) : undefined,
+        ),
+      )
+      .returning({ id: knowledgeArticles.id })
+  ).length;
