@@ -1,7 +1,9 @@
 // An email connection in a real browser (issue 41 point 2): the admin connects the support mailbox
 // from the connections screen (a refused SMTP login shows in the dialog) and is shown the forwarding
-// address; a customer's mail sent there over SMTP opens a ticket, and the attendant's answer leaves
-// through the company's SMTP server as a reply. Both SMTP servers are real, on loopback.
+// address; the company's signature is set on the Settings screen; a customer's mail sent there over
+// SMTP opens a ticket (its quoted history and formatted HTML folded, its inline image shown from
+// storage), and the attendant's answer leaves through the company's SMTP server as a reply with the
+// signature, which the chat does not show. Both SMTP servers are real, on loopback.
 import { createTransport } from 'nodemailer';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,12 +61,23 @@ describe('Email connection (issue 41 point 2)', () => {
     await page.getByTestId('email-forwarding-close').click();
     await page.getByTestId('connections-row').filter({ hasText: 'Suporte da loja' }).filter({ hasText: forwarding }).waitFor();
 
+    // the company's signature, set on the Settings screen's email section
+    await page.goto(`${server.url}/settings`);
+    await page.getByTestId('settings-section-email').getByText('Assinatura dos e-mails').first().waitFor();
+    const signature = page.getByTestId('setting-emailSignature-input');
+    await signature.fill('Equipe da Loja\nAtendimento');
+    await signature.blur();
+    await expect.poll(async () => (await admin.call<{ emailSignature?: string }>('GET', '/companySettingOne?column=emailSignature')).emailSignature).toBe('Equipe da Loja\nAtendimento');
+
+    // a 12 x 6 PNG
+    const logo = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAwAAAAGCAIAAAB4jOjWAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4Y5xGEDEMVUUAqStkaYlvBmgAAAAASUVORK5CYII=', 'base64');
     await createTransport({ host: '127.0.0.1', port: inboundPort, secure: false, ignoreTLS: true }).sendMail({
       from: 'Clara Cliente <clara@cliente.test>',
       to: forwarding,
       subject: 'Troca de tamanho',
       text: 'Posso trocar o tamanho?\n\nOn Mon, 1 Jan 2026, Loja wrote:\n> Seu pedido foi enviado.',
-      html: '<p>Posso trocar o <b>tamanho</b>?</p><script>document.title = "hacked"</script>',
+      html: '<p>Posso trocar o <b>tamanho</b>?</p><img src="cid:etiqueta@cliente.test" alt="etiqueta"><script>document.title = "hacked"</script>',
+      attachments: [{ filename: 'etiqueta.png', content: logo, cid: 'etiqueta@cliente.test' }],
     });
 
     await page.goto(`${server.url}/tickets`);
@@ -85,14 +98,22 @@ describe('Email connection (issue 41 point 2)', () => {
     await mail.getByTestId('message-email-quoted').filter({ hasText: '> Seu pedido foi enviado.' }).waitFor();
     await mail.getByTestId('message-email-html-toggle').click();
     const frame = mail.getByTestId('message-email-html');
-    expect(await frame.getAttribute('sandbox')).toBe('');
+    expect(await frame.getAttribute('sandbox')).toBe('allow-same-origin');
     expect(await frame.getAttribute('srcdoc')).toContain('<b>tamanho</b>');
     expect(await frame.getAttribute('srcdoc')).not.toContain('script');
+    // the inline image shows from its stored copy
+    const inline = mail.frameLocator('[data-testid="message-email-html"]').locator('img[alt="etiqueta"]');
+    await expect.poll(() => inline.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : -1))).toBe(12);
     await page.getByTestId('message-input').fill('Pode sim!');
     await page.getByTestId('message-input').press('Enter');
     const answer = await companySmtp.nextMail('clara@cliente.test');
     expect(answer.subject).toMatch(/^Re: Troca de tamanho \[#\d+\]$/);
-    expect(answer.text).toContain('Pode sim!');
+    expect(answer.text).toContain('Pode sim!\n\n-- \nEquipe da Loja\nAtendimento');
+    expect(answer.html).toContain('Equipe da Loja');
+    // the chat shows the answer without the signature
+    const sent = chat.locator('[data-message-id]').filter({ hasText: 'Pode sim!' });
+    await sent.waitFor();
+    expect(await sent.textContent()).not.toContain('Equipe da Loja');
     await page.close();
   });
 });

@@ -7,7 +7,10 @@ type EmailParts = NonNullable<MessageView['email']>;
 
 // A received email's subject over its text, and, folded, its formatted version and the history it
 // quoted (issue 41 point 2). The HTML was sanitised when the mail arrived; it is shown in a sandboxed
-// frame besides (no scripts, no forms, no access to this page), so even a sanitiser's miss runs nothing.
+// frame besides (no scripts, no forms, no popups), so even a sanitiser's miss runs nothing. The frame
+// keeps this origin only so that its inline images load from the product's storage, which serves
+// files to its own origin alone; without allow-scripts nothing in it can use that origin (never
+// add allow-scripts next to it).
 export const EmailParts = ({ email }: { email: EmailParts }) => {
   const { t } = useTranslation();
   const [open, setOpen] = useState<'html' | 'quoted' | null>(null);
@@ -34,7 +37,7 @@ export const EmailParts = ({ email }: { email: EmailParts }) => {
       {open === 'html' && email.html && (
         <Box
           component="iframe"
-          sandbox=""
+          sandbox="allow-same-origin"
           srcDoc={email.html}
           title={email.subject || t('tickets.messages.email.formatted')}
           sx={{ display: 'block', width: 'min(600px, 100%)', height: 320, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff', mt: 0.5 }}
