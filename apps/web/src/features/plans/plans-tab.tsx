@@ -80,7 +80,7 @@ const PlanForm = ({ plan, onClose }: { plan: PlanView | null; onClose: () => voi
   const form = useForm<PlanFormValues, unknown, PlanBody>({ defaultValues: toFormValues(plan), resolver: zodResolver(planBody) });
   const { errors } = form.formState;
   const save = useSavePlan(plan);
-  const field = (name: 'name' | (typeof limits)[number]) => {
+  const field = (name: 'name' | (typeof limits)[number] | 'aiMonthlyTokens') => {
     const { ref, ...rest } = form.register(name);
     return {
       ...rest,
@@ -105,6 +105,9 @@ const PlanForm = ({ plan, onClose }: { plan: PlanView | null; onClose: () => voi
               <TextField {...field(name)} type="number" />
             </Grid>
           ))}
+          <Grid size={12}>
+            <TextField {...field('aiMonthlyTokens')} type="number" helperText={fieldError(errors.aiMonthlyTokens) || t('companies.plans.aiMonthlyTokensHelp')} />
+          </Grid>
           {(['isPublic', ...planFlags] as const).map((flag) => (
             <Grid key={flag} size={{ xs: 12, sm: 6 }}>
               <Controller

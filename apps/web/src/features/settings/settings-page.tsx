@@ -1,7 +1,7 @@
-import { can } from '@atende/shared/permissions';
+import { can, planAllows } from '@atende/shared/permissions';
 import { companyTextSettingMaxLength, type CompanySettingKey } from '@atende/shared/settings';
 import { Grid, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderHelp, type TextInput } from '../../components/placeholder-help.tsx';
 import { useSessionUser } from '../../lib/session/session-context.ts';
@@ -14,6 +14,8 @@ import { PlatformSettingsPanel } from './platform-settings-form.tsx';
 import { settingKind, settingPlaceholders, settingsSections, settingsWithHelp } from './settings-sections.ts';
 import { useCompanySettings } from './use-company-settings.ts';
 import { useSaveSetting } from './use-save-setting.ts';
+
+const CopilotSettingsTab = lazy(() => import('../copilot/copilot-settings-tab.tsx').then((module) => ({ default: module.CopilotSettingsTab })));
 
 type FieldProps = { settingKey: CompanySettingKey; value: string; onSave: (value: string) => void };
 
@@ -113,6 +115,7 @@ export const SettingsPage = () => {
   const superTabs = can(user, 'plans:manage');
   const withHelps = can(user, 'helps:manage');
   const withWhitelabel = can(user, 'global-settings:manage');
+  const withCopilot = planAllows(user.company.plan, 'useOpenAi');
   return (
     <Stack spacing={2} data-testid="settings-page">
       <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
@@ -120,6 +123,7 @@ export const SettingsPage = () => {
       </Typography>
       <Tabs value={tab} onChange={(_, next: string) => setTab(next)}>
         <Tab value="options" label={t('settings.tabs.options')} data-testid="settings-tab-options" />
+        {withCopilot && <Tab value="copilot" label={t('settings.tabs.copilot')} data-testid="settings-tab-copilot" />}
         {withSchedules && <Tab value="schedules" label={t('settings.tabs.schedules')} data-testid="settings-tab-schedules" />}
         {superTabs && <Tab value="companies" label={t('settings.tabs.companies')} data-testid="settings-tab-companies" />}
         {superTabs && <Tab value="plans" label={t('settings.tabs.plans')} data-testid="settings-tab-plans" />}
@@ -131,6 +135,11 @@ export const SettingsPage = () => {
           {withWhitelabel && <PlatformSettingsPanel />}
           <OptionsTab />
         </Stack>
+      )}
+      {tab === 'copilot' && withCopilot && (
+        <Suspense fallback={null}>
+          <CopilotSettingsTab />
+        </Suspense>
       )}
       {tab === 'schedules' && withSchedules && <CompanySchedulesTab />}
       {tab === 'companies' && superTabs && <CompaniesPage />}

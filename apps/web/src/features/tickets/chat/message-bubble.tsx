@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatClock, formatFileSize } from '../../../lib/format.ts';
+import { MessageTranslation } from '../../copilot/message-translation.tsx';
 import { AudioPlayer } from '../media/audio-player.tsx';
 import { ContactCardMessage } from '../composer/contact-card.tsx';
 import { documentName } from '../media/document-name.ts';
@@ -164,6 +165,7 @@ export const MessageBubble = memo(({ message, canEdit, onReply, onEdit, onDelete
               </Typography>
             )}
             {message.email && <EmailParts email={message.email} />}
+            {!mine && showBody && message.mediaType !== 'contactMessage' && <MessageTranslation messageId={message.id} />}
           </>
         )}
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', textAlign: 'right', fontSize: 11, mt: 0.25 }}>

@@ -6,6 +6,7 @@ import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useElementWidth } from '../../../lib/use-element-width.ts';
 import { useSessionUser } from '../../../lib/session/session-context.ts';
+import { CopilotSummaryButton } from '../../copilot/copilot-summary-button.tsx';
 import { MacroRunMenu } from '../../macros/macro-run-menu.tsx';
 import { useMacrosAllowed } from '../../macros/use-macros.ts';
 import { ScheduleContactButton } from '../../schedules/schedule-contact-button.tsx';
@@ -139,6 +140,7 @@ export const TicketHeader = ({ ticket, onOpenContact, onExportPdf, exportingPdf 
         <HeaderAction compact={compact} variant="outlined" icon={<Replay />} label={t('tickets.actions.reopen')} onClick={() => void flow.reopen(ticket)} testId="ticket-reopen" />
       )}
       {exportingPdf && <CircularProgress size={20} aria-label={t('tickets.actions.exportPdf')} data-testid="ticket-export-pdf-busy" />}
+      <CopilotSummaryButton ticketId={ticket.id} />
       <ScheduleContactButton contactId={ticket.contactId} channel={ticket.channel} />
       <IconButton onClick={(event) => setMenu(event.currentTarget)} aria-label={t('tickets.actions.more')} data-testid="ticket-menu">
         <MoreVert />

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../lib/error-message.ts';
 import { useElementWidth } from '../../../lib/use-element-width.ts';
 import { useSessionUser } from '../../../lib/session/session-context.ts';
+import { CopilotComposerBar } from '../../copilot/copilot-composer-bar.tsx';
 import { MacroSuggestions } from '../../macros/macro-suggestions.tsx';
 import { QuickMessageSuggestions } from '../../quick-messages/quick-message-suggestions.tsx';
 import { AudioRecorder } from './audio-recorder.tsx';
@@ -172,6 +173,16 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
       )}
       {enabled && !editing && <QuickMessageSuggestions text={text} onPick={(record) => void pickQuickMessage(record)} />}
       {enabled && !editing && <MacroSuggestions text={text} ticketId={ticket.id} onRun={() => setText('')} />}
+      {enabled && !editing && (
+        <CopilotComposerBar
+          ticketId={ticket.id}
+          text={text}
+          onText={(next) => {
+            setText(next);
+            textArea.current?.focus();
+          }}
+        />
+      )}
       {files.length > 0 && (
         <Stack direction="row" spacing={0.5} sx={{ mb: 1, flexWrap: 'wrap' }} data-testid="attachments-preview">
           {files.map((file, index) => (
