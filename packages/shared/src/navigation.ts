@@ -42,6 +42,8 @@ export const menuItems: readonly MenuItem[] = [
   // issue 40 point 3: the company's service levels per queue and priority
   { key: 'slaPolicies', path: '/sla-policies', group: 'administration', action: 'drawer-admin-items:view', planFlag: 'useAutomation' },
   { key: 'prompts', path: '/prompts', group: 'administration', action: 'drawer-admin-items:view', planFlag: 'useOpenAi' },
+  // issue 42 point 1: what the copilot knows, beside the prompts
+  { key: 'knowledge', path: '/knowledge', group: 'administration', action: 'drawer-admin-items:view', planFlag: 'useOpenAi' },
   { key: 'queueIntegration', path: '/queue-integration', group: 'administration', action: 'drawer-admin-items:view', planFlag: 'useIntegrations' },
   // issue 37 point 1: not /webhooks, whose paths are Meta's (a GET of /webhooks/whatsappapi is its handshake, never the app)
   { key: 'webhooks', path: '/webhook-endpoints', group: 'administration', action: 'drawer-admin-items:view', planFlag: 'useIntegrations' },

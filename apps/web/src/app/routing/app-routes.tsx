@@ -36,6 +36,7 @@ import {
   MessagesApiPage,
   OverduePage,
   PanelPage,
+  KnowledgePage,
   PromptsPage,
   QueueIntegrationPage,
   QueuesPage,
@@ -57,7 +58,7 @@ import { RequireAction } from './require-action.tsx';
 import { RequirePlanFlag } from '../../lib/session/require-plan-flag.tsx';
 import { PrivateRoute, PublicRoute } from './route-guards.tsx';
 
-const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements', 'moments', 'reports', 'tags', 'kanban', 'quickMessages', 'macros', 'slaPolicies', 'schedules', 'contactLists', 'prompts', 'queueIntegration', 'webhooks', 'automationRules', 'apiKeys', 'allApiKeys', 'files', 'campaigns', 'campaignsConfig']);
+const builtScreens = new Set(['dashboard', 'users', 'tickets', 'contacts', 'queues', 'connections', 'settings', 'messagesApi', 'companies', 'allConnections', 'helps', 'financeiro', 'chats', 'todolist', 'announcements', 'moments', 'reports', 'tags', 'kanban', 'quickMessages', 'macros', 'slaPolicies', 'schedules', 'contactLists', 'prompts', 'knowledge', 'queueIntegration', 'webhooks', 'automationRules', 'apiKeys', 'allApiKeys', 'files', 'campaigns', 'campaignsConfig']);
 
 export const AppRoutes = () => {
   const { t } = useTranslation();
@@ -131,6 +132,14 @@ export const AppRoutes = () => {
               element={
                 <RequireAction action="drawer-admin-items:view">
                   <PromptsPage />
+                </RequireAction>
+              }
+            />
+            <Route
+              path="/knowledge"
+              element={
+                <RequireAction action="drawer-admin-items:view">
+                  <KnowledgePage />
                 </RequireAction>
               }
             />

@@ -40,6 +40,7 @@ export const MessagesApiPage = lazyWithCatalogue(() => import('../../features/me
 export const OverduePage = lazyWithCatalogue(() => import('../../features/overdue/overdue-page.tsx'), 'OverduePage');
 export const PanelPage = lazyWithCatalogue(() => import('../../features/panel/panel-page.tsx'), 'PanelPage');
 export const FileListsPage = lazyWithCatalogue(() => import('../../features/file-lists/file-lists-page.tsx'), 'FileListsPage');
+export const KnowledgePage = lazyWithCatalogue(() => import('../../features/knowledge/knowledge-page.tsx'), 'KnowledgePage');
 export const PromptsPage = lazyWithCatalogue(() => import('../../features/prompts/prompts-page.tsx'), 'PromptsPage');
 export const ApiKeysPage = lazyWithCatalogue(() => import('../../features/api-keys/api-keys-page.tsx'), 'ApiKeysPage');
 export const AllApiKeysPage = lazyWithCatalogue(() => import('../../features/api-keys/all-api-keys-page.tsx'), 'AllApiKeysPage');
