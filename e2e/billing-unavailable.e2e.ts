@@ -1,18 +1,15 @@
 // Issue 35 point 5 in the browser: on a platform without a Pix provider the invoices screen and
 // the overdue page say so before any checkout, naming the super admin's support contact, and keep
 // PAGAR disabled; the overdue page says "pay the open invoice" only over a list that has one.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pt from '../apps/web/src/locales/pt.json';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { companies, invoices, plans, users } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/modules/users/users.service.ts';
-import { seedPlatform } from '../apps/server/src/seed.ts';
 import { closeRoutedPage, launchBrowser } from './helpers/browser.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, seededDataDir, startServer, type RunningServer } from './helpers/server.ts';
 
 const PASSWORD = 'aurora-123';
 const BILLED_EMAIL = 'billed-admin@e2e.test';
@@ -25,10 +22,8 @@ let browser: Browser;
 
 // An overdue company with its open invoice, written before the server starts.
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'atende-e2e-billing-unavailable-'));
+  dataDir = seededDataDir('atende-e2e-billing-unavailable-');
   const database = await openDatabase({ pgliteDir: dataDir });
-  await database.migrate();
-  await seedPlatform(database.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
   const [plan] = await database.db.insert(plans).values({ name: 'Plano Ouro', users: 5, connections: 2, queues: 4, amount: '99.90' }).returning();
   const [company] = await database.db.insert(companies).values({ name: 'Aurora Faturada', planId: plan.id, dueDate: yesterday }).returning();
   await database.db.insert(users).values({ companyId: company.id, name: 'Aurora Admin', email: BILLED_EMAIL, profile: 'admin', passwordHash: await hashPassword(PASSWORD) });

@@ -1,19 +1,16 @@
 // Issue 15 point 4 in the browser: an overdue company's admin signs in, lands on the overdue page,
 // pays its invoice through the three-step checkout and the Pix view (the fake Efí's webhook is
 // fired by the test), sees the renewal message and is back in.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addRecurrence } from '@atende/shared/recurrence';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { companies, invoices, plans, users } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/modules/users/users.service.ts';
-import { seedPlatform } from '../apps/server/src/seed.ts';
 import { EFI_CLIENT_ID, EFI_CLIENT_SECRET, EFI_PIX_KEY, startFakeEfiPix, type FakeEfiPix } from '../apps/server/test/helpers/fake-efi-pix.ts';
 import { launchBrowser } from './helpers/browser.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server.ts';
+import { seededDataDir, startServer, type RunningServer } from './helpers/server.ts';
 
 const OVERDUE_EMAIL = 'overdue-admin@e2e.test';
 const OVERDUE_PASSWORD = 'overdue-123';
@@ -29,10 +26,8 @@ let efi: FakeEfiPix;
 
 // The overdue company is written before the server starts: no route of this branch creates one.
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'atende-e2e-billing-'));
+  dataDir = seededDataDir('atende-e2e-billing-');
   const database = await openDatabase({ pgliteDir: dataDir });
-  await database.migrate();
-  await seedPlatform(database.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
   const [plan] = await database.db.insert(plans).values({ name: 'Plano Ouro', users: 5, connections: 2, queues: 4, amount: '99.90' }).returning();
   const [company] = await database.db.insert(companies).values({ name: 'Overdue Ltda', planId: plan.id, dueDate: yesterday }).returning();
   await database.db.insert(users).values({ companyId: company.id, name: 'Overdue Admin', email: OVERDUE_EMAIL, profile: 'admin', passwordHash: await hashPassword(OVERDUE_PASSWORD) });

@@ -9,7 +9,7 @@ let generatedPassword: string;
 
 // Started as a newcomer starts it: no ADMIN_PASSWORD, so the first start prints a generated one.
 beforeAll(async () => {
-  server = await startServer({ ADMIN_PASSWORD: undefined });
+  server = await startServer({ ADMIN_PASSWORD: undefined }, { emptyDataDir: true });
   browser = await launchBrowser();
   const printed = server.output().match(/Super admin created: (\S+) \/ (\S+)/);
   if (!printed || printed[1] !== ADMIN_EMAIL) throw new Error(`no generated password printed:\n${server.output()}`);

@@ -7,8 +7,7 @@
 // channel set to sandbox in the database before the app starts), so the answer goes out through
 // the sandbox and shows in its outbox.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
@@ -16,11 +15,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { connections, sourceImportIds } from '../apps/server/src/db/schema.ts';
-import { seedPlatform } from '../apps/server/src/seed.ts';
 import { createSource } from '../apps/server/test/source-import/source-fixture.ts';
 import { apiAs, signIn, type Api } from './helpers/attendance.ts';
 import { launchBrowser } from './helpers/browser.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server.ts';
+import { seededDataDir, startServer, type RunningServer } from './helpers/server.ts';
 
 // the fixture's users and the passwords their source hashes were made of
 const ATTENDANT = { email: 'bruno@paoquente.example', password: 'source-pass-1' };
@@ -61,11 +59,7 @@ beforeAll(async () => {
   writeFileSync(join(source.mediaDir, 'company2', 'foto-bolo.jpg'), await drawnJpeg());
 
   // the product installed and started once (docs/migrate.md step 3), then the import
-  dataDir = mkdtempSync(join(tmpdir(), 'atende-e2e-source-import-'));
-  const database = await openDatabase({ pgliteDir: dataDir });
-  await database.migrate();
-  await seedPlatform(database.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
-  await database.close();
+  dataDir = seededDataDir('atende-e2e-source-import-');
   const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   await run(join(root, 'node_modules/.bin/tsx'), ['apps/server/src/source-import/main.ts', '--from', source.url, '--media', source.mediaDir], { cwd: root, env });

@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     name: 'browser',
     include: ['e2e/**/*.e2e.ts'],
+    // the server bundle and the migrated, seeded data folder every file's server starts from
+    globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 60_000,
     // a live update can take seconds on a busy machine; a poll waits for it (it asserts no timing)
     expect: { poll: { timeout: 15_000 } },
