@@ -4,7 +4,7 @@
 // routes; an email connection is a row, as only its token is used before the outbound job.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectionChannel } from '@atende/shared/connections';
-import { connections } from '../../src/db/schema.ts';
+import { connections, contacts } from '../../src/db/schema.ts';
 import { setupAttendance } from '../helpers/attendance.ts';
 import { deliverUpdate, startFakeTelegram, type FakeTelegram } from '../helpers/fake-telegram.ts';
 import type { Json } from '../helpers/json.ts';
@@ -118,6 +118,17 @@ describe('what each channel can do (issue 41 point 4)', () => {
 
     const scheduled = await t.request('POST', '/schedules', { token: a.adminSession.token, body: { contactId: telegramContact.id, body: 'Lembrete', sendAt, whatsappId: bot.id } });
     expect(scheduled.status).toBe(201);
+  });
+
+  it('a ticket opened by hand refuses a connection that cannot reach the contact (an email address through WhatsApp) and opens on the email connection', async () => {
+    const a = await setupAttendance(t);
+    const email = await connectionRow(a, 'email');
+    // as the email channel stores a sender (the contacts form takes phone numbers only)
+    const [contact] = await t.db.insert(contacts).values({ companyId: a.company.id, name: 'Cliente Email', number: 'cliente@example.com', channel: 'email', whatsappId: email.id }).returning();
+    const throughWhatsapp = await t.request('POST', '/tickets', { token: a.adminSession.token, body: { contactId: contact.id, queueId: a.queues[0].id, whatsappId: a.connection.id, status: 'open', userId: a.admin.id } });
+    expect(throughWhatsapp).toMatchObject({ status: 400, body: fieldError('body.whatsappId', 'validation.contactNotOnChannel') });
+    const byEmail = await t.request('POST', '/tickets', { token: a.adminSession.token, body: { contactId: contact.id, queueId: a.queues[0].id, whatsappId: email.id, status: 'open', userId: a.admin.id } });
+    expect(byEmail).toMatchObject({ status: 201, body: { channel: 'email', whatsappId: email.id } });
   });
 
   it('external API on Telegram: answers a chat that wrote to the bot through sendMessage; a chat that never wrote is refused (a bot cannot write first)', async () => {
