@@ -541,6 +541,9 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   // a shutdown goes on when the database has gone away under the process (a SIGTERM then is how
   // the operator recovers), so each step's failure is logged instead of ending the close half-way
   app.addHook('preClose', async () => {
+    // a client that stops reading an answer keeps its connection busy, and the HTTP server's close
+    // waits for every busy one: past the jobs' grace it is cut, so no caller can hold a shutdown
+    setTimeout(() => app.server.closeAllConnections(), config.jobs.shutdownMs).unref();
     await inboundSmtp.receiver?.close();
     await jobs.stop().catch((error: unknown) => app.log.error({ err: error }, 'stopping the job runner failed'));
     mailer.close();

@@ -1,5 +1,6 @@
 // The operator's view (issue 12 point 2): /health, /ready with its probes, and /metrics in
 // Prometheus format, open to loopback or with METRICS_TOKEN.
+import { connect } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
@@ -174,12 +175,19 @@ describe('who may read /metrics (issue 12 point 2)', () => {
     });
     afterAll(() => proxied?.close());
 
+    // every answer read to its end: one left unread keeps its connection busy, and the app's close waits for it
+    const statusOf = async (answer: Promise<Response>) => {
+      const response = await answer;
+      await response.arrayBuffer();
+      return response.status;
+    };
+
     it('a client elsewhere is refused 403 without the token and served with it', async () => {
       const scrape = (headers: Record<string, string>) => fetch(`${proxied.url}/metrics`, { headers: { 'x-forwarded-for': '203.0.113.7', ...headers } });
       const refused = await scrape({});
       expect(refused.status).toBe(403);
       expect(await refused.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
-      expect((await scrape({ authorization: 'Bearer wrong-token-wrong-token' })).status).toBe(403);
+      expect(await statusOf(scrape({ authorization: 'Bearer wrong-token-wrong-token' }))).toBe(403);
       const served = await scrape({ authorization: `Bearer ${token}` });
       expect(served.status).toBe(200);
       expect(await served.text()).toContain('http_request_duration_seconds');
@@ -190,11 +198,11 @@ describe('who may read /metrics (issue 12 point 2)', () => {
         expect(answer.status, forged).toBe(403);
         expect(await answer.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
       }
-      expect((await fetch(`${proxied.url}/metrics`, { headers: { forwarded: 'for=127.0.0.1' } })).status).toBe(403);
+      expect(await statusOf(fetch(`${proxied.url}/metrics`, { headers: { forwarded: 'for=127.0.0.1' } }))).toBe(403);
       // the operator's own scrape on the host, with no proxy in between, needs no token
-      expect((await fetch(`${proxied.url}/metrics`)).status).toBe(200);
+      expect(await statusOf(fetch(`${proxied.url}/metrics`))).toBe(200);
       // the other operator routes stay open to the load balancer
-      expect((await fetch(`${proxied.url}/ready`, { headers: { 'x-forwarded-for': '203.0.113.7' } })).status).toBe(200);
+      expect(await statusOf(fetch(`${proxied.url}/ready`, { headers: { 'x-forwarded-for': '203.0.113.7' } }))).toBe(200);
     });
   });
 });
@@ -238,5 +246,23 @@ describe('secrets never reach the request log (issue 33 point 9)', () => {
         '/auth/me?token=[redacted]&Password=[redacted]&client_secret=[redacted]&page=2',
       ]),
     );
+  });
+});
+
+describe('a shutdown no caller can hold (issue 33)', () => {
+  it('a client that stops reading a large answer has its connection cut once the grace has passed, and the close ends', async () => {
+    const held = await startTestApp({ jobs: { ...t.config.jobs, shutdownMs: 300 } }, { database: t.database });
+    const socket = connect(Number(new URL(held.url).port), '127.0.0.1');
+    const cut = new Promise((done) => socket.once('close', done));
+    socket.on('error', () => undefined);
+    // the reference page's script is large enough to fill the socket's buffers once nobody reads
+    socket.write('GET /docs/swagger-ui-bundle.js HTTP/1.1\r\nhost: localhost\r\n\r\n');
+    await new Promise((done) => socket.once('data', done));
+    socket.pause();
+    await held.close();
+    // reading again, the client finds the answer cut short and the connection closed
+    socket.resume();
+    await cut;
+    expect(socket.destroyed).toBe(true);
   });
 });

@@ -209,7 +209,11 @@ export const apiDocsRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = { access: 'public' } as const;
   const hide = true;
 
-  app.get('/openapi.json', { config, schema: { hide } }, async () => app.swagger());
+  // written once: a public page must not cost every caller a serialisation of the whole document
+  let documentText: string | undefined;
+  app.get('/openapi.json', { config, schema: { hide } }, async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send((documentText ??= JSON.stringify(app.swagger()))),
+  );
 
   app.get('/docs', { config, schema: { hide } }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
 
