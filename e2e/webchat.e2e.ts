@@ -85,6 +85,11 @@ describe('Web chat widget (issue 41 point 1)', () => {
     await attendant.getByTestId('accept-start').click();
     const chat = attendant.getByTestId('ticket-chat');
     await chat.locator('[data-message-id]').filter({ hasText: 'Vocês entregam no sábado?' }).waitFor();
+    // typing, both ways: slow keys span the 2 s between two notices
+    await visitor.getByPlaceholder('Escreva uma mensagem…').pressSequentially('e no domingo', { delay: 250 });
+    await attendant.getByTestId('chat-visitor-typing').filter({ hasText: 'Vera Visitante' }).waitFor();
+    await attendant.getByTestId('message-input').pressSequentially('Entre', { delay: 250 });
+    await visitor.locator('.typing').filter({ hasText: 'digitando' }).waitFor();
     await attendant.getByTestId('message-input').fill('Entregamos sim, das 8h às 12h.');
     await attendant.getByTestId('message-input').press('Enter');
 

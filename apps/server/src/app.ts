@@ -69,6 +69,8 @@ import { createSmtpConnector } from './channels/email/smtp-account.ts';
 import { createWebchatLive } from './channels/webchat/webchat-live.ts';
 import { createWebchatProvider } from './channels/webchat/webchat.provider.ts';
 import { webchatRoutes } from './channels/webchat/webchat.routes.ts';
+import { createWebchatTyping } from './channels/webchat/webchat-typing.ts';
+import { webchatTypingRoutes } from './channels/webchat/webchat-typing.routes.ts';
 import { createWebchatVisitors, DEFAULT_WEBCHAT_LIMITS, type WebchatLimits } from './channels/webchat/webchat-visitors.ts';
 import { createInboundAutomation } from './modules/chatbot/inbound-automation.service.ts';
 import { registerTicketTimerJobs } from './modules/chatbot/ticket-timer-handlers.jobs.ts';
@@ -463,6 +465,8 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     redisStreamName: config.redisStreamName,
     hooks: { onUserStatus: usersService.setOnline, canJoinTicket: ticketsService.canJoin },
   });
+  const webchatLive = createWebchatLive(realtime.io, { db });
+  await app.register(webchatTypingRoutes({ typing: createWebchatTyping({ db, tickets: ticketsService, live: webchatLive }), limit: routeLimit(120, 60) }));
   const jobs = createJobRunner({
     db,
     clock,
@@ -484,7 +488,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
         instagram: watchingCredentials(createPagesProvider('instagram', { db, graph, clock, publicUrl: config.publicUrl }), connectionsService),
         telegram: watchingCredentials(createTelegramProvider({ db, bots, storage, secrets }), connectionsService),
         email: watchingCredentials(createEmailProvider({ db, storage, secrets, smtp: smtpAccounts }), connectionsService),
-        webchat: createWebchatProvider({ db, live: createWebchatLive(realtime.io, { db }) }),
+        webchat: createWebchatProvider({ db, live: webchatLive }),
       },
       metrics,
     ),

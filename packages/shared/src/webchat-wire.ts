@@ -9,3 +9,11 @@ export const WEBCHAT_MESSAGE_EVENT = 'message';
 export const WEBCHAT_REMOVED_EVENT = 'messageRemoved';
 // the largest file a visitor may send (the widget checks it before sending; the server refuses more)
 export const WEBCHAT_FILE_MAX_BYTES = 10 * 1024 * 1024;
+// typing, both ways: the widget emits it (no payload) while the visitor types; the server emits it
+// to the visitor with the attendant's name ({ name }) while an attendant types
+export const WEBCHAT_TYPING_EVENT = 'typing';
+// the attendants' channel, on the ticket's room, where a visitor's typing arrives as { ticketId }
+export const webchatTypingChannel = (companyId: number) => `company-${companyId}-webchatTyping`;
+// how long a typing notice lasts without another, and the least time between two sent
+export const WEBCHAT_TYPING_SHOWN_MS = 5000;
+export const WEBCHAT_TYPING_EVERY_MS = 2000;

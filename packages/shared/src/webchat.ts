@@ -73,7 +73,17 @@ export const webchatMessage = z
   .meta({ id: 'WebchatMessage' });
 export type WebchatMessage = z.infer<typeof webchatMessage>;
 
-export { WEBCHAT_FILE_MAX_BYTES, WEBCHAT_MESSAGE_EVENT, WEBCHAT_NAMESPACE, WEBCHAT_REMOVED_EVENT, WEBCHAT_TOKEN_HEADER } from './webchat-wire.ts';
+export {
+  WEBCHAT_FILE_MAX_BYTES,
+  WEBCHAT_MESSAGE_EVENT,
+  WEBCHAT_NAMESPACE,
+  WEBCHAT_REMOVED_EVENT,
+  WEBCHAT_TOKEN_HEADER,
+  WEBCHAT_TYPING_EVENT,
+  WEBCHAT_TYPING_EVERY_MS,
+  WEBCHAT_TYPING_SHOWN_MS,
+  webchatTypingChannel,
+} from './webchat-wire.ts';
 
 const visitorErrors = { 401: ['ERR_SESSION_EXPIRED'], 403: ['ERR_NO_PERMISSION'], 404: ['ERR_NO_WAPP_FOUND'], 429: ['ERR_TOO_MANY_REQUESTS'] } as const;
 
@@ -87,6 +97,16 @@ export const webchatEndpoints = {
     operationId: 'createWebchatConnection',
     summary: 'Creates a web chat widget connection with a random public id (its number) for the snippet',
     errors: { 403: ['ERR_PLAN_CONNECTION_LIMIT'] },
+  }),
+  attendantTyping: defineEndpoint({
+    method: 'POST',
+    path: '/webchat/tickets/:ticketId/typing',
+    params: z.strictObject({ ticketId: z.coerce.number().int().positive() }),
+    response: null,
+    status: 204,
+    operationId: 'tellWebchatTyping',
+    summary: "An attendant is typing in a web chat ticket: its visitors' widgets show it (other channels' tickets: nothing)",
+    errors: { 404: ['ERR_NO_TICKET_FOUND'] },
   }),
   appearance: defineEndpoint({
     method: 'GET',

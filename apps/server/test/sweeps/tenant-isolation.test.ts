@@ -364,6 +364,7 @@ const catalogue: Record<string, Entry[]> = {
   'POST /facebook': [{ kind: 'own', call: () => ({ path: '/facebook', body: { facebookUserId: '5550002', facebookUserToken: 'beta-user-token', addInstagram: true } }) }],
   'POST /telegram/connections': [{ kind: 'own', call: () => ({ path: '/telegram/connections', body: { name: 'Beta Telegram', botToken: `5550003:${'b'.repeat(35)}` } }) }],
   'POST /webchat/connections': [{ kind: 'own', call: () => ({ path: '/webchat/connections', body: { name: 'Beta Web chat', allowedOrigins: ['https://beta.test'], color: '#123456', greeting: '', preChatForm: false } }) }],
+  'POST /webchat/tickets/:ticketId/typing': [{ kind: 'foreign', call: (a) => ({ path: `/webchat/tickets/${a.ticketId}/typing` }) }],
   'POST /email/connections': [{ kind: 'own', call: () => ({ path: '/email/connections', body: { name: 'Beta Email', supportAddress: 'beta@beta.test', smtp: { host: '127.0.0.1', port: 9, secure: false } } }) }],
   'POST /whatsappsession/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/whatsappsession/${a.connectionId}` }) }],
   'PUT /whatsappsession/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/whatsappsession/${a.connectionId}` }) }],

@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupAttendance } from '../helpers/attendance.ts';
+import { connectSocket, recordEvents, setupAttendance } from '../helpers/attendance.ts';
 import type { Json } from '../helpers/json.ts';
 import { manualClock } from '../../src/platform/clock.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -331,5 +331,33 @@ describe("A visitor's images and files (issue 41 point 1)", () => {
     const ticket = await ticketOf('Rui Recusa');
     const messages = (await t.request('GET', `/messages/${ticket.id}`, { token: a.adminSession.token })).body.messages as Json[];
     expect(messages.map((m) => m.body)).toEqual(['oi']);
+  });
+});
+
+describe('Web chat typing, both ways (issue 41 point 1)', () => {
+  it("the visitor's typing reaches the attendant with the ticket open; the attendant's reaches the widget with the name; another company's ticket is not found", async () => {
+    const { a, call, startVisitor, liveSocket, ticketOf } = await widgetCompany();
+    const visitor = await startVisitor({ name: 'Tina Tecla' });
+    expect((await call('POST', '/messages', { visitor, body: { text: 'oi' } })).status).toBe(201);
+    const ticket = await ticketOf('Tina Tecla');
+    const attendant = await connectSocket(t, a.adminSession.token);
+    sockets.push(attendant);
+    const seen = recordEvents(attendant);
+    attendant.emit('joinChatBox', String(ticket.id));
+    // each try from a new widget socket: a socket tells its typing at most once every 2 s
+    await expect
+      .poll(async () => {
+        (await liveSocket(visitor)).emit('typing');
+        return seen.some((event) => event.channel === `company-${a.company.id}-webchatTyping` && event.payload.ticketId === ticket.id);
+      })
+      .toBe(true);
+
+    const widget = await liveSocket(visitor);
+    const told = new Promise<Json>((resolve) => widget.once('typing', resolve));
+    expect((await t.request('POST', `/webchat/tickets/${ticket.id}/typing`, { token: a.adminSession.token })).status).toBe(204);
+    expect(await told).toEqual({ name: a.admin.name });
+
+    const other = await setupAttendance(t);
+    expect((await t.request('POST', `/webchat/tickets/${ticket.id}/typing`, { token: other.adminSession.token })).status).toBe(404);
   });
 });

@@ -2,7 +2,7 @@
 // visitor token in its own header, and the live namespace for the attendants' replies.
 import { io, type Socket } from 'socket.io-client';
 import type { WebchatMessage, WebchatStartBody } from '@atende/shared/webchat';
-import { WEBCHAT_MESSAGE_EVENT, WEBCHAT_NAMESPACE, WEBCHAT_REMOVED_EVENT, WEBCHAT_TOKEN_HEADER } from '@atende/shared/webchat-wire';
+import { WEBCHAT_MESSAGE_EVENT, WEBCHAT_NAMESPACE, WEBCHAT_REMOVED_EVENT, WEBCHAT_TOKEN_HEADER, WEBCHAT_TYPING_EVENT } from '@atende/shared/webchat-wire';
 
 export type Appearance = { color: string; greeting: string; preChatForm: boolean; outOfHours: boolean };
 
@@ -32,10 +32,11 @@ export const createVisitorApi = (server: string, publicId: string) => {
     // an image of the conversation as a local address: stored files answer only the product's own pages
     image: async (token: string, messageId: number) => URL.createObjectURL(await (await request(`/files/${messageId}`, { token })).blob()),
     history: async (token: string) => (await call<{ messages: WebchatMessage[] }>('/messages', { token })).messages,
-    listen: (token: string, onMessage: (message: WebchatMessage) => void, onRemoved: (id: number) => void): Socket => {
+    listen: (token: string, on: { message: (message: WebchatMessage) => void; removed: (id: number) => void; typing: (name: string) => void }): Socket => {
       const socket = io(server + WEBCHAT_NAMESPACE, { auth: { publicId, visitorToken: token }, transports: ['websocket'] });
-      socket.on(WEBCHAT_MESSAGE_EVENT, onMessage);
-      socket.on(WEBCHAT_REMOVED_EVENT, ({ id }: { id: number }) => onRemoved(id));
+      socket.on(WEBCHAT_MESSAGE_EVENT, on.message);
+      socket.on(WEBCHAT_REMOVED_EVENT, ({ id }: { id: number }) => on.removed(id));
+      socket.on(WEBCHAT_TYPING_EVENT, ({ name }: { name: string }) => on.typing(name));
       return socket;
     },
   };

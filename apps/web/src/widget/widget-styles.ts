@@ -24,5 +24,7 @@ input { font: inherit; padding: 8px; border: 1px solid #c9ced4; border-radius: 8
 .bubble img { display: block; max-width: 100%; max-height: 220px; border-radius: 6px; }
 .send { background: var(--accent); color: #fff; border: 0; border-radius: 8px; padding: 8px 12px; }
 .notice { padding: 8px 12px; background: #fff8e1; border-bottom: 1px solid #f0e0a0; font-size: 13px; }
+.typing { padding: 4px 12px; font-size: 12px; color: #57606a; font-style: italic; }
+.typing[hidden] { display: none; }
 .error { color: #b42318; font-size: 12px; padding: 0 12px 8px; }
 `;

@@ -3,8 +3,9 @@
 // It draws a launcher and a chat window in a shadow root, themed with the connection's colour and
 // greeting, in the browser's language, and talks only to the server it was loaded from. The
 // visitor token lives in the site's localStorage, so the conversation survives reloads and visits.
-import { WEBCHAT_FILE_MAX_BYTES } from '@atende/shared/webchat-wire';
+import { WEBCHAT_FILE_MAX_BYTES, WEBCHAT_TYPING_EVENT, WEBCHAT_TYPING_EVERY_MS, WEBCHAT_TYPING_SHOWN_MS } from '@atende/shared/webchat-wire';
 import type { WebchatMessage } from '@atende/shared/webchat';
+import type { Socket } from 'socket.io-client';
 import { createVisitorApi, type Appearance, type VisitorApi } from './visitor-api.ts';
 import { widgetStyles } from './widget-styles.ts';
 import { textsFor, type WidgetTexts } from './widget-texts.ts';
@@ -47,7 +48,8 @@ const mount = (server: string, api: VisitorApi, appearance: Appearance, texts: W
   const header = element('div', { className: 'header' }, [element('p', { textContent: appearance.greeting || texts.open }), closeButton]);
   // out of the service hours the visitor is told before writing; the message still reaches the inbox
   const notice = appearance.outOfHours ? [element('div', { className: 'notice', textContent: texts.closed })] : [];
-  const panel = element('div', { className: 'panel', hidden: true }, [header, ...notice, log, error]);
+  const typing = element('div', { className: 'typing', hidden: true });
+  const panel = element('div', { className: 'panel', hidden: true }, [header, ...notice, log, typing, error]);
   const launcher = element('button', { className: 'launcher', type: 'button', textContent: '💬', title: texts.open });
   launcher.setAttribute('aria-label', texts.open);
   root.append(element('style', { textContent: widgetStyles }), panel, launcher);
@@ -78,11 +80,28 @@ const mount = (server: string, api: VisitorApi, appearance: Appearance, texts: W
     shown.delete(id);
   };
 
+  // an attendant typing: shown until a while passes without another notice, or their message comes
+  let typingTimer: ReturnType<typeof setTimeout> | undefined;
+  const showTyping = (name: string) => {
+    typing.textContent = texts.typing.replace('{name}', name || texts.attendant);
+    typing.hidden = false;
+    clearTimeout(typingTimer);
+    typingTimer = setTimeout(() => (typing.hidden = true), WEBCHAT_TYPING_SHOWN_MS);
+  };
+
   let token = localStorage.getItem(storageKey);
+  let socket: Socket | undefined;
   const connect = async (visitorToken: string) => {
     panel.append(composer);
     // the socket first: a reply written while the history loads is not missed (shown once by id)
-    api.listen(visitorToken, show, remove);
+    socket = api.listen(visitorToken, {
+      message: (message) => {
+        if (message.fromMe) typing.hidden = true;
+        show(message);
+      },
+      removed: remove,
+      typing: showTyping,
+    });
     for (const message of await api.history(visitorToken)) show(message);
   };
   const begin = async (form: { name?: string; email?: string; phone?: string }) => {
@@ -108,6 +127,13 @@ const mount = (server: string, api: VisitorApi, appearance: Appearance, texts: W
     event.preventDefault();
     const given = (input: HTMLInputElement) => input.value.trim() || undefined;
     void begin({ name: given(name), email: given(email), phone: given(phone) }).catch(() => fail());
+  });
+  // the visitor typing, told at most once every WEBCHAT_TYPING_EVERY_MS
+  let typedAt = 0;
+  input.addEventListener('input', () => {
+    if (Date.now() - typedAt < WEBCHAT_TYPING_EVERY_MS) return;
+    typedAt = Date.now();
+    socket?.emit(WEBCHAT_TYPING_EVENT);
   });
   attach.addEventListener('click', () => picker.click());
   picker.addEventListener('change', () => {

@@ -4,18 +4,24 @@
 // server-sent events would have needed a fan-out of their own for. The handshake carries
 // { publicId, visitorToken }; its Origin must be one the connection allows. A visitor's sockets
 // share a room per connection and visitor number; the provider emits the company's messages to the
-// rooms of every visitor writing as the ticket's contact.
+// rooms of every visitor writing as the ticket's contact. Typing goes both ways: the visitor's to
+// the attendants who have the contact's live ticket open, the attendants' to the visitors.
 import type { Server } from 'socket.io';
-import { WEBCHAT_NAMESPACE, type WebchatMessage } from '@atende/shared/webchat';
+import { WEBCHAT_NAMESPACE, WEBCHAT_TYPING_EVENT, WEBCHAT_TYPING_EVERY_MS, webchatTypingChannel, type WebchatMessage } from '@atende/shared/webchat';
 import type { Db } from '../../db/client.ts';
 import { readConnectionByExternalId } from '../../modules/connections/connections.repo.ts';
+import { findLiveTicket } from '../../modules/tickets/tickets.repo.ts';
+import { rooms } from '../../platform/realtime.ts';
 import { isAllowedOrigin } from './webchat-config.ts';
 import { isVisitorTokenShape, visitorNumberOf } from './visitor-token.ts';
 import { findVisitor } from './webchat.repo.ts';
 
 const visitorRoom = (connectionId: number, number: string) => `webchat:${connectionId}:${number}`;
 
-export const createWebchatLive = (io: Server, deps: { db: Db }) => {
+type VisitorSocketData = { companyId: number; connectionId: number; contactId: number; typedAt: number };
+
+export const createWebchatLive = (io: Server, deps: { db: Db; now?: () => number }) => {
+  const now = deps.now ?? Date.now;
   const namespace = io.of(WEBCHAT_NAMESPACE);
   namespace.use(async (socket, next) => {
     const { publicId, visitorToken } = socket.handshake.auth as { publicId?: unknown; visitorToken?: unknown };
@@ -26,6 +32,7 @@ export const createWebchatLive = (io: Server, deps: { db: Db }) => {
       const number = isVisitorTokenShape(visitorToken) ? visitorNumberOf(visitorToken) : undefined;
       const visitor = number && (await findVisitor(deps.db, connection.companyId, connection.id, number));
       if (!number || !visitor) return next(new Error('ERR_SESSION_EXPIRED'));
+      socket.data = { companyId: connection.companyId, connectionId: connection.id, contactId: visitor.contact.id, typedAt: 0 } satisfies VisitorSocketData;
       await socket.join(visitorRoom(connection.id, number));
       next();
     } catch {
@@ -33,9 +40,23 @@ export const createWebchatLive = (io: Server, deps: { db: Db }) => {
     }
   });
 
+  // A visitor typing: at most one notice per socket every WEBCHAT_TYPING_EVERY_MS (the rest are
+  // dropped, not queued), to the room of the contact's live ticket on this connection.
+  namespace.on('connection', (socket) => {
+    socket.on(WEBCHAT_TYPING_EVENT, () => {
+      const data = socket.data as VisitorSocketData;
+      if (now() - data.typedAt < WEBCHAT_TYPING_EVERY_MS) return;
+      data.typedAt = now();
+      void findLiveTicket(deps.db, data.companyId, data.contactId, data.connectionId).then(
+        (ticket) => ticket && io.to(rooms.ticket(data.companyId, ticket.id)).emit(webchatTypingChannel(data.companyId), { ticketId: ticket.id }),
+        () => undefined,
+      );
+    });
+  });
+
   return {
     // how many of the visitors' sockets got it, on every process
-    tell: async (connectionId: number, numbers: string[], event: string, payload: WebchatMessage | { id: number }) => {
+    tell: async (connectionId: number, numbers: string[], event: string, payload: WebchatMessage | { id: number } | { name: string }) => {
       if (numbers.length === 0) return 0;
       const room = namespace.to(numbers.map((number) => visitorRoom(connectionId, number)));
       room.emit(event, payload);

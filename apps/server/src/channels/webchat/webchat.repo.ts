@@ -120,3 +120,12 @@ export const findVisitorMediaUrl = async (db: DbOrTx, visitor: { companyId: numb
     .limit(1);
   return row?.mediaUrl ?? undefined;
 };
+
+export const readUserName = async (db: DbOrTx, companyId: number, userId: number) => {
+  const [row] = await db
+    .select({ name: users.name })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
+    .limit(1);
+  return row?.name;
+};

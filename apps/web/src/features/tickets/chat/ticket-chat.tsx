@@ -1,5 +1,5 @@
 import type { MessageView } from '@atende/shared/messages';
-import { Alert, Box, CircularProgress } from '@mui/material';
+import { Alert, Box, CircularProgress, Typography } from '@mui/material';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -14,6 +14,7 @@ import { TicketHeader } from './ticket-header.tsx';
 import { ticketsUi } from '../tickets-ui-store.ts';
 import { useChatPdfExport } from './use-chat-pdf-export.ts';
 import { useTicket } from '../list/use-tickets.ts';
+import { useVisitorTyping } from './use-webchat-typing.ts';
 
 // the narrowest chat the contact drawer may leave beside it
 const CHAT_MIN_WIDTH = 480;
@@ -34,6 +35,7 @@ export const TicketChat = ({ uuid }: { uuid: string }) => {
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const selectedIds = useMemo(() => [...selected].sort((a, b) => a - b), [selected]);
+  const visitorTyping = useVisitorTyping(ticketId);
 
   const toggleSelect = useCallback((message: MessageView) => {
     setSelected((current) => {
@@ -107,6 +109,11 @@ export const TicketChat = ({ uuid }: { uuid: string }) => {
           onToggleSelect={toggleSelect}
           onForward={startForward}
         />
+        {visitorTyping && (
+          <Typography variant="caption" color="text.secondary" sx={{ px: 2, fontStyle: 'italic' }} data-testid="chat-visitor-typing">
+            {t('tickets.chat.visitorTyping', { name: ticket.contact.name })}
+          </Typography>
+        )}
         {selecting ? (
           <ForwardBar selected={selectedIds} onCancel={stopSelecting} />
         ) : (

@@ -22,6 +22,7 @@ import { insertAt, SIGN_OPTION_KEY } from './chat-extras.ts';
 import { EmojiButton } from './emoji-picker.tsx';
 import { TemplateDialog } from './template-dialog.tsx';
 import { useSendComposed } from './use-send-message.ts';
+import { useTellTyping } from '../chat/use-webchat-typing.ts';
 
 export type ReplyState = { mode: 'reply' | 'edit'; message: MessageView } | null;
 
@@ -54,6 +55,7 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
   const editing = reply?.mode === 'edit';
   const enabled = ticket.status === 'open' || ticket.status === 'group';
   const lastEdit = useRef<number | null>(null);
+  const tellTyping = useTellTyping(ticket);
 
   // entering edit mode fills the box with the message's text
   if (editing && lastEdit.current !== reply.message.id) {
@@ -211,7 +213,10 @@ export const MessageInput = ({ ticket, reply, onClearReply, onSelectMode }: Mess
           size="small"
           disabled={!enabled}
           value={text}
-          onChange={(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setText(event.target.value)}
+          onChange={(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+            setText(event.target.value);
+            if (!isPrivate) tellTyping();
+          }}
           inputRef={textArea}
           placeholder={
             !enabled ? t('tickets.input.disabled') : files.length > 0 ? t('tickets.input.caption') : isPrivate ? t('tickets.input.privatePlaceholder') : t('tickets.input.placeholder')
