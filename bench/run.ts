@@ -1,5 +1,5 @@
 // `npm run bench`: seeds the large tenant when missing, then runs every benchmark and prints its
-// figures as Markdown tables. Nothing is asserted. BENCH_ONLY=tickets|reports|kanban|realtime|imports|campaigns|webhooks|automation|source-import|webchat|email runs one part;
+// figures as Markdown tables. Nothing is asserted. BENCH_ONLY=tickets|reports|kanban|realtime|imports|campaigns|webhooks|automation|source-import|webchat|email|knowledge runs one part;
 // `-- --compare` sets each figure beside the last committed ones (bench/figures.json), `-- --record`
 // makes this run's figures the committed ones.
 import { cpus } from 'node:os';
@@ -17,6 +17,7 @@ import { benchAutomation } from './automation.ts';
 import { benchSourceImport } from './source-import.ts';
 import { benchWebchat } from './webchat.ts';
 import { benchEmailIngest } from './email-ingest.ts';
+import { benchKnowledge } from './knowledge.ts';
 
 const only = process.env.BENCH_ONLY;
 line(`# atende benchmarks, ${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model ?? 'cpu'}), node ${process.version}, load averages ${loadAverages()}`);
@@ -40,6 +41,7 @@ if (!only || only === 'automation') await benchAutomation();
 if (!only || only === 'source-import') await benchSourceImport();
 if (!only || only === 'webchat') await benchWebchat();
 if (!only || only === 'email') await benchEmailIngest();
+if (!only || only === 'knowledge') await benchKnowledge();
 line(`\nload averages at the end: ${loadAverages()}`);
 if (process.argv.includes('--compare')) compareWithLast();
 if (process.argv.includes('--record')) recordAsLast(loadAverages());

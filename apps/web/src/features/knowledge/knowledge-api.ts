@@ -1,6 +1,5 @@
-import { knowledgeEndpoints, type KnowledgeArticleBody, type KnowledgeIntakeBody, type KnowledgeSearchBody } from '@atende/shared/knowledge';
+import { knowledgeEndpoints, type KnowledgeArticleBody, type knowledgeArticleUpdateBody, type KnowledgeIntakeBody, type KnowledgeSearchBody } from '@atende/shared/knowledge';
 import type { z } from 'zod';
-import type { knowledgeArticleUpdateBody } from '@atende/shared/knowledge';
 import { callEndpoint } from '../../lib/endpoint-client.ts';
 
 export const knowledgeApi = {
