@@ -35,6 +35,9 @@ const create = async (token: string, body: Record<string, unknown>) => {
   return answer.body as { id: number };
 };
 
+// a loaded machine runs the intake job slowly: wait for its end, however long, within the test's time
+const WAIT = { timeout: 30_000, interval: 100 };
+
 const articlesOf = (companyId: number) => t.db.select().from(knowledgeArticles).where(eq(knowledgeArticles.companyId, companyId));
 
 const pdfOf = (...pages: string[]) => {
@@ -153,7 +156,7 @@ describe('taking in the sources (issue 42 point 1)', () => {
     const intake = async (body: Record<string, unknown>) => {
       expect((await t.request('POST', '/knowledge/intake', { token: c.token, body })).body).toEqual({ state: 'waiting' });
       await t.app.jobs.runDue();
-      await vi.waitFor(async () => expect((await t.request('GET', '/knowledge/intake', { token: c.token })).body).toEqual({ state: 'idle' }));
+      await vi.waitFor(async () => expect((await t.request('GET', '/knowledge/intake', { token: c.token })).body).toEqual({ state: 'idle' }), WAIT);
     };
     await intake({ language: 'portuguese' });
     await vi.waitFor(() =>
@@ -161,6 +164,7 @@ describe('taking in the sources (issue 42 point 1)', () => {
         channel: `company-${c.company.id}-knowledge`,
         payload: { action: 'intake', report: { quickMessages: 1, documents: 2, removed: 0, unreadable: [{ name: 'Quebrado', reason: expect.any(String) }] } },
       }),
+      WAIT,
     );
     const titles = async () => (await articlesOf(c.company.id)).map((row) => `${row.source}:${row.title}`).sort();
     expect(await titles()).toEqual(['fileList:Horários', 'fileList:Manual', 'quickMessage:frete']);
