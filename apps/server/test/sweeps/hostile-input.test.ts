@@ -37,6 +37,9 @@ const bodyValidatedInHandler: Record<string, unknown> = {
 };
 const bodyless = new Set([
   'POST /auth/refresh_token',
+  // the copilot's draft and summary of a ticket (issue 42): the ticket id in the path is all they take
+  'POST /copilot/tickets/:ticketId/suggest',
+  'POST /copilot/tickets/:ticketId/summary',
   // an invitation's resend (issue 38 point 3): the user id in the path is all it takes
   'POST /users/:id/invitation',
   // a new secret for the signed-in user (issue 38 point 4): the token names the user
