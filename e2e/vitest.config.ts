@@ -11,7 +11,9 @@ export default defineConfig({
     expect: { poll: { timeout: 15_000 } },
     hookTimeout: 240_000,
     pool: 'forks',
-    maxWorkers: 1,
+    // two files at once: a file waits much of its time on its server or its browser, and files
+    // share nothing (a server, a data folder, a browser each, on free ports)
+    maxWorkers: 2,
     // as in the other suites (vitest.config.ts): a test that passes only on its second attempt
     // is named FLAKY by .ci/run
     retry: process.env.CI ? 1 : 0,
