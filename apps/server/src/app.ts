@@ -465,7 +465,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     redisStreamName: config.redisStreamName,
     hooks: { onUserStatus: usersService.setOnline, canJoinTicket: ticketsService.canJoin },
   });
-  const webchatLive = createWebchatLive(realtime.io, { db });
+  const webchatLive = createWebchatLive(realtime.io, { db, pipeline });
   await app.register(webchatTypingRoutes({ typing: createWebchatTyping({ db, tickets: ticketsService, live: webchatLive }), limit: routeLimit(120, 60) }));
   const jobs = createJobRunner({
     db,

@@ -17,3 +17,5 @@ export const webchatTypingChannel = (companyId: number) => `company-${companyId}
 // how long a typing notice lasts without another, and the least time between two sent
 export const WEBCHAT_TYPING_SHOWN_MS = 5000;
 export const WEBCHAT_TYPING_EVERY_MS = 2000;
+// the widget, open and visible, read the company's messages up to this one's time: { until } (ISO)
+export const WEBCHAT_READ_EVENT = 'read';

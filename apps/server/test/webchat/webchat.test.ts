@@ -361,3 +361,20 @@ describe('Web chat typing, both ways (issue 41 point 1)', () => {
     expect((await t.request('POST', `/webchat/tickets/${ticket.id}/typing`, { token: other.adminSession.token })).status).toBe(404);
   });
 });
+
+describe('Web chat read state (issue 41 point 1)', () => {
+  it("the open widget's read receipt marks the attendant's messages up to the moment it names read (ack 3)", async () => {
+    const { a, call, startVisitor, liveSocket, ticketOf, answer } = await widgetCompany();
+    const visitor = await startVisitor({ name: 'Lia Leitura' });
+    expect((await call('POST', '/messages', { visitor, body: { text: 'oi' } })).status).toBe(201);
+    const ticket = await ticketOf('Lia Leitura');
+    const widget = await liveSocket(visitor);
+    const arrived = nextMessage(widget);
+    await answer(ticket.id, 'Olá, Lia');
+    const reply = await arrived;
+    const ackOf = async () => ((await t.request('GET', `/messages/${ticket.id}`, { token: a.adminSession.token })).body.messages as Json[]).find((m) => m.id === reply.id)?.ack;
+    await expect.poll(ackOf).toBe(2);
+    widget.emit('read', { until: reply.createdAt });
+    await expect.poll(ackOf).toBe(3);
+  });
+});

@@ -3,7 +3,7 @@
 // It draws a launcher and a chat window in a shadow root, themed with the connection's colour and
 // greeting, in the browser's language, and talks only to the server it was loaded from. The
 // visitor token lives in the site's localStorage, so the conversation survives reloads and visits.
-import { WEBCHAT_FILE_MAX_BYTES, WEBCHAT_TYPING_EVENT, WEBCHAT_TYPING_EVERY_MS, WEBCHAT_TYPING_SHOWN_MS } from '@atende/shared/webchat-wire';
+import { WEBCHAT_FILE_MAX_BYTES, WEBCHAT_READ_EVENT, WEBCHAT_TYPING_EVENT, WEBCHAT_TYPING_EVERY_MS, WEBCHAT_TYPING_SHOWN_MS } from '@atende/shared/webchat-wire';
 import type { WebchatMessage } from '@atende/shared/webchat';
 import type { Socket } from 'socket.io-client';
 import { createVisitorApi, type Appearance, type VisitorApi } from './visitor-api.ts';
@@ -55,8 +55,20 @@ const mount = (server: string, api: VisitorApi, appearance: Appearance, texts: W
   root.append(element('style', { textContent: widgetStyles }), panel, launcher);
   document.body.append(host);
 
+  // what the visitor has seen: the company's messages up to the last one shown, while the window is
+  // open and the page visible (the attendants see them read)
+  let lastCompanyAt = '';
+  let readUntil = '';
+  const markRead = () => {
+    if (panel.hidden || document.visibilityState !== 'visible' || !socket || !lastCompanyAt || lastCompanyAt === readUntil) return;
+    readUntil = lastCompanyAt;
+    socket.emit(WEBCHAT_READ_EVENT, { until: readUntil });
+  };
+  document.addEventListener('visibilitychange', markRead);
+
   const shown = new Map<number, HTMLElement>();
   const show = (message: WebchatMessage) => {
+    if (message.fromMe && message.createdAt > lastCompanyAt) lastCompanyAt = message.createdAt;
     const bubble = element('div', { className: `bubble ${message.fromMe ? 'company' : 'visitor'}` });
     if (message.senderName) bubble.append(element('span', { className: 'sender', textContent: message.senderName }));
     const href = message.mediaUrl && new URL(message.mediaUrl, server).href;
@@ -74,6 +86,7 @@ const mount = (server: string, api: VisitorApi, appearance: Appearance, texts: W
     else log.append(bubble);
     shown.set(message.id, bubble);
     log.scrollTop = log.scrollHeight;
+    markRead();
   };
   const remove = (id: number) => {
     shown.get(id)?.remove();
@@ -114,6 +127,7 @@ const mount = (server: string, api: VisitorApi, appearance: Appearance, texts: W
   let started = false;
   const open = async () => {
     panel.hidden = !panel.hidden;
+    markRead();
     if (panel.hidden || started) return;
     started = true;
     if (token) await connect(token);

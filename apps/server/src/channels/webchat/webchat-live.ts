@@ -5,10 +5,12 @@
 // { publicId, visitorToken }; its Origin must be one the connection allows. A visitor's sockets
 // share a room per connection and visitor number; the provider emits the company's messages to the
 // rooms of every visitor writing as the ticket's contact. Typing goes both ways: the visitor's to
-// the attendants who have the contact's live ticket open, the attendants' to the visitors.
+// the attendants who have the contact's live ticket open, the attendants' to the visitors; and
+// what the open widget shows is marked read.
 import type { Server } from 'socket.io';
-import { WEBCHAT_NAMESPACE, WEBCHAT_TYPING_EVENT, WEBCHAT_TYPING_EVERY_MS, webchatTypingChannel, type WebchatMessage } from '@atende/shared/webchat';
+import { WEBCHAT_NAMESPACE, WEBCHAT_READ_EVENT, WEBCHAT_TYPING_EVENT, WEBCHAT_TYPING_EVERY_MS, webchatTypingChannel, type WebchatMessage } from '@atende/shared/webchat';
 import type { Db } from '../../db/client.ts';
+import type { InboundPipeline } from '../inbound-pipeline.ts';
 import { readConnectionByExternalId } from '../../modules/connections/connections.repo.ts';
 import { findLiveTicket } from '../../modules/tickets/tickets.repo.ts';
 import { rooms } from '../../platform/realtime.ts';
@@ -18,9 +20,12 @@ import { findVisitor } from './webchat.repo.ts';
 
 const visitorRoom = (connectionId: number, number: string) => `webchat:${connectionId}:${number}`;
 
-type VisitorSocketData = { companyId: number; connectionId: number; contactId: number; typedAt: number };
+type VisitorSocketData = { companyId: number; connectionId: number; contactId: number; contactNumber: string; typedAt: number; readAt: number };
 
-export const createWebchatLive = (io: Server, deps: { db: Db; now?: () => number }) => {
+// a read receipt, as the other channels' read receipts set it (the attendants' double blue ticks)
+const READ = 3;
+
+export const createWebchatLive = (io: Server, deps: { db: Db; pipeline: Pick<InboundPipeline, 'acknowledgeUntil'>; now?: () => number }) => {
   const now = deps.now ?? Date.now;
   const namespace = io.of(WEBCHAT_NAMESPACE);
   namespace.use(async (socket, next) => {
@@ -32,7 +37,14 @@ export const createWebchatLive = (io: Server, deps: { db: Db; now?: () => number
       const number = isVisitorTokenShape(visitorToken) ? visitorNumberOf(visitorToken) : undefined;
       const visitor = number && (await findVisitor(deps.db, connection.companyId, connection.id, number));
       if (!number || !visitor) return next(new Error('ERR_SESSION_EXPIRED'));
-      socket.data = { companyId: connection.companyId, connectionId: connection.id, contactId: visitor.contact.id, typedAt: 0 } satisfies VisitorSocketData;
+      socket.data = {
+        companyId: connection.companyId,
+        connectionId: connection.id,
+        contactId: visitor.contact.id,
+        contactNumber: visitor.contact.number,
+        typedAt: 0,
+        readAt: 0,
+      } satisfies VisitorSocketData;
       await socket.join(visitorRoom(connection.id, number));
       next();
     } catch {
@@ -43,6 +55,18 @@ export const createWebchatLive = (io: Server, deps: { db: Db; now?: () => number
   // A visitor typing: at most one notice per socket every WEBCHAT_TYPING_EVERY_MS (the rest are
   // dropped, not queued), to the room of the contact's live ticket on this connection.
   namespace.on('connection', (socket) => {
+    // The widget, open and visible, read the company's messages until a moment (never later than
+    // now): they are marked read, as Messenger's read watermark marks them. One a second per socket.
+    socket.on(WEBCHAT_READ_EVENT, (payload: unknown) => {
+      const data = socket.data as VisitorSocketData;
+      const asked = new Date(String((payload as { until?: unknown } | null)?.until));
+      if (Number.isNaN(asked.getTime()) || now() - data.readAt < 1000) return;
+      data.readAt = now();
+      const until = new Date(Math.min(asked.getTime(), now()));
+      void deps.pipeline
+        .acknowledgeUntil({ companyId: data.companyId, connectionId: data.connectionId, contactNumber: data.contactNumber, until, ack: READ })
+        .catch(() => undefined);
+    });
     socket.on(WEBCHAT_TYPING_EVENT, () => {
       const data = socket.data as VisitorSocketData;
       if (now() - data.typedAt < WEBCHAT_TYPING_EVERY_MS) return;
