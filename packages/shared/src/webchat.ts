@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { connectionView } from './connections.ts';
 import { defineEndpoint } from './contract.ts';
-import { boundedText } from './validation.ts';
+import { boundedText, idParam } from './validation.ts';
 
 // An origin as a browser sends it in the Origin header: scheme, host and an optional port, no path.
 export const webchatOrigin = z
@@ -102,7 +102,7 @@ export const webchatEndpoints = {
   attendantTyping: defineEndpoint({
     method: 'POST',
     path: '/webchat/tickets/:ticketId/typing',
-    params: z.strictObject({ ticketId: z.coerce.number().int().positive() }),
+    params: z.strictObject({ ticketId: idParam }),
     response: null,
     status: 204,
     operationId: 'tellWebchatTyping',

@@ -40,6 +40,10 @@ const bodyless = new Set([
   // the copilot's draft and summary of a ticket (issue 42): the ticket id in the path is all they take
   'POST /copilot/tickets/:ticketId/suggest',
   'POST /copilot/tickets/:ticketId/summary',
+  // web chat (issue 41): an attendant typing names the ticket in the path; a visitor's file is
+  // multipart, read by the handler after the origin, token and flood checks
+  'POST /webchat/tickets/:ticketId/typing',
+  'POST /webchat/:publicId/files',
   // an invitation's resend (issue 38 point 3): the user id in the path is all it takes
   'POST /users/:id/invitation',
   // a new secret for the signed-in user (issue 38 point 4): the token names the user
