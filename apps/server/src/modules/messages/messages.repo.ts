@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, lte, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contacts, messages, tickets } from '../../db/schema.ts';
 import { arrayColumnsOf, columnArrays, columnNames, columnsOf, preparedSql, preparedStatement, unnestRows, type ArrayColumn } from '../../db/prepared-statement.ts';
@@ -156,7 +156,8 @@ export const raiseAck = async (db: DbOrTx, companyId: number, messageId: number,
   return row;
 };
 
-// Messages sent through a connection to one contact up to a moment (Messenger's read watermark).
+// Messages sent through a connection to one contact up to a moment (Messenger's read watermark,
+// the web chat widget's read receipt).
 export const raiseAckSentUntil = (
   db: DbOrTx,
   receipt: { companyId: number; connectionId: number; contactNumber: string; until: Date; ack: number },
@@ -171,7 +172,9 @@ export const raiseAckSentUntil = (
         eq(messages.fromMe, true),
         isNotNull(messages.providerMessageId),
         lt(messages.ack, receipt.ack),
-        lte(messages.createdAt, receipt.until),
+        // the moment is named to the millisecond, the rows are stamped to the microsecond: a message
+        // of that very millisecond is within it
+        lt(messages.createdAt, new Date(receipt.until.getTime() + 1)),
         inArray(
           messages.contactId,
           db
