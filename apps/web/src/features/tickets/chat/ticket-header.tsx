@@ -1,12 +1,13 @@
 import { can } from '@atende/shared/permissions';
 import type { TicketView } from '@atende/shared/tickets';
-import { AutoFixHigh, Check, Close, Delete, DoneAll, Flag, History, MoreVert, NoteAlt, PictureAsPdf, Replay, SmartToy, SwapHoriz, Undo } from '@mui/icons-material';
+import { AutoFixHigh, Check, Close, Delete, DoneAll, Flag, History, MoreVert, NoteAlt, PictureAsPdf, Replay, SmartToy, Summarize, SwapHoriz, Undo } from '@mui/icons-material';
 import { Avatar, Box, Button, ButtonBase, CircularProgress, IconButton, ListItemIcon, Menu, MenuItem, Stack, Tooltip, Typography } from '@mui/material';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useElementWidth } from '../../../lib/use-element-width.ts';
 import { useSessionUser } from '../../../lib/session/session-context.ts';
-import { CopilotSummaryButton } from '../../copilot/copilot-summary-button.tsx';
+import { CopilotSummary } from '../../copilot/copilot-summary.tsx';
+import { useCopilotAllowed } from '../../copilot/use-copilot.ts';
 import { MacroRunMenu } from '../../macros/macro-run-menu.tsx';
 import { useMacrosAllowed } from '../../macros/use-macros.ts';
 import { ScheduleContactButton } from '../../schedules/schedule-contact-button.tsx';
@@ -55,6 +56,8 @@ export const TicketHeader = ({ ticket, onOpenContact, onExportPdf, exportingPdf 
   const [priorityAnchor, setPriorityAnchor] = useState<HTMLElement | null>(null);
   const [macrosAnchor, setMacrosAnchor] = useState<HTMLElement | null>(null);
   const macrosAllowed = useMacrosAllowed();
+  const copilotAllowed = useCopilotAllowed();
+  const [summaryOpen, setSummaryOpen] = useState(false);
   const waiting = ticket.status === 'pending' || ticket.status === 'lgpd';
   const live = ticket.status === 'open' || ticket.status === 'group';
   const closeMenu = () => setMenu(null);
@@ -140,7 +143,6 @@ export const TicketHeader = ({ ticket, onOpenContact, onExportPdf, exportingPdf 
         <HeaderAction compact={compact} variant="outlined" icon={<Replay />} label={t('tickets.actions.reopen')} onClick={() => void flow.reopen(ticket)} testId="ticket-reopen" />
       )}
       {exportingPdf && <CircularProgress size={20} aria-label={t('tickets.actions.exportPdf')} data-testid="ticket-export-pdf-busy" />}
-      <CopilotSummaryButton ticketId={ticket.id} />
       <ScheduleContactButton contactId={ticket.contactId} channel={ticket.channel} />
       <IconButton onClick={(event) => setMenu(event.currentTarget)} aria-label={t('tickets.actions.more')} data-testid="ticket-menu">
         <MoreVert />
@@ -170,6 +172,12 @@ export const TicketHeader = ({ ticket, onOpenContact, onExportPdf, exportingPdf 
             {t('macros.menu')}
           </MenuItem>
         )}
+        {copilotAllowed && (
+          <MenuItem onClick={() => { closeMenu(); setSummaryOpen(true); }} data-testid="copilot-summary">
+            <ListItemIcon><Summarize fontSize="small" /></ListItemIcon>
+            {t('copilot.summary')}
+          </MenuItem>
+        )}
         <MenuItem onClick={() => { closeMenu(); openTicketDialog({ kind: 'notes', ticket }); }} data-testid="ticket-notes">
           <ListItemIcon><NoteAlt fontSize="small" /></ListItemIcon>
           {t('tickets.actions.notes')}
@@ -195,6 +203,7 @@ export const TicketHeader = ({ ticket, onOpenContact, onExportPdf, exportingPdf 
       </Menu>
       <PriorityMenu ticket={ticket} anchor={priorityAnchor} onClose={() => setPriorityAnchor(null)} />
       {macrosAllowed && <MacroRunMenu ticketId={ticket.id} anchor={macrosAnchor} onClose={() => setMacrosAnchor(null)} />}
+      {copilotAllowed && <CopilotSummary ticketId={ticket.id} open={summaryOpen} onClose={() => setSummaryOpen(false)} />}
     </Stack>
   );
 };
