@@ -1,7 +1,8 @@
 // The widget's outbound side: the attendant's message goes to the open sockets of every visitor
 // writing as the ticket's contact on the connection, with the attendant's name. A visitor with the
-// page open got it (delivered); one away reads it from the history on the next visit (sent). A file goes as its address, which the widget links to.
-// Edits are sent again under the same id, deletions by id.
+// page open got it (delivered); one away reads it from the history on the next visit (sent). A file
+// goes as its address, which the widget links to. Edits are sent again under the same id, deletions
+// by id.
 import { WEBCHAT_MESSAGE_EVENT, WEBCHAT_REMOVED_EVENT } from '@atende/shared/webchat';
 import type { Db } from '../../db/client.ts';
 import { ProviderRejection, type ChannelProvider, type OutboundPayload } from '../provider.ts';
