@@ -67,6 +67,22 @@ describe('transactional email over SMTP (issue 38 point 1)', () => {
     expect((await receiver.nextMail(to)).from).toEqual({ address: 'no-reply@atende.test', name: 'Loja da Ana' });
   });
 
+  it("issue 38 point 1: the mail shows the whitelabel's logo, linked under the public address, in place of the name", async () => {
+    const logo = '0f8fad5b-d9cb-469f-a165-70867728950e.png';
+    const { company } = await createCompany(t.db);
+    const to = 'logo@example.test';
+    await sendReset(company.id, to, 'en');
+    expect((await receiver.nextMail(to)).html).not.toContain('<img');
+
+    expect((await t.request('PUT', '/settings/appLogoLight', { token: superToken, body: { value: logo } })).status).toBe(200);
+    try {
+      await sendReset(company.id, to, 'en');
+      expect((await receiver.nextMail(to)).html).toMatch(new RegExp(`<img src="${LINK_BASE}/public/branding/${logo}" alt="[^"]+"`));
+    } finally {
+      await t.request('PUT', '/settings/appLogoLight', { token: superToken, body: { value: '' } });
+    }
+  });
+
   it('issue 38 point 1: every value put into the HTML is escaped', async () => {
     const { company } = await createCompany(t.db);
     const to = 'escape@example.test';
