@@ -123,12 +123,11 @@ const tagLinkStep =
 const ticketsStep: ImportStep = async (context, rows) => {
   const fresh = await newRows(context, 'ticket', rows);
   const column = (name: string) => fresh.map((row) => text(row, name));
-  const [contactIds, userIds, queueIds, connectionIds] = await Promise.all([
-    idsOf(context, 'contact', column('contactId')),
-    idsOf(context, 'user', column('userId')),
-    idsOf(context, 'queue', column('queueId')),
-    idsOf(context, 'connection', column('whatsappId')),
-  ]);
+  // one after another: the page's transaction is one connection, which runs one query at a time
+  const contactIds = await idsOf(context, 'contact', column('contactId'));
+  const userIds = await idsOf(context, 'user', column('userId'));
+  const queueIds = await idsOf(context, 'queue', column('queueId'));
+  const connectionIds = await idsOf(context, 'connection', column('whatsappId'));
   // a ticket's uuid is its public protocol; one already here (the same source under another name) gets a new one
   const takenUuids = await takenTicketUuids(context.tx, fresh.map((row) => text(row, 'uuid')).filter((uuid) => uuidPattern.test(uuid)));
   const live = await liveTicketsOf(context.tx, [...new Set([...contactIds.values()].map((c) => c.targetId))]);

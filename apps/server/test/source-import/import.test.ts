@@ -97,6 +97,9 @@ describe('issue 39: importing a ticketz database', () => {
     expect(settings).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'userRating', value: 'enabled' })]));
 
     const sales = (await idOf('queue', '1')) as number;
+    const [salesQueue] = await t.db.select().from(queues).where(eq(queues.id, sales));
+    expect(salesQueue).toMatchObject({ name: 'Vendas', greetingMessage: 'Bem-vindo às vendas', outOfHoursMessage: 'Fechados agora' });
+    expect(salesQueue.schedules).toEqual([{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTimeA: '09:00', endTimeA: '17:00', startTimeB: '', endTimeB: '' }]);
     const options = await t.db.select().from(chatbots).where(eq(chatbots.queueId, sales)).orderBy(asc(chatbots.id));
     expect(options.map((o) => [o.name, o.parentId === null ? null : options.find((p) => p.id === o.parentId)?.name, o.queueType])).toEqual([
       ['Encomendas', null, 'text'],
@@ -107,6 +110,8 @@ describe('issue 39: importing a ticketz database', () => {
     const connectionId = (await idOf('connection', '1')) as number;
     const [connection] = await t.db.select().from(connections).where(eq(connections.id, connectionId));
     expect(connection).toMatchObject({ name: 'Loja Centro', channel: 'whatsapp', isDefault: true, greetingMessage: 'Olá!', ratingMessage: 'Dê uma nota de 1 a 5', token: 'tok-1' });
+    // the farewell ticketz sends on closing is its completion message, as here
+    expect(connection).toMatchObject({ complationMessage: 'Obrigado, até logo', outOfHoursMessage: 'Estamos fechados' });
     expect(await t.db.$count(connectionQueues, eq(connectionQueues.connectionId, connectionId))).toBe(2);
     const keyTypes = (await t.db.select().from(whatsappAuthKeys).where(eq(whatsappAuthKeys.connectionId, connectionId))).map((k) => k.type).sort();
     expect(keyTypes).toEqual(['app-state-sync-version', 'creds', 'pre-key']);

@@ -16,7 +16,7 @@ import type { TestApp } from '../helpers/test-app.ts';
 
 export type SourceFixture = 'ticketz' | 'whaticket-saas';
 
-const serverUrl = process.env.TEST_SOURCE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const serverUrl = process.env.TEST_SOURCE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 // the bytes of a small JPEG, an OGG header and a PDF: enough for storage to keep their types
 export const mediaFiles: Record<SourceFixture, Record<string, Buffer>> = {
