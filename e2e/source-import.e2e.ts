@@ -96,8 +96,8 @@ describe('issue 39 point 4: an imported attendant carries on', () => {
     // the list is shown first: text typed while the signed-in screen still settles can be lost
     // with the field it was typed into
     await expect.poll(() => rows().count()).toBeGreaterThan(0);
-    // the word is in the customer's message (and so in the imported ticket's last message), not in
-    // a contact's name
+    // the word is only in the customer's first message: not in the ticket's last message nor in a
+    // contact's name, which a search without the messages looks at
     await page.getByTestId('tickets-search-messages').check();
     await page.getByTestId('tickets-search').fill('chocolate');
     await expect.poll(() => page.getByTestId('tickets-search').inputValue()).toBe('chocolate');
