@@ -363,7 +363,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   await app.register(twoFactorRoutes(twoFactorService));
   await app.register(
     invitationsRoutes(createInvitationsService({ db, bus, storage, clock, users: usersService, emailEnabled: mailer.enabled }), {
-      acceptLimit: routeLimit(rateLimit.signupMaxPerIp, rateLimit.windowSeconds),
+      linkLimit: routeLimit(rateLimit.signupMaxPerIp, rateLimit.windowSeconds),
     }),
   );
   await app.register(settingsRoutes(settingsService));

@@ -182,3 +182,22 @@ describe('invitations with email off (issue 38 point 3)', () => {
     expect(await off.db.select().from(users).where(and(eq(users.companyId, company.id), eq(users.email, email)))).toHaveLength(0);
   });
 });
+
+describe('invitation links limited per address (issue 38 "Bad input")', () => {
+  const LINK_LIMIT = 2;
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await startTestApp({ rateLimit: { ...loadConfig({ NODE_ENV: 'test' }).rateLimit, signupMaxPerIp: LINK_LIMIT } });
+  });
+  afterAll(() => limited?.close());
+
+  it('issue 38 Bad input: forged invitation links are refused and counted, reading as accepting, until the address waits (429)', async () => {
+    const forged = (index: number) => `forged-invitation-token-${index}-0000000000000000`;
+    for (let index = 0; index < LINK_LIMIT; index++) {
+      expect(await limited.request('GET', `/auth/invitation?token=${forged(index)}`)).toMatchObject({ status: 400, body: { error: 'ERR_INVALID_TOKEN' } });
+      expect(await limited.request('POST', '/auth/invitation/accept', { body: { token: forged(index), password: 'any-password' } })).toMatchObject({ status: 400, body: { error: 'ERR_INVALID_TOKEN' } });
+    }
+    expect(await limited.request('GET', `/auth/invitation?token=${forged(LINK_LIMIT)}`)).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_REQUESTS' } });
+    expect(await limited.request('POST', '/auth/invitation/accept', { body: { token: forged(LINK_LIMIT), password: 'any-password' } })).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_REQUESTS' } });
+  });
+});

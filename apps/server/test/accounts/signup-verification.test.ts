@@ -168,3 +168,20 @@ describe('sign-up with email off (issue 38 point 3)', () => {
     expect((await off.request('POST', '/auth/signup/resend', { body: { email } })).status).toBe(204);
   });
 });
+
+describe('verification links limited per address (issue 38 "Bad input")', () => {
+  const LINK_LIMIT = 2;
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await startTestApp({ rateLimit: { ...loadConfig({ NODE_ENV: 'test' }).rateLimit, signupMaxPerIp: LINK_LIMIT } });
+  });
+  afterAll(() => limited?.close());
+
+  it('issue 38 Bad input: forged verification links are refused and counted until the address waits (429)', async () => {
+    const forged = (index: number) => `forged-verification-token-${index}-000000000000000`;
+    for (let index = 0; index < LINK_LIMIT; index++) {
+      expect(await limited.request('POST', '/auth/signup/verify', { body: { token: forged(index) } })).toMatchObject({ status: 400, body: { error: 'ERR_INVALID_TOKEN' } });
+    }
+    expect(await limited.request('POST', '/auth/signup/verify', { body: { token: forged(LINK_LIMIT) } })).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_REQUESTS' } });
+  });
+});

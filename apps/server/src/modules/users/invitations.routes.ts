@@ -12,12 +12,13 @@ const manage = { access: 'tenant', permission: 'users:manage' } as const;
 const callerOf = (request: FastifyRequest): InvitationCaller => ({ actor: requestActor(request), locale: mailLocaleOf(request.headers['accept-language']) });
 
 // Issue 38 point 3: the admin's invitation calls, and the invited user's public ones (the link's
-// token is the proof; accepting is limited per client address like the sign-up).
-export const invitationsRoutes = (service: InvitationsService, options: { acceptLimit: RateLimitOptions }): FastifyPluginAsync => async (app) => {
+// token is the proof; reading and accepting a link are each limited per client address like the
+// sign-up, so forged links are counted where they are tried).
+export const invitationsRoutes = (service: InvitationsService, options: { linkLimit: RateLimitOptions }): FastifyPluginAsync => async (app) => {
   endpointRoute(app, invitationsEndpoints.invite, manage, ({ body }, request) => service.invite(request.tenant, body, callerOf(request)));
   endpointRoute(app, invitationsEndpoints.resend, manage, ({ params }, request) => service.resend(request.tenant, params.id, callerOf(request)));
-  endpointRoute(app, invitationsEndpoints.show, { access: 'public' }, ({ query }) => service.show(query.token));
-  endpointRoute(app, invitationsEndpoints.accept, { access: 'public', rateLimit: options.acceptLimit }, ({ body }, request) =>
+  endpointRoute(app, invitationsEndpoints.show, { access: 'public', rateLimit: options.linkLimit }, ({ query }) => service.show(query.token));
+  endpointRoute(app, invitationsEndpoints.accept, { access: 'public', rateLimit: options.linkLimit }, ({ body }, request) =>
     service.accept(body, requestActor(request, null)),
   );
 };
