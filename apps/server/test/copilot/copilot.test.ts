@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { aiCalls, companySettings, plans } from '../../src/db/schema.ts';
 import { saveArticle } from '../../src/modules/knowledge/knowledge.repo.ts';
 import { transferSummaryJob } from '../../src/modules/copilot/transfer-summary.jobs.ts';
@@ -176,27 +176,86 @@ describe('summary, rewrite and translate (issue 42 points 3 and 4)', () => {
 });
 
 describe('cost (issue 42 point 5)', () => {
-  it('the plan’s monthly tokens stop the calls once spent, the super admin edits them, and the admin sees the month per user', async () => {
+  it('a call runs only when its tokens fit in what the plan’s month has left, the super admin edits the limit, and the admin sees the month per user', async () => {
     const a = await companyWithTicket();
     const superToken = (await t.login(SUPER_EMAIL, SUPER_PASSWORD)).token;
     const planId = a.company.planId!;
-    const edited = await t.request('PUT', `/plans/${planId}`, { token: superToken, body: { aiMonthlyTokens: '50' } });
-    expect(edited.body).toMatchObject({ aiMonthlyTokens: 50 });
     expect((await a.suggest()).status).toBe(200);
     const spent = ai.calls.at(-1)!.usage;
-    expect(spent.prompt_tokens + spent.completion_tokens).toBeGreaterThan(50);
+    const used = spent.prompt_tokens + spent.completion_tokens;
+    const edited = await t.request('PUT', `/plans/${planId}`, { token: superToken, body: { aiMonthlyTokens: String(used + 50) } });
+    expect(edited.body).toMatchObject({ aiMonthlyTokens: used + 50 });
     const seen = ai.calls.length;
     expect(await a.suggest()).toMatchObject({ status: 429, body: { error: 'ERR_AI_LIMIT_REACHED' } });
     expect(ai.calls.length).toBe(seen);
     const usage = await t.request('GET', '/copilot/usage', { token: a.token });
     expect(usage.body).toMatchObject({
       month: new Date().toISOString().slice(0, 7),
-      limit: 50,
-      used: spent.prompt_tokens + spent.completion_tokens,
+      limit: used + 50,
+      used,
       users: [{ userId: a.admin.id, name: a.admin.name, calls: 1, tokensIn: spent.prompt_tokens, tokensOut: spent.completion_tokens }],
     });
     expect((await t.request('GET', '/copilot/usage?month=2001-01', { token: a.token })).body).toMatchObject({ used: 0, users: [] });
     expect((await t.request('PUT', `/plans/${planId}`, { token: superToken, body: { aiMonthlyTokens: '' } })).body).toMatchObject({ aiMonthlyTokens: null });
+    expect((await a.suggest()).status).toBe(200);
+  });
+
+  // the tokens a suggest call reserves while the model answers (the same prompt each time, as
+  // suggesting sends nothing), read from its ai_calls row while the fake holds the answer
+  const reservationOfOneCall = async (a: Awaited<ReturnType<typeof companyWithTicket>>) => {
+    const release = ai.hold();
+    const pending = a.suggest();
+    const [row] = await vi.waitFor(async () => {
+      const rows = await callsOf(a.company.id);
+      if (rows.length !== 1) throw new Error('no reservation yet');
+      return rows;
+    });
+    release();
+    expect((await pending).status).toBe(200);
+    return row.tokensIn + row.tokensOut;
+  };
+  const usedOf = async (a: { token: string }) => (await t.request('GET', '/copilot/usage', { token: a.token })).body.used as number;
+
+  it('issue 42 point 5: calls started together share the month’s limit: with room for one call, one answers 200 and the rest 429', async () => {
+    const a = await companyWithTicket();
+    const reserved = await reservationOfOneCall(a);
+    const answered = ai.calls.at(-1)!.usage;
+    // the reservation is the most the call could take, corrected to the API's count once answered
+    expect(reserved).toBeGreaterThan(answered.prompt_tokens + answered.completion_tokens);
+    const used = await usedOf(a);
+    expect(used).toBe(answered.prompt_tokens + answered.completion_tokens);
+    const superToken = (await t.login(SUPER_EMAIL, SUPER_PASSWORD)).token;
+    const limit = used + reserved + Math.floor(reserved / 2);
+    await t.request('PUT', `/plans/${a.company.planId}`, { token: superToken, body: { aiMonthlyTokens: String(limit) } });
+
+    const release = ai.hold();
+    const arrivedBefore = ai.calls.length;
+    const statuses: number[] = [];
+    const requests = Array.from({ length: 4 }, () => a.suggest().then((response) => statuses.push(response.status)));
+    // every request either answered by the server or waiting at the model; then the model answers
+    await expect.poll(() => statuses.length + ai.calls.length - arrivedBefore, { timeout: 10_000 }).toBe(4);
+    release();
+    await Promise.all(requests);
+    expect(statuses.sort()).toEqual([200, 429, 429, 429]);
+    expect(ai.calls.length - arrivedBefore).toBe(1);
+    const last = ai.calls.at(-1)!.usage;
+    expect(await usedOf(a)).toBe(used + last.prompt_tokens + last.completion_tokens);
+    expect(await usedOf(a)).toBeLessThanOrEqual(limit);
+  });
+
+  it('issue 42 point 5: a call the model did not answer gives its reservation back', async () => {
+    const a = await companyWithTicket();
+    const reserved = await reservationOfOneCall(a);
+    const used = await usedOf(a);
+    const superToken = (await t.login(SUPER_EMAIL, SUPER_PASSWORD)).token;
+    await t.request('PUT', `/plans/${a.company.planId}`, { token: superToken, body: { aiMonthlyTokens: String(used + reserved) } });
+    ai.answer({ status: 500 });
+    expect(await a.suggest()).toMatchObject({ status: 503, body: { error: 'ERR_AI_UNAVAILABLE' } });
+    ai.answer({ delayMs: 4000, text: 'tarde demais' });
+    expect(await a.suggest()).toMatchObject({ status: 503, body: { error: 'ERR_AI_UNAVAILABLE' } });
+    expect(await usedOf(a)).toBe(used);
+    expect(await callsOf(a.company.id)).toHaveLength(1);
+    // the budget left still holds a whole call
     expect((await a.suggest()).status).toBe(200);
   });
 });

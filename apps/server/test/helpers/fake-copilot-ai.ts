@@ -34,6 +34,8 @@ export const startFakeCopilotAi = async () => {
   const calls: CopilotChatCall[] = [];
   const script: CopilotScript[] = [];
   const keys = new Set<string>();
+  // while held, calls are counted as they arrive and answered only once released
+  let held: Promise<void> | undefined;
 
   const answer = (response: ServerResponse, call: CopilotChatCall, message: { content: string | null; refusal: string | null }) =>
     json(response, 200, {
@@ -61,6 +63,7 @@ export const startFakeCopilotAi = async () => {
     const text = next && 'text' in next ? next.text : modelAnswer(system, user);
     const call: CopilotChatCall = { authorization, system, user, usage: { prompt_tokens: tokens(system + user), completion_tokens: tokens(text) } };
     calls.push(call);
+    await held;
     if (next && 'status' in next) return json(response, next.status, { error: { message: `failure ${next.status} for ${authorization}`, type: 'server_error', code: null } });
     if (next && 'refusal' in next) return answer(response, call, { content: null, refusal: next.refusal });
     if (next && 'delayMs' in next) await new Promise((resolve) => setTimeout(resolve, next.delayMs));
@@ -73,6 +76,15 @@ export const startFakeCopilotAi = async () => {
     // a key the fake accepts, as the provider knows the company's account
     acceptKey: (key: string) => void keys.add(key),
     answer: (...next: CopilotScript[]) => void script.push(...next),
+    // holds every answer until the function it returns is called
+    hold: () => {
+      let release = () => {};
+      held = new Promise((resolve) => (release = resolve));
+      return () => {
+        held = undefined;
+        release();
+      };
+    },
     close: server.close,
   };
 };

@@ -2,6 +2,7 @@
 // lists, so the sealed key is not answered there), the calls it made and the plan's allowance.
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import { aiCalls, companies, companySettings, messages, plans, users } from '../../db/schema.ts';
 
 const settingKeys = { apiKey: 'copilotApiKey', tone: 'copilotTone', transferSummary: 'copilotTransferSummary' } as const;
@@ -24,9 +25,6 @@ export const writeCopilotSetting = (db: DbOrTx, companyId: number, name: Copilot
     .values({ companyId, key: settingKeys[name], value })
     .onConflictDoUpdate({ target: [companySettings.companyId, companySettings.key], set: { value, updatedAt: sql`now()` } });
 
-export const recordAiCall = (db: DbOrTx, call: { companyId: number; userId: number | null; feature: string; tokensIn: number; tokensOut: number }) =>
-  db.insert(aiCalls).values(call);
-
 // null: the plan sets no limit (or the company has no plan)
 export const monthlyTokenLimit = async (db: DbOrTx, companyId: number) => {
   const [row] = await db
@@ -47,6 +45,33 @@ export const tokensUsed = async (db: DbOrTx, companyId: number, month: MonthRang
     .where(and(eq(aiCalls.companyId, companyId), gte(aiCalls.createdAt, month.from), lt(aiCalls.createdAt, month.to)));
   return Number(row?.used ?? 0);
 };
+
+export type AiCallTokens = { tokensIn: number; tokensOut: number };
+export type AiCallReservation = AiCallTokens & { companyId: number; userId: number | null; feature: string; createdAt: Date };
+
+// the two keys of pg_advisory_xact_lock: this constant names the AI budget, the second is the company
+const AI_BUDGET_LOCK = 4205;
+
+// The check of the month's tokens and the reservation of a call's, as one step: under a lock
+// held by the company's calls only, the reservation (the most the call can take) is written when
+// the tokens spent and reserved this month plus its own still fit under the plan's limit. Calls
+// started together therefore see each other's reservations, and the month cannot end above the
+// limit. Answers the reservation's row id, or undefined when it does not fit.
+export const reserveAiCall = (db: DbOrTx, call: AiCallReservation, month: MonthRange) =>
+  withTransaction(db, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${AI_BUDGET_LOCK}::int, ${call.companyId}::int)`);
+    const limit = await monthlyTokenLimit(tx, call.companyId);
+    if (limit !== null && (await tokensUsed(tx, call.companyId, month)) + call.tokensIn + call.tokensOut > limit) return undefined;
+    const [row] = await tx.insert(aiCalls).values(call).returning({ id: aiCalls.id });
+    return row.id;
+  });
+
+// the API answered: the reservation becomes the tokens it counted
+export const settleAiCall = (db: DbOrTx, companyId: number, id: number, tokens: AiCallTokens) =>
+  db.update(aiCalls).set(tokens).where(and(eq(aiCalls.companyId, companyId), eq(aiCalls.id, id)));
+
+// the API gave no answer: the reservation is given back
+export const releaseAiCall = (db: DbOrTx, companyId: number, id: number) => db.delete(aiCalls).where(and(eq(aiCalls.companyId, companyId), eq(aiCalls.id, id)));
 
 export const usageByUser = (db: DbOrTx, companyId: number, month: MonthRange) =>
   db

@@ -1,6 +1,6 @@
 // The attendant's copilot (issue 42 points 2–5): each use case builds its turns from what the
-// attendant may see, calls the model with the company's own key after checking the plan's monthly
-// tokens, records the tokens the API counted, and answers a draft the attendant edits: nothing
+// attendant may see, calls the model with the company's own key after reserving the call's tokens
+// within the plan's monthly limit, records the tokens the API counted, and answers a draft the attendant edits: nothing
 // here writes to the customer.
 import type { CopilotSettingsBody, RewriteMode } from '@atende/shared/copilot';
 import type { Db } from '../../db/client.ts';
@@ -40,6 +40,13 @@ export const monthRange = (month: string) => {
 };
 const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 
+// The most tokens a prompt can count, reserved before the call: a token is at least one byte of
+// its text (byte-level tokenizers such as OpenAI's), and each turn adds a few of framing.
+const TURN_FRAMING_TOKENS = 4;
+const REPLY_PRIMING_TOKENS = 3;
+const promptTokensAtMost = (turns: ChatTurn[]) =>
+  turns.reduce((sum, turn) => sum + Buffer.byteLength(turn.content, 'utf8') + TURN_FRAMING_TOKENS, REPLY_PRIMING_TOKENS);
+
 type Deps = { db: Db; secrets: SecretBox; ai: AiSettings; clock: Clock; tickets: TicketsService };
 
 export const createCopilotService = ({ db, secrets, ai, clock, tickets }: Deps) => {
@@ -49,18 +56,26 @@ export const createCopilotService = ({ db, secrets, ai, clock, tickets }: Deps) 
       text: message.body || `[${message.mediaType}]`,
     }));
 
-  // The model's text, or a ModelFailure; the tokens are recorded whenever the API answered.
+  // The model's text, or a ModelFailure. The call's tokens are reserved from the month's budget
+  // before it (429 when they do not fit), corrected to the API's own count when it answered, and
+  // given back when it did not.
   const generate = async (companyId: number, userId: number | null, feature: CopilotFeature, turns: ChatTurn[]) => {
     const settings = await repo.readCopilotSettings(db, companyId);
     if (!settings.apiKey) throw new AppError('ERR_AI_NOT_CONFIGURED', 409);
-    const limit = await repo.monthlyTokenLimit(db, companyId);
-    if (limit !== null && (await repo.tokensUsed(db, companyId, monthRange(monthOf(clock.now())))) >= limit) throw new AppError('ERR_AI_LIMIT_REACHED', 429);
     const client = createAiClient(ai, secrets.open(settings.apiKey));
+    const now = clock.now();
+    const reservation = await repo.reserveAiCall(
+      db,
+      { companyId, userId, feature, tokensIn: promptTokensAtMost(turns), tokensOut: MAX_TOKENS, createdAt: now },
+      monthRange(monthOf(now)),
+    );
+    if (reservation === undefined) throw new AppError('ERR_AI_LIMIT_REACHED', 429);
     // the failure is described here: the API's own message can quote the key
-    const answer = await client.converse(turns, { maxTokens: MAX_TOKENS, temperature: TEMPERATURE }).catch((error: unknown) => {
+    const answer = await client.converse(turns, { maxTokens: MAX_TOKENS, temperature: TEMPERATURE }).catch(async (error: unknown) => {
+      await repo.releaseAiCall(db, companyId, reservation);
       throw new ModelFailure(describeAiFailure(error), isPermanentAiFailure(error));
     });
-    await repo.recordAiCall(db, { companyId, userId, feature, tokensIn: answer.tokensIn, tokensOut: answer.tokensOut });
+    await repo.settleAiCall(db, companyId, reservation, { tokensIn: answer.tokensIn, tokensOut: answer.tokensOut });
     if (answer.refusal !== null || !answer.text) throw new ModelFailure('refused', true);
     return answer.text;
   };
