@@ -31,6 +31,14 @@ describe('issue 39 point 1: knowing the source', () => {
     );
   });
 
+  it("skips a table a fork keeps under the same name in another layout, naming what it lacks, rather than report each of its rows", () => {
+    const proLine = describeSource(layout({ ...core, BaileysKeys: ['whatsappId'], QueueIntegrations: ['id', 'queueId', 'provider', 'settings'] }), undefined);
+    expect(proLine.tables.map((t) => t.table)).not.toContain('QueueIntegrations');
+    expect(proLine.skipped).toContainEqual({ table: 'QueueIntegrations', reason: 'a layout this importer does not read: no companyId, type column' });
+    const saas = describeSource(layout({ ...core, QueueIntegrations: ['id', 'companyId', 'type', 'urlN8N'] }), undefined);
+    expect(saas.tables.map((t) => t.table)).toContain('QueueIntegrations');
+  });
+
   it('issue 39 bad input: refuses a database of another kind, and a single-company whaticket', () => {
     expect(() => describeSource(layout({ users: ['id'], orders: ['id'] }), undefined)).toThrow(NotAWhaticketDatabase);
     expect(() => describeSource(layout({ ...core, Users: ['id', 'name'] }), undefined)).toThrow('a single-company whaticket');

@@ -61,6 +61,13 @@ const readAlongside: Record<string, string> = {
   SequelizeMeta: 'the list of applied migrations, read to name the version',
 };
 
+// A table a fork made under the same name in another layout is read only in the layout its step
+// knows: ticketz's pro line keeps its QueueIntegrations per queue (queueId, provider, settings),
+// without the company and type the SaaS copies' rows carry.
+const layoutColumns: Record<string, readonly string[]> = {
+  QueueIntegrations: ['companyId', 'type'],
+};
+
 const notCarried = 'not part of what an import carries (campaigns, internal chat, announcements, invoices and the like start afresh)';
 
 const hasColumn = (columns: SourceColumns, table: string, column: string) => columns.get(table)?.has(column) ?? false;
@@ -82,10 +89,16 @@ export const describeSource = (columns: SourceColumns, lastMigration: string | u
     throw new NotAWhaticketDatabase('a single-company whaticket (no companyId on Users): only ticketz and the whaticket-SaaS copies are read');
   }
   const family = familyOf(columns);
-  const tables = importedTables.map((table) => ({ ...table, present: columns.has(table.table) }));
+  const unreadColumns = (table: string) => (columns.has(table) ? (layoutColumns[table] ?? []).filter((column) => !hasColumn(columns, table, column)) : []);
+  const tables = importedTables.map((table) => ({ ...table, present: columns.has(table.table) && unreadColumns(table.table).length === 0 }));
   const known = new Set([...importedTables.map((t) => t.table), ...Object.keys(readAlongside)]);
   const skipped: SkippedTable[] = [
-    ...tables.filter((t) => !t.present).map((t) => ({ table: t.table, reason: 'not in this version of the source' })),
+    ...tables
+      .filter((t) => !t.present)
+      .map((t) => {
+        const unread = unreadColumns(t.table);
+        return { table: t.table, reason: unread.length > 0 ? `a layout this importer does not read: no ${unread.join(', ')} column` : 'not in this version of the source' };
+      }),
     ...[...columns.keys()]
       .filter((table) => !known.has(table))
       .sort()
