@@ -83,8 +83,11 @@ describe('issue 39: importing a ticketz database', () => {
   });
 
   it('issue 39 point 1: every kind of record lands with its source id mapped', async () => {
+    const sourceBefore = await source.fingerprint();
     const summary = await importFrom();
     expect(summary.problemCount).toBe(0);
+    // issue 39 point 2: the source database is only read
+    expect(await source.fingerprint()).toEqual(sourceBefore);
 
     const companyId = (await idOf('company', '2')) as number;
     expect(await idOf('company', '1')).toBe(1);

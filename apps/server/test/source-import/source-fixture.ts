@@ -51,10 +51,21 @@ export const createSource = async (fixture: SourceFixture) => {
     mkdirSync(join(mediaDir, ...path.split('/').slice(0, -1)), { recursive: true });
     writeFileSync(join(mediaDir, ...path.split('/')), bytes);
   }
+  // every table's rows in one digest each: what an import that only reads leaves as it found it
+  const fingerprint = async () => {
+    const tables = await sql(`select table_name as name from information_schema.tables where table_schema = current_schema() order by 1`);
+    const digests: Record<string, unknown> = {};
+    for (const { name } of tables) {
+      const [row] = await sql(`select md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as digest from ${pg.escapeIdentifier(String(name))} t`);
+      digests[String(name)] = row.digest;
+    }
+    return digests;
+  };
   return {
     url,
     mediaDir,
     sql,
+    fingerprint,
     drop: async () => {
       rmSync(mediaDir, { recursive: true, force: true });
       await dropServerDatabase(serverUrl, name);
