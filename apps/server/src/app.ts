@@ -181,6 +181,7 @@ import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { registerWebhookDeliveryJob } from './modules/webhooks/webhook-delivery.jobs.ts';
 import { registerWebhookPruneJob } from './modules/webhooks/webhook-prune.jobs.ts';
 import { registerAuditPruneJob } from './modules/audit/audit-prune.jobs.ts';
+import { registerAiCallsPruneJob } from './modules/copilot/ai-calls-prune.jobs.ts';
 import { slaFigures } from './modules/sla/sla-figures.repo.ts';
 import { registerSlaJobs } from './modules/sla/sla.jobs.ts';
 import { slaRoutes } from './modules/sla/sla.routes.ts';
@@ -525,6 +526,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   registerPasswordResetRequestJob(jobs, { clock });
   registerWebhookPruneJob(jobs, { db, clock, retentionDays: config.webhookDeliveryRetentionDays });
   registerAuditPruneJob(jobs, { db, clock, retentionDays: config.auditLogRetentionDays });
+  registerAiCallsPruneJob(jobs, { db, clock, retentionMonths: config.aiCallsRetentionMonths });
   registerAutomationJobs(jobs, { db, clock, timeZone: config.timeZone, tickets: ticketsService, log: app.log });
   registerSlaJobs(jobs, { bus, clock, timeZone: config.timeZone });
   app.decorate('jobs', jobs);

@@ -152,6 +152,8 @@ const envSchema = z.object({
   INVOICE_DAYS_BEFORE_DUE: z.coerce.number().int().min(0).max(60).default(10),
   WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   AUDIT_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
+  // whole months, the current one included; 13 keeps the current month and the twelve before
+  AI_CALLS_RETENTION_MONTHS: z.coerce.number().int().min(13).max(1200).default(13),
   // 32 bytes, hex or base64: encrypts the keys companies store (AI prompts' apiKey and voiceKey)
   SECRETS_ENCRYPTION_KEY: z.string().min(32).optional(),
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
@@ -268,6 +270,8 @@ export type Config = {
   webhookDeliveryRetentionDays: number;
   // audit log entries are deleted this many days after they were recorded (issue 38 point 6)
   auditLogRetentionDays: number;
+  // the copilot's calls are kept this many whole UTC months, the current one included (at least 13)
+  aiCallsRetentionMonths: number;
   // the AES-256-GCM key of the keys companies store (platform/secret-box.ts)
   secretsKey: Buffer;
   // the OpenAI-compatible API of AI prompts (chat completions, transcriptions) and Azure Speech
@@ -447,6 +451,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     invoiceDaysBeforeDue: e.INVOICE_DAYS_BEFORE_DUE,
     webhookDeliveryRetentionDays: e.WEBHOOK_DELIVERY_RETENTION_DAYS,
     auditLogRetentionDays: e.AUDIT_LOG_RETENTION_DAYS,
+    aiCallsRetentionMonths: e.AI_CALLS_RETENTION_MONTHS,
     timeZone: e.TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     inboundLanes: e.INBOUND_LANES,
     jobs: {

@@ -26,6 +26,7 @@ import { scheduleInvoiceSweep } from './modules/invoices/invoices.jobs.ts';
 import { scheduleUnverifiedSignupsSweep } from './modules/companies/unverified-signups.jobs.ts';
 import { scheduleWebhookPrune } from './modules/webhooks/webhook-prune.jobs.ts';
 import { scheduleAuditPrune } from './modules/audit/audit-prune.jobs.ts';
+import { scheduleAiCallsPrune } from './modules/copilot/ai-calls-prune.jobs.ts';
 import { scheduleTicketCountsFold } from './modules/tickets/ticket-counts.jobs.ts';
 import { systemClock } from './platform/clock.ts';
 import { removeStaleTempFiles } from './platform/temp-files.ts';
@@ -126,6 +127,8 @@ const start = async (options: AppOptions) => {
     await scheduleUnverifiedSignupsSweep(database.db, options.clock ?? systemClock);
     // and the audit log's
     await scheduleAuditPrune(database.db, options.clock ?? systemClock);
+    // and the copilot's calls'
+    await scheduleAiCallsPrune(database.db, options.clock ?? systemClock);
     // and the fold of the ticket counts' changes, which re-enqueues itself every few seconds
     await scheduleTicketCountsFold(database.db);
   } catch (error) {

@@ -97,3 +97,12 @@ export const hasSummaryNote = async (db: DbOrTx, companyId: number, ticketId: nu
     .limit(1);
   return row !== undefined;
 };
+
+// the retention's sweep (ai-calls-prune.jobs.ts): at most `limit` calls made before `before`
+export const deleteAiCallsBefore = async (db: DbOrTx, before: Date, limit: number) =>
+  (
+    await db
+      .delete(aiCalls)
+      .where(sql`${aiCalls.id} in (select ${aiCalls.id} from ${aiCalls} where ${aiCalls.createdAt} < ${before.toISOString()} limit ${limit})`)
+      .returning({ id: aiCalls.id })
+  ).length;

@@ -1,7 +1,8 @@
-// A retention sweep: one durable daily job on the job runner deletes the rows made more than
-// retentionDays ago, in batches of a bounded size so no statement holds many rows locked at once,
+// A retention sweep: one durable daily job on the job runner deletes the rows made before the
+// retention's limit, in batches of a bounded size so no statement holds many rows locked at once,
 // then enqueues the next day's run. A run's singleton key is its day, so a restart or a second
-// process enqueueing the same day adds no second job. Webhook deliveries and the audit log use it.
+// process enqueueing the same day adds no second job. Webhook deliveries, the audit log and the
+// copilot's calls use it.
 import { z } from 'zod';
 import { PLATFORM_COMPANY_ID } from '@atende/shared/constants';
 import type { DbOrTx } from '../../db/client.ts';
@@ -18,6 +19,9 @@ export type DeleteBatchBefore = (db: DbOrTx, before: Date, limit: number) => Pro
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
+// how long rows are kept: a number of days, or from a moment the table's own rule names (whole months)
+export type Retention = { retentionDays: number } | { keepFrom: (now: Date) => Date };
+
 export const defineDailyPrune = (name: string, deleteBatchBefore: DeleteBatchBefore) => {
   const job = defineJobKind({
     name,
@@ -32,11 +36,11 @@ export const defineDailyPrune = (name: string, deleteBatchBefore: DeleteBatchBef
     job,
     // called at every start: today's sweep, unless one is already waiting
     schedule: (db: DbOrTx, clock: Clock) => enqueuePrune(db, dayOf(clock.now())),
-    register: (runner: Pick<JobRunner, 'register'>, deps: { db: DbOrTx; clock: Clock; retentionDays: number }) => {
+    register: (runner: Pick<JobRunner, 'register'>, deps: { db: DbOrTx; clock: Clock } & Retention) => {
       runner.register(job, {
         run: async () => {
           const now = deps.clock.now();
-          const before = new Date(now.getTime() - deps.retentionDays * DAY_MS);
+          const before = 'keepFrom' in deps ? deps.keepFrom(now) : new Date(now.getTime() - deps.retentionDays * DAY_MS);
           let deleted = PRUNE_BATCH;
           while (deleted === PRUNE_BATCH) deleted = await deleteBatchBefore(deps.db, before, PRUNE_BATCH);
           await enqueuePrune(deps.db, dayOf(new Date(now.getTime() + DAY_MS)));
