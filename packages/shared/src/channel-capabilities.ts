@@ -58,3 +58,18 @@ export const addressProblem = (channel: string, number: string): string | undefi
   if (addressShapes[address].test(number)) return undefined;
   return address === 'email' ? 'validation.emailAddressNumber' : 'validation.digitsOnlyNumber';
 };
+
+type Reachable = { channel: string; number: string; isGroup: boolean; whatsappId: number | null };
+
+// Whether a conversation with `contact` can be opened by hand on `connection` (a new ticket): the
+// connection's channel names people as the contact's channel does (no WhatsApp number through a
+// Telegram bot, no email address through WhatsApp), the number has that address's shape (a group's
+// id has its own), and a page-scoped id or a web chat visitor exists only for the page or the
+// widget that first saw them (the contact's connection). The server refuses the others, the new
+// ticket dialog does not offer them.
+export const reachesContact = (connection: { id: number; channel: string }, contact: Reachable) => {
+  const address = channelAddress(connection.channel);
+  if (channelAddress(contact.channel) !== address) return false;
+  if (address === 'pageScopedId' || address === 'visitor') return contact.whatsappId === connection.id;
+  return contact.isGroup || addressProblem(connection.channel, contact.number) === undefined;
+};

@@ -131,6 +131,19 @@ describe('what each channel can do (issue 41 point 4)', () => {
     expect(byEmail).toMatchObject({ status: 201, body: { channel: 'email', whatsappId: email.id } });
   });
 
+  it('a ticket opened by hand refuses a WhatsApp number through a Telegram bot and a web chat visitor through another widget (the rule the new ticket dialog filters by)', async () => {
+    const a = await setupAttendance(t);
+    const bot = await connectionRow(a, 'telegram');
+    const [phone] = await t.db.insert(contacts).values({ companyId: a.company.id, name: 'Cliente WhatsApp', number: '5511987650001', channel: 'whatsapp', whatsappId: a.connection.id }).returning();
+    const throughBot = await t.request('POST', '/tickets', { token: a.adminSession.token, body: { contactId: phone.id, queueId: a.queues[0].id, whatsappId: bot.id, status: 'open', userId: a.admin.id } });
+    expect(throughBot).toMatchObject({ status: 400, body: fieldError('body.whatsappId', 'validation.contactNotOnChannel') });
+
+    const { contact: visitor } = await webchatVisitorWrites(a, 'Oi do site');
+    const otherWidget = await connectionRow(a, 'webchat');
+    const throughOtherWidget = await t.request('POST', '/tickets', { token: a.adminSession.token, body: { contactId: visitor.id, queueId: a.queues[0].id, whatsappId: otherWidget.id, status: 'open', userId: a.admin.id } });
+    expect(throughOtherWidget).toMatchObject({ status: 400, body: fieldError('body.whatsappId', 'validation.contactNotOnChannel') });
+  });
+
   it('external API on Telegram: answers a chat that wrote to the bot through sendMessage; a chat that never wrote is refused (a bot cannot write first)', async () => {
     const a = await setupAttendance(t);
     const { bot, connection, customerWrites, ticketOf } = await telegramConnection(a);

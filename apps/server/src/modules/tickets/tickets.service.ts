@@ -1,7 +1,7 @@
 // Ticket lifecycle of 01-core §4: list and show under the §6 visibility rules, create, the
 // transitions of PUT /tickets/{id} (transitions.service.ts), delete and close-all. Changes commit
 // first, events follow.
-import { addressProblem } from '@atende/shared/channel-capabilities';
+import { reachesContact } from '@atende/shared/channel-capabilities';
 import { canSeeTicket } from '@atende/shared/ticket-visibility';
 import type { TicketCreateBody, TicketsListQuery, TicketsPage, TicketUpdateBody, TicketView } from '@atende/shared/tickets';
 import type { MessageView } from '@atende/shared/messages';
@@ -123,9 +123,9 @@ export const createTicketsService = ({ db, bus, clock, timeZone, events, setting
         ? await findConnection(tx, tenant.companyId, body.whatsappId)
         : await findDefaultConnection(tx, tenant.companyId);
     if (!connection && body.whatsappId !== undefined && body.whatsappId !== null) throw notFound('ERR_NO_WAPP_FOUND');
-    // a connection named by hand must reach the contact's address: no email address through WhatsApp
-    // (issue 41 point 4, docs/channels.md)
-    if (connection && body.whatsappId != null && !contact.isGroup && addressProblem(connection.channel, contact.number)) {
+    // a connection named by hand must reach the contact: no email address through WhatsApp, no
+    // WhatsApp number through a Telegram bot (issue 41 point 4, docs/channels.md)
+    if (connection && body.whatsappId != null && !reachesContact(connection, contact)) {
       throw invalidField('body.whatsappId', 'validation.contactNotOnChannel');
     }
     return { contact, queueId, connection };

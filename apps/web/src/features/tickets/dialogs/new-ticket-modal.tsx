@@ -3,7 +3,7 @@ import { SEARCH_DEBOUNCE_MS } from '@atende/shared/constants';
 import type { ContactView } from '@atende/shared/contacts';
 import { ticketCreateBody } from '@atende/shared/tickets';
 import { idParam } from '@atende/shared/validation';
-import { Autocomplete, Dialog, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { Autocomplete, Dialog, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,12 +13,12 @@ import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
 import { OptionalRecordSelect } from '../../../components/optional-record-select.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useSessionUser } from '../../../lib/session/session-context.ts';
-import { useConnectionOptions } from '../../connections/use-connections.ts';
 import { ContactModal } from '../../contact-records/contact-modal.tsx';
 import { useContactSearch } from '../../contact-records/use-contact-search.ts';
 import { useMyQueues, useQueueOptions } from '../../queues/use-queues.ts';
 import { CONTACT_SEARCH_MIN_CHARS, newContactName } from './new-contact-option.ts';
 import { useCreateTicket } from './use-create-ticket.ts';
+import { useReachableConnections } from './use-reachable-connections.ts';
 import { ticketsUi } from '../tickets-ui-store.ts';
 import { useTicketFlow } from '../use-ticket-flow.ts';
 
@@ -54,7 +54,7 @@ export const NewTicketModal = ({ contact, onClose }: { contact: ContactOption | 
   const { data: mine = [] } = useMyQueues();
   const { data: all = [] } = useQueueOptions();
   const queues = mine.length > 0 ? mine : all;
-  const { data: connections = [] } = useConnectionOptions();
+  const { reachable, noneFits } = useReachableConnections(picked?.id ?? null);
   const { control, handleSubmit, setValue, formState } = useForm<NewTicketInput, NewTicketContext, NewTicketValues>({
     resolver: newTicketResolver,
     context: { queueRequired: queues.length > 0 },
@@ -77,8 +77,9 @@ export const NewTicketModal = ({ contact, onClose }: { contact: ContactOption | 
   };
 
   const create = useCreateTicket();
-  const submit = handleSubmit((values) =>
-    create.mutate(values, {
+  // a connection kept from before the contact was chosen is offered no more, and shown as the default
+  const submit = handleSubmit(({ whatsappId, ...values }) =>
+    create.mutate({ ...values, whatsappId: reachable.some((connection) => connection.id === whatsappId) ? whatsappId : null }, {
       onSuccess: (ticket) => {
         ticketsUi.setTab(ticket.status === 'group' ? 'group' : 'open');
         onClose();
@@ -160,10 +161,15 @@ export const NewTicketModal = ({ contact, onClose }: { contact: ContactOption | 
               name="whatsappId"
               label={t('tickets.newTicket.connection')}
               noneLabel={t('tickets.newTicket.defaultConnection')}
-              records={connections}
+              records={reachable}
               testId="new-ticket-connection"
               size="medium"
             />
+            {noneFits && (
+              <Typography variant="caption" color="warning.main" data-testid="new-ticket-no-connection">
+                {t('tickets.newTicket.noConnectionFits')}
+              </Typography>
+            )}
           </Stack>
         </DialogContent>
         <FormDialogActions onClose={onClose} pending={create.isPending} submitTestId="new-ticket-submit" />
