@@ -509,7 +509,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
   registerContactListImportJob(jobs, { db, bus, storage });
   registerContactImportJobs(jobs, { db, bus, storage });
   registerScheduleSendJob(jobs, { clock, timeZone: config.timeZone, bus, tickets: ticketsService });
-  registerCampaignJobs(jobs, { db, clock, timeZone: config.timeZone, bus, tickets: ticketsService });
+  registerCampaignJobs(jobs, { db, clock, timeZone: config.timeZone, bus, tickets: ticketsService, log: app.log });
   registerPromptReplyJob(jobs, {
     db,
     storage,

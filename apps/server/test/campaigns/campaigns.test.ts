@@ -1,5 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { campaigns, connections } from '../../src/db/schema.ts';
+import { armCampaignStart } from '../../src/modules/campaigns/campaigns.jobs.ts';
 import { manualClock } from '../../src/platform/clock.ts';
 import { createCompany, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
 import { createConnection, createContact, createTag } from '../factories/contact.factory.ts';
@@ -12,8 +14,10 @@ const MONDAY_9 = '2026-03-02T12:00:00Z';
 const clock = manualClock(MONDAY_9);
 let t: TestApp;
 const sockets: Socket[] = [];
+// what the server logged at warn and above, one JSON line each
+const logLines: string[] = [];
 beforeAll(async () => {
-  t = await startTestApp({ timeZone: 'America/Sao_Paulo' }, { clock });
+  t = await startTestApp({ timeZone: 'America/Sao_Paulo', logLevel: 'warn' }, { clock, logStream: { write: (line) => void logLines.push(line) } });
 });
 beforeEach(() => clock.set(MONDAY_9));
 afterAll(async () => {
@@ -352,5 +356,29 @@ describe('campaign pacing (02-operations §3 Campaign settings, §9)', () => {
     expect(await s.sentCount()).toBe(1);
     await s.runAt('2026-03-09T12:00:00Z');
     expect(await s.sentCount()).toBe(2);
+  });
+});
+
+describe('a campaign saved on a channel without campaigns (issue 41 point 4, docs/channels.md)', () => {
+  it('is re-checked when it runs: a Facebook campaign an older version saved sends nothing, its members fail with the reason, it ends FINALIZADA and a warning is logged', async () => {
+    const s = await campaignCompany(t, clock);
+    await s.alwaysOpen();
+    const list = await s.contactList(3);
+    const [page] = await t.db.insert(connections).values({ companyId: s.company.id, name: 'Página', channel: 'facebook', status: 'CONNECTED' }).returning();
+    // as a version before the save refusal stored it: the row, PROGRAMADA, and its start job
+    const scheduledAt = new Date('2026-03-02T15:00:00Z');
+    const [row] = await t.db
+      .insert(campaigns)
+      .values({ companyId: s.company.id, name: 'Promo antiga', message1: 'Oferta', status: 'PROGRAMADA', scheduledAt, contactListId: list.id, whatsappId: page.id })
+      .returning();
+    await armCampaignStart(t.db, row, scheduledAt);
+
+    await s.runAt(scheduledAt);
+    const finished = await s.show(row.id);
+    expect(finished).toMatchObject({ status: 'FINALIZADA', completedAt: scheduledAt.toISOString(), counts: { contacts: 3, delivered: 0, failed: 3 } });
+    expect(finished.shipping.map((shipping: { failureReason: string | null }) => shipping.failureReason)).toEqual(Array(3).fill('validation.channelWithoutCampaigns'));
+    expect(await s.sentCount()).toBe(0);
+    const warnings = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.campaignId === row.id);
+    expect(warnings).toEqual([expect.objectContaining({ msg: "campaign not sent: its connection's channel cannot run campaigns", channel: 'facebook', connectionId: page.id, failed: 3 })]);
   });
 });

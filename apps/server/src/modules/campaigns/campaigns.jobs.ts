@@ -8,8 +8,13 @@
 //   after the pause the settings ask for; with no member left the campaign is FINALIZADA;
 // - campaign.deliver: the main message to a member who answered the confirmation message.
 // Every job of a campaign carries its id as singleton key, so cancelling deletes what is waiting.
+// A campaign saved on a connection whose channel cannot run campaigns (Facebook, Instagram,
+// Telegram, web chat, email: saving one is refused since issue 41 point 4, not before) sends
+// nothing when it runs: its members fail with the save refusal's reason and it ends FINALIZADA.
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { CampaignSettingsValues } from '@atende/shared/campaigns';
+import { channelCan } from '@atende/shared/channel-capabilities';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { CampaignRow, CampaignShippingRow } from '../../db/schema.ts';
 import { withTransaction } from '../../db/transaction.ts';
@@ -62,7 +67,10 @@ export const confirmCampaignReplies = async (tx: DbOrTx, companyId: number, cont
   for (const row of confirmed) await enqueueJob(tx, campaignDeliverJob, { companyId, campaignId: row.campaignId, shippingId: row.id });
 };
 
-type Deps = { db: Db; clock: Clock; timeZone: string; bus: EventBus; tickets: TicketsService; random?: () => number };
+type Deps = { db: Db; clock: Clock; timeZone: string; bus: EventBus; tickets: TicketsService; log: Pick<FastifyBaseLogger, 'warn'>; random?: () => number };
+
+// why the members of a campaign on a channel without campaigns failed (docs/channels.md)
+const CHANNEL_WITHOUT_CAMPAIGNS = 'validation.channelWithoutCampaigns';
 
 // Why a member could not be sent to; kept on the row (failedAt) and counted as failed.
 class RecipientError extends Error {}
@@ -85,6 +93,7 @@ export const registerCampaignJobs = (runner: Pick<JobRunner, 'register'>, deps: 
   const send = async (tx: Tx, campaign: CampaignRow, settings: CampaignSettingsValues, row: CampaignShippingRow, texts: string[], now: Date) => {
     const connection = campaign.whatsappId ? await findConnection(tx, campaign.companyId, campaign.whatsappId) : undefined;
     if (!connection) throw new RecipientError('ERR_NO_WAPP_FOUND');
+    if (!channelCan(connection.channel, 'campaigns')) throw new RecipientError(CHANNEL_WITHOUT_CAMPAIGNS);
     const contact = row.contactId
       ? await findContact(tx, campaign.companyId, row.contactId)
       : await sightContact(tx, campaign.companyId, { number: row.number, name: row.name, channel: connection.channel, isGroup: false, whatsappId: connection.id });
@@ -129,6 +138,18 @@ export const registerCampaignJobs = (runner: Pick<JobRunner, 'register'>, deps: 
 
   const lockFirst = (tx: Tx, job: CampaignJob) => repo.lockCampaign(tx, job.companyId, job.campaignId);
 
+  const finish = async (tx: Tx, campaign: CampaignRow, now: Date) => {
+    const finished = await repo.updateCampaign(tx, campaign.companyId, campaign.id, { status: 'FINALIZADA', completedAt: now });
+    await recordWebhookEvent(tx, { companyId: campaign.companyId, event: 'campaign.finished', data: async () => ({ campaign: await loadCampaignView(tx, finished) }) });
+    return publishing(finished, []);
+  };
+
+  // the campaign's connection, when its channel cannot run campaigns
+  const refusedConnection = async (tx: Tx, campaign: CampaignRow) => {
+    const connection = campaign.whatsappId ? await findConnection(tx, campaign.companyId, campaign.whatsappId) : undefined;
+    return connection && !channelCan(connection.channel, 'campaigns') ? connection : undefined;
+  };
+
   const start: JobHandler<CampaignJob> = {
     lockFirst,
     runInTransaction: async (tx, job) => {
@@ -146,19 +167,24 @@ export const registerCampaignJobs = (runner: Pick<JobRunner, 'register'>, deps: 
     runInTransaction: async (tx, job) => {
       const campaign = await repo.lockCampaign(tx, job.companyId, job.campaignId);
       if (!campaign || campaign.status !== 'EM_ANDAMENTO') return undefined;
-      const settings = settingsFromEntries(await repo.readCampaignSettings(tx, campaign.companyId));
       const now = deps.clock.now();
+      const refused = await refusedConnection(tx, campaign);
+      if (refused) {
+        const failed = await repo.failPendingShipping(tx, campaign, now, CHANNEL_WITHOUT_CAMPAIGNS);
+        deps.log.warn(
+          { companyId: campaign.companyId, campaignId: campaign.id, connectionId: refused.id, channel: refused.channel, failed },
+          "campaign not sent: its connection's channel cannot run campaigns",
+        );
+        return finish(tx, campaign, now);
+      }
+      const settings = settingsFromEntries(await repo.readCampaignSettings(tx, campaign.companyId));
       const opensAt = nextSendingTime(now, settings, deps.timeZone);
       if (opensAt > now) {
         await enqueueJob(tx, campaignStepJob, job, { singletonKey: singletonOf(campaign.id), runAt: opensAt });
         return undefined;
       }
       const pending = await repo.nextPendingShipping(tx, campaign, STEP_BATCH);
-      if (!pending.length) {
-        const finished = await repo.updateCampaign(tx, campaign.companyId, campaign.id, { status: 'FINALIZADA', completedAt: now });
-        await recordWebhookEvent(tx, { companyId: campaign.companyId, event: 'campaign.finished', data: async () => ({ campaign: await loadCampaignView(tx, finished) }) });
-        return publishing(finished, []);
-      }
+      if (!pending.length) return finish(tx, campaign, now);
       let sentCount = await repo.countSends(tx, campaign);
       let pause = 0;
       const sends: Sent[] = [];

@@ -131,23 +131,34 @@ export const expandAudience = async (db: DbOrTx, campaign: Pick<CampaignRow, 'co
                        on conflict (campaign_id, number) do nothing`);
 };
 
-// The next members still to be sent to: for a confirmation campaign those not asked yet, for
-// the others those not delivered; failed ones are not tried again.
+// The members still to be sent to: for a confirmation campaign those not asked yet, for the
+// others those not delivered; failed ones are not tried again.
+const pendingOf = (campaign: Pick<CampaignRow, 'companyId' | 'id' | 'confirmation'>) =>
+  and(
+    eq(campaignShipping.companyId, campaign.companyId),
+    eq(campaignShipping.campaignId, campaign.id),
+    isNull(campaignShipping.failedAt),
+    campaign.confirmation ? isNull(campaignShipping.confirmationRequestedAt) : isNull(campaignShipping.deliveredAt),
+  );
+
 export const nextPendingShipping = (db: DbOrTx, campaign: Pick<CampaignRow, 'companyId' | 'id' | 'confirmation'>, limit: number) =>
   db
     .select()
     .from(campaignShipping)
-    .where(
-      and(
-        eq(campaignShipping.companyId, campaign.companyId),
-        eq(campaignShipping.campaignId, campaign.id),
-        isNull(campaignShipping.failedAt),
-        campaign.confirmation ? isNull(campaignShipping.confirmationRequestedAt) : isNull(campaignShipping.deliveredAt),
-      ),
-    )
+    .where(pendingOf(campaign))
     .orderBy(asc(campaignShipping.id))
     .limit(limit)
     .for('update', { skipLocked: true });
+
+// Every member still to be sent to fails with `reason` at once (a campaign that cannot run at all).
+export const failPendingShipping = async (db: DbOrTx, campaign: Pick<CampaignRow, 'companyId' | 'id' | 'confirmation'>, at: Date, reason: string) => {
+  const failed = await db
+    .update(campaignShipping)
+    .set({ failedAt: at, failureReason: reason })
+    .where(pendingOf(campaign))
+    .returning({ id: campaignShipping.id });
+  return failed.length;
+};
 
 // How many messages of the campaign went so far (the pacing counts them).
 export const countSends = async (db: DbOrTx, campaign: Pick<CampaignRow, 'companyId' | 'id' | 'confirmation'>) => {
