@@ -1,5 +1,6 @@
 // Contact entity (01-core §3 Contact). Schemas for the contact calls live here too.
 import { z } from 'zod';
+import { connectionChannels } from './connections.ts';
 import { defineEndpoint } from './contract.ts';
 import { normalizeNumber } from './phone.ts';
 import { tagsSyncBody, tagView } from './tags.ts';
@@ -139,7 +140,8 @@ const contactTagQuery = z
 export const contactsListQuery = z.strictObject({
   searchParam: searchParamQuery,
   pageNumber: pageNumberQuery,
-  channel: z.string().trim().max(50).optional(),
+  // one of the channels (issue 41 point 4): the contacts page's channel select
+  channel: z.enum(connectionChannels).optional(),
   isGroup: z
     .enum(['true', 'false'])
     .transform((value) => value === 'true')

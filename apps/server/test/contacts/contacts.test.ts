@@ -113,6 +113,11 @@ describe('contacts calls (01-core §7 contacts, §3 Contact)', () => {
     expect(await names('contactTag=%5B%5D')).toHaveLength(4);
     expect((await t.request('GET', '/contacts?contactTag=abc', { token: s.token })).status).toBe(400);
     expect((await t.request('GET', '/contacts?isGroup=maybe', { token: s.token })).status).toBe(400);
+    // the channel is one of the channels (issue 41 point 4); empty is no filter
+    expect(await names('channel=telegram')).toEqual([]);
+    expect(await names('channel=')).toHaveLength(4);
+    const unknownChannel = await t.request('GET', '/contacts?channel=fax', { token: s.token });
+    expect(unknownChannel).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ path: 'querystring.channel' }] } });
 
     for (let i = 0; i < 21; i++) await createContact(t.db, s.company.id, { name: `Paged ${String(i).padStart(2, '0')}` });
     const page1 = await t.request('GET', '/contacts?searchParam=Paged&pageNumber=1', { token: s.token });

@@ -122,7 +122,7 @@ export const createContactsService = ({ db, bus, checkWhatsappNumber }: Deps) =>
       const offset = (query.pageNumber - 1) * CONTACTS_PAGE_SIZE;
       const page = await repo.listContacts(db, tenant.companyId, {
         search: query.searchParam,
-        channel: query.channel || undefined,
+        channel: query.channel,
         isGroup: query.isGroup,
         tagIds: query.contactTag,
         limit: CONTACTS_PAGE_SIZE,

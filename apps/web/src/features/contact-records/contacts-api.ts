@@ -1,3 +1,4 @@
+import type { ConnectionChannel } from '@atende/shared/connections';
 import { contactCreateBody, contactsEndpoints, contactUpdateBody } from '@atende/shared/contacts';
 import { tagsEndpoints, type TagView } from '@atende/shared/tags';
 import type { z } from 'zod';
@@ -7,7 +8,8 @@ import { callEndpoint } from '../../lib/endpoint-client.ts';
 export type ContactSaveInput = z.input<typeof contactCreateBody>;
 
 export const contactsApi = {
-  page: (searchParam: string, pageNumber: number) => callEndpoint(contactsEndpoints.page, { query: { searchParam: searchParam || undefined, pageNumber } }),
+  page: (searchParam: string, pageNumber: number, channel?: ConnectionChannel) =>
+    callEndpoint(contactsEndpoints.page, { query: { searchParam: searchParam || undefined, pageNumber, channel } }),
   get: (id: number) => callEndpoint(contactsEndpoints.show, { params: { id } }),
   create: (body: ContactSaveInput) => callEndpoint(contactsEndpoints.create, { body }),
   update: (id: number, body: z.input<typeof contactUpdateBody>) => callEndpoint(contactsEndpoints.update, { params: { id }, body }),
@@ -23,7 +25,8 @@ export const contactsApi = {
 
 export const contactsQueryKeys = {
   allPages: ['contacts', 'pages'] as const,
-  pages: (search: string) => ['contacts', 'pages', search] as const,
+  // the contacts page's list; '' is every channel
+  pages: (search: string, channel: ConnectionChannel | '') => ['contacts', 'pages', search, channel] as const,
   // the first page of a search, for pickers
   search: (search: string) => ['contacts', 'search', search] as const,
   one: (id: number) => ['contacts', 'one', id] as const,

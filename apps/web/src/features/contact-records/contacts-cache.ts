@@ -1,11 +1,14 @@
 import type { ContactsPage, ContactView } from '@atende/shared/contacts';
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import { contactsQueryKeys } from './contacts-api.ts';
 
 type Pages = InfiniteData<ContactsPage, number>;
 
+// a list filtered by channel (the key's fourth part) takes only contacts of that channel
+const listsChannel = (queryKey: QueryKey, channel: string) => !queryKey[3] || queryKey[3] === channel;
+
 export const upsertContactInCache = (client: QueryClient, contact: ContactView) => {
-  client.setQueriesData<Pages>({ queryKey: contactsQueryKeys.allPages }, (data) => {
+  client.setQueriesData<Pages>({ queryKey: contactsQueryKeys.allPages, predicate: (query) => listsChannel(query.queryKey, contact.channel) }, (data) => {
     if (!data) return data;
     const listed = data.pages.some((page) => page.contacts.some((row) => row.id === contact.id));
     return {

@@ -1,4 +1,5 @@
 import { SEARCH_DEBOUNCE_MS } from '@atende/shared/constants';
+import type { ConnectionChannel } from '@atende/shared/connections';
 import { can } from '@atende/shared/permissions';
 import type { ContactView } from '@atende/shared/contacts';
 import { Add, Block, Delete, Edit, LockOpen, UploadFile, WhatsApp } from '@mui/icons-material';
@@ -23,10 +24,12 @@ import { removeContactFromCache, upsertContactInCache } from '../contact-records
 import { useRemoveContact } from '../contact-records/use-remove-contact.ts';
 import { ContactModal } from '../contact-records/contact-modal.tsx';
 import { useBlockContact } from '../contact-records/use-block-contact.ts';
+import { ContactsChannelSelect } from './contacts-channel-select.tsx';
 
 type Confirm = { kind: 'delete' | 'block'; contact: ContactView } | null;
 
-// /contacts (01-core §2): search, infinite scroll, create/edit, delete, block, start a ticket.
+// /contacts (01-core §2): search, a channel filter (issue 41 point 4), infinite scroll, create/edit,
+// delete, block, start a ticket.
 export const ContactsPage = () => {
   const { t } = useTranslation();
   const me = useSessionUser();
@@ -35,11 +38,12 @@ export const ContactsPage = () => {
   const removeContact = useRemoveContact();
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [channel, setChannel] = useState<ConnectionChannel | ''>('');
   const [modal, setModal] = useState<{ open: boolean; contactId: number | null }>({ open: false, contactId: null });
   const [confirm, setConfirm] = useState<Confirm>(null);
   const { data, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } = useInfiniteQuery({
-    queryKey: contactsQueryKeys.pages(searchParam),
-    queryFn: ({ pageParam }) => contactsApi.page(searchParam, pageParam),
+    queryKey: contactsQueryKeys.pages(searchParam, channel),
+    queryFn: ({ pageParam }) => contactsApi.page(searchParam, pageParam, channel || undefined),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
   });
@@ -71,6 +75,7 @@ export const ContactsPage = () => {
             </Typography>
           )}
         </Typography>
+        <ContactsChannelSelect value={channel} onChange={setChannel} />
         <SearchField value={search} onChange={setSearch} testId="contacts-search" />
         <Button component={Link} to="/contacts/import" variant="outlined" startIcon={<UploadFile />} data-testid="contacts-import">
           {t('contacts.import')}
