@@ -177,7 +177,7 @@ describe('attendant modals and media (01-core §2, §4, §9)', () => {
 
     await page.getByTestId('audio-record-start').click();
     await page.getByTestId('audio-recording').waitFor();
-    await page.waitForTimeout(2000);
+    await page.getByTestId('audio-recording').filter({ hasText: '0:02' }).waitFor();
     await page.getByTestId('audio-record-send').click();
     await page.getByTestId('ticket-chat').locator('audio').waitFor();
     // only that recording reached the server, not the cancelled or the short one
@@ -208,7 +208,7 @@ describe('attendant modals and media (01-core §2, §4, §9)', () => {
 
     await page.getByTestId('audio-record-start').click();
     await page.getByTestId('audio-recording').waitFor();
-    await page.waitForTimeout(2000);
+    await page.getByTestId('audio-recording').filter({ hasText: '0:02' }).waitFor();
     await page.getByTestId('audio-record-send').click();
     await expect.poll(async () => (await sentMedia(ticket.id)).length).toBe(1);
     const [audio] = await sentMedia(ticket.id);

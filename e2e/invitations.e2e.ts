@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { linkIn } from '../apps/server/test/helpers/smtp-receiver.ts';
 import { signIn } from './helpers/attendance.ts';
 import { useMailingServer } from './helpers/mailing-server.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers/server.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer } from './helpers/server.ts';
 
 const INVITED_EMAIL = 'carla.convidada@e2e.test';
 
@@ -46,5 +46,23 @@ describe('invitations in the browser (issue 38 point 3)', () => {
     await page.getByTestId('accept-invitation-invalid').waitFor();
     await invited.close();
     await admin.close();
+  });
+});
+
+describe('inviting with email off (issue 38 points 1 and 3)', () => {
+  it("issue 38 point 1: without SMTP the users page's Invite button is off and says email is off", async () => {
+    const offline = await startServer({ NODE_ENV: 'test' });
+    const admin = await mailing.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    try {
+      await signIn(admin, offline.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await admin.goto(`${offline.url}/users`);
+      const invite = admin.getByTestId('users-invite');
+      await expect.poll(() => invite.isDisabled()).toBe(true);
+      await invite.locator('..').hover();
+      await admin.getByRole('tooltip').filter({ hasText: 'envio de e-mail está desligado' }).waitFor();
+    } finally {
+      await admin.close();
+      await offline.stop();
+    }
   });
 });

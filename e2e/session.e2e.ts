@@ -24,13 +24,41 @@ const signIn = async (page: Page) => {
   await page.getByTestId('app-bar').waitFor();
 };
 
+// The stored access token's own expiry has passed, by the browser's clock (the server's, on one machine).
+const accessTokenExpired = (page: Page) =>
+  page.waitForFunction(
+    () => {
+      const token = localStorage.getItem('token');
+      if (!token) return false;
+      const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { exp: number };
+      return Date.now() >= payload.exp * 1000;
+    },
+    undefined,
+    { polling: 100 },
+  );
+
+// Socket.IO's connect answer ("40{…") reaching the page, over the WebSocket or the polling
+// fallback: the server has taken the socket in.
+const socketConnected = (page: Page) =>
+  new Promise<void>((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', (frame) => {
+        if (typeof frame.payload === 'string' && frame.payload.startsWith('40')) resolve();
+      });
+    });
+    page.on('response', (response) => {
+      if (!response.url().includes('/socket.io/') || response.request().method() !== 'GET') return;
+      void response.text().then((body) => body.includes('40{') && resolve(), () => undefined);
+    });
+  });
+
 describe('session in the browser (01-core §4 Session)', () => {
   it('an expired access token is refreshed once and the call retried, without leaving the page', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await signIn(page);
     const firstToken = await page.evaluate(() => localStorage.getItem('token'));
-    await page.waitForTimeout(3000);
+    await accessTokenExpired(page);
     await page.getByTestId('menu-users').first().click();
     await page.getByText(ADMIN_EMAIL).first().waitFor();
     expect(page.url()).toMatch(/\/users$/);
@@ -41,10 +69,10 @@ describe('session in the browser (01-core §4 Session)', () => {
   it('a newer sign-in elsewhere logs the older session out with the spec message, which /login keeps until the next sign-in (issue 11 point 2)', async () => {
     const older = await browser.newContext();
     const olderPage = await older.newPage();
+    // the older tab's socket must be in before the newer sign-in, or nobody is there to tell
+    const olderSocketIn = socketConnected(olderPage);
     await signIn(olderPage);
-    // give the socket of the older tab time to connect before the newer sign-in
-    await olderPage.waitForFunction(() => document.querySelector('[data-testid="app-bar"]') !== null);
-    await olderPage.waitForTimeout(1000);
+    await olderSocketIn;
     const newer = await browser.newContext();
     const newerPage = await newer.newPage();
     await signIn(newerPage);
@@ -92,7 +120,7 @@ describe('session in the browser (01-core §4 Session)', () => {
       answeredRefresh();
     });
     // once the 2-second token has expired, the next call answers 403 and starts the refresh
-    await olderPage.waitForTimeout(2500);
+    await accessTokenExpired(olderPage);
     await olderPage.getByTestId('menu-users').first().click();
     await refreshStarted;
 

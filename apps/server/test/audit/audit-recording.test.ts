@@ -81,20 +81,20 @@ describe('the audit log records every change (issue 38 point 6)', () => {
     ]);
   });
 
-  it('issue 38 point 6: a user created and updated (profile, queues, password) and deleted, the password hash masked', async () => {
+  it('issue 38 point 6: a user created and updated (profile, permissions, queues, password) and deleted, the password hash masked', async () => {
     const a = await adminOf();
     const queue = await createQueue(t.db, a.company.id);
     const created = await call('POST', '/users', a.token, { name: 'Bia', email: `bia-${Date.now()}@audit.test`, password: 'first-pass-1', profile: 'user' });
     expect(created.status).toBe(201);
     const userId = (created.body as { id: number }).id;
     const { name, email } = created.body as { name: string; email: string };
-    expect((await call('PUT', `/users/${userId}`, a.token, { name, email, profile: 'admin', queueIds: [queue.id], password: 'second-pass-2' })).status).toBe(200);
+    expect((await call('PUT', `/users/${userId}`, a.token, { name, email, profile: 'admin', allTicket: 'enabled', queueIds: [queue.id], password: 'second-pass-2' })).status).toBe(200);
     expect((await call('DELETE', `/users/${userId}`, a.token)).status).toBe(204);
 
     expect((await onlyEntry(a.token, 'action=user.create')).after).toMatchObject({ name: 'Bia', profile: 'user', password: MASKED_VALUE });
     const update = await onlyEntry(a.token, `action=user.update&entityId=${userId}`);
-    expect(update.before).toMatchObject({ profile: 'user', queues: [], password: MASKED_VALUE });
-    expect(update.after).toMatchObject({ profile: 'admin', queues: [expect.objectContaining({ id: queue.id })], password: MASKED_VALUE });
+    expect(update.before).toMatchObject({ profile: 'user', allTicket: 'disabled', queues: [], password: MASKED_VALUE });
+    expect(update.after).toMatchObject({ profile: 'admin', allTicket: 'enabled', queues: [expect.objectContaining({ id: queue.id })], password: MASKED_VALUE });
     expect(JSON.stringify(update)).not.toContain('$argon2');
     expect((await onlyEntry(a.token, 'action=user.delete')).before).toMatchObject({ name: 'Bia' });
   });

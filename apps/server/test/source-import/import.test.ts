@@ -242,4 +242,14 @@ describe('issue 39: importing a ticketz database', () => {
     expect(await t.db.$count(messages, eq(messages.companyId, imported))).toBe(9);
     expect(summary.steps.find((s) => s.step === 'Messages')?.read).toBe(9);
   });
+
+  it('issue 39 point 2: into a database that already has data, a source contact merges into the contact made here with its number', async () => {
+    const companyId = (await idOf('company', '2')) as number;
+    const [madeHere] = await t.db.insert(contacts).values({ companyId, name: 'Fábio (made here)', number: '5511966667777' }).returning({ id: contacts.id });
+    await source.sql(`insert into "Contacts" (id, name, number, email, "companyId", "createdAt", "updatedAt") values (5, 'Fábio', '+55 11 96666-7777', '', 2, now(), now())`);
+    const summary = await importFrom();
+    expect(summary.problems).toEqual([{ table: 'Contacts', sourceId: '5', problem: "phone number 5511966667777 is another contact's in the company: merged into it" }]);
+    expect(await idOf('contact', '5')).toBe(madeHere.id);
+    expect(await t.db.$count(contacts, and(eq(contacts.companyId, companyId), eq(contacts.number, '5511966667777')))).toBe(1);
+  });
 });
