@@ -19,7 +19,7 @@ import {
   usersByEmail,
 } from './source-import.repo.ts';
 import { copyMedia, mediaCandidates } from './source-media.ts';
-import { connectionChannelOf, dueDateOf, flag, hexColor, mediaPathOf, moment, optionalText, serviceHours, sessionOf, text, whole } from './source-rows.rules.ts';
+import { connectionChannelOf, dueDateOf, flag, hexColor, mediaPathOf, moment, optionalText, serviceHours, sessionOf, text, toggleOf, whole } from './source-rows.rules.ts';
 
 // The platform's own company: company 1 in every member of the family and here.
 const PLATFORM_COMPANY_ID = 1;
@@ -311,7 +311,14 @@ const usersStep: ImportStep = async (context, rows) => {
       endWork: text(row, 'endWork', '23:59'),
       farewellMessage: cleanText(context, 'Users', row, 'farewellMessage'),
       whatsappId: targetOf(connectionIds, row.whatsappId),
-      allTicket: flag(row, 'allTicket') ? ('enabled' as const) : ('disabled' as const),
+      allTicket: toggleOf(row, 'allTicket', 'disabled'),
+      allowGroup: toggleOf(row, 'allowGroup', 'disabled'),
+      allHistoric: toggleOf(row, 'allHistoric', 'disabled'),
+      allUserChat: toggleOf(row, 'allUserChat', 'disabled'),
+      userClosePendingTicket: toggleOf(row, 'userClosePendingTicket', 'enabled'),
+      showDashboard: toggleOf(row, 'showDashboard', 'disabled'),
+      allowRealTime: toggleOf(row, 'allowRealTime', 'disabled'),
+      allowConnections: toggleOf(row, 'allowConnections', 'disabled'),
       color: hexColor(text(row, 'color'), '#7c7c7c'),
       ...stamps(row),
     })),

@@ -21,6 +21,14 @@ export const flag = (row: SourceRow, column: string, fallback = false) => {
   return value === true || value === 'enabled' || value === 'true' || value === 1;
 };
 
+// A user's permission switch, kept as 'enabled'/'disabled' by the SaaS copies (one screen wrote
+// 'enable'), as a boolean by some; a source without the column leaves the product's default.
+export const toggleOf = (row: SourceRow, column: string, fallback: 'enabled' | 'disabled'): 'enabled' | 'disabled' => {
+  const value = row[column];
+  if (value === null || value === undefined) return fallback;
+  return flag(row, column) || value === 'enable' ? 'enabled' : 'disabled';
+};
+
 export const whole = (row: SourceRow, column: string, fallback = 0) => {
   const value = Number(row[column]);
   return Number.isFinite(value) ? Math.trunc(value) : fallback;

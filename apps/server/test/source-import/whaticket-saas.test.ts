@@ -37,6 +37,10 @@ beforeAll(async () => {
   // ticket's uuid unique, which this product does
   await source.sql(`insert into "Users" (id, name, email, "passwordHash", profile, "companyId", "createdAt", "updatedAt") values
     (4, 'Lia de novo', 'LIA@oficina.example', 'x', 'user', 2, now(), now())`);
+  // the later SaaS copies' per-user switches (one kept as a boolean), which this fixture's 2023 layout lacks
+  await source.sql(`alter table "Users" add column "allHistoric" varchar(255) default 'disabled', add column "allowGroup" boolean default false,
+    add column "userClosePendingTicket" varchar(255) default 'enabled', add column "showDashboard" varchar(255) default 'disabled'`);
+  await source.sql(`update "Users" set "allHistoric" = 'enabled', "allowGroup" = true, "userClosePendingTicket" = 'disabled', "showDashboard" = 'enable' where id = 3`);
   await source.sql(`insert into "Tickets" (id, status, "contactId", "whatsappId", "companyId", uuid, "createdAt", "updatedAt") values
     (2, 'closed', 3, 1, 2, '7a1c2d3e-0000-4000-8000-000000000001', now(), now())`);
   await source.sql(`insert into "Messages" (id, body, "ticketId", "fromMe", "companyId", "mediaType", "mediaUrl", "createdAt", "updatedAt") values
@@ -116,6 +120,10 @@ describe('issue 39: importing an older whaticket-SaaS database', () => {
 
     const [ze] = await t.db.select().from(users).where(eq(users.id, (await idOf('user', '2')) as number));
     expect(ze).toMatchObject({ companyId, startWork: '07:00', endWork: '18:00', farewellMessage: 'Até mais!', allTicket: 'enabled', whatsappId: await idOf('connection', '1') });
+    // the permission switches: as the source set them, the product's defaults where it has none
+    const [lia] = await t.db.select().from(users).where(eq(users.id, (await idOf('user', '3')) as number));
+    expect(lia).toMatchObject({ allTicket: 'disabled', allHistoric: 'enabled', allowGroup: 'enabled', userClosePendingTicket: 'disabled', showDashboard: 'enabled', allUserChat: 'disabled' });
+    expect(ze).toMatchObject({ allHistoric: 'disabled', allowGroup: 'disabled', userClosePendingTicket: 'enabled', showDashboard: 'disabled' });
 
     const tree = await t.db.select().from(chatbots).where(eq(chatbots.queueId, (await idOf('queue', '1')) as number)).orderBy(asc(chatbots.id));
     expect(tree.map((o) => [o.name, tree.find((p) => p.id === o.parentId)?.name ?? null])).toEqual([
