@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from './helpers/attendance.ts';
+import { apiAs, createSandbox, signIn } from './helpers/attendance.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './helpers/server.ts';
 
@@ -71,6 +71,54 @@ describe('contacts page (01-core §2 Contact modal, §5 Contact form)', () => {
     await page.getByTestId('new-ticket-submit').click();
     await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
     await page.getByTestId('ticket-chat').getByText('Diga olá para seu novo contato!').waitFor();
+    await page.close();
+  });
+
+  it('filters by channel, and a new ticket offers only the connections that reach the contact (issue 41 point 4)', async () => {
+    const api = await apiAs(server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const sandbox = await createSandbox(api, 'Sandbox Canais');
+    await sandbox.inbound('5511933332222', 'Paulo Sandbox', 'oi');
+    const site = 'https://loja.example';
+    const widget = await api.call<{ id: number; number: string }>('POST', '/webchat/connections', { name: 'Site Canais', allowedOrigins: [site], color: '#ff5500', greeting: 'Olá!', preChatForm: false });
+    const started = await fetch(`${server.url}/webchat/${widget.number}/visitors`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: site },
+      body: JSON.stringify({ name: 'Vera Visitante' }),
+    });
+    expect(started.status).toBe(201);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`${server.url}/contacts`);
+    const rows = page.locator('tr[data-testid^="contact-row-"]');
+    const visitor = rows.filter({ hasText: 'Vera Visitante' });
+    const phone = rows.filter({ hasText: 'Paulo Sandbox' });
+    await phone.waitFor();
+    await page.getByTestId('contacts-channel').click();
+    await page.getByTestId('contacts-channel-option-webchat').click();
+    await visitor.waitFor();
+    await phone.waitFor({ state: 'detached' });
+    expect(await rows.count()).toBe(1);
+
+    // the visitor is reachable only on its widget: the sandbox is not offered
+    await visitor.getByTestId('contact-start-ticket').click();
+    await page.getByTestId('new-ticket-dialog').waitFor();
+    await page.getByTestId('new-ticket-connection').click();
+    await page.getByTestId(`new-ticket-connection-option-${widget.id}`).waitFor();
+    expect(await page.getByTestId(`new-ticket-connection-option-${sandbox.id}`).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByTestId('new-ticket-dialog').waitFor({ state: 'detached' });
+
+    // a phone contact is offered the sandbox, not the widget
+    await page.getByTestId('contacts-channel').click();
+    await page.getByTestId('contacts-channel-option-sandbox').click();
+    await phone.waitFor();
+    await phone.getByTestId('contact-start-ticket').click();
+    await page.getByTestId('new-ticket-dialog').waitFor();
+    await page.getByTestId('new-ticket-connection').click();
+    await page.getByTestId(`new-ticket-connection-option-${sandbox.id}`).waitFor();
+    expect(await page.getByTestId(`new-ticket-connection-option-${widget.id}`).count()).toBe(0);
     await page.close();
   });
 
