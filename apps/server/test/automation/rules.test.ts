@@ -52,6 +52,17 @@ describe('automation rules (issue 40 point 1)', () => {
     expect(await c.notesOf(byRegex.ticketId)).toEqual(['matched']);
   });
 
+  it('issue 40 point 1: the rules of an event run in their order (position, then creation), each seeing what the earlier ones did', async () => {
+    const c = await automationCompany(t, clock);
+    // made first, placed second: it acts only after the rule placed first raised the priority
+    await c.addRule({ position: 1, trigger: 'messageReceived', conditions: when([{ kind: 'priority', priorities: ['high'] }]), actions: [{ kind: 'addNote', text: 'seen high' }] });
+    await c.addRule({ position: 0, trigger: 'messageReceived', actions: [{ kind: 'setPriority', priority: 'high' }] });
+    await c.addRule({ position: 1, trigger: 'messageReceived', conditions: when([{ kind: 'priority', priorities: ['high'] }]), actions: [{ kind: 'addNote', text: 'made later' }] });
+    const { ticketId } = await c.inbound('5511930000025', 'hi');
+    await c.runJobs();
+    expect(await c.notesOf(ticketId)).toEqual(['seen high', 'made later']);
+  });
+
   it('issue 40 point 1: a rule runs at most once per event, however often its job runs', async () => {
     const c = await automationCompany(t, clock);
     const rule = await c.addRule({ trigger: 'messageReceived', actions: [{ kind: 'addNote', text: 'once' }] });

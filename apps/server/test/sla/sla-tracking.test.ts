@@ -157,6 +157,25 @@ describe('issue 40 point 3: SLA targets', () => {
     expect((await a.ticket(a.adminSession.token, ticketId)).priority).toBe('urgent');
   });
 
+  it("a ticket follows its queue's policy for its priority before the queue's policy for every priority", async () => {
+    const a = await setupAttendance(t);
+    const [queue] = a.queues;
+    const ana = await a.attendant([queue.id], { allTicket: 'enabled' });
+    const policy = async (body: Record<string, unknown>) =>
+      expect((await t.request('POST', '/sla-policies', { token: a.adminSession.token, body: { queueId: queue.id, ...body } })).status).toBe(201);
+    await policy({ name: 'Everyone', firstResponseMinutes: 60 });
+    await policy({ name: 'Urgent', priority: 'urgent', firstResponseMinutes: 5 });
+    const firstResponseAfter = async (customer: string, priority: string) => {
+      const { ticketId } = await a.inbound(customer, 'Oi');
+      expect((await a.put(ana.session.token, ticketId, { status: 'open', userId: ana.user.id, queueId: queue.id, priority })).status).toBe(200);
+      await t.app.jobs.runDue();
+      const created = new Date((await a.ticket(a.adminSession.token, ticketId)).createdAt).getTime();
+      return (await targetsOf(ticketId)).map((target) => [target.kind, (target.dueAt.getTime() - created) / MINUTE_MS]);
+    };
+    expect(await firstResponseAfter('5511955550007', 'urgent')).toEqual([['firstResponse', 5]]);
+    expect(await firstResponseAfter('5511955550008', 'low')).toEqual([['firstResponse', 60]]);
+  });
+
   it('a company without policies sets no targets', async () => {
     const a = await setupAttendance(t);
     const ana = await a.attendant([a.queues[0].id], { allTicket: 'enabled' });
