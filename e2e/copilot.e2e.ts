@@ -1,6 +1,7 @@
-// The attendant's copilot in a real browser (issue 42 points 2 and 3): the admin sets the
+// The attendant's copilot in a real browser (issue 42 points 2 to 4): the admin sets the
 // company's key on the Settings screen, the attendant drafts a reply from the knowledge with the
-// keyboard shortcut, edits it and sends it, and after a transfer reads the summary note. The
+// keyboard shortcut, edits it and sends it, after a transfer reads the summary note, and translates
+// the customer's English message (and is not offered it under her Portuguese one). The
 // OpenAI-compatible API is a fake on loopback that checks the key and the prompt's delimiters.
 import type { TicketsPage } from '@atende/shared/tickets';
 import type { Browser, Page } from 'playwright-core';
@@ -44,8 +45,8 @@ const ticketOf = async (name: string) => {
   throw new Error(`no ticket of ${name}`);
 };
 
-describe('copilot (issue 42 points 2 and 3)', () => {
-  it('drafts a reply from the knowledge, the attendant edits and sends it; a transfer leaves a summary note', async () => {
+describe('copilot (issue 42 points 2 to 4)', () => {
+  it('drafts a reply from the knowledge, the attendant edits and sends it; a transfer leaves a summary note; only a message in another language offers a translation', async () => {
     await admin.call('POST', '/knowledge', { title: 'Prazos de entrega', body: 'O prazo de entrega para Porto Alegre é de 3 dias úteis após a confirmação do pagamento.', queueId: queues[0].id });
     await sandbox.inbound('5511977770042', 'Carla Prazo', 'Qual o prazo de entrega para Porto Alegre?');
 
@@ -101,6 +102,14 @@ describe('copilot (issue 42 points 2 and 3)', () => {
     const note = page.getByTestId('ticket-chat').locator('[data-private="true"]').filter({ hasText: 'Resumo do copiloto' });
     await note.waitFor({ timeout: 60_000 });
     expect(await note.textContent()).toContain('Qual o prazo de entrega para Porto Alegre?');
+
+    // "Traduzir" only under a message that seems to be in another language than the interface's
+    // (issue 42 point 4): not under Carla's Portuguese, but under her English one
+    const bubble = (text: string) => page.getByTestId('ticket-chat').locator('[data-message-id]').filter({ has: page.getByTestId('message-body').filter({ hasText: text }) });
+    await sandbox.inbound('5511977770042', 'Carla Prazo', 'Where is my order? I paid it yesterday');
+    await bubble('Where is my order?').getByTestId('message-translate').click();
+    await expect.poll(() => bubble('Where is my order?').getByTestId('message-translation').textContent()).toBe('[Portuguese] Where is my order? I paid it yesterday');
+    expect(await bubble('Qual o prazo de entrega').getByTestId('message-translate').count()).toBe(0);
     await context.close();
   });
 });

@@ -165,7 +165,7 @@ export const MessageBubble = memo(({ message, canEdit, onReply, onEdit, onDelete
               </Typography>
             )}
             {message.email && <EmailParts email={message.email} />}
-            {!mine && showBody && message.mediaType !== 'contactMessage' && <MessageTranslation messageId={message.id} />}
+            {!mine && showBody && message.mediaType !== 'contactMessage' && <MessageTranslation messageId={message.id} body={message.body} />}
           </>
         )}
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', textAlign: 'right', fontSize: 11, mt: 0.25 }}>
