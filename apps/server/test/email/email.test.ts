@@ -142,7 +142,7 @@ describe('Email channel (issue 41 point 2)', () => {
     expect(await rowsOf(ticket.id)).toHaveLength(2);
   });
 
-  it('every automatic mail opens no ticket and says why in a log line: Auto-Submitted, Precedence bulk and auto_reply, X-Autoreply, MAILER-DAEMON, an empty return path, a multipart/report (issue 41 point 2)', async () => {
+  it('every automatic mail opens no ticket and says why in a log line: Auto-Submitted, Precedence bulk and auto_reply, X-Autoreply, MAILER-DAEMON, an empty return path, a multipart/report, and a bounce relayed with a real sender (X-Failed-Recipients, Return-Path <>, a delivery-failure subject) (issue 41 point 2)', async () => {
     const { connection, forwarding, ticketsOf, ticketOf, markerRead } = await emailCompany();
     const automatic = [
       { from: 'ferias@cliente.test', headers: { 'Auto-Submitted': 'auto-replied' } },
@@ -177,11 +177,20 @@ describe('Email channel (issue 41 point 2)', () => {
       '',
     ].join('\r\n');
     await sendToReceiver({ envelope: { from: 'relatorio@cliente.test', to: forwarding }, raw: report });
-    // "Auto-Submitted: no" is a person's mail
+    // bounces relayed with a real envelope sender and no report body
+    const relayed = { envelope: { from: 'encaminhador@cliente.test', to: forwarding }, to: forwarding, text: 'A mensagem não foi entregue.' };
+    await sendToReceiver({ ...relayed, from: 'servidor@cliente.test', subject: 'Aviso', headers: { 'X-Failed-Recipients': 'ninguem@cliente.test' } });
+    // written raw: the mail library drops a Return-Path header of its own accord
+    const keptReturnPath = ['Return-Path: <>', 'From: servidor@cliente.test', `To: ${forwarding}`, 'Subject: Aviso', 'Message-ID: <rp-1@cliente.test>', '', 'A mensagem não foi entregue.', ''].join('\r\n');
+    await sendToReceiver({ envelope: relayed.envelope, raw: keptReturnPath });
+    await sendToReceiver({ ...relayed, from: 'servidor@cliente.test', subject: 'Undelivered Mail Returned to Sender' });
+    // "Auto-Submitted: no" is a person's mail, and so is a subject that only mentions a delivery
     await sendToReceiver({ from: 'pessoa@cliente.test', to: forwarding, subject: 'Pergunta', text: 'Uma dúvida.', headers: { 'Auto-Submitted': 'no' } });
+    await sendToReceiver({ from: 'entrega@cliente.test', to: forwarding, subject: 'Re: delivery failure of my order', text: 'O pedido não chegou.' });
+    await ticketOf('entrega@cliente.test');
     await ticketOf('pessoa@cliente.test');
     await markerRead();
-    expect((await ticketsOf()).map((row) => row.contact.number).sort()).toEqual(['marcador1@cliente.test', 'pessoa@cliente.test']);
+    expect((await ticketsOf()).map((row) => row.contact.number).sort()).toEqual(['entrega@cliente.test', 'marcador1@cliente.test', 'pessoa@cliente.test']);
     const reasons = testbed.logged('inbound email dropped: automatic mail').filter((entry) => entry.connectionId === connection.id).map((entry) => entry.reason as string);
     expect(reasons).toEqual([
       'Auto-Submitted: auto-replied',
@@ -191,6 +200,9 @@ describe('Email channel (issue 41 point 2)', () => {
       'bounce (from mailer-daemon@cliente.test)',
       'bounce (null sender)',
       'bounce (multipart/report)',
+      'bounce (X-Failed-Recipients)',
+      'bounce (Return-Path <>)',
+      'bounce (subject "Undelivered Mail Returned to Sender")',
     ]);
   });
 

@@ -13,9 +13,20 @@ const headerText = (mail: ParsedMail, name: string) => {
   return String(value);
 };
 
+// the header as written (mailparser turns address headers into objects, losing an empty "<>")
+const rawHeaderValue = (mail: ParsedMail, name: string) => {
+  const line = mail.headerLines.find((header) => header.key === name)?.line;
+  return line?.slice(line.indexOf(':') + 1);
+};
+
 // RFC 3834: anything but "no" is an automatic mail; the others are the common auto-responders'
 // own marks. A bounce has a null sender (MAIL FROM:<>), a multipart/report body (RFC 6522) or
-// comes from the mailer daemon.
+// comes from the mailer daemon. A bounce relayed or forwarded to us has lost its null envelope
+// sender and often its report body, so what the sending servers add is read too: the Exim/Postfix
+// X-Failed-Recipients header, a Return-Path header kept as "<>", and the subjects the common
+// mail servers give their delivery failures.
+const BOUNCE_SUBJECT = /^(undeliver(ed|able)( mail)?\b|undelivered mail returned to sender|delivery status notification \((failure|delay)\)|mail delivery (failed|failure|system)|returned mail\b|failure notice$|delivery failure\b)/i;
+
 export const automaticMailReason = (mail: ParsedMail, envelopeSender: string | null): string | undefined => {
   const autoSubmitted = headerText(mail, 'auto-submitted').trim().toLowerCase();
   if (autoSubmitted && autoSubmitted !== 'no') return `Auto-Submitted: ${autoSubmitted}`;
@@ -25,6 +36,9 @@ export const automaticMailReason = (mail: ParsedMail, envelopeSender: string | n
   if (headerText(mail, 'content-type').toLowerCase().startsWith('multipart/report')) return 'bounce (multipart/report)';
   const from = mail.from?.value[0]?.address?.toLowerCase() ?? '';
   if (/^(mailer-daemon|postmaster)@/.test(from)) return `bounce (from ${from})`;
+  if (mail.headers.has('x-failed-recipients')) return 'bounce (X-Failed-Recipients)';
+  if (rawHeaderValue(mail, 'return-path')?.replace(/\s/g, '') === '<>') return 'bounce (Return-Path <>)';
+  if (BOUNCE_SUBJECT.test((mail.subject ?? '').trim())) return `bounce (subject ${JSON.stringify(mail.subject)})`;
   return undefined;
 };
 
