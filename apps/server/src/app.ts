@@ -466,7 +466,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     redisStreamName: config.redisStreamName,
     hooks: { onUserStatus: usersService.setOnline, canJoinTicket: ticketsService.canJoin },
   });
-  const webchatLive = createWebchatLive(realtime.io, { db, pipeline });
+  const webchatLive = createWebchatLive(realtime.io, { db, bus, pipeline });
   await app.register(webchatTypingRoutes({ typing: createWebchatTyping({ db, tickets: ticketsService, live: webchatLive }), limit: routeLimit(120, 60) }));
   const jobs = createJobRunner({
     db,
@@ -557,6 +557,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     realtime.dropSockets();
   });
   app.addHook('onClose', async () => {
+    webchatLive.stop();
     await realtime.close().catch(() => undefined);
     await settingsCache.stop().catch(() => undefined);
     await redis?.close().catch(() => undefined);

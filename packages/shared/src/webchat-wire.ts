@@ -19,3 +19,9 @@ export const WEBCHAT_TYPING_SHOWN_MS = 5000;
 export const WEBCHAT_TYPING_EVERY_MS = 2000;
 // the widget, open and visible, read the company's messages up to this one's time: { until } (ISO)
 export const WEBCHAT_READ_EVENT = 'read';
+// an attendant read the visitor's messages (the ticket's unread count was reset): { id }, the last
+// of the visitor's messages read; the widget shows "Seen" under its last message up to it
+export const WEBCHAT_SEEN_EVENT = 'seen';
+// the ticket no longer waits for its rating (answered, expired, closed or reopened): the widget
+// takes the rating buttons away (no payload)
+export const WEBCHAT_RATING_OVER_EVENT = 'ratingOver';

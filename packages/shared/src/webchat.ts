@@ -23,6 +23,12 @@ export type WebchatSettings = z.infer<typeof webchatSettings>;
 export const webchatConnectionBody = webchatSettings.extend({ name: boundedText(2, 50) }).meta({ id: 'WebchatConnectionBody' });
 export type WebchatConnectionBody = z.infer<typeof webchatConnectionBody>;
 
+// a web chat connection's own settings as the edit form reads them
+export const webchatConnectionSettings = z
+  .object({ name: z.string(), allowedOrigins: z.array(z.string()), color: z.string(), greeting: z.string(), preChatForm: z.boolean() })
+  .meta({ id: 'WebchatConnectionSettings' });
+export type WebchatConnectionSettings = z.infer<typeof webchatConnectionSettings>;
+
 // The admin's form writes the allowed websites one per line; the body carries them as a list.
 export const originsOfText = (text: string) => text.split(/\s+/).filter(Boolean);
 export const webchatConnectionForm = webchatConnectionBody.extend({
@@ -69,6 +75,9 @@ export const webchatMessage = z
     mediaUrl: z.string().nullable(),
     mediaType: z.string(),
     createdAt: z.string(),
+    // the ticket's rating question while the ticket waits for its answer: the widget offers 0..10
+    // as buttons under it
+    rating: z.boolean(),
   })
   .meta({ id: 'WebchatMessage' });
 export type WebchatMessage = z.infer<typeof webchatMessage>;
@@ -77,8 +86,10 @@ export {
   WEBCHAT_FILE_MAX_BYTES,
   WEBCHAT_MESSAGE_EVENT,
   WEBCHAT_NAMESPACE,
+  WEBCHAT_RATING_OVER_EVENT,
   WEBCHAT_READ_EVENT,
   WEBCHAT_REMOVED_EVENT,
+  WEBCHAT_SEEN_EVENT,
   WEBCHAT_TOKEN_HEADER,
   WEBCHAT_TYPING_EVENT,
   WEBCHAT_TYPING_EVERY_MS,
@@ -86,6 +97,7 @@ export {
   webchatTypingChannel,
 } from './webchat-wire.ts';
 
+const connectionParams = z.strictObject({ whatsappId: idParam });
 const visitorErrors = { 401: ['ERR_SESSION_EXPIRED'], 403: ['ERR_NO_PERMISSION'], 404: ['ERR_NO_WAPP_FOUND'], 429: ['ERR_TOO_MANY_REQUESTS'] } as const;
 
 export const webchatEndpoints = {
@@ -98,6 +110,25 @@ export const webchatEndpoints = {
     operationId: 'createWebchatConnection',
     summary: 'Creates a web chat widget connection with a random public id (its number) for the snippet',
     errors: { 403: ['ERR_PLAN_CONNECTION_LIMIT'] },
+  }),
+  settings: defineEndpoint({
+    method: 'GET',
+    path: '/webchat/connections/:whatsappId',
+    params: connectionParams,
+    response: webchatConnectionSettings,
+    operationId: 'readWebchatConnectionSettings',
+    summary: "A web chat connection's name, allowed origins, colour, greeting and pre-chat switch, for its edit form",
+    errors: { 404: ['ERR_NO_WAPP_FOUND'] },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/webchat/connections/:whatsappId',
+    params: connectionParams,
+    body: webchatConnectionBody,
+    response: connectionView,
+    operationId: 'updateWebchatConnection',
+    summary: "Changes a web chat connection's name, allowed origins, colour, greeting and pre-chat switch; new widget loads and handshakes follow at once",
+    errors: { 404: ['ERR_NO_WAPP_FOUND'] },
   }),
   attendantTyping: defineEndpoint({
     method: 'POST',
@@ -154,9 +185,10 @@ export const webchatEndpoints = {
     method: 'GET',
     path: '/webchat/:publicId/messages',
     params: publicIdParams,
-    response: z.object({ messages: z.array(webchatMessage) }),
+    // seenUpTo: the visitor's messages up to this id were read by an attendant
+    response: z.object({ messages: z.array(webchatMessage), seenUpTo: z.number().int().nullable() }),
     operationId: 'readWebchatMessages',
-    summary: "The visitor's conversation on this connection, oldest first (the last 100 messages)",
+    summary: "The visitor's conversation on this connection, oldest first (the last 100 messages), and how far an attendant has read it",
     errors: visitorErrors,
   }),
 };

@@ -34,6 +34,7 @@ type Ids = {
   tagId: number;
   queueId: number;
   connectionId: number;
+  webchatConnectionId: number;
   chatbotId: number;
   quickMessageId: number;
   fileListId: number;
@@ -364,6 +365,13 @@ const catalogue: Record<string, Entry[]> = {
   'POST /facebook': [{ kind: 'own', call: () => ({ path: '/facebook', body: { facebookUserId: '5550002', facebookUserToken: 'beta-user-token', addInstagram: true } }) }],
   'POST /telegram/connections': [{ kind: 'own', call: () => ({ path: '/telegram/connections', body: { name: 'Beta Telegram', botToken: `5550003:${'b'.repeat(35)}` } }) }],
   'POST /webchat/connections': [{ kind: 'own', call: () => ({ path: '/webchat/connections', body: { name: 'Beta Web chat', allowedOrigins: ['https://beta.test'], color: '#123456', greeting: '', preChatForm: false } }) }],
+  'GET /webchat/connections/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/webchat/connections/${a.webchatConnectionId}` }) }],
+  'PUT /webchat/connections/:whatsappId': [
+    {
+      kind: 'foreign',
+      call: (a) => ({ path: `/webchat/connections/${a.webchatConnectionId}`, body: { name: 'Hijacked', allowedOrigins: ['https://evil.test'], color: '#000000', greeting: '', preChatForm: false } }),
+    },
+  ],
   'POST /webchat/tickets/:ticketId/typing': [{ kind: 'foreign', call: (a) => ({ path: `/webchat/tickets/${a.ticketId}/typing` }) }],
   'POST /email/connections': [{ kind: 'own', call: () => ({ path: '/email/connections', body: { name: 'Beta Email', supportAddress: 'beta@beta.test', smtp: { host: '127.0.0.1', port: 9, secure: false } } }) }],
   'POST /whatsappsession/:whatsappId': [{ kind: 'foreign', call: (a) => ({ path: `/whatsappsession/${a.connectionId}` }) }],
@@ -566,6 +574,10 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
   // inactive: a rule of A must not act on A's rows while the sweep compares them
   const rule = await t.request('POST', '/automation-rules', { token, body: { name: `${label} rule`, active: false, trigger: 'messageReceived', actions: [{ kind: 'setPriority', priority: 'high' }] } });
   const macro = await t.request('POST', '/macros', { token, body: { name: `${label} macro`, actions: [{ kind: 'setPriority', priority: 'low' }] } });
+  const webchat = await t.request('POST', '/webchat/connections', {
+    token,
+    body: { name: `${label} Web chat`, allowedOrigins: [`https://${label.toLowerCase()}.test`], color: '#123456', greeting: `${label} greeting`, preChatForm: false },
+  });
   const webhook = await t.request('POST', '/webhook-endpoints', { token, body: { url: `https://hooks.example/${label}`, description: `${label} webhook`, events: ['ticket.created'] } });
   // a delivery already made, written directly: a test event's delivery job would retry against the
   // unreachable host in the background and change A's rows while the sweep compares them
@@ -585,6 +597,7 @@ const seedTenant = async (label: 'Alpha' | 'Beta') => {
     tagId: tag.id,
     queueId: tenant.queues[0].id,
     connectionId: tenant.connection.id,
+    webchatConnectionId: webchat.body.id,
     chatbotId: option.body.id,
     quickMessageId: quick.body.id,
     fileListId: fileList.body.id,

@@ -378,3 +378,118 @@ describe('Web chat read state (issue 41 point 1)', () => {
     await expect.poll(ackOf).toBe(3);
   });
 });
+
+describe('Web chat rating at close as buttons (issue 41 point 1)', () => {
+  it('the rating question reaches the widget marked as one, live and in the history, until the answer sent as a number rates and closes the ticket', async () => {
+    const { a, connection, call, startVisitor, liveSocket, ticketOf, answer } = await widgetCompany();
+    const admin = a.adminSession.token;
+    expect((await t.request('PUT', '/companySettings', { token: admin, body: { column: 'userRating', data: 'enabled' } })).status).toBe(200);
+    const rated = { ratingMessage: 'De 0 a 10, que nota você dá ao atendimento?', expiresTicketNPS: 30, complationMessage: 'Obrigado!' };
+    expect((await t.request('PUT', `/whatsapp/${connection.id}`, { token: admin, body: rated })).status).toBe(200);
+    const visitor = await startVisitor({ name: 'Nina Nota' });
+    expect((await call('POST', '/messages', { visitor, body: { text: 'oi' } })).status).toBe(201);
+    const ticket = await ticketOf('Nina Nota');
+    const widget = await liveSocket(visitor);
+    const replied = nextMessage(widget);
+    await answer(ticket.id, 'Resolvido!');
+    expect(await replied).toMatchObject({ body: 'Resolvido!', rating: false });
+
+    const asked = nextMessage(widget);
+    expect((await a.put(admin, ticket.id, { status: 'closed', userId: a.admin.id })).body.status).toBe('nps');
+    const question = await asked;
+    expect(question).toMatchObject({ body: expect.stringContaining('De 0 a 10'), fromMe: true, rating: true });
+    const waiting = (await call('GET', '/messages', { visitor })).body.messages as Json[];
+    expect(waiting.map((m) => [m.body, m.rating])).toEqual([
+      ['oi', false],
+      ['Resolvido!', false],
+      [question.body, true],
+    ]);
+
+    // the widget's button sends the number as the visitor's message; the ticket moves on
+    const over = new Promise<true>((resolve) => widget.once('ratingOver', () => resolve(true)));
+    expect((await call('POST', '/messages', { visitor, body: { text: '9' } })).status).toBe(201);
+    expect(await over).toBe(true);
+    expect(await a.ticket(admin, ticket.id)).toMatchObject({ status: 'closed', userRating: { rate: 9 } });
+    const after = (await call('GET', '/messages', { visitor })).body.messages as Json[];
+    expect(after.find((m) => m.id === question.id)?.rating).toBe(false);
+  });
+});
+
+describe("Web chat 'seen' (issue 41 point 1)", () => {
+  it("an attendant opening the chat tells the widget live how far the visitor's messages were read, and the history says it too", async () => {
+    const { a, call, startVisitor, liveSocket, ticketOf } = await widgetCompany();
+    const visitor = await startVisitor({ name: 'Sara Visto' });
+    const first = (await call('POST', '/messages', { visitor, body: { text: 'primeira' } })).body as Json;
+    const ticket = await ticketOf('Sara Visto');
+    expect((await call('GET', '/messages', { visitor })).body.seenUpTo).toBeNull();
+    const widget = await liveSocket(visitor);
+    const seen = new Promise<Json>((resolve) => widget.once('seen', resolve));
+    // the attendant opens the ticket's chat: its unread count resets
+    expect((await t.request('GET', `/messages/${ticket.id}`, { token: a.adminSession.token })).status).toBe(200);
+    expect(await seen).toEqual({ id: first.id });
+    expect((await call('GET', '/messages', { visitor })).body.seenUpTo).toBe(first.id);
+
+    // a later message is not seen until the chat is read again
+    const second = (await call('POST', '/messages', { visitor, body: { text: 'segunda' } })).body as Json;
+    expect((await call('GET', '/messages', { visitor })).body.seenUpTo).toBe(first.id);
+    const seenAgain = new Promise<Json>((resolve) => widget.once('seen', resolve));
+    await expect.poll(async () => (await a.ticket(a.adminSession.token, ticket.id)).unreadMessages).toBeGreaterThan(0);
+    expect((await t.request('GET', `/messages/${ticket.id}`, { token: a.adminSession.token })).status).toBe(200);
+    expect(await seenAgain).toEqual({ id: second.id });
+  });
+});
+
+describe("Editing a web chat connection's settings (issue 41 point 1)", () => {
+  const changed = { name: 'Loja nova', allowedOrigins: ['https://nova.example'], color: '#00aa00', greeting: 'Oi de novo!', preChatForm: false };
+
+  it('reads the settings for the form; a change applies to the next widget load and handshake at once, and drops the sockets of a website taken off the list', async () => {
+    const { a, connection, call, startVisitor, liveSocket } = await widgetCompany();
+    const admin = a.adminSession.token;
+    const read = await t.request('GET', `/webchat/connections/${connection.id}`, { token: admin });
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual({ name: 'Site', allowedOrigins: [SITE], color: '#ff5500', greeting: 'Olá! Como podemos ajudar?', preChatForm: true });
+    const visitor = await startVisitor({ name: 'Edu Edição' });
+    const socket = await liveSocket(visitor);
+    const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+
+    const saved = await t.request('PUT', `/webchat/connections/${connection.id}`, { token: admin, body: { ...changed, allowedOrigins: ['https://Nova.Example'] } });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ id: connection.id, name: 'Loja nova', channel: 'webchat', number: connection.number });
+    expect(await dropped).toBe('io server disconnect');
+    expect((await t.request('GET', `/webchat/connections/${connection.id}`, { token: admin })).body).toEqual(changed);
+
+    expect((await call('GET', '/appearance')).status).toBe(403);
+    const appearance = await call('GET', '/appearance', { origin: 'https://nova.example' });
+    expect(appearance.body).toEqual({ color: '#00aa00', greeting: 'Oi de novo!', preChatForm: false, outOfHours: false });
+    await expect(liveSocket(visitor)).rejects.toThrow('ERR_NO_PERMISSION');
+    expect((await liveSocket(visitor, 'https://nova.example')).connected).toBe(true);
+    expect((await call('GET', '/messages', { visitor, origin: 'https://nova.example' })).status).toBe(200);
+  });
+
+  it("bad input is 400 and changes nothing; another company's connection and another channel's are not found", async () => {
+    const { a, connection } = await widgetCompany();
+    const admin = a.adminSession.token;
+    const before = (await t.request('GET', `/webchat/connections/${connection.id}`, { token: admin })).body;
+    for (const body of [
+      { ...changed, allowedOrigins: ['not a website'] },
+      { ...changed, allowedOrigins: [] },
+      { ...changed, color: 'red' },
+      { ...changed, name: '' },
+      { name: 'Só o nome' },
+    ]) {
+      const refused = await t.request('PUT', `/webchat/connections/${connection.id}`, { token: admin, body });
+      expect(refused.status).toBe(400);
+    }
+    expect((await t.request('GET', `/webchat/connections/${connection.id}`, { token: admin })).body).toEqual(before);
+
+    const other = await setupAttendance(t);
+    for (const [method, body] of [['GET', undefined], ['PUT', changed]] as const) {
+      const foreign = await t.request(method, `/webchat/connections/${connection.id}`, { token: other.adminSession.token, body });
+      expect(foreign.status).toBe(404);
+      expect(foreign.body.error).toBe('ERR_NO_WAPP_FOUND');
+    }
+    // the company's own sandbox connection is no web chat
+    expect((await t.request('PUT', `/webchat/connections/${a.connection.id}`, { token: admin, body: changed })).status).toBe(404);
+    expect((await t.request('GET', `/webchat/connections/${connection.id}`, { token: admin })).body).toEqual(before);
+  });
+});

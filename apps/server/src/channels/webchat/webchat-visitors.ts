@@ -111,6 +111,7 @@ export const createWebchatVisitors = (deps: {
       mediaUrl: content.mediaUrl ?? null,
       mediaType: content.mediaType ?? 'chat',
       createdAt: deps.clock.now().toISOString(),
+      rating: false,
     };
   };
 
@@ -170,7 +171,11 @@ export const createWebchatVisitors = (deps: {
     history: async (connection: ConnectionRow, token: unknown) => {
       const { contact, since } = await visitorOf(connection, token);
       const rows = await readVisitorHistory(deps.db, connection.companyId, connection.id, contact.id, since);
-      return { messages: rows.map((row) => ({ ...row, senderName: row.fromMe ? row.senderName : null, createdAt: row.createdAt.toISOString() })) };
+      const seen = rows.filter((row) => !row.fromMe && row.read).map((row) => row.id);
+      return {
+        messages: rows.map(({ read: _read, ...row }) => ({ ...row, senderName: row.fromMe ? row.senderName : null, createdAt: row.createdAt.toISOString() })),
+        seenUpTo: seen.length > 0 ? Math.max(...seen) : null,
+      };
     },
   };
 };

@@ -1,13 +1,13 @@
 // The widget's outbound side: the attendant's message goes to the open sockets of every visitor
 // writing as the ticket's contact on the connection, with the attendant's name. A visitor with the
 // page open got it (delivered); one away reads it from the history on the next visit (sent). A file
-// goes as its address, which the widget links to. Edits are sent again under the same id, deletions
-// by id.
+// goes as its address, which the widget links to; the rating question says it is one, for the widget's
+// buttons. Edits are sent again under the same id, deletions by id.
 import { WEBCHAT_MESSAGE_EVENT, WEBCHAT_REMOVED_EVENT } from '@atende/shared/webchat';
 import type { Db } from '../../db/client.ts';
 import { ProviderRejection, type ChannelProvider, type OutboundPayload } from '../provider.ts';
 import type { WebchatLive } from './webchat-live.ts';
-import { readSenderName, visitorNumbersOfContact } from './webchat.repo.ts';
+import { readOutboundDetails, visitorNumbersOfContact } from './webchat.repo.ts';
 
 const SENT = 1;
 const DELIVERED = 2;
@@ -15,7 +15,7 @@ const DELIVERED = 2;
 export const createWebchatProvider = (deps: { db: Db; live: WebchatLive }): ChannelProvider => {
   const visitorsOf = (payload: OutboundPayload) => visitorNumbersOfContact(deps.db, payload.companyId, payload.connectionId, payload.to.number);
   const tell = async (payload: OutboundPayload) => {
-    const sender = await readSenderName(deps.db, payload.companyId, payload.messageId);
+    const sender = await readOutboundDetails(deps.db, payload.companyId, payload.messageId);
     return deps.live.tell(payload.connectionId, await visitorsOf(payload), WEBCHAT_MESSAGE_EVENT, {
       id: payload.messageId,
       body: payload.body,
@@ -24,6 +24,7 @@ export const createWebchatProvider = (deps: { db: Db; live: WebchatLive }): Chan
       mediaUrl: payload.mediaUrl,
       mediaType: payload.mediaType,
       createdAt: (sender?.createdAt ?? new Date()).toISOString(),
+      rating: sender?.rating ?? false,
     });
   };
   return {

@@ -1,9 +1,10 @@
 // The web chat's rows: its visitors (a token's hash tied to the contact it writes as) and the
 // visitor's side of a conversation: its messages on one web chat connection since the visitor was
 // linked, with the name of the attendant who wrote each of the company's, without private notes.
-import { and, desc, eq, gte, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, max, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { contactExtraInfo, contacts, messages, users, webchatVisitors } from '../../db/schema.ts';
+import { contactExtraInfo, contacts, messages, tickets, users, webchatVisitors } from '../../db/schema.ts';
+import { RATING_QUESTION_MARK } from '../../modules/tickets/rating.steps.ts';
 
 const HISTORY_LIMIT = 100;
 // the extra info names a contact's phone is kept under (the widget writes "Phone")
@@ -63,6 +64,10 @@ export const contactIdsNamedBy = async (db: DbOrTx, companyId: number, named: { 
   return rows.map((row) => row.id);
 };
 
+// the message is its ticket's rating question and the ticket still waits for the answer
+const openRatingQuestion = sql<boolean>`coalesce(${messages.dataJson}->>${RATING_QUESTION_MARK} = 'true' and ${tickets.status} = 'nps', false)`;
+const ticketOfMessage = and(eq(tickets.companyId, messages.companyId), eq(tickets.id, messages.ticketId));
+
 export const readVisitorHistory = async (db: DbOrTx, companyId: number, connectionId: number, contactId: number, since: Date) => {
   const rows = await db
     .select({
@@ -73,9 +78,12 @@ export const readVisitorHistory = async (db: DbOrTx, companyId: number, connecti
       mediaUrl: messages.mediaUrl,
       mediaType: messages.mediaType,
       createdAt: messages.createdAt,
+      read: messages.read,
+      rating: openRatingQuestion,
     })
     .from(messages)
     .leftJoin(users, eq(users.id, messages.userId))
+    .leftJoin(tickets, ticketOfMessage)
     .where(
       and(
         eq(messages.companyId, companyId),
@@ -91,14 +99,26 @@ export const readVisitorHistory = async (db: DbOrTx, companyId: number, connecti
   return rows.reverse();
 };
 
-export const readSenderName = async (db: DbOrTx, companyId: number, messageId: number) => {
+// what the widget shows with a company message besides its content: the attendant's name, the
+// time, and whether it is the rating question still waiting for its answer
+export const readOutboundDetails = async (db: DbOrTx, companyId: number, messageId: number) => {
   const [row] = await db
-    .select({ name: users.name, createdAt: messages.createdAt })
+    .select({ name: users.name, createdAt: messages.createdAt, rating: openRatingQuestion })
     .from(messages)
     .leftJoin(users, eq(users.id, messages.userId))
+    .leftJoin(tickets, ticketOfMessage)
     .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId)))
     .limit(1);
   return row;
+};
+
+// the last of the customer's messages on the ticket an attendant has read
+export const lastReadInboundId = async (db: DbOrTx, companyId: number, ticketId: number) => {
+  const [row] = await db
+    .select({ id: max(messages.id) })
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId), eq(messages.fromMe, false), eq(messages.read, true)));
+  return row?.id ?? null;
 };
 
 // the stored file of one of the contact's messages on the connection since the visitor's link

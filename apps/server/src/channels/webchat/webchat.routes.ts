@@ -1,4 +1,4 @@
-// The web chat's HTTP side: the admin's route that creates a widget connection, and the widget's
+// The web chat's HTTP side: the admin's routes that create a widget connection and edit its settings, and the widget's
 // public calls under /webchat/{publicId}/. Those answer CORS only to the connection's allowed
 // origins (a preflight from any other gets 403), and never with credentials: the visitor token
 // travels in a header, not in a cookie.
@@ -16,7 +16,7 @@ import { endpointRoute } from '../../platform/endpoint-routes.ts';
 import { notFound } from '../../platform/errors.ts';
 import { storedFileHeaders } from '../../platform/storage.ts';
 import { readSingleUpload } from '../../platform/uploads.ts';
-import { webchatChannelConfig } from './webchat-config.ts';
+import { webchatChannelConfig, webchatSettingsOf } from './webchat-config.ts';
 import type { WebchatVisitors } from './webchat-visitors.ts';
 
 const PREFLIGHT_CACHE_SECONDS = '600';
@@ -42,6 +42,18 @@ export const webchatRoutes =
         requestActor(request),
       );
       return connection;
+    });
+    // the connection's own settings, edited after creation: a widget loaded or connecting from then
+    // on reads them (each call reads the connection), and the sockets of websites taken off the list
+    // are dropped (webchat-live.ts)
+    const edit = { access: 'tenant', permission: 'connections-page:editOrDeleteConnection', planFlag: 'useWebchat' } as const;
+    endpointRoute(app, webchatEndpoints.settings, edit, async ({ params }, request) => {
+      const connection = await deps.connections.ofChannel(request.tenant, params.whatsappId, 'webchat');
+      return { name: connection.name, ...webchatSettingsOf(connection) };
+    });
+    endpointRoute(app, webchatEndpoints.update, edit, async ({ params, body }, request) => {
+      const { name, ...settings } = body;
+      return deps.connections.reconfigure(request.tenant, params.whatsappId, 'webchat', { name, channelConfig: webchatChannelConfig(settings) }, requestActor(request));
     });
 
     // The widget script, for any website's <script> tag: Helmet's same-origin resource policy is

@@ -258,6 +258,28 @@ export const createConnectionsService = ({ db, bus, storage, closeTicketsOf, pub
       return views;
     },
 
+    // A connection of one channel with its channel_config, for that channel's own settings form;
+    // another channel's or another company's connection is not found.
+    ofChannel: async (tenant: TenantContext, connectionId: number, channel: ConnectionChannel) => {
+      const row = await repo.findConnection(db, tenant.companyId, connectionId);
+      if (row?.channel !== channel) throw connectionNotFound();
+      return row;
+    },
+
+    // The name and channel_config of a connection of that channel (a web chat's allowed origins,
+    // colour…), which the common connection form does not edit.
+    reconfigure: async (tenant: TenantContext, connectionId: number, channel: ConnectionChannel, change: { name: string; channelConfig: Record<string, string> }, actor: AuditActor) => {
+      const view = await withTransaction(db, async (tx) => {
+        const current = await repo.findConnection(tx, tenant.companyId, connectionId);
+        if (current?.channel !== channel) throw connectionNotFound();
+        const row = await repo.updateConnection(tx, tenant.companyId, connectionId, change);
+        await recordUpdate(tx, actor, { companyId: tenant.companyId, action: 'connection.update', entityType: 'connection', entityId: connectionId }, current, row);
+        return viewOf(tx, row);
+      });
+      publish(view);
+      return forViewer(tenant.actor, view);
+    },
+
     // A channel found the connection unusable (revoked token) or usable again; the connections
     // screen and its menu badge follow the status (02-operations §4 Connection status).
     setStatus: async (companyId: number, connectionId: number, status: ConnectionStatus) => {

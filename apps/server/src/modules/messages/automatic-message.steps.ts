@@ -10,8 +10,9 @@ import { writeOutboundMessage } from './outbound-message.service.ts';
 // timeZone: the configured zone (TIMEZONE), in which {{ms}} and {{hour}} are read
 type Extra = Pick<PlaceholderValues, 'queue' | 'user'>;
 
-export const writeAutomaticMessage = async (tx: DbOrTx, ticket: TicketRow, template: string, now: Date, timeZone: string, extra: Extra = {}) => {
+// dataJson: what the message is, for the channels that show it otherwise (the rating question)
+export const writeAutomaticMessage = async (tx: DbOrTx, ticket: TicketRow, template: string, now: Date, timeZone: string, extra: Extra = {}, dataJson?: Record<string, unknown>) => {
   const contact = await findContact(tx, ticket.companyId, ticket.contactId);
   const body = renderPlaceholders(template, { ...extra, name: contact?.name ?? '', protocol: String(ticket.id), now, timeZone });
-  return writeOutboundMessage(tx, ticket, { body, userId: null, isPrivate: false });
+  return writeOutboundMessage(tx, ticket, { body, userId: null, isPrivate: false, ...(dataJson && { dataJson }) });
 };

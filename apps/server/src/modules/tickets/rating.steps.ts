@@ -20,6 +20,11 @@ export const INVALID_RATING_MESSAGE = 'Opção inválida, tente novamente.';
 
 const MINUTE_MS = 60_000;
 
+// the rating question's mark in its message's dataJson: the web chat widget offers 0..10 as buttons
+// under it (docs/webchat.md)
+export const RATING_QUESTION_MARK = 'ratingQuestion';
+const ratingQuestionData = { [RATING_QUESTION_MARK]: true };
+
 // Whether closing this ticket asks for a rating first; answers the connection when it does.
 const ratingConnectionFor = async (tx: DbOrTx, ticket: TicketRow, settings: CompanySettings) => {
   if (settings.userRating !== 'enabled' || ticket.isGroup || ticket.whatsappId === null) return undefined;
@@ -32,7 +37,7 @@ const ratingConnectionFor = async (tx: DbOrTx, ticket: TicketRow, settings: Comp
 // Called by the close transition instead of closing: the ticket (already moved to nps by the
 // caller) gets the question and its expiry timer.
 const askForRating = async (tx: DbOrTx, ticket: TicketRow, connection: { ratingMessage: string; expiresTicketNPS: number }, now: Date, timeZone: string) => {
-  const sent = await writeAutomaticMessage(tx, ticket, ratingQuestion(connection.ratingMessage), now, timeZone);
+  const sent = await writeAutomaticMessage(tx, ticket, ratingQuestion(connection.ratingMessage), now, timeZone, {}, ratingQuestionData);
   if (connection.expiresTicketNPS > 0) {
     await scheduleTicketTimer(tx, ticketTimerJobs.npsExpiry, ticket, new Date(now.getTime() + connection.expiresTicketNPS * MINUTE_MS));
   }
@@ -67,7 +72,7 @@ export const answerRating = async (tx: DbOrTx, ticket: TicketRow, message: Messa
   if (!connection || ticket.amountUsedBotQueuesNPS >= limit) return (await finish(tx, ticket, now, timeZone)) ?? { row: ticket, messages: [] };
   const counted = await ticketsRepo.updateTicket(tx, ticket.companyId, ticket.id, { amountUsedBotQueuesNPS: ticket.amountUsedBotQueuesNPS + 1 });
   const invalid = await writeAutomaticMessage(tx, counted ?? ticket, INVALID_RATING_MESSAGE, now, timeZone);
-  const again = await writeAutomaticMessage(tx, invalid.ticket, ratingQuestion(connection.ratingMessage), now, timeZone);
+  const again = await writeAutomaticMessage(tx, invalid.ticket, ratingQuestion(connection.ratingMessage), now, timeZone, {}, ratingQuestionData);
   return { row: again.ticket, messages: [invalid.message, again.message] };
 };
 
