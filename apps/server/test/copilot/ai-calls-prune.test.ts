@@ -1,7 +1,7 @@
 // Task point 2 of issue 42 point 5 (the admin's per-month figures): the daily prune on the job
 // runner deletes the copilot's calls made before the oldest month kept (AI_CALLS_RETENTION_MONTHS,
 // 13 by default: the current month and the twelve before), in every company, and queues the next day.
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiCalls, jobs } from '../../src/db/schema.ts';
 import { manualClock } from '../../src/platform/clock.ts';
@@ -36,7 +36,7 @@ describe('the copilot calls’ retention (issue 42 point 5)', () => {
     await scheduleAiCallsPrune(t.db, clock);
     await t.app.jobs.runDue();
 
-    const left = await t.db.select({ feature: aiCalls.feature }).from(aiCalls);
+    const left = await t.db.select({ feature: aiCalls.feature }).from(aiCalls).where(inArray(aiCalls.companyId, [a.id, b.id]));
     expect(left.map((row) => row.feature).sort()).toEqual(['oldest-month-kept', 'other-company-kept', 'this-month']);
     const runs = await t.db.select().from(jobs).where(eq(jobs.kind, aiCallsPruneJob.name));
     expect(runs.filter((job) => job.state === 'completed').map((job) => job.singletonKey)).toEqual(['2026-01-10']);
