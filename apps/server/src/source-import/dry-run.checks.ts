@@ -43,11 +43,7 @@ const checks: Record<string, TableCheck> = {
   TicketNotes: { references: [ofTicket, ofContact] },
   TicketTraking: { references: [ofTicket] },
   UserRatings: { references: [ofTicket] },
-  Schedules: {
-    references: [ofContact],
-    imports: (row) => optionalText(row, 'sentAt') === null,
-    media: { candidates: (row) => (optionalText(row, 'sentAt') === null ? candidatesOf(mediaPathOf({ mediaUrl: row.mediaPath }), row.companyId) : null), what: 'the schedule' },
-  },
+  Schedules: { references: [ofContact], imports: (row) => optionalText(row, 'sentAt') === null },
   ContactLists: { references: [ofCompany] },
   ContactListItems: { references: [{ column: 'contactListId', table: 'ContactLists', what: 'list' }] },
   Files: { references: [ofCompany] },

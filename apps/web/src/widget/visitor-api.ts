@@ -2,7 +2,15 @@
 // visitor token in its own header, and the live namespace for the attendants' replies.
 import { io, type Socket } from 'socket.io-client';
 import type { WebchatMessage, WebchatStartBody } from '@atende/shared/webchat';
-import { WEBCHAT_MESSAGE_EVENT, WEBCHAT_NAMESPACE, WEBCHAT_REMOVED_EVENT, WEBCHAT_TOKEN_HEADER, WEBCHAT_TYPING_EVENT } from '@atende/shared/webchat-wire';
+import {
+  WEBCHAT_MESSAGE_EVENT,
+  WEBCHAT_NAMESPACE,
+  WEBCHAT_RATING_OVER_EVENT,
+  WEBCHAT_REMOVED_EVENT,
+  WEBCHAT_SEEN_EVENT,
+  WEBCHAT_TOKEN_HEADER,
+  WEBCHAT_TYPING_EVENT,
+} from '@atende/shared/webchat-wire';
 
 export type Appearance = { color: string; greeting: string; preChatForm: boolean; outOfHours: boolean };
 
@@ -31,12 +39,18 @@ export const createVisitorApi = (server: string, publicId: string) => {
     },
     // an image of the conversation as a local address: stored files answer only the product's own pages
     image: async (token: string, messageId: number) => URL.createObjectURL(await (await request(`/files/${messageId}`, { token })).blob()),
-    history: async (token: string) => (await call<{ messages: WebchatMessage[] }>('/messages', { token })).messages,
-    listen: (token: string, on: { message: (message: WebchatMessage) => void; removed: (id: number) => void; typing: (name: string) => void }): Socket => {
+    // seenUpTo: the visitor's messages up to this id were read by an attendant
+    history: (token: string) => call<{ messages: WebchatMessage[]; seenUpTo: number | null }>('/messages', { token }),
+    listen: (
+      token: string,
+      on: { message: (message: WebchatMessage) => void; removed: (id: number) => void; typing: (name: string) => void; seen: (id: number) => void; ratingOver: () => void },
+    ): Socket => {
       const socket = io(server + WEBCHAT_NAMESPACE, { auth: { publicId, visitorToken: token }, transports: ['websocket'] });
       socket.on(WEBCHAT_MESSAGE_EVENT, on.message);
       socket.on(WEBCHAT_REMOVED_EVENT, ({ id }: { id: number }) => on.removed(id));
       socket.on(WEBCHAT_TYPING_EVENT, ({ name }: { name: string }) => on.typing(name));
+      socket.on(WEBCHAT_SEEN_EVENT, ({ id }: { id: number }) => on.seen(id));
+      socket.on(WEBCHAT_RATING_OVER_EVENT, on.ratingOver);
       return socket;
     },
   };

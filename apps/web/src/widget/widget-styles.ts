@@ -27,4 +27,8 @@ input { font: inherit; padding: 8px; border: 1px solid #c9ced4; border-radius: 8
 .typing { padding: 4px 12px; font-size: 12px; color: #57606a; font-style: italic; }
 .typing[hidden] { display: none; }
 .error { color: #b42318; font-size: 12px; padding: 0 12px 8px; }
+.rating { align-self: flex-start; display: flex; flex-wrap: wrap; gap: 4px; max-width: 100%; }
+.rating button { min-width: 30px; padding: 5px 0; border: 1px solid var(--accent); border-radius: 6px; background: #fff; color: var(--accent); }
+.rating button:disabled { opacity: .5; cursor: default; }
+.seen { align-self: flex-end; margin-top: -4px; font-size: 11px; color: #57606a; }
 `;

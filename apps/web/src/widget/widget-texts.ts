@@ -17,6 +17,8 @@ const texts = {
     attach: 'Attach an image or file',
     tooLarge: 'The file is empty or larger than 10 MB.',
     closed: 'We are closed now. Leave a message and we will answer when we are back.',
+    seen: 'Seen',
+    rate: 'Your rating, from 0 to 10',
   },
   pt: {
     open: 'Fale conosco',
@@ -34,6 +36,8 @@ const texts = {
     attach: 'Anexar imagem ou arquivo',
     tooLarge: 'O arquivo está vazio ou passa de 10 MB.',
     closed: 'Estamos fora do horário de atendimento. Deixe sua mensagem e responderemos quando voltarmos.',
+    seen: 'Visto',
+    rate: 'Sua nota, de 0 a 10',
   },
   es: {
     open: 'Chatea con nosotros',
@@ -51,6 +55,8 @@ const texts = {
     attach: 'Adjuntar imagen o archivo',
     tooLarge: 'El archivo está vacío o supera los 10 MB.',
     closed: 'Ahora estamos fuera de horario. Deje su mensaje y le responderemos a la vuelta.',
+    seen: 'Visto',
+    rate: 'Tu nota, de 0 a 10',
   },
   tr: {
     open: 'Bizimle yazışın',
@@ -68,6 +74,8 @@ const texts = {
     attach: 'Resim veya dosya ekle',
     tooLarge: 'Dosya boş ya da 10 MB’tan büyük.',
     closed: 'Şu an çalışma saatleri dışındayız. Mesajınızı bırakın, döndüğümüzde yanıtlayacağız.',
+    seen: 'Görüldü',
+    rate: 'Puanınız, 0 ile 10 arası',
   },
 };
 

@@ -3,6 +3,7 @@
 // It draws a launcher and a chat window in a shadow root, themed with the connection's colour and
 // greeting, in the browser's language, and talks only to the server it was loaded from. The
 // visitor token lives in the site's localStorage, so the conversation survives reloads and visits.
+import { NPS_SCALE } from '@atende/shared/ratings';
 import { WEBCHAT_FILE_MAX_BYTES, WEBCHAT_READ_EVENT, WEBCHAT_TYPING_EVENT, WEBCHAT_TYPING_EVERY_MS, WEBCHAT_TYPING_SHOWN_MS } from '@atende/shared/webchat-wire';
 import type { WebchatMessage } from '@atende/shared/webchat';
 import type { Socket } from 'socket.io-client';
@@ -66,6 +67,51 @@ const mount = (server: string, api: VisitorApi, appearance: Appearance, texts: W
   };
   document.addEventListener('visibilitychange', markRead);
 
+  // the visitor's message, as typed or as a rating button's number
+  const sendText = (text: string) => {
+    error.hidden = true;
+    return api.send(token ?? '', text).then(show, (reason: unknown) => {
+      fail();
+      throw reason;
+    });
+  };
+
+  // The rating question's buttons (the server marks the question): under it while it is the
+  // conversation's last message; any later message, or the ticket moving on, takes them away.
+  let ratingRow: HTMLElement | undefined;
+  const dropRating = () => {
+    ratingRow?.remove();
+    ratingRow = undefined;
+  };
+  const offerRating = () => {
+    const buttons = Array.from({ length: NPS_SCALE.max - NPS_SCALE.min + 1 }, (_, index) => element('button', { type: 'button', textContent: String(NPS_SCALE.min + index) }));
+    const row = element('div', { className: 'rating' }, buttons);
+    row.setAttribute('role', 'group');
+    row.setAttribute('aria-label', texts.rate);
+    const pending = (disabled: boolean) => buttons.forEach((button) => (button.disabled = disabled));
+    row.addEventListener('click', (event) => {
+      const button = (event.target as HTMLElement).closest('button');
+      if (!button) return;
+      pending(true);
+      sendText(button.textContent ?? '').catch(() => pending(false));
+    });
+    ratingRow = row;
+    log.append(row);
+  };
+
+  // "Seen" under the visitor's last message once an attendant has read up to it
+  const seenLabel = element('div', { className: 'seen', textContent: texts.seen });
+  let seenUpTo = 0;
+  let lastVisitor: { id: number; bubble: HTMLElement } | undefined;
+  const placeSeen = () => {
+    if (lastVisitor && lastVisitor.id <= seenUpTo) lastVisitor.bubble.after(seenLabel);
+    else seenLabel.remove();
+  };
+  const markSeen = (id: number | null) => {
+    seenUpTo = Math.max(seenUpTo, id ?? 0);
+    placeSeen();
+  };
+
   const shown = new Map<number, HTMLElement>();
   const show = (message: WebchatMessage) => {
     if (message.fromMe && message.createdAt > lastCompanyAt) lastCompanyAt = message.createdAt;
@@ -83,8 +129,14 @@ const mount = (server: string, api: VisitorApi, appearance: Appearance, texts: W
     } else bubble.append(message.body);
     const earlier = shown.get(message.id);
     if (earlier) earlier.replaceWith(bubble);
-    else log.append(bubble);
+    else {
+      dropRating();
+      log.append(bubble);
+      if (message.rating) offerRating();
+    }
     shown.set(message.id, bubble);
+    if (!message.fromMe && (!lastVisitor || message.id >= lastVisitor.id)) lastVisitor = { id: message.id, bubble };
+    placeSeen();
     log.scrollTop = log.scrollHeight;
     markRead();
   };
@@ -114,8 +166,12 @@ const mount = (server: string, api: VisitorApi, appearance: Appearance, texts: W
       },
       removed: remove,
       typing: showTyping,
+      seen: markSeen,
+      ratingOver: dropRating,
     });
-    for (const message of await api.history(visitorToken)) show(message);
+    const history = await api.history(visitorToken);
+    for (const message of history.messages) show(message);
+    markSeen(history.seenUpTo);
   };
   const begin = async (form: { name?: string; email?: string; phone?: string }) => {
     token = (await api.start(form)).visitorToken;
@@ -162,13 +218,9 @@ const mount = (server: string, api: VisitorApi, appearance: Appearance, texts: W
     event.preventDefault();
     const text = input.value.trim();
     if (!text || !token) return;
-    error.hidden = true;
-    api.send(token, text).then(
-      (message) => {
-        input.value = '';
-        show(message);
-      },
-      () => fail(),
+    sendText(text).then(
+      () => (input.value = ''),
+      () => undefined,
     );
   });
 };

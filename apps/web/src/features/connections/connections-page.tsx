@@ -45,6 +45,8 @@ export const ConnectionsPage = () => {
   const [telegramOpen, setTelegramOpen] = useState(false);
   const [emailOpen, setEmailOpen] = useState(false);
   const [webchatOpen, setWebchatOpen] = useState(false);
+  // the web chat connection whose own settings are edited
+  const [webchatEdited, setWebchatEdited] = useState<number | null>(null);
   // the public id of the web chat connection whose snippet is shown
   const [snippetOf, setSnippetOf] = useState<string | null>(null);
   const [facebookChannel, setFacebookChannel] = useState<'facebook' | 'instagram' | null>(null);
@@ -149,7 +151,13 @@ export const ConnectionsPage = () => {
                 </TableCell>
                 {actions && (
                   <TableCell align="center">
-                    <EditDeleteActions onEdit={() => setModal({ open: true, connectionId: connection.id, channel: connection.channel })} onDelete={() => setDeleting(connection)} testIdPrefix="connections" />
+                    <EditDeleteActions
+                      onEdit={() =>
+                        connection.channel === 'webchat' ? setWebchatEdited(connection.id) : setModal({ open: true, connectionId: connection.id, channel: connection.channel })
+                      }
+                      onDelete={() => setDeleting(connection)}
+                      testIdPrefix="connections"
+                    />
                   </TableCell>
                 )}
               </TableRow>
@@ -170,6 +178,15 @@ export const ConnectionsPage = () => {
       <TelegramConnectDialog open={telegramOpen} onClose={() => setTelegramOpen(false)} />
       <EmailConnectDialog open={emailOpen} onClose={() => setEmailOpen(false)} />
       <WebchatConnectDialog open={webchatOpen} onClose={() => setWebchatOpen(false)} />
+      <WebchatConnectDialog
+        open={webchatEdited !== null}
+        connectionId={webchatEdited}
+        onClose={() => setWebchatEdited(null)}
+        onMoreSettings={() => {
+          setModal({ open: true, connectionId: webchatEdited, channel: 'webchat' });
+          setWebchatEdited(null);
+        }}
+      />
       <WebchatSnippetDialog publicId={snippetOf} onClose={() => setSnippetOf(null)} />
       <ConfirmDialog
         open={deleting !== null}

@@ -19,6 +19,8 @@ export const sessionApi = {
   connectTelegram: (body: TelegramConnectionBody) => callEndpoint(telegramEndpoints.connect, { body }),
   connectEmail: (body: EmailConnectionBody) => callEndpoint(emailEndpoints.connect, { body }),
   createWebchat: (body: WebchatConnectionBody) => callEndpoint(webchatEndpoints.connect, { body }),
+  webchatSettings: (id: number) => callEndpoint(webchatEndpoints.settings, { params: { whatsappId: id } }),
+  updateWebchat: (id: number, body: WebchatConnectionBody) => callEndpoint(webchatEndpoints.update, { params: { whatsappId: id }, body }),
   uploadGreetingMedia: (id: number, file: File) => {
     const form = new FormData();
     form.append('file', file, file.name);
