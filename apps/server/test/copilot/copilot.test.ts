@@ -205,11 +205,14 @@ describe('cost (issue 42 point 5)', () => {
   const reservationOfOneCall = async (a: Awaited<ReturnType<typeof companyWithTicket>>) => {
     const release = ai.hold();
     const pending = a.suggest();
-    const [row] = await vi.waitFor(async () => {
-      const rows = await callsOf(a.company.id);
-      if (rows.length !== 1) throw new Error('no reservation yet');
-      return rows;
-    });
+    const [row] = await vi.waitFor(
+      async () => {
+        const rows = await callsOf(a.company.id);
+        if (rows.length !== 1 || ai.calls.at(-1)?.authorization !== `Bearer ${a.key}`) throw new Error('the call has not reached the model yet');
+        return rows;
+      },
+      { timeout: 10_000 },
+    );
     release();
     expect((await pending).status).toBe(200);
     return row.tokensIn + row.tokensOut;
