@@ -1,10 +1,12 @@
 // The server's production build (`npm run build` runs it after the web app's): src/main.ts and
 // src/migrate.ts bundled by esbuild into dist/main.js and dist/migrate.js, ESM for Node 20, so a
-// start loads plain JavaScript and transpiles nothing. The npm packages stay outside the bundle and
-// load from node_modules at run time (Baileys, sharp, PGlite, argon2… carry native code, WASM or
-// files of their own); the workspace package @atende/shared is TypeScript source and goes in. The
-// migrations are copied beside the bundle: db/client.ts finds them at `./migrations` from its own
-// file, src/db/ in the sources and dist/ in the build.
+// start loads plain JavaScript and transpiles nothing. The knowledge's PDF reader runs in a thread
+// started from a file beside the bundle, so it is an entry too (dist/knowledge-pdf.worker.js). The
+// npm packages stay outside the bundle and load from node_modules at run time (Baileys, sharp,
+// PGlite, argon2… carry native code, WASM or files of their own); the workspace package
+// @atende/shared is TypeScript source and goes in. The migrations are copied beside the bundle:
+// db/client.ts finds them at `./migrations` from its own file, src/db/ in the sources and dist/ in
+// the build.
 //
 //   tsx apps/server/scripts/build.ts [--outdir <dir>]
 //
@@ -16,7 +18,12 @@ import { build, type Plugin } from 'esbuild';
 
 const serverDir = resolve(import.meta.dirname, '..');
 
-const serverEntries = { main: 'src/main.ts', migrate: 'src/migrate.ts' };
+const serverEntries = {
+  main: 'src/main.ts',
+  migrate: 'src/migrate.ts',
+  // modules/knowledge/knowledge-documents.ts starts it from the bundle's folder
+  'knowledge-pdf.worker': 'src/modules/knowledge/knowledge-pdf.worker.ts',
+};
 
 // Every bare import is left to node_modules, except the workspace's TypeScript package.
 const externalPackages: Plugin = {

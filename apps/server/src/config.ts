@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { LoginLimits } from './platform/login-attempts.ts';
 import type { MailAddress, MailConfig } from './platform/mail/mailer.ts';
 import type { PasswordResetLimits } from './modules/auth/password-reset.service.ts';
+import type { PdfLimits } from './modules/knowledge/knowledge-documents.ts';
 import { isAllowanceEntry } from './platform/outbound-http.ts';
 import type { StorageConfig } from './platform/storage.ts';
 
@@ -160,6 +161,9 @@ const envSchema = z.object({
   OPENAI_MODEL: z.string().min(1).max(100).default('gpt-4o-mini'),
   OPENAI_TRANSCRIPTION_MODEL: z.string().min(1).max(100).default('whisper-1'),
   OPENAI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  // how long reading one PDF for the knowledge may take, and the heap its reader may grow to
+  KNOWLEDGE_PDF_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  KNOWLEDGE_PDF_MEMORY_MB: z.coerce.number().int().min(64).max(8192).default(256),
   // {region} is replaced by the prompt's voiceRegion
   AZURE_SPEECH_URL: z.string().min(1).default('https://{region}.tts.speech.microsoft.com'),
   // Dialogflow ES's REST API, reached by dialogflow queue integrations
@@ -276,6 +280,8 @@ export type Config = {
   secretsKey: Buffer;
   // the OpenAI-compatible API of AI prompts (chat completions, transcriptions) and Azure Speech
   ai: { baseUrl: string; model: string; transcriptionModel: string; timeoutMs: number; speechUrl: string };
+  // the limits of the process that reads a PDF taken into the knowledge (modules/knowledge)
+  knowledgePdf: PdfLimits;
   // the services queue integrations call (typebot, n8n and webhook URLs are each integration's own)
   integrations: { dialogflowUrl: string; timeoutMs: number };
   // what addresses a company typed may reach besides the public internet (platform/outbound-http.ts)
@@ -472,6 +478,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       timeoutMs: e.OPENAI_TIMEOUT_SECONDS * 1000,
       speechUrl: e.AZURE_SPEECH_URL.replace(/\/+$/, ''),
     },
+    knowledgePdf: { timeoutMs: e.KNOWLEDGE_PDF_TIMEOUT_SECONDS * 1000, memoryMb: e.KNOWLEDGE_PDF_MEMORY_MB },
     integrations: { dialogflowUrl: e.DIALOGFLOW_URL.replace(/\/+$/, ''), timeoutMs: e.INTEGRATIONS_TIMEOUT_SECONDS * 1000 },
     outbound: { allowedHosts: e.OUTBOUND_ALLOWED_HOSTS },
   };

@@ -82,17 +82,31 @@ export const knowledgeSearchAnswer = z.object({ passages: z.array(knowledgePassa
 // Taking in the sources runs in the background; the language is the one the taken-in articles get.
 export const knowledgeIntakeBody = z.object({ language: language.default('portuguese') }).meta({ id: 'KnowledgeIntakeBody' });
 export type KnowledgeIntakeBody = z.input<typeof knowledgeIntakeBody>;
-export const knowledgeIntakeState = z.object({ state: z.enum(['idle', 'waiting', 'running']) }).meta({ id: 'KnowledgeIntakeState' });
-export type KnowledgeIntakeState = z.infer<typeof knowledgeIntakeState>;
 
-// What an intake did, sent on company-{id}-knowledge to whoever started it.
-export type KnowledgeIntakeReport = {
-  quickMessages: number;
-  documents: number;
-  // articles whose quick message or document is gone, removed with it
-  removed: number;
-  unreadable: { name: string; reason: string }[];
-};
+// Why a document was not taken in: its file could not be opened, it is over the size cap, its PDF
+// took longer or needed more memory than its reader may, it has no text, or it is not a readable
+// PDF. The detail is the reader's own words (pdf.js's message, the limit passed).
+export const KNOWLEDGE_UNREADABLE_REASONS = ['missing', 'tooLarge', 'tooSlow', 'tooMuchMemory', 'noText', 'broken'] as const;
+export type KnowledgeUnreadableReason = (typeof KNOWLEDGE_UNREADABLE_REASONS)[number];
+
+// What an intake did: sent on company-{id}-knowledge to whoever started it, and kept, the last one,
+// for the screen to show after a reload.
+export const knowledgeIntakeReport = z
+  .object({
+    finishedAt: z.string(),
+    quickMessages: z.number().int(),
+    documents: z.number().int(),
+    // articles whose quick message or document is gone, removed with it
+    removed: z.number().int(),
+    unreadable: z.array(z.object({ name: z.string(), reason: z.enum(KNOWLEDGE_UNREADABLE_REASONS), detail: z.string() })),
+  })
+  .meta({ id: 'KnowledgeIntakeReport' });
+export type KnowledgeIntakeReport = z.infer<typeof knowledgeIntakeReport>;
+
+export const knowledgeIntakeState = z
+  .object({ state: z.enum(['idle', 'waiting', 'running']), last: knowledgeIntakeReport.nullable() })
+  .meta({ id: 'KnowledgeIntakeState' });
+export type KnowledgeIntakeState = z.infer<typeof knowledgeIntakeState>;
 
 const articleParams = z.object({ articleId: idParam });
 const notFound = { 404: ['ERR_NOT_FOUND'] } as const;
@@ -150,7 +164,7 @@ export const knowledgeEndpoints = {
     path: '/knowledge/intake',
     response: knowledgeIntakeState,
     operationId: 'knowledgeIntakeState',
-    summary: 'Whether taking in the sources is waiting or running',
+    summary: "Whether taking in the sources is waiting or running, and the last intake's report",
   }),
   intake: defineEndpoint({
     method: 'POST',

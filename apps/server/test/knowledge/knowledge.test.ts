@@ -1,15 +1,21 @@
 // The knowledge screen's API through real HTTP (issue 42 points 1 and 3): articles, the "try a
-// question" search, the intake of quick messages and file lists' documents on the job runner, and
-// bad input: another company's article, oversized text, an unreadable PDF, a plan without useOpenAi.
+// question" search, the intake of quick messages and file lists' documents on the job runner, its
+// last report kept, PDFs read in a process of their own, and bad input: another company's article,
+// oversized text, an unreadable PDF, a PDF that would parse forever, a plan without useOpenAi.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { jsPDF } from 'jspdf';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { KNOWLEDGE_BODY_MAX_CHARS } from '@atende/shared/knowledge';
 import { knowledgeArticles, knowledgePassages } from '../../src/db/schema.ts';
+import { readDocumentText, UnreadableDocument } from '../../src/modules/knowledge/knowledge-documents.ts';
 import { createCompany, createQueue, createUser, TEST_PASSWORD } from '../factories/company.factory.ts';
 import { connectSocket, recordEvents } from '../helpers/attendance.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { heavyPdf, hostilePdf } from './hostile-pdf.ts';
 
 let t: TestApp;
 const sockets: Socket[] = [];
@@ -154,18 +160,24 @@ describe('taking in the sources (issue 42 point 1)', () => {
 
     // the app's runner takes the job in the background; the state is idle again once it is done
     const intake = async (body: Record<string, unknown>) => {
-      expect((await t.request('POST', '/knowledge/intake', { token: c.token, body })).body).toEqual({ state: 'waiting' });
+      expect((await t.request('POST', '/knowledge/intake', { token: c.token, body })).body).toMatchObject({ state: 'waiting' });
       await t.app.jobs.runDue();
-      await vi.waitFor(async () => expect((await t.request('GET', '/knowledge/intake', { token: c.token })).body).toEqual({ state: 'idle' }), WAIT);
+      await vi.waitFor(async () => expect((await t.request('GET', '/knowledge/intake', { token: c.token })).body).toMatchObject({ state: 'idle' }), WAIT);
     };
+    expect((await t.request('GET', '/knowledge/intake', { token: c.token })).body).toEqual({ state: 'idle', last: null });
     await intake({ language: 'portuguese' });
-    await vi.waitFor(() =>
-      expect(seen).toContainEqual({
-        channel: `company-${c.company.id}-knowledge`,
-        payload: { action: 'intake', report: { quickMessages: 1, documents: 2, removed: 0, unreadable: [{ name: 'Quebrado', reason: expect.any(String) }] } },
-      }),
+    const report = { quickMessages: 1, documents: 2, removed: 0, unreadable: [{ name: 'Quebrado', reason: 'broken', detail: expect.any(String) }] };
+    await vi.waitFor(
+      () => expect(seen).toContainEqual({ channel: `company-${c.company.id}-knowledge`, payload: { action: 'intake', report: { ...report, finishedAt: expect.any(String) } } }),
       WAIT,
     );
+    // the report is kept (issue 42 point 1): the screen reads it after a reload as the socket sent it;
+    // it is no company setting the settings screen lists, and no other company reads it
+    const heard = seen.find((event) => event.channel === `company-${c.company.id}-knowledge`)?.payload as { report: { finishedAt: string } };
+    expect((await t.request('GET', '/knowledge/intake', { token: c.token })).body).toEqual({ state: 'idle', last: heard.report });
+    expect(Object.keys((await t.request('GET', `/companySettings/${c.company.id}`, { token: c.token })).body as object)).not.toContain('knowledgeIntakeReport');
+    const other = await adminOf();
+    expect((await t.request('GET', '/knowledge/intake', { token: other.token })).body).toEqual({ state: 'idle', last: null });
     const titles = async () => (await articlesOf(c.company.id)).map((row) => `${row.source}:${row.title}`).sort();
     expect(await titles()).toEqual(['fileList:Horários', 'fileList:Manual', 'quickMessage:frete']);
     const ask = async (question: string) =>
@@ -183,10 +195,71 @@ describe('taking in the sources (issue 42 point 1)', () => {
     await t.request('DELETE', `/quick-messages/${shared.id}`, { token: c.token });
     await intake({});
     expect(await titles()).toEqual(['fileList:Horários', 'fileList:Manual']);
+    expect((await t.request('GET', '/knowledge/intake', { token: c.token })).body).toMatchObject({ last: { quickMessages: 0, documents: 2, removed: 1 } });
     const [row] = await t.db
       .select()
       .from(knowledgeArticles)
       .where(and(eq(knowledgeArticles.companyId, c.company.id), eq(knowledgeArticles.source, 'fileList'), eq(knowledgeArticles.sourceId, manual.id)));
     expect(row.body).toContain('A garantia do aparelho dura um ano.');
   });
+});
+
+describe('PDFs read in a process of their own (issue 42 point 1)', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'atende-knowledge-pdf-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const fileOf = (name: string, bytes: Buffer) => {
+    const path = join(folder, name);
+    writeFileSync(path, bytes);
+    return path;
+  };
+
+  it('a PDF that would parse forever is ended at the time limit and named unreadable, while the server answers requests; the next PDF is read', async () => {
+    const c = await adminOf();
+    const parsing = readDocumentText(fileOf('hostile.pdf', hostilePdf()), { timeoutMs: 10_000, memoryMb: 256 });
+    let settled = false;
+    void parsing.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    // answered while the parse runs: pdf.js on this thread would hold the answer until it ended
+    expect((await t.request('GET', '/knowledge', { token: c.token })).status).toBe(200);
+    expect(settled).toBe(false);
+    const refused = await parsing.catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(UnreadableDocument);
+    expect(refused).toMatchObject({ reason: 'tooSlow', message: 'took longer than 10 s to read' });
+
+    expect(await readDocumentText(fileOf('normal.pdf', pdfOf('O reembolso sai em sete dias.')), { timeoutMs: 60_000, memoryMb: 256 })).toBe('O reembolso sai em sete dias.');
+  }, 60_000);
+
+  it('a PDF that needs more heap than its reader may have is named unreadable; the server lives on', async () => {
+    const refused = await readDocumentText(fileOf('heavy.pdf', heavyPdf(15_000_000)), { timeoutMs: 60_000, memoryMb: 64 }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ reason: 'tooMuchMemory', message: 'needs more than 64 MB to read' });
+    expect((await t.request('GET', '/ready')).status).toBe(200);
+  }, 90_000);
+
+  it("the intake names a PDF past the server's time limit unreadable and takes in the rest (KNOWLEDGE_PDF_TIMEOUT_SECONDS)", async () => {
+    const limited = await startTestApp({ knowledgePdf: { timeoutMs: 3_000, memoryMb: 256 } });
+    try {
+      const tenant = await createCompany(limited.db, {});
+      const { token } = await limited.login(tenant.admin.email, TEST_PASSWORD);
+      const list = await limited.request('POST', '/files', { token, body: { name: 'Anexos', message: 'Segue.', options: [{ name: 'Hostil' }, { name: 'Trocas' }] } });
+      const [hostile, exchanges] = list.body.options as { id: number }[];
+      const form = new FormData();
+      form.append('files', new Blob([new Uint8Array(hostilePdf())]), 'hostil.pdf');
+      form.append('id', String(hostile.id));
+      form.append('files', new Blob([new TextEncoder().encode('Trocas em até sete dias corridos.')]), 'trocas.txt');
+      form.append('id', String(exchanges.id));
+      expect((await limited.request('POST', `/files/uploadList/${list.body.id}`, { token, rawBody: form })).status).toBe(200);
+
+      await limited.request('POST', '/knowledge/intake', { token, body: {} });
+      await limited.app.jobs.runDue();
+      await vi.waitFor(async () => expect((await limited.request('GET', '/knowledge/intake', { token })).body).toMatchObject({ state: 'idle', last: { documents: 1 } }), WAIT);
+      expect(((await limited.request('GET', '/knowledge/intake', { token })).body as { last: unknown }).last).toMatchObject({
+        documents: 1,
+        unreadable: [{ name: 'Hostil', reason: 'tooSlow', detail: 'took longer than 3 s to read' }],
+      });
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
 });

@@ -1,8 +1,9 @@
 // Taking in the knowledge sources (issue 42 point 1) on the job runner, since reading a company's
 // documents can be long: its shared text quick messages and its file lists' PDFs and text documents
 // become articles, keyed by (source, sourceId) so taking them in again updates them and never doubles
-// them; the articles of sources gone since are removed. A document that cannot be read is named in
-// the report, sent to whoever started the intake.
+// them; the articles of sources gone since are removed. A document that cannot be read (a PDF past
+// its thread's time or memory limit among them) is named in the report, which is kept for the
+// knowledge screen and sent to whoever started the intake.
 import { z } from 'zod';
 import { KNOWLEDGE_LANGUAGES, type KnowledgeIntakeReport, type KnowledgeLanguage } from '@atende/shared/knowledge';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -11,7 +12,8 @@ import { defineJobKind } from '../../platform/jobs/job-kind.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { enqueueJob, findUnfinishedJob } from '../../platform/jobs/jobs.repo.ts';
 import type { Storage } from '../../platform/storage.ts';
-import { isKnowledgeDocument, readDocumentText } from './knowledge-documents.ts';
+import { isKnowledgeDocument, readDocumentText, UnreadableDocument, type PdfLimits } from './knowledge-documents.ts';
+import { writeLastIntakeReport } from './knowledge-intake-report.repo.ts';
 import { sharedTextQuickMessages, storedFileListDocuments } from './knowledge-sources.repo.ts';
 import { deleteArticlesOfGoneSources, saveArticle } from './knowledge.repo.ts';
 
@@ -31,10 +33,15 @@ export const enqueueKnowledgeIntake = (db: DbOrTx, companyId: number, userId: nu
 
 export const unfinishedKnowledgeIntake = (db: DbOrTx, companyId: number) => findUnfinishedJob(db, knowledgeIntakeJob.name, intakeKey(companyId));
 
-const reasonOf = (error: unknown) => (error instanceof Error && error.message ? error.message.slice(0, 200) : 'unreadable');
+// a document the reader refused says why; any other failure is of opening the stored file
+const unreadableOf = (name: string, error: unknown) => ({
+  name,
+  reason: error instanceof UnreadableDocument ? error.reason : ('missing' as const),
+  detail: (error instanceof Error ? error.message : String(error)).slice(0, 200),
+});
 
-export const registerKnowledgeIntakeJob = (runner: Pick<JobRunner, 'register'>, deps: { db: Db; bus: EventBus; storage: Storage }) => {
-  const { db, storage } = deps;
+export const registerKnowledgeIntakeJob = (runner: Pick<JobRunner, 'register'>, deps: { db: Db; bus: EventBus; storage: Storage; pdfLimits: PdfLimits }) => {
+  const { db, storage, pdfLimits } = deps;
 
   const takeInQuickMessages = async (companyId: number, language: KnowledgeLanguage, report: KnowledgeIntakeReport) => {
     const messages = await sharedTextQuickMessages(db, companyId);
@@ -51,10 +58,10 @@ export const registerKnowledgeIntakeJob = (runner: Pick<JobRunner, 'register'>, 
       const name = document.name || document.listName;
       let body: string;
       try {
-        body = await storage.withCompanyFile(companyId, document.path ?? '', (file) => readDocumentText(file.path));
+        body = await storage.withCompanyFile(companyId, document.path ?? '', (file) => readDocumentText(file.path, pdfLimits));
       } catch (error) {
         // an unreadable file keeps what an earlier intake read from it
-        report.unreadable.push({ name, reason: reasonOf(error) });
+        report.unreadable.push(unreadableOf(name, error));
         continue;
       }
       await saveArticle(db, companyId, { queueId: null, source: 'fileList', sourceId: document.id, title: name, body, language });
@@ -65,9 +72,11 @@ export const registerKnowledgeIntakeJob = (runner: Pick<JobRunner, 'register'>, 
 
   runner.register(knowledgeIntakeJob, {
     run: async ({ companyId, userId, language }) => {
-      const report: KnowledgeIntakeReport = { quickMessages: 0, documents: 0, removed: 0, unreadable: [] };
+      const report: KnowledgeIntakeReport = { finishedAt: '', quickMessages: 0, documents: 0, removed: 0, unreadable: [] };
       await takeInQuickMessages(companyId, language, report);
       await takeInDocuments(companyId, language, report);
+      report.finishedAt = new Date().toISOString();
+      await writeLastIntakeReport(db, companyId, report);
       deps.bus.publish({ companyId, event: 'knowledge', payload: { action: 'intake', report }, audience: { userId } });
     },
   });

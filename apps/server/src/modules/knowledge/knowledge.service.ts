@@ -16,6 +16,7 @@ import type { Db } from '../../db/client.ts';
 import type { TenantContext } from '../../platform/access.ts';
 import { invalidField, notFound } from '../../platform/errors.ts';
 import { findQueue } from '../queues/queues.repo.ts';
+import { readLastIntakeReport } from './knowledge-intake-report.repo.ts';
 import { enqueueKnowledgeIntake, unfinishedKnowledgeIntake } from './knowledge-intake.jobs.ts';
 import { retrievePassages } from './knowledge-retrieval.repo.ts';
 import * as repo from './knowledge.repo.ts';
@@ -80,12 +81,12 @@ export const createKnowledgeService = ({ db }: { db: Db }) => {
 
     intakeState: async (tenant: TenantContext): Promise<KnowledgeIntakeState> => {
       const job = await unfinishedKnowledgeIntake(db, tenant.companyId);
-      return { state: job?.state === 'running' ? 'running' : job ? 'waiting' : 'idle' };
+      return { state: job?.state === 'running' ? 'running' : job ? 'waiting' : 'idle', last: await readLastIntakeReport(db, tenant.companyId) };
     },
 
     startIntake: async (tenant: TenantContext, body: z.output<typeof knowledgeIntakeBody>): Promise<KnowledgeIntakeState> => {
       await enqueueKnowledgeIntake(db, tenant.companyId, tenant.userId, body.language);
-      return { state: 'waiting' };
+      return { state: 'waiting', last: await readLastIntakeReport(db, tenant.companyId) };
     },
   };
 };
