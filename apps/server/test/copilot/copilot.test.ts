@@ -261,4 +261,13 @@ describe('cost (issue 42 point 5)', () => {
     // the budget left still holds a whole call
     expect((await a.suggest()).status).toBe(200);
   });
+
+  it('issue 42 point 5: an answer without the API’s token count keeps the call’s reservation as its cost, never zero', async () => {
+    const a = await companyWithTicket();
+    const reserved = await reservationOfOneCall(a);
+    const used = await usedOf(a);
+    ai.answer({ textWithoutUsage: 'Rascunho sem contagem.' });
+    expect(await a.suggest()).toMatchObject({ status: 200 });
+    expect(await usedOf(a)).toBe(used + reserved);
+  });
 });

@@ -9,7 +9,7 @@ import { json, listen, readBody } from './fake-ai.ts';
 
 export type CopilotChatCall = { authorization: string; system: string; user: string; usage: { prompt_tokens: number; completion_tokens: number } };
 // the next answers, in order: a text, an HTTP error, a refusal, or an answer after a delay
-export type CopilotScript = { text: string } | { status: number } | { refusal: string } | { delayMs: number; text: string };
+export type CopilotScript = { text: string } | { status: number } | { refusal: string } | { delayMs: number; text: string } | { textWithoutUsage: string };
 
 // what the model says when the copilot tells it the knowledge has nothing on the question
 export const NO_ANSWER_DRAFT = 'Não tenho essa informação na base de conhecimento; vou verificar e já retorno.';
@@ -37,14 +37,15 @@ export const startFakeCopilotAi = async () => {
   // while held, calls are counted as they arrive and answered only once released
   let held: Promise<void> | undefined;
 
-  const answer = (response: ServerResponse, call: CopilotChatCall, message: { content: string | null; refusal: string | null }) =>
+  // usage left out, as some OpenAI-compatible servers do, when withUsage is false
+  const answer = (response: ServerResponse, call: CopilotChatCall, message: { content: string | null; refusal: string | null }, withUsage = true) =>
     json(response, 200, {
       id: `chatcmpl-${calls.length}`,
       object: 'chat.completion',
       created: Math.floor(Date.now() / 1000),
       model: 'copilot-test',
       choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: 'stop' }],
-      usage: { ...call.usage, total_tokens: call.usage.prompt_tokens + call.usage.completion_tokens },
+      ...(withUsage ? { usage: { ...call.usage, total_tokens: call.usage.prompt_tokens + call.usage.completion_tokens } } : {}),
     });
 
   const server = await listen(async (request, response) => {
@@ -66,6 +67,7 @@ export const startFakeCopilotAi = async () => {
     await held;
     if (next && 'status' in next) return json(response, next.status, { error: { message: `failure ${next.status} for ${authorization}`, type: 'server_error', code: null } });
     if (next && 'refusal' in next) return answer(response, call, { content: null, refusal: next.refusal });
+    if (next && 'textWithoutUsage' in next) return answer(response, call, { content: next.textWithoutUsage, refusal: null }, false);
     if (next && 'delayMs' in next) await new Promise((resolve) => setTimeout(resolve, next.delayMs));
     answer(response, call, { content: text, refusal: null });
   });

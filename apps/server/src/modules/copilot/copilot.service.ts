@@ -57,8 +57,8 @@ export const createCopilotService = ({ db, secrets, ai, clock, tickets }: Deps) 
     }));
 
   // The model's text, or a ModelFailure. The call's tokens are reserved from the month's budget
-  // before it (429 when they do not fit), corrected to the API's own count when it answered, and
-  // given back when it did not.
+  // before it (429 when they do not fit), corrected to the API's own count when it answered with
+  // one (kept at the estimate when it counted nothing), and given back when it did not answer.
   const generate = async (companyId: number, userId: number | null, feature: CopilotFeature, turns: ChatTurn[]) => {
     const settings = await repo.readCopilotSettings(db, companyId);
     if (!settings.apiKey) throw new AppError('ERR_AI_NOT_CONFIGURED', 409);
@@ -75,7 +75,7 @@ export const createCopilotService = ({ db, secrets, ai, clock, tickets }: Deps) 
       await repo.releaseAiCall(db, companyId, reservation);
       throw new ModelFailure(describeAiFailure(error), isPermanentAiFailure(error));
     });
-    await repo.settleAiCall(db, companyId, reservation, { tokensIn: answer.tokensIn, tokensOut: answer.tokensOut });
+    if (answer.usage) await repo.settleAiCall(db, companyId, reservation, answer.usage);
     if (answer.refusal !== null || !answer.text) throw new ModelFailure('refused', true);
     return answer.text;
   };

@@ -24,8 +24,8 @@ export const createAiClient = (settings: AiSettings, apiKey: string) => {
     return {
       text: typeof content === 'string' ? content.trim() : '',
       refusal,
-      tokensIn: completion.usage?.prompt_tokens ?? 0,
-      tokensOut: completion.usage?.completion_tokens ?? 0,
+      // null when the API counted nothing: the caller keeps its own estimate rather than a zero
+      usage: completion.usage ? { tokensIn: completion.usage.prompt_tokens, tokensOut: completion.usage.completion_tokens } : null,
     };
   };
   return {
