@@ -5,9 +5,11 @@
 import { dirname, relative, resolve, sep } from 'node:path';
 
 export const moduleRepoReads = {
+  // automation-triggers: whether the plan has automation (issue 40), asked by rules, SLA and assignment alike
+  assignment: ['automation-triggers'],
   auth: ['companies', 'settings', 'users'],
   // what a rule's conditions read and its actions change (issue 40), in the owners' repos
-  automation: ['connections', 'contact-import', 'messages', 'queues', 'quick-messages', 'settings', 'sla', 'tags', 'ticket-notes', 'tickets', 'users'],
+  automation: ['automation-triggers', 'connections', 'contact-import', 'messages', 'queues', 'quick-messages', 'settings', 'sla', 'tags', 'ticket-notes', 'tickets', 'users'],
   campaigns: ['connections', 'contact-lists', 'contacts', 'queues', 'tags', 'users'],
   chatbot: ['companies', 'connections', 'contacts', 'integrations', 'prompts', 'queues', 'tickets', 'users'],
   chats: ['users'],
@@ -31,7 +33,7 @@ export const moduleRepoReads = {
   queues: ['companies', 'file-lists', 'integrations'],
   schedules: ['connections', 'contacts', 'queues', 'users'],
   // the company's admins, told of a breach, as webhooks finds them
-  sla: ['webhooks'],
+  sla: ['automation-triggers', 'webhooks'],
   tags: ['users'],
   // sla: the ticket view's nearest open SLA target, a subquery of the view's one statement
   tickets: ['connections', 'contacts', 'messages', 'queues', 'sla', 'users'],

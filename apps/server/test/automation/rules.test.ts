@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { automationRuleRuns, jobs } from '../../src/db/schema.ts';
+import { automationRuleRuns, jobs, plans } from '../../src/db/schema.ts';
 import { enqueueJob } from '../../src/platform/jobs/jobs.repo.ts';
 import { MAX_AUTOMATION_DEPTH } from '../../src/modules/automation-triggers/automation-context.ts';
 import { automationEvaluateJob } from '../../src/modules/automation-triggers/automation.jobs.ts';
@@ -159,6 +159,20 @@ describe('automation rules (issue 40 point 1)', () => {
     expect(answer.body.actions.map((entry: { action: { kind: string } }) => entry.action.kind)).toEqual(['setPriority', 'close']);
     expect(await c.priorityOf(ticketId)).toBe('none');
     expect((await c.ticket(c.admin, ticketId)).status).toBe('pending');
+  });
+
+  it('issue 40 bad input: rules are behind the plan flag — a plan that loses useAutomation runs none of the rules made before', async () => {
+    const c = await automationCompany(t, clock);
+    await c.addRule({ trigger: 'messageReceived', actions: [{ kind: 'addNote', text: 'ran' }] });
+    await c.addRule({ trigger: 'ticketIdle', idleMinutes: 5, actions: [{ kind: 'setPriority', priority: 'high' }] });
+    if (c.company.planId === null) throw new Error('the factory gives every company a plan');
+    await t.db.update(plans).set({ useAutomation: false }).where(eq(plans.id, c.company.planId));
+    const { ticketId } = await c.inbound('5511930000091', 'hi');
+    await c.passMinutes(0);
+    await c.passMinutes(10);
+    expect(await c.notesOf(ticketId)).toEqual([]);
+    expect(await c.priorityOf(ticketId)).toBe('none');
+    expect(await t.db.select().from(jobs).where(and(eq(jobs.kind, automationEvaluateJob.name), eq(jobs.state, 'waiting')))).toEqual([]);
   });
 
   it("issue 40 bad input: another company's rules are not found; attendants may not manage rules", async () => {

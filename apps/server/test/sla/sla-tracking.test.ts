@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { slaTargets } from '../../src/db/schema.ts';
+import { plans, slaTargets } from '../../src/db/schema.ts';
 import { manualClock, type ManualClock } from '../../src/platform/clock.ts';
 import { connectSocket, recordEvents, setupAttendance } from '../helpers/attendance.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -174,6 +174,19 @@ describe('issue 40 point 3: SLA targets', () => {
     };
     expect(await firstResponseAfter('5511955550007', 'urgent')).toEqual([['firstResponse', 5]]);
     expect(await firstResponseAfter('5511955550008', 'low')).toEqual([['firstResponse', 60]]);
+  });
+
+  it('issue 40 bad input: SLA policies are behind the plan flag — a plan that loses useAutomation sets no targets', async () => {
+    const a = await setupAttendance(t);
+    const [queue] = a.queues;
+    const ana = await a.attendant([queue.id], { allTicket: 'enabled' });
+    expect((await t.request('POST', '/sla-policies', { token: a.adminSession.token, body: { name: 'Suporte', queueId: queue.id, firstResponseMinutes: 10 } })).status).toBe(201);
+    if (a.company.planId === null) throw new Error('the factory gives every company a plan');
+    await t.db.update(plans).set({ useAutomation: false }).where(eq(plans.id, a.company.planId));
+    const { ticketId } = await a.inbound('5511955550009', 'Oi');
+    await a.put(ana.session.token, ticketId, { status: 'open', userId: ana.user.id, queueId: queue.id });
+    await t.app.jobs.runDue();
+    expect(await targetsOf(ticketId)).toEqual([]);
   });
 
   it('a company without policies sets no targets', async () => {

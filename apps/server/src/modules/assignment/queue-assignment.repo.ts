@@ -2,14 +2,11 @@
 // and writes: the company's queues that assign, their waiting tickets and attendants with room.
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { companies, plans, queues, tickets, userQueues, users } from '../../db/schema.ts';
-
-// a company without a plan is the platform's own: nothing switches its features off
-const planAllowsAssignment = (companyId: number) =>
-  sql`coalesce((select ${plans.useAutomation} from ${companies} join ${plans} on ${plans.id} = ${companies.planId} where ${companies.id} = ${companyId}), true)`;
+import { queues, tickets, userQueues, users } from '../../db/schema.ts';
+import { planAllowsAutomation } from '../automation-triggers/automation-triggers.repo.ts';
 
 // the plan's useAutomation flag switches the assignment off as it does the rules
-const assigns = (companyId: number) => and(eq(queues.companyId, companyId), ne(queues.assignment, 'manual'), planAllowsAssignment(companyId));
+const assigns = (companyId: number) => and(eq(queues.companyId, companyId), ne(queues.assignment, 'manual'), planAllowsAutomation(companyId));
 
 // Read on the ticket changes that may free or need an attendant: the company's few queues by
 // their company index.

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm
 import type { DbOrTx } from '../../db/client.ts';
 import { automationRuleRuns, automationRules, contactExtraInfo, contacts, contactTags, macros, messages, queues, quickMessages, tags, tickets, userQueues, users, webhookEndpoints } from '../../db/schema.ts';
 import type { ActionTarget, AutomationTrigger } from '@atende/shared/automation';
+import { planAllowsAutomation } from '../automation-triggers/automation-triggers.repo.ts';
 
 export type AutomationRuleRow = typeof automationRules.$inferSelect;
 export type NewAutomationRule = Omit<typeof automationRules.$inferInsert, 'companyId'>;
@@ -22,8 +23,9 @@ export const updateRule = async (db: DbOrTx, companyId: number, ruleId: number, 
 
 export const deleteRule = async (db: DbOrTx, companyId: number, ruleId: number) => (await db.delete(automationRules).where(ruleOf(companyId, ruleId)).returning({ id: automationRules.id })).length > 0;
 
+// a job enqueued before the plan lost automation runs no rule either
 const activeOf = (companyId: number, trigger: AutomationTrigger) =>
-  and(eq(automationRules.companyId, companyId), eq(automationRules.trigger, trigger), eq(automationRules.active, true));
+  and(eq(automationRules.companyId, companyId), eq(automationRules.trigger, trigger), eq(automationRules.active, true), planAllowsAutomation(companyId));
 
 export const activeRules = (db: DbOrTx, companyId: number, trigger: AutomationTrigger) =>
   db.select().from(automationRules).where(activeOf(companyId, trigger)).orderBy(asc(automationRules.position), asc(automationRules.id));

@@ -10,6 +10,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type AnyColumn } fro
 import type { DbOrTx } from '../../db/client.ts';
 import { slaPolicies, slaTargets } from '../../db/schema/automation.ts';
 import { companies } from '../../db/schema/companies.ts';
+import { planAllowsAutomation } from '../automation-triggers/automation-triggers.repo.ts';
 import { connections } from '../../db/schema/connections.ts';
 import { messages } from '../../db/schema/messages.ts';
 import { queues } from '../../db/schema/queues.ts';
@@ -55,7 +56,8 @@ export const deletePolicy = async (db: DbOrTx, companyId: number, policyId: numb
   (await db.delete(slaPolicies).where(policyOf(companyId, policyId)).returning({ id: slaPolicies.id })).length > 0;
 
 // The policy a ticket in this queue with this priority follows: the queue's own before the
-// company default, one for its priority before one for every priority.
+// company default, one for its priority before one for every priority; none on a plan without
+// automation.
 export const policyFor = async (db: DbOrTx, companyId: number, queueId: number | null, priority: TicketPriority) =>
   (
     await db
@@ -67,6 +69,7 @@ export const policyFor = async (db: DbOrTx, companyId: number, queueId: number |
           eq(slaPolicies.active, true),
           queueId === null ? isNull(slaPolicies.queueId) : or(eq(slaPolicies.queueId, queueId), isNull(slaPolicies.queueId)),
           or(eq(slaPolicies.priority, priority), isNull(slaPolicies.priority)),
+          planAllowsAutomation(companyId),
         ),
       )
       .orderBy(sql`${slaPolicies.queueId} is null`, sql`${slaPolicies.priority} is null`, asc(slaPolicies.id))
