@@ -4,11 +4,23 @@
 import type { MediaType } from '@atende/shared/messages';
 import { FILE_LIST_FOLDER } from '../modules/file-lists/file-lists.service.ts';
 import { armSchedule } from '../modules/schedules/schedules.jobs.ts';
+import { SCHEDULE_FOLDER } from '../modules/schedules/schedules.service.ts';
+import { contentTypeOf } from '../platform/storage.ts';
 import { cleanText, idsOf, newRows, recordIds, targetOf, type ImportContext, type ImportStep } from './import-context.ts';
 import type { SourceRow } from './source-database.repo.ts';
 import { insertLinks, insertRows, ticketsByIds } from './source-import.repo.ts';
-import { copyMedia } from './source-media.ts';
+import { copyMedia, copyRowFile } from './source-media.ts';
 import { fileMediaTypeOf, mediaPathOf, moment, optionalText, text, whole } from './source-rows.rules.ts';
+
+// A schedule's file (the SaaS copies' mediaPath, under public/) goes with it, typed by its name.
+type ScheduleMedia = { mediaPath: string | null; mediaName: string | null; mediaType: MediaType | null };
+const scheduleMedia = async (context: ImportContext, row: SourceRow, companyId: number): Promise<ScheduleMedia> => {
+  const path = mediaPathOf({ mediaUrl: row.mediaPath });
+  const url = await copyRowFile(context, 'Schedules', row, path, companyId, SCHEDULE_FOLDER, 'the schedule');
+  return url === null || path === null
+    ? { mediaPath: null, mediaName: null, mediaType: null }
+    : { mediaPath: url, mediaName: text(row, 'mediaName', path).slice(0, 255), mediaType: fileMediaTypeOf(contentTypeOf(path)) };
+};
 
 // Only a schedule not sent yet: the sent ones are history the messages already hold.
 const schedulesStep: ImportStep = async (context, rows) => {
@@ -28,6 +40,7 @@ const schedulesStep: ImportStep = async (context, rows) => {
     const sendAt = moment(row, 'sendAt');
     const [id] = await insertRows(context.tx, 'schedules', [
       {
+        ...(await scheduleMedia(context, row, contact.companyId)),
         companyId: contact.companyId,
         contactId: contact.targetId,
         userId: targetOf(userIds, row.userId),

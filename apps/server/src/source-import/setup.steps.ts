@@ -4,6 +4,7 @@
 import { defaultServiceHours } from '@atende/shared/service-hours';
 import { companySettingChoices, companySettingKeys } from '@atende/shared/settings';
 import { writeAuthKeys } from '../channels/whatsapp/auth-state.repo.ts';
+import { GREETING_FOLDER } from '../modules/connections/connections.service.ts';
 import { MEDIA_FOLDER as QUICK_MESSAGE_FOLDER } from '../modules/quick-messages/quick-messages.service.ts';
 import { cleanText, idsOf, newRows, recordIds, targetOf, type ImportContext, type ImportStep } from './import-context.ts';
 import type { SourceRow } from './source-database.repo.ts';
@@ -18,7 +19,7 @@ import {
   takenConnectionTokens,
   usersByEmail,
 } from './source-import.repo.ts';
-import { copyMedia, mediaCandidates } from './source-media.ts';
+import { copyRowFile } from './source-media.ts';
 import { connectionChannelOf, dueDateOf, flag, hexColor, mediaPathOf, moment, optionalText, serviceHours, sessionOf, text, toggleOf, whole } from './source-rows.rules.ts';
 
 // The platform's own company: company 1 in every member of the family and here.
@@ -237,6 +238,8 @@ const connectionsStep: ImportStep = async (context, rows) => {
         status: carried?.loggedIn ? 'OPENING' : 'DISCONNECTED',
         isDefault: flag(row, 'isDefault'),
         greetingMessage: cleanText(context, 'Whatsapps', row, 'greetingMessage'),
+        // the SaaS copies' file sent with the greeting
+        greetingMediaAttachment: await copyRowFile(context, 'Whatsapps', row, mediaPathOf({ mediaUrl: row.greetingMediaAttachment }), companyId, GREETING_FOLDER, 'the connection'),
         complationMessage: cleanText(context, 'Whatsapps', row, 'complationMessage'),
         outOfHoursMessage: cleanText(context, 'Whatsapps', row, 'outOfHoursMessage'),
         ratingMessage: cleanText(context, 'Whatsapps', row, 'ratingMessage'),
@@ -353,13 +356,8 @@ const tagsStep: ImportStep = async (context, rows) => {
 type QuickMessageMedia = { mediaPath: string | null; mediaName: string | null };
 const quickMessageMedia = async (context: ImportContext, row: SourceRow, companyId: number): Promise<QuickMessageMedia> => {
   const path = mediaPathOf({ mediaUrl: row.mediaPath });
-  if (path === null || !context.mediaDir) return { mediaPath: null, mediaName: null };
-  const copied = await copyMedia(context.storage, context.mediaDir, companyId, mediaCandidates(path, row.companyId), QUICK_MESSAGE_FOLDER);
-  if ('missing' in copied) {
-    context.report({ table: 'QuickMessages', sourceId: text(row, 'id'), problem: `media file ${copied.missing} is missing: the quick message came without it` });
-    return { mediaPath: null, mediaName: null };
-  }
-  return { mediaPath: copied.url, mediaName: text(row, 'mediaName', path).slice(0, 255) };
+  const url = await copyRowFile(context, 'QuickMessages', row, path, companyId, QUICK_MESSAGE_FOLDER, 'the quick message');
+  return url === null || path === null ? { mediaPath: null, mediaName: null } : { mediaPath: url, mediaName: text(row, 'mediaName', path).slice(0, 255) };
 };
 
 const quickMessagesStep: ImportStep = async (context, rows) => {

@@ -6,7 +6,9 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MEDIA_FOLDER } from '../modules/messages/outbound-message.service.ts';
 import type { Storage } from '../platform/storage.ts';
-import { extensionOf } from './source-rows.rules.ts';
+import type { ImportContext } from './import-context.ts';
+import type { SourceRow } from './source-database.repo.ts';
+import { extensionOf, text } from './source-rows.rules.ts';
 
 export type CopiedMedia = { url: string } | { missing: string };
 
@@ -34,4 +36,16 @@ export const copyMedia = async (
     return { url: storage.urlOf(companyId, folder, name) };
   }
   return { missing: candidates[0] };
+};
+
+// A file a row names (a path under public/) copied into the folder where the product keeps such
+// files, its url returned; one gone from disk is reported, and its row comes without it.
+export const copyRowFile = async (context: ImportContext, table: string, row: SourceRow, path: string | null, companyId: number, folder: string, what: string) => {
+  if (path === null || !context.mediaDir) return null;
+  const copied = await copyMedia(context.storage, context.mediaDir, companyId, mediaCandidates(path, row.companyId), folder);
+  if ('missing' in copied) {
+    context.report({ table, sourceId: text(row, 'id'), problem: `media file ${copied.missing} is missing: ${what} came without it` });
+    return null;
+  }
+  return copied.url;
 };

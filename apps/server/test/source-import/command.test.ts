@@ -103,9 +103,10 @@ describe('issue 39: the import command', () => {
     );
     expect(await importedIds()).toBeGreaterThan(0);
 
-    // the media went to the bucket: the voice note, the quick message's table and the file list's two files
+    // the media went to the bucket: the voice note, the quick message's table, the file list's two
+    // files, the schedule's photo and the connection's greeting photo
     const keys: string[] = [];
     for await (const entry of createS3Objects(s3.storage).list('')) keys.push(entry.key);
-    expect(keys.map((key) => key.slice(key.lastIndexOf('.'))).sort()).toEqual(['.jpg', '.ogg', '.pdf', '.pdf']);
+    expect(keys.map((key) => key.slice(key.lastIndexOf('.'))).sort()).toEqual(['.jpg', '.jpg', '.jpg', '.ogg', '.pdf', '.pdf']);
   });
 });

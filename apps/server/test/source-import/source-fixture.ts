@@ -24,6 +24,9 @@ export const mediaFiles: Record<SourceFixture, Record<string, Buffer>> = {
   'whaticket-saas': {
     '1682931720000.ogg': Buffer.from('OggS\u0000\u0002 small voice note'),
     'tabela.pdf': Buffer.from('%PDF-1.4\n%%EOF\n'),
+    // the connection's greeting photo and a schedule's
+    'boas-vindas.jpg': Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9]),
+    'revisao.jpg': Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9]),
     // a file list's files, in the folder of their list
     'fileList/1/precos.pdf': Buffer.from('%PDF-1.4\n%%EOF\n'),
     'fileList/1/fachada.jpg': Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9]),

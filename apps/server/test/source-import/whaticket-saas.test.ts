@@ -5,7 +5,7 @@
 // with source ids while the rest lands whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { chatbots, connections, contacts, fileListOptions, fileLists, messages, prompts, queueIntegrations, queues, quickMessages, sourceImportIds, tickets, users, whatsappAuthKeys } from '../../src/db/schema.ts';
+import { chatbots, connections, contacts, fileListOptions, fileLists, messages, prompts, queueIntegrations, queues, quickMessages, schedules, sourceImportIds, tickets, users, whatsappAuthKeys } from '../../src/db/schema.ts';
 import { createSecretBox } from '../../src/platform/secret-box.ts';
 import { NotAWhaticketDatabase } from '../../src/source-import/source-schema.rules.ts';
 import { SourceUnreachable } from '../../src/source-import/source-database.repo.ts';
@@ -145,6 +145,16 @@ describe('issue 39: importing an older whaticket-SaaS database', () => {
     const [prices] = await t.db.select().from(quickMessages).where(eq(quickMessages.id, (await idOf('quickMessage', '2')) as number));
     expect(prices).toMatchObject({ shortcode: 'precos', mediaName: 'tabela.pdf' });
     expect((await t.request('GET', prices.mediaPath as string)).headers.get('content-type')).toBe('application/pdf');
+
+    // the connection's greeting photo
+    const [connection] = await t.db.select().from(connections).where(eq(connections.id, (await idOf('connection', '1')) as number));
+    expect(connection).toMatchObject({ greetingMessage: 'Oficina do Zé, olá!', complationMessage: 'Atendimento encerrado' });
+    expect((await t.request('GET', connection.greetingMediaAttachment as string)).headers.get('content-type')).toBe('image/jpeg');
+
+    // the schedule still to send, with its photo
+    const [schedule] = await t.db.select().from(schedules).where(eq(schedules.id, (await idOf('schedule', '1')) as number));
+    expect(schedule).toMatchObject({ companyId, body: 'Revisão marcada', mediaName: 'revisao.jpg', mediaType: 'image' });
+    expect((await t.request('GET', schedule.mediaPath as string)).headers.get('content-type')).toBe('image/jpeg');
 
     // the file list, its files copied into storage in the source's order
     const [list] = await t.db.select().from(fileLists).where(eq(fileLists.id, (await idOf('fileList', '1')) as number));

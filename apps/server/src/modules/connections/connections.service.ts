@@ -68,7 +68,7 @@ const toColumns = <T extends Settable>({ importOldMessages, importRecentMessages
   ...(importRecentMessages !== undefined && { importRecentMessages: importInstant(importRecentMessages, 'end') }),
 });
 
-const GREETING_FOLDER = 'greeting';
+export const GREETING_FOLDER = 'greeting';
 
 // An account a provider vouched for (a Cloud API number, a Facebook page, an Instagram account).
 export type ChannelAccount = {
