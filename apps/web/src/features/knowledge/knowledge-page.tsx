@@ -1,11 +1,12 @@
 import { SEARCH_DEBOUNCE_MS } from '@atende/shared/constants';
 import type { KnowledgeArticleSummary } from '@atende/shared/knowledge';
-import { Alert, Button, Stack } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudListPage, type CrudColumn } from '../../components/crud-list-page.tsx';
 import { EditDeleteActions } from '../../components/edit-delete-actions.tsx';
+import { formatClock, formatDate } from '../../lib/format.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useQueueOptions } from '../queues/use-queues.ts';
 import { knowledgeApi, knowledgeQueryKeys } from './knowledge-api.ts';
@@ -74,8 +75,20 @@ export const KnowledgePage = () => {
     >
       {report && (
         <Alert severity={report.unreadable.length ? 'warning' : 'success'} sx={{ mt: 2 }} data-testid="knowledge-intake-report">
+          <AlertTitle>{t('knowledge.intake.last', { when: `${formatDate(new Date(report.finishedAt))} ${formatClock(new Date(report.finishedAt))}` })}</AlertTitle>
           {t('knowledge.intake.report', { quickMessages: report.quickMessages, documents: report.documents, removed: report.removed })}
-          {report.unreadable.length > 0 && ` ${t('knowledge.intake.unreadable', { names: report.unreadable.map((file) => file.name).join(', ') })}`}
+          {report.unreadable.length > 0 && (
+            <>
+              {` ${t('knowledge.intake.unreadable')}`}
+              <Box component="ul" sx={{ my: 0, pl: 3 }}>
+                {report.unreadable.map((file) => (
+                  <li key={file.name} data-testid="knowledge-intake-unreadable">
+                    {t('knowledge.intake.unreadableFile', { name: file.name, reason: t(`knowledge.intake.reasons.${file.reason}`) })}
+                  </li>
+                ))}
+              </Box>
+            </>
+          )}
         </Alert>
       )}
       <KnowledgeArticleDialog open={modal.open} articleId={modal.articleId} onClose={() => setModal((current) => ({ ...current, open: false }))} />

@@ -1,6 +1,5 @@
-import type { KnowledgeArticleBody, KnowledgeArticleView, KnowledgeIntakeReport } from '@atende/shared/knowledge';
+import type { KnowledgeArticleBody, KnowledgeArticleView, KnowledgeIntakeState } from '@atende/shared/knowledge';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompanyEvent } from '../../lib/realtime/use-company-event.ts';
 import { useSaveMutation } from '../../lib/use-save-mutation.ts';
@@ -30,11 +29,11 @@ export const useSaveKnowledgeArticle = (article: KnowledgeArticleView | null) =>
 
 export const useKnowledgeSearch = () => useMutation({ mutationFn: knowledgeApi.search });
 
-// Taking in the sources: the state is asked while it waits or runs; the report comes on
-// company-{id}-knowledge when it ends, and the list is read again.
+// Taking in the sources: the state is asked while it waits or runs, with the last intake's report
+// (kept by the server, so a reload shows it); a new report comes on company-{id}-knowledge when an
+// intake ends, and the list is read again.
 export const useKnowledgeIntake = () => {
   const client = useQueryClient();
-  const [report, setReport] = useState<KnowledgeIntakeReport | null>(null);
   const state = useQuery({
     queryKey: knowledgeQueryKeys.intake,
     queryFn: knowledgeApi.intakeState,
@@ -42,15 +41,11 @@ export const useKnowledgeIntake = () => {
   });
   const start = useMutation({
     mutationFn: knowledgeApi.startIntake,
-    onSuccess: (answer) => {
-      setReport(null);
-      client.setQueryData(knowledgeQueryKeys.intake, answer);
-    },
+    onSuccess: (answer) => client.setQueryData(knowledgeQueryKeys.intake, answer),
   });
   useCompanyEvent('knowledge', (payload) => {
-    setReport(payload.report);
-    client.setQueryData(knowledgeQueryKeys.intake, { state: 'idle' });
+    client.setQueryData<KnowledgeIntakeState>(knowledgeQueryKeys.intake, { state: 'idle', last: payload.report });
     void client.invalidateQueries({ queryKey: knowledgeQueryKeys.all });
   });
-  return { busy: start.isPending || (state.data?.state ?? 'idle') !== 'idle', start, report };
+  return { busy: start.isPending || (state.data?.state ?? 'idle') !== 'idle', start, report: state.data?.last ?? null };
 };
