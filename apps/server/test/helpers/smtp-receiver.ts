@@ -1,7 +1,8 @@
 // A real SMTP server on loopback (the smtp-server package) that keeps every mail it accepts,
 // parsed by mailparser, for tests to read as a user reads their inbox (issue 38: "tests read the
-// real mails from an SMTP server on loopback"). Plain SMTP, no TLS; authentication only when the
-// receiver is started with a user. The server tests pass receiver.mailConfig() to startTestApp;
+// real mails from an SMTP server on loopback"). Plain SMTP unless started with tls (implicit TLS
+// from the first byte, or STARTTLS offered), with the package's own self-signed certificate;
+// authentication only when the receiver is started with a user. The server tests pass receiver.mailConfig() to startTestApp;
 // the browser tests pass receiver.env() to startServer.
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
@@ -20,6 +21,8 @@ export type ReceivedMail = {
   inReplyTo: string;
   references: string[];
   attachments: { filename: string; size: number }[];
+  // whether the mail came over TLS
+  secure: boolean;
 };
 
 const WAIT_MS = 20_000;
@@ -40,7 +43,7 @@ export const linkIn = (mail: ReceivedMail, path = '/') => {
 
 export type SmtpReceiver = Awaited<ReturnType<typeof startSmtpReceiver>>;
 
-export const startSmtpReceiver = async (options: { user?: string; password?: string } = {}) => {
+export const startSmtpReceiver = async (options: { user?: string; password?: string; tls?: 'implicit' | 'starttls' } = {}) => {
   const mails: ReceivedMail[] = [];
   // how many mails of each recipient nextMail has handed out
   const taken = new Map<string, number>();
@@ -49,8 +52,8 @@ export const startSmtpReceiver = async (options: { user?: string; password?: str
   let refusal: { code: number; message: string } | null = null;
 
   const server = new SMTPServer({
-    secure: false,
-    disabledCommands: options.user ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    secure: options.tls === 'implicit',
+    disabledCommands: [...(options.tls === 'starttls' ? [] : ['STARTTLS']), ...(options.user ? [] : ['AUTH'])],
     authOptional: !options.user,
     // nodemailer sends credentials over plain SMTP only to loopback when the test allows it
     allowInsecureAuth: true,
@@ -59,7 +62,7 @@ export const startSmtpReceiver = async (options: { user?: string; password?: str
       if (auth.username === options.user && auth.password === options.password) return done(null, { user: auth.username });
       return done(new Error('invalid credentials'));
     },
-    onData: (stream, _session, done) => {
+    onData: (stream, session, done) => {
       simpleParser(stream)
         .then((parsed) => {
           if (refusal) return done(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
@@ -73,6 +76,7 @@ export const startSmtpReceiver = async (options: { user?: string; password?: str
             inReplyTo: parsed.inReplyTo ?? '',
             references: typeof parsed.references === 'string' ? [parsed.references] : (parsed.references ?? []),
             attachments: parsed.attachments.map((attachment) => ({ filename: attachment.filename ?? '', size: attachment.size })),
+            secure: session.secure,
           });
           done();
           for (const wake of arrivals) wake();

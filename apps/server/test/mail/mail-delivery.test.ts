@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../src/db/schema.ts';
 import { enqueueMail, mailSendJob } from '../../src/platform/mail/mail.jobs.ts';
+import { createMailer, type SmtpSettings } from '../../src/platform/mail/mailer.ts';
 import { createCompany, TEST_PASSWORD } from '../factories/company.factory.ts';
 import { dueRetriesNow, jobsOfKind } from '../helpers/jobs.ts';
 import { eventually } from '../helpers/integration-conversation.ts';
@@ -129,6 +130,55 @@ describe('transactional email over SMTP (issue 38 point 1)', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe("the operator's TLS settings (issue 38 point 1)", () => {
+  let t: TestApp;
+  const opened: SmtpReceiver[] = [];
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+    for (const receiver of opened) await receiver.close();
+  });
+
+  const receiverWith = async (tls?: 'implicit' | 'starttls') => {
+    const receiver = await startSmtpReceiver({ user: 'mailer', password: 'smtp-secret', tls });
+    opened.push(receiver);
+    return receiver;
+  };
+  // the configured transport's own send, the receiver's settings changed as an operator would
+  const sendThrough = async (receiver: SmtpReceiver, settings: Partial<SmtpSettings>, to: string) => {
+    const config = receiver.mailConfig(LINK_BASE);
+    if (config.transport !== 'smtp') throw new Error('the receiver configures SMTP');
+    const mailer = createMailer({ ...config, smtp: { ...config.smtp, ...settings } }, t.app.log);
+    try {
+      await mailer.send({ from: config.from, to, subject: 'Over TLS', text: 'sent over TLS', html: '<p>sent over TLS</p>' });
+    } finally {
+      mailer.close();
+    }
+  };
+
+  it('issue 38 point 1: SMTP_SECURE speaks TLS from the first byte, and the certificate is checked unless SMTP_TLS_REJECT_UNAUTHORIZED is false', async () => {
+    const implicit = await receiverWith('implicit');
+    await expect(sendThrough(implicit, { secure: true }, 'checked@example.test')).rejects.toThrow(/certificate/i);
+    await sendThrough(implicit, { secure: true, rejectUnauthorized: false }, 'implicit@example.test');
+    expect(await implicit.nextMail('implicit@example.test')).toMatchObject({ subject: 'Over TLS', secure: true });
+    expect(implicit.receivedBy('checked@example.test')).toHaveLength(0);
+  });
+
+  it('issue 38 point 1: STARTTLS is used when the server offers it, and SMTP_REQUIRE_TLS refuses a server that does not', async () => {
+    const starttls = await receiverWith('starttls');
+    await sendThrough(starttls, { requireTls: true, rejectUnauthorized: false }, 'upgraded@example.test');
+    expect(await starttls.nextMail('upgraded@example.test')).toMatchObject({ secure: true });
+
+    const plain = await receiverWith();
+    await expect(sendThrough(plain, { requireTls: true }, 'cleartext@example.test')).rejects.toThrow(/STARTTLS/i);
+    expect(plain.receivedBy('cleartext@example.test')).toHaveLength(0);
+    await sendThrough(plain, {}, 'allowed@example.test');
+    expect(await plain.nextMail('allowed@example.test')).toMatchObject({ secure: false });
   });
 });
 
