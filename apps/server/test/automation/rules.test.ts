@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { automationRuleRuns, jobs, plans } from '../../src/db/schema.ts';
 import { enqueueJob } from '../../src/platform/jobs/jobs.repo.ts';
 import { MAX_AUTOMATION_DEPTH } from '../../src/modules/automation-triggers/automation-context.ts';
@@ -102,10 +102,15 @@ describe('automation rules (issue 40 point 1)', () => {
     expect((await t.request('DELETE', `/tags/${tag.id}`, { token: c.admin })).status).toBe(204);
     const [rule] = (await t.request('GET', '/automation-rules', { token: c.admin })).body as { brokenActions: unknown[] }[];
     expect(rule.brokenActions).toEqual([{ index: 0, kind: 'addTag', missing: 'tag' }, { index: 1, kind: 'assignQueue', missing: 'queue' }]);
+    const warned = vi.spyOn(t.app.log, 'warn');
     const { ticketId, contactId } = await c.inbound('5511930000041', 'hi');
     await c.runJobs();
     expect(await c.priorityOf(ticketId)).toBe('urgent');
     expect(await c.tagIdsOf(contactId ?? 0)).toEqual([]);
+    // each skipped action leaves a log line naming the ticket and the action
+    const skipped = warned.mock.calls.filter(([fields]) => (fields as { ticketId?: number }).ticketId === ticketId).map(([fields]) => (fields as { action: string }).action);
+    warned.mockRestore();
+    expect(skipped).toEqual(['addTag', 'assignQueue']);
   });
 
   it('issue 40 bad input: a pattern that backtracks catastrophically is refused with a validation key on its field; a long text does not stall a safe one', async () => {
