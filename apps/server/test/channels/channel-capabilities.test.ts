@@ -100,7 +100,7 @@ describe('what each channel can do (issue 41 point 4)', () => {
     expect((await t.request('GET', '/campaigns/', { token: a.adminSession.token })).body.records).toHaveLength(1);
   });
 
-  it('schedules: a web chat visitor or a web chat connection is refused, so is a Telegram chat through a phone connection, and nothing is stored; a Telegram contact is scheduled on its bot', async () => {
+  it('schedules: a web chat visitor or a web chat connection is refused, so is a Telegram chat through a phone connection and a WhatsApp number through a Telegram bot, and nothing is stored; a Telegram contact is scheduled on its bot', async () => {
     const a = await setupAttendance(t);
     const { contact: visitor, connection: widget } = await webchatVisitorWrites(a, 'Olá do site');
     const sendAt = '2999-03-03T12:00:00Z';
@@ -114,6 +114,10 @@ describe('what each channel can do (issue 41 point 4)', () => {
     expect(throughWidget).toMatchObject({ status: 400, body: fieldError('body.whatsappId', 'validation.channelWithoutSchedules') });
     const throughWhatsapp = await t.request('POST', '/schedules', { token: a.adminSession.token, body: { contactId: telegramContact.id, body: 'Lembrete', sendAt, whatsappId: a.connection.id } });
     expect(throughWhatsapp).toMatchObject({ status: 400, body: fieldError('body.whatsappId', 'validation.contactNotOnChannel') });
+    // a WhatsApp number is digits too, but no Telegram chat: the bot cannot reach it
+    const [phone] = await t.db.insert(contacts).values({ companyId: a.company.id, name: 'Cliente WhatsApp', number: '5511987650002', channel: 'whatsapp', whatsappId: a.connection.id }).returning();
+    const phoneThroughBot = await t.request('POST', '/schedules', { token: a.adminSession.token, body: { contactId: phone.id, body: 'Lembrete', sendAt, whatsappId: bot.id } });
+    expect(phoneThroughBot).toMatchObject({ status: 400, body: fieldError('body.whatsappId', 'validation.contactNotOnChannel') });
     expect((await t.request('GET', '/schedules', { token: a.adminSession.token })).body.count).toBe(0);
 
     const scheduled = await t.request('POST', '/schedules', { token: a.adminSession.token, body: { contactId: telegramContact.id, body: 'Lembrete', sendAt, whatsappId: bot.id } });

@@ -10,7 +10,7 @@ import {
   type ScheduleUpdateBody,
   type ScheduleView,
 } from '@atende/shared/scheduled-messages';
-import { addressProblem, channelCan } from '@atende/shared/channel-capabilities';
+import { channelCan, reachesContact } from '@atende/shared/channel-capabilities';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ScheduleRow } from '../../db/schema.ts';
 import { withTransaction } from '../../db/transaction.ts';
@@ -57,8 +57,9 @@ export const createSchedulesService = ({ db, bus, storage, timeZone }: Deps) => 
       const connection = await findConnection(tx, companyId, body.whatsappId);
       if (!connection) throw notFound('ERR_NO_WAPP_FOUND');
       if (!channelCan(connection.channel, 'schedules')) throw invalidField('body.whatsappId', 'validation.channelWithoutSchedules');
-      // an email address cannot go out through WhatsApp, nor a phone number by email
-      if (contact && !contact.isGroup && addressProblem(connection.channel, contact.number)) throw invalidField('body.whatsappId', 'validation.contactNotOnChannel');
+      // the rule a ticket opened by hand follows: no email address through WhatsApp, no WhatsApp
+      // number through a Telegram bot
+      if (contact && !reachesContact(connection, contact)) throw invalidField('body.whatsappId', 'validation.contactNotOnChannel');
     }
     if (body.ticketUserId && !(await findUser(tx, companyId, body.ticketUserId))) throw notFound('ERR_NO_USER_FOUND');
     if (body.queueId && !(await findQueue(tx, companyId, body.queueId))) throw invalidField('body.queueId', 'validation.unknownQueue');
