@@ -6,7 +6,7 @@ import { loadConfig } from '../config.ts';
 import { createSecretBox } from '../platform/secret-box.ts';
 import { createObjectStore, createStorage } from '../platform/storage.ts';
 import { importSummaryLines, progressLine } from './import-report.ts';
-import { runImport } from './source-import.service.ts';
+import { checkSource, runImport } from './source-import.service.ts';
 import { openTargetDatabase } from './target-database.repo.ts';
 
 const usage =
@@ -25,6 +25,7 @@ const main = async (args: string[]) => {
   });
   if (!values.from) throw new Error(usage);
   const config = loadConfig();
+  await checkSource(values.from);
   const database = await openTargetDatabase(config);
   try {
     const storage = createStorage(createObjectStore(config.storage, config.publicDir));

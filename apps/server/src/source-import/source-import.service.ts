@@ -172,6 +172,17 @@ const problemList = () => {
   };
 };
 
+// What the source is, read and let go: throws SourceUnreachable (a wrong address or password) or
+// NotAWhaticketDatabase, so the command refuses a source before it opens (or migrates) its target.
+export const checkSource = async (from: string): Promise<ImportPlan> => {
+  const sourceDb = await openSourceDatabase(from);
+  try {
+    return describeSource(await sourceDb.columns(), await sourceDb.lastMigration());
+  } finally {
+    await sourceDb.close();
+  }
+};
+
 // Throws SourceUnreachable (wrong address or password) or NotAWhaticketDatabase before writing.
 export const runImport = async (options: ImportOptions): Promise<ImportSummary> => {
   const sourceDb = await openSourceDatabase(options.from);

@@ -37,16 +37,17 @@ const importCommand = (args: string[], storageEnv: NodeJS.ProcessEnv = {}) =>
 // what the terminal ends up showing: a progress bar is redrawn in place after a carriage return
 const shownLines = (output: string) => output.split('\n').map((line) => line.split('\r').at(-1) ?? '');
 
-const importedIds = async () => {
+const onTarget = async (statement: string) => {
   const client = new pg.Client({ connectionString: targetUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ count: string }>('select count(*) as count from source_import_ids');
+    const { rows } = await client.query<{ count: string }>(statement);
     return Number(rows[0].count);
   } finally {
     await client.end();
   }
 };
+const importedIds = () => onTarget('select count(*) as count from source_import_ids');
 
 beforeAll(async () => {
   s3 = await startS3Server();
@@ -71,7 +72,13 @@ describe('issue 39: the import command', () => {
     expect(unreachable.code).toBe(1);
     expect(unreachable.stderr).toMatch(/^cannot read the source database: /);
     expect(unreachable.stdout).toBe('');
-    expect(await importedIds()).toBe(0);
+
+    // the server's own database: reachable, and not of the whaticket family
+    const notWhaticket = await importCommand(['--from', serverUrl, '--media', source.mediaDir]);
+    expect(notWhaticket.code).toBe(1);
+    expect(notWhaticket.stderr).toMatch(/^not a whaticket or ticketz database: no Companies, Users, Contacts, Tickets, Messages, Whatsapps table/m);
+    // the target was not even migrated
+    expect(await onTarget(`select count(*) as count from information_schema.tables where table_schema = 'public'`)).toBe(0);
 
     const withoutSource = await importCommand(['--media', source.mediaDir]);
     expect(withoutSource.code).toBe(1);
