@@ -135,6 +135,17 @@ describe('what each channel can do (issue 41 point 4)', () => {
     expect(byEmail).toMatchObject({ status: 201, body: { channel: 'email', whatsappId: email.id } });
   });
 
+  it('a ticket opened by hand without a connection goes to the default one when it reaches the contact, else to the contact’s own connection (an email customer of a company whose default is WhatsApp)', async () => {
+    const a = await setupAttendance(t);
+    const email = await connectionRow(a, 'email');
+    const [mailContact] = await t.db.insert(contacts).values({ companyId: a.company.id, name: 'Cliente Email', number: 'outro@example.com', channel: 'email', whatsappId: email.id }).returning();
+    const [phone] = await t.db.insert(contacts).values({ companyId: a.company.id, name: 'Cliente Fone', number: '5511987650003', channel: 'whatsapp', whatsappId: email.id }).returning();
+    const byDefault = await t.request('POST', '/tickets', { token: a.adminSession.token, body: { contactId: phone.id, queueId: a.queues[0].id, status: 'open', userId: a.admin.id } });
+    expect(byDefault).toMatchObject({ status: 201, body: { whatsappId: a.connection.id } });
+    const byOwn = await t.request('POST', '/tickets', { token: a.adminSession.token, body: { contactId: mailContact.id, queueId: a.queues[0].id, status: 'open', userId: a.admin.id } });
+    expect(byOwn).toMatchObject({ status: 201, body: { channel: 'email', whatsappId: email.id } });
+  });
+
   it('a ticket opened by hand refuses a WhatsApp number through a Telegram bot and a web chat visitor through another widget (the rule the new ticket dialog filters by)', async () => {
     const a = await setupAttendance(t);
     const bot = await connectionRow(a, 'telegram');

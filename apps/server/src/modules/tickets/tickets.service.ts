@@ -112,22 +112,28 @@ export const createTicketsService = ({ db, bus, clock, timeZone, events, setting
     });
   };
 
-  // A contact and connection of the company for a new ticket; no connection named means the default one.
+  // No connection named means the default one (01-core), unless the default cannot reach the
+  // contact and the contact's own connection can (an email or web chat customer of a company
+  // whose default is WhatsApp).
+  const unnamedConnection = async (tx: DbOrTx, companyId: number, contact: NonNullable<Awaited<ReturnType<typeof findContact>>>) => {
+    const fallback = await findDefaultConnection(tx, companyId);
+    if ((fallback && reachesContact(fallback, contact)) || contact.whatsappId === null) return fallback;
+    const own = await findConnection(tx, companyId, contact.whatsappId);
+    return own && reachesContact(own, contact) ? own : fallback;
+  };
+
+  // A contact and connection of the company for a new ticket.
   const openingTarget = async (tx: DbOrTx, tenant: TenantContext, body: TicketCreateBody) => {
     const contact = await findContact(tx, tenant.companyId, body.contactId);
     if (!contact) throw notFound('ERR_NO_CONTACT_FOUND');
     const queueId = body.queueId ?? null;
     if (queueId !== null) await lifecycle.assertQueueExists(tx, tenant.companyId, queueId);
-    const connection =
-      body.whatsappId !== undefined && body.whatsappId !== null
-        ? await findConnection(tx, tenant.companyId, body.whatsappId)
-        : await findDefaultConnection(tx, tenant.companyId);
-    if (!connection && body.whatsappId !== undefined && body.whatsappId !== null) throw notFound('ERR_NO_WAPP_FOUND');
+    if (body.whatsappId === undefined || body.whatsappId === null) return { contact, queueId, connection: await unnamedConnection(tx, tenant.companyId, contact) };
+    const connection = await findConnection(tx, tenant.companyId, body.whatsappId);
+    if (!connection) throw notFound('ERR_NO_WAPP_FOUND');
     // a connection named by hand must reach the contact: no email address through WhatsApp, no
     // WhatsApp number through a Telegram bot (issue 41 point 4, docs/channels.md)
-    if (connection && body.whatsappId != null && !reachesContact(connection, contact)) {
-      throw invalidField('body.whatsappId', 'validation.contactNotOnChannel');
-    }
+    if (!reachesContact(connection, contact)) throw invalidField('body.whatsappId', 'validation.contactNotOnChannel');
     return { contact, queueId, connection };
   };
 
