@@ -39,6 +39,8 @@ export const contacts = pgTable(
     uniqueIndex('contacts_company_lid_key').on(t.companyId, t.lid).where(sql`${t.lid} is not null`),
     index('contacts_company_name_idx').on(t.companyId, t.name),
     index('contacts_company_lower_name_idx').on(t.companyId, sql`lower(${t.name})`),
+    // the contacts page filtered by channel reads its page in order (issue 41 point 4)
+    index('contacts_company_channel_lower_name_idx').on(t.companyId, t.channel, sql`lower(${t.name})`, t.id),
     // substring search by name or number through pg_trgm
     index('contacts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('contacts_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),

@@ -31,7 +31,7 @@ import { loadScheduleViews } from './schedule-views.repo.ts';
 
 type Deps = { db: Db; bus: EventBus; storage: Storage; timeZone: string };
 
-const SCHEDULE_FOLDER = 'schedules';
+export const SCHEDULE_FOLDER = 'schedules';
 const scheduleNotFound = () => notFound('ERR_NO_SCHEDULE_FOUND');
 
 // The content check names xls by its container (cfb); the spec's list names the extensions.
