@@ -199,4 +199,28 @@ describe('issue 39: importing an older whaticket-SaaS database', () => {
     }, 'the connection to be connected');
     expect(connected.status).toBe('CONNECTED');
   });
+
+  it("issue 39 point 1: a ticketz connection resumes here from its creds and its BaileysKeys rows, without a QR code", async () => {
+    const ticketz = await createSource('ticketz');
+    try {
+      const ticketzImport = importerOf(t, ticketz, 'ticketz-session');
+      await ticketzImport.run();
+      const connectionId = (await ticketzImport.idOf('connection', '1')) as number;
+      const socket = await waitFor(() => app.whatsapp.latest(connectionId), 'the resumed ticketz session socket');
+      expect(socket.options.auth.creds.me?.id).toBe('5511988887777:12@s.whatsapp.net');
+      // a signal key that was a BaileysKeys row there
+      const preKeys = await socket.options.auth.keys.get('pre-key', ['7']);
+      expect(Buffer.from(preKeys['7'].public).toString()).toBe('a'.repeat(32));
+      socket.open('5511988887777');
+      await waitFor(async () => {
+        const [row] = await t.db.select({ status: connections.status }).from(connections).where(eq(connections.id, connectionId));
+        return row.status === 'CONNECTED' ? row : undefined;
+      }, 'the ticketz connection to be connected');
+      // the source's other connection kept no session: it waits for a QR code
+      const [other] = await t.db.select({ status: connections.status }).from(connections).where(eq(connections.id, (await ticketzImport.idOf('connection', '2')) as number));
+      expect(other.status).toBe('DISCONNECTED');
+    } finally {
+      await ticketz.drop();
+    }
+  });
 });
