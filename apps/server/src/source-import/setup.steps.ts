@@ -213,6 +213,8 @@ const connectionsStep: ImportStep = async (context, rows) => {
   const fresh = await withCompanies(context, 'Whatsapps', await newRows(context, 'connection', rows));
   const promptIds = await idsOf(context, 'prompt', fresh.map(({ row }) => text(row, 'promptId')));
   const integrationIds = await idsOf(context, 'queueIntegration', fresh.map(({ row }) => text(row, 'integrationId')));
+  // the queue the SaaS copies hand a ticket to after timeSendQueue minutes in no queue
+  const sendQueueIds = await idsOf(context, 'queue', fresh.map(({ row }) => text(row, 'sendIdQueue')));
   // the external messages API's clients keep working with the token they have, unless it is taken here
   const takenTokens = await takenConnectionTokens(context.tx, fresh.map(({ row }) => text(row, 'token')).filter((token) => token !== ''));
   let imported = 0;
@@ -245,7 +247,11 @@ const connectionsStep: ImportStep = async (context, rows) => {
         ratingMessage: cleanText(context, 'Whatsapps', row, 'ratingMessage'),
         allowGroup: flag(row, 'allowGroup'),
         maxUseBotQueues: whole(row, 'maxUseBotQueues', 3),
+        timeUseBotQueues: whole(row, 'timeUseBotQueues'),
+        timeSendQueue: whole(row, 'timeSendQueue'),
+        sendIdQueue: targetOf(sendQueueIds, row.sendIdQueue),
         expiresTicket: whole(row, 'expiresTicket'),
+        expiresInactiveMessage: cleanText(context, 'Whatsapps', row, 'expiresInactiveMessage'),
         promptId: targetOf(promptIds, row.promptId),
         integrationId: targetOf(integrationIds, row.integrationId),
         ...stamps(row),

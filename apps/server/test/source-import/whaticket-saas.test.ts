@@ -149,6 +149,8 @@ describe('issue 39: importing an older whaticket-SaaS database', () => {
     // the connection's greeting photo
     const [connection] = await t.db.select().from(connections).where(eq(connections.id, (await idOf('connection', '1')) as number));
     expect(connection).toMatchObject({ greetingMessage: 'Oficina do Zé, olá!', complationMessage: 'Atendimento encerrado' });
+    // the bot's time limit, the inactivity message and the hand-over to a queue after 30 minutes
+    expect(connection).toMatchObject({ timeUseBotQueues: 15, expiresInactiveMessage: 'Encerramos por falta de resposta', timeSendQueue: 30, sendIdQueue: await idOf('queue', '1') });
     expect((await t.request('GET', connection.greetingMediaAttachment as string)).headers.get('content-type')).toBe('image/jpeg');
 
     // the schedule still to send, with its photo
