@@ -9,6 +9,8 @@ describe('regexProblem: a refused pattern answers a validation key the web trans
     expect(regexProblem('.*a.*b.*c')).toBe('validation.regexTooManyRepeats');
     expect(regexProblem('(a+)+$')).toBe('validation.regexNestedRepeat');
     expect(regexProblem('(a|aa)*')).toBe('validation.regexNestedRepeat');
+    expect(regexProblem('pedido(?= urgente)')).toBe('validation.regexUnsupported');
+    expect(regexProblem('(?<!não )quero')).toBe('validation.regexUnsupported');
   });
 
   it('accepts a safe pattern, and a refused one matches nothing', () => {
@@ -25,12 +27,21 @@ describe('regexProblem: a refused pattern answers a validation key the web trans
     expect(safeMatch('(pedido|order)? ?#?\\d+', 'pedido #42')).toBe(true);
   });
 
-  it('issue 40 bad input: an accepted pattern that backtracks over 4000 characters runs under the time limit and matches nothing; the same pattern matches a short text', () => {
-    // about 40 s of backtracking without the limit
+  it('issue 40 bad input: an accepted pattern that would backtrack over 4000 characters in RegExp runs on the linear-time engine and answers; the same pattern matches a short text', () => {
+    // about 40 s of backtracking in RegExp
     expect(safeMatch('\\d*\\d*y', '1'.repeat(4000))).toBe(false);
-    // doubles with each group: hours without the limit
+    expect(safeMatch('\\d*\\d*y', `${'1'.repeat(3999)}y`)).toBe(true);
+    // doubles with each group: hours in RegExp
     expect(safeMatch(`${'(a|a)'.repeat(40)}b`, 'a'.repeat(60))).toBe(false);
     expect(safeMatch('\\d*\\d*y', '12y')).toBe(true);
     expect(safeMatch(`${'(a|a)'.repeat(40)}b`, `${'a'.repeat(40)}b`)).toBe(true);
+  });
+
+  it('matches alike on either engine: case and accents folded, Unicode, anchors, word boundaries', () => {
+    // one choice point: RegExp; more: RE2JS
+    for (const pattern of ['^PEDIDO #\\d+$', '^pedido #\\d+ ?(urgente)?$']) expect(safeMatch(pattern, 'Pedido #42')).toBe(true);
+    for (const pattern of ['ÉCOLE', 'ÉCOLE|escola ?']) expect(safeMatch(pattern, 'na école')).toBe(true);
+    for (const pattern of ['\\bcancel', '\\bcancel(ar|amento)?']) expect(safeMatch(pattern, 'precancelar')).toBe(false);
+    for (const pattern of ['😀+', '😀+|🙂+']) expect(safeMatch(pattern, 'oi 😀😀')).toBe(true);
   });
 });

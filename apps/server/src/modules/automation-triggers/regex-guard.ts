@@ -1,18 +1,16 @@
 // Regular-expression conditions (issue 40 bad input, docs/automation.md). A pattern is refused when
 // it is written if it plainly backtracks catastrophically (a quantified group that itself holds a
 // quantifier or an alternation, as in (a+)+ or (a?a?)+, or a back-reference, or more than two
-// repeats in all, as in .*.*.*x), and the text it runs on is cut to MAX_MATCHED_TEXT characters.
-// What is left can still backtrack over triples of positions (\d*\d*y takes seconds on 4000
-// digits, (a|a)(a|a)...b doubles with each group), and Node's RegExp has no time limit of its own:
-// a pattern with more than one choice point (a variable quantifier or an alternation) runs in a vm
-// script under MATCH_TIME_LIMIT_MS, and one that runs out matches nothing.
-// A refusal is a validation key: the web words it.
-import vm from 'node:vm';
+// repeats in all, as in .*.*.*x), or uses what a linear-time engine cannot run (lookarounds), and
+// the text it runs on is cut to MAX_MATCHED_TEXT characters. What is left can still backtrack over
+// triples of positions in Node's RegExp (\d*\d*y takes seconds on 4000 digits, (a|a)(a|a)...b
+// doubles with each group), and a customer writes the text: so a pattern with more than one choice
+// point (a variable quantifier or an alternation) runs on RE2JS, which never backtracks (its time
+// grows with the text, not with the ways to match it); one with at most one runs on RegExp, faster
+// for the common case. A refusal is a validation key: the web words it.
+import { RE2JS } from 're2js';
 
 export const MAX_MATCHED_TEXT = 4000;
-
-// wall-clock time: generous, so a busy machine does not cut a sound match short
-const MATCH_TIME_LIMIT_MS = 200;
 
 const quantifierAfter = /^(?:[*+]|\{\d+(?:,\d*)?\})/;
 
@@ -56,49 +54,49 @@ const scan = (pattern: string): Scan => {
   return result();
 };
 
+const linearTime = (pattern: string) => RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
+
 export const regexProblem = (pattern: string): string | undefined => {
   try {
     new RegExp(pattern, 'iu');
   } catch {
     return 'validation.regexInvalid';
   }
-  return scan(pattern).reason;
+  const reason = scan(pattern).reason;
+  if (reason) return reason;
+  try {
+    linearTime(pattern);
+  } catch {
+    return 'validation.regexUnsupported';
+  }
+  return undefined;
 };
 
 // Every event of a trigger runs its rules' patterns: each is checked and compiled once per process
 // (a pattern is its own key, whichever company wrote it), up to MAX_COMPILED of them at a time.
 const MAX_COMPILED = 1000;
-// bounded: at most one choice point, so at worst pairs of positions of the text (milliseconds)
-type Compiled = { regex: RegExp; bounded: boolean } | null;
+type Compiled = { test: (text: string) => boolean } | null;
 const compiled = new Map<string, Compiled>();
+
+const compile = (pattern: string): Compiled => {
+  if (regexProblem(pattern) !== undefined) return null;
+  // at most one choice point: at worst pairs of positions of the text (milliseconds)
+  if (scan(pattern).choices <= 1) {
+    const regex = new RegExp(pattern, 'iu');
+    return { test: (text) => regex.test(text) };
+  }
+  const regex = linearTime(pattern);
+  return { test: (text) => regex.matcher(text).find() };
+};
 
 const compiledPattern = (pattern: string): Compiled => {
   const known = compiled.get(pattern);
   if (known !== undefined) return known;
   if (compiled.size >= MAX_COMPILED) compiled.clear();
-  const entry = regexProblem(pattern) === undefined ? { regex: new RegExp(pattern, 'iu'), bounded: scan(pattern).choices <= 1 } : null;
+  const entry = compile(pattern);
   compiled.set(pattern, entry);
   return entry;
 };
 
-// one context for every timed match; the vm's watchdog stops the script, regex included, at the limit
-const timed = vm.createContext({ regex: /$^/, text: '' });
-const timedTest = new vm.Script('regex.test(text)');
-
-const testWithin = (regex: RegExp, text: string) => {
-  Object.assign(timed, { regex, text });
-  try {
-    return timedTest.runInContext(timed, { timeout: MATCH_TIME_LIMIT_MS }) === true;
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return false;
-    throw error;
-  }
-};
-
-// a refused pattern (saved before the guard knew it) matches nothing; nor does one out of time
-export const safeMatch = (pattern: string, text: string) => {
-  const entry = compiledPattern(pattern);
-  if (!entry) return false;
-  const cut = text.slice(0, MAX_MATCHED_TEXT);
-  return entry.bounded ? entry.regex.test(cut) : testWithin(entry.regex, cut);
-};
+// a refused pattern (saved before the guard knew it) matches nothing
+export const safeMatch = (pattern: string, text: string) => compiledPattern(pattern)?.test(text.slice(0, MAX_MATCHED_TEXT)) ?? false;
