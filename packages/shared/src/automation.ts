@@ -88,8 +88,9 @@ export const automationRuleBody = z
   .meta({ id: 'AutomationRuleBody' });
 export type AutomationRuleBody = z.infer<typeof automationRuleBody>;
 
-// an action that names a queue, user, tag, quick message or webhook endpoint that no longer exists
-export const actionTargets = ['queue', 'user', 'tag', 'quickMessage', 'webhookEndpoint'] as const;
+// an action that names a queue, user, tag, Kanban lane (a tag that is one), quick message or
+// webhook endpoint that no longer exists
+export const actionTargets = ['queue', 'user', 'tag', 'lane', 'quickMessage', 'webhookEndpoint'] as const;
 export type ActionTarget = (typeof actionTargets)[number];
 export const brokenAction = z.object({ index: z.number().int(), kind: z.string(), missing: z.enum(actionTargets) });
 

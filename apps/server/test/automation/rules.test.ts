@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { automationRuleRuns, jobs, plans } from '../../src/db/schema.ts';
+import { automationRuleRuns, jobs, plans, tags } from '../../src/db/schema.ts';
 import { enqueueJob } from '../../src/platform/jobs/jobs.repo.ts';
 import { MAX_AUTOMATION_DEPTH } from '../../src/modules/automation-triggers/automation-context.ts';
 import { automationEvaluateJob } from '../../src/modules/automation-triggers/automation.jobs.ts';
@@ -111,6 +111,16 @@ describe('automation rules (issue 40 point 1)', () => {
     const skipped = warned.mock.calls.filter(([fields]) => (fields as { ticketId?: number }).ticketId === ticketId).map(([fields]) => (fields as { action: string }).action);
     warned.mockRestore();
     expect(skipped).toEqual(['addTag', 'assignQueue']);
+  });
+
+  it('issue 40 bad input: a lane an action moves to is flagged as gone when its tag stops being a lane (the engine skips it)', async () => {
+    const c = await automationCompany(t, clock);
+    const lane = await createTag(t.db, c.company.id, { name: 'Em análise', kanban: 1 });
+    await c.addRule({ trigger: 'messageReceived', actions: [{ kind: 'addLane', tagId: lane.id }] });
+    const brokenOf = async () => ((await t.request('GET', '/automation-rules', { token: c.admin })).body as { brokenActions: unknown[] }[])[0].brokenActions;
+    expect(await brokenOf()).toEqual([]);
+    await t.db.update(tags).set({ kanban: 0 }).where(eq(tags.id, lane.id));
+    expect(await brokenOf()).toEqual([{ index: 0, kind: 'addLane', missing: 'lane' }]);
   });
 
   it('issue 40 bad input: a pattern that backtracks catastrophically is refused with a validation key on its field; a long text does not stall a safe one', async () => {

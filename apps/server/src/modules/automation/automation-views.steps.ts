@@ -1,5 +1,5 @@
-// Rules' and macros' answers, with the actions whose queue, user, tag, quick message or webhook
-// endpoint is gone (issue 40 bad input): the screen flags them, the engine skips them.
+// Rules' and macros' answers, with the actions whose queue, user, tag, lane, quick message or
+// webhook endpoint is gone (a lane is gone too when its tag stops being one) (issue 40 bad input): the screen flags them, the engine skips them.
 import type { ActionTarget, AutomationAction, AutomationRuleView, ConditionTree, MacroView } from '@atende/shared/automation';
 import type { DbOrTx } from '../../db/client.ts';
 import { existingTargets, type AutomationRuleRow, type MacroRow } from './automation.repo.ts';
@@ -18,8 +18,9 @@ const targetOf = (action: AutomationAction): Target | undefined => {
       return { kind: 'webhookEndpoint', id: action.endpointId };
     case 'addTag':
     case 'removeTag':
-    case 'addLane':
       return { kind: 'tag', id: action.tagId };
+    case 'addLane':
+      return { kind: 'lane', id: action.tagId };
     case 'sendQuickMessage':
       return { kind: 'quickMessage', id: action.quickMessageId };
     default:
@@ -29,7 +30,7 @@ const targetOf = (action: AutomationAction): Target | undefined => {
 
 // one read per kind of target for all the lists of actions
 export const brokenActionsOf = async (db: DbOrTx, companyId: number, lists: AutomationAction[][]) => {
-  const wanted: Record<ActionTarget, number[]> = { queue: [], user: [], tag: [], quickMessage: [], webhookEndpoint: [] };
+  const wanted: Record<ActionTarget, number[]> = { queue: [], user: [], tag: [], lane: [], quickMessage: [], webhookEndpoint: [] };
   for (const target of lists.flat().map(targetOf)) if (target) wanted[target.kind].push(target.id);
   const existing = await existingTargets(db, companyId, wanted);
   return lists.map((actions) =>

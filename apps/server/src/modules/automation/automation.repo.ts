@@ -45,6 +45,10 @@ export const existingTargets = async (db: DbOrTx, companyId: number, ids: Record
     queue: await pick(queues, ids.queue),
     user: await pick(users, ids.user),
     tag: await pick(tags, ids.tag),
+    lane:
+      ids.lane.length === 0
+        ? new Set<number>()
+        : new Set((await db.select({ id: tags.id }).from(tags).where(and(eq(tags.companyId, companyId), inArray(tags.id, ids.lane), eq(tags.kanban, 1)))).map((row) => row.id)),
     quickMessage: await pick(quickMessages, ids.quickMessage),
     webhookEndpoint: await pick(webhookEndpoints, ids.webhookEndpoint),
   };
