@@ -55,4 +55,21 @@ describe('audit log screen (issue 38 point 6)', () => {
     expect(await name.getByTestId('audit-diff-after').textContent()).toBe('Audited queue renamed');
     await page.close();
   });
+
+  it('issue 38 point 6: the admin filters the log by who did it: only that user\'s entries remain', async () => {
+    const { token } = await post('/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    const bia = await post('/users', { name: 'Bia Auditada', email: 'bia.auditada@example.com', password: 'Senha-da-Bia-1', profile: 'user' }, token as string);
+    await post('/auth/login', { email: 'bia.auditada@example.com', password: 'Senha-da-Bia-1' });
+
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`${server.url}/audit-log`);
+    const rows = page.getByTestId('audit-log-row');
+    await page.locator('[data-testid="audit-log-row"][data-audit-action="user.create"]').first().waitFor();
+    await page.getByTestId('audit-actor-filter').fill('Bia');
+    await page.getByRole('option', { name: 'Bia Auditada' }).click();
+    await page.locator(`[data-testid="audit-log-row"][data-actor-user-id="${bia.id}"][data-audit-action="auth.signIn"]`).first().waitFor();
+    await expect.poll(async () => [...new Set(await rows.evaluateAll((found) => found.map((row) => row.getAttribute('data-actor-user-id'))))]).toEqual([String(bia.id)]);
+    await page.close();
+  });
 });

@@ -7,9 +7,9 @@ import { callEndpoint } from '../../lib/endpoint-client.ts';
 export type AuditScope = 'company' | 'all';
 
 // The filters as the screen holds them ('' or null: not filtered).
-export type AuditFilter = { dateFrom: string; dateTo: string; action: AuditAction | ''; entityType: AuditEntity | ''; entityId: string; companyId: number | null };
+export type AuditFilter = { dateFrom: string; dateTo: string; action: AuditAction | ''; entityType: AuditEntity | ''; entityId: string; actorUserId: number | null; companyId: number | null };
 
-export const emptyAuditFilter: AuditFilter = { dateFrom: '', dateTo: '', action: '', entityType: '', entityId: '', companyId: null };
+export const emptyAuditFilter: AuditFilter = { dateFrom: '', dateTo: '', action: '', entityType: '', entityId: '', actorUserId: null, companyId: null };
 
 const filterParams = (scope: AuditScope, filter: AuditFilter) => ({
   dateFrom: filter.dateFrom || undefined,
@@ -17,6 +17,7 @@ const filterParams = (scope: AuditScope, filter: AuditFilter) => ({
   action: filter.action || undefined,
   entityType: filter.entityType || undefined,
   entityId: filter.entityId.trim() || undefined,
+  actorUserId: filter.actorUserId ?? undefined,
   companyId: scope === 'all' ? (filter.companyId ?? undefined) : undefined,
 });
 

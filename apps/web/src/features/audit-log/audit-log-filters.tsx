@@ -2,6 +2,7 @@ import { auditActions, auditEntities } from '@atende/shared/audit';
 import { Autocomplete, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { AuditFilter } from './audit-log-api.ts';
+import { useUsersList } from '../users/use-users.ts';
 import { useAuditCompanyOptions } from './use-audit-log.ts';
 
 type Props = { filter: AuditFilter; onChange: (filter: AuditFilter) => void; withCompany: boolean };
@@ -9,6 +10,9 @@ type Props = { filter: AuditFilter; onChange: (filter: AuditFilter) => void; wit
 export const AuditLogFilters = ({ filter, onChange, withCompany }: Props) => {
   const { t } = useTranslation();
   const companies = useAuditCompanyOptions(withCompany);
+  // who did it: the company's users (the super admin's view spans companies, so it has none)
+  const users = useUsersList(!withCompany);
+  const people = users.data ?? [];
   const set = <K extends keyof AuditFilter>(key: K, value: AuditFilter[K]) => onChange({ ...filter, [key]: value });
   const options = companies.data ?? [];
   return (
@@ -32,6 +36,17 @@ export const AuditLogFilters = ({ filter, onChange, withCompany }: Props) => {
         ))}
       </TextField>
       <TextField size="small" label={t('auditLog.filters.entityId')} value={filter.entityId} onChange={(event) => set('entityId', event.target.value)} slotProps={{ htmlInput: { 'data-testid': 'audit-entity-id' } }} />
+      {!withCompany && (
+        <Autocomplete
+          size="small"
+          sx={{ minWidth: 220 }}
+          options={people}
+          getOptionLabel={(option) => option.name}
+          value={people.find((option) => option.id === filter.actorUserId) ?? null}
+          onChange={(_, option) => set('actorUserId', option?.id ?? null)}
+          renderInput={(params) => <TextField {...params} label={t('auditLog.filters.actor')} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'audit-actor-filter' } }} />}
+        />
+      )}
       {withCompany && (
         <Autocomplete
           size="small"

@@ -54,7 +54,7 @@ const AuditLogPage = ({ scope }: { scope: AuditScope }) => {
       emptyText={t('auditLog.empty')}
       testIdPrefix="audit-log"
       paging={{ hasNextPage, isFetchingNextPage, fetchNextPage }}
-      rowAttributes={(entry) => ({ 'data-audit-action': entry.action, 'data-entity-id': entry.entityId ?? '' })}
+      rowAttributes={(entry) => ({ 'data-audit-action': entry.action, 'data-entity-id': entry.entityId ?? '', 'data-actor-user-id': String(entry.actorUserId ?? '') })}
       headerActions={
         <>
           <AuditLogFilters filter={filter} onChange={setFilter} withCompany={scope === 'all'} />
