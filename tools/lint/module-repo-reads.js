@@ -11,7 +11,8 @@ export const moduleRepoReads = {
   // what a rule's conditions read and its actions change (issue 40), in the owners' repos
   automation: ['automation-triggers', 'connections', 'contact-import', 'messages', 'queues', 'quick-messages', 'settings', 'sla', 'tags', 'ticket-notes', 'tickets', 'users'],
   campaigns: ['connections', 'contact-lists', 'contacts', 'queues', 'tags', 'users'],
-  chatbot: ['companies', 'connections', 'contacts', 'integrations', 'prompts', 'queues', 'tickets', 'users'],
+  // assignment: the queue's online attendants and what they hold, for the rotation and the choice
+  chatbot: ['assignment', 'companies', 'connections', 'contacts', 'integrations', 'prompts', 'queues', 'tickets', 'users'],
   chats: ['users'],
   companies: ['plans', 'settings'],
   connections: ['companies', 'queues', 'settings'],

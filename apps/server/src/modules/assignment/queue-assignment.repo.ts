@@ -32,8 +32,9 @@ export const waitingTicketsOf = (db: DbOrTx, companyId: number, queueId: number,
     .orderBy(asc(tickets.createdAt), asc(tickets.id))
     .limit(limit);
 
-// The queue's online attendants with their capacity and the live (open or pending) tickets they hold.
-export const assignableAttendantsOf = (db: DbOrTx, companyId: number, queueId: number) =>
+// The queue's online attendants with their capacity and the live (open or pending) tickets they
+// hold, by id: the queue's assignment with capacity and the bot's rotation read them.
+export const onlineAttendantsOf = (db: DbOrTx, companyId: number, queueId: number) =>
   db
     .select({
       id: users.id,

@@ -4,7 +4,7 @@
 // until the commit. The ticket's change itself is the lifecycle's (give).
 import type { Tx } from '../../db/client.ts';
 import type { TicketRow } from '../../db/schema.ts';
-import { assignableAttendantsOf, lockAssigningQueues, rememberLastAssigned, waitingTicketsOf } from './queue-assignment.repo.ts';
+import { lockAssigningQueues, onlineAttendantsOf, rememberLastAssigned, waitingTicketsOf } from './queue-assignment.repo.ts';
 import { pickAttendant, type AssignmentMode } from './queue-assignment.rules.ts';
 
 // a run's share of one queue; a longer line goes on in the next run
@@ -18,7 +18,7 @@ type AssigningQueue = { id: number; assignment: AssignmentMode; lastAssignedUser
 const assignQueue = async (tx: Tx, companyId: number, queue: AssigningQueue, give: GiveTicket) => {
   const waiting = await waitingTicketsOf(tx, companyId, queue.id, TICKETS_PER_RUN);
   if (waiting.length === 0) return false;
-  const attendants = await assignableAttendantsOf(tx, companyId, queue.id);
+  const attendants = await onlineAttendantsOf(tx, companyId, queue.id);
   let last = queue.lastAssignedUserId;
   let given = 0;
   for (const ticket of waiting) {

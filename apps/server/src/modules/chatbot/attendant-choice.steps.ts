@@ -4,7 +4,8 @@
 import type { CompanySettings } from '@atende/shared/settings';
 import type { DbOrTx } from '../../db/client.ts';
 import type { QueueRow } from '../queues/queues.repo.ts';
-import { findUser, onlineAttendantsOf, queueIdsOfUser } from '../users/users.repo.ts';
+import { onlineAttendantsOf } from '../assignment/queue-assignment.repo.ts';
+import { findUser, queueIdsOfUser } from '../users/users.repo.ts';
 import { rotationAttendant } from './queue-rotation.steps.ts';
 
 export type PickRandom = (count: number) => number;

@@ -12,7 +12,7 @@ import { cancelTicketTimers, scheduleTicketTimer, ticketTimerJobs, type TicketTi
 import * as ticketsRepo from '../tickets/tickets.repo.ts';
 import type { TicketRow } from '../tickets/tickets.repo.ts';
 import type { TicketOutcome } from '../tickets/tickets.events.ts';
-import { onlineAttendantsOf } from '../users/users.repo.ts';
+import { onlineAttendantsOf } from '../assignment/queue-assignment.repo.ts';
 
 const MINUTE_MS = 60_000;
 const kind = ticketTimerJobs.queueRotation;

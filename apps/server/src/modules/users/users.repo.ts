@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { queues, tickets, userQueues, users } from '../../db/schema.ts';
+import { queues, userQueues, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'companyId'>;
@@ -104,18 +104,6 @@ export const setUserOnline = async (db: DbOrTx, companyId: number, userId: numbe
   if (!changed) await db.update(users).set({ lastSeenAt: sql`now()` }).where(ofUser);
   return changed;
 };
-
-// The queue's online attendants with how many live tickets each holds, by id.
-export const onlineAttendantsOf = (db: DbOrTx, companyId: number, queueId: number) =>
-  db
-    .select({
-      id: users.id,
-      liveTickets: sql<number>`(select count(*)::int from ${tickets} where ${tickets.companyId} = ${companyId} and ${tickets.userId} = ${users.id} and ${tickets.status} in ('open', 'pending'))`,
-    })
-    .from(userQueues)
-    .innerJoin(users, eq(users.id, userQueues.userId))
-    .where(and(eq(userQueues.companyId, companyId), eq(userQueues.queueId, queueId), eq(users.online, true)))
-    .orderBy(asc(users.id));
 
 export const queueIdsOfUser = async (db: DbOrTx, companyId: number, userId: number) =>
   (
