@@ -189,6 +189,15 @@ describe('issue 40 point 3: SLA targets', () => {
     expect(await targetsOf(ticketId)).toEqual([]);
   });
 
+  it('issue 40 bad input: targets set before the plan lost useAutomation are not breached afterwards (no notice, no rule)', async () => {
+    const { a, ticketId } = await ticketUnderPolicy('5511955550010', { firstResponseMinutes: 10 });
+    expect((await targetsOf(ticketId)).map((target) => target.kind)).toContain('firstResponse');
+    if (a.company.planId === null) throw new Error('the factory gives every company a plan');
+    await t.db.update(plans).set({ useAutomation: false }).where(eq(plans.id, a.company.planId));
+    await passMinutes(11);
+    expect((await targetsOf(ticketId)).filter((target) => target.breached)).toEqual([]);
+  });
+
   it('a company without policies sets no targets', async () => {
     const a = await setupAttendance(t);
     const ana = await a.attendant([a.queues[0].id], { allTicket: 'enabled' });

@@ -148,7 +148,8 @@ export const meetTargets = (db: DbOrTx, ticketId: number, kinds: readonly SlaTar
     .where(and(eq(slaTargets.ticketId, ticketId), inArray(slaTargets.kind, [...kinds]), isNull(slaTargets.metAt)))
     .returning({ id: slaTargets.id });
 
-// Records the breach once: a target already met, or already breached, is left as it is.
+// Records the breach once: a target already met, or already breached, is left as it is, and so is
+// one of a company whose plan has lost automation since the target was set.
 export const breachTarget = async (db: DbOrTx, companyId: number, targetId: number, at: Date) =>
   (
     await db
@@ -162,6 +163,7 @@ export const breachTarget = async (db: DbOrTx, companyId: number, targetId: numb
           isNull(slaTargets.breachedAt),
           isNull(slaTargets.metAt),
           eq(tickets.id, slaTargets.ticketId),
+          planAllowsAutomation(companyId),
         ),
       )
       .returning({ id: slaTargets.id, ticketId: slaTargets.ticketId, kind: slaTargets.kind, dueAt: slaTargets.dueAt, ownerId: tickets.userId })
