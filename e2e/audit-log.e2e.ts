@@ -58,16 +58,20 @@ describe('audit log screen (issue 38 point 6)', () => {
 
   it('issue 38 point 6: the admin filters the log by who did it: only that user\'s entries remain', async () => {
     const { token } = await post('/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-    const bia = await post('/users', { name: 'Bia Auditada', email: 'bia.auditada@example.com', password: 'Senha-da-Bia-1', profile: 'user' }, token as string);
-    await post('/auth/login', { email: 'bia.auditada@example.com', password: 'Senha-da-Bia-1' });
+    // a user of this attempt's own: a second attempt runs on the same server
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const name = `Bia ${suffix}`;
+    const email = `bia.${suffix}@example.com`;
+    const bia = await post('/users', { name, email, password: 'Senha-da-Bia-1', profile: 'user' }, token as string);
+    await post('/auth/login', { email, password: 'Senha-da-Bia-1' });
 
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.goto(`${server.url}/audit-log`);
     const rows = page.getByTestId('audit-log-row');
     await page.locator('[data-testid="audit-log-row"][data-audit-action="user.create"]').first().waitFor();
-    await page.getByTestId('audit-actor-filter').fill('Bia');
-    await page.getByRole('option', { name: 'Bia Auditada' }).click();
+    await page.getByTestId('audit-actor-filter').fill(name);
+    await page.getByRole('option', { name }).click();
     await page.locator(`[data-testid="audit-log-row"][data-actor-user-id="${bia.id}"][data-audit-action="auth.signIn"]`).first().waitFor();
     await expect.poll(async () => [...new Set(await rows.evaluateAll((found) => found.map((row) => row.getAttribute('data-actor-user-id'))))]).toEqual([String(bia.id)]);
     await page.close();

@@ -1,5 +1,5 @@
 import { KNOWLEDGE_QUESTION_MAX_CHARS } from '@atende/shared/knowledge';
-import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -56,6 +56,11 @@ export const KnowledgeTryDialog = ({ open, onClose }: { open: boolean; onClose: 
           </List>
         )}
       </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} data-testid="knowledge-try-close">
+          {t('common.close')}
+        </Button>
+      </DialogActions>
     </Dialog>
   );
 };
