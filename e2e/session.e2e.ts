@@ -38,9 +38,12 @@ const accessTokenExpired = (page: Page) =>
   );
 
 // Socket.IO's connect answer ("40{…") reaching the page, over the WebSocket or the polling
-// fallback: the server has taken the socket in.
+// fallback: the server has taken the socket in. Bounded like every wait of the browser, so a socket
+// that never comes names itself instead of running the test out of time.
+const SOCKET_WAIT_MS = 30_000;
 const socketConnected = (page: Page) =>
-  new Promise<void>((resolve) => {
+  new Promise<void>((resolve, reject) => {
+    setTimeout(() => reject(new Error(`the page's socket did not connect within ${SOCKET_WAIT_MS} ms`)), SOCKET_WAIT_MS).unref();
     page.on('websocket', (socket) => {
       socket.on('framereceived', (frame) => {
         if (typeof frame.payload === 'string' && frame.payload.startsWith('40')) resolve();
@@ -71,13 +74,17 @@ describe('session in the browser (01-core §4 Session)', () => {
     const olderPage = await older.newPage();
     // the older tab's socket must be in before the newer sign-in, or nobody is there to tell
     const olderSocketIn = socketConnected(olderPage);
+    // awaited below; marked handled so a sign-in that fails first reports itself alone
+    olderSocketIn.catch(() => undefined);
     await signIn(olderPage);
     await olderSocketIn;
+    // told by the socket, the tab shows the toast and reloads a moment later (use-forced-logout.ts)
+    const olderReloaded = olderPage.waitForEvent('load');
     const newer = await browser.newContext();
     const newerPage = await newer.newPage();
     await signIn(newerPage);
-    // the toast, and the login page's notice once the 401 or the reload brings it there: either first
     await olderPage.getByText('Sua conta foi acessada em outro computador.').first().waitFor();
+    await olderReloaded;
     await olderPage.waitForURL(/\/login$/);
     expect(await olderPage.evaluate(() => localStorage.getItem('token'))).toBeNull();
     // the login page after the reload says why, and keeps saying it on another reload
@@ -97,7 +104,8 @@ describe('session in the browser (01-core §4 Session)', () => {
     expect(await notice.count()).toBe(0);
     await older.close();
     await newer.close();
-  });
+    // three sign-ins and two reloads: more than the default minute on a loaded machine
+  }, 120_000);
 
   it('a token refresh in flight when a newer sign-in logs the tab out does not bring the older session back (01-core §4 Session, issue 11 point 2)', async () => {
     const older = await browser.newContext();
