@@ -14,7 +14,7 @@ import { AppError, invalidField, notFound } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { findConnection, findDefaultConnection } from '../connections/connections.repo.ts';
-import { findContact } from '../contacts/contacts.repo.ts';
+import { findContact, type ContactRow } from '../contacts/contacts.repo.ts';
 import { loadMessageView } from '../messages/message-views.repo.ts';
 import type { MessageRow } from '../messages/messages.repo.ts';
 import type { CompanySettingsCache } from '../settings/company-settings.cache.ts';
@@ -115,7 +115,7 @@ export const createTicketsService = ({ db, bus, clock, timeZone, events, setting
   // No connection named means the default one (01-core), unless the default cannot reach the
   // contact and the contact's own connection can (an email or web chat customer of a company
   // whose default is WhatsApp).
-  const unnamedConnection = async (tx: DbOrTx, companyId: number, contact: NonNullable<Awaited<ReturnType<typeof findContact>>>) => {
+  const unnamedConnection = async (tx: DbOrTx, companyId: number, contact: ContactRow) => {
     const fallback = await findDefaultConnection(tx, companyId);
     if ((fallback && reachesContact(fallback, contact)) || contact.whatsappId === null) return fallback;
     const own = await findConnection(tx, companyId, contact.whatsappId);
