@@ -20,14 +20,16 @@ export const moduleRepoReads = {
   'contact-lists': ['connections'],
   contacts: ['connections', 'settings', 'tags', 'users'],
   // the conversation a draft or a summary reads, the knowledge it draws on, the ticket a summary note goes to (issue 42)
-  copilot: ['knowledge', 'messages', 'tickets'],
+  // settings: the copilot's own company_settings rows are written as every such row is
+  copilot: ['knowledge', 'messages', 'settings', 'tickets'],
   // the SLA figures (issue 40 point 3), as the SLA module counts them
   dashboard: ['sla'],
   'integration-replies': ['companies', 'connections', 'contacts', 'integrations', 'messages', 'tickets'],
   invoices: ['companies', 'settings'],
   kanban: ['contacts', 'tags', 'tickets'],
   // a knowledge article may be for one queue (issue 42 point 1)
-  knowledge: ['queues'],
+  // settings: the last intake's report is a company_settings row of the knowledge's own
+  knowledge: ['queues', 'settings'],
   messages: ['contacts', 'settings', 'users'],
   'messages-api': ['companies', 'connections', 'contacts', 'messages', 'queues', 'tickets', 'users'],
   prompts: ['messages', 'queues', 'tickets'],

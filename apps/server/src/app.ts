@@ -519,7 +519,7 @@ export const buildApp = async (config: Config, database: Database, options: AppO
     tickets: ticketsService,
   });
   registerTransferSummaryJob(jobs, { db, copilot, tickets: ticketsService });
-  registerKnowledgeIntakeJob(jobs, { db, bus, storage, pdfLimits: config.knowledgePdf });
+  registerKnowledgeIntakeJob(jobs, { db, bus, storage, clock, pdfLimits: config.knowledgePdf });
   registerIntegrationReplyJob(jobs, { db, storage, secrets, clock, settings: config.integrations, outbound, tickets: ticketsService });
   registerWebhookDeliveryJob(jobs, { db, bus, clock, secrets, outbound });
   registerMailSendJob(jobs, { mailer, config: config.mail, brandingOf: mailBrandingOf(db) });

@@ -4,6 +4,7 @@ import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { aiCalls, companies, companySettings, messages, plans, users } from '../../db/schema.ts';
+import { writeCompanyValue } from '../settings/company-settings.repo.ts';
 
 const settingKeys = { apiKey: 'copilotApiKey', tone: 'copilotTone', transferSummary: 'copilotTransferSummary' } as const;
 export type CopilotSettingName = keyof typeof settingKeys;
@@ -19,11 +20,7 @@ export const readCopilotSettings = async (db: DbOrTx, companyId: number): Promis
   return { apiKey: valueOf('apiKey'), tone: valueOf('tone'), transferSummary: valueOf('transferSummary') };
 };
 
-export const writeCopilotSetting = (db: DbOrTx, companyId: number, name: CopilotSettingName, value: string) =>
-  db
-    .insert(companySettings)
-    .values({ companyId, key: settingKeys[name], value })
-    .onConflictDoUpdate({ target: [companySettings.companyId, companySettings.key], set: { value, updatedAt: sql`now()` } });
+export const writeCopilotSetting = (db: DbOrTx, companyId: number, name: CopilotSettingName, value: string) => writeCompanyValue(db, companyId, settingKeys[name], value);
 
 // null: the plan sets no limit (or the company has no plan)
 export const monthlyTokenLimit = async (db: DbOrTx, companyId: number) => {

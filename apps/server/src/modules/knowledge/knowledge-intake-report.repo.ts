@@ -1,10 +1,11 @@
 // The last intake's report (issue 42 point 1), kept as a company_settings row of its own (JSON),
 // which GET /settings never lists and PUT /settings cannot write, so the knowledge screen shows it
 // after a reload and not only to the socket that heard it end.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { knowledgeIntakeReport, type KnowledgeIntakeReport } from '@atende/shared/knowledge';
 import type { DbOrTx } from '../../db/client.ts';
 import { companySettings } from '../../db/schema.ts';
+import { writeCompanyValue } from '../settings/company-settings.repo.ts';
 
 const REPORT_KEY = 'knowledgeIntakeReport';
 
@@ -21,10 +22,4 @@ export const readLastIntakeReport = async (db: DbOrTx, companyId: number): Promi
   }
 };
 
-export const writeLastIntakeReport = (db: DbOrTx, companyId: number, report: KnowledgeIntakeReport) => {
-  const value = JSON.stringify(report);
-  return db
-    .insert(companySettings)
-    .values({ companyId, key: REPORT_KEY, value })
-    .onConflictDoUpdate({ target: [companySettings.companyId, companySettings.key], set: { value, updatedAt: sql`now()` } });
-};
+export const writeLastIntakeReport = (db: DbOrTx, companyId: number, report: KnowledgeIntakeReport) => writeCompanyValue(db, companyId, REPORT_KEY, JSON.stringify(report));

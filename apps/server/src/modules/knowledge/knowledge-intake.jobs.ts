@@ -2,11 +2,12 @@
 // documents can be long: its shared text quick messages and its file lists' PDFs and text documents
 // become articles, keyed by (source, sourceId) so taking them in again updates them and never doubles
 // them; the articles of sources gone since are removed. A document that cannot be read (a PDF past
-// its thread's time or memory limit among them) is named in the report, which is kept for the
+// its reader's time or memory limit among them) is named in the report, which is kept for the
 // knowledge screen and sent to whoever started the intake.
 import { z } from 'zod';
 import { KNOWLEDGE_LANGUAGES, type KnowledgeIntakeReport, type KnowledgeLanguage } from '@atende/shared/knowledge';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { defineJobKind } from '../../platform/jobs/job-kind.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
@@ -40,7 +41,7 @@ const unreadableOf = (name: string, error: unknown) => ({
   detail: (error instanceof Error ? error.message : String(error)).slice(0, 200),
 });
 
-export const registerKnowledgeIntakeJob = (runner: Pick<JobRunner, 'register'>, deps: { db: Db; bus: EventBus; storage: Storage; pdfLimits: PdfLimits }) => {
+export const registerKnowledgeIntakeJob = (runner: Pick<JobRunner, 'register'>, deps: { db: Db; bus: EventBus; storage: Storage; clock: Clock; pdfLimits: PdfLimits }) => {
   const { db, storage, pdfLimits } = deps;
 
   const takeInQuickMessages = async (companyId: number, language: KnowledgeLanguage, report: KnowledgeIntakeReport) => {
@@ -75,7 +76,7 @@ export const registerKnowledgeIntakeJob = (runner: Pick<JobRunner, 'register'>, 
       const report: KnowledgeIntakeReport = { finishedAt: '', quickMessages: 0, documents: 0, removed: 0, unreadable: [] };
       await takeInQuickMessages(companyId, language, report);
       await takeInDocuments(companyId, language, report);
-      report.finishedAt = new Date().toISOString();
+      report.finishedAt = deps.clock.now().toISOString();
       await writeLastIntakeReport(db, companyId, report);
       deps.bus.publish({ companyId, event: 'knowledge', payload: { action: 'intake', report }, audience: { userId } });
     },

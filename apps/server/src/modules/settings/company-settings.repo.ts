@@ -19,11 +19,17 @@ export const readCompanySettings = async (db: DbOrTx, companyId: number): Promis
   return settings;
 };
 
-// Every process caching settings (company-settings.cache.ts) hears of the change at commit.
-export const writeCompanySetting = async (db: DbOrTx, companyId: number, key: CompanySettingKey, value: string) => {
-  await db
+// A company_settings row written as it comes: a setting of the screen through writeCompanySetting,
+// or a row of a module's own under a key the settings do not know (the copilot's sealed key, the
+// knowledge's last intake report), which GET /settings never lists and PUT /settings cannot write.
+export const writeCompanyValue = (db: DbOrTx, companyId: number, key: string, value: string) =>
+  db
     .insert(companySettings)
     .values({ companyId, key, value })
     .onConflictDoUpdate({ target: [companySettings.companyId, companySettings.key], set: { value, updatedAt: sql`now()` } });
+
+// Every process caching settings (company-settings.cache.ts) hears of the change at commit.
+export const writeCompanySetting = async (db: DbOrTx, companyId: number, key: CompanySettingKey, value: string) => {
+  await writeCompanyValue(db, companyId, key, value);
   await db.execute(sql`select pg_notify(${COMPANY_SETTINGS_CHANNEL}, '')`);
 };
